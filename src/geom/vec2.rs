@@ -1,0 +1,82 @@
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// A 2D vector or point in world units (tiles). `y` grows downwards (south).
+///
+/// ```
+/// use tilecaster::geom::Vec2;
+/// let a = Vec2::new(1.0, 2.0);
+/// assert_eq!(a + Vec2::new(0.5, 0.5), Vec2::new(1.5, 2.5));
+/// assert_eq!(Vec2::new(3.0, 4.0).length(), 5.0);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Vec2 {
+    /// East-west component.
+    pub x: f64,
+    /// North-south component (grows southwards).
+    pub y: f64,
+}
+
+impl Vec2 {
+    /// The zero vector.
+    pub const ZERO: Vec2 = Vec2 { x: 0.0, y: 0.0 };
+
+    /// A vector from its components.
+    pub const fn new(x: f64, y: f64) -> Vec2 {
+        Vec2 { x, y }
+    }
+
+    /// The unit vector at `degrees` from +x (east) towards +y (south).
+    pub fn from_angle_degrees(degrees: f64) -> Vec2 {
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        Vec2::new(cos, sin)
+    }
+
+    /// Euclidean length.
+    pub fn length(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+
+    /// Dot product.
+    pub fn dot(self, other: Vec2) -> f64 {
+        self.x * other.x + self.y * other.y
+    }
+
+    /// Whether both components are finite (neither NaN nor infinite).
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+}
+
+impl Add for Vec2 {
+    type Output = Vec2;
+    fn add(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x + o.x, self.y + o.y)
+    }
+}
+
+impl Sub for Vec2 {
+    type Output = Vec2;
+    fn sub(self, o: Vec2) -> Vec2 {
+        Vec2::new(self.x - o.x, self.y - o.y)
+    }
+}
+
+impl Mul<f64> for Vec2 {
+    type Output = Vec2;
+    fn mul(self, s: f64) -> Vec2 {
+        Vec2::new(self.x * s, self.y * s)
+    }
+}
+
+impl Neg for Vec2 {
+    type Output = Vec2;
+    fn neg(self) -> Vec2 {
+        Vec2::new(-self.x, -self.y)
+    }
+}
+
+impl From<(f64, f64)> for Vec2 {
+    fn from((x, y): (f64, f64)) -> Vec2 {
+        Vec2::new(x, y)
+    }
+}

@@ -1,0 +1,78 @@
+use std::fmt;
+
+/// A grid cell: the unit square `[x, x+1) x [y, y+1)`. A point lies in cell `(floor x, floor y)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell {
+    /// Column (grows east).
+    pub x: i32,
+    /// Row (grows south).
+    pub y: i32,
+}
+
+impl Cell {
+    /// The cell that a walk with an unusable start (NaN, infinite, or beyond
+    /// [`DOMAIN`](super::DOMAIN)) consists of. It lies outside every map, so a cast against a
+    /// [`TileMap`](crate::map::TileMap) reports a hit at distance 0 there.
+    pub const OUTSIDE: Cell = Cell {
+        x: -(1 << 24) - 1,
+        y: -(1 << 24) - 1,
+    };
+
+    /// A cell from its column and row.
+    pub const fn new(x: i32, y: i32) -> Cell {
+        Cell { x, y }
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+/// A side of a cell. `West` is the side at the cell's smaller x, `North` at its smaller y
+/// (y grows downwards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Face {
+    /// The side at smaller y.
+    North,
+    /// The side at larger y.
+    South,
+    /// The side at larger x.
+    East,
+    /// The side at smaller x.
+    West,
+}
+
+impl Face {
+    /// Lower-case name, as the CLI prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Face::North => "north",
+            Face::South => "south",
+            Face::East => "east",
+            Face::West => "west",
+        }
+    }
+
+    /// Whether this face lies on a vertical grid line (x = const): `West` or `East`.
+    pub fn is_x_face(self) -> bool {
+        matches!(self, Face::West | Face::East)
+    }
+
+    /// The face crossed when entering a cell moving in +x (`step > 0`) or -x.
+    pub(crate) fn entered_along_x(step: i32) -> Face {
+        if step > 0 { Face::West } else { Face::East }
+    }
+
+    /// The face crossed when entering a cell moving in +y (`step > 0`) or -y.
+    pub(crate) fn entered_along_y(step: i32) -> Face {
+        if step > 0 { Face::North } else { Face::South }
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

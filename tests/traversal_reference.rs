@@ -1,0 +1,385 @@
+//! Property tests of the traversal engine against a brute-force reference in exact rational
+//! arithmetic, on the 1/1024 lattice (coordinates are integers in units of 1/1024 tile).
+//!
+//! The reference follows the contract's definition literally, not the engine's method: for every
+//! cell of the bounding box it finds the exact interval of the segment's parameter `t` whose
+//! points lie in that cell; cells are ordered by where that interval begins; and at every grid
+//! vertex the segment passes diagonally, both corner neighbours are inserted before the cell
+//! entered.
+
+use proptest::prelude::*;
+use tilecaster::geom::Vec2;
+use tilecaster::grid::{Cell, Face, Via, Walk, line_of_sight};
+use tilecaster::map::TileMap;
+
+const S: i64 = 1024;
+
+/// A non-negative rational `n / d`, `d > 0`.
+#[derive(Clone, Copy, Debug)]
+struct Q(i128, i128);
+
+impl Q {
+    fn new(n: i128, d: i128) -> Q {
+        if d < 0 { Q(-n, -d) } else { Q(n, d) }
+    }
+    fn cmp(self, o: Q) -> std::cmp::Ordering {
+        (self.0 * o.1).cmp(&(o.0 * self.1))
+    }
+    fn f64(self) -> f64 {
+        self.0 as f64 / self.1 as f64
+    }
+}
+
+/// A `t` interval with open or closed ends.
+#[derive(Clone, Copy, Debug)]
+struct Interval {
+    lo: Q,
+    lo_closed: bool,
+    hi: Q,
+    hi_closed: bool,
+}
+
+impl Interval {
+    fn all() -> Interval {
+        Interval {
+            lo: Q(0, 1),
+            lo_closed: true,
+            hi: Q(1, 1),
+            hi_closed: true,
+        }
+    }
+    fn empty(&self) -> bool {
+        match self.lo.cmp(self.hi) {
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Equal => !(self.lo_closed && self.hi_closed),
+            std::cmp::Ordering::Greater => true,
+        }
+    }
+    fn raise_lo(&mut self, q: Q, closed: bool) {
+        match q.cmp(self.lo) {
+            std::cmp::Ordering::Greater => (self.lo, self.lo_closed) = (q, closed),
+            std::cmp::Ordering::Equal => self.lo_closed &= closed,
+            _ => {}
+        }
+    }
+    fn lower_hi(&mut self, q: Q, closed: bool) {
+        match q.cmp(self.hi) {
+            std::cmp::Ordering::Less => (self.hi, self.hi_closed) = (q, closed),
+            std::cmp::Ordering::Equal => self.hi_closed &= closed,
+            _ => {}
+        }
+    }
+    /// Restricts to `lo_bound <= a + t d < lo_bound + S`.
+    fn restrict(&mut self, a: i64, d: i64, lo_bound: i64) {
+        let hi_bound = lo_bound + S;
+        match d.signum() {
+            0 => {
+                if !(lo_bound <= a && a < hi_bound) {
+                    self.lo = Q(2, 1); // empty
+                }
+            }
+            1 => {
+                self.raise_lo(Q::new((lo_bound - a) as i128, d as i128), true);
+                self.lower_hi(Q::new((hi_bound - a) as i128, d as i128), false);
+            }
+            _ => {
+                self.lower_hi(Q::new((lo_bound - a) as i128, d as i128), true);
+                self.raise_lo(Q::new((hi_bound - a) as i128, d as i128), false);
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct RefEntry {
+    cell: Cell,
+    face: Option<Face>,
+    via: Via,
+    t: f64,
+}
+
+fn floor_div(a: i64) -> i32 {
+    a.div_euclid(S) as i32
+}
+
+/// The walk of the segment from `a` to `b` (lattice units), by definition.
+fn reference_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    // Regular cells: those holding a point of the segment, keyed by where they are entered.
+    let (x_lo, x_hi) = (floor_div(a.0.min(b.0)), floor_div(a.0.max(b.0)));
+    let (y_lo, y_hi) = (floor_div(a.1.min(b.1)), floor_div(a.1.max(b.1)));
+    let mut regular: Vec<(Interval, Cell)> = Vec::new();
+    for i in x_lo..=x_hi {
+        for j in y_lo..=y_hi {
+            let mut iv = Interval::all();
+            iv.restrict(a.0, dx, i as i64 * S);
+            iv.restrict(a.1, dy, j as i64 * S);
+            if !iv.empty() {
+                regular.push((iv, Cell::new(i, j)));
+            }
+        }
+    }
+    // Entered earlier first; at the same t, the cell holding that point (closed) first.
+    regular.sort_by(|p, q| p.0.lo.cmp(q.0.lo).then(q.0.lo_closed.cmp(&p.0.lo_closed)));
+
+    // Vertices passed diagonally: (cell entered, corner x, corner y).
+    let mut corners: Vec<(Cell, Cell, Cell)> = Vec::new();
+    if dx != 0 && dy != 0 {
+        for i in x_lo..=x_hi + 1 {
+            let t = Q::new((i as i64 * S - a.0) as i128, dx as i128);
+            if t.cmp(Q(0, 1)).is_lt() || t.cmp(Q(1, 1)).is_gt() {
+                continue;
+            }
+            // y at t must be a grid line: (a.1 * dx + t.n' ...) exactly.
+            let y_num = a.1 as i128 * dx as i128 + (i as i64 * S - a.0) as i128 * dy as i128;
+            if y_num % (dx as i128 * S as i128) != 0 {
+                continue;
+            }
+            let j = (y_num / (dx as i128 * S as i128)) as i32;
+            let at_start = t.cmp(Q(0, 1)).is_eq();
+            let at_end = t.cmp(Q(1, 1)).is_eq();
+            let before = |v: i32, d: i64| if at_start || d < 0 { v } else { v - 1 };
+            let after = |v: i32, d: i64| if at_end || d > 0 { v } else { v - 1 };
+            let (bx, by) = (before(i, dx), before(j, dy));
+            let (ax, ay) = (after(i, dx), after(j, dy));
+            if bx != ax && by != ay {
+                corners.push((Cell::new(ax, ay), Cell::new(ax, by), Cell::new(bx, ay)));
+            }
+        }
+    }
+
+    // A corner neighbour may hold the vertex point itself (by floor, moving -x +y or +x -y):
+    // it touches the segment at that one point and is listed as a corner, not a regular cell.
+    regular.retain(|(_, cell)| !corners.iter().any(|k| k.1 == *cell || k.2 == *cell));
+
+    let x_face = if dx > 0 { Face::West } else { Face::East };
+    let y_face = if dy > 0 { Face::North } else { Face::South };
+    let mut out: Vec<RefEntry> = Vec::new();
+    let mut prev: Option<Cell> = None;
+    for (iv, cell) in regular {
+        let t = iv.lo.f64();
+        let entry = match prev {
+            None => RefEntry {
+                cell,
+                face: None,
+                via: Via::Start,
+                t,
+            },
+            Some(p) if p.x != cell.x && p.y != cell.y => {
+                let &(_, cx, cy) = corners
+                    .iter()
+                    .find(|k| k.0 == cell)
+                    .expect("a diagonal step is at a vertex");
+                out.push(RefEntry {
+                    cell: cx,
+                    face: Some(x_face),
+                    via: Via::CornerX,
+                    t,
+                });
+                out.push(RefEntry {
+                    cell: cy,
+                    face: Some(y_face),
+                    via: Via::CornerY,
+                    t,
+                });
+                RefEntry {
+                    cell,
+                    face: Some(x_face),
+                    via: Via::Diagonal,
+                    t,
+                }
+            }
+            Some(p) if p.x != cell.x => RefEntry {
+                cell,
+                face: Some(x_face),
+                via: Via::Face,
+                t,
+            },
+            Some(_) => RefEntry {
+                cell,
+                face: Some(y_face),
+                via: Via::Face,
+                t,
+            },
+        };
+        out.push(entry);
+        prev = Some(cell);
+    }
+    out
+}
+
+/// The reference walk up to its first hit, by the contract's hit rule: a solid start or a solid
+/// cell entered; both corner neighbours solid (a hit on the x neighbour).
+fn reference_hit(
+    walk: &[RefEntry],
+    solid: &dyn Fn(Cell) -> bool,
+) -> (Vec<Cell>, Option<(Cell, Option<Face>)>) {
+    let mut cells = Vec::new();
+    for (k, e) in walk.iter().enumerate() {
+        cells.push(e.cell);
+        match e.via {
+            Via::CornerX => {}
+            Via::CornerY => {
+                if solid(walk[k - 1].cell) && solid(e.cell) {
+                    return (cells, Some((walk[k - 1].cell, walk[k - 1].face)));
+                }
+            }
+            _ => {
+                if solid(e.cell) {
+                    return (cells, Some((e.cell, e.face)));
+                }
+            }
+        }
+    }
+    (cells, None)
+}
+
+/// Pseudo-random walls: a cell is solid with probability `density / 256`.
+fn walls(seed: u64, density: u64) -> impl Fn(Cell) -> bool {
+    move |c: Cell| {
+        let mut h = seed ^ ((c.x as u32 as u64) << 32 | c.y as u32 as u64);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (h >> 56) < density
+    }
+}
+
+fn to_world(p: (i64, i64)) -> Vec2 {
+    Vec2::new(p.0 as f64 / S as f64, p.1 as f64 / S as f64)
+}
+
+/// A lattice coordinate near `base` (in tiles), biased towards grid lines and half cells.
+fn coord(base: i64) -> impl Strategy<Value = i64> {
+    let b = base * S;
+    prop_oneof![
+        (-6i64..6).prop_map(move |k| b + k * S),
+        (-6i64..6).prop_map(move |k| b + k * S + S / 2),
+        (-6 * S..6 * S).prop_map(move |k| b + k),
+    ]
+}
+
+/// Segments, many of them through vertices, anywhere in the exact range (|coordinate| < 4096).
+fn segment() -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
+    let base = prop_oneof![Just(0i64), -4089i64..4089, Just(4089), Just(-4089)];
+    (base.clone(), base).prop_flat_map(|(bx, by)| {
+        let free = ((coord(bx), coord(by)), (coord(bx), coord(by)));
+        // Through lattice vertices: from a vertex (or half cell) along a small integer direction.
+        let diagonal = (coord(bx), coord(by), -3i64..=3, -3i64..=3, 1i64..=3).prop_map(
+            move |(x, y, p, q, n)| {
+                let x = x - x.rem_euclid(S / 2);
+                let y = y - y.rem_euclid(S / 2);
+                ((x, y), (x + p * n * S / 2, y + q * n * S / 2))
+            },
+        );
+        prop_oneof![free, diagonal]
+    })
+}
+
+fn engine_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
+    Walk::segment(to_world(a), to_world(b))
+        .map(|e| RefEntry {
+            cell: e.cell,
+            face: e.face,
+            via: e.via,
+            t: e.t,
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn walk_matches_exact_reference((a, b) in segment()) {
+        let expected = reference_walk(a, b);
+        let got = engine_walk(a, b);
+        let strip = |w: &[RefEntry]| w.iter().map(|e| (e.cell, e.face, e.via)).collect::<Vec<_>>();
+        prop_assert_eq!(strip(&got), strip(&expected));
+        for (g, e) in got.iter().zip(&expected) {
+            prop_assert!((g.t - e.t).abs() <= 1e-12, "t {} vs exact {}", g.t, e.t);
+        }
+    }
+
+    #[test]
+    fn first_hit_matches_exact_reference((a, b) in segment(), seed: u64, density in 0u64..160) {
+        let solid = walls(seed, density);
+        let (cells, hit) = reference_hit(&reference_walk(a, b), &solid);
+        let mut seen = Vec::new();
+        let got = Walk::segment(to_world(a), to_world(b)).first_hit_visiting(&solid, |c, _| seen.push(c));
+        prop_assert_eq!(&seen, &cells);
+        prop_assert_eq!(got.map(|h| (h.cell, h.face)), hit);
+        if let Some(h) = got {
+            prop_assert_eq!(h.visited as usize, cells.len());
+            prop_assert!((0.0..1.0).contains(&h.u));
+        }
+    }
+
+    #[test]
+    fn line_of_sight_is_symmetric_on_the_lattice((a, b) in segment(), seed: u64, density in 0u64..160) {
+        let solid = walls(seed, density);
+        let (a, b) = (to_world(a), to_world(b));
+        prop_assert_eq!(line_of_sight(&solid, a, b), line_of_sight(&solid, b, a));
+        // Not by ordering alone: the raw casts agree in both directions.
+        let forward = Walk::segment(a, b).first_hit(&solid).is_some();
+        let backward = Walk::segment(b, a).first_hit(&solid).is_some();
+        prop_assert_eq!(forward, backward);
+    }
+
+    #[test]
+    fn line_of_sight_is_symmetric_everywhere(
+        a in (any::<f64>(), any::<f64>()), b in (-50.0f64..50.0, -50.0f64..50.0), seed: u64,
+    ) {
+        let solid = walls(seed, 40);
+        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
+        prop_assert_eq!(line_of_sight(&solid, a, b), line_of_sight(&solid, b, a));
+    }
+
+    #[test]
+    fn walked_backwards_covers_the_same_cells((a, b) in segment()) {
+        let mut forward: Vec<Cell> = engine_walk(a, b).iter().map(|e| e.cell).collect();
+        let mut backward: Vec<Cell> = engine_walk(b, a).iter().map(|e| e.cell).collect();
+        forward.sort();
+        backward.sort();
+        prop_assert_eq!(forward, backward);
+    }
+
+    #[test]
+    fn consecutive_cells_are_neighbours_except_across_a_listed_corner((a, b) in segment()) {
+        let walk = engine_walk(a, b);
+        let adjacent = |p: Cell, q: Cell| (p.x - q.x).abs() + (p.y - q.y).abs() == 1;
+        let mut last_regular = walk[0].cell;
+        for (k, e) in walk.iter().enumerate().skip(1) {
+            match e.via {
+                Via::Start => prop_assert!(false, "start in the middle"),
+                Via::Face | Via::CornerX | Via::CornerY => prop_assert!(adjacent(last_regular, e.cell)),
+                Via::Diagonal => {
+                    prop_assert_eq!(walk[k - 2].via, Via::CornerX);
+                    prop_assert_eq!(walk[k - 1].via, Via::CornerY);
+                    prop_assert!(adjacent(walk[k - 2].cell, e.cell) && adjacent(walk[k - 1].cell, e.cell));
+                }
+            }
+            if !matches!(e.via, Via::CornerX | Via::CornerY) {
+                last_regular = e.cell;
+            }
+            prop_assert!(e.t >= walk[k - 1].t, "distances never decrease");
+        }
+    }
+
+    #[test]
+    fn every_walk_terminates(a in (any::<f64>(), any::<f64>()), b in (any::<f64>(), any::<f64>()), max_t: f64) {
+        let (a, b) = (Vec2::new(a.0, a.1), Vec2::new(b.0, b.1));
+        // The bound is known before walking...
+        for walk in [Walk::segment(a, b), Walk::ray(a, b, max_t)] {
+            let bound = walk.size_hint().1.expect("bounded");
+            prop_assert!(bound < 1 << 27, "bound {}", bound);
+        }
+        // ...and casts against a map stop at its edge.
+        let map = TileMap::new(16, 16).unwrap();
+        for hit in [Walk::segment(a, b).first_hit(&map), Walk::ray(a, b, max_t).first_hit(&map)] {
+            if let Some(h) = hit {
+                prop_assert!(h.visited <= 3 * 34, "visited {}", h.visited);
+            }
+        }
+    }
+}
