@@ -1,0 +1,40 @@
+//! Command-line interface: argument definitions and dispatch.
+
+mod trace;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::{Parser, Subcommand};
+
+/// A Wolfenstein-style raycasting engine with an exact grid traversal.
+#[derive(Debug, Parser)]
+#[command(name = "tilecaster", version, about)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play the demo game (the default).
+    Play,
+    /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
+    /// one JSON object per segment: the cells walked and the first hit.
+    Trace {
+        /// The level: for now a plain ASCII grid ('#' wall, '.' floor; out of bounds is solid).
+        #[arg(long)]
+        level: PathBuf,
+    },
+}
+
+/// Runs the parsed command.
+pub fn run(args: Args) -> Result<()> {
+    match args.command.unwrap_or(Command::Play) {
+        Command::Play => bail!(
+            "the game window is not built yet; what works today is `tilecaster trace --level FILE` \
+             (see `tilecaster --help`)"
+        ),
+        Command::Trace { level } => trace::run(&level),
+    }
+}

@@ -1,0 +1,219 @@
+//! `tilecaster trace` against DESIGN.md's CLI contract, through the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use proptest::prelude::*;
+use serde_json::Value;
+use tilecaster::geom::Vec2;
+use tilecaster::grid::Walk;
+use tilecaster::map::TileMap;
+
+const MAP: &str = "\
+#######
+#.....#
+#.#...#
+#..#..#
+#.....#
+#######
+";
+
+fn level_file() -> tempfile_path::TempFile {
+    tempfile_path::TempFile::with_contents("trace-level.txt", MAP)
+}
+
+/// A file removed on drop, named uniquely per test process and call.
+mod tempfile_path {
+    use std::path::PathBuf;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    pub struct TempFile(pub PathBuf);
+
+    impl TempFile {
+        pub fn with_contents(name: &str, contents: &str) -> TempFile {
+            static COUNTER: AtomicUsize = AtomicUsize::new(0);
+            let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+            let path =
+                std::env::temp_dir().join(format!("tilecaster-{}-{n}-{name}", std::process::id()));
+            std::fs::write(&path, contents).unwrap();
+            TempFile(path)
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_file(&self.0);
+        }
+    }
+}
+
+fn trace(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .arg("trace")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn trace_ok(stdin: &str) -> Vec<String> {
+    let level = level_file();
+    let out = trace(&["--level", level.0.to_str().unwrap()], stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn prints_cells_and_hit_in_the_contract_format() {
+    let lines = trace_ok("1.5 1.5 5.5 1.5\n1.5 1.5 1.5 4.5\n");
+    assert_eq!(
+        lines[0],
+        r#"{"cells":[[1,1],[2,1],[3,1],[4,1],[5,1]],"hit":null}"#
+    );
+    assert_eq!(
+        lines[1], r#"{"cells":[[1,1],[1,2],[1,3],[1,4]],"hit":null}"#,
+        "column x = 1 is open down to row 4"
+    );
+    let lines = trace_ok("1.5 1.5 1.5 9\n");
+    assert_eq!(
+        lines[0],
+        r#"{"cells":[[1,1],[1,2],[1,3],[1,4],[1,5]],"hit":{"cell":[1,5],"point":[1.5,5.0],"distance":3.5,"face":"north"}}"#
+    );
+}
+
+#[test]
+fn a_corner_hit_ends_with_both_corner_neighbours() {
+    // (2, 2) and (3, 3) are walls touching at vertex (3, 3); the diagonal from (3, 2) to (2, 3)
+    // passes between them.
+    let lines = trace_ok("3.5 2.5 2.5 3.5\n");
+    assert_eq!(
+        lines[0],
+        r#"{"cells":[[3,2],[2,2],[3,3]],"hit":{"cell":[2,2],"point":[3.0,3.0],"distance":0.7071067811865476,"face":"east"}}"#
+    );
+}
+
+#[test]
+fn a_start_in_a_wall_or_outside_is_a_hit_at_distance_zero() {
+    let lines = trace_ok("0.5 0.5 3 3\n-4 2 3 3\n");
+    assert_eq!(
+        lines[0],
+        r#"{"cells":[[0,0]],"hit":{"cell":[0,0],"point":[0.5,0.5],"distance":0.0,"face":null}}"#
+    );
+    assert_eq!(
+        lines[1],
+        r#"{"cells":[[-4,2]],"hit":{"cell":[-4,2],"point":[-4.0,2.0],"distance":0.0,"face":null}}"#
+    );
+}
+
+#[test]
+fn nan_and_infinite_segments_are_defined() {
+    let lines = trace_ok("nan 1 2 2\n1.5 1.5 inf 1.5\n1.5 1.5 NaN 3\n");
+    let v: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(v[0]["hit"]["face"], Value::Null);
+    assert_eq!(
+        v[0]["hit"]["point"][0],
+        Value::Null,
+        "NaN cannot be JSON: null"
+    );
+    assert_eq!(v[1]["hit"]["cell"], serde_json::json!([6, 1]));
+    assert_eq!(v[2]["cells"], serde_json::json!([[1, 1]]));
+}
+
+#[test]
+fn bad_input_exits_1_naming_line_and_column() {
+    let level = level_file();
+    let out = trace(
+        &["--level", level.0.to_str().unwrap()],
+        "1 1 2 2\n\n1 1 two 2\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("stdin:3:5: expected a number, found 'two'"),
+        "{stderr}"
+    );
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().count(),
+        1,
+        "earlier lines were answered"
+    );
+}
+
+#[test]
+fn a_broken_level_exits_1_with_file_line_and_column() {
+    let level = tempfile_path::TempFile::with_contents("broken.txt", "###\n#?#\n###\n");
+    let out = trace(&["--level", level.0.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains(&format!("{}:2:2: unknown tile '?'", level.0.display())),
+        "{stderr}"
+    );
+    let out = trace(&["--level", "/nonexistent/level.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("cannot read /nonexistent/level.txt")
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(trace(&[], "").status.code(), Some(2));
+    assert_eq!(trace(&["--bogus"], "").status.code(), Some(2));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, .. ProptestConfig::default() })]
+
+    /// Many segments per process: every line agrees with the library, and every printed number
+    /// parses back to exactly the library's value.
+    #[test]
+    fn agrees_with_the_library(segments in prop::collection::vec(
+        (-1.0f64..8.0, -1.0f64..7.0, -1.0f64..8.0, -1.0f64..7.0), 1..40)
+    ) {
+        let map = TileMap::from_ascii(MAP).unwrap();
+        let input: String = segments.iter().map(|s| format!("{:?} {:?} {:?} {:?}\n", s.0, s.1, s.2, s.3)).collect();
+        let lines = trace_ok(&input);
+        prop_assert_eq!(lines.len(), segments.len());
+        for (line, s) in lines.iter().zip(&segments) {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let mut cells = Vec::new();
+            let hit = Walk::segment(Vec2::new(s.0, s.1), Vec2::new(s.2, s.3))
+                .first_hit_visiting(&map, |c, _| cells.push(serde_json::json!([c.x, c.y])));
+            prop_assert_eq!(&v["cells"], &Value::Array(cells));
+            match hit {
+                None => prop_assert_eq!(&v["hit"], &Value::Null),
+                Some(h) => {
+                    prop_assert_eq!(&v["hit"]["cell"], &serde_json::json!([h.cell.x, h.cell.y]));
+                    prop_assert_eq!(v["hit"]["point"][0].as_f64().unwrap().to_bits(), h.point.x.to_bits());
+                    prop_assert_eq!(v["hit"]["point"][1].as_f64().unwrap().to_bits(), h.point.y.to_bits());
+                    prop_assert_eq!(v["hit"]["distance"].as_f64().unwrap().to_bits(), h.distance.to_bits());
+                    prop_assert_eq!(v["hit"]["face"].as_str(), h.face.map(|f| f.name()));
+                }
+            }
+        }
+    }
+}
