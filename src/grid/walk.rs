@@ -140,39 +140,37 @@ impl Walk {
     }
 
     fn build(origin: Vec2, dir: Vec2, max_t: f64, exact_end: Option<Vec2>) -> Walk {
-        let valid_start = origin.is_finite() && origin.x.abs() < DOMAIN && origin.y.abs() < DOMAIN;
-        if !valid_start {
+        // NaN fails the comparison too.
+        if !(origin.x.abs() < DOMAIN && origin.y.abs() < DOMAIN) {
             return Walk::single(Cell::OUTSIDE, origin);
         }
-        // Normalise the direction: NaN stands still, infinities become unit signs.
-        let mut dir = dir;
-        let mut max_t = if max_t.is_nan() { 0.0 } else { max_t.max(0.0) };
-        let mut exact_end = exact_end;
-        if dir.x.is_nan() || dir.y.is_nan() {
-            dir = Vec2::ZERO;
-        } else if !dir.is_finite() {
-            let unit = |c: f64| if c.is_infinite() { c.signum() } else { 0.0 };
-            dir = Vec2::new(unit(dir.x), unit(dir.y));
-            max_t = f64::INFINITY;
-            exact_end = None;
+        let (mut dir, mut max_t, mut exact_end) = (dir, max_t, exact_end);
+        if !(dir.x.abs() <= f64::MAX && dir.y.abs() <= f64::MAX) {
+            // NaN stands still; infinities become unit signs, walked to the domain's edge.
+            if dir.x.is_nan() || dir.y.is_nan() {
+                dir = Vec2::ZERO;
+            } else {
+                let unit = |c: f64| if c.is_infinite() { c.signum() } else { 0.0 };
+                dir = Vec2::new(unit(dir.x), unit(dir.y));
+                max_t = f64::INFINITY;
+                exact_end = None;
+            }
         }
-        // Normalise -0.0 to 0.0 (so that signs below mean motion).
+        if !(max_t > 0.0) {
+            max_t = 0.0; // NaN and negative limits: zero length
+        }
+        // -0.0 becomes 0.0, so that signs below mean motion.
         dir = Vec2::new(dir.x + 0.0, dir.y + 0.0);
         let (dxi, dyi) = quantize_direction(dir.x, dir.y);
-        if dxi == 0 && dyi == 0 {
+        if dxi == 0 && dyi == 0 || max_t == 0.0 {
             return Walk::single(cell_of(origin), origin);
         }
-        // Clip to the domain.
-        let to_edge = |o: f64, d: f64| {
-            if d > 0.0 {
-                (DOMAIN - o) / d
-            } else if d < 0.0 {
-                (-DOMAIN - o) / d
-            } else {
-                f64::INFINITY
-            }
-        };
-        let clip_t = to_edge(origin.x, dir.x).min(to_edge(origin.y, dir.y));
+        let (inv_x, inv_y) = (1.0 / dir.x, 1.0 / dir.y);
+        // Clip to the domain: t at which each axis reaches the edge it moves towards (+inf for
+        // an axis without motion, since 1/+0.0 is +inf).
+        let clip_x = (DOMAIN.copysign(dir.x) - origin.x) * inv_x;
+        let clip_y = (DOMAIN.copysign(dir.y) - origin.y) * inv_y;
+        let clip_t = clip_x.min(clip_y);
         if clip_t < max_t {
             max_t = clip_t;
             exact_end = None;
@@ -185,17 +183,13 @@ impl Walk {
         let (fx0, fy0) = (to_fixed(origin.x), to_fixed(origin.y));
         let (fx1, fy1) = (to_fixed(end.x), to_fixed(end.y));
         let (x0, y0) = (fx0 >> FRAC_BITS, fy0 >> FRAC_BITS);
-        let (x1, y1) = (fx1 >> FRAC_BITS, fy1 >> FRAC_BITS);
-        let sx = if dxi < 0 { -1 } else { 1 };
-        let sy = if dyi < 0 { -1 } else { 1 };
-        let crossings = |d: i64, from: i64, to: i64| -> u32 {
-            match d.signum() {
-                1 => (to - from).max(0) as u32,
-                -1 => (from - to).max(0) as u32,
-                _ => 0,
-            }
-        };
-        let first = |f: i64, s: i32| {
+        let sx: i64 = if dxi < 0 { -1 } else { 1 };
+        let sy: i64 = if dyi < 0 { -1 } else { 1 };
+        // Boundaries crossed per axis: cells from the start's to the end's, none without motion.
+        let crossings =
+            |d: i64, from: i64, to: i64, s: i64| ((to - from) * s).max(0) * (d != 0) as i64;
+        // Fixed-point distance from the start to the first boundary ahead.
+        let first = |f: i64, s: i64| {
             let frac = f & FRAC_MASK;
             if s > 0 { ONE - frac } else { frac }
         };
@@ -203,19 +197,19 @@ impl Walk {
         Walk {
             x: x0 as i32,
             y: y0 as i32,
-            sx,
-            sy,
+            sx: sx as i32,
+            sy: sy as i32,
             err: first(fx0, sx) * ady - first(fy0, sy) * adx,
             err_x: ONE * ady,
             err_y: ONE * adx,
-            left_x: crossings(dxi, x0, x1),
-            left_y: crossings(dyi, y0, y1),
+            left_x: crossings(dxi, x0, fx1 >> FRAC_BITS, sx) as u32,
+            left_y: crossings(dyi, y0, fy1 >> FRAC_BITS, sy) as u32,
             pending: Pending::Start,
             origin,
             dir,
-            inv_x: 1.0 / dir.x,
-            inv_y: 1.0 / dir.y,
-            length: dir.length(),
+            inv_x,
+            inv_y,
+            length: norm(dir),
             end_t: max_t,
             last_t: 0.0,
         }
@@ -261,6 +255,10 @@ impl Walk {
     }
 
     /// Advances the DDA by one boundary crossing (two at a vertex), without computing distances.
+    ///
+    /// Branches on the axis: on one ray at a time a predicted branch beats a branch-free select,
+    /// whose dependency chain through `err` is longer (measured: T4 long rays 701 vs 424 M
+    /// cells/s, T1 326 vs 250).
     #[inline(always)]
     pub(crate) fn step(&mut self) -> Option<Step> {
         let take = if self.left_x == 0 {
@@ -302,10 +300,10 @@ impl Walk {
     /// The `t` at which the last step crossed its boundary (the x boundary for a vertex).
     #[inline]
     pub(crate) fn step_t(&self, step: Step) -> f64 {
-        let t = match step {
-            Step::Y => (self.boundary_y() - self.origin.y) * self.inv_y,
-            Step::X | Step::Vertex => (self.boundary_x() - self.origin.x) * self.inv_x,
-        };
+        // Both computed, one selected: no branch on the axis.
+        let tx = (self.boundary_x() - self.origin.x) * self.inv_x;
+        let ty = (self.boundary_y() - self.origin.y) * self.inv_y;
+        let t = if step == Step::Y { ty } else { tx };
         // Rounding must not reorder entries or leave the walk's range.
         t.max(self.last_t).min(self.end_t)
     }
@@ -486,9 +484,23 @@ impl Iterator for Walk {
 
 impl std::iter::FusedIterator for Walk {}
 
-/// The cell of a finite point.
+/// The cell of a point inside the domain.
 fn cell_of(p: Vec2) -> Cell {
-    Cell::new(p.x.floor() as i32, p.y.floor() as i32)
+    Cell::new(
+        (to_fixed(p.x) >> FRAC_BITS) as i32,
+        (to_fixed(p.y) >> FRAC_BITS) as i32,
+    )
+}
+
+/// Euclidean length without libm's `hypot` where the squares cannot over- or underflow.
+#[inline]
+fn norm(d: Vec2) -> f64 {
+    let m = d.x.abs().max(d.y.abs());
+    if m > 1e-150 && m < 1e150 {
+        (d.x * d.x + d.y * d.y).sqrt()
+    } else {
+        d.x.hypot(d.y)
+    }
 }
 
 /// Which cells block a cast, supplied by the caller: a [`TileMap`](crate::map::TileMap), or any
