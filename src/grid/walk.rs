@@ -156,7 +156,7 @@ impl Walk {
                 exact_end = None;
             }
         }
-        if !(max_t > 0.0) {
+        if max_t.is_nan() || max_t <= 0.0 {
             max_t = 0.0; // NaN and negative limits: zero length
         }
         // -0.0 becomes 0.0, so that signs below mean motion.
