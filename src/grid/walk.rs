@@ -42,6 +42,66 @@ pub struct Entry {
     pub distance: f64,
 }
 
+/// The DDA's moving state: small and `Copy`, so that a cast keeps it in registers.
+#[derive(Clone, Copy, Debug)]
+struct Dda {
+    /// The current cell.
+    x: i32,
+    y: i32,
+    /// `ex * |dy| - ey * |dx|`, where `ex`, `ey` are the fixed-point distances from the start to
+    /// the next x and y boundaries: negative when the x boundary comes first, zero at a vertex.
+    err: i64,
+    /// Boundary crossings left per axis.
+    left_x: u32,
+    left_y: u32,
+}
+
+/// The DDA's constants.
+#[derive(Clone, Copy, Debug)]
+struct Steps {
+    /// Step per axis: +1 or -1 (+1 for an axis without motion).
+    sx: i32,
+    sy: i32,
+    /// Added to `err` on an x step (`ONE * |dy|`).
+    err_x: i64,
+    /// Subtracted from `err` on a y step (`ONE * |dx|`).
+    err_y: i64,
+}
+
+impl Dda {
+    /// Advances by one boundary crossing (two at a vertex).
+    ///
+    /// Branches on the axis: on one ray a predicted branch beats a branch-free select, whose
+    /// dependency chain through `err` is longer (measured: T4 long rays 701 vs 424 M cells/s,
+    /// T1 326 vs 250).
+    #[inline(always)]
+    fn step(&mut self, k: &Steps) -> Option<Step> {
+        let take = if self.left_x == 0 {
+            if self.left_y == 0 {
+                return None;
+            }
+            Step::Y
+        } else if self.left_y == 0 || self.err < 0 {
+            Step::X
+        } else if self.err > 0 {
+            Step::Y
+        } else {
+            Step::Vertex
+        };
+        if take != Step::Y {
+            self.x += k.sx;
+            self.err += k.err_x;
+            self.left_x -= 1;
+        }
+        if take != Step::X {
+            self.y += k.sy;
+            self.err -= k.err_y;
+            self.left_y -= 1;
+        }
+        Some(take)
+    }
+}
+
 /// One step of the DDA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -94,22 +154,8 @@ enum Pending {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Walk {
-    /// The current cell.
-    x: i32,
-    y: i32,
-    /// Step per axis: +1 or -1 (+1 for an axis without motion).
-    sx: i32,
-    sy: i32,
-    /// `ex * |dy| - ey * |dx|`, where `ex`, `ey` are the fixed-point distances from the start to
-    /// the next x and y boundaries: negative when the x boundary comes first, zero at a vertex.
-    err: i64,
-    /// Added to `err` on an x step (`ONE * |dy|`).
-    err_x: i64,
-    /// Subtracted from `err` on a y step (`ONE * |dx|`).
-    err_y: i64,
-    /// Boundary crossings left per axis.
-    left_x: u32,
-    left_y: u32,
+    dda: Dda,
+    steps: Steps,
     pending: Pending,
     /// Floating-point view, used only for distances and hit points.
     origin: Vec2,
@@ -195,15 +241,19 @@ impl Walk {
         };
         let (adx, ady) = (dxi.abs(), dyi.abs());
         Walk {
-            x: x0 as i32,
-            y: y0 as i32,
-            sx: sx as i32,
-            sy: sy as i32,
-            err: first(fx0, sx) * ady - first(fy0, sy) * adx,
-            err_x: ONE * ady,
-            err_y: ONE * adx,
-            left_x: crossings(dxi, x0, fx1 >> FRAC_BITS, sx) as u32,
-            left_y: crossings(dyi, y0, fy1 >> FRAC_BITS, sy) as u32,
+            dda: Dda {
+                x: x0 as i32,
+                y: y0 as i32,
+                err: first(fx0, sx) * ady - first(fy0, sy) * adx,
+                left_x: crossings(dxi, x0, fx1 >> FRAC_BITS, sx) as u32,
+                left_y: crossings(dyi, y0, fy1 >> FRAC_BITS, sy) as u32,
+            },
+            steps: Steps {
+                sx: sx as i32,
+                sy: sy as i32,
+                err_x: ONE * ady,
+                err_y: ONE * adx,
+            },
             pending: Pending::Start,
             origin,
             dir,
@@ -218,15 +268,19 @@ impl Walk {
     /// A walk of one cell.
     fn single(cell: Cell, origin: Vec2) -> Walk {
         Walk {
-            x: cell.x,
-            y: cell.y,
-            sx: 1,
-            sy: 1,
-            err: 0,
-            err_x: 0,
-            err_y: 0,
-            left_x: 0,
-            left_y: 0,
+            dda: Dda {
+                x: cell.x,
+                y: cell.y,
+                err: 0,
+                left_x: 0,
+                left_y: 0,
+            },
+            steps: Steps {
+                sx: 1,
+                sy: 1,
+                err_x: 0,
+                err_y: 0,
+            },
             pending: Pending::Start,
             origin,
             dir: Vec2::ZERO,
@@ -241,7 +295,7 @@ impl Walk {
     /// The current cell: the start cell until the first step.
     #[inline]
     pub fn cell(&self) -> Cell {
-        Cell::new(self.x, self.y)
+        Cell::new(self.dda.x, self.dda.y)
     }
 
     /// The start point as given.
@@ -254,47 +308,15 @@ impl Walk {
         self.dir
     }
 
-    /// Advances the DDA by one boundary crossing (two at a vertex), without computing distances.
-    ///
-    /// Branches on the axis: on one ray at a time a predicted branch beats a branch-free select,
-    /// whose dependency chain through `err` is longer (measured: T4 long rays 701 vs 424 M
-    /// cells/s, T1 326 vs 250).
-    #[inline(always)]
-    pub(crate) fn step(&mut self) -> Option<Step> {
-        let take = if self.left_x == 0 {
-            if self.left_y == 0 {
-                return None;
-            }
-            Step::Y
-        } else if self.left_y == 0 || self.err < 0 {
-            Step::X
-        } else if self.err > 0 {
-            Step::Y
-        } else {
-            Step::Vertex
-        };
-        if take != Step::Y {
-            self.x += self.sx;
-            self.err += self.err_x;
-            self.left_x -= 1;
-        }
-        if take != Step::X {
-            self.y += self.sy;
-            self.err -= self.err_y;
-            self.left_y -= 1;
-        }
-        Some(take)
-    }
-
     /// The x coordinate of the x boundary crossed by the last x step.
     #[inline]
     fn boundary_x(&self) -> f64 {
-        (self.x + (self.sx < 0) as i32) as f64
+        (self.dda.x + (self.steps.sx < 0) as i32) as f64
     }
 
     #[inline]
     fn boundary_y(&self) -> f64 {
-        (self.y + (self.sy < 0) as i32) as f64
+        (self.dda.y + (self.steps.sy < 0) as i32) as f64
     }
 
     /// The `t` at which the last step crossed its boundary (the x boundary for a vertex).
@@ -314,29 +336,31 @@ impl Walk {
         let t = self.step_t(step);
         let (cell, face, point) = match step {
             Step::X => {
-                let y = (self.origin.y + t * self.dir.y).clamp(self.y as f64, (self.y + 1) as f64);
+                let y = (self.origin.y + t * self.dir.y)
+                    .clamp(self.dda.y as f64, (self.dda.y + 1) as f64);
                 (
                     self.cell(),
-                    Face::entered_along_x(self.sx),
+                    Face::entered_along_x(self.steps.sx),
                     Vec2::new(self.boundary_x(), y),
                 )
             }
             Step::Y => {
-                let x = (self.origin.x + t * self.dir.x).clamp(self.x as f64, (self.x + 1) as f64);
+                let x = (self.origin.x + t * self.dir.x)
+                    .clamp(self.dda.x as f64, (self.dda.x + 1) as f64);
                 (
                     self.cell(),
-                    Face::entered_along_y(self.sy),
+                    Face::entered_along_y(self.steps.sy),
                     Vec2::new(x, self.boundary_y()),
                 )
             }
             Step::Vertex => {
                 let cell = if corner {
-                    Cell::new(self.x, self.y - self.sy)
+                    Cell::new(self.dda.x, self.dda.y - self.steps.sy)
                 } else {
                     self.cell()
                 };
                 let point = Vec2::new(self.boundary_x(), self.boundary_y());
-                (cell, Face::entered_along_x(self.sx), point)
+                (cell, Face::entered_along_x(self.steps.sx), point)
             }
         };
         let along = if face.is_x_face() {
@@ -384,28 +408,32 @@ impl Walk {
         S: Solidity + ?Sized,
         V: FnMut(Cell, Via),
     {
-        let mut visited = 1;
         visit(self.cell(), Via::Start);
         if grid.is_solid(self.cell()) {
             return Some(self.start_hit());
         }
-        while let Some(step) = self.step() {
+        // A local copy of the moving state stays in registers; it is written back for the hit.
+        let (k, mut dda, mut visited) = (self.steps, self.dda, 1);
+        while let Some(step) = dda.step(&k) {
             let via = if step == Step::Vertex {
-                let corner_x = Cell::new(self.x, self.y - self.sy);
-                let corner_y = Cell::new(self.x - self.sx, self.y);
+                let corner_x = Cell::new(dda.x, dda.y - k.sy);
+                let corner_y = Cell::new(dda.x - k.sx, dda.y);
                 visit(corner_x, Via::CornerX);
                 visit(corner_y, Via::CornerY);
                 visited += 2;
                 if grid.is_solid(corner_x) && grid.is_solid(corner_y) {
+                    self.dda = dda;
                     return Some(self.hit(step, true, visited));
                 }
                 Via::Diagonal
             } else {
                 Via::Face
             };
-            visit(self.cell(), via);
+            let cell = Cell::new(dda.x, dda.y);
+            visit(cell, via);
             visited += 1;
-            if grid.is_solid(self.cell()) {
+            if grid.is_solid(cell) {
+                self.dda = dda;
                 return Some(self.hit(step, false, visited));
             }
         }
@@ -434,7 +462,7 @@ impl Iterator for Walk {
 
     #[inline]
     fn next(&mut self) -> Option<Entry> {
-        let face_x = Some(Face::entered_along_x(self.sx));
+        let face_x = Some(Face::entered_along_x(self.steps.sx));
         match self.pending {
             Pending::Start => {
                 self.pending = Pending::None;
@@ -442,8 +470,8 @@ impl Iterator for Walk {
             }
             Pending::CornerY => {
                 self.pending = Pending::Diagonal;
-                let cell = Cell::new(self.x - self.sx, self.y);
-                let face = Some(Face::entered_along_y(self.sy));
+                let cell = Cell::new(self.dda.x - self.steps.sx, self.dda.y);
+                let face = Some(Face::entered_along_y(self.steps.sy));
                 return Some(self.entry(cell, face, Via::CornerY, self.last_t));
             }
             Pending::Diagonal => {
@@ -452,18 +480,18 @@ impl Iterator for Walk {
             }
             Pending::None => {}
         }
-        let step = self.step()?;
+        let step = self.dda.step(&self.steps)?;
         let t = self.step_t(step);
         self.last_t = t;
         Some(match step {
             Step::X => self.entry(self.cell(), face_x, Via::Face, t),
             Step::Y => {
-                let face = Some(Face::entered_along_y(self.sy));
+                let face = Some(Face::entered_along_y(self.steps.sy));
                 self.entry(self.cell(), face, Via::Face, t)
             }
             Step::Vertex => {
                 self.pending = Pending::CornerY;
-                let cell = Cell::new(self.x, self.y - self.sy);
+                let cell = Cell::new(self.dda.x, self.dda.y - self.steps.sy);
                 self.entry(cell, face_x, Via::CornerX, t)
             }
         })
@@ -476,7 +504,7 @@ impl Iterator for Walk {
             Pending::CornerY => 2,
             Pending::Diagonal => 1,
         };
-        let (lx, ly) = (self.left_x as usize, self.left_y as usize);
+        let (lx, ly) = (self.dda.left_x as usize, self.dda.left_y as usize);
         // Each vertex takes one crossing of each axis and yields three cells.
         (queued + lx.max(ly), Some(queued + lx + ly + lx.min(ly)))
     }
