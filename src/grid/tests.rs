@@ -319,3 +319,26 @@ fn visiting_lists_the_cells_up_to_the_hit() {
     );
     assert_eq!(hit.unwrap().visited, 3);
 }
+
+#[test]
+fn empty_and_one_cell_maps() {
+    // An empty map is all solid: every cast is a hit at its start.
+    let empty = TileMap::new(0, 0).unwrap();
+    let hit = cast_ray(&empty, v(0.5, 0.5), v(1.0, 0.0), f64::INFINITY).unwrap();
+    assert_eq!((hit.cell, hit.face, hit.distance), (c(0, 0), None, 0.0));
+    // One open cell: every direction leaves it through the face it points at.
+    let one = TileMap::new(1, 1).unwrap();
+    for (dir, cell, face) in [
+        (v(1.0, 0.0), c(1, 0), West),
+        (v(-1.0, 0.0), c(-1, 0), East),
+        (v(0.0, 1.0), c(0, 1), North),
+        (v(0.0, -1.0), c(0, -1), South),
+    ] {
+        let hit = cast_ray(&one, v(0.5, 0.5), dir, f64::INFINITY).unwrap();
+        assert_eq!((hit.cell, hit.face, hit.distance), (cell, Some(face), 0.5));
+    }
+    // Through the corner at (1, 1): both corner neighbours are outside, so solid.
+    let hit = cast_ray(&one, v(0.5, 0.5), v(1.0, 1.0), f64::INFINITY).unwrap();
+    assert!(hit.corner);
+    assert_eq!((hit.cell, hit.point), (c(1, 0), v(1.0, 1.0)));
+}
