@@ -9,4 +9,6 @@
 
 pub mod geom;
 pub mod grid;
+pub mod level;
 pub mod map;
+pub mod texture;

@@ -17,6 +17,12 @@ pub enum Tile {
     Empty = 0,
     /// A solid wall.
     Wall = 1,
+    /// A sliding door (a thin plane at mid-cell); solid to the cell walk while closed.
+    Door = 2,
+    /// A secret wall that slides back when used.
+    PushWall = 3,
+    /// A see-through wall (grate, fence, window): solid where its texture's alpha is.
+    Masked = 4,
 }
 
 /// A rectangular grid of tiles. Cells outside it are solid.
@@ -34,6 +40,8 @@ pub struct TileMap {
     width: usize,
     height: usize,
     tiles: Vec<Tile>,
+    /// Per cell, an index into the level's tile styles (textures); 0 where none was given.
+    styles: Vec<u16>,
 }
 
 impl TileMap {
@@ -46,6 +54,7 @@ impl TileMap {
             width,
             height,
             tiles: vec![Tile::Empty; width * height],
+            styles: vec![0; width * height],
         })
     }
 
@@ -115,12 +124,28 @@ impl TileMap {
 
     /// Sets the tile at `cell`; cells outside the map are ignored and reported as `false`.
     pub fn set(&mut self, cell: Cell, tile: Tile) -> bool {
+        self.set_styled(cell, tile, 0)
+    }
+
+    /// Sets the tile at `cell` and its style (an index into the level's tile styles).
+    pub fn set_styled(&mut self, cell: Cell, tile: Tile, style: u16) -> bool {
         let (x, y) = (cell.x as usize, cell.y as usize);
         if x < self.width && y < self.height {
             self.tiles[y * self.width + x] = tile;
+            self.styles[y * self.width + x] = style;
             true
         } else {
             false
+        }
+    }
+
+    /// The style index of `cell` (0 outside the map).
+    pub fn style(&self, cell: Cell) -> u16 {
+        let (x, y) = (cell.x as usize, cell.y as usize);
+        if x < self.width && y < self.height {
+            self.styles[y * self.width + x]
+        } else {
+            0
         }
     }
 }
@@ -133,11 +158,18 @@ impl Solidity for TileMap {
 }
 
 impl fmt::Display for TileMap {
-    /// The ASCII grid form, which [`TileMap::from_ascii`] reads back.
+    /// The ASCII grid form: `#` wall, `.` floor, `D` door, `P` push wall, `=` masked wall.
+    /// [`TileMap::from_ascii`] reads back maps of walls and floor.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for row in self.tiles.chunks(self.width.max(1)) {
             for tile in row {
-                f.write_str(if *tile == Tile::Empty { "." } else { "#" })?;
+                f.write_str(match tile {
+                    Tile::Empty => ".",
+                    Tile::Wall => "#",
+                    Tile::Door => "D",
+                    Tile::PushWall => "P",
+                    Tile::Masked => "=",
+                })?;
             }
             f.write_str("\n")?;
         }

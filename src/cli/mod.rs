@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch.
 
+mod check;
 mod trace;
 
 use std::path::PathBuf;
@@ -22,9 +23,19 @@ enum Command {
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
     Trace {
-        /// The level: for now a plain ASCII grid ('#' wall, '.' floor; out of bounds is solid).
+        /// The level: a level file (.toml), or a plain ASCII grid ('#' wall, '.' floor; out of
+        /// bounds is solid).
         #[arg(long)]
         level: PathBuf,
+    },
+    /// Validate level files and the textures they name: every problem as file:line:col.
+    Check {
+        /// Level files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
     },
 }
 
@@ -36,5 +47,6 @@ pub fn run(args: Args) -> Result<()> {
              (see `tilecaster --help`)"
         ),
         Command::Trace { level } => trace::run(&level),
+        Command::Check { files, textures } => check::run(&files, textures.as_deref()),
     }
 }

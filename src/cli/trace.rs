@@ -7,10 +7,15 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Hit, Walk};
+use tilecaster::level::Level;
 use tilecaster::map::TileMap;
 
 pub fn run(level: &Path) -> Result<()> {
-    let map = TileMap::load_ascii(level)?;
+    let map = if level.extension().is_some_and(|e| e == "toml") {
+        Level::load(level)?.level.map
+    } else {
+        TileMap::load_ascii(level)?
+    };
     let stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut line_text = String::new();

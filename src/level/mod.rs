@@ -1,0 +1,230 @@
+//! Level files: the TOML format modders write, Tiled import, and validation.
+//!
+//! The format is documented with a worked example in `levels/README.md`. Every problem is
+//! reported as a [`Diagnostic`] with file, line and column; loading never panics.
+
+mod diagnostic;
+mod parse;
+mod textures;
+
+pub use parse::ENEMY_KINDS;
+
+use std::path::{Path, PathBuf};
+
+pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use textures::{LevelWithTextures, load_with_textures, texture_dir_for};
+
+use crate::geom::Vec2;
+use crate::grid::Cell;
+use crate::map::TileMap;
+
+/// The longest level name, in characters.
+pub const MAX_NAME_LEN: usize = 64;
+
+/// An sRGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+/// What covers a floor or ceiling cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Surface {
+    /// A texture, by name (file stem in the texture folder).
+    Texture(String),
+    /// A flat colour.
+    Colour(Rgb),
+}
+
+/// The colour of a key and of the doors it opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeyColour {
+    /// Gold key.
+    Gold,
+    /// Silver key.
+    Silver,
+}
+
+/// How a tile looks: one per legend character.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TileStyle {
+    /// The legend character.
+    pub symbol: char,
+    /// Wall texture per face, in the order north, south, east, west (for walls, push walls,
+    /// masked walls and doors; `None` on floor).
+    pub faces: Option<[String; 4]>,
+    /// Floor under the tile.
+    pub floor: Surface,
+    /// Ceiling over the tile.
+    pub ceiling: Surface,
+    /// For a door: the key that opens it.
+    pub key: Option<KeyColour>,
+}
+
+/// Where and how something starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    /// Position in world units (a legend cell's centre, or as given).
+    pub position: Vec2,
+    /// Facing, degrees from east towards south.
+    pub facing: f64,
+}
+
+/// How an enemy behaves before it notices the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnemyMode {
+    /// Stands still, turns towards noise.
+    Stand,
+    /// Stands still and deaf until it sees the player.
+    Ambush,
+    /// Walks forward, turning at walls.
+    Patrol,
+}
+
+/// An enemy's start.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnemySpawn {
+    /// Its kind (`guard` or `officer`).
+    pub kind: String,
+    /// Where it starts and which way it faces.
+    pub at: Placement,
+    /// What it does first.
+    pub mode: EnemyMode,
+}
+
+/// What a pickup gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PickupKind {
+    /// Health.
+    Health,
+    /// Ammunition.
+    Ammo,
+    /// Treasure (score).
+    Treasure,
+    /// A key.
+    Key(KeyColour),
+}
+
+/// A pickup lying in the level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PickupSpawn {
+    /// What it gives.
+    pub kind: PickupKind,
+    /// Where it lies.
+    pub position: Vec2,
+}
+
+/// A door: which way it slides and what opens it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoorSpawn {
+    /// The door's cell.
+    pub cell: Cell,
+    /// Whether the door plane runs along x (walls west and east of it; walked through
+    /// north-south). Otherwise it runs along y.
+    pub along_x: bool,
+    /// The key it needs, if locked.
+    pub key: Option<KeyColour>,
+}
+
+/// Distance fog.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fog {
+    /// The colour things fade to.
+    pub colour: Rgb,
+    /// Distance (tiles) at which they have faded entirely.
+    pub distance: f64,
+}
+
+/// A loaded, validated level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    /// Display name.
+    pub name: String,
+    /// The grid: cells, kinds and style indices.
+    pub map: TileMap,
+    /// Tile styles, indexed by [`TileMap::style`].
+    pub styles: Vec<TileStyle>,
+    /// The player's start.
+    pub player: Placement,
+    /// Enemies.
+    pub enemies: Vec<EnemySpawn>,
+    /// Pickups.
+    pub pickups: Vec<PickupSpawn>,
+    /// Doors.
+    pub doors: Vec<DoorSpawn>,
+    /// Cells that end the level when entered.
+    pub exits: Vec<Cell>,
+    /// Distance fog.
+    pub fog: Fog,
+    /// The next level of the episode, resolved against this file's folder.
+    pub next: Option<PathBuf>,
+    /// The level's own texture folder, resolved against this file's folder.
+    pub texture_dir: Option<PathBuf>,
+    /// Every texture the level names, with where it is named (for the texture check).
+    pub texture_refs: Vec<TextureRef>,
+}
+
+/// A texture name in a level file and where it appears.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextureRef {
+    /// The texture's name.
+    pub name: String,
+    /// 1-based line and column of the name in the file.
+    pub position: (usize, usize),
+}
+
+/// A level that could not be loaded: every problem found, warnings included.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", diagnostics.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))]
+pub struct LevelError {
+    /// What is wrong, in file order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A level and the warnings found while loading it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    /// The level.
+    pub level: Level,
+    /// Allowed but suspicious things (open edges, ...).
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Level {
+    /// Loads a level file (`.toml`).
+    ///
+    /// ```
+    /// use tilecaster::level::Level;
+    /// let loaded = Level::load("levels/e1m1.toml".as_ref()).unwrap();
+    /// assert!(!loaded.level.name.is_empty());
+    /// ```
+    pub fn load(path: &Path) -> Result<Loaded, LevelError> {
+        let file = path.display().to_string();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => text,
+                Err(e) => {
+                    let mut d = Diagnostics::new(&file, "");
+                    d.error_in_file(format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ));
+                    return Err(LevelError {
+                        diagnostics: d.list,
+                    });
+                }
+            },
+            Err(e) => {
+                let mut d = Diagnostics::new(&file, "");
+                d.error_in_file(format!("cannot read: {e}"));
+                return Err(LevelError {
+                    diagnostics: d.list,
+                });
+            }
+        };
+        Level::parse(&text, path)
+    }
+
+    /// Parses level text; `path` names it in diagnostics and resolves relative paths.
+    pub fn parse(text: &str, path: &Path) -> Result<Loaded, LevelError> {
+        parse::parse_toml(text, path)
+    }
+}

@@ -1,0 +1,91 @@
+//! Loading the textures a level names, with errors pointing at the level line that names them.
+
+use std::path::{Path, PathBuf};
+
+use super::{Diagnostic, Level, LevelError, Loaded, Severity};
+use crate::texture::{Notice, TextureSet};
+
+/// A level with its textures, and everything worth telling about them.
+#[derive(Debug)]
+pub struct LevelWithTextures {
+    /// The level (and its warnings).
+    pub loaded: Loaded,
+    /// Every texture it names, loaded.
+    pub textures: TextureSet,
+    /// Where the textures came from.
+    pub texture_dir: PathBuf,
+    /// Notices from loading textures (resampling).
+    pub notices: Vec<Notice>,
+}
+
+/// The folder a level's textures come from: `override_dir` (the `--textures` option) if given,
+/// else the level's own `textures` folder, else `textures/` in the working directory.
+pub fn texture_dir_for(level: &Level, override_dir: Option<&Path>) -> PathBuf {
+    override_dir
+        .map(Path::to_path_buf)
+        .or_else(|| level.texture_dir.clone())
+        .unwrap_or_else(|| PathBuf::from("textures"))
+}
+
+/// Loads a level and every texture it names. Errors list every problem: the level's own, then
+/// each unknown texture (with the names that do exist) or broken PNG, at the line naming it.
+pub fn load_with_textures(
+    path: &Path,
+    override_dir: Option<&Path>,
+) -> Result<LevelWithTextures, LevelError> {
+    let loaded = Level::load(path)?;
+    let dir = texture_dir_for(&loaded.level, override_dir);
+    let file = path.display().to_string();
+    let error = |position, message| Diagnostic {
+        file: file.clone(),
+        position,
+        severity: Severity::Error,
+        message,
+    };
+    let available = match TextureSet::names_in(&dir) {
+        Ok(names) => names,
+        Err(e) => {
+            let message = format!("texture folder {} cannot be read: {e}", dir.display());
+            return Err(LevelError {
+                diagnostics: [loaded.warnings, vec![error(None, message)]].concat(),
+            });
+        }
+    };
+    let mut textures = TextureSet::new();
+    let mut notices = Vec::new();
+    let mut problems = Vec::new();
+    for r in &loaded.level.texture_refs {
+        if !available.contains(&r.name) {
+            let known = if available.is_empty() {
+                "none".to_string()
+            } else {
+                available.join(", ")
+            };
+            problems.push(error(
+                Some(r.position),
+                format!(
+                    "unknown texture '{}' (textures in {}: {known})",
+                    r.name,
+                    dir.display()
+                ),
+            ));
+            continue;
+        }
+        match textures.load(&dir, &r.name) {
+            Ok(mut n) => notices.append(&mut n),
+            Err(e) => problems.push(error(Some(r.position), e.to_string())),
+        }
+    }
+    if problems.is_empty() {
+        Ok(LevelWithTextures {
+            loaded,
+            textures,
+            texture_dir: dir,
+            notices,
+        })
+    } else {
+        let mut diagnostics = [loaded.warnings, problems].concat();
+        diagnostics.sort_by_key(|d| d.position);
+        Err(LevelError { diagnostics })
+    }
+}

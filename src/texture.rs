@@ -1,0 +1,375 @@
+//! Textures: PNG loading, column-major storage, alpha masks, dark variants.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The largest texture side accepted, in pixels.
+pub const MAX_TEXTURE_SIDE: u32 = 1024;
+/// The largest PNG file read, in bytes (a 1024x1024 RGBA image is 4 MiB raw).
+pub const MAX_TEXTURE_FILE_BYTES: u64 = 32 << 20;
+
+/// A square, power-of-two texture stored column-major: texel `(x, y)` is at `x * size + y`, so a
+/// wall column is contiguous. Texels are RGBA8 packed as `u32::from_le_bytes([r, g, b, a])`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Texture {
+    size: u32,
+    shift: u32,
+    texels: Vec<u32>,
+    dark: Vec<u32>,
+    has_holes: bool,
+}
+
+impl Texture {
+    /// A texture from row-major RGBA8 pixels of a square, power-of-two image (`dark`, if given,
+    /// the same size); without `dark`, the dark variant is the image darkened.
+    pub fn from_rgba(size: u32, rgba: &[u8], dark: Option<&[u8]>) -> Texture {
+        assert!(size.is_power_of_two() && rgba.len() == (size * size * 4) as usize);
+        let column_major = |pixels: &[u8], shade: fn([u8; 4]) -> [u8; 4]| {
+            let mut out = vec![0u32; (size * size) as usize];
+            for (i, px) in pixels.chunks_exact(4).enumerate() {
+                let (x, y) = (i as u32 % size, i as u32 / size);
+                out[(x * size + y) as usize] =
+                    u32::from_le_bytes(shade([px[0], px[1], px[2], px[3]]));
+            }
+            out
+        };
+        let texels = column_major(rgba, |p| p);
+        let dark = match dark {
+            Some(d) => column_major(d, |p| p),
+            None => column_major(rgba, darken),
+        };
+        let has_holes = texels.iter().any(|t| t >> 24 < ALPHA_SOLID);
+        Texture {
+            size,
+            shift: size.trailing_zeros(),
+            texels,
+            dark,
+            has_holes,
+        }
+    }
+
+    /// Side length in texels (a power of two).
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// log2 of the side: `x << shift() | y` indexes a texel.
+    pub fn shift(&self) -> u32 {
+        self.shift
+    }
+
+    /// Column `x` (top to bottom), light or dark variant.
+    #[inline]
+    pub fn column(&self, x: u32, dark: bool) -> &[u32] {
+        let start = ((x & (self.size - 1)) << self.shift) as usize;
+        let texels = if dark { &self.dark } else { &self.texels };
+        &texels[start..start + self.size as usize]
+    }
+
+    /// The texel at `(x, y)` (wrapping).
+    #[inline]
+    pub fn texel(&self, x: u32, y: u32) -> u32 {
+        let mask = self.size - 1;
+        self.texels[(((x & mask) << self.shift) | (y & mask)) as usize]
+    }
+
+    /// Whether any texel is see-through (alpha below one half): a masked wall or a sprite.
+    pub fn has_holes(&self) -> bool {
+        self.has_holes
+    }
+
+    /// Whether the texture is solid at wall coordinates `u`, `v` in `[0, 1)` (alpha at least
+    /// one half): the per-texel solidity of masked walls.
+    pub fn is_solid_at(&self, u: f64, v: f64) -> bool {
+        let scale = self.size as f64;
+        let x = ((u * scale) as u32).min(self.size - 1);
+        let y = ((v * scale) as u32).min(self.size - 1);
+        self.texel(x, y) >> 24 >= ALPHA_SOLID
+    }
+}
+
+/// Alpha at or above which a texel is solid.
+const ALPHA_SOLID: u32 = 128;
+
+/// The darker shade of a face lit from the side (about three quarters of the brightness).
+fn darken([r, g, b, a]: [u8; 4]) -> [u8; 4] {
+    let d = |c: u8| ((c as u32 * 3) / 4) as u8;
+    [d(r), d(g), d(b), a]
+}
+
+/// Something worth telling the user that is not an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The file it concerns.
+    pub path: PathBuf,
+    /// What happened.
+    pub message: String,
+}
+
+/// A texture that could not be loaded. Every variant names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum TextureError {
+    /// Missing or unreadable.
+    #[error("{}: cannot read: {source}", path.display())]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Not a PNG, or a broken one.
+    #[error("{}: not a valid PNG image ({detail})", path.display())]
+    Decode {
+        /// The file.
+        path: PathBuf,
+        /// The decoder's words.
+        detail: String,
+    },
+    /// Zero-sized or beyond [`MAX_TEXTURE_SIDE`].
+    #[error("{}: the image is {width}x{height}; textures must be between 1x1 and {MAX_TEXTURE_SIDE}x{MAX_TEXTURE_SIDE}", path.display())]
+    Size {
+        /// The file.
+        path: PathBuf,
+        /// Its width.
+        width: u32,
+        /// Its height.
+        height: u32,
+    },
+}
+
+/// Loads one PNG as a texture (with `NAME_dark.png` beside it as the dark variant, if present).
+/// Images that are not square powers of two are resampled, with a notice.
+pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError> {
+    let mut notices = Vec::new();
+    let light = read_rgba(path)?;
+    let size = light
+        .width()
+        .max(light.height())
+        .next_power_of_two()
+        .min(MAX_TEXTURE_SIDE);
+    let light = fit(light, size, path, &mut notices);
+    let dark_path = dark_variant_path(path);
+    let dark = if dark_path.is_file() {
+        Some(fit(read_rgba(&dark_path)?, size, &dark_path, &mut notices))
+    } else {
+        None
+    };
+    let texture = Texture::from_rgba(
+        size,
+        light.as_raw(),
+        dark.as_ref().map(|d| d.as_raw().as_slice()),
+    );
+    Ok((texture, notices))
+}
+
+/// `dir/NAME_dark.png` for `dir/NAME.png`.
+fn dark_variant_path(path: &Path) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}_dark.png"))
+}
+
+fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
+    let io = |source: std::io::Error| TextureError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let decode = |detail: String| TextureError::Decode {
+        path: path.to_path_buf(),
+        detail,
+    };
+    let metadata = std::fs::metadata(path).map_err(io)?;
+    if metadata.is_dir() {
+        return Err(io(std::io::Error::other("it is a folder, not a file")));
+    }
+    if metadata.len() > MAX_TEXTURE_FILE_BYTES {
+        return Err(decode(format!(
+            "the file is {} bytes; the limit is {MAX_TEXTURE_FILE_BYTES}",
+            metadata.len()
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    let reader =
+        || image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Png);
+    // The header first: refuse absurd sizes before allocating for them.
+    let (width, height) = reader()
+        .into_dimensions()
+        .map_err(|e| decode(e.to_string()))?;
+    if width == 0 || height == 0 || width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE {
+        return Err(TextureError::Size {
+            path: path.to_path_buf(),
+            width,
+            height,
+        });
+    }
+    let image = reader().decode().map_err(|e| decode(e.to_string()))?;
+    Ok(image.to_rgba8())
+}
+
+/// The image at `size` x `size`, resampled (with a notice) if it is not already.
+fn fit(
+    image: image::RgbaImage,
+    size: u32,
+    path: &Path,
+    notices: &mut Vec<Notice>,
+) -> image::RgbaImage {
+    if image.width() == size && image.height() == size {
+        return image;
+    }
+    notices.push(Notice {
+        path: path.to_path_buf(),
+        message: format!(
+            "{}x{} resampled to {size}x{size} (textures are square powers of two)",
+            image.width(),
+            image.height()
+        ),
+    });
+    image::imageops::resize(&image, size, size, image::imageops::FilterType::Triangle)
+}
+
+/// Named textures, loaded once and shared.
+#[derive(Clone, Debug, Default)]
+pub struct TextureSet {
+    textures: BTreeMap<String, Arc<Texture>>,
+}
+
+impl TextureSet {
+    /// An empty set.
+    pub fn new() -> TextureSet {
+        TextureSet::default()
+    }
+
+    /// The texture names in a folder: the stems of its `.png` files, `_dark` variants excluded.
+    pub fn names_in(dir: &Path) -> std::io::Result<Vec<String>> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)?
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")))
+            .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+            .filter(|stem| !stem.ends_with("_dark"))
+            .collect();
+        names.sort();
+        Ok(names)
+    }
+
+    /// Loads `dir/NAME.png` unless it is loaded already.
+    pub fn load(&mut self, dir: &Path, name: &str) -> Result<Vec<Notice>, TextureError> {
+        if self.textures.contains_key(name) {
+            return Ok(Vec::new());
+        }
+        let (texture, notices) = load_texture(&dir.join(format!("{name}.png")))?;
+        self.textures.insert(name.to_string(), Arc::new(texture));
+        Ok(notices)
+    }
+
+    /// A loaded texture.
+    pub fn get(&self, name: &str) -> Option<&Arc<Texture>> {
+        self.textures.get(name)
+    }
+
+    /// How many are loaded.
+    pub fn len(&self) -> usize {
+        self.textures.len()
+    }
+
+    /// Whether none are loaded.
+    pub fn is_empty(&self) -> bool {
+        self.textures.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilecaster-tex-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn save(path: &Path, w: u32, h: u32, px: impl Fn(u32, u32) -> [u8; 4]) {
+        image::RgbaImage::from_fn(w, h, |x, y| image::Rgba(px(x, y)))
+            .save(path)
+            .unwrap();
+    }
+
+    #[test]
+    fn stored_column_major_with_dark_variant() {
+        let dir = temp("colmajor");
+        save(&dir.join("t.png"), 4, 4, |x, y| {
+            [x as u8 * 10, y as u8 * 10, 200, 255]
+        });
+        let (t, notices) = load_texture(&dir.join("t.png")).unwrap();
+        assert!(notices.is_empty());
+        assert_eq!(
+            t.column(2, false)[3].to_le_bytes(),
+            [20, 30, 200, 255],
+            "column 2, row 3"
+        );
+        assert_eq!(
+            t.column(2, true)[3].to_le_bytes(),
+            [15, 22, 150, 255],
+            "darkened to 3/4"
+        );
+        assert!(!t.has_holes());
+        save(&dir.join("t_dark.png"), 4, 4, |_, _| [1, 2, 3, 255]);
+        let (t, _) = load_texture(&dir.join("t.png")).unwrap();
+        assert_eq!(
+            t.column(0, true)[0].to_le_bytes(),
+            [1, 2, 3, 255],
+            "the _dark file wins"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn other_sizes_are_resampled_with_a_notice() {
+        let dir = temp("resample");
+        save(&dir.join("odd.png"), 48, 20, |_, _| [9, 9, 9, 255]);
+        let (t, notices) = load_texture(&dir.join("odd.png")).unwrap();
+        assert_eq!(t.size(), 64);
+        assert!(
+            notices[0].message.contains("48x20 resampled to 64x64"),
+            "{notices:?}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn alpha_makes_holes() {
+        let dir = temp("alpha");
+        save(&dir.join("grate.png"), 8, 8, |x, _| {
+            [50, 50, 50, if x % 2 == 0 { 255 } else { 0 }]
+        });
+        let (t, _) = load_texture(&dir.join("grate.png")).unwrap();
+        assert!(t.has_holes());
+        assert!(t.is_solid_at(0.01, 0.5) && !t.is_solid_at(0.13, 0.5));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn bad_files_name_the_file() {
+        let dir = temp("bad");
+        std::fs::write(dir.join("junk.png"), b"not a png at all").unwrap();
+        let err = load_texture(&dir.join("junk.png")).unwrap_err().to_string();
+        assert!(err.contains("junk.png: not a valid PNG"), "{err}");
+        let err = load_texture(&dir.join("missing.png"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("missing.png: cannot read"), "{err}");
+        save(&dir.join("wide.png"), 2000, 1, |_, _| [0, 0, 0, 255]);
+        let err = load_texture(&dir.join("wide.png")).unwrap_err().to_string();
+        assert!(
+            err.contains("2000x1; textures must be between 1x1 and 1024x1024"),
+            "{err}"
+        );
+        std::fs::create_dir_all(dir.join("dir.png")).unwrap();
+        assert!(load_texture(&dir.join("dir.png")).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
