@@ -210,7 +210,7 @@ proptest! {
                     prop_assert_eq!(&v["hit"]["cell"], &serde_json::json!([h.cell.x, h.cell.y]));
                     prop_assert_eq!(v["hit"]["point"][0].as_f64().unwrap().to_bits(), h.point.x.to_bits());
                     prop_assert_eq!(v["hit"]["point"][1].as_f64().unwrap().to_bits(), h.point.y.to_bits());
-                    prop_assert_eq!(v["hit"]["distance"].as_f64().unwrap().to_bits(), h.distance.to_bits());
+                    prop_assert_eq!(v["hit"]["distance"].as_f64().unwrap().to_bits(), h.distance().to_bits());
                     prop_assert_eq!(v["hit"]["face"].as_str(), h.face.map(|f| f.name()));
                 }
             }

@@ -1,6 +1,7 @@
 //! Command-line interface: argument definitions and dispatch.
 
 mod check;
+mod convert;
 mod trace;
 
 use std::path::PathBuf;
@@ -28,6 +29,17 @@ enum Command {
         #[arg(long)]
         level: PathBuf,
     },
+    /// Convert a Tiled map (.tmx) into a TOML level.
+    Convert {
+        /// The Tiled map.
+        input: PathBuf,
+        /// Where to write the TOML level (relative paths in it stay as in the map).
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
@@ -48,5 +60,10 @@ pub fn run(args: Args) -> Result<()> {
         ),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
+        Command::Convert {
+            input,
+            output,
+            force,
+        } => convert::run(&input, &output, force),
     }
 }

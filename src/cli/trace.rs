@@ -103,7 +103,7 @@ fn write_hit(hit: &Hit, out: &mut String) {
         hit.cell.y,
         json_number(hit.point.x),
         json_number(hit.point.y),
-        json_number(hit.distance),
+        json_number(hit.distance()),
     );
     match hit.face {
         Some(face) => {

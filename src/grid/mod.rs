@@ -39,7 +39,7 @@
 //! // Walls where x == 3.
 //! let walls = |c: Cell| c.x == 3;
 //! let hit = cast_ray(&walls, Vec2::new(0.5, 0.25), Vec2::new(1.0, 0.0), f64::INFINITY).unwrap();
-//! assert_eq!((hit.cell, hit.face, hit.distance, hit.u), (Cell::new(3, 0), Some(Face::West), 2.5, 0.25));
+//! assert_eq!((hit.cell, hit.face, hit.distance(), hit.u), (Cell::new(3, 0), Some(Face::West), 2.5, 0.25));
 //! assert!(!line_of_sight(&walls, Vec2::new(0.5, 0.5), Vec2::new(5.5, 0.5)));
 //! ```
 

@@ -47,7 +47,7 @@ fn axis_aligned_in_all_four_directions() {
     for (dir, cell, face, point, distance) in cases {
         let hit = cast_ray(&walls, o, dir, f64::INFINITY).expect("hits the ring of walls");
         assert_eq!(
-            (hit.cell, hit.face, hit.point, hit.distance),
+            (hit.cell, hit.face, hit.point, hit.distance()),
             (cell, Some(face), point, distance)
         );
         // Every cell of an axis-aligned walk shares the start's row or column.
@@ -123,7 +123,7 @@ fn two_walls_touching_at_a_corner_block_the_diagonal() {
         (hit.cell, hit.face, hit.point),
         (c(1, 0), Some(West), v(1.0, 1.0))
     );
-    assert_eq!(hit.distance, 0.5 * std::f64::consts::SQRT_2);
+    assert_eq!(hit.distance(), 0.5 * std::f64::consts::SQRT_2);
     assert!(!line_of_sight(&map, v(0.5, 0.5), v(1.5, 1.5)));
     assert!(!line_of_sight(&map, v(1.5, 1.5), v(0.5, 0.5)));
 }
@@ -146,7 +146,7 @@ fn a_start_inside_a_wall_is_a_hit_at_distance_zero() {
     let map = map_with(&[(2, 2)]);
     let hit = cast_ray(&map, v(2.5, 2.5), v(1.0, 0.0), 10.0).unwrap();
     assert_eq!(
-        (hit.cell, hit.face, hit.distance, hit.point),
+        (hit.cell, hit.face, hit.distance(), hit.point),
         (c(2, 2), None, 0.0, v(2.5, 2.5))
     );
     assert_eq!(hit.visited, 1);
@@ -157,7 +157,7 @@ fn a_start_outside_the_map_is_a_hit_at_distance_zero() {
     let map = map_with(&[]);
     for start in [v(-0.5, 3.0), v(3.0, 16.0), v(1e9, 1e9)] {
         let hit = cast_ray(&map, start, v(1.0, 1.0), 10.0).unwrap();
-        assert_eq!((hit.face, hit.distance), (None, 0.0), "{start:?}");
+        assert_eq!((hit.face, hit.distance()), (None, 0.0), "{start:?}");
     }
 }
 
@@ -183,7 +183,7 @@ fn nan_and_infinite_input_is_defined() {
         assert_eq!(cells(start, v(2.0, 2.0)), [Cell::OUTSIDE]);
         let hit = cast_segment(&map, start, v(2.0, 2.0)).unwrap();
         assert_eq!(
-            (hit.cell, hit.face, hit.distance),
+            (hit.cell, hit.face, hit.distance()),
             (Cell::OUTSIDE, None, 0.0)
         );
     }
@@ -286,7 +286,7 @@ fn ray_t_is_in_units_of_the_direction() {
     let walls = |cell: Cell| cell.x >= 5;
     let hit = cast_ray(&walls, v(0.5, 0.5), v(1.0, 0.6), f64::INFINITY).unwrap();
     assert_eq!(hit.t, 4.5);
-    assert!((hit.distance - 4.5 * 1.36_f64.sqrt()).abs() < 1e-12);
+    assert!((hit.distance() - 4.5 * 1.36_f64.sqrt()).abs() < 1e-12);
     // A limit in units of dir.
     assert_eq!(cast_ray(&walls, v(0.5, 0.5), v(2.0, 0.0), 2.0), None);
     assert!(cast_ray(&walls, v(0.5, 0.5), v(2.0, 0.0), 2.25).is_some());
@@ -325,7 +325,7 @@ fn empty_and_one_cell_maps() {
     // An empty map is all solid: every cast is a hit at its start.
     let empty = TileMap::new(0, 0).unwrap();
     let hit = cast_ray(&empty, v(0.5, 0.5), v(1.0, 0.0), f64::INFINITY).unwrap();
-    assert_eq!((hit.cell, hit.face, hit.distance), (c(0, 0), None, 0.0));
+    assert_eq!((hit.cell, hit.face, hit.distance()), (c(0, 0), None, 0.0));
     // One open cell: every direction leaves it through the face it points at.
     let one = TileMap::new(1, 1).unwrap();
     for (dir, cell, face) in [
@@ -335,7 +335,10 @@ fn empty_and_one_cell_maps() {
         (v(0.0, -1.0), c(0, -1), South),
     ] {
         let hit = cast_ray(&one, v(0.5, 0.5), dir, f64::INFINITY).unwrap();
-        assert_eq!((hit.cell, hit.face, hit.distance), (cell, Some(face), 0.5));
+        assert_eq!(
+            (hit.cell, hit.face, hit.distance()),
+            (cell, Some(face), 0.5)
+        );
     }
     // Through the corner at (1, 1): both corner neighbours are outside, so solid.
     let hit = cast_ray(&one, v(0.5, 0.5), v(1.0, 1.0), f64::INFINITY).unwrap();

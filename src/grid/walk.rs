@@ -333,7 +333,12 @@ impl Walk {
     /// The hit for the last step entering the current cell (or its x corner neighbour, for a
     /// blocked vertex), with `visited` cells walked.
     pub(crate) fn hit(&self, step: Step, corner: bool, visited: u32) -> Hit {
-        let t = self.step_t(step);
+        // Once per cast, so divide (one rounding) rather than multiply by the reciprocal.
+        let t = match step {
+            Step::Y => (self.boundary_y() - self.origin.y) / self.dir.y,
+            Step::X | Step::Vertex => (self.boundary_x() - self.origin.x) / self.dir.x,
+        }
+        .clamp(0.0, self.end_t);
         let (cell, face, point) = match step {
             Step::X => {
                 let y = (self.origin.y + t * self.dir.y)
@@ -373,7 +378,7 @@ impl Walk {
             face: Some(face),
             point,
             t,
-            distance: t * self.length,
+            origin: self.origin,
             u: along.clamp(0.0, 1.0 - f64::EPSILON / 2.0),
             corner,
             visited,
@@ -387,7 +392,7 @@ impl Walk {
             face: None,
             point: self.origin,
             t: 0.0,
-            distance: 0.0,
+            origin: self.origin,
             u: 0.0,
             corner: false,
             visited: 1,
@@ -557,8 +562,8 @@ pub struct Hit {
     /// The hit's distance in units of the walk's direction vector: the perpendicular distance
     /// for a camera ray `dir + plane * camera_x`.
     pub t: f64,
-    /// The hit's distance from the start in world units (tiles).
-    pub distance: f64,
+    /// Where the walk started.
+    pub origin: Vec2,
     /// The wall coordinate along the face in `[0, 1)`: `point.y - cell.y` on a west or east face,
     /// `point.x - cell.x` on a north or south face, 0 without a face. Renderers mirror it where
     /// a texture would read backwards.
@@ -567,4 +572,17 @@ pub struct Hit {
     pub corner: bool,
     /// Cells walked, the start and the hit cell included.
     pub visited: u32,
+}
+
+impl Hit {
+    /// The hit's distance from the start in world units (tiles): from the hit point, which lies
+    /// exactly on its grid line, so an exact distance comes out exact. Computed on demand (the
+    /// renderer only needs [`Hit::t`]).
+    pub fn distance(&self) -> f64 {
+        if self.face.is_none() {
+            0.0
+        } else {
+            norm(self.point - self.origin)
+        }
+    }
 }

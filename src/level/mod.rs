@@ -6,6 +6,7 @@
 mod diagnostic;
 mod parse;
 mod textures;
+mod tiled;
 
 pub use parse::ENEMY_KINDS;
 
@@ -13,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use textures::{LevelWithTextures, load_with_textures, texture_dir_for};
+pub use tiled::tmx_to_toml;
 
 use crate::geom::Vec2;
 use crate::grid::Cell;
@@ -189,7 +191,7 @@ pub struct Loaded {
 }
 
 impl Level {
-    /// Loads a level file (`.toml`).
+    /// Loads a level file: `.tmx` (Tiled) or the TOML format (any other name).
     ///
     /// ```
     /// use tilecaster::level::Level;
@@ -197,6 +199,12 @@ impl Level {
     /// assert!(!loaded.level.name.is_empty());
     /// ```
     pub fn load(path: &Path) -> Result<Loaded, LevelError> {
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
+        {
+            return tiled::load_tmx(path);
+        }
         let file = path.display().to_string();
         let text = match std::fs::read(path) {
             Ok(bytes) => match String::from_utf8(bytes) {

@@ -696,7 +696,7 @@ impl Parser<'_> {
         if !(x.is_finite() && y.is_finite() && (0.0..w).contains(&x) && (0.0..h).contains(&y)) {
             self.d.error(
                 p.span(),
-                format!("{what} at [{x}, {y}] is outside the map (0 <= x < {w}, 0 <= y < {h})"),
+                format!("{what} at [{x:?}, {y:?}] is outside the map (0 <= x < {w}, 0 <= y < {h})"),
             );
             return None;
         }

@@ -1,0 +1,282 @@
+//! Level files: the corpus of broken levels (each file states the diagnostics it must produce),
+//! the bundled levels, and the Tiled round trip.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tilecaster::level::{Level, load_with_textures, tmx_to_toml};
+
+/// Loads `tests/bad_levels/NAME.toml` with its textures and checks that every `# expect: ...`
+/// line of the file appears (as a prefix) among the diagnostics, after `file:`. Files expecting
+/// an error must fail to load; files expecting only warnings must load.
+fn check_case(name: &str) {
+    let path = PathBuf::from(format!("tests/bad_levels/{name}.toml"));
+    let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+    let expects: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("# expect: "))
+        .collect();
+    assert!(!expects.is_empty(), "{name}: no `# expect:` line");
+    let (ok, diagnostics) = match load_with_textures(&path, None) {
+        Ok(loaded) => (true, loaded.loaded.warnings),
+        Err(e) => (false, e.diagnostics),
+    };
+    let shown: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+    for expect in &expects {
+        let separator = if expect.starts_with("error") || expect.starts_with("warning") {
+            ": "
+        } else {
+            ":"
+        };
+        let wanted = format!("{}{separator}{expect}", path.display());
+        assert!(
+            shown.iter().any(|s| s.starts_with(&wanted)),
+            "{name}: expected\n  {wanted}\namong\n  {}",
+            shown.join("\n  ")
+        );
+    }
+    let expects_error = expects.iter().any(|e| e.contains("error:"));
+    assert_eq!(
+        ok,
+        !expects_error,
+        "{name}: loaded = {ok}, but the file expects {}",
+        if expects_error {
+            "an error"
+        } else {
+            "only warnings"
+        }
+    );
+}
+
+macro_rules! cases {
+    ($($name:ident),* $(,)?) => {
+        $( #[test] fn $name() { check_case(stringify!($name)); } )*
+        /// Every corpus file has a test above.
+        #[test]
+        fn every_corpus_file_has_a_case() {
+            let listed = [$(stringify!($name)),*];
+            for entry in std::fs::read_dir("tests/bad_levels").unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "toml") {
+                    let stem = path.file_stem().unwrap().to_str().unwrap().to_string();
+                    assert!(listed.contains(&stem.as_str()), "{stem} has no test case");
+                }
+            }
+        }
+    };
+}
+
+cases!(
+    bad_colour,
+    broken_texture,
+    door_without_walls,
+    enemy_in_wall,
+    long_name,
+    missing_next,
+    no_player,
+    not_utf8,
+    open_edge,
+    pickup_outside,
+    player_in_wall,
+    ragged_grid,
+    self_next,
+    toml_syntax,
+    too_large,
+    two_kinds,
+    two_players,
+    unknown_character,
+    unknown_field,
+    unknown_texture,
+    zero_size_texture,
+);
+
+/// Through the real binary: bad levels exit 1 (never a panic's 101), listing problems on stdout.
+#[test]
+fn check_exits_1_on_every_broken_level() {
+    let mut tried = 0;
+    for entry in std::fs::read_dir("tests/bad_levels").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let expected = if path.ends_with("open_edge.toml") {
+            0
+        } else {
+            1
+        };
+        assert_eq!(
+            out.status.code(),
+            Some(expected),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            stdout.starts_with(&path.display().to_string()),
+            "{}: {stdout}",
+            path.display()
+        );
+        tried += 1;
+    }
+    assert!(tried >= 20);
+}
+
+fn bundled_levels() -> Vec<PathBuf> {
+    let mut levels: Vec<PathBuf> = std::fs::read_dir("levels")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml" || e == "tmx"))
+        .collect();
+    levels.sort();
+    levels
+}
+
+#[test]
+fn every_bundled_level_passes_check_without_warnings() {
+    let levels = bundled_levels();
+    assert!(levels.len() >= 4, "{levels:?}");
+    for path in &levels {
+        let checked = load_with_textures(path, None).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            checked.loaded.warnings.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            checked.loaded.warnings
+        );
+        assert!(
+            checked.notices.is_empty(),
+            "bundled textures are square powers of two"
+        );
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .arg("check")
+        .args(&levels)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn the_episode_runs_e1m1_to_e1m3_and_grows() {
+    let mut path = PathBuf::from("levels/e1m1.toml");
+    let mut sizes = Vec::new();
+    loop {
+        let level = Level::load(&path).unwrap().level;
+        sizes.push((level.map.width() * level.map.height(), level.enemies.len()));
+        match level.next {
+            Some(next) => path = next,
+            None => break,
+        }
+    }
+    assert_eq!(sizes.len(), 3, "three levels");
+    assert!(
+        sizes.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1),
+        "growing size and enemy count: {sizes:?}"
+    );
+    let stress = Level::load(Path::new("levels/stress.toml")).unwrap().level;
+    assert!(stress.map.width() >= 128 && stress.map.height() >= 128);
+}
+
+/// e1m2.tmx was written by the real Tiled (1.8.2, `tiled --export-map`): loading it directly and
+/// converting it to TOML then loading that give the same level.
+#[test]
+fn tiled_round_trip_gives_the_same_level() {
+    let tmx = Path::new("levels/e1m2.tmx");
+    assert!(
+        std::fs::read_to_string(tmx)
+            .unwrap()
+            .contains("tiledversion=\"1.8.2\"")
+    );
+    let direct = Level::load(tmx).unwrap().level;
+    let (text, _) = tmx_to_toml(tmx).unwrap();
+    // Parsed as if it lay beside the .tmx, so that its relative paths resolve the same way.
+    let converted = Level::parse(&text, Path::new("levels/e1m2-converted.toml"))
+        .unwrap()
+        .level;
+    assert_eq!(direct.map, converted.map);
+    assert_eq!(direct.styles, converted.styles);
+    assert_eq!(
+        (direct.player, &direct.enemies, &direct.pickups),
+        (converted.player, &converted.enemies, &converted.pickups)
+    );
+    assert_eq!(
+        (&direct.doors, &direct.exits, direct.fog),
+        (&converted.doors, &converted.exits, converted.fog)
+    );
+    assert_eq!(direct.next, converted.next);
+    // What Tiled's map holds, spot-checked: the gold door, the key, the ambusher.
+    assert!(direct.doors.iter().any(|d| d.key.is_some()));
+    assert!(
+        direct
+            .pickups
+            .iter()
+            .any(|p| matches!(p.kind, tilecaster::level::PickupKind::Key(_)))
+    );
+    assert!(
+        direct
+            .enemies
+            .iter()
+            .any(|e| e.mode == tilecaster::level::EnemyMode::Ambush)
+    );
+
+    // The CLI writes the same text, and refuses to overwrite it.
+    let dir = std::env::temp_dir().join(format!("tilecaster-convert-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_path = dir.join("e1m2.toml");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+            .arg("convert")
+            .arg(tmx)
+            .arg("-o")
+            .arg(&out_path)
+            .output()
+            .unwrap()
+    };
+    assert_eq!(run().status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), text);
+    std::fs::write(&out_path, "keep me").unwrap();
+    let again = run();
+    assert_eq!(again.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("pass --force"));
+    assert_eq!(
+        std::fs::read_to_string(&out_path).unwrap(),
+        "keep me",
+        "not overwritten unasked"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn trace_reads_level_files() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(["trace", "--level", "levels/e1m1.toml"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    // From the start (3.5, 2.5) east: the door at (7, 2) is solid to the cell walk.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"3.5 2.5 12.5 2.5\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.contains(r#""hit":{"cell":[7,2],"point":[7.0,2.5],"distance":3.5,"face":"west"}"#),
+        "{line}"
+    );
+}
