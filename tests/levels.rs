@@ -280,3 +280,31 @@ fn trace_reads_level_files() {
         "{line}"
     );
 }
+
+/// The worked example in levels/README.md is a valid level.
+#[test]
+fn the_documented_example_loads() {
+    let doc = std::fs::read_to_string("levels/README.md").unwrap();
+    let example = doc
+        .split("```toml\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    // As if it lay in levels/, where its relative paths resolve.
+    let loaded =
+        Level::parse(example, Path::new("levels/example.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let level = loaded.level;
+    assert_eq!(level.name, "Guard Room");
+    assert_eq!(
+        (
+            level.enemies.len(),
+            level.pickups.len(),
+            level.doors.len(),
+            level.exits.len()
+        ),
+        (2, 3, 1, 1)
+    );
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+}
