@@ -1,11 +1,14 @@
-//! Generates the bundled textures (all original, from code): wall, door, grate, floor and
-//! ceiling textures, 64x64, tileable.
+//! Generates the bundled textures and sprites (all original, from code): wall, door, grate,
+//! floor and ceiling textures (64x64, tileable) in `textures/`, and in `textures/sprites/` the
+//! enemy sheets (8 angles x 12 poses of 64x64; see `sprites.rs` for the layout) and pickups.
 //!
 //! ```sh
-//! cargo run --release --example make_textures -- textures            # writes textures/*.png
+//! cargo run --release --example make_textures -- textures            # writes textures/
 //! cargo run --release --example make_textures -- textures sheet.png  # also a preview sheet
 //! ```
 //! It refuses to overwrite existing files unless given `--force`.
+
+mod sprites;
 
 use std::path::{Path, PathBuf};
 
@@ -451,6 +454,23 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         write_new(&path, img, force)?;
     }
     println!("wrote {} textures to {}", textures.len(), dir.display());
+    let sprite_dir = dir.join("sprites");
+    std::fs::create_dir_all(&sprite_dir)?;
+    let mut sprite_list = vec![
+        ("guard", sprites::enemy_sheet(&sprites::guard())),
+        ("officer", sprites::enemy_sheet(&sprites::officer())),
+    ];
+    for kind in ["health", "ammo", "treasure", "gold_key", "silver_key"] {
+        sprite_list.push((kind, sprites::pickup(kind)));
+    }
+    for (name, img) in &sprite_list {
+        write_new(&sprite_dir.join(format!("{name}.png")), img, force)?;
+    }
+    println!(
+        "wrote {} sprites to {}",
+        sprite_list.len(),
+        sprite_dir.display()
+    );
     if let Some(sheet) = paths.get(1) {
         // A preview: every texture 3x, labelled by order, on a dark background.
         let cols = 5;
