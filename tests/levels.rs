@@ -308,3 +308,43 @@ fn the_documented_example_loads() {
     );
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
 }
+
+/// Bullets and sight lines pass the holes of e1m1's grates (cells (7, 10) and (14, 10)) and
+/// stop at their bars: the grate texture has bars at texel columns 0-2 of every 16.
+#[test]
+fn masked_walls_are_solid_only_where_their_texture_is() {
+    use tilecaster::geom::Vec2;
+    use tilecaster::grid::{Cell, cast_ray, line_of_sight};
+    use tilecaster::level::LevelSolidity;
+    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let solid = LevelSolidity::new(&loaded.loaded.level, &loaded.textures);
+    let east = Vec2::new(1.0, 0.0);
+    // u = 0.1: texel column 6, a hole; on through both grates to the east wall.
+    let hit = cast_ray(&solid, Vec2::new(3.5, 10.1), east, f64::INFINITY).unwrap();
+    assert_eq!(hit.cell, Cell::new(23, 10));
+    // u = 0.02: texel column 1, a bar.
+    let hit = cast_ray(&solid, Vec2::new(3.5, 10.02), east, f64::INFINITY).unwrap();
+    assert_eq!(hit.cell, Cell::new(7, 10));
+    assert!(line_of_sight(
+        &solid,
+        Vec2::new(3.5, 10.1),
+        Vec2::new(10.5, 10.1)
+    ));
+    assert!(!line_of_sight(
+        &solid,
+        Vec2::new(3.5, 10.02),
+        Vec2::new(10.5, 10.02)
+    ));
+    // The plain map, without textures, treats the grate as a wall.
+    assert_eq!(
+        cast_ray(
+            &loaded.loaded.level.map,
+            Vec2::new(3.5, 10.1),
+            east,
+            f64::INFINITY
+        )
+        .unwrap()
+        .cell,
+        Cell::new(7, 10)
+    );
+}

@@ -355,7 +355,8 @@ fn door_jamb() -> RgbaImage {
 fn grate() -> RgbaImage {
     RgbaImage::from_fn(N, N, |x, y| {
         let bar_v = x % 16 < 3;
-        let bar_h = y % 32 < 4 || y > 59;
+        // Open at mid-height (v = 0.5), where bullets and sight lines cross a grate.
+        let bar_h = !(4..=59).contains(&y) || (18..22).contains(&y) || (42..46).contains(&y);
         if !(bar_v || bar_h) {
             return Rgba([0, 0, 0, 0]);
         }

@@ -345,3 +345,34 @@ fn empty_and_one_cell_maps() {
     assert!(hit.corner);
     assert_eq!((hit.cell, hit.point), (c(1, 0), v(1.0, 1.0)));
 }
+
+/// A wall open in its upper half of u (a stand-in for a grate): `accepts` decides.
+struct HalfOpen;
+
+impl Solidity for HalfOpen {
+    fn is_solid(&self, cell: Cell) -> bool {
+        cell.x == 2 || cell.x == 5
+    }
+    fn accepts(&self, hit: &Hit) -> bool {
+        hit.cell.x != 2 || hit.u < 0.5
+    }
+}
+
+#[test]
+fn refinement_lets_casts_through_holes() {
+    let blocked = cast_ray(&HalfOpen, v(0.5, 0.25), v(1.0, 0.0), f64::INFINITY).unwrap();
+    assert_eq!((blocked.cell, blocked.u), (c(2, 0), 0.25));
+    let through = cast_ray(&HalfOpen, v(0.5, 0.75), v(1.0, 0.0), f64::INFINITY).unwrap();
+    assert_eq!(
+        (through.cell, through.face),
+        (c(5, 0), Some(West)),
+        "through the hole to the wall behind"
+    );
+    assert!(!line_of_sight(&HalfOpen, v(0.5, 0.25), v(3.5, 0.25)));
+    assert!(line_of_sight(&HalfOpen, v(0.5, 0.75), v(3.5, 0.75)));
+    // The walk through the open cell lists it, then goes on.
+    let mut seen = Vec::new();
+    Walk::segment(v(0.5, 0.75), v(3.5, 0.75))
+        .first_hit_visiting(&HalfOpen, |cell, _| seen.push(cell.x));
+    assert_eq!(seen, [0, 1, 2, 3]);
+}

@@ -404,7 +404,8 @@ impl Walk {
     ///
     /// - the start cell solid: a hit at distance 0 with no face;
     /// - a cell entered across a face or diagonally and solid: a hit on the face crossed (a
-    ///   diagonal entry reports its x face);
+    ///   diagonal entry reports its x face), unless [`Solidity::accepts`] refuses it (a hole in
+    ///   a grate), in which case the walk goes on;
     /// - through a vertex whose two corner neighbours are both solid: a hit at the vertex, on the
     ///   x neighbour's x face ([`Hit::corner`]). One solid corner neighbour alone does not block: a
     ///   ray that grazes a wall's corner passes.
@@ -439,7 +440,10 @@ impl Walk {
             visited += 1;
             if grid.is_solid(cell) {
                 self.dda = dda;
-                return Some(self.hit(step, false, visited));
+                let hit = self.hit(step, false, visited);
+                if grid.accepts(&hit) {
+                    return Some(hit);
+                }
             }
         }
         None
@@ -541,6 +545,16 @@ fn norm(d: Vec2) -> f64 {
 pub trait Solidity {
     /// Whether `cell` blocks.
     fn is_solid(&self, cell: Cell) -> bool;
+
+    /// Pixel-exact refinement: whether a hit on a solid cell really stops the cast. A cell whose
+    /// texture has holes (a grate) answers from its alpha at [`Hit::u`]; answering `false` lets
+    /// the walk continue through the cell. Not asked for a start inside a solid cell or for a
+    /// corner hit. The default accepts every hit.
+    #[inline]
+    fn accepts(&self, hit: &Hit) -> bool {
+        let _ = hit;
+        true
+    }
 }
 
 impl<F: Fn(Cell) -> bool> Solidity for F {

@@ -5,6 +5,7 @@
 
 mod diagnostic;
 mod parse;
+mod solidity;
 mod textures;
 mod tiled;
 
@@ -13,6 +14,7 @@ pub use parse::ENEMY_KINDS;
 use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub use solidity::LevelSolidity;
 pub use textures::{LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::tmx_to_toml;
 
