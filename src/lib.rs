@@ -7,8 +7,10 @@
 #![warn(missing_docs)]
 #![doc = include_str!("../README.md")]
 
+pub mod frame;
 pub mod geom;
 pub mod grid;
 pub mod level;
 pub mod map;
+pub mod render;
 pub mod texture;

@@ -3,6 +3,7 @@
 mod check;
 mod convert;
 mod trace;
+mod view;
 
 use std::path::PathBuf;
 
@@ -40,6 +41,57 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Render the first-person view of a level to a PNG, headless.
+    Render {
+        /// The level (.toml or .tmx).
+        #[arg(long, default_value = "levels/e1m1.toml")]
+        level: PathBuf,
+        /// Eye position X,Y in tiles (default: the level's start).
+        #[arg(long, value_parser = view::parse_pos, allow_hyphen_values = true)]
+        pos: Option<tilecaster::geom::Vec2>,
+        /// View angle, degrees from east towards south (default: the start's facing).
+        #[arg(long, allow_hyphen_values = true)]
+        angle: Option<f64>,
+        /// Horizontal field of view, degrees.
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+        fov: f64,
+        /// Frame size WxH.
+        #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
+        size: (u32, u32),
+        /// Which view (only first-person exists yet).
+        #[arg(long, value_enum, default_value_t = View::FirstPerson)]
+        view: View,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
+        /// The PNG to write.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Replace the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print what each screen column's ray hits, as CSV.
+    Columns {
+        /// The level (.toml or .tmx).
+        #[arg(long)]
+        level: PathBuf,
+        /// Eye position X,Y in tiles.
+        #[arg(long, value_parser = view::parse_pos, allow_hyphen_values = true)]
+        pos: tilecaster::geom::Vec2,
+        /// View angle, degrees from east towards south.
+        #[arg(long, allow_hyphen_values = true)]
+        angle: f64,
+        /// Horizontal field of view, degrees.
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+        fov: f64,
+        /// Number of columns.
+        #[arg(long)]
+        width: u32,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
+    },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
@@ -51,6 +103,15 @@ enum Command {
     },
 }
 
+/// The views `render` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum View {
+    /// The player's eye view.
+    FirstPerson,
+    /// The map from above (not built yet).
+    Topdown,
+}
+
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
     match args.command.unwrap_or(Command::Play) {
@@ -60,6 +121,45 @@ pub fn run(args: Args) -> Result<()> {
         ),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
+        Command::Render {
+            level,
+            pos,
+            angle,
+            fov,
+            size,
+            view,
+            textures,
+            output,
+            force,
+        } => {
+            if view == View::Topdown {
+                bail!("--view topdown is not built yet; render the first-person view for now");
+            }
+            let viewpoint = view::Viewpoint { pos, angle, fov };
+            view::render(
+                &level,
+                textures.as_deref(),
+                &viewpoint,
+                size,
+                &output,
+                force,
+            )
+        }
+        Command::Columns {
+            level,
+            pos,
+            angle,
+            fov,
+            width,
+            textures,
+        } => {
+            let viewpoint = view::Viewpoint {
+                pos: Some(pos),
+                angle: Some(angle),
+                fov,
+            };
+            view::columns(&level, textures.as_deref(), &viewpoint, width)
+        }
         Command::Convert {
             input,
             output,

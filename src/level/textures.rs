@@ -5,6 +5,10 @@ use std::path::{Path, PathBuf};
 use super::{Diagnostic, Level, LevelError, Loaded, Severity};
 use crate::texture::{Notice, TextureSet};
 
+/// The texture drawn on the walls beside a door, seen from the door's cell (if the texture
+/// folder has it; otherwise those walls keep their own texture).
+pub const DOOR_JAMB: &str = "door_jamb";
+
 /// A level with its textures, and everything worth telling about them.
 #[derive(Debug)]
 pub struct LevelWithTextures {
@@ -74,6 +78,13 @@ pub fn load_with_textures(
         match textures.load(&dir, &r.name) {
             Ok(mut n) => notices.append(&mut n),
             Err(e) => problems.push(error(Some(r.position), e.to_string())),
+        }
+    }
+    // The engine's own texture for the sides of door openings, when the folder has one.
+    if !loaded.level.doors.is_empty() && available.iter().any(|n| n == DOOR_JAMB) {
+        match textures.load(&dir, DOOR_JAMB) {
+            Ok(mut n) => notices.append(&mut n),
+            Err(e) => problems.push(error(None, e.to_string())),
         }
     }
     if problems.is_empty() {

@@ -1,0 +1,125 @@
+//! `tilecaster render` and `tilecaster columns`: the first-person view, headless.
+
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use tilecaster::frame::Frame;
+use tilecaster::geom::Vec2;
+use tilecaster::level::{LevelWithTextures, load_with_textures};
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column};
+
+/// `X,Y` as a position.
+pub fn parse_pos(s: &str) -> Result<Vec2, String> {
+    let (x, y) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Y (like 2.5,3.5), found '{s}'"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .ok_or_else(|| format!("'{v}' is not a finite number"))
+    };
+    Ok(Vec2::new(num(x)?, num(y)?))
+}
+
+/// `WxH` as a frame size.
+pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH (like 640x400), found '{s}'"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("'{v}' is not a whole number of pixels"))
+    };
+    Ok((num(w)?, num(h)?))
+}
+
+/// The place to look from: given, or the level's start.
+pub struct Viewpoint {
+    pub pos: Option<Vec2>,
+    pub angle: Option<f64>,
+    pub fov: f64,
+}
+
+fn load(level: &Path, textures: Option<&Path>) -> Result<LevelWithTextures> {
+    Ok(load_with_textures(level, textures)?)
+}
+
+fn camera(loaded: &LevelWithTextures, view: &Viewpoint) -> Camera {
+    let start = loaded.loaded.level.player;
+    Camera::new(
+        view.pos.unwrap_or(start.position),
+        view.angle.unwrap_or(start.facing),
+        view.fov,
+    )
+}
+
+pub fn render(
+    level: &Path,
+    textures: Option<&Path>,
+    view: &Viewpoint,
+    size: (u32, u32),
+    output: &Path,
+    force: bool,
+) -> Result<()> {
+    let loaded = load(level, textures)?;
+    let mut frame = Frame::new(size.0, size.1)?;
+    if output.exists() && !force {
+        bail!("{} exists: pass --force to overwrite it", output.display());
+    }
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    Renderer::new().render(
+        &loaded.loaded.level,
+        &assets,
+        &ClosedDoors,
+        &camera(&loaded, view),
+        &mut frame,
+    );
+    frame.save_png(output, force)?;
+    eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);
+    Ok(())
+}
+
+pub fn columns(level: &Path, textures: Option<&Path>, view: &Viewpoint, width: u32) -> Result<()> {
+    if width == 0 || width > tilecaster::frame::MAX_FRAME_SIDE {
+        bail!(
+            "--width {width}: must be between 1 and {}",
+            tilecaster::frame::MAX_FRAME_SIDE
+        );
+    }
+    let loaded = load(level, textures)?;
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let camera = camera(&loaded, view);
+    let mut out =
+        String::from("column,ray_dx,ray_dy,cell_x,cell_y,face,perp_distance,wall_u,steps\n");
+    for x in 0..width {
+        let cast = cast_column(
+            &loaded.loaded.level,
+            &assets,
+            &ClosedDoors,
+            &camera,
+            x,
+            width,
+        );
+        let (r, h) = (cast.ray, cast.hit);
+        let line = match h {
+            Some(h) => format!(
+                "{x},{:?},{:?},{},{},{},{:?},{:?},{}\n",
+                r.x,
+                r.y,
+                h.cell.x,
+                h.cell.y,
+                h.face.map_or("none", |f| f.name()),
+                h.t,
+                h.u,
+                h.visited
+            ),
+            None => format!("{x},{:?},{:?},,,none,inf,,0\n", r.x, r.y),
+        };
+        out.push_str(&line);
+    }
+    print!("{out}");
+    Ok(())
+}

@@ -1,0 +1,143 @@
+//! Frame: an RGBA8 buffer and its size; PNG output.
+
+use std::path::Path;
+
+/// An image the renderers draw into: rows top to bottom, pixels RGBA8 (4 bytes each). The
+/// window shows it as it is; [`Frame::save_png`] writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    width: u32,
+    height: u32,
+    rgba: Vec<u8>,
+}
+
+/// The largest frame side accepted.
+pub const MAX_FRAME_SIDE: u32 = 16384;
+
+/// A frame that could not be made or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum FrameError {
+    /// Zero-sized or beyond [`MAX_FRAME_SIDE`].
+    #[error("a frame of {0}x{1} pixels: sides must be between 1 and {MAX_FRAME_SIDE}")]
+    Size(u32, u32),
+    /// The output exists and overwriting was not asked for.
+    #[error("{0} exists: pass --force to overwrite it")]
+    Exists(String),
+    /// Writing failed.
+    #[error("cannot write {path}: {detail}")]
+    Write {
+        /// The file.
+        path: String,
+        /// Why.
+        detail: String,
+    },
+}
+
+impl Frame {
+    /// A black frame.
+    pub fn new(width: u32, height: u32) -> Result<Frame, FrameError> {
+        if width == 0 || height == 0 || width > MAX_FRAME_SIDE || height > MAX_FRAME_SIDE {
+            return Err(FrameError::Size(width, height));
+        }
+        Ok(Frame {
+            width,
+            height,
+            rgba: vec![0; width as usize * height as usize * 4],
+        })
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The pixels, RGBA8, row by row.
+    pub fn rgba(&self) -> &[u8] {
+        &self.rgba
+    }
+
+    /// The pixels, mutable.
+    pub fn rgba_mut(&mut self) -> &mut [u8] {
+        &mut self.rgba
+    }
+
+    /// The pixel at `(x, y)` as `[r, g, b, a]`.
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
+        let i = (y as usize * self.width as usize + x as usize) * 4;
+        [
+            self.rgba[i],
+            self.rgba[i + 1],
+            self.rgba[i + 2],
+            self.rgba[i + 3],
+        ]
+    }
+
+    /// Fills the frame with one colour (the baseline every frame time is compared with).
+    pub fn fill(&mut self, rgba: [u8; 4]) {
+        let pixel = u32::from_le_bytes(rgba);
+        if rgba.iter().all(|&b| b == rgba[0]) {
+            self.rgba.fill(rgba[0]);
+        } else {
+            for chunk in self.rgba.chunks_exact_mut(4) {
+                chunk.copy_from_slice(&pixel.to_le_bytes());
+            }
+        }
+    }
+
+    /// Writes a PNG through a temporary name; refuses to replace a file unless `overwrite`.
+    pub fn save_png(&self, path: &Path, overwrite: bool) -> Result<(), FrameError> {
+        let shown = path.display().to_string();
+        if path.exists() && !overwrite {
+            return Err(FrameError::Exists(shown));
+        }
+        let write = |detail: String| FrameError::Write {
+            path: shown.clone(),
+            detail,
+        };
+        let tmp = path.with_extension("png.tmp");
+        image::save_buffer_with_format(
+            &tmp,
+            &self.rgba,
+            self.width,
+            self.height,
+            image::ColorType::Rgba8,
+            image::ImageFormat::Png,
+        )
+        .map_err(|e| write(e.to_string()))?;
+        std::fs::rename(&tmp, path).map_err(|e| write(e.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Frame::new(0, 10).is_err());
+        assert!(Frame::new(16385, 1).is_err());
+        assert_eq!(Frame::new(16384, 1).unwrap().rgba().len(), 16384 * 4);
+    }
+
+    #[test]
+    fn save_refuses_to_overwrite_unasked() {
+        let path =
+            std::env::temp_dir().join(format!("tilecaster-frame-{}.png", std::process::id()));
+        let mut f = Frame::new(3, 2).unwrap();
+        f.fill([10, 20, 30, 255]);
+        f.save_png(&path, false).unwrap();
+        assert!(matches!(
+            f.save_png(&path, false),
+            Err(FrameError::Exists(_))
+        ));
+        f.save_png(&path, true).unwrap();
+        let back = image::open(&path).unwrap().to_rgba8();
+        assert_eq!(back.get_pixel(2, 1).0, [10, 20, 30, 255]);
+        std::fs::remove_file(path).unwrap();
+    }
+}

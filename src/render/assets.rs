@@ -1,0 +1,162 @@
+//! Textures and tile styles resolved to indices once per level, for the renderer's inner loops.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::grid::Cell;
+
+use crate::level::{Fog, Level, Rgb, Surface};
+use crate::texture::{Texture, TextureSet};
+
+/// A floor or ceiling as the renderer uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SurfaceRef {
+    Texture(u16),
+    /// RGBA8 packed little-endian.
+    Colour(u32),
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct StyleRef {
+    /// Texture per face: north, south, east, west.
+    pub faces: [u16; 4],
+    pub floor: SurfaceRef,
+    pub ceiling: SurfaceRef,
+}
+
+/// Everything the renderer needs of a level's looks, resolved to indices.
+#[derive(Clone, Debug)]
+pub struct RenderAssets {
+    pub(crate) textures: Vec<Arc<Texture>>,
+    pub(crate) styles: Vec<StyleRef>,
+    /// The door jamb texture, if loaded.
+    pub(crate) jamb: Option<u16>,
+    pub(crate) fog: FogTable,
+    /// Doors by cell: whether each runs along x.
+    pub(crate) doors: HashMap<Cell, bool>,
+}
+
+pub(crate) fn pack(Rgb(r, g, b): Rgb) -> u32 {
+    u32::from_le_bytes([r, g, b, 255])
+}
+
+impl RenderAssets {
+    /// Resolves a level's texture names against loaded textures. A name that is not loaded
+    /// draws as a magenta checkerboard, so a missing texture shows instead of failing.
+    pub fn new(level: &Level, textures: &TextureSet) -> RenderAssets {
+        let mut list: Vec<Arc<Texture>> = vec![Arc::new(missing_texture())];
+        let mut names: Vec<String> = vec![String::new()];
+        let mut index = |name: &str| -> u16 {
+            if let Some(i) = names.iter().position(|n| n == name) {
+                return i as u16;
+            }
+            match textures.get(name) {
+                Some(t) if list.len() < u16::MAX as usize => {
+                    list.push(t.clone());
+                    names.push(name.to_string());
+                    (list.len() - 1) as u16
+                }
+                _ => 0,
+            }
+        };
+        let mut surface = |s: &Surface| match s {
+            Surface::Texture(name) => SurfaceRef::Texture(index(name)),
+            Surface::Colour(c) => SurfaceRef::Colour(pack(*c)),
+        };
+        let mut styles = Vec::with_capacity(level.styles.len());
+        for style in &level.styles {
+            let floor = surface(&style.floor);
+            let ceiling = surface(&style.ceiling);
+            styles.push((style.faces.clone(), floor, ceiling));
+        }
+        let styles = styles
+            .into_iter()
+            .map(|(faces, floor, ceiling)| StyleRef {
+                faces: faces.map_or([0; 4], |f| f.map(|name| index(&name))),
+                floor,
+                ceiling,
+            })
+            .collect();
+        let jamb = textures
+            .get(crate::level::DOOR_JAMB)
+            .map(|_| index(crate::level::DOOR_JAMB));
+        let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
+        RenderAssets {
+            textures: list,
+            styles,
+            jamb,
+            fog: FogTable::new(level.fog),
+            doors,
+        }
+    }
+}
+
+fn missing_texture() -> Texture {
+    let rgba: Vec<u8> = (0..64u32)
+        .flat_map(|i| {
+            let (x, y) = (i % 8, i / 8);
+            if (x / 4 + y / 4) % 2 == 0 {
+                [255, 0, 255, 255]
+            } else {
+                [0, 0, 0, 255]
+            }
+        })
+        .collect();
+    Texture::from_rgba(8, &rgba, None)
+}
+
+/// Distance fog through a lookup table: distance (in 1/16 tiles) to the fog's weight (0-256).
+#[derive(Clone, Debug)]
+pub(crate) struct FogTable {
+    weights: Vec<u16>,
+    colour: [u32; 3],
+}
+
+const FOG_STEPS_PER_TILE: f64 = 16.0;
+
+impl FogTable {
+    fn new(fog: Fog) -> FogTable {
+        let distance = if fog.distance.is_finite() && fog.distance > 0.0 {
+            fog.distance
+        } else {
+            1e9
+        };
+        let steps = ((distance * FOG_STEPS_PER_TILE).ceil() as usize).clamp(1, 1 << 16);
+        // Quadratic falloff: clear nearby, thick towards the fog distance.
+        let weights = (0..=steps)
+            .map(|i| {
+                let f = i as f64 / steps as f64;
+                (f * f * 256.0).round() as u16
+            })
+            .collect();
+        let Rgb(r, g, b) = fog.colour;
+        FogTable {
+            weights,
+            colour: [r as u32, g as u32, b as u32],
+        }
+    }
+
+    /// The fog weight (0-256) at a distance.
+    #[inline]
+    pub(crate) fn weight(&self, distance: f32) -> u32 {
+        let i = (distance * FOG_STEPS_PER_TILE as f32) as usize;
+        self.weights[i.min(self.weights.len() - 1)] as u32
+    }
+
+    /// `texel` faded towards the fog colour by `weight`.
+    #[inline]
+    pub(crate) fn apply(&self, texel: u32, weight: u32) -> u32 {
+        if weight == 0 {
+            return texel;
+        }
+        let [r, g, b, a] = texel.to_le_bytes();
+        let keep = 256 - weight;
+        let mix = |c: u8, f: u32| ((c as u32 * keep + f * weight) >> 8) as u8;
+        u32::from_le_bytes([
+            mix(r, self.colour[0]),
+            mix(g, self.colour[1]),
+            mix(b, self.colour[2]),
+            a,
+        ])
+    }
+}

@@ -1,0 +1,293 @@
+//! One screen column: its cast (shared by the renderer and `tilecaster columns`) and its spans.
+
+use std::cell::{Cell as Slot, RefCell};
+
+use super::DoorState;
+use super::assets::RenderAssets;
+use super::camera::Camera;
+use crate::geom::Vec2;
+use crate::grid::{Cell, Face, Hit, Solidity, Walk};
+use crate::level::Level;
+use crate::map::Tile;
+
+/// See-through layers (grates) remembered per column; more are drawn as solid.
+const MAX_LAYERS: usize = 4;
+
+/// A textured vertical span of one column, clipped to the frame: rows `[top, bottom)`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub top: i32,
+    pub bottom: i32,
+    tex: u16,
+    dark: bool,
+    tex_x: u32,
+    /// Texture row at the centre of row `top`, 16.16 fixed point.
+    pos0: u64,
+    /// Texture rows per screen row, 16.16 fixed point.
+    step: u64,
+    fog: u16,
+}
+
+impl Span {
+    /// The span of a wall at perpendicular distance `depth`, texture column from `u`.
+    fn new(assets: &RenderAssets, height: u32, depth: f64, tex: u16, u: f64, dark: bool) -> Span {
+        let h = height as f64;
+        let depth = if depth.is_finite() {
+            depth.max(1e-6)
+        } else {
+            return Span::default();
+        };
+        let line = h / depth;
+        let top_f = (h - line) / 2.0;
+        // Rows whose centres lie on the wall.
+        let row = |edge: f64| (edge - 0.5).ceil().clamp(0.0, h) as i32;
+        let (top, bottom) = (row(top_f), row(top_f + line));
+        let size = assets.textures[tex as usize].size();
+        let per_row = size as f64 / line;
+        let pos0 = ((top as f64 + 0.5 - top_f) * per_row * 65536.0).max(0.0) as u64;
+        let tex_x = ((u * size as f64) as u32).min(size - 1);
+        let fog = assets.fog.weight(depth as f32) as u16;
+        Span {
+            top,
+            bottom,
+            tex,
+            dark,
+            tex_x,
+            pos0,
+            step: (per_row * 65536.0) as u64,
+            fog,
+        }
+    }
+
+    /// The texel of row `y` (within the span), fogged.
+    #[inline]
+    pub fn sample(&self, assets: &RenderAssets, y: i32) -> u32 {
+        let t = &assets.textures[self.tex as usize];
+        let column = t.column(self.tex_x, self.dark);
+        let v =
+            ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
+        assets.fog.apply(column[v], self.fog as u32)
+    }
+}
+
+/// Masked spans of a column, nearest first.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Layers {
+    spans: [Span; MAX_LAYERS],
+    count: u8,
+}
+
+impl Layers {
+    pub fn far_to_near(&self) -> impl Iterator<Item = &Span> {
+        self.spans[..self.count as usize].iter().rev()
+    }
+}
+
+/// A see-through wall a column's ray passed: texture, wall coordinate, depth, dark face.
+#[derive(Clone, Copy, Debug, Default)]
+struct LayerHit {
+    tex: u16,
+    u: f64,
+    depth: f64,
+    dark: bool,
+}
+
+/// What a column's ray meets: see-through layers, then the opaque wall (or door).
+#[derive(Clone, Debug)]
+pub struct ColumnCast {
+    /// The ray: `camera.dir + camera.plane * x`.
+    pub ray: Vec2,
+    /// The opaque hit; for a door, moved to the door's plane (its `t` and `u` are the plane's).
+    pub hit: Option<Hit>,
+    /// The texture index and wall coordinate (mirrored where the texture would read backwards)
+    /// of the opaque hit, and whether it is a dark face.
+    wall: Option<(u16, f64, bool)>,
+    /// See-through layers, nearest first.
+    layers: [LayerHit; MAX_LAYERS],
+    layer_count: usize,
+}
+
+impl ColumnCast {
+    pub(crate) fn wall_span(&self, assets: &RenderAssets, height: u32) -> Span {
+        match (self.hit, self.wall) {
+            (Some(hit), Some((tex, u, dark))) => Span::new(assets, height, hit.t, tex, u, dark),
+            _ => Span::default(),
+        }
+    }
+
+    pub(crate) fn layer_spans(&self, assets: &RenderAssets, height: u32) -> Layers {
+        let mut layers = Layers::default();
+        for (i, l) in self.layers[..self.layer_count].iter().enumerate() {
+            layers.spans[i] = Span::new(assets, height, l.depth, l.tex, l.u, l.dark);
+        }
+        layers.count = self.layer_count as u8;
+        layers
+    }
+
+    /// The perpendicular distance of the opaque hit (infinite without one).
+    pub fn depth(&self) -> f64 {
+        self.hit.map_or(f64::INFINITY, |h| h.t)
+    }
+}
+
+/// The wall coordinate as the texture reads it: mirrored on east and north faces, whose `u`
+/// runs right to left as seen by the viewer.
+fn texture_u(face: Face, u: f64) -> f64 {
+    match face {
+        Face::East | Face::North => (1.0 - u).min(1.0 - f64::EPSILON / 2.0),
+        Face::West | Face::South => u,
+    }
+}
+
+fn face_index(face: Face) -> usize {
+    match face {
+        Face::North => 0,
+        Face::South => 1,
+        Face::East => 2,
+        Face::West => 3,
+    }
+}
+
+/// The solidity a column's ray sees: masked walls recorded and passed, doors hit at their
+/// mid-cell plane.
+struct ColumnSolidity<'a> {
+    level: &'a Level,
+    assets: &'a RenderAssets,
+    doors: &'a dyn DoorState,
+    dir: Vec2,
+    layers: RefCell<([LayerHit; MAX_LAYERS], usize)>,
+    door: Slot<Option<(Hit, u16, f64, bool)>>,
+}
+
+impl ColumnSolidity<'_> {
+    fn face_texture(&self, cell: Cell, face: Face) -> u16 {
+        let style = &self.assets.styles[self.level.map.style(cell) as usize];
+        style.faces[face_index(face)]
+    }
+}
+
+impl Solidity for ColumnSolidity<'_> {
+    #[inline]
+    fn is_solid(&self, cell: Cell) -> bool {
+        self.level.map.is_solid(cell)
+    }
+
+    fn accepts(&self, hit: &Hit) -> bool {
+        let Some(face) = hit.face else { return true };
+        match self.level.map.get(hit.cell) {
+            Some(Tile::Masked) => {
+                let mut layers = self.layers.borrow_mut();
+                let (list, count) = &mut *layers;
+                if *count == MAX_LAYERS {
+                    return true;
+                }
+                list[*count] = LayerHit {
+                    tex: self.face_texture(hit.cell, face),
+                    u: texture_u(face, hit.u),
+                    depth: hit.t,
+                    dark: face.is_x_face(),
+                };
+                *count += 1;
+                false
+            }
+            Some(Tile::Door) => {
+                let Some(&along_x) = self.assets.doors.get(&hit.cell) else {
+                    return true;
+                };
+                let open = self.doors.open(hit.cell).clamp(0.0, 1.0);
+                let (c, o, d) = if along_x {
+                    (hit.cell.y as f64 + 0.5, hit.origin.y, self.dir.y)
+                } else {
+                    (hit.cell.x as f64 + 0.5, hit.origin.x, self.dir.x)
+                };
+                if d == 0.0 {
+                    return false;
+                }
+                let t = (c - o) / d;
+                let point = hit.origin + self.dir * t;
+                let local = if along_x {
+                    point.x - hit.cell.x as f64
+                } else {
+                    point.y - hit.cell.y as f64
+                };
+                if !(t >= hit.t && (open..1.0).contains(&local)) {
+                    return false; // past the door's edge, or through its open part
+                }
+                let mut door_hit = *hit;
+                door_hit.t = t;
+                door_hit.point = point;
+                door_hit.u = local - open;
+                // Seen from the door's back, the texture is mirrored like a wall's.
+                let back = if along_x { d < 0.0 } else { d > 0.0 };
+                let u = if back {
+                    (1.0 - door_hit.u).min(1.0 - f64::EPSILON / 2.0)
+                } else {
+                    door_hit.u
+                };
+                let tex = self.face_texture(hit.cell, Face::North);
+                self.door.set(Some((door_hit, tex, u, !along_x)));
+                true
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Casts screen column `x` of `width` for `camera`: the ray the renderer draws, and what it
+/// meets. `tilecaster columns` prints these.
+pub fn cast_column(
+    level: &Level,
+    assets: &RenderAssets,
+    doors: &dyn DoorState,
+    camera: &Camera,
+    x: u32,
+    width: u32,
+) -> ColumnCast {
+    let ray = camera.ray(x, width);
+    let probe = ColumnSolidity {
+        level,
+        assets,
+        doors,
+        dir: ray,
+        layers: RefCell::new(([LayerHit::default(); MAX_LAYERS], 0)),
+        door: Slot::new(None),
+    };
+    let hit = Walk::ray(camera.pos, ray, f64::INFINITY).first_hit(&probe);
+    let (layers, layer_count) = *probe.layers.borrow();
+    let (hit, wall) = match (probe.door.get(), hit) {
+        (Some((door_hit, tex, u, dark)), Some(_)) => (Some(door_hit), Some((tex, u, dark))),
+        (_, Some(hit)) => {
+            let wall = hit.face.map(|face| {
+                // A wall beside a door, seen from the door's cell, shows the door jamb.
+                let from = match face {
+                    Face::West => Cell::new(hit.cell.x - 1, hit.cell.y),
+                    Face::East => Cell::new(hit.cell.x + 1, hit.cell.y),
+                    Face::North => Cell::new(hit.cell.x, hit.cell.y - 1),
+                    Face::South => Cell::new(hit.cell.x, hit.cell.y + 1),
+                };
+                let tex = match assets.jamb {
+                    Some(jamb) if level.map.get(from) == Some(Tile::Door) => jamb,
+                    _ => probe.face_texture(hit.cell, face),
+                };
+                (tex, texture_u(face, hit.u), face.is_x_face())
+            });
+            // A camera inside a wall sees that wall.
+            (
+                Some(hit),
+                wall.or(Some((
+                    probe.face_texture(hit.cell, Face::North),
+                    0.0,
+                    false,
+                ))),
+            )
+        }
+        (_, None) => (None, None),
+    };
+    ColumnCast {
+        ray,
+        hit,
+        wall,
+        layers,
+        layer_count,
+    }
+}
