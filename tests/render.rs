@@ -1,0 +1,319 @@
+//! The first-person renderer: golden scenes (compared as decoded pixels), no seams at tile
+//! corners over a sweep of view angles, and `tilecaster columns` agreeing with the traversal.
+//!
+//! Golden images live in `tests/golden/`. After a deliberate change to the picture, regenerate
+//! them with `TILECASTER_BLESS=1 cargo test --test render`, look at every one, and commit them.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tilecaster::frame::Frame;
+use tilecaster::geom::Vec2;
+use tilecaster::grid::{Cell, Face, cast_ray};
+use tilecaster::level::load_with_textures;
+use tilecaster::map::{Tile, TileMap};
+use tilecaster::render::{Camera, ClosedDoors, DoorState, RenderAssets, Renderer, cast_column};
+
+/// Largest difference allowed per channel, and the share of pixels allowed to differ by more
+/// (rounding in libm's trigonometry may move a handful of texels between machines).
+const CHANNEL_TOLERANCE: u8 = 2;
+const PIXEL_SHARE_TOLERANCE: f64 = 0.002;
+
+struct HalfOpen(Cell);
+
+impl DoorState for HalfOpen {
+    fn open(&self, cell: Cell) -> f64 {
+        if cell == self.0 { 0.5 } else { 0.0 }
+    }
+}
+
+fn render(level: &str, pos: (f64, f64), angle: f64, doors: &dyn DoorState) -> Frame {
+    render_sized(level, pos, angle, doors, (160, 100))
+}
+
+fn render_sized(level: &str, pos: (f64, f64), angle: f64, doors: &dyn DoorState, size: (u32, u32)) -> Frame {
+    let loaded = load_with_textures(Path::new(level), None).unwrap();
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let mut frame = Frame::new(size.0, size.1).unwrap();
+    let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
+    Renderer::new().render(&loaded.loaded.level, &assets, doors, &camera, &mut frame);
+    frame
+}
+
+fn golden(name: &str, frame: &Frame) {
+    let path = PathBuf::from(format!("tests/golden/{name}.png"));
+    if std::env::var_os("TILECASTER_BLESS").is_some() {
+        frame.save_png(&path, true).unwrap();
+        return;
+    }
+    let expected = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (bless with TILECASTER_BLESS=1)", path.display()))
+        .to_rgba8();
+    assert_eq!(
+        (expected.width(), expected.height()),
+        (frame.width(), frame.height()),
+        "{name}: size"
+    );
+    let mut differing = 0;
+    for (i, (a, b)) in expected
+        .as_raw()
+        .chunks_exact(4)
+        .zip(frame.rgba().chunks_exact(4))
+        .enumerate()
+    {
+        if a.iter()
+            .zip(b)
+            .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+        {
+            differing += 1;
+            if differing == 1 {
+                eprintln!(
+                    "{name}: first difference at ({}, {}): {a:?} vs {b:?}",
+                    i % 160,
+                    i / 160
+                );
+            }
+        }
+    }
+    let share = differing as f64 / (frame.width() * frame.height()) as f64;
+    if share > PIXEL_SHARE_TOLERANCE {
+        let actual = std::env::temp_dir().join(format!("{name}-actual.png"));
+        frame.save_png(&actual, true).unwrap();
+        panic!(
+            "{name}: {differing} pixels differ (share {share:.4}); this frame is at {}",
+            actual.display()
+        );
+    }
+}
+
+#[test]
+fn golden_start_of_e1m1_facing_the_door() {
+    golden(
+        "e1m1_start",
+        &render("levels/e1m1.toml", (3.5, 2.5), 0.0, &ClosedDoors),
+    );
+}
+
+/// The README's screenshot is this scene: what the engine draws, checked.
+#[test]
+fn golden_readme_screenshot() {
+    golden("readme", &render_sized("levels/e1m1.toml", (4.5, 11.6), -12.0, &ClosedDoors, (640, 400)));
+}
+
+#[test]
+fn golden_long_corridor() {
+    golden(
+        "corridor",
+        &render("levels/e1m3.toml", (1.5, 22.5), 0.0, &ClosedDoors),
+    );
+}
+
+#[test]
+fn golden_exactly_on_a_cell_vertex() {
+    golden(
+        "on_vertex",
+        &render("levels/e1m1.toml", (17.0, 8.0), 225.0, &ClosedDoors),
+    );
+}
+
+#[test]
+fn golden_four_axis_aligned_views() {
+    for (name, angle) in [
+        ("axis_east", 0.0),
+        ("axis_south", 90.0),
+        ("axis_west", 180.0),
+        ("axis_north", 270.0),
+    ] {
+        golden(
+            name,
+            &render("levels/e1m1.toml", (17.5, 7.5), angle, &ClosedDoors),
+        );
+    }
+}
+
+#[test]
+fn golden_through_a_grate() {
+    golden(
+        "grate",
+        &render("levels/e1m1.toml", (4.5, 10.3), 0.0, &ClosedDoors),
+    );
+}
+
+#[test]
+fn golden_half_open_door() {
+    golden(
+        "door_half_open",
+        &render(
+            "levels/e1m1.toml",
+            (4.5, 2.5),
+            0.0,
+            &HalfOpen(Cell::new(7, 2)),
+        ),
+    );
+}
+
+#[test]
+fn golden_wall_at_point_blank_range() {
+    golden(
+        "point_blank",
+        &render("levels/e1m1.toml", (1.01, 2.5), 180.0, &ClosedDoors),
+    );
+}
+
+#[test]
+fn golden_far_end_of_the_stress_level() {
+    golden(
+        "stress_far",
+        &render("levels/stress.toml", (3.5, 3.5), 45.0, &ClosedDoors),
+    );
+}
+
+/// The first square a ray meets among the solid cells of `map` (boundary included), by slab
+/// tests against every cell: an independent reference for the renderer's casts.
+fn brute_force_hit(map: &TileMap, o: Vec2, d: Vec2) -> (f64, Vec<Cell>) {
+    let mut best = f64::INFINITY;
+    let mut cells = Vec::new();
+    for y in -1..=map.height() as i32 {
+        for x in -1..=map.width() as i32 {
+            let cell = Cell::new(x, y);
+            if map.get(cell) == Some(Tile::Empty) {
+                continue;
+            }
+            let slab = |o: f64, d: f64, lo: f64| {
+                if d == 0.0 {
+                    if (lo..=lo + 1.0).contains(&o) {
+                        (f64::NEG_INFINITY, f64::INFINITY)
+                    } else {
+                        (f64::INFINITY, f64::NEG_INFINITY)
+                    }
+                } else {
+                    let (a, b) = ((lo - o) / d, (lo + 1.0 - o) / d);
+                    (a.min(b), a.max(b))
+                }
+            };
+            let (x0, x1) = slab(o.x, d.x, x as f64);
+            let (y0, y1) = slab(o.y, d.y, y as f64);
+            let (enter, exit) = (x0.max(y0).max(0.0), x1.min(y1));
+            if enter <= exit {
+                if enter < best - 1e-9 {
+                    best = enter;
+                    cells.clear();
+                }
+                if (enter - best).abs() <= 1e-9 {
+                    cells.push(cell);
+                }
+            }
+        }
+    }
+    (best, cells)
+}
+
+/// No column in 3,600 view angles around a pillar shows a gap or a wrong cell: every column
+/// hits, the hit is the first solid square along its ray (by brute force), and its span is drawn.
+#[test]
+fn no_seams_around_a_pillar() {
+    let text = "name = \"pillar\"\ngrid = '''\n#########\n#.......#\n#.......#\n#...#...#\n#.......#\n#......@#\n#########\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
+    let level = tilecaster::level::Level::parse(text, Path::new("levels/pillar.toml"))
+        .unwrap()
+        .level;
+    let textures = tilecaster::texture::TextureSet::new();
+    let assets = RenderAssets::new(&level, &textures);
+    let width = 96;
+    let mut checked = 0;
+    for (k, pos) in [(2.5, 3.5), (2.0, 2.0), (6.25, 5.0), (3.999, 3.0)]
+        .into_iter()
+        .enumerate()
+    {
+        for step in 0..3600 {
+            if step % 4 != k {
+                continue; // 3,600 angles over four positions
+            }
+            let camera = Camera::new(
+                Vec2::new(pos.0, pos.1),
+                step as f64 / 10.0,
+                Camera::DEFAULT_FOV,
+            );
+            for x in 0..width {
+                let cast = cast_column(&level, &assets, &ClosedDoors, &camera, x, width);
+                let hit = cast.hit.unwrap_or_else(|| {
+                    panic!("gap: {pos:?} angle {} column {x}", step as f64 / 10.0)
+                });
+                let (t, cells) = brute_force_hit(&level.map, camera.pos, cast.ray);
+                assert!(
+                    (hit.t - t).abs() <= 1e-9 * t.max(1.0),
+                    "{pos:?} {step} {x}: t {} vs {t}",
+                    hit.t
+                );
+                assert!(
+                    cells.contains(&hit.cell),
+                    "{pos:?} {step} {x}: cell {} not among {cells:?}",
+                    hit.cell
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 3600 * width as usize);
+}
+
+/// `tilecaster columns` prints, for every column, exactly what the traversal's cast returns.
+#[test]
+fn columns_agrees_with_cast_for_every_column() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args([
+            "columns",
+            "--level",
+            "levels/stress.toml",
+            "--pos",
+            "20.25,30.75",
+            "--angle",
+            "-33.3",
+            "--width",
+            "640",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("column,ray_dx,ray_dy,cell_x,cell_y,face,perp_distance,wall_u,steps")
+    );
+    let map = tilecaster::level::Level::load(Path::new("levels/stress.toml"))
+        .unwrap()
+        .level
+        .map;
+    let camera = Camera::new(Vec2::new(20.25, 30.75), -33.3, Camera::DEFAULT_FOV);
+    let mut rows = 0;
+    for (x, line) in lines.enumerate() {
+        let f: Vec<&str> = line.split(',').collect();
+        assert_eq!(f[0].parse::<usize>().unwrap(), x);
+        let ray = Vec2::new(f[1].parse().unwrap(), f[2].parse().unwrap());
+        assert_eq!(
+            ray,
+            camera.ray(x as u32, 640),
+            "the ray parses back exactly"
+        );
+        let hit = cast_ray(&map, camera.pos, ray, f64::INFINITY).unwrap();
+        let face = hit.face.map_or("none", Face::name);
+        assert_eq!(
+            (
+                f[3].parse::<i32>().unwrap(),
+                f[4].parse::<i32>().unwrap(),
+                f[5]
+            ),
+            (hit.cell.x, hit.cell.y, face)
+        );
+        assert_eq!(f[6].parse::<f64>().unwrap().to_bits(), hit.t.to_bits());
+        assert_eq!(f[7].parse::<f64>().unwrap().to_bits(), hit.u.to_bits());
+        assert_eq!(f[8].parse::<u32>().unwrap(), hit.visited);
+        rows += 1;
+    }
+    assert_eq!(rows, 640);
+}
