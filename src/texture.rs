@@ -230,10 +230,73 @@ fn fit(
     image::imageops::resize(&image, size, size, image::imageops::FilterType::Triangle)
 }
 
+/// Sprite frame side, in pixels: sheets are grids of frames this size.
+pub const SPRITE_FRAME: u32 = 64;
+
+/// A sprite sheet: a grid of [`SPRITE_FRAME`]-sized frames (an enemy: 8 viewing angles across,
+/// poses down; a pickup: one frame), each stored like a texture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpriteSheet {
+    columns: u32,
+    rows: u32,
+    frames: Vec<Texture>,
+}
+
+impl SpriteSheet {
+    /// Frames across.
+    pub fn columns(&self) -> u32 {
+        self.columns
+    }
+
+    /// Frames down.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The frame in `column`, `row` (clamped to the sheet).
+    pub fn frame(&self, column: u32, row: u32) -> &Texture {
+        let (c, r) = (column.min(self.columns - 1), row.min(self.rows - 1));
+        &self.frames[(r * self.columns + c) as usize]
+    }
+}
+
+/// Loads a sprite sheet: a PNG whose sides are multiples of [`SPRITE_FRAME`].
+pub fn load_sprite_sheet(path: &Path) -> Result<SpriteSheet, TextureError> {
+    let image = read_rgba(path)?;
+    let (w, h) = (image.width(), image.height());
+    if w % SPRITE_FRAME != 0 || h % SPRITE_FRAME != 0 {
+        return Err(TextureError::Decode {
+            path: path.to_path_buf(),
+            detail: format!("a sprite sheet of {w}x{h}: sides must be multiples of {SPRITE_FRAME}"),
+        });
+    }
+    let (columns, rows) = (w / SPRITE_FRAME, h / SPRITE_FRAME);
+    let frames = (0..rows)
+        .flat_map(|r| (0..columns).map(move |c| (c, r)))
+        .map(|(c, r)| {
+            let frame = image::imageops::crop_imm(
+                &image,
+                c * SPRITE_FRAME,
+                r * SPRITE_FRAME,
+                SPRITE_FRAME,
+                SPRITE_FRAME,
+            )
+            .to_image();
+            Texture::from_rgba(SPRITE_FRAME, frame.as_raw(), None)
+        })
+        .collect();
+    Ok(SpriteSheet {
+        columns,
+        rows,
+        frames,
+    })
+}
+
 /// Named textures, loaded once and shared.
 #[derive(Clone, Debug, Default)]
 pub struct TextureSet {
     textures: BTreeMap<String, Arc<Texture>>,
+    sheets: BTreeMap<String, Arc<SpriteSheet>>,
 }
 
 impl TextureSet {
@@ -268,6 +331,20 @@ impl TextureSet {
     /// A loaded texture.
     pub fn get(&self, name: &str) -> Option<&Arc<Texture>> {
         self.textures.get(name)
+    }
+
+    /// Loads the sprite sheet `dir/sprites/NAME.png` unless it is loaded already.
+    pub fn load_sprite(&mut self, dir: &Path, name: &str) -> Result<(), TextureError> {
+        if !self.sheets.contains_key(name) {
+            let sheet = load_sprite_sheet(&dir.join("sprites").join(format!("{name}.png")))?;
+            self.sheets.insert(name.to_string(), Arc::new(sheet));
+        }
+        Ok(())
+    }
+
+    /// A loaded sprite sheet.
+    pub fn sprite(&self, name: &str) -> Option<&Arc<SpriteSheet>> {
+        self.sheets.get(name)
     }
 
     /// How many are loaded.

@@ -6,7 +6,7 @@ use anyhow::{Result, bail};
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::{LevelWithTextures, load_with_textures};
-use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column};
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column, level_sprites};
 
 /// `X,Y` as a position.
 pub fn parse_pos(s: &str) -> Result<Vec2, String> {
@@ -70,10 +70,12 @@ pub fn render(
         bail!("{} exists: pass --force to overwrite it", output.display());
     }
     let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let sprites = level_sprites(&loaded.loaded.level, &loaded.textures);
     Renderer::new().render(
         &loaded.loaded.level,
         &assets,
         &ClosedDoors,
+        &sprites,
         &camera(&loaded, view),
         &mut frame,
     );

@@ -107,6 +107,17 @@ pub enum PickupKind {
     Key(KeyColour),
 }
 
+/// The sprite (file stem in the texture folder's `sprites/`) of a pickup.
+pub fn sprite_name(kind: PickupKind) -> &'static str {
+    match kind {
+        PickupKind::Health => "health",
+        PickupKind::Ammo => "ammo",
+        PickupKind::Treasure => "treasure",
+        PickupKind::Key(KeyColour::Gold) => "gold_key",
+        PickupKind::Key(KeyColour::Silver) => "silver_key",
+    }
+}
+
 /// A pickup lying in the level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PickupSpawn {

@@ -80,6 +80,20 @@ pub fn load_with_textures(
             Err(e) => problems.push(error(Some(r.position), e.to_string())),
         }
     }
+    // Sprites of the things in the level: enemy sheets and pickups.
+    let level = &loaded.level;
+    let mut sprites: Vec<&str> = level.enemies.iter().map(|e| e.kind.as_str()).collect();
+    sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
+    sprites.sort_unstable();
+    sprites.dedup();
+    for name in sprites {
+        if let Err(e) = textures.load_sprite(&dir, name) {
+            problems.push(error(
+                None,
+                format!("sprite '{name}' (needed by the level's things): {e}"),
+            ));
+        }
+    }
     // The engine's own texture for the sides of door openings, when the folder has one.
     if !loaded.level.doors.is_empty() && available.iter().any(|n| n == DOOR_JAMB) {
         match textures.load(&dir, DOOR_JAMB) {

@@ -14,7 +14,7 @@ use crate::map::Tile;
 const MAX_LAYERS: usize = 4;
 
 /// A textured vertical span of one column, clipped to the frame: rows `[top, bottom)`.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Span {
     pub top: i32,
     pub bottom: i32,
@@ -26,6 +26,25 @@ pub(crate) struct Span {
     /// Texture rows per screen row, 16.16 fixed point.
     step: u64,
     fog: u16,
+    /// Perpendicular distance (infinite for no wall).
+    pub depth: f32,
+}
+
+impl Default for Span {
+    /// No wall: nothing drawn, nothing hidden.
+    fn default() -> Span {
+        Span {
+            top: 0,
+            bottom: 0,
+            tex: 0,
+            dark: false,
+            tex_x: 0,
+            pos0: 0,
+            step: 0,
+            fog: 0,
+            depth: f32::INFINITY,
+        }
+    }
 }
 
 impl Span {
@@ -56,6 +75,7 @@ impl Span {
             pos0,
             step: (per_row * 65536.0) as u64,
             fog,
+            depth: depth as f32,
         }
     }
 

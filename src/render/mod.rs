@@ -11,10 +11,12 @@
 mod assets;
 mod camera;
 mod column;
+mod sprites;
 
 pub use assets::RenderAssets;
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
+pub use sprites::{SpriteInstance, level_sprites, pose};
 
 use rayon::prelude::*;
 
@@ -22,6 +24,7 @@ use crate::frame::Frame;
 use crate::grid::Cell;
 use crate::level::Level;
 use column::{Layers, Span};
+use sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 
 /// Columns per task in the cast pass.
 const COLUMNS_PER_TASK: usize = 64;
@@ -49,11 +52,22 @@ struct ColumnDraw {
     layers: Layers,
 }
 
+/// What a row draws: the columns' spans and the projected sprites (far to near).
+struct Scene<'a> {
+    level: &'a Level,
+    assets: &'a RenderAssets,
+    camera: &'a Camera,
+    columns: &'a [ColumnDraw],
+    sprites: &'a [SpriteInstance<'a>],
+    draws: &'a [SpriteDraw],
+}
+
 /// A reusable renderer: its buffers grow once to the frame's width and are reused, so frames
 /// after the first allocate nothing.
 #[derive(Debug, Default)]
 pub struct Renderer {
     columns: Vec<ColumnDraw>,
+    sprites: Vec<SpriteDraw>,
 }
 
 impl Renderer {
@@ -62,12 +76,13 @@ impl Renderer {
         Renderer::default()
     }
 
-    /// Draws `level` seen by `camera` into `frame`.
+    /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
     pub fn render(
         &mut self,
         level: &Level,
         assets: &RenderAssets,
         doors: &dyn DoorState,
+        sprites: &[SpriteInstance],
         camera: &Camera,
         frame: &mut Frame,
     ) {
@@ -85,8 +100,16 @@ impl Renderer {
                     draw.layers = cast.layer_spans(assets, height);
                 }
             });
+        sprites::project_all(sprites, camera, width, height, assets, &mut self.sprites);
         // Composite pass: rows, contiguous writes.
-        let columns = &self.columns;
+        let scene = Scene {
+            level,
+            assets,
+            camera,
+            columns: &self.columns,
+            sprites,
+            draws: &self.sprites,
+        };
         let row_bytes = width as usize * 4;
         frame
             .rgba_mut()
@@ -95,25 +118,40 @@ impl Renderer {
             .for_each(|(band, rows)| {
                 for (k, row) in rows.chunks_exact_mut(row_bytes).enumerate() {
                     let y = (band * ROWS_PER_TASK + k) as u32;
-                    draw_row(level, assets, camera, columns, y, width, height, row);
+                    draw_row(&scene, y, width, height, row);
                 }
             });
     }
 }
 
 /// One row of the frame: wall texels where a wall spans it, floor or ceiling elsewhere, then
-/// the masked layers.
-#[allow(clippy::too_many_arguments)]
-fn draw_row(
-    level: &Level,
-    assets: &RenderAssets,
-    camera: &Camera,
-    columns: &[ColumnDraw],
-    y: u32,
-    width: u32,
-    height: u32,
-    row: &mut [u8],
-) {
+/// the masked layers far to near, then the sprites far to near, each drawn only where it is
+/// nearer than the nearest opaque thing at that pixel.
+fn draw_row(scene: &Scene, y: u32, width: u32, height: u32, row: &mut [u8]) {
+    let Scene {
+        level,
+        assets,
+        camera,
+        columns,
+        sprites,
+        draws,
+    } = *scene;
+    let yi = y as i32;
+    // The sprites on this row (far to near), without allocating.
+    let mut on_row = [0u16; MAX_SPRITES_PER_ROW];
+    let mut row_count = 0;
+    for (i, d) in draws.iter().enumerate() {
+        if yi >= d.y0 && yi < d.y1 {
+            if row_count == MAX_SPRITES_PER_ROW {
+                // Keep the nearest: drop the farthest kept.
+                on_row.copy_within(1.., 0);
+                row_count -= 1;
+            }
+            on_row[row_count] = i as u16;
+            row_count += 1;
+        }
+    }
+    let on_row = &on_row[..row_count];
     let half = height as f32 / 2.0;
     let yc = y as f32 + 0.5;
     let below = yc > half;
@@ -124,7 +162,6 @@ fn draw_row(
     let right = camera.dir + camera.plane;
     let step = (right - left) * (row_distance as f64 / width as f64);
     let mut world = camera.pos + left * row_distance as f64 + step * 0.5;
-    let yi = y as i32;
     for (x, px) in row.chunks_exact_mut(4).enumerate() {
         let c = &columns[x];
         let mut texel = if yi >= c.wall.top && yi < c.wall.bottom {
@@ -146,12 +183,20 @@ fn draw_row(
             };
             assets.fog.apply(t, fog)
         };
+        let mut occluder = c.wall.depth;
         for layer in c.layers.far_to_near() {
             if yi >= layer.top && yi < layer.bottom {
                 let t = layer.sample(assets, yi);
                 if t >> 24 >= 128 {
                     texel = t;
+                    occluder = layer.depth;
                 }
+            }
+        }
+        for &i in on_row {
+            let d = &draws[i as usize];
+            if let Some(t) = d.texel(d.frame(sprites), assets, x as i32, yi, occluder) {
+                texel = t;
             }
         }
         px.copy_from_slice(&texel.to_le_bytes());

@@ -1,0 +1,193 @@
+//! Billboard sprites: projected once per frame, drawn in the row pass against the depth of the
+//! nearest opaque thing at each pixel.
+
+use super::assets::RenderAssets;
+use super::camera::Camera;
+use crate::geom::Vec2;
+use crate::texture::{SpriteSheet, Texture};
+
+/// At most this many sprites are drawn on one row (the nearest win).
+pub(crate) const MAX_SPRITES_PER_ROW: usize = 64;
+
+/// A thing drawn as a billboard standing on the floor, one tile tall.
+#[derive(Clone, Copy, Debug)]
+pub struct SpriteInstance<'a> {
+    /// Where it stands, world units.
+    pub position: Vec2,
+    /// Its frames.
+    pub sheet: &'a SpriteSheet,
+    /// The sheet row (an enemy's pose).
+    pub row: u32,
+    /// Which way it faces, degrees from east towards south: picks the sheet column (one per 45
+    /// degrees of the angle between its facing and the direction to the viewer). `None`: column 0.
+    pub facing: Option<f64>,
+}
+
+/// A sprite projected for this frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SpriteDraw {
+    index: usize,
+    column: u32,
+    pub depth: f32,
+    x0: i32,
+    x1: i32,
+    pub y0: i32,
+    pub y1: i32,
+    left: f32,
+    top: f32,
+    per_x: f32,
+    per_y: f32,
+    fog: u32,
+}
+
+impl SpriteDraw {
+    /// Projects a sprite; `None` when it is behind the camera or off screen.
+    pub fn project(
+        index: usize,
+        s: &SpriteInstance,
+        camera: &Camera,
+        width: u32,
+        height: u32,
+        assets: &RenderAssets,
+    ) -> Option<SpriteDraw> {
+        let rel = s.position - camera.pos;
+        let det = camera.plane.x * camera.dir.y - camera.dir.x * camera.plane.y;
+        if det == 0.0 || !rel.is_finite() {
+            return None;
+        }
+        let across = (camera.dir.y * rel.x - camera.dir.x * rel.y) / det;
+        let depth = (camera.plane.x * rel.y - camera.plane.y * rel.x) / det;
+        if !(depth > 0.05) {
+            return None;
+        }
+        let (w, h) = (width as f64, height as f64);
+        let centre = w / 2.0 * (1.0 + across / depth);
+        // One tile: as tall as a wall at this depth, and as wide as a tile is across the view.
+        let tall = h / depth;
+        let wide = w / 2.0 / (camera.plane.length() * depth);
+        let (left, top) = (centre - wide / 2.0, (h - tall) / 2.0);
+        let edge = |v: f64, max: f64| (v - 0.5).ceil().clamp(0.0, max) as i32;
+        let (x0, x1, y0, y1) = (
+            edge(left, w),
+            edge(left + wide, w),
+            edge(top, h),
+            edge(top + tall, h),
+        );
+        if x0 >= x1 || y0 >= y1 {
+            return None;
+        }
+        let column = match s.facing {
+            Some(facing) if s.sheet.columns() == 8 => {
+                let to_viewer = (-rel.y).atan2(-rel.x).to_degrees();
+                (((to_viewer - facing).rem_euclid(360.0) / 45.0).round() as u32) % 8
+            }
+            _ => 0,
+        };
+        let size = crate::texture::SPRITE_FRAME as f64;
+        Some(SpriteDraw {
+            index,
+            column,
+            depth: depth as f32,
+            x0,
+            x1,
+            y0,
+            y1,
+            left: left as f32,
+            top: top as f32,
+            per_x: (size / wide) as f32,
+            per_y: (size / tall) as f32,
+            fog: assets.fog.weight(depth as f32),
+        })
+    }
+
+    /// The sprite's frame.
+    #[inline]
+    pub fn frame<'a>(&self, sprites: &'a [SpriteInstance]) -> &'a Texture {
+        let s = &sprites[self.index];
+        s.sheet.frame(self.column, s.row)
+    }
+
+    /// The texel at screen `(x, y)` if opaque and the sprite is nearer than `occluder`, fogged.
+    #[inline]
+    pub fn texel(
+        &self,
+        frame: &Texture,
+        assets: &RenderAssets,
+        x: i32,
+        y: i32,
+        occluder: f32,
+    ) -> Option<u32> {
+        if x < self.x0 || x >= self.x1 || self.depth >= occluder {
+            return None;
+        }
+        let tx = ((x as f32 + 0.5 - self.left) * self.per_x) as u32;
+        let ty = ((y as f32 + 0.5 - self.top) * self.per_y) as u32;
+        let t = frame.texel(tx.min(frame.size() - 1), ty.min(frame.size() - 1));
+        (t >> 24 >= 128).then(|| assets.fog.apply(t, self.fog))
+    }
+}
+
+/// Projects the sprites and sorts them far to near (ties: input order), into `out`.
+pub(crate) fn project_all(
+    sprites: &[SpriteInstance],
+    camera: &Camera,
+    width: u32,
+    height: u32,
+    assets: &RenderAssets,
+    out: &mut Vec<SpriteDraw>,
+) {
+    out.clear();
+    out.extend(
+        sprites
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| SpriteDraw::project(i, s, camera, width, height, assets)),
+    );
+    out.sort_by(|a, b| b.depth.total_cmp(&a.depth).then(a.index.cmp(&b.index)));
+}
+
+/// Rows of an enemy sheet (see `examples/make_textures/sprites.rs`): four walking frames, aim,
+/// fire, pain, four dying frames, dead.
+pub mod pose {
+    /// Walking, first of four frames.
+    pub const WALK: u32 = 0;
+    /// Standing still (the second walking frame, legs together).
+    pub const STAND: u32 = 1;
+    /// Aiming.
+    pub const AIM: u32 = 4;
+    /// Firing.
+    pub const FIRE: u32 = 5;
+    /// Hurt.
+    pub const PAIN: u32 = 6;
+    /// Dying, first of four frames.
+    pub const DIE: u32 = 7;
+    /// Dead.
+    pub const DEAD: u32 = 11;
+}
+
+/// The level's things as they stand at its start: enemies standing at their spawn facing, and
+/// pickups. Things whose sprite is not loaded are left out.
+pub fn level_sprites<'a>(
+    level: &crate::level::Level,
+    textures: &'a crate::texture::TextureSet,
+) -> Vec<SpriteInstance<'a>> {
+    let enemies = level.enemies.iter().filter_map(|e| {
+        let sheet = textures.sprite(&e.kind)?;
+        Some(SpriteInstance {
+            position: e.at.position,
+            sheet,
+            row: pose::STAND,
+            facing: Some(e.at.facing),
+        })
+    });
+    let pickups = level.pickups.iter().filter_map(|p| {
+        let sheet = textures.sprite(crate::level::sprite_name(p.kind))?;
+        Some(SpriteInstance {
+            position: p.position,
+            sheet,
+            row: 0,
+            facing: None,
+        })
+    });
+    enemies.chain(pickups).collect()
+}
