@@ -57,7 +57,7 @@ impl SpriteDraw {
         }
         let across = (camera.dir.y * rel.x - camera.dir.x * rel.y) / det;
         let depth = (camera.plane.x * rel.y - camera.plane.y * rel.x) / det;
-        if !(depth > 0.05) {
+        if depth.is_nan() || depth <= 0.05 {
             return None;
         }
         let (w, h) = (width as f64, height as f64);
