@@ -143,20 +143,37 @@ impl FogTable {
         self.weights[i.min(self.weights.len() - 1)] as u32
     }
 
-    /// `texel` faded towards the fog colour by `weight`.
+    /// The fog at `weight`, ready for [`FogBlend::blend`].
     #[inline]
-    pub(crate) fn apply(&self, texel: u32, weight: u32) -> u32 {
-        if weight == 0 {
+    pub(crate) fn at(&self, weight: u32) -> FogBlend {
+        let [r, g, b] = self.colour;
+        FogBlend {
+            keep: 256 - weight,
+            rb: (r | (b << 16)) * weight,
+            g: (g << 8) * weight,
+            weight,
+        }
+    }
+}
+
+/// A fog weight with the fog colour's share precomputed: red and blue blend together in one
+/// 32-bit word (16-bit lanes: 255 * 256 fits), green apart; alpha is kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct FogBlend {
+    keep: u32,
+    rb: u32,
+    g: u32,
+    weight: u32,
+}
+
+impl FogBlend {
+    #[inline]
+    pub(crate) fn blend(&self, texel: u32) -> u32 {
+        if self.weight == 0 {
             return texel;
         }
-        let [r, g, b, a] = texel.to_le_bytes();
-        let keep = 256 - weight;
-        let mix = |c: u8, f: u32| ((c as u32 * keep + f * weight) >> 8) as u8;
-        u32::from_le_bytes([
-            mix(r, self.colour[0]),
-            mix(g, self.colour[1]),
-            mix(b, self.colour[2]),
-            a,
-        ])
+        let rb = (((texel & 0x00FF_00FF) * self.keep + self.rb) >> 8) & 0x00FF_00FF;
+        let g = (((texel & 0x0000_FF00) * self.keep + self.g) >> 8) & 0x0000_FF00;
+        rb | g | (texel & 0xFF00_0000)
     }
 }

@@ -3,7 +3,7 @@
 use std::cell::{Cell as Slot, RefCell};
 
 use super::DoorState;
-use super::assets::RenderAssets;
+use super::assets::{FogBlend, RenderAssets};
 use super::camera::Camera;
 use crate::geom::Vec2;
 use crate::grid::{Cell, Face, Hit, Solidity, Walk};
@@ -25,7 +25,7 @@ pub(crate) struct Span {
     pos0: u64,
     /// Texture rows per screen row, 16.16 fixed point.
     step: u64,
-    fog: u16,
+    fog: FogBlend,
     /// Perpendicular distance (infinite for no wall).
     pub depth: f32,
 }
@@ -41,7 +41,7 @@ impl Default for Span {
             tex_x: 0,
             pos0: 0,
             step: 0,
-            fog: 0,
+            fog: FogBlend::default(),
             depth: f32::INFINITY,
         }
     }
@@ -65,7 +65,7 @@ impl Span {
         let per_row = size as f64 / line;
         let pos0 = ((top as f64 + 0.5 - top_f) * per_row * 65536.0).max(0.0) as u64;
         let tex_x = ((u * size as f64) as u32).min(size - 1);
-        let fog = assets.fog.weight(depth as f32) as u16;
+        let fog = assets.fog.at(assets.fog.weight(depth as f32));
         Span {
             top,
             bottom,
@@ -86,7 +86,7 @@ impl Span {
         let column = t.column(self.tex_x, self.dark);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
-        assets.fog.apply(column[v], self.fog as u32)
+        self.fog.blend(column[v])
     }
 }
 

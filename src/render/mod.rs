@@ -157,31 +157,42 @@ fn draw_row(scene: &Scene, y: u32, width: u32, height: u32, row: &mut [u8]) {
     let below = yc > half;
     // Distance to the floor (or ceiling) seen through this row: once per row.
     let row_distance = half / (yc - half).abs().max(0.5);
-    let fog = assets.fog.weight(row_distance);
+    let fog = assets.fog.at(assets.fog.weight(row_distance));
     let left = camera.dir - camera.plane;
     let right = camera.dir + camera.plane;
     let step = (right - left) * (row_distance as f64 / width as f64);
-    let mut world = camera.pos + left * row_distance as f64 + step * 0.5;
+    let start = camera.pos + left * row_distance as f64 + step * 0.5;
+    // The world position along the row in 32.32 fixed point: an add per pixel, the cell and
+    // texel by shifts (no floor(), which is a libm call without SSE4.1).
+    let fixed = |v: f64| (v * FIXED_ONE).clamp(-FIXED_LIMIT, FIXED_LIMIT) as i64;
+    let (mut wx, mut wy) = (fixed(start.x), fixed(start.y));
+    let (sx, sy) = (fixed(step.x), fixed(step.y));
+    // The surface of the cell last looked up (it changes only every few pixels): a colour, or
+    // a texture and the shift that turns a 32-bit fraction into its texel coordinate.
+    let mut surface_cell = (i32::MIN, i32::MIN);
+    let mut surface: Result<(&crate::texture::Texture, u32), u32> = Err(0);
     for (x, px) in row.chunks_exact_mut(4).enumerate() {
         let c = &columns[x];
         let mut texel = if yi >= c.wall.top && yi < c.wall.bottom {
             c.wall.sample(assets, yi)
         } else {
-            let cell = Cell::new(world.x.floor() as i32, world.y.floor() as i32);
-            let style = &assets.styles[level.map.style(cell) as usize];
-            let surface = if below { style.floor } else { style.ceiling };
+            let cell = ((wx >> 32) as i32, (wy >> 32) as i32);
+            if cell != surface_cell {
+                surface_cell = cell;
+                let style = &assets.styles[level.map.style(Cell::new(cell.0, cell.1)) as usize];
+                surface = match if below { style.floor } else { style.ceiling } {
+                    assets::SurfaceRef::Colour(c) => Err(c),
+                    assets::SurfaceRef::Texture(i) => {
+                        let tex = &*assets.textures[i as usize];
+                        Ok((tex, 32 - tex.shift()))
+                    }
+                };
+            }
             let t = match surface {
-                assets::SurfaceRef::Colour(c) => c,
-                assets::SurfaceRef::Texture(i) => {
-                    let tex = &assets.textures[i as usize];
-                    let s = tex.size() as f64;
-                    tex.texel(
-                        ((world.x - world.x.floor()) * s) as u32,
-                        ((world.y - world.y.floor()) * s) as u32,
-                    )
-                }
+                Err(c) => c,
+                Ok((tex, shift)) => tex.texel((wx as u32) >> shift, (wy as u32) >> shift),
             };
-            assets.fog.apply(t, fog)
+            fog.blend(t)
         };
         let mut occluder = c.wall.depth;
         for layer in c.layers.far_to_near() {
@@ -195,11 +206,17 @@ fn draw_row(scene: &Scene, y: u32, width: u32, height: u32, row: &mut [u8]) {
         }
         for &i in on_row {
             let d = &draws[i as usize];
-            if let Some(t) = d.texel(d.frame(sprites), assets, x as i32, yi, occluder) {
+            if let Some(t) = d.texel(d.frame(sprites), x as i32, yi, occluder) {
                 texel = t;
             }
         }
         px.copy_from_slice(&texel.to_le_bytes());
-        world = world + step;
+        wx = wx.wrapping_add(sx);
+        wy = wy.wrapping_add(sy);
     }
 }
+
+/// One world unit in the row pass's 32.32 fixed point.
+const FIXED_ONE: f64 = 4_294_967_296.0;
+/// Positions beyond this (2^30 tiles, far outside any map) are clamped.
+const FIXED_LIMIT: f64 = FIXED_ONE * 1_073_741_824.0;

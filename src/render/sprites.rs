@@ -37,7 +37,7 @@ pub(crate) struct SpriteDraw {
     top: f32,
     per_x: f32,
     per_y: f32,
-    fog: u32,
+    fog: super::assets::FogBlend,
 }
 
 impl SpriteDraw {
@@ -96,7 +96,7 @@ impl SpriteDraw {
             top: top as f32,
             per_x: (size / wide) as f32,
             per_y: (size / tall) as f32,
-            fog: assets.fog.weight(depth as f32),
+            fog: assets.fog.at(assets.fog.weight(depth as f32)),
         })
     }
 
@@ -109,21 +109,14 @@ impl SpriteDraw {
 
     /// The texel at screen `(x, y)` if opaque and the sprite is nearer than `occluder`, fogged.
     #[inline]
-    pub fn texel(
-        &self,
-        frame: &Texture,
-        assets: &RenderAssets,
-        x: i32,
-        y: i32,
-        occluder: f32,
-    ) -> Option<u32> {
+    pub fn texel(&self, frame: &Texture, x: i32, y: i32, occluder: f32) -> Option<u32> {
         if x < self.x0 || x >= self.x1 || self.depth >= occluder {
             return None;
         }
         let tx = ((x as f32 + 0.5 - self.left) * self.per_x) as u32;
         let ty = ((y as f32 + 0.5 - self.top) * self.per_y) as u32;
         let t = frame.texel(tx.min(frame.size() - 1), ty.min(frame.size() - 1));
-        (t >> 24 >= 128).then(|| assets.fog.apply(t, self.fog))
+        (t >> 24 >= 128).then(|| self.fog.blend(t))
     }
 }
 
