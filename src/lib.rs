@@ -8,6 +8,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod frame;
+pub mod game;
 pub mod geom;
 pub mod grid;
 pub mod level;

@@ -1,6 +1,7 @@
 //! The `tilecaster` command: a thin clap front end over the library.
 #![forbid(unsafe_code)]
 
+mod app;
 mod cli;
 
 use std::process::ExitCode;

@@ -21,7 +21,26 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play the demo game (the default).
-    Play,
+    Play {
+        /// The level to start with (.toml or .tmx).
+        #[arg(long, default_value_os_t = crate::app::default_level())]
+        level: PathBuf,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
+        /// Internal resolution WxH (the window scales it).
+        #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
+        size: (u32, u32),
+        /// Horizontal field of view, degrees.
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+        fov: f64,
+        /// End after this many frames.
+        #[arg(long)]
+        frames: Option<u64>,
+        /// Save the last frame as a PNG when the game ends (never overwrites a file).
+        #[arg(long)]
+        screenshot: Option<PathBuf>,
+    },
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
     Trace {
@@ -114,11 +133,30 @@ enum View {
 
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
-    match args.command.unwrap_or(Command::Play) {
-        Command::Play => bail!(
-            "the game window is not built yet; what works today is `tilecaster trace --level FILE` \
-             (see `tilecaster --help`)"
-        ),
+    let command = args.command.unwrap_or(Command::Play {
+        level: crate::app::default_level(),
+        textures: None,
+        size: (640, 400),
+        fov: tilecaster::render::Camera::DEFAULT_FOV,
+        frames: None,
+        screenshot: None,
+    });
+    match command {
+        Command::Play {
+            level,
+            textures,
+            size,
+            fov,
+            frames,
+            screenshot,
+        } => crate::app::play(crate::app::PlayOptions {
+            level,
+            textures,
+            size,
+            fov,
+            frames,
+            screenshot,
+        }),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
         Command::Render {

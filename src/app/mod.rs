@@ -1,0 +1,309 @@
+//! The window: winit + pixels. The only code that sees either; everything it shows comes from
+//! the library (game, renderer), and everything it reads becomes game [`Input`].
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow};
+use pixels::{Pixels, SurfaceTexture};
+use tilecaster::frame::Frame;
+use tilecaster::game::{Game, Input, TICK, TICK_HZ};
+use tilecaster::level::{LevelWithTextures, load_with_textures};
+use tilecaster::render::{Camera, RenderAssets, Renderer, SpriteInstance, pose};
+use winit::application::ApplicationHandler;
+use winit::dpi::LogicalSize;
+use winit::event::{ElementState, WindowEvent};
+use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::keyboard::{KeyCode, PhysicalKey};
+use winit::window::{Fullscreen, Window, WindowId};
+
+/// How the game is started.
+pub struct PlayOptions {
+    pub level: PathBuf,
+    pub textures: Option<PathBuf>,
+    pub size: (u32, u32),
+    pub fov: f64,
+    /// End after this many frames (for tests driving the real binary).
+    pub frames: Option<u64>,
+    /// Save the last frame here when the game ends.
+    pub screenshot: Option<PathBuf>,
+}
+
+/// Degrees turned per tick with the arrow keys (180 degrees a second).
+const TURN_PER_TICK: f64 = 180.0 / TICK_HZ as f64;
+/// Frames shown per second at most: the game paces itself (vsync does not always throttle).
+const FRAME_RATE: u64 = 60;
+
+/// Opens the window and plays until it is closed.
+pub fn play(options: PlayOptions) -> Result<()> {
+    let loaded = load_with_textures(&options.level, options.textures.as_deref())?;
+    let event_loop = EventLoop::new().map_err(|e| {
+        anyhow!(
+            "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
+             (and `tilecaster bench` will measure them, once built)"
+        )
+    })?;
+    let frame = Frame::new(options.size.0, options.size.1)?;
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let mut app = App {
+        game: Game::new(loaded.loaded.level.clone()),
+        loaded,
+        assets,
+        renderer: Renderer::new(),
+        frame,
+        fov: options.fov,
+        window: None,
+        pixels: None,
+        held: HashSet::new(),
+        use_pressed: false,
+        last: Instant::now(),
+        behind: 0.0,
+        next_frame: Instant::now(),
+        frames: 0,
+        max_frames: options.frames,
+        error: None,
+    };
+    event_loop
+        .run_app(&mut app)
+        .context("the window's event loop failed")?;
+    if let Some(e) = app.error {
+        return Err(e);
+    }
+    if let Some(path) = &options.screenshot {
+        app.frame.save_png(path, false)?;
+        eprintln!("last frame: {}", path.display());
+    }
+    Ok(())
+}
+
+struct App {
+    loaded: LevelWithTextures,
+    game: Game,
+    assets: RenderAssets,
+    renderer: Renderer,
+    frame: Frame,
+    fov: f64,
+    window: Option<Arc<Window>>,
+    pixels: Option<Pixels<'static>>,
+    /// Keys held down (physical codes).
+    held: HashSet<KeyCode>,
+    /// Use was pressed since the last tick.
+    use_pressed: bool,
+    last: Instant,
+    /// Simulation time owed, seconds.
+    behind: f64,
+    next_frame: Instant,
+    frames: u64,
+    max_frames: Option<u64>,
+    error: Option<anyhow::Error>,
+}
+
+impl App {
+    fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        self.error = Some(error);
+        event_loop.exit();
+    }
+
+    fn input(&mut self) -> Input {
+        let down = |k: KeyCode| self.held.contains(&k);
+        let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+        let input = Input {
+            forward: axis(
+                down(KeyCode::KeyW) || down(KeyCode::ArrowUp),
+                down(KeyCode::KeyS) || down(KeyCode::ArrowDown),
+            ),
+            strafe: axis(down(KeyCode::KeyD), down(KeyCode::KeyA)),
+            turn: axis(down(KeyCode::ArrowRight), down(KeyCode::ArrowLeft)) * TURN_PER_TICK,
+            run: down(KeyCode::ShiftLeft) || down(KeyCode::ShiftRight),
+            use_pressed: self.use_pressed,
+        };
+        self.use_pressed = false;
+        input
+    }
+
+    /// Runs the ticks owed since the last frame (at most a quarter second's worth).
+    fn simulate(&mut self) {
+        let now = Instant::now();
+        self.behind = (self.behind + (now - self.last).as_secs_f64()).min(0.25);
+        self.last = now;
+        while self.behind >= TICK {
+            self.behind -= TICK;
+            let input = self.input();
+            self.game.tick(&input);
+        }
+    }
+
+    fn draw(&mut self) -> Result<()> {
+        let game = &self.game;
+        let textures = &self.loaded.textures;
+        let mut sprites: Vec<SpriteInstance> =
+            Vec::with_capacity(game.level.enemies.len() + game.level.pickups.len());
+        for e in &game.level.enemies {
+            if let Some(sheet) = textures.sprite(&e.kind) {
+                sprites.push(SpriteInstance {
+                    position: e.at.position,
+                    sheet,
+                    row: pose::STAND,
+                    facing: Some(e.at.facing),
+                });
+            }
+        }
+        for (p, _) in game
+            .level
+            .pickups
+            .iter()
+            .zip(&game.pickups_left)
+            .filter(|(_, left)| **left)
+        {
+            if let Some(sheet) = textures.sprite(tilecaster::level::sprite_name(p.kind)) {
+                sprites.push(SpriteInstance {
+                    position: p.position,
+                    sheet,
+                    row: 0,
+                    facing: None,
+                });
+            }
+        }
+        let camera: Camera = game.camera(self.fov);
+        self.renderer.render(
+            &game.level,
+            &self.assets,
+            &game.doors,
+            &sprites,
+            &camera,
+            &mut self.frame,
+        );
+        let Some(pixels) = self.pixels.as_mut() else {
+            return Ok(());
+        };
+        pixels.frame_mut().copy_from_slice(self.frame.rgba());
+        pixels.render().context("cannot show the frame")?;
+        Ok(())
+    }
+
+    /// Saves the current frame as `screenshot-N.png` (the first N not taken).
+    fn screenshot(&self) -> Result<PathBuf> {
+        let path = (1..10_000)
+            .map(|n| PathBuf::from(format!("screenshot-{n}.png")))
+            .find(|p| !p.exists())
+            .ok_or_else(|| anyhow!("no free screenshot name"))?;
+        self.frame.save_png(&path, false)?;
+        Ok(path)
+    }
+}
+
+impl ApplicationHandler for App {
+    fn resumed(&mut self, event_loop: &ActiveEventLoop) {
+        if self.window.is_some() {
+            return;
+        }
+        let (w, h) = (self.frame.width(), self.frame.height());
+        let title = format!("tilecaster - {}", self.game.level.name);
+        let attributes = Window::default_attributes()
+            .with_title(title)
+            .with_inner_size(LogicalSize::new(w * 2, h * 2))
+            .with_min_inner_size(LogicalSize::new(w, h));
+        let window = match event_loop.create_window(attributes) {
+            Ok(window) => Arc::new(window),
+            Err(e) => return self.fail(event_loop, anyhow!("cannot open a window: {e}")),
+        };
+        let size = window.inner_size();
+        let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), window.clone());
+        match Pixels::new(w, h, surface) {
+            Ok(pixels) => self.pixels = Some(pixels),
+            Err(e) => return self.fail(event_loop, anyhow!("cannot start the GPU surface: {e}")),
+        }
+        self.window = Some(window);
+        self.last = Instant::now();
+        self.next_frame = Instant::now();
+    }
+
+    fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
+        match event {
+            WindowEvent::CloseRequested => event_loop.exit(),
+            // Minimised windows are 0x0: nothing to resize to.
+            WindowEvent::Resized(size) if size.width > 0 && size.height > 0 => {
+                let resized = self
+                    .pixels
+                    .as_mut()
+                    .map(|p| p.resize_surface(size.width, size.height));
+                if let Some(Err(e)) = resized {
+                    self.fail(event_loop, anyhow!("cannot resize the surface: {e}"));
+                }
+            }
+            WindowEvent::Focused(false) => self.held.clear(),
+            WindowEvent::KeyboardInput {
+                event,
+                is_synthetic,
+                ..
+            } => {
+                // Synthetic presses are the window system replaying held keys on focus.
+                let PhysicalKey::Code(code) = event.physical_key else {
+                    return;
+                };
+                if is_synthetic {
+                    return;
+                }
+                match event.state {
+                    ElementState::Released => {
+                        self.held.remove(&code);
+                    }
+                    ElementState::Pressed => {
+                        self.held.insert(code);
+                        if event.repeat {
+                            return;
+                        }
+                        match code {
+                            KeyCode::Escape => event_loop.exit(),
+                            KeyCode::KeyE | KeyCode::Space => self.use_pressed = true,
+                            KeyCode::F11 => {
+                                if let Some(w) = &self.window {
+                                    let full = w
+                                        .fullscreen()
+                                        .is_none()
+                                        .then_some(Fullscreen::Borderless(None));
+                                    w.set_fullscreen(full);
+                                }
+                            }
+                            KeyCode::F12 => match self.screenshot() {
+                                Ok(path) => eprintln!("screenshot: {}", path.display()),
+                                Err(e) => eprintln!("screenshot failed: {e:#}"),
+                            },
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            WindowEvent::RedrawRequested => {
+                self.simulate();
+                if let Err(e) = self.draw() {
+                    return self.fail(event_loop, e);
+                }
+                self.frames += 1;
+                if self.max_frames.is_some_and(|n| self.frames >= n) {
+                    event_loop.exit();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        // Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
+        let now = Instant::now();
+        if now >= self.next_frame {
+            self.next_frame = now + Duration::from_micros(1_000_000 / FRAME_RATE);
+            if let Some(w) = &self.window {
+                w.request_redraw();
+            }
+        }
+        event_loop.set_control_flow(ControlFlow::WaitUntil(self.next_frame));
+    }
+}
+
+/// The default level: the bundled episode's first.
+pub fn default_level() -> PathBuf {
+    Path::new("levels").join("e1m1.toml")
+}

@@ -1,0 +1,143 @@
+use super::{Input, TICK};
+use crate::geom::Vec2;
+use crate::grid::{Cell, Solidity};
+
+/// The player's collision radius, tiles.
+pub const PLAYER_RADIUS: f64 = 0.25;
+/// Walking speed, tiles per second (running doubles it).
+const WALK_SPEED: f64 = 3.0;
+const MAX_HEALTH: u32 = 100;
+
+/// The player: a circle that slides along walls.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// Centre, world units.
+    pub position: Vec2,
+    /// Facing, degrees from east towards south.
+    pub angle: f64,
+    /// Health, 0 to 100.
+    pub health: u32,
+    /// Rounds of ammunition.
+    pub ammo: u32,
+}
+
+impl Player {
+    /// A player at `position` facing `angle`.
+    pub fn new(position: Vec2, angle: f64) -> Player {
+        Player {
+            position,
+            angle,
+            health: MAX_HEALTH,
+            ammo: 8,
+        }
+    }
+
+    /// The unit facing direction.
+    pub fn direction(&self) -> Vec2 {
+        Vec2::from_angle_degrees(self.angle)
+    }
+
+    /// The cell of the centre.
+    pub fn cell(&self) -> Cell {
+        Cell::new(
+            self.position.x.floor() as i32,
+            self.position.y.floor() as i32,
+        )
+    }
+
+    /// The cells the circle overlaps.
+    pub fn cells(&self) -> Vec<Cell> {
+        let r = PLAYER_RADIUS;
+        let (x0, x1) = (
+            (self.position.x - r).floor() as i32,
+            (self.position.x + r).floor() as i32,
+        );
+        let (y0, y1) = (
+            (self.position.y - r).floor() as i32,
+            (self.position.y + r).floor() as i32,
+        );
+        (y0..=y1)
+            .flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y)))
+            .collect()
+    }
+
+    /// Heals; `false` at full health (the pickup stays).
+    pub fn heal(&mut self, amount: u32) -> bool {
+        if self.health >= MAX_HEALTH {
+            return false;
+        }
+        self.health = (self.health + amount).min(MAX_HEALTH);
+        true
+    }
+
+    /// Adds ammunition (at most 99).
+    pub fn add_ammo(&mut self, amount: u32) -> bool {
+        if self.ammo >= 99 {
+            return false;
+        }
+        self.ammo = (self.ammo + amount).min(99);
+        true
+    }
+
+    /// Turns and moves for one tick, sliding along whatever `blocking` says is solid.
+    pub fn step(&mut self, input: &Input, blocking: &impl Solidity) {
+        if input.turn.is_finite() {
+            self.angle = (self.angle + input.turn).rem_euclid(360.0);
+        }
+        let dir = self.direction();
+        let right = Vec2::new(-dir.y, dir.x);
+        let clamp = |v: f64| {
+            if v.is_finite() {
+                v.clamp(-1.0, 1.0)
+            } else {
+                0.0
+            }
+        };
+        let mut wish = dir * clamp(input.forward) + right * clamp(input.strafe);
+        let length = wish.length();
+        if length > 1.0 {
+            wish = wish * (1.0 / length);
+        }
+        let speed = WALK_SPEED * if input.run { 2.0 } else { 1.0 };
+        // At most 0.1 tiles a tick, under the radius: the circle cannot tunnel through a wall.
+        self.position = slide(self.position, wish * (speed * TICK), blocking);
+    }
+}
+
+/// Moves a circle by `motion`, then pushes it out of every solid cell it overlaps (a few
+/// passes, for corners where two walls push at once). Moving into a wall at an angle keeps the
+/// motion along it: sliding.
+fn slide(from: Vec2, motion: Vec2, blocking: &impl Solidity) -> Vec2 {
+    let mut p = from + motion;
+    for _ in 0..4 {
+        let mut moved = false;
+        let r = PLAYER_RADIUS;
+        for y in (p.y - r).floor() as i32..=(p.y + r).floor() as i32 {
+            for x in (p.x - r).floor() as i32..=(p.x + r).floor() as i32 {
+                if !blocking.is_solid(Cell::new(x, y)) {
+                    continue;
+                }
+                // The nearest point of the cell's square to the centre.
+                let near = Vec2::new(
+                    p.x.clamp(x as f64, x as f64 + 1.0),
+                    p.y.clamp(y as f64, y as f64 + 1.0),
+                );
+                let away = p - near;
+                let d = away.length();
+                if d < r {
+                    if d > 1e-12 {
+                        p = near + away * (r / d);
+                    } else {
+                        // The centre inside the square: go back where it came from.
+                        p = from;
+                    }
+                    moved = true;
+                }
+            }
+        }
+        if !moved {
+            break;
+        }
+    }
+    p
+}

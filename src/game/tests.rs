@@ -1,0 +1,223 @@
+use super::*;
+use crate::geom::Vec2;
+use crate::level::Level;
+use std::path::Path;
+
+/// A test level: the player at (2.5, 2.5) facing east; a door at (4, 2); a gold key at (8, 4);
+/// a gold door at (4, 6) before the exit at (9, 6); treasure at (1.5, 1.5).
+const LEVEL: &str = r##"name = "test"
+grid = '''
+###########
+#...#...#.#
+#...D.....#
+#...#...###
+#...#...k.#
+#...#######
+#...G....X#
+#...#######
+###########
+'''
+[legend]
+"#" = { wall = "brick" }
+"D" = { door = "door" }
+"G" = { door = "door", key = "gold" }
+"k" = { pickup = "gold_key" }
+"X" = { exit = true }
+
+[player]
+position = [2.5, 2.5]
+facing = "east"
+
+[[pickup]]
+kind = "treasure"
+position = [1.5, 1.5]
+"##;
+
+fn game() -> Game {
+    Game::new(
+        Level::parse(LEVEL, Path::new("levels/test.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+fn run(game: &mut Game, ticks: usize, input: Input) {
+    for _ in 0..ticks {
+        game.tick(&input);
+    }
+}
+
+fn forward() -> Input {
+    Input {
+        forward: 1.0,
+        ..Input::default()
+    }
+}
+
+#[test]
+fn walking_into_a_wall_stops_a_radius_away() {
+    let mut g = game();
+    g.player.angle = 180.0;
+    run(&mut g, 120, forward());
+    assert!(
+        (g.player.position.x - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
+        "{:?}",
+        g.player.position
+    );
+    assert_eq!(g.player.position.y, 2.5);
+}
+
+#[test]
+fn walking_at_a_wall_slides_along_it() {
+    let mut g = game();
+    g.player.angle = 250.0; // mostly north: the north wall stops y, x keeps going west
+    run(&mut g, 30, forward());
+    assert!(
+        (g.player.position.y - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
+        "{:?}",
+        g.player.position
+    );
+    let x = g.player.position.x;
+    run(&mut g, 10, forward());
+    assert!(
+        g.player.position.x < x - 0.1,
+        "still sliding west: {x} -> {}",
+        g.player.position.x
+    );
+}
+
+#[test]
+fn a_closed_door_blocks_and_use_opens_it() {
+    let mut g = game();
+    run(&mut g, 60, forward());
+    assert!(
+        g.player.position.x <= 4.0 - PLAYER_RADIUS + 1e-9,
+        "stopped by the door: {:?}",
+        g.player.position
+    );
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Opening));
+    run(&mut g, 60, Input::default());
+    assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Open));
+    run(&mut g, 60, forward());
+    assert!(
+        g.player.position.x > 5.0,
+        "through the open door: {:?}",
+        g.player.position
+    );
+}
+
+#[test]
+fn doors_close_after_a_while_but_not_on_someone() {
+    let mut g = game();
+    run(&mut g, 60, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    run(&mut g, 61, Input::default());
+    // Step into the doorway and wait there longer than the door holds.
+    run(&mut g, 6, forward());
+    assert!(g.player.cells().contains(&Cell::new(4, 2)));
+    run(&mut g, 5 * TICK_HZ as usize, Input::default());
+    assert_ne!(
+        g.doors.phase(Cell::new(4, 2)),
+        Some(DoorPhase::Closed),
+        "it never closes on the player"
+    );
+    // Walk on through; behind the player it closes.
+    run(&mut g, 30, forward());
+    run(&mut g, 6 * TICK_HZ as usize, Input::default());
+    assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Closed));
+}
+
+#[test]
+fn a_locked_door_needs_its_key() {
+    let mut g = game();
+    g.player.position = Vec2::new(2.5, 6.5);
+    g.player.angle = 0.0;
+    run(&mut g, 60, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    assert_eq!(
+        g.doors.phase(Cell::new(4, 6)),
+        Some(DoorPhase::Closed),
+        "no key: stays shut"
+    );
+    g.keys.push(crate::level::KeyColour::Gold);
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    assert_eq!(g.doors.phase(Cell::new(4, 6)), Some(DoorPhase::Opening));
+    run(&mut g, 60, Input::default());
+    run(&mut g, 120, forward());
+    assert!(g.finished, "the exit at (9, 6): {:?}", g.player.position);
+}
+
+#[test]
+fn pickups_are_taken_on_touch() {
+    let mut g = game();
+    g.player.angle = 225.0;
+    run(&mut g, 40, forward());
+    assert_eq!(g.score, 100, "the treasure at (1.5, 1.5)");
+    assert!(!g.pickups_left[1]);
+    // Health at full health stays on the floor.
+    assert!(!g.player.heal(25));
+}
+
+#[test]
+fn never_through_two_walls_touching_at_a_corner() {
+    let text = "name = \"corner\"\ngrid = '''\n#####\n#.#.#\n##..#\n#...#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n[player]\nposition = [1.5, 1.5]\n";
+    let mut g = Game::new(
+        Level::parse(text, Path::new("levels/c.toml"))
+            .unwrap()
+            .level,
+    );
+    // (2, 1) and (1, 2) are walls touching at the vertex (2, 2): walk south-east into it.
+    g.player.angle = 45.0;
+    run(
+        &mut g,
+        200,
+        Input {
+            forward: 1.0,
+            run: true,
+            ..Input::default()
+        },
+    );
+    assert_eq!(
+        g.player.cell(),
+        Cell::new(1, 1),
+        "stuck in the corner: {:?}",
+        g.player.position
+    );
+}
+
+#[test]
+fn the_same_inputs_give_the_same_game() {
+    let inputs: Vec<Input> = (0..600)
+        .map(|i| Input {
+            forward: ((i / 37) % 3) as f64 - 1.0,
+            strafe: ((i / 53) % 3) as f64 - 1.0,
+            turn: ((i / 29) % 5) as f64 - 2.0,
+            run: i % 7 == 0,
+            use_pressed: i % 45 == 0,
+        })
+        .collect();
+    let play = |inputs: &[Input]| {
+        let mut g = game();
+        for input in inputs {
+            g.tick(input);
+        }
+        g.state_hash()
+    };
+    assert_eq!(play(&inputs), play(&inputs));
+    let mut other = inputs.clone();
+    other[10].turn += 1.0;
+    assert_ne!(play(&inputs), play(&other));
+}

@@ -1,0 +1,184 @@
+//! The real window: the game under Xvfb with Mesa's software Vulkan (`.ci/run` installs them).
+//! Where Xvfb is missing the test says so and passes, except in CI (`CI` set), where it fails.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Display {
+    server: Child,
+    number: u32,
+    runtime: PathBuf,
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+        let _ = std::fs::remove_dir_all(&self.runtime);
+    }
+}
+
+fn installed(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Starts Xvfb on a free display number.
+fn xvfb() -> Option<Display> {
+    if !installed("Xvfb") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Xvfb is missing: .ci/run installs it"
+        );
+        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb mesa-vulkan-drivers)");
+        return None;
+    }
+    let number = (90..140).find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())?;
+    let server = Command::new("Xvfb")
+        .args([
+            format!(":{number}").as_str(),
+            "-screen",
+            "0",
+            "1280x900x24",
+            "-nolisten",
+            "tcp",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let runtime = std::env::temp_dir().join(format!("tilecaster-xdg-{}", std::process::id()));
+    std::fs::create_dir_all(&runtime).ok()?;
+    let socket = format!("/tmp/.X11-unix/X{number}");
+    let start = Instant::now();
+    while !Path::new(&socket).exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(Display {
+        server,
+        number,
+        runtime,
+    })
+}
+
+fn game(display: &Display, args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tilecaster"));
+    c.arg("play")
+        .args(args)
+        .env("DISPLAY", format!(":{}", display.number))
+        .env("WGPU_BACKEND", "vulkan")
+        .env("XDG_RUNTIME_DIR", &display.runtime)
+        .env_remove("WAYLAND_DISPLAY");
+    c
+}
+
+/// The game runs a fixed number of frames in a real window and its last frame is the scene the
+/// headless renderer draws from the same start: a rendered scene, not a blank window.
+#[test]
+fn the_game_shows_the_rendered_scene_in_a_real_window() {
+    let Some(display) = xvfb() else { return };
+    let dir = std::env::temp_dir().join(format!("tilecaster-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("last.png");
+    let out = game(
+        &display,
+        &[
+            "--frames",
+            "60",
+            "--size",
+            "320x200",
+            "--screenshot",
+            shot.to_str().unwrap(),
+        ],
+    )
+    .output()
+    .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = dir.join("expected.png");
+    let render = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args([
+            "render",
+            "--size",
+            "320x200",
+            "-o",
+            expected.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(render.status.code(), Some(0));
+    let a = image::open(&shot).unwrap().to_rgba8();
+    let b = image::open(&expected).unwrap().to_rgba8();
+    assert!(
+        a == b,
+        "the window's last frame differs from the headless render of the start"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// What the X server shows while the game runs: captured with ImageMagick's `import`, it is a
+/// picture (many colours, brick red among them), not a blank window.
+#[test]
+fn the_window_on_screen_is_not_blank() {
+    let Some(display) = xvfb() else { return };
+    if !installed("import") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "ImageMagick's import is missing: .ci/run installs it"
+        );
+        eprintln!("skipped: ImageMagick's import is not installed");
+        return;
+    }
+    let mut child = game(&display, &["--frames", "3000"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let capture =
+        std::env::temp_dir().join(format!("tilecaster-screen-{}.png", std::process::id()));
+    let start = Instant::now();
+    let mut best = 0;
+    while start.elapsed() < Duration::from_secs(90) {
+        std::thread::sleep(Duration::from_millis(500));
+        let ok = Command::new("import")
+            .args([
+                "-display",
+                &format!(":{}", display.number),
+                "-window",
+                "root",
+                capture.to_str().unwrap(),
+            ])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !ok {
+            continue;
+        }
+        let img = image::open(&capture).unwrap().to_rgb8();
+        let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        let brick = img
+            .pixels()
+            .filter(|p| p.0[0] > 120 && p.0[1] < 90 && p.0[2] < 80)
+            .count();
+        best = colours.len();
+        if colours.len() > 200 && brick > 1000 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = std::fs::remove_file(&capture);
+    assert!(
+        best > 200,
+        "the screen never showed a rendered scene ({best} colours)"
+    );
+}
