@@ -5,7 +5,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The tests here each start an X server: one at a time, so that two never pick the same free
+/// display number.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct Display {
+    _turn: std::sync::MutexGuard<'static, ()>,
     server: Child,
     number: u32,
     runtime: PathBuf,
@@ -37,6 +42,9 @@ fn xvfb() -> Option<Display> {
         eprintln!("skipped: Xvfb is not installed (apt-get install xvfb mesa-vulkan-drivers)");
         return None;
     }
+    let turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let number = (90..140).find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())?;
     let server = Command::new("Xvfb")
         .args([
@@ -59,6 +67,7 @@ fn xvfb() -> Option<Display> {
         std::thread::sleep(Duration::from_millis(50));
     }
     Some(Display {
+        _turn: turn,
         server,
         number,
         runtime,
@@ -91,6 +100,7 @@ fn the_game_shows_the_rendered_scene_in_a_real_window() {
             "60",
             "--size",
             "320x200",
+            "--no-hud",
             "--screenshot",
             shot.to_str().unwrap(),
         ],

@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
-use tilecaster::game::{Game, Input, TICK, TICK_HZ};
-use tilecaster::level::{LevelWithTextures, load_with_textures};
-use tilecaster::render::{Camera, RenderAssets, Renderer, SpriteInstance, pose};
+use tilecaster::game::{Input, Session, TICK, TICK_HZ};
+use tilecaster::render::{Camera, Renderer, SpriteInstance, hud, pose};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, WindowEvent};
@@ -29,6 +28,8 @@ pub struct PlayOptions {
     pub frames: Option<u64>,
     /// Save the last frame here when the game ends.
     pub screenshot: Option<PathBuf>,
+    /// Draw no status bar, crosshair or messages.
+    pub no_hud: bool,
 }
 
 /// Degrees turned per tick with the arrow keys (180 degrees a second).
@@ -38,7 +39,7 @@ const FRAME_RATE: u64 = 60;
 
 /// Opens the window and plays until it is closed.
 pub fn play(options: PlayOptions) -> Result<()> {
-    let loaded = load_with_textures(&options.level, options.textures.as_deref())?;
+    let session = Session::start(&options.level, options.textures.as_deref())?;
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -46,14 +47,12 @@ pub fn play(options: PlayOptions) -> Result<()> {
         )
     })?;
     let frame = Frame::new(options.size.0, options.size.1)?;
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
     let mut app = App {
-        game: Game::new(loaded.loaded.level.clone()),
-        loaded,
-        assets,
+        session,
         renderer: Renderer::new(),
         frame,
         fov: options.fov,
+        hud: !options.no_hud,
         window: None,
         pixels: None,
         held: HashSet::new(),
@@ -64,7 +63,11 @@ pub fn play(options: PlayOptions) -> Result<()> {
         frames: 0,
         max_frames: options.frames,
         error: None,
+        show_timing: false,
+        frame_ms: 0.0,
+        last_poll: Instant::now(),
     };
+
     event_loop
         .run_app(&mut app)
         .context("the window's event loop failed")?;
@@ -79,12 +82,12 @@ pub fn play(options: PlayOptions) -> Result<()> {
 }
 
 struct App {
-    loaded: LevelWithTextures,
-    game: Game,
-    assets: RenderAssets,
+    session: Session,
     renderer: Renderer,
     frame: Frame,
     fov: f64,
+    /// Whether to draw the status bar, crosshair and messages.
+    hud: bool,
     window: Option<Arc<Window>>,
     pixels: Option<Pixels<'static>>,
     /// Keys held down (physical codes).
@@ -98,6 +101,11 @@ struct App {
     frames: u64,
     max_frames: Option<u64>,
     error: Option<anyhow::Error>,
+    /// F3: the frame time readout.
+    show_timing: bool,
+    /// Time to draw a frame, milliseconds, smoothed.
+    frame_ms: f64,
+    last_poll: Instant,
 }
 
 impl App {
@@ -131,13 +139,14 @@ impl App {
         while self.behind >= TICK {
             self.behind -= TICK;
             let input = self.input();
-            self.game.tick(&input);
+            self.session.tick(&input);
         }
     }
 
     fn draw(&mut self) -> Result<()> {
-        let game = &self.game;
-        let textures = &self.loaded.textures;
+        let started = Instant::now();
+        let session = &self.session;
+        let (game, textures) = (&session.game, &session.loaded.textures);
         let mut sprites: Vec<SpriteInstance> =
             Vec::with_capacity(game.level.enemies.len() + game.level.pickups.len());
         for e in &game.level.enemies {
@@ -169,12 +178,40 @@ impl App {
         let camera: Camera = game.camera(self.fov);
         self.renderer.render(
             &game.level,
-            &self.assets,
+            &session.assets,
             &game.doors,
             &sprites,
             &camera,
             &mut self.frame,
         );
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        self.frame_ms = if self.frame_ms == 0.0 {
+            ms
+        } else {
+            self.frame_ms * 0.9 + ms * 0.1
+        };
+        if self.hud {
+            let mut lines: Vec<String> = Vec::new();
+            if self.show_timing {
+                lines.push(format!("FRAME {:.1} MS", self.frame_ms));
+            }
+            if session.complete {
+                let seconds = session.total_ticks / TICK_HZ as u64;
+                lines.push("EPISODE COMPLETE".into());
+                lines.push(format!(
+                    "TIME {}:{:02}  SCORE {}",
+                    seconds / 60,
+                    seconds % 60,
+                    game.score
+                ));
+                lines.push("ESCAPE TO QUIT".into());
+            }
+            if let Some(m) = session.message() {
+                lines.push(m.to_string());
+            }
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            hud::draw_hud(&mut self.frame, game, &refs);
+        }
         let Some(pixels) = self.pixels.as_mut() else {
             return Ok(());
         };
@@ -200,7 +237,7 @@ impl ApplicationHandler for App {
             return;
         }
         let (w, h) = (self.frame.width(), self.frame.height());
-        let title = format!("tilecaster - {}", self.game.level.name);
+        let title = format!("tilecaster - {}", self.session.game.level.name);
         let attributes = Window::default_attributes()
             .with_title(title)
             .with_inner_size(LogicalSize::new(w * 2, h * 2))
@@ -267,6 +304,10 @@ impl ApplicationHandler for App {
                                     w.set_fullscreen(full);
                                 }
                             }
+                            KeyCode::F3 => self.show_timing = !self.show_timing,
+                            KeyCode::F5 => {
+                                let _ = self.session.reload();
+                            }
                             KeyCode::F12 => match self.screenshot() {
                                 Ok(path) => eprintln!("screenshot: {}", path.display()),
                                 Err(e) => eprintln!("screenshot failed: {e:#}"),
@@ -291,8 +332,13 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        // Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
+        // Live reload: the level file and textures, looked at twice a second.
         let now = Instant::now();
+        if now - self.last_poll > Duration::from_millis(500) {
+            self.last_poll = now;
+            self.session.reload_if_changed();
+        }
+        // Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
         if now >= self.next_frame {
             self.next_frame = now + Duration::from_micros(1_000_000 / FRAME_RATE);
             if let Some(w) = &self.window {

@@ -40,6 +40,9 @@ enum Command {
         /// Save the last frame as a PNG when the game ends (never overwrites a file).
         #[arg(long)]
         screenshot: Option<PathBuf>,
+        /// Draw no status bar, crosshair or messages.
+        #[arg(long)]
+        no_hud: bool,
     },
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
@@ -140,6 +143,7 @@ pub fn run(args: Args) -> Result<()> {
         fov: tilecaster::render::Camera::DEFAULT_FOV,
         frames: None,
         screenshot: None,
+        no_hud: false,
     });
     match command {
         Command::Play {
@@ -149,6 +153,7 @@ pub fn run(args: Args) -> Result<()> {
             fov,
             frames,
             screenshot,
+            no_hud,
         } => crate::app::play(crate::app::PlayOptions {
             level,
             textures,
@@ -156,6 +161,7 @@ pub fn run(args: Args) -> Result<()> {
             fov,
             frames,
             screenshot,
+            no_hud,
         }),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),

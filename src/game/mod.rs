@@ -3,9 +3,11 @@
 
 mod doors;
 mod player;
+mod session;
 
 pub use doors::{DoorPhase, Doors};
 pub use player::{PLAYER_RADIUS, Player};
+pub use session::Session;
 
 use crate::grid::{Cell, Solidity};
 use crate::level::{KeyColour, Level, PickupKind};

@@ -11,6 +11,7 @@
 mod assets;
 mod camera;
 mod column;
+pub mod hud;
 mod sprites;
 
 pub use assets::RenderAssets;

@@ -1,0 +1,185 @@
+//! A playing session: the episode's levels one after another, and live reload of the current
+//! level and its textures when they change on disk.
+
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::{Blocking, Game, Input};
+use crate::grid::{Cell, Solidity};
+use crate::level::{LevelError, LevelWithTextures, load_with_textures};
+use crate::render::RenderAssets;
+
+/// Ticks a message stays on screen (3 seconds).
+const MESSAGE_TICKS: u32 = 3 * super::TICK_HZ;
+
+/// The running episode: the current level with its textures and render assets, and the game.
+pub struct Session {
+    /// The current level with its textures.
+    pub loaded: LevelWithTextures,
+    /// Its textures resolved for the renderer.
+    pub assets: RenderAssets,
+    /// The game on it.
+    pub game: Game,
+    /// Whether the last level's exit was reached.
+    pub complete: bool,
+    /// Ticks played in the whole episode.
+    pub total_ticks: u64,
+    path: PathBuf,
+    textures: Option<PathBuf>,
+    stamp: Option<SystemTime>,
+    message: Option<(String, u32)>,
+}
+
+impl Session {
+    /// Starts at the level in `path`; `textures` overrides every level's texture folder.
+    pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
+        let loaded = load_with_textures(path, textures)?;
+        let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+        let game = Game::new(loaded.loaded.level.clone());
+        let mut session = Session {
+            stamp: None,
+            message: None,
+            complete: false,
+            total_ticks: 0,
+            path: path.to_path_buf(),
+            textures: textures.map(Path::to_path_buf),
+            loaded,
+            assets,
+            game,
+        };
+        session.stamp = session.modified();
+        session.say(session.game.level.name.clone());
+        Ok(session)
+    }
+
+    /// The level file being played.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Shows `text` for a few seconds.
+    pub fn say(&mut self, text: String) {
+        self.message = Some((text, MESSAGE_TICKS));
+    }
+
+    /// The message on screen, if any.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    /// One tick of play; at the exit, on to the next level (or the episode is complete).
+    pub fn tick(&mut self, input: &Input) {
+        if let Some((_, left)) = &mut self.message {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                self.message = None;
+            }
+        }
+        if self.complete {
+            return;
+        }
+        self.total_ticks += 1;
+        self.game.tick(input);
+        if self.game.finished {
+            match self.game.level.next.clone() {
+                None => self.complete = true,
+                Some(next) => match self.switch_to(&next) {
+                    Ok(()) => {}
+                    Err(e) => {
+                        self.complete = true;
+                        self.say(format!("cannot load the next level: {}", first_line(&e)));
+                    }
+                },
+            }
+        }
+    }
+
+    fn switch_to(&mut self, path: &Path) -> Result<(), LevelError> {
+        let loaded = load_with_textures(path, self.textures.as_deref())?;
+        let keep = (
+            self.game.player.health,
+            self.game.player.ammo,
+            self.game.score,
+        );
+        self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+        self.game = Game::new(loaded.loaded.level.clone());
+        (
+            self.game.player.health,
+            self.game.player.ammo,
+            self.game.score,
+        ) = keep;
+        self.loaded = loaded;
+        self.path = path.to_path_buf();
+        self.stamp = self.modified();
+        self.say(self.game.level.name.clone());
+        Ok(())
+    }
+
+    /// Reloads the current level and its textures, keeping the player where the new level
+    /// allows (and what they carry). A broken level keeps the last good one; the error is
+    /// returned and shown.
+    pub fn reload(&mut self) -> Result<(), LevelError> {
+        self.stamp = self.modified();
+        let loaded = match load_with_textures(&self.path, self.textures.as_deref()) {
+            Ok(l) => l,
+            Err(e) => {
+                self.say(format!(
+                    "reload failed, kept the last good level: {}",
+                    first_line(&e)
+                ));
+                return Err(e);
+            }
+        };
+        let old = self.game.clone();
+        self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+        self.game = Game::new(loaded.loaded.level.clone());
+        let spot = Cell::new(
+            old.player.position.x.floor() as i32,
+            old.player.position.y.floor() as i32,
+        );
+        let blocking = Blocking {
+            level: &self.game.level,
+            doors: &self.game.doors,
+        };
+        if !blocking.is_solid(spot) {
+            self.game.player.position = old.player.position;
+            self.game.player.angle = old.player.angle;
+        }
+        (
+            self.game.player.health,
+            self.game.player.ammo,
+            self.game.score,
+            self.game.keys,
+        ) = (old.player.health, old.player.ammo, old.score, old.keys);
+        self.loaded = loaded;
+        self.say("reloaded".into());
+        Ok(())
+    }
+
+    /// Reloads if the level file or a file in its texture folder changed since the last load;
+    /// whether it tried.
+    pub fn reload_if_changed(&mut self) -> bool {
+        if self.modified() == self.stamp {
+            return false;
+        }
+        let _ = self.reload();
+        true
+    }
+
+    /// The latest modification time of the level file and the texture folder's files.
+    fn modified(&self) -> Option<SystemTime> {
+        let time = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+        let textures = std::fs::read_dir(&self.loaded.texture_dir)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .filter_map(|e| time(&e.path()));
+        time(&self.path).into_iter().chain(textures).max()
+    }
+}
+
+fn first_line(e: &LevelError) -> String {
+    e.diagnostics
+        .first()
+        .map_or_else(|| "unknown error".into(), ToString::to_string)
+}
