@@ -84,3 +84,62 @@ fn editing_the_level_reloads_it_and_a_broken_edit_keeps_the_last_good_one() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A walk through e1m1's first door: forward, use, wait, forward, turning.
+pub fn walk_through_the_door() -> Vec<Input> {
+    let mut inputs = vec![
+        Input {
+            forward: 1.0,
+            ..Input::default()
+        };
+        70
+    ];
+    inputs.push(Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    inputs.extend(vec![Input::default(); 70]);
+    inputs.extend(vec![
+        Input {
+            forward: 1.0,
+            run: true,
+            ..Input::default()
+        };
+        60
+    ]);
+    inputs.extend(vec![
+        Input {
+            forward: 1.0,
+            turn: 1.5,
+            ..Input::default()
+        };
+        30
+    ]);
+    inputs
+}
+
+fn play_headless(level: &str, inputs: &[Input]) -> (u64, Vec2) {
+    let mut s = Session::start(Path::new(level), None).unwrap();
+    for input in inputs {
+        s.tick(input);
+    }
+    (s.game.state_hash(), s.game.player.position)
+}
+
+#[test]
+fn a_recording_replays_to_the_same_state() {
+    use tilecaster::game::Recording;
+    let inputs = walk_through_the_door();
+    let recording = Recording {
+        level: "levels/e1m1.toml".into(),
+        inputs: inputs.clone(),
+    };
+    let back = Recording::parse(&recording.to_text()).unwrap();
+    assert_eq!(back, recording);
+    let (hash, position) = play_headless(&back.level, &back.inputs);
+    assert_eq!((hash, position), play_headless("levels/e1m1.toml", &inputs));
+    assert!(position.x > 8.0, "through the door: {position:?}");
+    let mut changed = inputs;
+    changed[45].turn = 10.0;
+    assert_ne!(play_headless("levels/e1m1.toml", &changed).0, hash);
+}

@@ -192,3 +192,59 @@ fn the_window_on_screen_is_not_blank() {
         "the screen never showed a rendered scene ({best} colours)"
     );
 }
+
+/// `play --replay` in the real window ends in the state a headless run of the same recording
+/// reaches (the game prints its final state hash).
+#[test]
+fn a_replay_in_the_window_ends_where_the_headless_game_does() {
+    use tilecaster::game::{Input, Recording, Session};
+    let Some(display) = xvfb() else { return };
+    let mut inputs = vec![
+        Input {
+            forward: 1.0,
+            ..Input::default()
+        };
+        70
+    ];
+    inputs.push(Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    inputs.extend(vec![Input::default(); 70]);
+    inputs.extend(vec![
+        Input {
+            forward: 1.0,
+            turn: 0.75,
+            ..Input::default()
+        };
+        60
+    ]);
+    let recording = Recording {
+        level: "levels/e1m1.toml".into(),
+        inputs,
+    };
+    let mut session = Session::start(Path::new(&recording.level), None).unwrap();
+    for input in &recording.inputs {
+        session.tick(input);
+    }
+    let expected = format!(
+        "final state {:016x} after {} ticks",
+        session.game.state_hash(),
+        recording.inputs.len()
+    );
+    let file = std::env::temp_dir().join(format!("tilecaster-replay-{}.txt", std::process::id()));
+    std::fs::write(&file, recording.to_text()).unwrap();
+    let out = game(
+        &display,
+        &["--replay", file.to_str().unwrap(), "--size", "160x100"],
+    )
+    .output()
+    .unwrap();
+    std::fs::remove_file(&file).unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains(&expected),
+        "expected '{expected}' in:\n{stderr}"
+    );
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
-use tilecaster::game::{Input, Session, TICK, TICK_HZ};
+use tilecaster::game::{Input, Recording, Session, TICK, TICK_HZ};
 use tilecaster::render::{Camera, Renderer, SpriteInstance, hud, pose};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
@@ -18,18 +18,36 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
 
-/// How the game is started.
+/// How the game is started: the options of `tilecaster [play]`.
+#[derive(Debug, Clone, clap::Args)]
 pub struct PlayOptions {
+    /// The level to start with (.toml or .tmx).
+    #[arg(long, default_value_os_t = default_level())]
     pub level: PathBuf,
+    /// Texture folder, instead of the level's own (or ./textures).
+    #[arg(long)]
     pub textures: Option<PathBuf>,
+    /// Internal resolution WxH (the window scales it).
+    #[arg(long, value_parser = crate::cli::parse_size, default_value = "640x400")]
     pub size: (u32, u32),
+    /// Horizontal field of view, degrees.
+    #[arg(long, default_value_t = Camera::DEFAULT_FOV)]
     pub fov: f64,
     /// End after this many frames (for tests driving the real binary).
+    #[arg(long)]
     pub frames: Option<u64>,
-    /// Save the last frame here when the game ends.
+    /// Save the last frame as a PNG when the game ends (never overwrites a file).
+    #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
     /// Draw no status bar, crosshair or messages.
+    #[arg(long)]
     pub no_hud: bool,
+    /// Record every tick's input to FILE when the game ends (never overwrites a file).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    pub replay: Option<PathBuf>,
 }
 
 /// Degrees turned per tick with the arrow keys (180 degrees a second).
@@ -39,7 +57,30 @@ const FRAME_RATE: u64 = 60;
 
 /// Opens the window and plays until it is closed.
 pub fn play(options: PlayOptions) -> Result<()> {
-    let session = Session::start(&options.level, options.textures.as_deref())?;
+    if let Some(path) = options.record.as_ref().filter(|p| p.exists()) {
+        anyhow::bail!(
+            "{} exists: recordings never overwrite a file",
+            path.display()
+        );
+    }
+    let replay = match &options.replay {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let recording =
+                Recording::parse(&text).map_err(|e| anyhow!("{}:{e}", path.display()))?;
+            Some(recording)
+        }
+        None => None,
+    };
+    let level = replay
+        .as_ref()
+        .map_or(options.level.clone(), |r| PathBuf::from(&r.level));
+    let session = Session::start(&level, options.textures.as_deref())?;
+    let recording = options.record.as_ref().map(|_| Recording {
+        level: level.display().to_string(),
+        inputs: Vec::new(),
+    });
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -66,6 +107,8 @@ pub fn play(options: PlayOptions) -> Result<()> {
         show_timing: false,
         frame_ms: 0.0,
         last_poll: Instant::now(),
+        replay: replay.map(|r| (r.inputs, 0)),
+        recording,
     };
 
     event_loop
@@ -78,6 +121,23 @@ pub fn play(options: PlayOptions) -> Result<()> {
         app.frame.save_png(path, false)?;
         eprintln!("last frame: {}", path.display());
     }
+    if let (Some(path), Some(recording)) = (&options.record, &app.recording) {
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, recording.to_text())
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!(
+            "recorded {} ticks: {}",
+            recording.inputs.len(),
+            path.display()
+        );
+    }
+    let game = &app.session.game;
+    eprintln!(
+        "final state {:016x} after {} ticks",
+        game.state_hash(),
+        game.ticks
+    );
     Ok(())
 }
 
@@ -101,6 +161,10 @@ struct App {
     frames: u64,
     max_frames: Option<u64>,
     error: Option<anyhow::Error>,
+    /// Inputs being replayed and the next one's index.
+    replay: Option<(Vec<Input>, usize)>,
+    /// Inputs being recorded.
+    recording: Option<Recording>,
     /// F3: the frame time readout.
     show_timing: bool,
     /// Time to draw a frame, milliseconds, smoothed.
@@ -131,16 +195,30 @@ impl App {
         input
     }
 
-    /// Runs the ticks owed since the last frame (at most a quarter second's worth).
-    fn simulate(&mut self) {
+    /// Runs the ticks owed since the last frame (at most a quarter second's worth), with the
+    /// keyboard's input or the replay's. `false` once a replay has run out.
+    fn simulate(&mut self) -> bool {
         let now = Instant::now();
         self.behind = (self.behind + (now - self.last).as_secs_f64()).min(0.25);
         self.last = now;
         while self.behind >= TICK {
             self.behind -= TICK;
-            let input = self.input();
+            let input = match &mut self.replay {
+                Some((inputs, next)) => match inputs.get(*next) {
+                    Some(input) => {
+                        *next += 1;
+                        *input
+                    }
+                    None => return false,
+                },
+                None => self.input(),
+            };
+            if let Some(r) = &mut self.recording {
+                r.inputs.push(input);
+            }
             self.session.tick(&input);
         }
+        true
     }
 
     fn draw(&mut self) -> Result<()> {
@@ -318,7 +396,9 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::RedrawRequested => {
-                self.simulate();
+                if !self.simulate() {
+                    return event_loop.exit();
+                }
                 if let Err(e) = self.draw() {
                     return self.fail(event_loop, e);
                 }

@@ -5,6 +5,8 @@ mod convert;
 mod trace;
 mod view;
 
+pub use view::parse_size;
+
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
@@ -12,38 +14,24 @@ use clap::{Parser, Subcommand};
 
 /// A Wolfenstein-style raycasting engine with an exact grid traversal.
 #[derive(Debug, Parser)]
-#[command(name = "tilecaster", version, about)]
+#[command(
+    name = "tilecaster",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Without a command: play, with these options.
+    #[command(flatten)]
+    play: crate::app::PlayOptions,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play the demo game (the default).
-    Play {
-        /// The level to start with (.toml or .tmx).
-        #[arg(long, default_value_os_t = crate::app::default_level())]
-        level: PathBuf,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
-        /// Internal resolution WxH (the window scales it).
-        #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
-        size: (u32, u32),
-        /// Horizontal field of view, degrees.
-        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
-        fov: f64,
-        /// End after this many frames.
-        #[arg(long)]
-        frames: Option<u64>,
-        /// Save the last frame as a PNG when the game ends (never overwrites a file).
-        #[arg(long)]
-        screenshot: Option<PathBuf>,
-        /// Draw no status bar, crosshair or messages.
-        #[arg(long)]
-        no_hud: bool,
-    },
+    Play(crate::app::PlayOptions),
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
     Trace {
@@ -136,33 +124,9 @@ enum View {
 
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
-    let command = args.command.unwrap_or(Command::Play {
-        level: crate::app::default_level(),
-        textures: None,
-        size: (640, 400),
-        fov: tilecaster::render::Camera::DEFAULT_FOV,
-        frames: None,
-        screenshot: None,
-        no_hud: false,
-    });
+    let command = args.command.unwrap_or(Command::Play(args.play));
     match command {
-        Command::Play {
-            level,
-            textures,
-            size,
-            fov,
-            frames,
-            screenshot,
-            no_hud,
-        } => crate::app::play(crate::app::PlayOptions {
-            level,
-            textures,
-            size,
-            fov,
-            frames,
-            screenshot,
-            no_hud,
-        }),
+        Command::Play(options) => crate::app::play(options),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
         Command::Render {

@@ -3,10 +3,12 @@
 
 mod doors;
 mod player;
+mod replay;
 mod session;
 
 pub use doors::{DoorPhase, Doors};
 pub use player::{PLAYER_RADIUS, Player};
+pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use session::Session;
 
 use crate::grid::{Cell, Solidity};
