@@ -10,10 +10,10 @@ use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
 use tilecaster::game::{Input, Recording, Session, TICK, TICK_HZ};
-use tilecaster::render::{Camera, Renderer, SpriteInstance, hud, pose};
+use tilecaster::render::{Camera, Renderer, hud};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, WindowEvent};
+use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{Fullscreen, Window, WindowId};
@@ -98,6 +98,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         pixels: None,
         held: HashSet::new(),
         use_pressed: false,
+        fire_pressed: false,
         last: Instant::now(),
         behind: 0.0,
         next_frame: Instant::now(),
@@ -154,6 +155,8 @@ struct App {
     held: HashSet<KeyCode>,
     /// Use was pressed since the last tick.
     use_pressed: bool,
+    /// Fire was pressed since the last tick.
+    fire_pressed: bool,
     last: Instant,
     /// Simulation time owed, seconds.
     behind: f64,
@@ -190,8 +193,10 @@ impl App {
             turn: axis(down(KeyCode::ArrowRight), down(KeyCode::ArrowLeft)) * TURN_PER_TICK,
             run: down(KeyCode::ShiftLeft) || down(KeyCode::ShiftRight),
             use_pressed: self.use_pressed,
+            fire: self.fire_pressed,
         };
         self.use_pressed = false;
+        self.fire_pressed = false;
         input
     }
 
@@ -225,34 +230,7 @@ impl App {
         let started = Instant::now();
         let session = &self.session;
         let (game, textures) = (&session.game, &session.loaded.textures);
-        let mut sprites: Vec<SpriteInstance> =
-            Vec::with_capacity(game.level.enemies.len() + game.level.pickups.len());
-        for e in &game.level.enemies {
-            if let Some(sheet) = textures.sprite(&e.kind) {
-                sprites.push(SpriteInstance {
-                    position: e.at.position,
-                    sheet,
-                    row: pose::STAND,
-                    facing: Some(e.at.facing),
-                });
-            }
-        }
-        for (p, _) in game
-            .level
-            .pickups
-            .iter()
-            .zip(&game.pickups_left)
-            .filter(|(_, left)| **left)
-        {
-            if let Some(sheet) = textures.sprite(tilecaster::level::sprite_name(p.kind)) {
-                sprites.push(SpriteInstance {
-                    position: p.position,
-                    sheet,
-                    row: 0,
-                    facing: None,
-                });
-            }
-        }
+        let sprites = game.sprites(textures);
         let camera: Camera = game.camera(self.fov);
         self.renderer.render(
             &game.level,
@@ -349,6 +327,13 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::Focused(false) => self.held.clear(),
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Left,
+                ..
+            } => {
+                self.fire_pressed = true;
+            }
             WindowEvent::KeyboardInput {
                 event,
                 is_synthetic,
@@ -373,6 +358,9 @@ impl ApplicationHandler for App {
                         match code {
                             KeyCode::Escape => event_loop.exit(),
                             KeyCode::KeyE | KeyCode::Space => self.use_pressed = true,
+                            KeyCode::ControlLeft | KeyCode::ControlRight => {
+                                self.fire_pressed = true
+                            }
                             KeyCode::F11 => {
                                 if let Some(w) = &self.window {
                                     let full = w

@@ -2,11 +2,13 @@
 //! arrives as [`Input`] (actions, not keys); the same inputs give the same game, tick for tick.
 
 mod doors;
+mod enemy;
 mod player;
 mod replay;
 mod session;
 
 pub use doors::{DoorPhase, Doors};
+pub use enemy::{ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
 pub use player::{PLAYER_RADIUS, Player};
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use session::Session;
@@ -34,6 +36,8 @@ pub struct Input {
     pub run: bool,
     /// Use (open doors) was pressed this tick.
     pub use_pressed: bool,
+    /// Fire was pressed this tick.
+    pub fire: bool,
 }
 
 /// A running level.
@@ -55,6 +59,14 @@ pub struct Game {
     pub ticks: u64,
     /// Whether the player reached the exit.
     pub finished: bool,
+    /// The enemies.
+    pub enemies: Vec<Enemy>,
+    /// Enemies killed.
+    pub kills: u32,
+    /// Ticks since the player last fired (for the muzzle flash).
+    pub since_fire: u64,
+    /// Random numbers for the game's chances, seeded: the same seed and inputs, the same game.
+    pub rng: Rng,
 }
 
 impl Game {
@@ -63,6 +75,7 @@ impl Game {
         let player = Player::new(level.player.position, level.player.facing);
         let doors = Doors::new(&level);
         let pickups_left = vec![true; level.pickups.len()];
+        let enemies = level.enemies.iter().map(Enemy::new).collect();
         Game {
             level,
             player,
@@ -72,13 +85,23 @@ impl Game {
             score: 0,
             ticks: 0,
             finished: false,
+            enemies,
+            kills: 0,
+            since_fire: u64::MAX,
+            rng: Rng::new(0x7117_CA57),
         }
+    }
+
+    /// Whether the player is dead.
+    pub fn player_dead(&self) -> bool {
+        self.player.health == 0
     }
 
     /// Advances one tick.
     pub fn tick(&mut self, input: &Input) {
         self.ticks += 1;
-        if self.finished {
+        self.since_fire = self.since_fire.saturating_add(1);
+        if self.finished || self.player_dead() {
             return;
         }
         let blocking = Blocking {
@@ -89,6 +112,10 @@ impl Game {
         if input.use_pressed {
             self.use_ahead();
         }
+        if input.fire && self.player.ammo > 0 {
+            self.fire();
+        }
+        self.tick_enemies();
         let player_cell = self.player.cells();
         self.doors.tick(&player_cell);
         self.pick_up();
@@ -96,6 +123,153 @@ impl Game {
         if self.level.exits.contains(&cell) {
             self.finished = true;
         }
+    }
+
+    /// A hitscan shot along the player's facing: the traversal finds the first wall (closed
+    /// doors included), then the nearest living enemy whose circle the ray crosses before it is
+    /// hit. Enemies that can hear it are alerted.
+    fn fire(&mut self) {
+        self.player.ammo -= 1;
+        self.since_fire = 0;
+        let (origin, dir) = (self.player.position, self.player.direction());
+        let blocking = Blocking {
+            level: &self.level,
+            doors: &self.doors,
+        };
+        let wall = crate::grid::cast_ray(&blocking, origin, dir, 64.0).map_or(64.0, |h| h.t);
+        let target = self
+            .enemies
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.alive())
+            .filter_map(|(i, e)| {
+                crate::geom::ray_circle(origin, dir, e.position, ENEMY_RADIUS).map(|t| (i, t))
+            })
+            .filter(|&(_, t)| t < wall)
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        if let Some((i, t)) = target {
+            let damage = 10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32;
+            let enemy = &mut self.enemies[i];
+            enemy.hurt(damage);
+            if !enemy.alive() {
+                self.kills += 1;
+            }
+        }
+        let heard = self.hearing(origin);
+        for e in &mut self.enemies {
+            if heard.contains(&e.cell()) {
+                e.hear();
+            }
+        }
+    }
+
+    /// The cells a shot at `from` is heard in: open cells reachable without passing a closed
+    /// door, within 12 tiles.
+    fn hearing(&self, from: crate::geom::Vec2) -> Vec<Cell> {
+        let blocking = Blocking {
+            level: &self.level,
+            doors: &self.doors,
+        };
+        let start = Cell::new(from.x.floor() as i32, from.y.floor() as i32);
+        let mut seen = vec![start];
+        let mut i = 0;
+        while i < seen.len() && seen.len() < 2000 {
+            let c = seen[i];
+            i += 1;
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let n = Cell::new(c.x + dx, c.y + dy);
+                let near = ((n.x - start.x).pow(2) + (n.y - start.y).pow(2)) <= 144;
+                if near && !blocking.is_solid(n) && !seen.contains(&n) {
+                    seen.push(n);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Enemies act; those that fire may hit the player; chasers open the doors in their way.
+    fn tick_enemies(&mut self) {
+        let player = self.player.position;
+        let mut doors_to_open = Vec::new();
+        let mut damage = 0;
+        for e in &mut self.enemies {
+            let blocking = Blocking {
+                level: &self.level,
+                doors: &self.doors,
+            };
+            let fired = e.tick(player, &blocking, &mut self.rng);
+            if fired {
+                let distance = (player - e.position).length();
+                if self.rng.unit() < hit_chance(distance) {
+                    damage += 4 + (self.rng.unit() * 8.0) as u32;
+                }
+            }
+            if e.state == EnemyState::Chase {
+                if let Some(next) = path_step(e.cell(), player, &blocking) {
+                    if self.level.map.get(next) == Some(Tile::Door) && !self.doors.passable(next) {
+                        doors_to_open.push(next);
+                    }
+                }
+            }
+        }
+        for cell in doors_to_open {
+            self.doors.start_opening(cell);
+        }
+        self.player.health = self.player.health.saturating_sub(damage);
+    }
+
+    /// The sprites to draw: living and dead enemies in their current pose, and the pickups
+    /// still lying there.
+    pub fn sprites<'a>(
+        &self,
+        textures: &'a crate::texture::TextureSet,
+    ) -> Vec<crate::render::SpriteInstance<'a>> {
+        use crate::render::{SpriteInstance, pose};
+        let mut out = Vec::with_capacity(self.enemies.len() + self.level.pickups.len());
+        for e in &self.enemies {
+            let Some(sheet) = textures.sprite(&e.kind) else {
+                continue;
+            };
+            let row = match e.state {
+                EnemyState::Idle => pose::STAND,
+                EnemyState::Patrol | EnemyState::Chase => {
+                    pose::WALK + ((e.walked * 4.0) as u32 % 4)
+                }
+                EnemyState::Attack => {
+                    if e.timer < 0.12 {
+                        pose::FIRE
+                    } else {
+                        pose::AIM
+                    }
+                }
+                EnemyState::Pain => pose::PAIN,
+                EnemyState::Dying => pose::DIE + (((0.6 - e.timer) / 0.15).clamp(0.0, 3.0) as u32),
+                EnemyState::Dead => pose::DEAD,
+            };
+            out.push(SpriteInstance {
+                position: e.position,
+                sheet,
+                row,
+                facing: Some(e.facing),
+            });
+        }
+        for (p, _) in self
+            .level
+            .pickups
+            .iter()
+            .zip(&self.pickups_left)
+            .filter(|(_, left)| **left)
+        {
+            if let Some(sheet) = textures.sprite(crate::level::sprite_name(p.kind)) {
+                out.push(SpriteInstance {
+                    position: p.position,
+                    sheet,
+                    row: 0,
+                    facing: None,
+                });
+            }
+        }
+        out
     }
 
     /// Opens the door the player faces, within reach (if its key is held).
@@ -162,6 +336,17 @@ impl Game {
             .hash(&mut h);
         self.pickups_left.hash(&mut h);
         self.doors.hash_state(&mut h);
+        for e in &self.enemies {
+            (
+                e.position.x.to_bits(),
+                e.position.y.to_bits(),
+                e.facing.to_bits(),
+                e.state,
+                e.health,
+            )
+                .hash(&mut h);
+        }
+        (self.kills, self.rng.state()).hash(&mut h);
         h.finish()
     }
 }
@@ -170,6 +355,13 @@ impl Game {
 pub struct Blocking<'a> {
     level: &'a Level,
     doors: &'a Doors,
+}
+
+impl Blocking<'_> {
+    /// Whether an enemy can path through `cell`: open floor, or a door (they open doors).
+    pub fn walkable_for_enemies(&self, cell: Cell) -> bool {
+        matches!(self.level.map.get(cell), Some(Tile::Empty | Tile::Door))
+    }
 }
 
 impl Solidity for Blocking<'_> {

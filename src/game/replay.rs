@@ -5,12 +5,13 @@
 //! ```text
 //! tilecaster-replay 1
 //! level levels/e1m1.toml
-//! 1 0 0 0 0
-//! 1 0 3 1 1
+//! 1.0 0.0 0.0 0 0 0
+//! 1.0 0.0 3.0 1 1 0
 //! ```
 //!
-//! Each tick is `forward strafe turn run use`: forward and strafe in `[-1, 1]`, turn in degrees
-//! (as Rust prints an `f64`, so that it reads back exactly), run and use `0` or `1`.
+//! Each tick is `forward strafe turn run use fire`: forward and strafe in `[-1, 1]`, turn in
+//! degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire `0` or
+//! `1`.
 
 use std::fmt::Write as _;
 
@@ -47,12 +48,13 @@ impl Recording {
         for i in &self.inputs {
             let _ = writeln!(
                 out,
-                "{:?} {:?} {:?} {} {}",
+                "{:?} {:?} {:?} {} {} {}",
                 i.forward,
                 i.strafe,
                 i.turn,
                 u8::from(i.run),
-                u8::from(i.use_pressed)
+                u8::from(i.use_pressed),
+                u8::from(i.fire)
             );
         }
         out
@@ -111,12 +113,12 @@ impl Recording {
                 }
                 offset += word.len() + 1;
             }
-            if fields.len() != 5 {
+            if fields.len() != 6 {
                 return Err(err(
                     n + 1,
                     1,
                     format!(
-                        "expected 5 fields 'forward strafe turn run use', found {}",
+                        "expected 6 fields 'forward strafe turn run use fire', found {}",
                         fields.len()
                     ),
                 ));
@@ -149,6 +151,7 @@ impl Recording {
                 turn: number(2, -360.0, 360.0)?,
                 run: flag(3)?,
                 use_pressed: flag(4)?,
+                fire: flag(5)?,
             });
         }
         Ok(Recording { level, inputs })
@@ -172,21 +175,21 @@ mod tests {
                 &*format!("{REPLAY_HEADER}\nlevel\n"),
                 "2:1: expected 'level FILE'",
             ),
-            (&*format!("{head}1 0 0 0\n"), "3:1: expected 5 fields"),
+            (&*format!("{head}1 0 0 0\n"), "3:1: expected 6 fields"),
             (
-                &*format!("{head}1 0 0 0 0\n1 x 0 0 0\n"),
+                &*format!("{head}1 0 0 0 0 0\n1 x 0 0 0 0\n"),
                 "4:3: expected a number from -1 to 1, found 'x'",
             ),
             (
-                &*format!("{head}2 0 0 0 0\n"),
+                &*format!("{head}2 0 0 0 0 0\n"),
                 "3:1: expected a number from -1 to 1, found '2'",
             ),
             (
-                &*format!("{head}1 0 0 0 yes\n"),
+                &*format!("{head}1 0 0 0 yes 0\n"),
                 "3:9: expected 0 or 1, found 'yes'",
             ),
             (
-                &*format!("{head}1 0 NaN 0 0\n"),
+                &*format!("{head}1 0 NaN 0 0 0\n"),
                 "3:5: expected a number from -360 to 360",
             ),
         ];

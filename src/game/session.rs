@@ -9,6 +9,9 @@ use crate::grid::{Cell, Solidity};
 use crate::level::{LevelError, LevelWithTextures, load_with_textures};
 use crate::render::RenderAssets;
 
+/// Ticks between the player's death and the level's restart (2 seconds).
+const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
+
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * super::TICK_HZ;
 
@@ -28,6 +31,8 @@ pub struct Session {
     textures: Option<PathBuf>,
     stamp: Option<SystemTime>,
     message: Option<(String, u32)>,
+    /// Ticks since the player died.
+    dead_ticks: u32,
 }
 
 impl Session {
@@ -39,6 +44,7 @@ impl Session {
         let mut session = Session {
             stamp: None,
             message: None,
+            dead_ticks: 0,
             complete: false,
             total_ticks: 0,
             path: path.to_path_buf(),
@@ -80,6 +86,19 @@ impl Session {
         }
         self.total_ticks += 1;
         self.game.tick(input);
+        if self.game.player_dead() {
+            self.dead_ticks += 1;
+            if self.dead_ticks == 1 {
+                self.say("you died".into());
+            }
+            if self.dead_ticks >= RESTART_TICKS {
+                // The level again from its start, as the player first entered it.
+                self.dead_ticks = 0;
+                self.game = Game::new(self.loaded.loaded.level.clone());
+                self.say(format!("{} again", self.game.level.name));
+            }
+            return;
+        }
         if self.game.finished {
             match self.game.level.next.clone() {
                 None => self.complete = true,

@@ -207,6 +207,7 @@ fn the_same_inputs_give_the_same_game() {
             turn: ((i / 29) % 5) as f64 - 2.0,
             run: i % 7 == 0,
             use_pressed: i % 45 == 0,
+            fire: i % 31 == 0,
         })
         .collect();
     let play = |inputs: &[Input]| {
@@ -220,4 +221,178 @@ fn the_same_inputs_give_the_same_game() {
     let mut other = inputs.clone();
     other[10].turn += 1.0;
     assert_ne!(play(&inputs), play(&other));
+}
+
+/// A guard at (6.5, 2.5) facing west down a corridor towards the player at (1.5, 2.5); a wall
+/// block at (3, 4); a door at (4, 6) with a second guard (an ambusher) behind it at (6.5, 6.5).
+const ARENA: &str = r##"name = "arena"
+grid = '''
+#########
+#.......#
+#.......#
+#.......#
+#..#....#
+##.######
+#...D...#
+###.#####
+#########
+'''
+[legend]
+"#" = { wall = "brick" }
+"D" = { door = "door" }
+
+[player]
+position = [1.5, 2.5]
+facing = "east"
+
+[[enemy]]
+kind = "guard"
+position = [6.5, 2.5]
+facing = "west"
+
+[[enemy]]
+kind = "guard"
+position = [6.5, 6.5]
+facing = "west"
+mode = "ambush"
+"##;
+
+fn arena() -> Game {
+    Game::new(
+        Level::parse(ARENA, Path::new("levels/arena.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+fn fire() -> Input {
+    Input {
+        fire: true,
+        ..Input::default()
+    }
+}
+
+#[test]
+fn enemies_see_through_open_floor_not_walls_or_closed_doors() {
+    let g = arena();
+    let blocking = Blocking {
+        level: &g.level,
+        doors: &g.doors,
+    };
+    assert!(
+        g.enemies[0].sees(Vec2::new(1.5, 2.5), &blocking),
+        "down the open corridor"
+    );
+    // The gap at (2, 5) below the wall block (3, 4): in its field of view, out of its sight.
+    assert!(
+        !g.enemies[0].sees(Vec2::new(2.5, 5.5), &blocking),
+        "the wall at (3, 4) is in the way"
+    );
+    // Behind it (outside its field of view) it does not see, though the line is clear.
+    assert!(!g.enemies[0].sees(Vec2::new(7.5, 2.5), &blocking));
+    // The second guard is behind the closed door (4, 6).
+    assert!(
+        !g.enemies[1].sees(Vec2::new(1.5, 6.5), &blocking),
+        "the door blocks"
+    );
+    let mut open = g.clone();
+    open.doors.start_opening(Cell::new(4, 6));
+    for _ in 0..70 {
+        open.doors.tick(&[]);
+    }
+    let blocking = Blocking {
+        level: &open.level,
+        doors: &open.doors,
+    };
+    assert!(
+        open.enemies[1].sees(Vec2::new(1.5, 6.5), &blocking),
+        "the open door does not"
+    );
+}
+
+#[test]
+fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
+    let mut g = arena();
+    let health = g.enemies[0].health;
+    g.tick(&fire());
+    assert!(g.enemies[0].health < health, "hit down the corridor");
+    assert_eq!(g.player.ammo, 7);
+    // Facing the wall block at (3, 4) with the second guard behind walls: nothing is hit.
+    let mut g = arena();
+    g.player.position = Vec2::new(1.5, 4.5);
+    g.player.angle = 0.0;
+    let before: Vec<i32> = g.enemies.iter().map(|e| e.health).collect();
+    g.tick(&fire());
+    assert_eq!(
+        g.enemies.iter().map(|e| e.health).collect::<Vec<_>>(),
+        before
+    );
+    // Out of ammo: no shot.
+    g.player.ammo = 0;
+    g.tick(&fire());
+    assert_eq!(g.player.ammo, 0);
+}
+
+#[test]
+fn shooting_kills_and_counts() {
+    let mut g = arena();
+    for _ in 0..5 {
+        g.tick(&fire());
+        run(&mut g, 5, Input::default());
+    }
+    assert!(!g.enemies[0].alive(), "{:?}", g.enemies[0].state);
+    assert_eq!(g.kills, 1);
+    run(&mut g, 60, Input::default());
+    assert_eq!(g.enemies[0].state, EnemyState::Dead);
+}
+
+#[test]
+fn enemies_in_sight_shoot_the_player() {
+    let mut g = arena();
+    run(&mut g, 10 * TICK_HZ as usize, Input::default());
+    assert!(g.player.health < 100, "ten seconds in a guard's sight");
+    // The same game twice: the same wounds.
+    let mut h = arena();
+    run(&mut h, 10 * TICK_HZ as usize, Input::default());
+    assert_eq!(g.player.health, h.player.health);
+}
+
+#[test]
+fn paths_go_around_walls_and_through_doors() {
+    let g = arena();
+    let blocking = Blocking {
+        level: &g.level,
+        doors: &g.doors,
+    };
+    // From (2, 4) to (4, 4) the block at (3, 4) is in the way: the first step goes round it.
+    let step = path_step(Cell::new(2, 4), Vec2::new(4.5, 4.5), &blocking).unwrap();
+    assert_eq!(step, Cell::new(2, 3));
+    // From behind the door to the corridor above: through the door (4, 6) and the gap (2, 5).
+    let step = path_step(Cell::new(5, 6), Vec2::new(3.5, 3.5), &blocking).unwrap();
+    assert_eq!(step, Cell::new(4, 6));
+}
+
+#[test]
+fn ambushers_do_not_hear_gunfire() {
+    let mut g = arena();
+    g.doors.start_opening(Cell::new(4, 6));
+    run(&mut g, 70, Input::default());
+    // The ambusher turned away (it cannot see), the player shooting at the west wall.
+    g.enemies[1].facing = 0.0;
+    g.player.position = Vec2::new(1.5, 6.5);
+    g.player.angle = 180.0;
+    let mut hearing = g.clone();
+    hearing.enemies[1].deaf = false;
+    g.tick(&fire());
+    hearing.tick(&fire());
+    assert_eq!(
+        g.enemies[1].state,
+        EnemyState::Idle,
+        "deaf until it sees the player"
+    );
+    let alerted = hearing.enemies[1].state;
+    assert!(
+        matches!(alerted, EnemyState::Chase | EnemyState::Attack),
+        "a guard that is not deaf comes: {alerted:?}"
+    );
 }

@@ -123,8 +123,8 @@ pub fn draw_hud(frame: &mut Frame, game: &Game, lines: &[&str]) {
         })
         .collect();
     let status = format!(
-        "HEALTH {:>3}  AMMO {:>2}  KEYS {:<2}  SCORE {}",
-        game.player.health, game.player.ammo, keys, game.score
+        "HEALTH {:>3}  AMMO {:>2}  KEYS {:<2}  KILLS {}  SCORE {}",
+        game.player.health, game.player.ammo, keys, game.kills, game.score
     );
     let y = h - bar + 2 * scale as i32;
     draw_text(

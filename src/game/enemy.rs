@@ -1,0 +1,296 @@
+//! Enemies: what they see and hear, how they move, when they shoot.
+
+use std::collections::VecDeque;
+
+use super::{Blocking, TICK};
+use crate::geom::Vec2;
+use crate::grid::{Cell, Solidity, line_of_sight};
+use crate::level::{EnemyMode, EnemySpawn};
+
+/// An enemy's collision and hit radius, tiles.
+pub const ENEMY_RADIUS: f64 = 0.3;
+/// How far enemies see and shoot, tiles.
+const SIGHT_RANGE: f64 = 20.0;
+/// Half the angle an unalerted enemy sees, degrees.
+const VIEW_HALF_ANGLE: f64 = 70.0;
+const SPEED: f64 = 1.5;
+const HEALTH: i32 = 25;
+
+/// What an enemy is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnemyState {
+    /// Standing, waiting (ambushers stay deaf until they see the player).
+    Idle,
+    /// Walking forward, turning at walls.
+    Patrol,
+    /// Going for the player.
+    Chase,
+    /// Aiming and firing.
+    Attack,
+    /// Hurt for a moment.
+    Pain,
+    /// Falling.
+    Dying,
+    /// Dead: a body on the floor.
+    Dead,
+}
+
+/// One enemy.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Enemy {
+    /// Its kind (`guard` or `officer`).
+    pub kind: String,
+    /// Where it stands.
+    pub position: Vec2,
+    /// Which way it faces, degrees from east towards south.
+    pub facing: f64,
+    /// What it is doing.
+    pub state: EnemyState,
+    /// Health left.
+    pub health: i32,
+    /// Seconds left in the current state (attack, pain, dying), or until the next shot.
+    pub timer: f64,
+    /// Whether it heeds sounds (ambushers do not until they have seen the player).
+    pub deaf: bool,
+    /// Seconds of walking, for the walking frames.
+    pub walked: f64,
+}
+
+impl Enemy {
+    /// An enemy at its spawn.
+    pub fn new(spawn: &EnemySpawn) -> Enemy {
+        let health = if spawn.kind == "officer" {
+            HEALTH * 2
+        } else {
+            HEALTH
+        };
+        Enemy {
+            kind: spawn.kind.clone(),
+            position: spawn.at.position,
+            facing: spawn.at.facing,
+            state: if spawn.mode == EnemyMode::Patrol {
+                EnemyState::Patrol
+            } else {
+                EnemyState::Idle
+            },
+            health,
+            timer: 0.0,
+            deaf: spawn.mode == EnemyMode::Ambush,
+            walked: 0.0,
+        }
+    }
+
+    /// Whether it is alive (it can be hit and blocks nothing when dead).
+    pub fn alive(&self) -> bool {
+        !matches!(self.state, EnemyState::Dying | EnemyState::Dead)
+    }
+
+    /// The cell it stands in.
+    pub fn cell(&self) -> Cell {
+        Cell::new(
+            self.position.x.floor() as i32,
+            self.position.y.floor() as i32,
+        )
+    }
+
+    /// Whether it sees `target`: in range, in its field of view unless alerted, and in the
+    /// traversal's line of sight (walls and closed doors block).
+    pub fn sees(&self, target: Vec2, blocking: &impl Solidity) -> bool {
+        let to = target - self.position;
+        let distance = to.length();
+        if distance.is_nan() || distance > SIGHT_RANGE {
+            return false;
+        }
+        let alerted = matches!(
+            self.state,
+            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain
+        );
+        if !alerted {
+            let angle = to.y.atan2(to.x).to_degrees();
+            let off = (angle - self.facing + 540.0).rem_euclid(360.0) - 180.0;
+            if off.abs() > VIEW_HALF_ANGLE {
+                return false;
+            }
+        }
+        line_of_sight(blocking, self.position, target)
+    }
+
+    /// Takes `damage`: pain, or dying when out of health.
+    pub fn hurt(&mut self, damage: i32) {
+        if !self.alive() {
+            return;
+        }
+        self.health -= damage;
+        self.deaf = false;
+        if self.health <= 0 {
+            self.state = EnemyState::Dying;
+            self.timer = 0.6;
+        } else {
+            self.state = EnemyState::Pain;
+            self.timer = 0.25;
+        }
+    }
+
+    /// Hears gunfire: alerted unless deaf.
+    pub fn hear(&mut self) {
+        if self.alive() && !self.deaf && matches!(self.state, EnemyState::Idle | EnemyState::Patrol)
+        {
+            self.state = EnemyState::Chase;
+        }
+    }
+
+    /// One tick. Returns whether it fired at the player this tick.
+    pub fn tick(&mut self, player: Vec2, blocking: &Blocking, rng: &mut Rng) -> bool {
+        self.timer -= TICK;
+        let sees = self.alive() && self.sees(player, blocking);
+        if sees {
+            self.deaf = false;
+        }
+        match self.state {
+            EnemyState::Dead => {}
+            EnemyState::Dying => {
+                if self.timer <= 0.0 {
+                    self.state = EnemyState::Dead;
+                }
+            }
+            EnemyState::Pain => {
+                if self.timer <= 0.0 {
+                    self.state = EnemyState::Chase;
+                }
+            }
+            EnemyState::Idle => {
+                if sees {
+                    self.state = EnemyState::Chase;
+                    self.timer = 0.3 + rng.unit() * 0.4;
+                }
+            }
+            EnemyState::Patrol => {
+                if sees {
+                    self.state = EnemyState::Chase;
+                    self.timer = 0.3;
+                } else {
+                    let ahead = Vec2::from_angle_degrees(self.facing);
+                    if !self.walk(ahead, blocking) {
+                        self.facing = (self.facing + 90.0).rem_euclid(360.0);
+                    }
+                }
+            }
+            EnemyState::Chase => {
+                self.face(player);
+                if sees && self.timer <= 0.0 {
+                    self.state = EnemyState::Attack;
+                    self.timer = 0.4;
+                } else if let Some(next) = path_step(self.cell(), player, blocking) {
+                    let target = Vec2::new(next.x as f64 + 0.5, next.y as f64 + 0.5);
+                    let to = target - self.position;
+                    let length = to.length();
+                    if length > 1e-9 {
+                        self.walk(to * (1.0 / length), blocking);
+                    }
+                }
+            }
+            EnemyState::Attack => {
+                self.face(player);
+                if self.timer <= 0.0 {
+                    self.state = EnemyState::Chase;
+                    // Aims poorly, and worse with distance: cover is not taken, but misses are.
+                    self.timer = 0.8 + rng.unit() * 1.2;
+                    return sees;
+                }
+            }
+        }
+        false
+    }
+
+    fn face(&mut self, target: Vec2) {
+        let to = target - self.position;
+        self.facing = to.y.atan2(to.x).to_degrees().rem_euclid(360.0);
+    }
+
+    /// Moves along unit `dir` for a tick unless a wall is in the way; whether it moved.
+    fn walk(&mut self, dir: Vec2, blocking: &impl Solidity) -> bool {
+        let next = self.position + dir * (SPEED * TICK);
+        let r = ENEMY_RADIUS;
+        let blocked = [(-r, -r), (r, -r), (-r, r), (r, r)].iter().any(|(dx, dy)| {
+            blocking.is_solid(Cell::new(
+                (next.x + dx).floor() as i32,
+                (next.y + dy).floor() as i32,
+            ))
+        });
+        if blocked {
+            return false;
+        }
+        self.position = next;
+        self.walked += TICK;
+        true
+    }
+}
+
+/// The chance that a shot from `distance` tiles hits.
+pub fn hit_chance(distance: f64) -> f64 {
+    (0.9 - distance * 0.06).clamp(0.1, 0.9)
+}
+
+/// The first cell of a shortest 4-connected path from `from` towards `target`'s cell through
+/// cells `blocking` calls open (closed doors count as open: enemies open them), by
+/// breadth-first search within 48 cells. `None` when there is none or already there.
+pub fn path_step(from: Cell, target: Vec2, blocking: &Blocking) -> Option<Cell> {
+    let goal = Cell::new(target.x.floor() as i32, target.y.floor() as i32);
+    if from == goal {
+        return None;
+    }
+    const REACH: i32 = 48;
+    let side = (2 * REACH + 1) as usize;
+    let index = |c: Cell| -> Option<usize> {
+        let (dx, dy) = (c.x - from.x + REACH, c.y - from.y + REACH);
+        ((0..=2 * REACH).contains(&dx) && (0..=2 * REACH).contains(&dy))
+            .then(|| dy as usize * side + dx as usize)
+    };
+    let mut came: Vec<Option<Cell>> = vec![None; side * side];
+    let mut queue = VecDeque::from([from]);
+    came[index(from)?] = Some(from);
+    while let Some(c) = queue.pop_front() {
+        if c == goal {
+            let mut step = c;
+            while let Some(prev) = came[index(step)?] {
+                if prev == from {
+                    return Some(step);
+                }
+                step = prev;
+            }
+            return None;
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let n = Cell::new(c.x + dx, c.y + dy);
+            let Some(i) = index(n) else { continue };
+            if came[i].is_none() && blocking.walkable_for_enemies(n) {
+                came[i] = Some(c);
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// A small deterministic random generator (xorshift64*), seeded per game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (0 is replaced).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    pub(crate) fn state(&self) -> u64 {
+        self.0
+    }
+}
