@@ -1,6 +1,8 @@
 //! The window: winit + pixels. The only code that sees either; everything it shows comes from
 //! the library (game, renderer), and everything it reads becomes game [`Input`].
 
+mod keys;
+
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use winit::dpi::LogicalSize;
 use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
-use winit::window::{Fullscreen, Window, WindowId};
+use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 /// How the game is started: the options of `tilecaster [play]`.
 #[derive(Debug, Clone, clap::Args)]
@@ -48,7 +50,13 @@ pub struct PlayOptions {
     /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
     #[arg(long, value_name = "FILE", conflicts_with = "record")]
     pub replay: Option<PathBuf>,
+    /// Key bindings (TOML; see `src/app/keys.rs`); default: `keys.toml` here if it exists.
+    #[arg(long, value_name = "FILE")]
+    pub keys: Option<PathBuf>,
 }
+
+/// Degrees turned per pixel of mouse motion.
+const MOUSE_DEGREES_PER_PIXEL: f64 = 0.15;
 
 /// Degrees turned per tick with the arrow keys (180 degrees a second).
 const TURN_PER_TICK: f64 = 180.0 / TICK_HZ as f64;
@@ -77,6 +85,12 @@ pub fn play(options: PlayOptions) -> Result<()> {
         .as_ref()
         .map_or(options.level.clone(), |r| PathBuf::from(&r.level));
     let session = Session::start(&level, options.textures.as_deref())?;
+    let default_keys = Path::new("keys.toml");
+    let keys_file = options
+        .keys
+        .as_deref()
+        .or_else(|| default_keys.exists().then_some(default_keys));
+    let bindings = keys::load(keys_file)?;
     let recording = options.record.as_ref().map(|_| Recording {
         level: level.display().to_string(),
         inputs: Vec::new(),
@@ -98,6 +112,9 @@ pub fn play(options: PlayOptions) -> Result<()> {
         pixels: None,
         held: HashSet::new(),
         use_pressed: false,
+        bindings,
+        grabbed: false,
+        mouse_dx: 0.0,
         fire_pressed: false,
         last: Instant::now(),
         behind: 0.0,
@@ -155,6 +172,12 @@ struct App {
     held: HashSet<KeyCode>,
     /// Use was pressed since the last tick.
     use_pressed: bool,
+    /// What the keys do.
+    bindings: keys::Bindings,
+    /// Whether the mouse is held for looking around.
+    grabbed: bool,
+    /// Mouse motion since the last tick, pixels.
+    mouse_dx: f64,
     /// Fire was pressed since the last tick.
     fire_pressed: bool,
     last: Instant,
@@ -181,22 +204,44 @@ impl App {
         event_loop.exit();
     }
 
+    /// Takes (or lets go of) the mouse for looking around: the cursor hidden and held in the
+    /// window. Where the window system refuses, the mouse stays free.
+    fn grab(&mut self, take: bool) {
+        let Some(w) = &self.window else { return };
+        let mode = if take {
+            CursorGrabMode::Locked
+        } else {
+            CursorGrabMode::None
+        };
+        let done = w.set_cursor_grab(mode).or_else(|_| {
+            if take {
+                w.set_cursor_grab(CursorGrabMode::Confined)
+            } else {
+                Ok(())
+            }
+        });
+        self.grabbed = take && done.is_ok();
+        w.set_cursor_visible(!self.grabbed);
+    }
+
     fn input(&mut self) -> Input {
         let down = |k: KeyCode| self.held.contains(&k);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+        let any = |keys: &[KeyCode]| keys.iter().any(|&k| down(k));
+        let b = &self.bindings;
         let input = Input {
-            forward: axis(
-                down(KeyCode::KeyW) || down(KeyCode::ArrowUp),
-                down(KeyCode::KeyS) || down(KeyCode::ArrowDown),
-            ),
-            strafe: axis(down(KeyCode::KeyD), down(KeyCode::KeyA)),
-            turn: axis(down(KeyCode::ArrowRight), down(KeyCode::ArrowLeft)) * TURN_PER_TICK,
-            run: down(KeyCode::ShiftLeft) || down(KeyCode::ShiftRight),
+            forward: axis(any(&b.forward), any(&b.back)),
+            strafe: axis(any(&b.strafe_right), any(&b.strafe_left)),
+            turn: (axis(any(&b.turn_right), any(&b.turn_left)) * TURN_PER_TICK
+                + self.mouse_dx * MOUSE_DEGREES_PER_PIXEL)
+                .clamp(-360.0, 360.0),
+            run: any(&b.run),
             use_pressed: self.use_pressed,
             fire: self.fire_pressed,
         };
         self.use_pressed = false;
         self.fire_pressed = false;
+        self.mouse_dx = 0.0;
         input
     }
 
@@ -326,13 +371,21 @@ impl ApplicationHandler for App {
                     self.fail(event_loop, anyhow!("cannot resize the surface: {e}"));
                 }
             }
-            WindowEvent::Focused(false) => self.held.clear(),
+            WindowEvent::Focused(false) => {
+                self.held.clear();
+                self.grab(false);
+            }
+            // The first click takes the mouse for looking around; later clicks fire.
             WindowEvent::MouseInput {
                 state: ElementState::Pressed,
                 button: MouseButton::Left,
                 ..
             } => {
-                self.fire_pressed = true;
+                if self.grabbed {
+                    self.fire_pressed = true;
+                } else {
+                    self.grab(true);
+                }
             }
             WindowEvent::KeyboardInput {
                 event,
@@ -355,12 +408,16 @@ impl ApplicationHandler for App {
                         if event.repeat {
                             return;
                         }
+                        if self.bindings.use_.contains(&code) {
+                            self.use_pressed = true;
+                        }
+                        if self.bindings.fire.contains(&code) {
+                            self.fire_pressed = true;
+                        }
                         match code {
+                            // Escape lets the mouse go; with the mouse free, it quits.
+                            KeyCode::Escape if self.grabbed => self.grab(false),
                             KeyCode::Escape => event_loop.exit(),
-                            KeyCode::KeyE | KeyCode::Space => self.use_pressed = true,
-                            KeyCode::ControlLeft | KeyCode::ControlRight => {
-                                self.fire_pressed = true
-                            }
                             KeyCode::F11 => {
                                 if let Some(w) = &self.window {
                                     let full = w
@@ -396,6 +453,19 @@ impl ApplicationHandler for App {
                 }
             }
             _ => {}
+        }
+    }
+
+    fn device_event(
+        &mut self,
+        _: &ActiveEventLoop,
+        _: winit::event::DeviceId,
+        event: winit::event::DeviceEvent,
+    ) {
+        if let winit::event::DeviceEvent::MouseMotion { delta } = event {
+            if self.grabbed && delta.0.is_finite() {
+                self.mouse_dx += delta.0;
+            }
         }
     }
 
