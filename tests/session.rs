@@ -8,6 +8,9 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::Cell;
 use tilecaster::map::Tile;
 
+mod common;
+use common::walk_through_the_door;
+
 /// Stands the player on the current level's exit and ticks.
 fn reach_exit(s: &mut Session) {
     let exit = s.game.level.exits[0];
@@ -83,39 +86,6 @@ fn editing_the_level_reloads_it_and_a_broken_edit_keeps_the_last_good_one() {
         "{message}"
     );
     std::fs::remove_dir_all(dir).unwrap();
-}
-
-/// A walk through e1m1's first door: forward, use, wait, forward, turning.
-pub fn walk_through_the_door() -> Vec<Input> {
-    let mut inputs = vec![
-        Input {
-            forward: 1.0,
-            ..Input::default()
-        };
-        70
-    ];
-    inputs.push(Input {
-        use_pressed: true,
-        ..Input::default()
-    });
-    inputs.extend(vec![Input::default(); 70]);
-    inputs.extend(vec![
-        Input {
-            forward: 1.0,
-            run: true,
-            ..Input::default()
-        };
-        60
-    ]);
-    inputs.extend(vec![
-        Input {
-            forward: 1.0,
-            turn: 1.5,
-            ..Input::default()
-        };
-        30
-    ]);
-    inputs
 }
 
 fn play_headless(level: &str, inputs: &[Input]) -> (u64, Vec2) {

@@ -5,6 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// The tests here each start an X server: one at a time, so that two never pick the same free
 /// display number.
 static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
@@ -197,28 +199,9 @@ fn the_window_on_screen_is_not_blank() {
 /// reaches (the game prints its final state hash).
 #[test]
 fn a_replay_in_the_window_ends_where_the_headless_game_does() {
-    use tilecaster::game::{Input, Recording, Session};
+    use tilecaster::game::{Recording, Session};
     let Some(display) = xvfb() else { return };
-    let mut inputs = vec![
-        Input {
-            forward: 1.0,
-            ..Input::default()
-        };
-        70
-    ];
-    inputs.push(Input {
-        use_pressed: true,
-        ..Input::default()
-    });
-    inputs.extend(vec![Input::default(); 70]);
-    inputs.extend(vec![
-        Input {
-            forward: 1.0,
-            turn: 0.75,
-            ..Input::default()
-        };
-        60
-    ]);
+    let inputs = common::walk_through_the_door();
     let recording = Recording {
         level: "levels/e1m1.toml".into(),
         inputs,
