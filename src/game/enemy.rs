@@ -16,6 +16,15 @@ const VIEW_HALF_ANGLE: f64 = 70.0;
 const SPEED: f64 = 1.5;
 const HEALTH: i32 = 25;
 
+/// What an enemy did in a tick that the game acts on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Act {
+    /// It fired at the player (the game rolls whether it hit).
+    pub fired: bool,
+    /// Its path goes through this closed door: it opens it.
+    pub open_door: Option<Cell>,
+}
+
 /// What an enemy is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EnemyState {
@@ -139,8 +148,9 @@ impl Enemy {
         }
     }
 
-    /// One tick. Returns whether it fired at the player this tick.
-    pub fn tick(&mut self, player: Vec2, blocking: &Blocking, rng: &mut Rng) -> bool {
+    /// One tick: what it did that the game must act on.
+    pub fn tick(&mut self, player: Vec2, blocking: &Blocking, rng: &mut Rng) -> Act {
+        let mut act = Act::default();
         self.timer -= TICK;
         let sees = self.alive() && self.sees(player, blocking);
         if sees {
@@ -181,6 +191,9 @@ impl Enemy {
                     self.state = EnemyState::Attack;
                     self.timer = 0.4;
                 } else if let Some(next) = path_step(self.cell(), player, blocking) {
+                    if blocking.is_closed_door(next) {
+                        act.open_door = Some(next);
+                    }
                     let target = Vec2::new(next.x as f64 + 0.5, next.y as f64 + 0.5);
                     let to = target - self.position;
                     let length = to.length();
@@ -195,11 +208,11 @@ impl Enemy {
                     self.state = EnemyState::Chase;
                     // Aims poorly, and worse with distance: cover is not taken, but misses are.
                     self.timer = 0.8 + rng.unit() * 1.2;
-                    return sees;
+                    act.fired = sees;
                 }
             }
         }
-        false
+        act
     }
 
     fn face(&mut self, target: Vec2) {

@@ -8,7 +8,7 @@ mod replay;
 mod session;
 
 pub use doors::{DoorPhase, Doors};
-pub use enemy::{ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
+pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
 pub use player::{PLAYER_RADIUS, Player};
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use session::Session;
@@ -63,8 +63,6 @@ pub struct Game {
     pub enemies: Vec<Enemy>,
     /// Enemies killed.
     pub kills: u32,
-    /// Ticks since the player last fired (for the muzzle flash).
-    pub since_fire: u64,
     /// Random numbers for the game's chances, seeded: the same seed and inputs, the same game.
     pub rng: Rng,
 }
@@ -87,7 +85,6 @@ impl Game {
             finished: false,
             enemies,
             kills: 0,
-            since_fire: u64::MAX,
             rng: Rng::new(0x7117_CA57),
         }
     }
@@ -100,7 +97,6 @@ impl Game {
     /// Advances one tick.
     pub fn tick(&mut self, input: &Input) {
         self.ticks += 1;
-        self.since_fire = self.since_fire.saturating_add(1);
         if self.finished || self.player_dead() {
             return;
         }
@@ -130,7 +126,6 @@ impl Game {
     /// hit. Enemies that can hear it are alerted.
     fn fire(&mut self) {
         self.player.ammo -= 1;
-        self.since_fire = 0;
         let (origin, dir) = (self.player.position, self.player.direction());
         let blocking = Blocking {
             level: &self.level,
@@ -165,22 +160,20 @@ impl Game {
 
     /// The cells a shot at `from` is heard in: open cells reachable without passing a closed
     /// door, within 12 tiles.
-    fn hearing(&self, from: crate::geom::Vec2) -> Vec<Cell> {
+    fn hearing(&self, from: crate::geom::Vec2) -> std::collections::HashSet<Cell> {
         let blocking = Blocking {
             level: &self.level,
             doors: &self.doors,
         };
         let start = Cell::new(from.x.floor() as i32, from.y.floor() as i32);
-        let mut seen = vec![start];
-        let mut i = 0;
-        while i < seen.len() && seen.len() < 2000 {
-            let c = seen[i];
-            i += 1;
+        let mut seen = std::collections::HashSet::from([start]);
+        let mut queue = vec![start];
+        while let Some(c) = queue.pop() {
             for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                 let n = Cell::new(c.x + dx, c.y + dy);
-                let near = ((n.x - start.x).pow(2) + (n.y - start.y).pow(2)) <= 144;
-                if near && !blocking.is_solid(n) && !seen.contains(&n) {
-                    seen.push(n);
+                let near = (n.x - start.x).pow(2) + (n.y - start.y).pow(2) <= 144;
+                if near && !blocking.is_solid(n) && seen.insert(n) {
+                    queue.push(n);
                 }
             }
         }
@@ -197,18 +190,12 @@ impl Game {
                 level: &self.level,
                 doors: &self.doors,
             };
-            let fired = e.tick(player, &blocking, &mut self.rng);
-            if fired {
+            let act = e.tick(player, &blocking, &mut self.rng);
+            doors_to_open.extend(act.open_door);
+            if act.fired {
                 let distance = (player - e.position).length();
                 if self.rng.unit() < hit_chance(distance) {
                     damage += 4 + (self.rng.unit() * 8.0) as u32;
-                }
-            }
-            if e.state == EnemyState::Chase {
-                if let Some(next) = path_step(e.cell(), player, &blocking) {
-                    if self.level.map.get(next) == Some(Tile::Door) && !self.doors.passable(next) {
-                        doors_to_open.push(next);
-                    }
                 }
             }
         }
@@ -358,6 +345,11 @@ pub struct Blocking<'a> {
 }
 
 impl Blocking<'_> {
+    /// Whether `cell` holds a door that is not fully open.
+    pub fn is_closed_door(&self, cell: Cell) -> bool {
+        self.level.map.get(cell) == Some(Tile::Door) && !self.doors.passable(cell)
+    }
+
     /// Whether an enemy can path through `cell`: open floor, or a door (they open doors).
     pub fn walkable_for_enemies(&self, cell: Cell) -> bool {
         matches!(self.level.map.get(cell), Some(Tile::Empty | Tile::Door))
