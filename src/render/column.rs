@@ -143,11 +143,6 @@ impl ColumnCast {
         layers.count = self.layer_count as u8;
         layers
     }
-
-    /// The perpendicular distance of the opaque hit (infinite without one).
-    pub fn depth(&self) -> f64 {
-        self.hit.map_or(f64::INFINITY, |h| h.t)
-    }
 }
 
 /// The wall coordinate as the texture reads it: mirrored on east and north faces, whose `u`
