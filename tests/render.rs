@@ -404,3 +404,60 @@ facing = "south"
         "and nowhere left of it"
     );
 }
+
+/// A push wall half a cell into its slide north: drawn at its square, not at the cell's face.
+struct Sliding;
+
+impl DoorState for Sliding {
+    fn open(&self, _: Cell) -> f64 {
+        0.0
+    }
+    fn moving_wall(&self, cell: Cell) -> Option<Vec2> {
+        // From (3, 2) north: the block's square is [3, 4] x [1.5, 2.5], over cells (3, 1) and (3, 2).
+        (cell == Cell::new(3, 2) || cell == Cell::new(3, 1)).then_some(Vec2::new(3.0, 1.5))
+    }
+}
+
+#[test]
+fn golden_push_wall_mid_slide() {
+    let text = r##"name = "push"
+textures = "../textures"
+grid = '''
+#######
+#.....#
+#..P..#
+#.....#
+#..@..#
+#######
+'''
+[legend]
+"#" = { wall = "brick" }
+"P" = { push = "stone" }
+"@" = { player = "north" }
+"##;
+    let mut level = tilecaster::level::Level::parse(text, Path::new("levels/push.toml"))
+        .unwrap()
+        .level;
+    // While sliding, the block covers both cells.
+    level.map.set_styled(
+        Cell::new(3, 1),
+        Tile::PushWall,
+        level.map.style(Cell::new(3, 2)),
+    );
+    let mut textures = tilecaster::texture::TextureSet::new();
+    textures.load(Path::new("textures"), "brick").unwrap();
+    textures.load(Path::new("textures"), "stone").unwrap();
+    let assets = RenderAssets::new(&level, &textures);
+    let camera = Camera::new(Vec2::new(3.5, 4.5), 270.0, Camera::DEFAULT_FOV);
+    // The middle column meets the block's south face at y = 2.5: t = 2, not the cell's face at 1.5.
+    let cast = cast_column(&level, &assets, &Sliding, &camera, 80, 160);
+    let hit = cast.hit.unwrap();
+    assert_eq!((hit.face, hit.t), (Some(Face::South), 2.0));
+    let still = cast_column(&level, &assets, &ClosedDoors, &camera, 80, 160)
+        .hit
+        .unwrap();
+    assert_eq!(still.t, 1.5, "a still push wall fills its cell");
+    let mut frame = Frame::new(160, 100).unwrap();
+    Renderer::new().render(&level, &assets, &Sliding, &[], &camera, &mut frame);
+    golden("push_wall_sliding", &frame);
+}

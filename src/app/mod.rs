@@ -280,7 +280,7 @@ impl App {
         self.renderer.render(
             &game.level,
             &session.assets,
-            &game.doors,
+            game,
             &sprites,
             &camera,
             &mut self.frame,
@@ -299,11 +299,13 @@ impl App {
             if session.complete {
                 let seconds = session.total_ticks / TICK_HZ as u64;
                 lines.push("EPISODE COMPLETE".into());
+                let (found, secrets) = game.pushwalls.found();
                 lines.push(format!(
-                    "TIME {}:{:02}  SCORE {}",
+                    "TIME {}:{:02}  SCORE {}  KILLS {}  SECRETS {found}/{secrets}",
                     seconds / 60,
                     seconds % 60,
-                    game.score
+                    game.score,
+                    game.kills
                 ));
                 lines.push("ESCAPE TO QUIT".into());
             }

@@ -4,12 +4,14 @@
 mod doors;
 mod enemy;
 mod player;
+mod pushwalls;
 mod replay;
 mod session;
 
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
 pub use player::{PLAYER_RADIUS, Player};
+pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use session::Session;
 
@@ -49,6 +51,8 @@ pub struct Game {
     pub player: Player,
     /// Every door's state.
     pub doors: Doors,
+    /// Every push wall's state.
+    pub pushwalls: PushWalls,
     /// Which pickups are still lying there (by index in `level.pickups`).
     pub pickups_left: Vec<bool>,
     /// Keys held.
@@ -72,12 +76,14 @@ impl Game {
     pub fn new(level: Level) -> Game {
         let player = Player::new(level.player.position, level.player.facing);
         let doors = Doors::new(&level);
+        let pushwalls = PushWalls::new(&level);
         let pickups_left = vec![true; level.pickups.len()];
         let enemies = level.enemies.iter().map(Enemy::new).collect();
         Game {
             level,
             player,
             doors,
+            pushwalls,
             pickups_left,
             keys: Vec::new(),
             score: 0,
@@ -114,6 +120,8 @@ impl Game {
         self.tick_enemies();
         let player_cell = self.player.cells();
         self.doors.tick(&player_cell);
+        let occupied = self.occupied();
+        self.pushwalls.tick(&mut self.level.map, &occupied);
         self.pick_up();
         let cell = self.player.cell();
         if self.level.exits.contains(&cell) {
@@ -267,7 +275,25 @@ impl Game {
             if door.key.is_none_or(|k| self.keys.contains(&k)) {
                 self.doors.start_opening(cell);
             }
+        } else if self.level.map.get(cell) == Some(Tile::PushWall) {
+            // Pushed away from the player, along the axis they face most.
+            let d = self.player.direction();
+            let dir = if d.x.abs() >= d.y.abs() {
+                (d.x.signum() as i32, 0)
+            } else {
+                (0, d.y.signum() as i32)
+            };
+            let occupied = self.occupied();
+            self.pushwalls
+                .push(cell, dir, &mut self.level.map, &occupied);
         }
+    }
+
+    /// The cells the player and the living enemies stand in (a push wall stops before them).
+    fn occupied(&self) -> Vec<Cell> {
+        let mut cells = self.player.cells();
+        cells.extend(self.enemies.iter().filter(|e| e.alive()).map(Enemy::cell));
+        cells
     }
 
     fn pick_up(&mut self) {
@@ -323,6 +349,7 @@ impl Game {
             .hash(&mut h);
         self.pickups_left.hash(&mut h);
         self.doors.hash_state(&mut h);
+        self.pushwalls.hash_state(&mut h);
         for e in &self.enemies {
             (
                 e.position.x.to_bits(),
@@ -369,3 +396,14 @@ impl Solidity for Blocking<'_> {
 
 #[cfg(test)]
 mod tests;
+
+/// The renderer's view of the moving parts: doors' openings and push walls' positions.
+impl crate::render::DoorState for Game {
+    fn open(&self, cell: Cell) -> f64 {
+        crate::render::DoorState::open(&self.doors, cell)
+    }
+
+    fn moving_wall(&self, cell: Cell) -> Option<crate::geom::Vec2> {
+        self.pushwalls.block_at(cell)
+    }
+}

@@ -396,3 +396,69 @@ fn ambushers_do_not_hear_gunfire() {
         "a guard that is not deaf comes: {alerted:?}"
     );
 }
+
+fn corridor(row: &str) -> Game {
+    let text = format!(
+        "name = \"push\"\ngrid = '''\n{}\n{row}\n{}\n'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"P\" = {{ push = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n",
+        "#".repeat(row.len()),
+        "#".repeat(row.len())
+    );
+    Game::new(
+        Level::parse(&text, Path::new("levels/push.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+#[test]
+fn a_push_wall_slides_two_cells_from_the_player() {
+    let mut g = corridor("#@.P...#");
+    run(&mut g, 40, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    assert_eq!(g.pushwalls.found(), (1, 1));
+    assert!(g.pushwalls.block_at(Cell::new(3, 1)).is_some(), "moving");
+    run(&mut g, 3 * TICK_HZ as usize, Input::default());
+    assert_eq!(g.level.map.get(Cell::new(3, 1)), Some(Tile::Empty));
+    assert_eq!(g.level.map.get(Cell::new(4, 1)), Some(Tile::Empty));
+    assert_eq!(
+        g.level.map.get(Cell::new(5, 1)),
+        Some(Tile::PushWall),
+        "two cells on"
+    );
+    assert_eq!(g.pushwalls.block_at(Cell::new(5, 1)), None, "stopped");
+    // Used once: pushing again does nothing.
+    run(&mut g, 40, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    run(&mut g, 2 * TICK_HZ as usize, Input::default());
+    assert_eq!(g.level.map.get(Cell::new(5, 1)), Some(Tile::PushWall));
+}
+
+#[test]
+fn a_push_wall_stops_at_a_wall_and_needs_room_to_start() {
+    let mut g = corridor("#@.P.#");
+    run(&mut g, 40, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    run(&mut g, 3 * TICK_HZ as usize, Input::default());
+    assert_eq!(
+        g.level.map.get(Cell::new(4, 1)),
+        Some(Tile::PushWall),
+        "one cell: the wall at (5, 1) stops it"
+    );
+    let mut g = corridor("#@.P#");
+    run(&mut g, 40, forward());
+    g.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    assert_eq!(g.pushwalls.found(), (0, 1), "no room: not moved, not found");
+    assert_eq!(g.level.map.get(Cell::new(3, 1)), Some(Tile::PushWall));
+}

@@ -171,7 +171,9 @@ struct ColumnSolidity<'a> {
     doors: &'a dyn DoorState,
     dir: Vec2,
     layers: RefCell<([LayerHit; MAX_LAYERS], usize)>,
-    door: Slot<Option<(Hit, u16, f64, bool)>>,
+    /// A hit moved off the cell's face (a door's plane, a moving push wall's square), with its
+    /// texture, texture coordinate and darkness.
+    moved: Slot<Option<(Hit, u16, f64, bool)>>,
 }
 
 impl ColumnSolidity<'_> {
@@ -240,11 +242,73 @@ impl Solidity for ColumnSolidity<'_> {
                     door_hit.u
                 };
                 let tex = self.face_texture(hit.cell, Face::North);
-                self.door.set(Some((door_hit, tex, u, !along_x)));
+                self.moved.set(Some((door_hit, tex, u, !along_x)));
                 true
             }
+            Some(Tile::PushWall) => match self.doors.moving_wall(hit.cell) {
+                None => true,
+                Some(corner) => self.moving_block(hit, corner),
+            },
             _ => true,
         }
+    }
+}
+
+impl ColumnSolidity<'_> {
+    /// A moving push wall: the ray against the block's unit square at `corner`. Accepted (with
+    /// the hit moved onto the block's face) when the ray meets the square inside this cell;
+    /// otherwise the walk goes on (the block is met in the other cell it covers, or missed).
+    fn moving_block(&self, hit: &Hit, corner: Vec2) -> bool {
+        let (o, d) = (hit.origin, self.dir);
+        let slab = |o: f64, d: f64, lo: f64| {
+            if d == 0.0 {
+                if (lo..=lo + 1.0).contains(&o) {
+                    (f64::NEG_INFINITY, f64::INFINITY)
+                } else {
+                    (f64::INFINITY, f64::NEG_INFINITY)
+                }
+            } else {
+                let (a, b) = ((lo - o) / d, (lo + 1.0 - o) / d);
+                (a.min(b), a.max(b))
+            }
+        };
+        let (x0, x1) = slab(o.x, d.x, corner.x);
+        let (y0, y1) = slab(o.y, d.y, corner.y);
+        let (enter, exit) = (x0.max(y0), x1.min(y1));
+        if enter.is_nan() || enter > exit || enter < hit.t - 1e-9 {
+            return false;
+        }
+        let point = o + d * enter;
+        let (cx, cy) = (hit.cell.x as f64, hit.cell.y as f64);
+        let within = |v: f64, lo: f64| v >= lo - 1e-9 && v <= lo + 1.0 + 1e-9;
+        if !(within(point.x, cx) && within(point.y, cy)) {
+            return false;
+        }
+        let face = if x0 >= y0 {
+            if d.x > 0.0 { Face::West } else { Face::East }
+        } else if d.y > 0.0 {
+            Face::North
+        } else {
+            Face::South
+        };
+        let along = if face.is_x_face() {
+            point.y - corner.y
+        } else {
+            point.x - corner.x
+        };
+        let mut moved = *hit;
+        moved.t = enter;
+        moved.point = point;
+        moved.face = Some(face);
+        moved.u = along.clamp(0.0, 1.0 - f64::EPSILON / 2.0);
+        let tex = self.face_texture(hit.cell, face);
+        self.moved.set(Some((
+            moved,
+            tex,
+            texture_u(face, moved.u),
+            face.is_x_face(),
+        )));
+        true
     }
 }
 
@@ -265,11 +329,11 @@ pub fn cast_column(
         doors,
         dir: ray,
         layers: RefCell::new(([LayerHit::default(); MAX_LAYERS], 0)),
-        door: Slot::new(None),
+        moved: Slot::new(None),
     };
     let hit = Walk::ray(camera.pos, ray, f64::INFINITY).first_hit(&probe);
     let (layers, layer_count) = *probe.layers.borrow();
-    let (hit, wall) = match (probe.door.get(), hit) {
+    let (hit, wall) = match (probe.moved.get(), hit) {
         (Some((door_hit, tex, u, dark)), Some(_)) => (Some(door_hit), Some((tex, u, dark))),
         (_, Some(hit)) => {
             let wall = hit.face.map(|face| {

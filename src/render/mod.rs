@@ -32,10 +32,18 @@ const COLUMNS_PER_TASK: usize = 64;
 /// Rows per task in the composite pass.
 const ROWS_PER_TASK: usize = 8;
 
-/// How open each door is (0 closed, 1 open); the game supplies it.
+/// How the level's moving parts stand: how open each door is (0 closed, 1 open), and where
+/// moving push walls are. The game supplies it.
 pub trait DoorState: Sync {
     /// The open fraction of the door in `cell`.
     fn open(&self, cell: Cell) -> f64;
+
+    /// For a cell a moving push wall covers, the corner of smallest x and y of the wall's unit
+    /// square (drawn there instead of filling the cell); `None` for still walls.
+    fn moving_wall(&self, cell: Cell) -> Option<crate::geom::Vec2> {
+        let _ = cell;
+        None
+    }
 }
 
 /// Every door closed.
