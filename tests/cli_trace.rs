@@ -217,3 +217,61 @@ proptest! {
         }
     }
 }
+
+/// `tilecaster bench --json`: one run per scene, size and thread count, each with the memset
+/// of its frame measured in the same run and sane figures.
+#[test]
+fn bench_reports_runs_as_json() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args([
+            "bench",
+            "--level",
+            "levels/e1m1.toml",
+            "--size",
+            "64x40",
+            "--size",
+            "32x20",
+            "--threads",
+            "1",
+            "--threads",
+            "2",
+        ])
+        .args(["--frames", "3", "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 4, "2 sizes x 2 thread counts");
+    for r in runs {
+        for key in [
+            "memset_ms",
+            "frame_p50_ms",
+            "frame_per_memset",
+            "cast_ns_per_column",
+            "cells_per_ray_mean",
+        ] {
+            assert!(r[key].as_f64().unwrap() > 0.0, "{key}: {r}");
+        }
+        assert!(r["frame_p50_ms"].as_f64() <= r["frame_p99_ms"].as_f64());
+        assert_eq!(
+            r["pixels_per_frame"],
+            r["width"].as_u64().unwrap() * r["height"].as_u64().unwrap()
+        );
+    }
+    assert!(
+        runs.iter()
+            .any(|r| r["threads"] == 2 && r["scaling_efficiency"].as_f64().is_some())
+    );
+    assert!(v["machine"]["cores"].as_u64().unwrap() >= 1);
+    let bad = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(["bench", "--threads", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+}

@@ -98,7 +98,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
-             (and `tilecaster bench` will measure them, once built)"
+             (and `tilecaster bench` measures them)"
         )
     })?;
     let frame = Frame::new(options.size.0, options.size.1)?;

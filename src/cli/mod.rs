@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch.
 
+mod bench;
 mod check;
 mod convert;
 mod trace;
@@ -102,6 +103,25 @@ enum Command {
         #[arg(long)]
         textures: Option<PathBuf>,
     },
+    /// Measure frames and rays headless: standard scenes (or --level files) over fixed camera
+    /// paths, per size and thread count, beside a memset of one frame.
+    Bench {
+        /// Levels to measure instead of the standard scenes (repeatable).
+        #[arg(long)]
+        level: Vec<PathBuf>,
+        /// Frame sizes WxH (repeatable; default 640x400 and 1920x1080).
+        #[arg(long, value_parser = view::parse_size)]
+        size: Vec<(u32, u32)>,
+        /// Frames measured per run (after 3 of warm-up).
+        #[arg(long, default_value_t = 60)]
+        frames: u32,
+        /// Thread counts (repeatable; default 1 and every core).
+        #[arg(long)]
+        threads: Vec<usize>,
+        /// JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
@@ -127,6 +147,13 @@ pub fn run(args: Args) -> Result<()> {
     let command = args.command.unwrap_or(Command::Play(args.play));
     match command {
         Command::Play(options) => crate::app::play(options),
+        Command::Bench {
+            level,
+            size,
+            frames,
+            threads,
+            json,
+        } => bench::run(&level, &size, frames, &threads, json),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
         Command::Render {

@@ -59,6 +59,25 @@ impl DoorState for ClosedDoors {
 struct ColumnDraw {
     wall: Span,
     layers: Layers,
+    /// Cells the column's ray walked.
+    cells: u32,
+}
+
+/// What the last frame cost, stage by stage (for `tilecaster bench` and the profiler).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct FrameStats {
+    /// The cast pass: one ray per column.
+    pub cast: std::time::Duration,
+    /// Sprite projection and sorting.
+    pub sprites: std::time::Duration,
+    /// The composite pass: walls, floor, ceiling, masked layers and sprites, row by row.
+    pub composite: std::time::Duration,
+    /// Columns cast.
+    pub columns: u32,
+    /// Cells walked by all columns' rays.
+    pub cells: u64,
+    /// Most cells walked by one ray.
+    pub max_cells: u32,
 }
 
 /// What a row draws: the columns' spans and the projected sprites (far to near).
@@ -77,6 +96,7 @@ struct Scene<'a> {
 pub struct Renderer {
     columns: Vec<ColumnDraw>,
     sprites: Vec<SpriteDraw>,
+    stats: FrameStats,
 }
 
 impl Renderer {
@@ -97,6 +117,7 @@ impl Renderer {
     ) {
         let (width, height) = (frame.width(), frame.height());
         self.columns.resize(width as usize, ColumnDraw::default());
+        let started = std::time::Instant::now();
         // Cast pass: one ray per column.
         self.columns
             .par_chunks_mut(COLUMNS_PER_TASK)
@@ -107,9 +128,12 @@ impl Renderer {
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     draw.wall = cast.wall_span(assets, height);
                     draw.layers = cast.layer_spans(assets, height);
+                    draw.cells = cast.hit.map_or(0, |h| h.visited);
                 }
             });
+        let cast_done = std::time::Instant::now();
         sprites::project_all(sprites, camera, width, height, assets, &mut self.sprites);
+        let sprites_done = std::time::Instant::now();
         // Composite pass: rows, contiguous writes.
         let scene = Scene {
             level,
@@ -130,6 +154,19 @@ impl Renderer {
                     draw_row(&scene, y, width, height, row);
                 }
             });
+        self.stats = FrameStats {
+            cast: cast_done - started,
+            sprites: sprites_done - cast_done,
+            composite: sprites_done.elapsed(),
+            columns: width,
+            cells: self.columns.iter().map(|c| u64::from(c.cells)).sum(),
+            max_cells: self.columns.iter().map(|c| c.cells).max().unwrap_or(0),
+        };
+    }
+
+    /// What the last frame cost.
+    pub fn stats(&self) -> FrameStats {
+        self.stats
     }
 }
 

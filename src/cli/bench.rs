@@ -1,0 +1,329 @@
+//! `tilecaster bench`: headless throughput over fixed camera paths on standard scenes, every
+//! figure beside a memset of one frame measured in the same run.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+use tilecaster::frame::Frame;
+use tilecaster::game::Game;
+use tilecaster::geom::Vec2;
+use tilecaster::level::load_with_textures;
+use tilecaster::render::{Camera, RenderAssets, Renderer};
+
+/// A scene: a level, and a camera path through it.
+struct Scene {
+    name: String,
+    level: PathBuf,
+    /// The eye, or the level's start.
+    pos: Option<Vec2>,
+    /// The first angle, or the start's facing.
+    angle: Option<f64>,
+    /// Whether the camera turns a full circle over the frames (else it stays).
+    turn: bool,
+}
+
+fn standard_scenes() -> Vec<Scene> {
+    let scene =
+        |name: &str, level: &str, pos: Option<(f64, f64)>, angle: Option<f64>, turn: bool| Scene {
+            name: name.into(),
+            level: level.into(),
+            pos: pos.map(|(x, y)| Vec2::new(x, y)),
+            angle,
+            turn,
+        };
+    vec![
+        scene("rooms", "levels/e1m1.toml", None, None, true),
+        scene(
+            "open arena",
+            "levels/stress.toml",
+            Some((10.5, 10.5)),
+            Some(45.0),
+            true,
+        ),
+        scene(
+            "point blank",
+            "levels/e1m1.toml",
+            Some((1.01, 2.5)),
+            Some(180.0),
+            false,
+        ),
+        scene(
+            "floor and ceiling",
+            "levels/e1m2.tmx",
+            Some((20.5, 12.5)),
+            Some(195.0),
+            true,
+        ),
+        scene("stress", "levels/stress.toml", None, None, true),
+    ]
+}
+
+#[derive(Serialize)]
+struct Machine {
+    cpu: String,
+    cores: usize,
+    rustc: String,
+}
+
+#[derive(Serialize)]
+struct Run {
+    scene: String,
+    width: u32,
+    height: u32,
+    threads: usize,
+    frames: u32,
+    memset_ms: f64,
+    frame_p50_ms: f64,
+    frame_p95_ms: f64,
+    frame_p99_ms: f64,
+    fps: f64,
+    frame_per_memset: f64,
+    cast_ns_per_column: f64,
+    sprites_ns_per_column: f64,
+    composite_ns_per_pixel: f64,
+    rays_per_second: f64,
+    cells_per_ray_mean: f64,
+    cells_per_ray_max: u32,
+    pixels_per_frame: u64,
+    /// Frame time on one thread over this one, divided by the threads (1.0 is perfect).
+    scaling_efficiency: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    machine: Machine,
+    runs: Vec<Run>,
+}
+
+fn machine() -> Machine {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|t| {
+            t.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|s| s.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into());
+    let rustc = std::process::Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map_or_else(|| "unknown".into(), |s| s.trim().to_string());
+    Machine {
+        cpu,
+        cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        rustc,
+    }
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i.min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+/// The median time to fill a frame of this size with one byte value (a memset): the floor
+/// every frame time is compared with.
+fn memset(width: u32, height: u32) -> Result<Duration> {
+    let mut frame = Frame::new(width, height)?;
+    let mut times: Vec<Duration> = (0..31)
+        .map(|i| {
+            let start = Instant::now();
+            // One byte value: Frame::fill is then a plain memset.
+            frame.fill([i as u8; 4]);
+            std::hint::black_box(frame.rgba()[0]);
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    Ok(times[times.len() / 2])
+}
+
+pub fn run(
+    levels: &[PathBuf],
+    sizes: &[(u32, u32)],
+    frames: u32,
+    threads: &[usize],
+    json: bool,
+) -> Result<()> {
+    if frames == 0 {
+        bail!("--frames must be at least 1");
+    }
+    let scenes = if levels.is_empty() {
+        standard_scenes()
+    } else {
+        levels
+            .iter()
+            .map(|l| Scene {
+                name: l.display().to_string(),
+                level: l.clone(),
+                pos: None,
+                angle: None,
+                turn: true,
+            })
+            .collect()
+    };
+    let sizes = if sizes.is_empty() {
+        vec![(640, 400), (1920, 1080)]
+    } else {
+        sizes.to_vec()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut threads: Vec<usize> = if threads.is_empty() {
+        vec![1, cores]
+    } else {
+        threads.to_vec()
+    };
+    threads.sort_unstable();
+    threads.dedup();
+    if threads.contains(&0) {
+        bail!("--threads must be at least 1");
+    }
+    let total = scenes.len() * sizes.len() * threads.len();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut done = 0;
+    for scene in &scenes {
+        let loaded = load_with_textures(&scene.level, None)?;
+        let level = &loaded.loaded.level;
+        let assets = RenderAssets::new(level, &loaded.textures);
+        let game = Game::new(level.clone());
+        let sprites = game.sprites(&loaded.textures);
+        let pos = scene.pos.unwrap_or(level.player.position);
+        let first = scene.angle.unwrap_or(level.player.facing);
+        for &(w, h) in &sizes {
+            let baseline = memset(w, h)?;
+            let mut single: Option<Duration> = None;
+            for &n in &threads {
+                done += 1;
+                eprint!(
+                    "\rbench {done}/{total}: {} {w}x{h}, {n} thread{}        ",
+                    scene.name,
+                    if n == 1 { "" } else { "s" }
+                );
+                let _ = std::io::stderr().flush();
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(n)
+                    .build()
+                    .context("cannot start the thread pool")?;
+                let mut frame = Frame::new(w, h)?;
+                let mut renderer = Renderer::new();
+                let mut times = Vec::with_capacity(frames as usize);
+                let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
+                    (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
+                pool.install(|| {
+                    for i in 0..frames + 3 {
+                        let angle = if scene.turn {
+                            first + 360.0 * f64::from(i) / f64::from(frames)
+                        } else {
+                            first
+                        };
+                        let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
+                        let start = Instant::now();
+                        renderer.render(level, &assets, &game, &sprites, &camera, &mut frame);
+                        let took = start.elapsed();
+                        if i < 3 {
+                            continue; // warm-up: buffers, caches, the pool's threads
+                        }
+                        let s = renderer.stats();
+                        times.push(took);
+                        (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
+                        cells += s.cells;
+                        max_cells = max_cells.max(s.max_cells);
+                    }
+                });
+                times.sort();
+                let p50 = percentile(&times, 0.5);
+                if n == 1 {
+                    single = Some(p50);
+                }
+                let count = f64::from(frames);
+                let columns = count * f64::from(w);
+                runs.push(Run {
+                    scene: scene.name.clone(),
+                    width: w,
+                    height: h,
+                    threads: n,
+                    frames,
+                    memset_ms: ms(baseline),
+                    frame_p50_ms: ms(p50),
+                    frame_p95_ms: ms(percentile(&times, 0.95)),
+                    frame_p99_ms: ms(percentile(&times, 0.99)),
+                    fps: 1.0 / p50.as_secs_f64(),
+                    frame_per_memset: p50.as_secs_f64() / baseline.as_secs_f64(),
+                    cast_ns_per_column: cast.as_nanos() as f64 / columns,
+                    sprites_ns_per_column: spr.as_nanos() as f64 / columns,
+                    composite_ns_per_pixel: comp.as_nanos() as f64 / (columns * f64::from(h)),
+                    rays_per_second: columns / cast.as_secs_f64(),
+                    cells_per_ray_mean: cells as f64 / columns,
+                    cells_per_ray_max: max_cells,
+                    pixels_per_frame: u64::from(w) * u64::from(h),
+                    scaling_efficiency: single
+                        .filter(|_| n > 1)
+                        .map(|t1| t1.as_secs_f64() / (p50.as_secs_f64() * n as f64)),
+                });
+            }
+        }
+    }
+    eprintln!();
+    let report = Report {
+        machine: machine(),
+        runs,
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report);
+    }
+    Ok(())
+}
+
+fn print_table(report: &Report) {
+    let m = &report.machine;
+    println!("machine: {}, {} cores, {}", m.cpu, m.cores, m.rustc);
+    println!(
+        "{:<18} {:>9} {:>3} {:>9} {:>9} {:>9} {:>7} {:>8} {:>9} {:>10} {:>9} {:>7} {:>6}",
+        "scene",
+        "size",
+        "thr",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "fps",
+        "x memset",
+        "cast ns",
+        "Mrays/s",
+        "cells/ray",
+        "max",
+        "scale"
+    );
+    for r in &report.runs {
+        println!(
+            "{:<18} {:>9} {:>3} {:>9.2} {:>9.2} {:>9.2} {:>7.1} {:>8.1} {:>9.1} {:>10.1} {:>9.1} {:>7} {:>6}",
+            r.scene,
+            format!("{}x{}", r.width, r.height),
+            r.threads,
+            r.frame_p50_ms,
+            r.frame_p95_ms,
+            r.frame_p99_ms,
+            r.fps,
+            r.frame_per_memset,
+            r.cast_ns_per_column,
+            r.rays_per_second / 1e6,
+            r.cells_per_ray_mean,
+            r.cells_per_ray_max,
+            r.scaling_efficiency
+                .map_or("-".to_string(), |e| format!("{:.0}%", e * 100.0)),
+        );
+    }
+    println!(
+        "memset: the time to fill one frame of that size, measured in the same run; cast ns: per column."
+    );
+}
