@@ -15,3 +15,4 @@ pub mod level;
 pub mod map;
 pub mod render;
 pub mod texture;
+pub mod topdown;

@@ -461,3 +461,48 @@ grid = '''
     Renderer::new().render(&level, &assets, &Sliding, &[], &camera, &mut frame);
     golden("push_wall_sliding", &frame);
 }
+
+/// The top-down view of e1m1 from its start: the map, the player's rays ending at their hits
+/// (here the closed door ahead), the enemies and pickups.
+#[test]
+fn golden_topdown_map() {
+    use tilecaster::game::Game;
+    use tilecaster::topdown::{MapView, draw_map};
+    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let game = Game::new(loaded.loaded.level.clone());
+    let mut frame = Frame::new(320, 200).unwrap();
+    let view = MapView::fit(&game, &frame);
+    draw_map(
+        &mut frame,
+        &game,
+        &assets,
+        &view,
+        Camera::DEFAULT_FOV,
+        320,
+        16,
+    );
+    golden("topdown_e1m1", &frame);
+    // Not by eye alone: the ray straight ahead ends at the door (7, 2), 3.5 tiles east: the
+    // pixel just before its end is ray-yellow, the one past it is the door's.
+    let to_screen = |x: f64, y: f64| {
+        (
+            (160.0 + (x - view.centre.x) * view.scale) as u32,
+            (100.0 + (y - view.centre.y) * view.scale) as u32,
+        )
+    };
+    let (bx, by) = to_screen(7.4, 2.5);
+    let [r, g, b, _] = frame.pixel(bx, by);
+    assert!(
+        r > 200 && g > 170 && b < 100,
+        "ray at the door: {:?}",
+        [r, g, b]
+    );
+    let (dx, dy) = to_screen(7.7, 2.5);
+    let [r, g, b, _] = frame.pixel(dx, dy);
+    assert!(
+        b > 150 && r < 100,
+        "the closed door beyond the ray's end: {:?}",
+        [r, g, b]
+    );
+}

@@ -55,6 +55,9 @@ pub struct PlayOptions {
     pub keys: Option<PathBuf>,
 }
 
+/// The Tab map's zoom: pixels per tile.
+const MAP_PIXELS_PER_TILE: f64 = 14.0;
+
 /// Degrees turned per pixel of mouse motion.
 const MOUSE_DEGREES_PER_PIXEL: f64 = 0.15;
 
@@ -123,6 +126,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         max_frames: options.frames,
         error: None,
         show_timing: false,
+        show_map: false,
         frame_ms: 0.0,
         last_poll: Instant::now(),
         replay: replay.map(|r| (r.inputs, 0)),
@@ -193,6 +197,8 @@ struct App {
     recording: Option<Recording>,
     /// F3: the frame time readout.
     show_timing: bool,
+    /// Tab: the map from above instead of the eye's view.
+    show_map: bool,
     /// Time to draw a frame, milliseconds, smoothed.
     frame_ms: f64,
     last_poll: Instant,
@@ -277,14 +283,28 @@ impl App {
         let (game, textures) = (&session.game, &session.loaded.textures);
         let sprites = game.sprites(textures);
         let camera: Camera = game.camera(self.fov);
-        self.renderer.render(
-            &game.level,
-            &session.assets,
-            game,
-            &sprites,
-            &camera,
-            &mut self.frame,
-        );
+        if self.show_map {
+            let view = tilecaster::topdown::MapView::follow(game, MAP_PIXELS_PER_TILE);
+            let columns = self.frame.width();
+            tilecaster::topdown::draw_map(
+                &mut self.frame,
+                game,
+                &session.assets,
+                &view,
+                self.fov,
+                columns,
+                8,
+            );
+        } else {
+            self.renderer.render(
+                &game.level,
+                &session.assets,
+                game,
+                &sprites,
+                &camera,
+                &mut self.frame,
+            );
+        }
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         self.frame_ms = if self.frame_ms == 0.0 {
             ms
@@ -430,6 +450,7 @@ impl ApplicationHandler for App {
                                 }
                             }
                             KeyCode::F3 => self.show_timing = !self.show_timing,
+                            KeyCode::Tab => self.show_map = !self.show_map,
                             KeyCode::F5 => {
                                 let _ = self.session.reload();
                             }

@@ -10,7 +10,7 @@ pub use view::parse_size;
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 /// A Wolfenstein-style raycasting engine with an exact grid traversal.
@@ -138,7 +138,7 @@ enum Command {
 enum View {
     /// The player's eye view.
     FirstPerson,
-    /// The map from above (not built yet).
+    /// The whole map from above, with the view's rays.
     Topdown,
 }
 
@@ -167,10 +167,12 @@ pub fn run(args: Args) -> Result<()> {
             output,
             force,
         } => {
-            if view == View::Topdown {
-                bail!("--view topdown is not built yet; render the first-person view for now");
-            }
-            let viewpoint = view::Viewpoint { pos, angle, fov };
+            let viewpoint = view::Viewpoint {
+                pos,
+                angle,
+                fov,
+                topdown: view == View::Topdown,
+            };
             view::render(
                 &level,
                 textures.as_deref(),
@@ -192,6 +194,7 @@ pub fn run(args: Args) -> Result<()> {
                 pos: Some(pos),
                 angle: Some(angle),
                 fov,
+                topdown: false,
             };
             view::columns(&level, textures.as_deref(), &viewpoint, width)
         }

@@ -41,6 +41,8 @@ pub struct Viewpoint {
     pub pos: Option<Vec2>,
     pub angle: Option<f64>,
     pub fov: f64,
+    /// The map from above instead of the eye's view.
+    pub topdown: bool,
 }
 
 fn load(level: &Path, textures: Option<&Path>) -> Result<LevelWithTextures> {
@@ -70,6 +72,22 @@ pub fn render(
         bail!("{} exists: pass --force to overwrite it", output.display());
     }
     let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    if view.topdown {
+        let mut game = tilecaster::game::Game::new(loaded.loaded.level.clone());
+        let camera = camera(&loaded, view);
+        game.player.position = camera.pos;
+        game.player.angle = view.angle.unwrap_or(loaded.loaded.level.player.facing);
+        let map_view = tilecaster::topdown::MapView::fit(&game, &frame);
+        tilecaster::topdown::draw_map(&mut frame, &game, &assets, &map_view, view.fov, size.0, 16);
+        frame.save_png(output, force)?;
+        eprintln!(
+            "wrote {} ({}x{}, top-down)",
+            output.display(),
+            size.0,
+            size.1
+        );
+        return Ok(());
+    }
     let sprites = level_sprites(&loaded.loaded.level, &loaded.textures);
     Renderer::new().render(
         &loaded.loaded.level,
