@@ -348,3 +348,21 @@ fn masked_walls_are_solid_only_where_their_texture_is() {
         Cell::new(7, 10)
     );
 }
+
+/// Regression: the `tiled` crate indexed a tile layer by its stated size and panicked when the
+/// data was shorter (found by tests/fuzz_parsers.rs). Such a map is now an error naming it.
+#[test]
+fn tmx_with_short_tile_data_is_an_error_not_a_panic() {
+    let real = std::fs::read_to_string("levels/e1m2.tmx").unwrap();
+    let data_end = real.find("</data>").unwrap();
+    let last_comma = real[..data_end].rfind(',').unwrap();
+    let truncated = format!("{}{}", &real[..last_comma], &real[data_end..]);
+    let path = std::env::temp_dir().join(format!("tilecaster-short-{}.tmx", std::process::id()));
+    std::fs::write(&path, truncated).unwrap();
+    let err = Level::load(&path).unwrap_err().to_string();
+    std::fs::remove_file(&path).unwrap();
+    assert!(
+        err.contains("tile layer 'walls' holds 767 tiles; its size says 768"),
+        "{err}"
+    );
+}

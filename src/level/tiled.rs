@@ -43,6 +43,9 @@ fn quote(s: &str) -> String {
 /// The TOML level for a `.tmx` map, and the line on which its grid's first row is (1-based).
 pub fn tmx_to_toml(path: &Path) -> Result<(String, usize), LevelError> {
     let file = path.display().to_string();
+    let text = std::fs::read(path).map_err(|e| error(&file, format!("cannot read: {e}")))?;
+    check_layer_sizes(&String::from_utf8_lossy(&text))
+        .map_err(|m| error(&file, format!("not a readable Tiled map: {m}")))?;
     let map = Loader::new()
         .load_tmx_map(path)
         .map_err(|e| error(&file, format!("not a readable Tiled map: {e}")))?;
@@ -310,5 +313,82 @@ pub(super) fn load_tmx(path: &Path) -> Result<Loaded, LevelError> {
         Err(e) => Err(LevelError {
             diagnostics: e.diagnostics.into_iter().map(relocate).collect(),
         }),
+    }
+}
+
+/// Checks that every tile layer of a `.tmx` holds as many tiles as its size says, before the
+/// `tiled` crate reads it (it indexes its tile data by the stated size and panics on a short
+/// layer, as a truncated or hand-edited file can have). CSV, uncompressed base64 and XML tile
+/// lists are counted; compressed data is left to the crate.
+fn check_layer_sizes(text: &str) -> Result<(), String> {
+    use quick_xml::Reader;
+    use quick_xml::events::Event;
+    let mut reader = Reader::from_str(text);
+    // The layer being read: name, cells it must hold, its data's encoding, tiles seen.
+    let mut layer: Option<(String, usize)> = None;
+    let mut encoding: Option<(String, bool)> = None;
+    let mut counted = 0usize;
+    let attr = |e: &quick_xml::events::BytesStart, key: &[u8]| -> Option<String> {
+        e.attributes()
+            .flatten()
+            .find(|a| a.key.as_ref() == key)
+            .map(|a| String::from_utf8_lossy(&a.value).into_owned())
+    };
+    loop {
+        match reader.read_event() {
+            Err(e) => return Err(format!("not well-formed XML: {e}")),
+            Ok(Event::Eof) => return Ok(()),
+            Ok(Event::Start(e)) | Ok(Event::Empty(e)) => match e.name().as_ref() {
+                b"layer" => {
+                    let size = |k: &[u8]| {
+                        attr(&e, k)
+                            .and_then(|v| v.trim().parse::<usize>().ok())
+                            .unwrap_or(0)
+                    };
+                    layer = Some((
+                        attr(&e, b"name").unwrap_or_default(),
+                        size(b"width").saturating_mul(size(b"height")),
+                    ));
+                    counted = 0;
+                }
+                b"data" => {
+                    encoding = Some((
+                        attr(&e, b"encoding").unwrap_or_default(),
+                        attr(&e, b"compression").is_some(),
+                    ));
+                }
+                b"tile" if encoding.as_ref().is_some_and(|(enc, _)| enc.is_empty()) => counted += 1,
+                _ => {}
+            },
+            Ok(Event::Text(t)) => {
+                if let (Some(_), Some((enc, compressed))) = (&layer, &encoding) {
+                    let s = String::from_utf8_lossy(&t);
+                    if enc == "csv" {
+                        counted += s.split(',').filter(|v| !v.trim().is_empty()).count();
+                    } else if enc == "base64" && !compressed {
+                        let payload: Vec<u8> =
+                            s.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+                        let pad = payload.iter().rev().take_while(|&&b| b == b'=').count();
+                        counted += (payload.len() / 4 * 3).saturating_sub(pad) / 4;
+                    } else {
+                        counted = usize::MAX; // not counted: trusted
+                    }
+                }
+            }
+            Ok(Event::End(e)) => match e.name().as_ref() {
+                b"data" => encoding = None,
+                b"layer" => {
+                    if let Some((name, cells)) = layer.take() {
+                        if counted < cells {
+                            return Err(format!(
+                                "tile layer '{name}' holds {counted} tiles; its size says {cells} (is the file truncated?)"
+                            ));
+                        }
+                    }
+                }
+                _ => {}
+            },
+            Ok(_) => {}
+        }
     }
 }
