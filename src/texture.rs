@@ -39,7 +39,7 @@ impl Texture {
             Some(d) => column_major(d, |p| p),
             None => column_major(rgba, darken),
         };
-        let has_holes = texels.iter().any(|t| t >> 24 < ALPHA_SOLID);
+        let has_holes = texels.iter().any(|&t| !is_opaque(t));
         Texture {
             size,
             shift: size.trailing_zeros(),
@@ -85,12 +85,16 @@ impl Texture {
         let scale = self.size as f64;
         let x = ((u * scale) as u32).min(self.size - 1);
         let y = ((v * scale) as u32).min(self.size - 1);
-        self.texel(x, y) >> 24 >= ALPHA_SOLID
+        is_opaque(self.texel(x, y))
     }
 }
 
-/// Alpha at or above which a texel is solid.
-const ALPHA_SOLID: u32 = 128;
+/// Whether a texel (packed as [`Texture`] stores them) is opaque: alpha at least one half. Below
+/// that, masked walls are see-through and sprites cut out.
+#[inline]
+pub fn is_opaque(texel: u32) -> bool {
+    texel >> 24 >= 128
+}
 
 /// The darker shade of a face lit from the side (about three quarters of the brightness).
 fn darken([r, g, b, a]: [u8; 4]) -> [u8; 4] {

@@ -55,6 +55,16 @@ impl Face {
         }
     }
 
+    /// The face's place in per-face arrays (a level's wall textures): north, south, east, west.
+    pub fn slot(self) -> usize {
+        match self {
+            Face::North => 0,
+            Face::South => 1,
+            Face::East => 2,
+            Face::West => 3,
+        }
+    }
+
     /// Whether this face lies on a vertical grid line (x = const): `West` or `East`.
     pub fn is_x_face(self) -> bool {
         matches!(self, Face::West | Face::East)

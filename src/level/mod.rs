@@ -52,7 +52,8 @@ pub enum KeyColour {
 pub struct TileStyle {
     /// The legend character.
     pub symbol: char,
-    /// Wall texture per face, in the order north, south, east, west (for walls, push walls,
+    /// Wall texture per face, in the order of [`Face::slot`](crate::grid::Face::slot): north,
+    /// south, east, west (for walls, push walls,
     /// masked walls and doors; `None` on floor).
     pub faces: Option<[String; 4]>,
     /// Floor under the tile.

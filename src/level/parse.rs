@@ -226,7 +226,9 @@ impl Parser<'_> {
                 symbols.insert(c, symbol);
             }
         }
-        let map_and_things = self.grid(&raw.grid, &symbols);
+        // Each grid character with its byte offset: read once, used for every grid diagnostic.
+        let rows = grid_rows(self.text, &raw.grid);
+        let map_and_things = self.grid(&raw.grid, &rows, &symbols);
         let base = path.parent().unwrap_or(Path::new(""));
         let next = raw
             .next
@@ -298,10 +300,10 @@ impl Parser<'_> {
                 None
             }
         };
-        let doors = self.doors(&map, grid_start, &raw.grid);
+        let doors = self.doors(&map, grid_start, &rows);
         if !self.d.has_errors() {
             // On a grid with errors, missing cells would be reported as open edges.
-            self.open_edges(&map, &raw.grid);
+            self.open_edges(&map, &rows);
         }
         Some(Level {
             name,
@@ -470,6 +472,7 @@ impl Parser<'_> {
     fn grid(
         &mut self,
         grid: &Spanned<String>,
+        rows: &[Vec<(char, usize)>],
         symbols: &BTreeMap<char, Symbol>,
     ) -> Option<(
         TileMap,
@@ -479,7 +482,6 @@ impl Parser<'_> {
         Vec<Cell>,
         usize,
     )> {
-        let rows = grid_rows(self.text, grid);
         let grid_start = rows
             .first()
             .and_then(|r| r.first())
@@ -589,9 +591,8 @@ impl Parser<'_> {
         &mut self,
         map: &TileMap,
         grid_start: usize,
-        grid: &Spanned<String>,
+        rows: &[Vec<(char, usize)>],
     ) -> Vec<DoorSpawn> {
-        let rows = grid_rows(self.text, grid);
         let mut doors = Vec::new();
         let wall = |x: i32, y: i32| {
             map.get(Cell::new(x, y))
@@ -629,8 +630,7 @@ impl Parser<'_> {
     }
 
     /// Warns about open cells on the grid's border (closed anyway: out of bounds is solid).
-    fn open_edges(&mut self, map: &TileMap, grid: &Spanned<String>) {
-        let rows = grid_rows(self.text, grid);
+    fn open_edges(&mut self, map: &TileMap, rows: &[Vec<(char, usize)>]) {
         let (w, h) = (map.width() as i32, map.height() as i32);
         let mut open = Vec::new();
         for y in 0..h {

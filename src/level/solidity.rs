@@ -40,12 +40,8 @@ impl Solidity for LevelSolidity<'_> {
         if self.level.map.get(hit.cell) != Some(Tile::Masked) {
             return true;
         }
-        let face = match hit.face {
-            Some(Face::North) => 0,
-            Some(Face::South) => 1,
-            Some(Face::East) => 2,
-            Some(Face::West) => 3,
-            None => return true,
+        let Some(face) = hit.face.map(Face::slot) else {
+            return true;
         };
         let style = &self.level.styles[self.level.map.style(hit.cell) as usize];
         let texture = style

@@ -154,15 +154,6 @@ fn texture_u(face: Face, u: f64) -> f64 {
     }
 }
 
-fn face_index(face: Face) -> usize {
-    match face {
-        Face::North => 0,
-        Face::South => 1,
-        Face::East => 2,
-        Face::West => 3,
-    }
-}
-
 /// The solidity a column's ray sees: masked walls recorded and passed, doors hit at their
 /// mid-cell plane.
 struct ColumnSolidity<'a> {
@@ -179,7 +170,7 @@ struct ColumnSolidity<'a> {
 impl ColumnSolidity<'_> {
     fn face_texture(&self, cell: Cell, face: Face) -> u16 {
         let style = &self.assets.styles[self.level.map.style(cell) as usize];
-        style.faces[face_index(face)]
+        style.faces[face.slot()]
     }
 }
 

@@ -244,7 +244,7 @@ fn draw_row(scene: &Scene, y: u32, width: u32, height: u32, row: &mut [u8]) {
         for layer in c.layers.far_to_near() {
             if yi >= layer.top && yi < layer.bottom {
                 let t = layer.sample(assets, yi);
-                if t >> 24 >= 128 {
+                if crate::texture::is_opaque(t) {
                     texel = t;
                     occluder = layer.depth;
                 }

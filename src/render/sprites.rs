@@ -116,7 +116,7 @@ impl SpriteDraw {
         let tx = ((x as f32 + 0.5 - self.left) * self.per_x) as u32;
         let ty = ((y as f32 + 0.5 - self.top) * self.per_y) as u32;
         let t = frame.texel(tx.min(frame.size() - 1), ty.min(frame.size() - 1));
-        (t >> 24 >= 128).then(|| self.fog.blend(t))
+        crate::texture::is_opaque(t).then(|| self.fog.blend(t))
     }
 }
 
