@@ -248,22 +248,13 @@ impl Game {
                 facing: Some(e.facing),
             });
         }
-        for (p, _) in self
+        let left = self
             .level
             .pickups
             .iter()
             .zip(&self.pickups_left)
-            .filter(|(_, left)| **left)
-        {
-            if let Some(sheet) = textures.sprite(crate::level::sprite_name(p.kind)) {
-                out.push(SpriteInstance {
-                    position: p.position,
-                    sheet,
-                    row: 0,
-                    facing: None,
-                });
-            }
-        }
+            .filter(|(_, left)| **left);
+        out.extend(left.filter_map(|(p, _)| SpriteInstance::pickup(p, textures)));
         out
     }
 

@@ -23,6 +23,22 @@ pub struct SpriteInstance<'a> {
     pub facing: Option<f64>,
 }
 
+impl<'a> SpriteInstance<'a> {
+    /// A pickup lying on the floor; `None` when its sprite is not loaded.
+    pub fn pickup(
+        p: &crate::level::PickupSpawn,
+        textures: &'a crate::texture::TextureSet,
+    ) -> Option<SpriteInstance<'a>> {
+        let sheet = textures.sprite(crate::level::sprite_name(p.kind))?;
+        Some(SpriteInstance {
+            position: p.position,
+            sheet,
+            row: 0,
+            facing: None,
+        })
+    }
+}
+
 /// A sprite projected for this frame.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SpriteDraw {
@@ -173,14 +189,9 @@ pub fn level_sprites<'a>(
             facing: Some(e.at.facing),
         })
     });
-    let pickups = level.pickups.iter().filter_map(|p| {
-        let sheet = textures.sprite(crate::level::sprite_name(p.kind))?;
-        Some(SpriteInstance {
-            position: p.position,
-            sheet,
-            row: 0,
-            facing: None,
-        })
-    });
+    let pickups = level
+        .pickups
+        .iter()
+        .filter_map(|p| SpriteInstance::pickup(p, textures));
     enemies.chain(pickups).collect()
 }
