@@ -41,6 +41,12 @@ impl Vec2 {
         self.x * other.x + self.y * other.y
     }
 
+    /// The z component of the 3D cross product: positive when `other` is clockwise of `self`
+    /// on screen (y grows downwards).
+    pub fn cross(self, other: Vec2) -> f64 {
+        self.x * other.y - self.y * other.x
+    }
+
     /// Whether both components are finite (neither NaN nor infinite).
     pub fn is_finite(self) -> bool {
         self.x.is_finite() && self.y.is_finite()

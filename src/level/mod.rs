@@ -14,7 +14,7 @@ pub use parse::ENEMY_KINDS;
 use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
-pub use solidity::LevelSolidity;
+pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::tmx_to_toml;
 

@@ -5,6 +5,86 @@ use crate::grid::{Cell, Face, Hit, Solidity};
 use crate::map::Tile;
 use crate::texture::TextureSet;
 
+/// The see-through texel columns of a level's masked walls at eye and gun height (`v = 0.5`),
+/// one row of opacity per style and face. Built once from the textures, it lets code without
+/// textures (the game's bullets and enemies' sight) pass the holes of grates exactly where the
+/// renderer shows them.
+///
+/// An empty `Holes` (the [`Default`]) treats every masked wall as solid.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Holes {
+    /// Per style index, per face slot: opaque or not, per texel column. `None` where the style
+    /// is not masked or its texture is not loaded (solid).
+    rows: Vec<Option<[Vec<bool>; 4]>>,
+}
+
+impl Holes {
+    /// The holes of `level`'s masked walls, read from `textures`.
+    pub fn new(level: &Level, textures: &TextureSet) -> Holes {
+        let masked = masked_styles(level);
+        let rows = level
+            .styles
+            .iter()
+            .zip(masked)
+            .map(|(style, masked)| {
+                let faces = style.faces.as_ref().filter(|_| masked)?;
+                let row = |name: &String| {
+                    textures.get(name).map_or_else(Vec::new, |t| {
+                        (0..t.size())
+                            .map(|x| t.is_solid_at((x as f64 + 0.5) / t.size() as f64, 0.5))
+                            .collect()
+                    })
+                };
+                Some([
+                    row(&faces[0]),
+                    row(&faces[1]),
+                    row(&faces[2]),
+                    row(&faces[3]),
+                ])
+            })
+            .collect();
+        Holes { rows }
+    }
+
+    /// Whether a cast's hit on `map` stands: anything but a masked wall does; a masked wall
+    /// only where its texture is opaque at the hit's wall coordinate.
+    pub fn blocks(&self, level: &Level, hit: &Hit) -> bool {
+        if level.map.get(hit.cell) != Some(Tile::Masked) {
+            return true;
+        }
+        let Some(face) = hit.face.map(Face::slot) else {
+            return true;
+        };
+        let style = level.map.style(hit.cell) as usize;
+        let Some(Some(faces)) = self.rows.get(style) else {
+            return true;
+        };
+        let row = &faces[face];
+        if row.is_empty() {
+            return true; // a texture that is not loaded cannot show holes
+        }
+        let x = ((hit.u * row.len() as f64) as usize).min(row.len() - 1);
+        row[x]
+    }
+}
+
+/// Per style index: whether a masked cell of `level` uses it.
+fn masked_styles(level: &Level) -> Vec<bool> {
+    let map = &level.map;
+    let mut used = vec![false; level.styles.len()];
+    for y in 0..map.height() as i32 {
+        for x in 0..map.width() as i32 {
+            let c = Cell::new(x, y);
+            if map.get(c) == Some(Tile::Masked) {
+                if let Some(u) = used.get_mut(map.style(c) as usize) {
+                    *u = true;
+                }
+            }
+        }
+    }
+    used
+}
+
 /// A level's solidity for 2D casts (bullets, sight, light): walls, closed doors and push walls
 /// block; a masked wall blocks only where its texture is opaque, tested at the hit's wall
 /// coordinate `u` and mid-height (`v = 0.5`: eye and gun height).
@@ -20,13 +100,16 @@ use crate::texture::TextureSet;
 /// ```
 pub struct LevelSolidity<'a> {
     level: &'a Level,
-    textures: &'a TextureSet,
+    holes: Holes,
 }
 
 impl<'a> LevelSolidity<'a> {
     /// The solidity of `level`, with masked walls tested against `textures`.
-    pub fn new(level: &'a Level, textures: &'a TextureSet) -> LevelSolidity<'a> {
-        LevelSolidity { level, textures }
+    pub fn new(level: &'a Level, textures: &TextureSet) -> LevelSolidity<'a> {
+        LevelSolidity {
+            level,
+            holes: Holes::new(level, textures),
+        }
     }
 }
 
@@ -37,18 +120,6 @@ impl Solidity for LevelSolidity<'_> {
     }
 
     fn accepts(&self, hit: &Hit) -> bool {
-        if self.level.map.get(hit.cell) != Some(Tile::Masked) {
-            return true;
-        }
-        let Some(face) = hit.face.map(Face::slot) else {
-            return true;
-        };
-        let style = &self.level.styles[self.level.map.style(hit.cell) as usize];
-        let texture = style
-            .faces
-            .as_ref()
-            .and_then(|faces| self.textures.get(&faces[face]));
-        // A texture that is not loaded cannot show holes: solid.
-        texture.is_none_or(|t| t.is_solid_at(hit.u, 0.5))
+        self.holes.blocks(self.level, hit)
     }
 }

@@ -1,0 +1,176 @@
+//! A uniform-grid spatial hash for moving circles (enemies, the player, barrels), bucketed on
+//! the level's own unit cells so that the one traversal engine finds the candidates along a ray.
+
+use std::collections::HashMap;
+
+use super::{Vec2, ray_circle};
+use crate::grid::{Cell, Walk};
+
+/// Circles registered in every unit cell their bounding box touches. Rebuilt each tick with
+/// [`SpatialHash::clear`] and [`SpatialHash::insert`], which keep the buckets' memory.
+///
+/// ```
+/// use tilecaster::geom::{SpatialHash, Vec2};
+/// let mut hash = SpatialHash::default();
+/// hash.insert(7, Vec2::new(5.5, 0.5), 0.3);
+/// // The ray along y = 0.5 meets circle 7 at x = 5.2.
+/// let hit = hash.first_along_ray(Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), 10.0, |_| true);
+/// assert_eq!(hit.map(|(id, _)| id), Some(7));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct SpatialHash {
+    buckets: HashMap<Cell, Vec<usize>>,
+    circles: Vec<(usize, Vec2, f64)>,
+}
+
+impl SpatialHash {
+    /// Empties every bucket (keeping their memory).
+    pub fn clear(&mut self) {
+        for bucket in self.buckets.values_mut() {
+            bucket.clear();
+        }
+        self.circles.clear();
+    }
+
+    /// Registers circle `id` at `centre` with `radius`. Non-finite circles are ignored.
+    pub fn insert(&mut self, id: usize, centre: Vec2, radius: f64) {
+        if !(centre.is_finite() && radius.is_finite() && radius >= 0.0) {
+            return;
+        }
+        let slot = self.circles.len();
+        self.circles.push((id, centre, radius));
+        let (x0, x1) = (
+            (centre.x - radius).floor() as i32,
+            (centre.x + radius).floor() as i32,
+        );
+        let (y0, y1) = (
+            (centre.y - radius).floor() as i32,
+            (centre.y + radius).floor() as i32,
+        );
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                self.buckets.entry(Cell::new(x, y)).or_default().push(slot);
+            }
+        }
+    }
+
+    /// The ids of the circles that overlap the circle at `centre` with `radius`.
+    pub fn overlapping(&self, centre: Vec2, radius: f64) -> impl Iterator<Item = usize> + '_ {
+        let (x0, x1) = (
+            (centre.x - radius).floor() as i32,
+            (centre.x + radius).floor() as i32,
+        );
+        let (y0, y1) = (
+            (centre.y - radius).floor() as i32,
+            (centre.y + radius).floor() as i32,
+        );
+        let mut seen = Vec::new();
+        (y0..=y1)
+            .flat_map(move |y| (x0..=x1).map(move |x| Cell::new(x, y)))
+            .filter_map(|c| self.buckets.get(&c))
+            .flatten()
+            .copied()
+            .filter(move |&slot| {
+                let fresh = !seen.contains(&slot);
+                seen.push(slot);
+                fresh
+            })
+            .filter_map(move |slot| {
+                let (id, c, r) = self.circles[slot];
+                ((c - centre).length() <= r + radius).then_some(id)
+            })
+    }
+
+    /// The nearest circle accepted by `wanted` that the ray `origin + t * dir` meets with
+    /// `0 <= t < max_t`, as `(id, t)`. Only the buckets of the cells the ray walks (the
+    /// traversal engine's walk, corner neighbours included) are looked at, and the walk stops
+    /// at the first cell entered beyond the best hit so far.
+    pub fn first_along_ray(
+        &self,
+        origin: Vec2,
+        dir: Vec2,
+        max_t: f64,
+        mut wanted: impl FnMut(usize) -> bool,
+    ) -> Option<(usize, f64)> {
+        let mut best: Option<(usize, f64)> = None;
+        for entry in Walk::ray(origin, dir, max_t) {
+            if best.is_some_and(|(_, t)| t < entry.t) {
+                break;
+            }
+            let Some(bucket) = self.buckets.get(&entry.cell) else {
+                continue;
+            };
+            for &slot in bucket {
+                let (id, centre, radius) = self.circles[slot];
+                if !wanted(id) {
+                    continue;
+                }
+                let Some(t) = ray_circle(origin, dir, centre, radius) else {
+                    continue;
+                };
+                if t < max_t && best.is_none_or(|(_, b)| t < b) {
+                    best = Some((id, t));
+                }
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hash answers as a scan over every circle does.
+    #[test]
+    fn agrees_with_a_linear_scan() {
+        let mut seed = 0x1234_5678_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for _ in 0..200 {
+            let circles: Vec<(Vec2, f64)> = (0..20)
+                .map(|_| (Vec2::new(next() * 20.0, next() * 20.0), next() * 0.6))
+                .collect();
+            let mut hash = SpatialHash::default();
+            for (i, &(c, r)) in circles.iter().enumerate() {
+                hash.insert(i, c, r);
+            }
+            let origin = Vec2::new(next() * 20.0, next() * 20.0);
+            let dir = Vec2::from_angle_degrees(next() * 360.0);
+            let max_t = next() * 25.0;
+            let scan = circles
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % 3 != 0)
+                .filter_map(|(i, &(c, r))| ray_circle(origin, dir, c, r).map(|t| (i, t)))
+                .filter(|&(_, t)| t < max_t)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            let found = hash.first_along_ray(origin, dir, max_t, |i| i % 3 != 0);
+            assert_eq!(found, scan, "ray from {origin:?} along {dir:?}");
+            let probe = Vec2::new(next() * 20.0, next() * 20.0);
+            let mut near: Vec<usize> = hash.overlapping(probe, 0.5).collect();
+            near.sort_unstable();
+            let expected: Vec<usize> = (0..circles.len())
+                .filter(|&i| (circles[i].0 - probe).length() <= circles[i].1 + 0.5)
+                .collect();
+            assert_eq!(near, expected);
+        }
+    }
+
+    #[test]
+    fn cleared_hash_is_empty_and_bad_circles_are_ignored() {
+        let mut hash = SpatialHash::default();
+        hash.insert(1, Vec2::new(1.5, 1.5), 0.3);
+        hash.insert(2, Vec2::new(f64::NAN, 1.5), 0.3);
+        hash.insert(3, Vec2::new(1.5, 1.5), f64::INFINITY);
+        assert_eq!(hash.overlapping(Vec2::new(1.5, 1.5), 0.1).count(), 1);
+        hash.clear();
+        assert_eq!(hash.overlapping(Vec2::new(1.5, 1.5), 0.1).count(), 0);
+        let ray = hash.first_along_ray(Vec2::ZERO, Vec2::new(1.0, 1.0), 10.0, |_| true);
+        assert_eq!(ray, None);
+    }
+}

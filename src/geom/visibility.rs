@@ -1,0 +1,300 @@
+//! The visibility polygon of a point (the player, a light) on the grid: what it sees, as a fan
+//! of points sorted by angle, cast with the one traversal engine.
+//!
+//! The wall edges around the point (the faces between solid and open cells) are merged into
+//! maximal straight runs, so collinear faces contribute only their run's two ends and a
+//! T-junction or two walls touching at a corner share one grid vertex. Each vertex gets three
+//! rays (at its angle and a tiny angle either side); the traversal's corner rule (a vertex
+//! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
+
+use super::{Vec2, ray_segment};
+use crate::grid::{Cell, Solidity, cast_ray};
+
+/// The angle either side of a vertex's ray, in radians.
+const EPSILON: f64 = 1e-6;
+
+/// Rays spread evenly around a limited radius (its arc is drawn as this many chords).
+const ARC_RAYS: usize = 180;
+
+/// What a point sees: the boundary points in increasing angle around `origin` (angles from
+/// +x towards +y, as everywhere in the engine). A full polygon wraps from its last point to its
+/// first; a cone (a flashlight) does not: its fan runs from its first ray to its last.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Visibility {
+    /// The point that sees.
+    pub origin: Vec2,
+    /// The boundary, sorted by angle.
+    pub points: Vec<Vec2>,
+    /// Whether it is a cone (the fan is open between its last and first points).
+    pub cone: bool,
+    /// The angle the points' angles are measured from (a cone's centre; 0 for a full polygon),
+    /// in radians.
+    centre: f64,
+    /// Each point's angle from `centre`, in `(-π, π]`, increasing.
+    angles: Vec<f64>,
+}
+
+impl Visibility {
+    fn from_points(
+        origin: Vec2,
+        mut points: Vec<(f64, Vec2)>,
+        cone: bool,
+        centre: f64,
+    ) -> Visibility {
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        Visibility {
+            origin,
+            angles: points.iter().map(|p| p.0).collect(),
+            points: points.into_iter().map(|p| p.1).collect(),
+            cone,
+            centre,
+        }
+    }
+
+    /// How far the boundary lies from the origin along `dir`; `None` outside a cone, for an
+    /// empty polygon, or for a zero direction.
+    pub fn distance_along(&self, dir: Vec2) -> Option<f64> {
+        let n = self.points.len();
+        if n < 2 || dir.dot(dir).is_nan() || dir.dot(dir) <= 0.0 {
+            return None;
+        }
+        let unit = dir * (1.0 / dir.length());
+        let angle = wrap(unit.y.atan2(unit.x) - self.centre);
+        // The wedge [angles[i], angles[i + 1]) holding `angle`.
+        let i = self.angles.partition_point(|&a| a <= angle);
+        let (i0, i1) = if i == 0 || i == n {
+            if self.cone {
+                return None;
+            }
+            (n - 1, 0)
+        } else {
+            (i - 1, i)
+        };
+        let (a, b) = (self.points[i0], self.points[i1]);
+        ray_segment(self.origin, unit, a, b)
+            // A ray between two points at one angle (through a vertex) sees the farther.
+            .or_else(|| Some((a - self.origin).length().max((b - self.origin).length())))
+    }
+
+    /// Whether `point` is seen (inside or on the boundary).
+    pub fn contains(&self, point: Vec2) -> bool {
+        let d = point - self.origin;
+        if d.x == 0.0 && d.y == 0.0 {
+            return !self.points.is_empty();
+        }
+        self.distance_along(d)
+            .is_some_and(|reach| d.length() <= reach + 1e-9)
+    }
+
+    /// The area seen.
+    pub fn area(&self) -> f64 {
+        let n = self.points.len();
+        let pairs = if self.cone { n.saturating_sub(1) } else { n };
+        (0..pairs)
+            .map(|i| {
+                let (a, b) = (self.points[i], self.points[(i + 1) % n]);
+                (a - self.origin).cross(b - self.origin) / 2.0
+            })
+            .sum()
+    }
+}
+
+/// What `origin` sees on the `width` × `height` grid `grid` (cells outside it are solid), up to
+/// `radius` tiles (`f64::INFINITY` for no limit). An origin in a solid cell or outside the grid
+/// sees nothing (an empty polygon).
+///
+/// ```
+/// use tilecaster::geom::{Vec2, visibility_polygon};
+/// use tilecaster::grid::Cell;
+/// // A 4 × 3 room inside a wall border.
+/// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4;
+/// let seen = visibility_polygon(&walls, 6, 5, Vec2::new(2.5, 2.5), f64::INFINITY);
+/// assert!((seen.area() - 12.0).abs() < 1e-3);
+/// assert!(seen.contains(Vec2::new(4.9, 1.1)) && !seen.contains(Vec2::new(5.1, 1.1)));
+/// ```
+pub fn visibility_polygon<S: Solidity + ?Sized>(
+    grid: &S,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+) -> Visibility {
+    visibility_cone(grid, width, height, origin, radius, None)
+}
+
+/// A flashlight: what `origin` sees within `fov_degrees` around `facing_degrees`, up to
+/// `radius`. The fan starts and ends with rays along the cone's edges.
+pub fn flashlight<S: Solidity + ?Sized>(
+    grid: &S,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+    facing_degrees: f64,
+    fov_degrees: f64,
+) -> Visibility {
+    let cone = (facing_degrees.to_radians(), fov_degrees.to_radians() / 2.0);
+    visibility_cone(grid, width, height, origin, radius, Some(cone))
+}
+
+fn visibility_cone<S: Solidity + ?Sized>(
+    grid: &S,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+    cone: Option<(f64, f64)>,
+) -> Visibility {
+    let solid = |c: Cell| {
+        c.x < 0 || c.y < 0 || c.x >= width as i32 || c.y >= height as i32 || grid.is_solid(c)
+    };
+    let inside = origin.is_finite()
+        && origin.x >= 0.0
+        && origin.y >= 0.0
+        && origin.x < width as f64
+        && origin.y < height as f64;
+    let radius = if radius.is_nan() || radius < 0.0 {
+        0.0
+    } else {
+        radius
+    };
+    if !inside || solid(Cell::new(origin.x as i32, origin.y as i32)) || radius == 0.0 {
+        return Visibility::default();
+    }
+    // Ray angles, relative to the cone's centre when there is a cone (so that sorting keeps the
+    // fan in order across ±π).
+    let (centre, half) = cone.map_or((0.0, f64::INFINITY), |(c, h)| {
+        (c, h.clamp(0.0, std::f64::consts::PI))
+    });
+    let runs = wall_runs(&solid, width, height, origin, radius);
+    // Each grid vertex once, however many runs end there (corners, T-junctions).
+    let mut vertices: Vec<(i64, i64)> = runs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .map(|v| (v.x as i64, v.y as i64))
+        .collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    let mut angles = Vec::with_capacity(vertices.len() * 3 + ARC_RAYS + 2);
+    for (x, y) in vertices {
+        let d = Vec2::new(x as f64, y as f64) - origin;
+        let angle = d.y.atan2(d.x);
+        angles.extend([angle - EPSILON, angle, angle + EPSILON]);
+    }
+    // Where a run crosses the radius, the boundary turns from wall to arc: a ray there too.
+    for &(a, b) in &runs {
+        for crossing in circle_crossings(origin, radius, a, b) {
+            let d = crossing - origin;
+            angles.push(d.y.atan2(d.x));
+        }
+    }
+    if radius.is_finite() {
+        angles.extend((0..ARC_RAYS).map(|i| i as f64 * std::f64::consts::TAU / ARC_RAYS as f64));
+    }
+    if cone.is_some() {
+        angles.extend([centre - half, centre + half]);
+    }
+    let walls = |c: Cell| solid(c);
+    let points = angles
+        .into_iter()
+        .filter_map(|angle| {
+            let relative = wrap(angle - centre);
+            if relative.abs() > half {
+                return None;
+            }
+            let dir = Vec2::new(angle.cos(), angle.sin());
+            let point = cast_ray(&walls, origin, dir, radius)
+                .map_or(origin + dir * radius, |hit| hit.point);
+            point.is_finite().then_some((relative, point))
+        })
+        .collect();
+    Visibility::from_points(origin, points, cone.is_some(), centre)
+}
+
+/// The angle in `(-π, π]`.
+fn wrap(angle: f64) -> f64 {
+    let tau = std::f64::consts::TAU;
+    let a = angle.rem_euclid(tau);
+    if a > std::f64::consts::PI { a - tau } else { a }
+}
+
+/// The maximal straight runs of wall faces (between a solid and an open cell) in the bounding
+/// box of the circle of `radius` around `origin`, as segments between grid vertices.
+fn wall_runs(
+    solid: &impl Fn(Cell) -> bool,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+) -> Vec<(Vec2, Vec2)> {
+    let reach = radius.min(1e6);
+    let x0 = ((origin.x - reach).floor() as i64).max(-1) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(-1) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64) as i32;
+    let mut runs = Vec::new();
+    let v = |x: i32, y: i32| Vec2::new(x as f64, y as f64);
+    // Horizontal grid lines y = line, between the cells above and below.
+    face_runs(
+        y0 + 1..=y1,
+        x0..=x1,
+        |line, x| (solid(Cell::new(x, line - 1)), solid(Cell::new(x, line))),
+        |line, a, b| runs.push((v(a, line), v(b, line))),
+    );
+    // Vertical grid lines x = line, between the cells left and right.
+    face_runs(
+        x0 + 1..=x1,
+        y0..=y1,
+        |line, y| (solid(Cell::new(line - 1, y)), solid(Cell::new(line, y))),
+        |line, a, b| runs.push((v(line, a), v(line, b))),
+    );
+    runs
+}
+
+/// Where the segment from `a` to `b` crosses the circle of `radius` around `centre` (none for
+/// an infinite radius).
+fn circle_crossings(centre: Vec2, radius: f64, a: Vec2, b: Vec2) -> impl Iterator<Item = Vec2> {
+    let d = b - a;
+    let f = a - centre;
+    let (qa, qb, qc) = (d.dot(d), 2.0 * f.dot(d), f.dot(f) - radius * radius);
+    let disc = qb * qb - 4.0 * qa * qc;
+    let roots = if radius.is_finite() && qa > 0.0 && disc >= 0.0 {
+        let root = disc.sqrt();
+        [(-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa)]
+    } else {
+        [f64::NAN; 2]
+    };
+    roots
+        .into_iter()
+        .filter(|s| (0.0..=1.0).contains(s))
+        .map(move |s| a + d * s)
+}
+
+/// For each grid line in `lines`, the maximal runs along `span` of faces with the same solid
+/// side: `sides(line, i)` gives the solidity either side of the line at `i`; `run(line, start,
+/// end)` receives each run (`end` exclusive).
+fn face_runs(
+    lines: std::ops::RangeInclusive<i32>,
+    span: std::ops::RangeInclusive<i32>,
+    sides: impl Fn(i32, i32) -> (bool, bool),
+    mut run: impl FnMut(i32, i32, i32),
+) {
+    for line in lines {
+        let mut open: Option<(i32, bool)> = None;
+        for i in *span.start()..=*span.end() + 1 {
+            let face = span
+                .contains(&i)
+                .then(|| sides(line, i))
+                .and_then(|(a, b)| (a != b).then_some(a));
+            match (open, face) {
+                (Some((_, side)), Some(s)) if side == s => {}
+                _ => {
+                    if let Some((start, _)) = open.take() {
+                        run(line, start, i);
+                    }
+                    open = face.map(|s| (i, s));
+                }
+            }
+        }
+    }
+}
