@@ -113,3 +113,95 @@ fn a_recording_replays_to_the_same_state() {
     changed[45].turn = 10.0;
     assert_ne!(play_headless("levels/e1m1.toml", &changed).0, hash);
 }
+
+/// A shot from `y` eastwards along e1m1's row 10, through its two grates (cells (7, 10) and
+/// (14, 10), bars at texel columns 0-2 of every 16): where it stopped, from the game's own
+/// trace of it.
+fn shot_along_row_10(weapon: u8, y: f64) -> Vec2 {
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let g = &mut s.game;
+    g.enemies.clear();
+    g.tracing = true;
+    g.player.position = Vec2::new(3.5, y);
+    g.player.angle = 0.0;
+    g.player.ammo = 10;
+    let shoot = Input {
+        fire: true,
+        weapon,
+        ..Input::default()
+    };
+    g.tick(&shoot);
+    for _ in 0..600 {
+        if g.projectiles.is_empty() {
+            break;
+        }
+        g.tick(&Input::default());
+    }
+    assert!(g.projectiles.is_empty(), "the projectile is still flying");
+    let last = g.traces.last().expect("the shot was traced");
+    last.hit.expect("the shot hit something")
+}
+
+#[test]
+fn bullets_and_projectiles_pass_grate_holes_and_stop_at_bars_and_walls() {
+    for weapon in [1, 2] {
+        // u = 0.1: a hole in both grates; on to the east wall at x = 23.
+        let through = shot_along_row_10(weapon, 10.1);
+        assert_eq!(through.x, 23.0, "weapon {weapon}: {through:?}");
+        // u = 0.02: a bar of the first grate.
+        let stopped = shot_along_row_10(weapon, 10.02);
+        assert_eq!(stopped.x, 7.0, "weapon {weapon}: {stopped:?}");
+    }
+}
+
+/// A projectile moves one tick's worth at a time and each tick's segment is cast: it never
+/// skips a thin wall, and it hits an enemy in its path, through the spatial hash.
+#[test]
+fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
+    use tilecaster::game::{PROJECTILE_SPEED, TICK, TraceKind, Weapon};
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let g = &mut s.game;
+    g.tracing = true;
+    g.enemies.truncate(1);
+    g.enemies[0].position = Vec2::new(6.5, 10.5);
+    g.enemies[0].health = 1000;
+    g.player.position = Vec2::new(3.5, 10.5);
+    g.player.angle = 0.0;
+    g.player.ammo = 10;
+    let shoot = Input {
+        fire: true,
+        weapon: 2,
+        ..Input::default()
+    };
+    g.tick(&shoot);
+    assert_eq!(g.weapon, Weapon::Launcher);
+    assert_eq!(g.player.ammo, 8, "a fireball costs two rounds");
+    let flights: Vec<_> = (0..60)
+        .map_while(|_| {
+            let before = g.projectiles.first().map(|p| p.position);
+            g.tick(&Input::default());
+            before
+        })
+        .collect();
+    // Each tick moves it by speed / 60 until it meets the enemy's circle at x = 6.2.
+    for pair in flights.windows(2) {
+        assert!(((pair[1].x - pair[0].x) - PROJECTILE_SPEED * TICK).abs() < 1e-9);
+    }
+    assert!(g.enemies[0].health < 1000, "the enemy was hit");
+    let hit = g
+        .traces
+        .iter()
+        .rev()
+        .find(|t| t.kind == TraceKind::Projectile)
+        .and_then(|t| t.hit)
+        .unwrap();
+    assert!((hit.x - 6.2).abs() < 1e-9, "{hit:?}");
+    // Its trace walked the cells from the player's to the enemy's, crossing x = 4, 5 and 6.
+    let walked: Vec<i32> = g
+        .traces
+        .iter()
+        .filter(|t| t.kind == TraceKind::Projectile)
+        .flat_map(|t| t.crossings.iter().map(|c| c.x as i32))
+        .collect();
+    assert_eq!(walked, vec![4, 5, 6]);
+}

@@ -464,6 +464,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for kind in ["health", "ammo", "treasure", "gold_key", "silver_key"] {
         sprite_list.push((kind, sprites::pickup(kind)));
     }
+    sprite_list.push(("fireball", sprites::fireball()));
     for (name, img) in &sprite_list {
         write_new(&sprite_dir.join(format!("{name}.png")), img, force)?;
     }

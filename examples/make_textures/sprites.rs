@@ -384,3 +384,43 @@ pub fn pickup(kind: &str) -> RgbaImage {
     }
     render(&b, 20.0, true)
 }
+
+/// A fireball in flight: a glowing core at gun height (the frame's middle), yellow-white
+/// within, orange to red at its edge, fading out.
+pub fn fireball() -> RgbaImage {
+    let mut img = RgbaImage::from_pixel(S, S, Rgba([0, 0, 0, 0]));
+    let centre = S as f32 / 2.0;
+    for y in 0..S {
+        for x in 0..S {
+            let (dx, dy) = (x as f32 + 0.5 - centre, y as f32 + 0.5 - centre);
+            // Slightly ragged: a flame, not a disc.
+            let wobble = 1.0 + 0.12 * (dy.atan2(dx) * 5.0).sin();
+            let r = (dx * dx + dy * dy).sqrt() / (9.0 * wobble);
+            if r >= 1.0 {
+                continue;
+            }
+            let heat = 1.0 - r;
+            let colour = [
+                255.0,
+                (90.0 + 165.0 * heat.powf(0.7)).min(255.0),
+                (30.0 + 200.0 * heat.powi(3)).min(255.0),
+            ];
+            let alpha = if r < 0.75 {
+                255.0
+            } else {
+                255.0 * (1.0 - r) / 0.25
+            };
+            img.put_pixel(
+                x,
+                y,
+                Rgba([
+                    colour[0] as u8,
+                    colour[1] as u8,
+                    colour[2] as u8,
+                    alpha as u8,
+                ]),
+            );
+        }
+    }
+    img
+}

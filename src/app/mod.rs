@@ -119,6 +119,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         grabbed: false,
         mouse_dx: 0.0,
         fire_pressed: false,
+        weapon_pressed: 0,
         last: Instant::now(),
         behind: 0.0,
         next_frame: Instant::now(),
@@ -184,6 +185,8 @@ struct App {
     mouse_dx: f64,
     /// Fire was pressed since the last tick.
     fire_pressed: bool,
+    /// A weapon number key pressed since the last tick (0: none).
+    weapon_pressed: u8,
     last: Instant,
     /// Simulation time owed, seconds.
     behind: f64,
@@ -244,6 +247,7 @@ impl App {
             run: any(&b.run),
             use_pressed: self.use_pressed,
             fire: self.fire_pressed,
+            weapon: std::mem::take(&mut self.weapon_pressed),
         };
         self.use_pressed = false;
         self.fire_pressed = false;

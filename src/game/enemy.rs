@@ -38,6 +38,8 @@ pub enum EnemyState {
     Attack,
     /// Hurt for a moment.
     Pain,
+    /// Ducking into a neighbouring cell out of the player's sight, for a moment.
+    Cover,
     /// Falling.
     Dying,
     /// Dead: a body on the floor.
@@ -63,6 +65,8 @@ pub struct Enemy {
     pub deaf: bool,
     /// Seconds of walking, for the walking frames.
     pub walked: f64,
+    /// Where it is taking cover.
+    pub cover: Option<Cell>,
 }
 
 impl Enemy {
@@ -86,6 +90,7 @@ impl Enemy {
             timer: 0.0,
             deaf: spawn.mode == EnemyMode::Ambush,
             walked: 0.0,
+            cover: None,
         }
     }
 
@@ -112,7 +117,7 @@ impl Enemy {
         }
         let alerted = matches!(
             self.state,
-            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain
+            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover
         );
         if !alerted {
             let angle = to.y.atan2(to.x).to_degrees();
@@ -165,6 +170,28 @@ impl Enemy {
             }
             EnemyState::Pain => {
                 if self.timer <= 0.0 {
+                    // Half the time it looks for cover, one cell away at most: poorly.
+                    self.cover = (rng.unit() < 0.5)
+                        .then(|| self.find_cover(player, blocking))
+                        .flatten();
+                    self.state = if self.cover.is_some() {
+                        self.timer = 1.5;
+                        EnemyState::Cover
+                    } else {
+                        EnemyState::Chase
+                    };
+                }
+            }
+            EnemyState::Cover => {
+                let target = self
+                    .cover
+                    .map(|c| Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5));
+                let to = target.map_or(Vec2::ZERO, |t| t - self.position);
+                let length = to.length();
+                let arrived = length < SPEED * TICK || !self.walk(to * (1.0 / length), blocking);
+                if arrived && self.timer <= 0.0 || self.timer <= -1.5 {
+                    // Out again after a while, or when it cannot get there.
+                    self.cover = None;
                     self.state = EnemyState::Chase;
                 }
             }
@@ -213,6 +240,36 @@ impl Enemy {
             }
         }
         act
+    }
+
+    /// A neighbouring open cell (of the eight) whose centre the player cannot see, nearest
+    /// first; `None` when there is none.
+    pub(super) fn find_cover(&self, player: Vec2, blocking: &Blocking) -> Option<Cell> {
+        let here = self.cell();
+        let mut spots: Vec<(Cell, f64)> = [
+            (1, 0),
+            (-1, 0),
+            (0, 1),
+            (0, -1),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ]
+        .iter()
+        .map(|&(dx, dy)| Cell::new(here.x + dx, here.y + dy))
+        .filter(|&c| !blocking.is_solid(c))
+        .map(|c| (c, Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5)))
+        .filter(|&(c, centre)| {
+            // Diagonal steps need both side cells open, or the walk would catch a corner.
+            let sides_open = !blocking.is_solid(Cell::new(c.x, here.y))
+                && !blocking.is_solid(Cell::new(here.x, c.y));
+            sides_open && !line_of_sight(blocking, centre, player)
+        })
+        .map(|(c, centre)| (c, (centre - self.position).length()))
+        .collect();
+        spots.sort_by(|a, b| a.1.total_cmp(&b.1));
+        spots.first().map(|s| s.0)
     }
 
     fn face(&mut self, target: Vec2) {

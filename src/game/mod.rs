@@ -7,6 +7,7 @@ mod player;
 mod pushwalls;
 mod replay;
 mod session;
+mod weapons;
 
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
@@ -14,9 +15,15 @@ pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use session::Session;
+pub use weapons::{
+    HITSCAN_RANGE, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,
+};
 
-use crate::grid::{Cell, Solidity};
-use crate::level::{KeyColour, Level, PickupKind};
+use std::sync::Arc;
+
+use crate::geom::{SpatialHash, Vec2, visibility_polygon};
+use crate::grid::{Cell, Hit, Solidity};
+use crate::level::{Holes, KeyColour, Level, PickupKind};
 use crate::map::Tile;
 use crate::render::Camera;
 
@@ -40,6 +47,8 @@ pub struct Input {
     pub use_pressed: bool,
     /// Fire was pressed this tick.
     pub fire: bool,
+    /// A weapon chosen this tick by its number (1 pistol, 2 launcher); 0 keeps the one in hand.
+    pub weapon: u8,
 }
 
 /// A running level.
@@ -69,6 +78,21 @@ pub struct Game {
     pub kills: u32,
     /// Random numbers for the game's chances, seeded: the same seed and inputs, the same game.
     pub rng: Rng,
+    /// The weapon in hand.
+    pub weapon: Weapon,
+    /// Projectiles in flight.
+    pub projectiles: Vec<Projectile>,
+    /// The holes of the level's masked walls (bullets and sight pass them); empty without
+    /// textures, when grates are solid.
+    pub holes: Arc<Holes>,
+    /// Whether to keep [`Trace`]s of the traversal queries for the debugger.
+    pub tracing: bool,
+    /// The traces of the last [`TRACE_TICKS`] ticks, oldest first (with `tracing` on).
+    pub traces: Vec<Trace>,
+    /// Per cell (row-major), whether the player has seen it: the automap.
+    pub explored: Vec<bool>,
+    /// The living enemies' circles, by index in `enemies`.
+    actors: SpatialHash,
 }
 
 impl Game {
@@ -92,7 +116,86 @@ impl Game {
             enemies,
             kills: 0,
             rng: Rng::new(0x7117_CA57),
+            weapon: Weapon::default(),
+            projectiles: Vec::new(),
+            holes: Arc::default(),
+            tracing: false,
+            traces: Vec::new(),
+            explored: Vec::new(),
+            actors: SpatialHash::default(),
         }
+        .explored_from_start()
+    }
+
+    /// The level at its start, with the holes of its masked walls (see [`Holes`]).
+    pub fn with_holes(level: Level, holes: Arc<Holes>) -> Game {
+        let mut game = Game::new(level);
+        game.holes = holes;
+        game
+    }
+
+    fn explored_from_start(mut self) -> Game {
+        let map = &self.level.map;
+        self.explored = vec![false; map.width() * map.height()];
+        self.explore();
+        self
+    }
+
+    /// Marks what the player sees now (within 24 tiles) as explored: open cells with a point
+    /// in view, and walls whose face towards a seen cell is in view.
+    pub fn explore(&mut self) {
+        let (w, h) = (self.level.map.width(), self.level.map.height());
+        let blocking = Blocking {
+            level: &self.level,
+            doors: &self.doors,
+            holes: &self.holes,
+        };
+        let solid = |c: Cell| blocking.is_solid(c);
+        let seen = visibility_polygon(&solid, w as u32, h as u32, self.player.position, 24.0);
+        if seen.points.is_empty() {
+            return;
+        }
+        let centre = self.player.cell();
+        let inset = [
+            (0.5, 0.5),
+            (0.05, 0.05),
+            (0.95, 0.05),
+            (0.05, 0.95),
+            (0.95, 0.95),
+        ];
+        for y in (centre.y - 25).max(0)..(centre.y + 26).min(h as i32) {
+            for x in (centre.x - 25).max(0)..(centre.x + 26).min(w as i32) {
+                let cell = Cell::new(x, y);
+                let at = |fx: f64, fy: f64| Vec2::new(x as f64 + fx, y as f64 + fy);
+                let visible = if solid(cell) {
+                    // A face, seen from the open neighbour just in front of it.
+                    [(0.5, -0.02), (0.5, 1.02), (-0.02, 0.5), (1.02, 0.5)]
+                        .iter()
+                        .any(|&(fx, fy)| {
+                            let p = at(fx, fy);
+                            !solid(Cell::new(p.x.floor() as i32, p.y.floor() as i32))
+                                && seen.contains(p)
+                        })
+                } else {
+                    inset.iter().any(|&(fx, fy)| seen.contains(at(fx, fy)))
+                };
+                if visible {
+                    self.explored[y as usize * w + x as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Whether the player has seen `cell`.
+    pub fn is_explored(&self, cell: Cell) -> bool {
+        let w = self.level.map.width() as i32;
+        (0..w).contains(&cell.x)
+            && cell.y >= 0
+            && self
+                .explored
+                .get((cell.y * w + cell.x) as usize)
+                .copied()
+                .unwrap_or(false)
     }
 
     /// Whether the player is dead.
@@ -106,18 +209,31 @@ impl Game {
         if self.finished || self.player_dead() {
             return;
         }
+        if let Some(weapon) = Weapon::from_number(input.weapon) {
+            self.weapon = weapon;
+        }
+        self.rebuild_actors();
+        let before = self.player.position;
         let blocking = Blocking {
             level: &self.level,
             doors: &self.doors,
+            holes: &self.holes,
         };
         self.player.step(input, &blocking);
+        self.keep_clear_of_enemies(before);
         if input.use_pressed {
             self.use_ahead();
         }
-        if input.fire && self.player.ammo > 0 {
+        if input.fire {
             self.fire();
         }
         self.tick_enemies();
+        self.rebuild_actors();
+        self.tick_projectiles();
+        self.trace_sight();
+        if self.ticks % 6 == 0 {
+            self.explore();
+        }
         let player_cell = self.player.cells();
         self.doors.tick(&player_cell);
         let occupied = self.occupied();
@@ -129,50 +245,23 @@ impl Game {
         }
     }
 
-    /// A hitscan shot along the player's facing: the traversal finds the first wall (closed
-    /// doors included), then the nearest living enemy whose circle the ray crosses before it is
-    /// hit. Enemies that can hear it are alerted.
-    fn fire(&mut self) {
-        self.player.ammo -= 1;
-        let (origin, dir) = (self.player.position, self.player.direction());
-        let blocking = Blocking {
-            level: &self.level,
-            doors: &self.doors,
-        };
-        let wall = crate::grid::cast_ray(&blocking, origin, dir, 64.0).map_or(64.0, |h| h.t);
-        let target = self
-            .enemies
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.alive())
-            .filter_map(|(i, e)| {
-                crate::geom::ray_circle(origin, dir, e.position, ENEMY_RADIUS).map(|t| (i, t))
-            })
-            .filter(|&(_, t)| t < wall)
-            .min_by(|a, b| a.1.total_cmp(&b.1));
-        if let Some((i, t)) = target {
-            let damage = 10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32;
-            let enemy = &mut self.enemies[i];
-            enemy.hurt(damage);
-            if !enemy.alive() {
-                self.kills += 1;
-            }
-        }
-        let heard = self.hearing(origin);
-        for e in &mut self.enemies {
-            if heard.contains(&e.cell()) {
-                e.hear();
-            }
+    /// Undoes the player's move when it brought them into a living enemy's circle (found
+    /// through the spatial hash); moving away from one they already touch is allowed.
+    fn keep_clear_of_enemies(&mut self, before: Vec2) {
+        let now = self.player.position;
+        let blocked = self.actors.overlapping(now, PLAYER_RADIUS).any(|i| {
+            let e = self.enemies[i].position;
+            (now - e).length() < (before - e).length()
+        });
+        if blocked {
+            self.player.position = before;
         }
     }
 
     /// The cells a shot at `from` is heard in: open cells reachable without passing a closed
     /// door, within 12 tiles.
     fn hearing(&self, from: crate::geom::Vec2) -> std::collections::HashSet<Cell> {
-        let blocking = Blocking {
-            level: &self.level,
-            doors: &self.doors,
-        };
+        let blocking = self.blocking();
         let start = Cell::new(from.x.floor() as i32, from.y.floor() as i32);
         let mut seen = std::collections::HashSet::from([start]);
         let mut queue = vec![start];
@@ -197,6 +286,7 @@ impl Game {
             let blocking = Blocking {
                 level: &self.level,
                 doors: &self.doors,
+                holes: &self.holes,
             };
             let act = e.tick(player, &blocking, &mut self.rng);
             doors_to_open.extend(act.open_door);
@@ -220,14 +310,15 @@ impl Game {
         textures: &'a crate::texture::TextureSet,
     ) -> Vec<crate::render::SpriteInstance<'a>> {
         use crate::render::{SpriteInstance, pose};
-        let mut out = Vec::with_capacity(self.enemies.len() + self.level.pickups.len());
+        let capacity = self.enemies.len() + self.level.pickups.len() + self.projectiles.len();
+        let mut out = Vec::with_capacity(capacity);
         for e in &self.enemies {
             let Some(sheet) = textures.sprite(&e.kind) else {
                 continue;
             };
             let row = match e.state {
                 EnemyState::Idle => pose::STAND,
-                EnemyState::Patrol | EnemyState::Chase => {
+                EnemyState::Patrol | EnemyState::Chase | EnemyState::Cover => {
                     pose::WALK + ((e.walked * 4.0) as u32 % 4)
                 }
                 EnemyState::Attack => {
@@ -255,6 +346,14 @@ impl Game {
             .zip(&self.pickups_left)
             .filter(|(_, left)| **left);
         out.extend(left.filter_map(|(p, _)| SpriteInstance::pickup(p, textures)));
+        if let Some(sheet) = textures.sprite(crate::level::FIREBALL) {
+            out.extend(self.projectiles.iter().map(|p| SpriteInstance {
+                position: p.position,
+                sheet,
+                row: 0,
+                facing: None,
+            }));
+        }
         out
     }
 
@@ -351,15 +450,20 @@ impl Game {
             )
                 .hash(&mut h);
         }
-        (self.kills, self.rng.state()).hash(&mut h);
+        (self.kills, self.rng.state(), self.weapon).hash(&mut h);
+        for p in &self.projectiles {
+            (p.position.x.to_bits(), p.position.y.to_bits(), p.ticks_left).hash(&mut h);
+        }
         h.finish()
     }
 }
 
 /// What blocks movement: walls, push walls, masked walls, and doors that are not fully open.
+/// Casts (bullets, sight) pass the holes of masked walls.
 pub struct Blocking<'a> {
     level: &'a Level,
     doors: &'a Doors,
+    holes: &'a Holes,
 }
 
 impl Blocking<'_> {
@@ -382,6 +486,10 @@ impl Solidity for Blocking<'_> {
             Some(Tile::Door) => !self.doors.passable(cell),
             Some(_) => true,
         }
+    }
+
+    fn accepts(&self, hit: &Hit) -> bool {
+        self.holes.blocks(self.level, hit)
     }
 }
 

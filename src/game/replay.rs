@@ -3,22 +3,26 @@
 //! The format is text, one tick per line after a header:
 //!
 //! ```text
-//! tilecaster-replay 1
+//! tilecaster-replay 2
 //! level levels/e1m1.toml
-//! 1.0 0.0 0.0 0 0 0
-//! 1.0 0.0 3.0 1 1 0
+//! 1.0 0.0 0.0 0 0 0 0
+//! 1.0 0.0 3.0 1 1 0 2
 //! ```
 //!
-//! Each tick is `forward strafe turn run use fire`: forward and strafe in `[-1, 1]`, turn in
-//! degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire `0` or
-//! `1`.
+//! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
+//! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
+//! `0` or `1`, weapon `0` (keep) to `2`. Version 1 recordings (before weapons: six fields, no
+//! weapon) still play.
 
 use std::fmt::Write as _;
 
 use super::Input;
 
-/// The header's first line; another version is refused.
-pub const REPLAY_HEADER: &str = "tilecaster-replay 1";
+/// The header's first line; versions other than this one and 1 are refused.
+pub const REPLAY_HEADER: &str = "tilecaster-replay 2";
+
+/// The header of version 1, still read.
+const REPLAY_HEADER_V1: &str = "tilecaster-replay 1";
 
 /// A recorded game: the level it started on and the input of every tick.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,13 +52,14 @@ impl Recording {
         for i in &self.inputs {
             let _ = writeln!(
                 out,
-                "{:?} {:?} {:?} {} {} {}",
+                "{:?} {:?} {:?} {} {} {} {}",
                 i.forward,
                 i.strafe,
                 i.turn,
                 u8::from(i.run),
                 u8::from(i.use_pressed),
-                u8::from(i.fire)
+                u8::from(i.fire),
+                i.weapon
             );
         }
         out
@@ -66,7 +71,7 @@ impl Recording {
     /// use tilecaster::game::{Input, Recording};
     /// let r = Recording { level: "levels/e1m1.toml".into(), inputs: vec![Input { forward: 1.0, turn: 0.1, ..Input::default() }] };
     /// assert_eq!(Recording::parse(&r.to_text()).unwrap(), r);
-    /// assert!(Recording::parse("tilecaster-replay 2\n").unwrap_err().to_string().starts_with("1:1: "));
+    /// assert!(Recording::parse("tilecaster-replay 3\n").unwrap_err().to_string().starts_with("1:1: "));
     /// ```
     pub fn parse(text: &str) -> Result<Recording, ReplayError> {
         let err = |line: usize, column: usize, message: String| ReplayError {
@@ -75,8 +80,9 @@ impl Recording {
             message,
         };
         let mut lines = text.lines().enumerate();
-        match lines.next() {
-            Some((_, l)) if l.trim_end() == REPLAY_HEADER => {}
+        let width = match lines.next() {
+            Some((_, l)) if l.trim_end() == REPLAY_HEADER => 7,
+            Some((_, l)) if l.trim_end() == REPLAY_HEADER_V1 => 6,
             Some((_, l)) if l.starts_with("tilecaster-replay") => {
                 return Err(err(
                     1,
@@ -94,7 +100,7 @@ impl Recording {
                     format!("not a recording: expected the header '{REPLAY_HEADER}'"),
                 ));
             }
-        }
+        };
         let level = match lines.next() {
             Some((_, l)) if l.starts_with("level ") => l["level ".len()..].trim_end().to_string(),
             Some((n, _)) => return Err(err(n + 1, 1, "expected 'level FILE'".into())),
@@ -113,12 +119,15 @@ impl Recording {
                 }
                 offset += word.len() + 1;
             }
-            if fields.len() != 6 {
+            if fields.len() != width {
+                let names = ["forward strafe turn run use fire", " weapon"];
                 return Err(err(
                     n + 1,
                     1,
                     format!(
-                        "expected 6 fields 'forward strafe turn run use fire', found {}",
+                        "expected {width} fields '{}{}', found {}",
+                        names[0],
+                        if width == 7 { names[1] } else { "" },
                         fields.len()
                     ),
                 ));
@@ -152,6 +161,19 @@ impl Recording {
                 run: flag(3)?,
                 use_pressed: flag(4)?,
                 fire: flag(5)?,
+                weapon: if width == 7 {
+                    match fields[6].1 {
+                        "0" => 0,
+                        "1" => 1,
+                        "2" => 2,
+                        w => {
+                            let message = format!("expected a weapon 0, 1 or 2, found '{w}'");
+                            return Err(err(n + 1, fields[6].0 + 1, message));
+                        }
+                    }
+                } else {
+                    0
+                },
             });
         }
         Ok(Recording { level, inputs })
@@ -175,27 +197,49 @@ mod tests {
                 &*format!("{REPLAY_HEADER}\nlevel\n"),
                 "2:1: expected 'level FILE'",
             ),
-            (&*format!("{head}1 0 0 0\n"), "3:1: expected 6 fields"),
+            (&*format!("{head}1 0 0 0\n"), "3:1: expected 7 fields"),
             (
-                &*format!("{head}1 0 0 0 0 0\n1 x 0 0 0 0\n"),
+                "tilecaster-replay 1\nlevel x.toml\n1 0 0 0 0 0 0\n",
+                "3:1: expected 6 fields",
+            ),
+            (
+                &*format!("{head}1 0 0 0 0 0 0\n1 x 0 0 0 0 0\n"),
                 "4:3: expected a number from -1 to 1, found 'x'",
             ),
             (
-                &*format!("{head}2 0 0 0 0 0\n"),
+                &*format!("{head}2 0 0 0 0 0 0\n"),
                 "3:1: expected a number from -1 to 1, found '2'",
             ),
             (
-                &*format!("{head}1 0 0 0 yes 0\n"),
+                &*format!("{head}1 0 0 0 yes 0 0\n"),
                 "3:9: expected 0 or 1, found 'yes'",
             ),
             (
-                &*format!("{head}1 0 NaN 0 0 0\n"),
+                &*format!("{head}1 0 NaN 0 0 0 0\n"),
                 "3:5: expected a number from -360 to 360",
+            ),
+            (
+                &*format!("{head}1 0 0 0 0 0 3\n"),
+                "3:13: expected a weapon 0, 1 or 2, found '3'",
             ),
         ];
         for (text, expected) in cases {
             let e = Recording::parse(text).unwrap_err().to_string();
             assert!(e.starts_with(expected), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn version_1_recordings_still_play() {
+        let old = "tilecaster-replay 1\nlevel x.toml\n1.0 0.0 2.5 1 0 1\n";
+        let r = Recording::parse(old).unwrap();
+        let expected = Input {
+            forward: 1.0,
+            turn: 2.5,
+            run: true,
+            fire: true,
+            ..Input::default()
+        };
+        assert_eq!(r.inputs, vec![expected]);
     }
 }

@@ -2,11 +2,12 @@
 //! level and its textures when they change on disk.
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
-use super::{Blocking, Game, Input};
+use std::sync::Arc;
+
+use super::{Game, Input};
 use crate::grid::{Cell, Solidity};
-use crate::level::{LevelError, LevelWithTextures, load_with_textures};
+use crate::level::{Holes, LevelError, LevelWithTextures, load_with_textures};
 use crate::render::RenderAssets;
 
 /// Ticks between the player's death and the level's restart (2 seconds).
@@ -29,7 +30,8 @@ pub struct Session {
     pub total_ticks: u64,
     path: PathBuf,
     textures: Option<PathBuf>,
-    stamp: Option<SystemTime>,
+    /// A fingerprint of the level file and the texture folder (names, sizes, times).
+    stamp: u64,
     message: Option<(String, u32)>,
     /// Ticks since the player died.
     dead_ticks: u32,
@@ -40,9 +42,9 @@ impl Session {
     pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
         let loaded = load_with_textures(path, textures)?;
         let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        let game = Game::new(loaded.loaded.level.clone());
+        let game = new_game(&loaded);
         let mut session = Session {
-            stamp: None,
+            stamp: 0,
             message: None,
             dead_ticks: 0,
             complete: false,
@@ -94,7 +96,7 @@ impl Session {
             if self.dead_ticks >= RESTART_TICKS {
                 // The level again from its start, as the player first entered it.
                 self.dead_ticks = 0;
-                self.game = Game::new(self.loaded.loaded.level.clone());
+                self.game = new_game(&self.loaded);
                 self.say(format!("{} again", self.game.level.name));
             }
             return;
@@ -121,7 +123,7 @@ impl Session {
             self.game.score,
         );
         self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        self.game = Game::new(loaded.loaded.level.clone());
+        self.game = new_game(&loaded);
         (
             self.game.player.health,
             self.game.player.ammo,
@@ -151,16 +153,12 @@ impl Session {
         };
         let old = self.game.clone();
         self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        self.game = Game::new(loaded.loaded.level.clone());
+        self.game = new_game(&loaded);
         let spot = Cell::new(
             old.player.position.x.floor() as i32,
             old.player.position.y.floor() as i32,
         );
-        let blocking = Blocking {
-            level: &self.game.level,
-            doors: &self.game.doors,
-        };
-        if !blocking.is_solid(spot) {
+        if !self.game.blocking().is_solid(spot) {
             self.game.player.position = old.player.position;
             self.game.player.angle = old.player.angle;
         }
@@ -185,16 +183,37 @@ impl Session {
         true
     }
 
-    /// The latest modification time of the level file and the texture folder's files.
-    fn modified(&self) -> Option<SystemTime> {
-        let time = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-        let textures = std::fs::read_dir(&self.loaded.texture_dir)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .filter_map(|e| time(&e.path()));
-        time(&self.path).into_iter().chain(textures).max()
+    /// A fingerprint of the level file and the files of the texture folder and its `sprites`
+    /// folder: each one's name, size and modification time. Any edit, addition or removal
+    /// changes it, even a file put back with an older time.
+    fn modified(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut note = |p: &Path| {
+            let meta = std::fs::metadata(p).ok();
+            p.hash(&mut h);
+            meta.map(|m| (m.len(), m.modified().ok())).hash(&mut h);
+        };
+        note(&self.path);
+        let dir = &self.loaded.texture_dir;
+        for folder in [dir.clone(), dir.join("sprites")] {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .collect();
+            files.sort();
+            files.iter().for_each(|f| note(f));
+        }
+        h.finish()
     }
+}
+
+/// The game at the start of `loaded`, its grates' holes read from its textures.
+fn new_game(loaded: &LevelWithTextures) -> Game {
+    let level = &loaded.loaded.level;
+    let holes = Arc::new(Holes::new(level, &loaded.textures));
+    Game::with_holes(level.clone(), holes)
 }
 
 fn first_line(e: &LevelError) -> String {

@@ -208,6 +208,7 @@ fn the_same_inputs_give_the_same_game() {
             run: i % 7 == 0,
             use_pressed: i % 45 == 0,
             fire: i % 31 == 0,
+            weapon: [0, 0, 1, 2][(i / 97) % 4],
         })
         .collect();
     let play = |inputs: &[Input]| {
@@ -275,10 +276,7 @@ fn fire() -> Input {
 #[test]
 fn enemies_see_through_open_floor_not_walls_or_closed_doors() {
     let g = arena();
-    let blocking = Blocking {
-        level: &g.level,
-        doors: &g.doors,
-    };
+    let blocking = g.blocking();
     assert!(
         g.enemies[0].sees(Vec2::new(1.5, 2.5), &blocking),
         "down the open corridor"
@@ -300,10 +298,7 @@ fn enemies_see_through_open_floor_not_walls_or_closed_doors() {
     for _ in 0..70 {
         open.doors.tick(&[]);
     }
-    let blocking = Blocking {
-        level: &open.level,
-        doors: &open.doors,
-    };
+    let blocking = open.blocking();
     assert!(
         open.enemies[1].sees(Vec2::new(1.5, 6.5), &blocking),
         "the open door does not"
@@ -360,10 +355,7 @@ fn enemies_in_sight_shoot_the_player() {
 #[test]
 fn paths_go_around_walls_and_through_doors() {
     let g = arena();
-    let blocking = Blocking {
-        level: &g.level,
-        doors: &g.doors,
-    };
+    let blocking = g.blocking();
     // From (2, 4) to (4, 4) the block at (3, 4) is in the way: the first step goes round it.
     let step = path_step(Cell::new(2, 4), Vec2::new(4.5, 4.5), &blocking).unwrap();
     assert_eq!(step, Cell::new(2, 3));
@@ -461,4 +453,74 @@ fn a_push_wall_stops_at_a_wall_and_needs_room_to_start() {
     });
     assert_eq!(g.pushwalls.found(), (0, 1), "no room: not moved, not found");
     assert_eq!(g.level.map.get(Cell::new(3, 1)), Some(Tile::PushWall));
+}
+
+#[test]
+fn the_automap_fills_in_what_the_player_has_seen() {
+    let mut g = arena();
+    // From (1.5, 2.5): the room and its walls, and through the gap at (2, 5) a slice of the
+    // corridor below, but not its west end round the corner, nor the room behind the door.
+    assert!(g.is_explored(Cell::new(7, 1)) && g.is_explored(Cell::new(8, 3)));
+    assert!(g.is_explored(Cell::new(3, 7)), "through the gap");
+    assert!(!g.is_explored(Cell::new(6, 6)), "behind the closed door");
+    assert!(!g.is_explored(Cell::new(1, 6)), "round the corner");
+    // Walking down through the gap shows the whole corridor.
+    g.player.position = Vec2::new(2.5, 6.5);
+    g.explore();
+    assert!(g.is_explored(Cell::new(1, 6)) && g.is_explored(Cell::new(0, 6)));
+    assert!(!g.is_explored(Cell::new(6, 6)), "the door is still closed");
+    assert!(g.is_explored(Cell::new(7, 1)), "what was seen stays seen");
+}
+
+#[test]
+fn the_player_cannot_walk_into_an_enemy_but_can_back_away() {
+    let mut g = arena();
+    g.enemies[0].state = EnemyState::Dead; // out of the way
+    g.enemies[1].position = Vec2::new(3.5, 2.5);
+    g.enemies[1].state = EnemyState::Idle;
+    g.enemies[1].deaf = true;
+    g.enemies[1].facing = 0.0; // looking away
+    run(&mut g, 60, forward());
+    let gap = g.enemies[1].position.x - g.player.position.x;
+    assert!(
+        gap >= PLAYER_RADIUS + ENEMY_RADIUS - 0.06 && gap < 0.7,
+        "stopped at the enemy: gap {gap}"
+    );
+    g.player.angle = 180.0;
+    let before = g.player.position.x;
+    run(&mut g, 10, forward());
+    assert!(g.player.position.x < before, "backing away is allowed");
+}
+
+#[test]
+fn hurt_enemies_sometimes_duck_out_of_sight_one_cell_away() {
+    let mut g = arena();
+    g.enemies.truncate(1);
+    g.enemies[0].position = Vec2::new(2.5, 3.5);
+    g.enemies[0].facing = 90.0;
+    g.player.position = Vec2::new(2.5, 6.5);
+    let player = g.player.position;
+    // It sees the player through the gap at (2, 5); (3, 3) is behind the block at (3, 4).
+    let blocking = g.blocking();
+    assert!(g.enemies[0].sees(player, &blocking));
+    assert_eq!(
+        g.enemies[0].find_cover(player, &blocking),
+        Some(Cell::new(3, 3))
+    );
+    // Hurt again and again, it takes that cover at least once and comes out again.
+    let mut took_cover = false;
+    for _ in 0..20 {
+        g.enemies[0].health = 1000;
+        g.enemies[0].hurt(1);
+        for _ in 0..30 {
+            g.tick(&Input::default());
+            g.player.health = 100;
+            if g.enemies[0].state == EnemyState::Cover {
+                took_cover = true;
+            }
+        }
+    }
+    assert!(took_cover);
+    run(&mut g, 300, Input::default());
+    assert_ne!(g.enemies[0].state, EnemyState::Cover, "it comes out again");
 }

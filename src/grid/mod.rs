@@ -25,8 +25,8 @@
 //! - Edge cases, all defined and all terminating: axis-aligned rays and `-0.0` components walk
 //!   one row or column; a ray along a grid line lies in the cells on its +x / +y side; a
 //!   zero-length segment or zero direction walks the start cell alone; a start inside a solid
-//!   cell is a hit at distance 0 with no face; a start outside the map is too (out of bounds is
-//!   solid); a NaN or infinite start, or one beyond [`DOMAIN`], walks [`Cell::OUTSIDE`] alone; a
+//!   cell is a hit at distance 0 with no face (unless [`Solidity::accepts`] refuses it: a shot
+//!   inside a grate's cell); a start outside the map is too (out of bounds is solid); a NaN or infinite start, or one beyond [`DOMAIN`], walks [`Cell::OUTSIDE`] alone; a
 //!   NaN direction, end or maximum distance walks the start cell alone; an infinite end or
 //!   maximum walks to the domain's edge. Every walk has fewer than 2^27 cells.
 //! - A cast returns a [`Hit`]: hit point, distance (in world units and in units of the

@@ -402,7 +402,9 @@ impl Walk {
     /// Walks to the first solid cell and returns the hit, calling `visit` for every cell walked
     /// up to and including the hit (corner neighbours included). The one hit rule of the engine:
     ///
-    /// - the start cell solid: a hit at distance 0 with no face;
+    /// - the start cell solid: a hit at distance 0 with no face, unless [`Solidity::accepts`]
+    ///   refuses it (a shot already inside a grate's cell, having passed a hole), in which case
+    ///   the walk goes on;
     /// - a cell entered across a face or diagonally and solid: a hit on the face crossed (a
     ///   diagonal entry reports its x face), unless [`Solidity::accepts`] refuses it (a hole in
     ///   a grate), in which case the walk goes on;
@@ -416,7 +418,10 @@ impl Walk {
     {
         visit(self.cell(), Via::Start);
         if grid.is_solid(self.cell()) {
-            return Some(self.start_hit());
+            let hit = self.start_hit();
+            if grid.accepts(&hit) {
+                return Some(hit);
+            }
         }
         // A local copy of the moving state stays in registers; it is written back for the hit.
         let (k, mut dda, mut visited) = (self.steps, self.dda, 1);
@@ -548,8 +553,8 @@ pub trait Solidity {
 
     /// Pixel-exact refinement: whether a hit on a solid cell really stops the cast. A cell whose
     /// texture has holes (a grate) answers from its alpha at [`Hit::u`]; answering `false` lets
-    /// the walk continue through the cell. Not asked for a start inside a solid cell or for a
-    /// corner hit. The default accepts every hit.
+    /// the walk continue through the cell. Asked too for a start inside a solid cell (a hit
+    /// without a face), but not for a corner hit. The default accepts every hit.
     #[inline]
     fn accepts(&self, hit: &Hit) -> bool {
         let _ = hit;

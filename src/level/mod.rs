@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use solidity::{Holes, LevelSolidity};
-pub use textures::{DOOR_JAMB, LevelWithTextures, load_with_textures, texture_dir_for};
+pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::tmx_to_toml;
 
 use crate::geom::Vec2;

@@ -46,18 +46,20 @@ impl Holes {
         Holes { rows }
     }
 
-    /// Whether a cast's hit on `map` stands: anything but a masked wall does; a masked wall
-    /// only where its texture is opaque at the hit's wall coordinate.
+    /// Whether a cast's hit on `level` stands: anything but a masked wall does; a masked wall
+    /// only where its texture is opaque at the hit's wall coordinate, never from inside.
     pub fn blocks(&self, level: &Level, hit: &Hit) -> bool {
         if level.map.get(hit.cell) != Some(Tile::Masked) {
             return true;
         }
-        let Some(face) = hit.face.map(Face::slot) else {
-            return true;
-        };
         let style = level.map.style(hit.cell) as usize;
         let Some(Some(faces)) = self.rows.get(style) else {
             return true;
+        };
+        // Inside a grate's cell (a shot that passed a hole last tick): on through it; the next
+        // face it crosses decides.
+        let Some(face) = hit.face.map(Face::slot) else {
+            return false;
         };
         let row = &faces[face];
         if row.is_empty() {

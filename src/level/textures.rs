@@ -9,6 +9,9 @@ use crate::texture::{Notice, TextureSet};
 /// folder has it; otherwise those walls keep their own texture).
 pub const DOOR_JAMB: &str = "door_jamb";
 
+/// The sprite of the launcher's projectile, loaded from `sprites/` when the folder has it.
+pub const FIREBALL: &str = "fireball";
+
 /// A level with its textures, and everything worth telling about them.
 #[derive(Debug)]
 pub struct LevelWithTextures {
@@ -92,6 +95,17 @@ pub fn load_with_textures(
                 None,
                 format!("sprite '{name}' (needed by the level's things): {e}"),
             ));
+        }
+    }
+    // The launcher's fireball, when the folder has one (without it, fireballs fly unseen in
+    // the first-person view; the map still shows them).
+    if dir
+        .join("sprites")
+        .join(format!("{FIREBALL}.png"))
+        .is_file()
+    {
+        if let Err(e) = textures.load_sprite(&dir, FIREBALL) {
+            problems.push(error(None, format!("sprite '{FIREBALL}': {e}")));
         }
     }
     // The engine's own texture for the sides of door openings, when the folder has one.

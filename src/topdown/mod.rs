@@ -133,7 +133,9 @@ pub fn draw_map(
     for e in &game.enemies {
         let colour = match e.state {
             EnemyState::Dead | EnemyState::Dying => rgba(90, 40, 40),
-            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain => rgba(240, 60, 50),
+            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
+                rgba(240, 60, 50)
+            }
             _ => rgba(200, 120, 60),
         };
         disc(frame, view, e.position, 0.3, colour);
