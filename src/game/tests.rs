@@ -483,7 +483,7 @@ fn the_player_cannot_walk_into_an_enemy_but_can_back_away() {
     run(&mut g, 60, forward());
     let gap = g.enemies[1].position.x - g.player.position.x;
     assert!(
-        gap >= PLAYER_RADIUS + ENEMY_RADIUS - 0.06 && gap < 0.7,
+        (PLAYER_RADIUS + ENEMY_RADIUS - 0.06..0.7).contains(&gap),
         "stopped at the enemy: gap {gap}"
     );
     g.player.angle = 180.0;
