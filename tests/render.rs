@@ -83,8 +83,8 @@ fn golden(name: &str, frame: &Frame) {
             if differing == 1 {
                 eprintln!(
                     "{name}: first difference at ({}, {}): {a:?} vs {b:?}",
-                    i % 160,
-                    i / 160
+                    i % frame.width() as usize,
+                    i / frame.width() as usize
                 );
             }
         }
@@ -467,21 +467,14 @@ grid = '''
 #[test]
 fn golden_topdown_map() {
     use tilecaster::game::Game;
-    use tilecaster::topdown::{MapView, draw_map};
+    use tilecaster::topdown::{MapLayers, MapView, draw_map};
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
     let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
     let game = Game::new(loaded.loaded.level.clone());
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
-    draw_map(
-        &mut frame,
-        &game,
-        &assets,
-        &view,
-        Camera::DEFAULT_FOV,
-        320,
-        16,
-    );
+    let layers = MapLayers::rays(Camera::DEFAULT_FOV, 320, 16);
+    draw_map(&mut frame, &game, &assets, &view, &layers);
     golden("topdown_e1m1", &frame);
     // Not by eye alone: the ray straight ahead ends at the door (7, 2), 3.5 tiles east: the
     // pixel just before its end is ray-yellow, the one past it is the door's.
@@ -505,4 +498,109 @@ fn golden_topdown_map() {
         "the closed door beyond the ray's end: {:?}",
         [r, g, b]
     );
+}
+
+/// The game on e1m1 as the top-down debugger shows it: the player at (3.5, 10.1) facing east
+/// fired a pistol shot and a fireball through the grate (7, 10) 20 ticks ago, with tracing on.
+fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
+    use tilecaster::game::{Game, Input};
+    use tilecaster::level::Holes;
+    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let level = &loaded.loaded.level;
+    let assets = RenderAssets::new(level, &loaded.textures);
+    let holes = std::sync::Arc::new(Holes::new(level, &loaded.textures));
+    let mut game = Game::with_holes(level.clone(), holes);
+    game.player.position = tilecaster::geom::Vec2::new(3.5, 10.1);
+    game.player.angle = 0.0;
+    game.explored.fill(false);
+    game.explore();
+    game.tracing = true;
+    for weapon in [1, 2] {
+        game.tick(&Input {
+            fire: true,
+            weapon,
+            ..Input::default()
+        });
+    }
+    for _ in 0..20 {
+        game.tick(&Input::default());
+    }
+    (game, assets)
+}
+
+/// The top-down debugger: the visibility polygon's shading, the bullet's walk through the
+/// grate's hole to the east wall (cells, crossings, a ring at its hit), the fireball's steps,
+/// and each enemy's sight line.
+#[test]
+fn golden_topdown_debugger() {
+    use tilecaster::game::TraceKind;
+    use tilecaster::topdown::{MapLayers, MapView, draw_map};
+    let (game, assets) = traced_game();
+    let mut frame = Frame::new(320, 200).unwrap();
+    let view = MapView::fit(&game, &frame);
+    let layers = MapLayers {
+        visibility: true,
+        debug: true,
+        ..MapLayers::rays(Camera::DEFAULT_FOV, 320, 16)
+    };
+    draw_map(&mut frame, &game, &assets, &view, &layers);
+    golden("topdown_debugger", &frame);
+    // Not by eye alone: the bullet stopped at the east wall, x = 23, where its ring is drawn
+    // (white-yellow), and the open floor the player cannot see is darker than the floor
+    // they can.
+    let bullet = game
+        .traces
+        .iter()
+        .find(|t| t.kind == TraceKind::Bullet)
+        .unwrap();
+    assert_eq!(bullet.hit.map(|h| h.x), Some(23.0));
+    assert_eq!(bullet.crossings.len(), bullet.cells.len() - 1);
+    let at = |x: f64, y: f64| {
+        let (sx, sy) = view.screen_point(tilecaster::geom::Vec2::new(x, y));
+        frame.pixel(sx as u32, sy as u32)
+    };
+    let lum = |p: [u8; 4]| p[0] as u32 + p[1] as u32 + p[2] as u32;
+    assert!(lum(at(2.3, 7.3)) > lum(at(20.3, 3.3)) + 20);
+}
+
+/// The minimap in the corner of the first-person view, with the automap: only explored
+/// ground and the things on it.
+#[test]
+fn golden_minimap_over_the_first_person_view() {
+    use tilecaster::topdown::{MapLayers, MapView, draw_map};
+    let (game, assets) = traced_game();
+    let mut frame = Frame::new(320, 200).unwrap();
+    Renderer::new().render(
+        &game.level,
+        &assets,
+        &game,
+        &[],
+        &game.camera(Camera::DEFAULT_FOV),
+        &mut frame,
+    );
+    let view = MapView::minimap(&game, &frame, 4.0);
+    let layers = MapLayers {
+        automap: true,
+        ..MapLayers::rays(Camera::DEFAULT_FOV, 320, 0)
+    };
+    draw_map(&mut frame, &game, &assets, &view, &layers);
+    golden("minimap", &frame);
+    let (x, y, w, h) = view.rect;
+    assert_eq!(
+        (x + w + 4, y, w, h),
+        (320, 4, 50, 50),
+        "the top right corner"
+    );
+    // The minimap's border, and the first-person view left alone outside it.
+    assert_eq!(frame.pixel(x, y + 10), [200, 200, 210, 255]);
+    let mut plain = Frame::new(320, 200).unwrap();
+    Renderer::new().render(
+        &game.level,
+        &assets,
+        &game,
+        &[],
+        &game.camera(Camera::DEFAULT_FOV),
+        &mut plain,
+    );
+    assert_eq!(frame.pixel(x - 1, y + 10), plain.pixel(x - 1, y + 10));
 }

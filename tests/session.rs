@@ -23,15 +23,27 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     assert_eq!(s.message(), Some("Entry Hall"));
     s.game.score = 300;
+    s.game.kills = 1;
+    let mut enemies = s.game.enemies.len() as u32;
     reach_exit(&mut s);
+    enemies += s.game.enemies.len() as u32;
+    s.game.kills = 2;
     assert!(s.path().ends_with("e1m2.tmx"), "{}", s.path().display());
     assert_eq!(s.game.score, 300, "the score carries over");
     assert_eq!(s.message(), Some("Cell Block"));
     reach_exit(&mut s);
     assert!(s.path().ends_with("e1m3.toml"));
     assert!(!s.complete);
+    enemies += s.game.enemies.len() as u32;
     reach_exit(&mut s);
     assert!(s.complete, "e1m3 is the last level");
+    // The end screen's tallies are the episode's, not the last level's.
+    let totals = s.totals();
+    assert_eq!(
+        (totals.kills, totals.enemies, totals.score),
+        (3, enemies, 300)
+    );
+    assert!(enemies > 3);
     let ticks = s.total_ticks;
     s.tick(&Input::default());
     assert_eq!(s.total_ticks, ticks, "the clock stops at the end");

@@ -5,9 +5,12 @@
 //! forward = ["W", "Up"]
 //! fire = ["Ctrl"]
 //! ```
-//! Actions: forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire.
+//! Actions: forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire,
+//! pistol, launcher.
 //! Names: letters A-Z, digits 0-9, Up, Down, Left, Right, Space, Shift, Ctrl, Alt, Tab, Enter,
-//! Backspace, F1-F12 (F3, F5, F11, F12 and Escape are taken by the game itself).
+//! Backspace, F1-F12. The game itself takes Escape (pause), Tab (map), M (minimap), F3
+//! (frame time), F4 (map debugging), F5 (reload), F11 and Alt+Enter (fullscreen), F12
+//! (screenshot), and on the map +, -, the wheel, I, J, K, L and Backspace (zoom and pan).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -28,10 +31,26 @@ pub struct Bindings {
     pub run: Vec<KeyCode>,
     pub use_: Vec<KeyCode>,
     pub fire: Vec<KeyCode>,
+    pub pistol: Vec<KeyCode>,
+    pub launcher: Vec<KeyCode>,
+}
+
+impl Bindings {
+    /// The weapon number a key chooses (1 pistol, 2 launcher).
+    pub fn weapon_number(&self, code: KeyCode) -> Option<u8> {
+        if self.pistol.contains(&code) {
+            Some(1)
+        } else if self.launcher.contains(&code) {
+            Some(2)
+        } else {
+            None
+        }
+    }
 }
 
 impl Default for Bindings {
-    /// WASD and the arrows, Shift to run, E or Space to use, Ctrl to fire (and the left button).
+    /// WASD and the arrows, Shift to run, E or Space to use, Ctrl to fire (and the left
+    /// button), 1 and 2 for the weapons.
     fn default() -> Bindings {
         use KeyCode::*;
         Bindings {
@@ -44,6 +63,8 @@ impl Default for Bindings {
             run: vec![ShiftLeft, ShiftRight],
             use_: vec![KeyE, Space],
             fire: vec![ControlLeft, ControlRight],
+            pistol: vec![Digit1],
+            launcher: vec![Digit2],
         }
     }
 }
@@ -127,11 +148,13 @@ pub fn parse(text: &str, file: &Path) -> Result<Bindings> {
             "run" => &mut b.run,
             "use" => &mut b.use_,
             "fire" => &mut b.fire,
+            "pistol" => &mut b.pistol,
+            "launcher" => &mut b.launcher,
             other => {
                 return Err(at(
                     action.span().start,
                     format!(
-                        "unknown action '{other}' (forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire)"
+                        "unknown action '{other}' (forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire, pistol, launcher)"
                     ),
                 ));
             }

@@ -13,9 +13,10 @@ use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
 use tilecaster::game::{Input, Recording, Session, TICK, TICK_HZ};
 use tilecaster::render::{Camera, Renderer, hud};
+use tilecaster::topdown::{MapLayers, MapView, draw_map};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, MouseButton, WindowEvent};
+use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
@@ -55,8 +56,12 @@ pub struct PlayOptions {
     pub keys: Option<PathBuf>,
 }
 
-/// The Tab map's zoom: pixels per tile.
+/// The Tab map's zoom at first: pixels per tile.
 const MAP_PIXELS_PER_TILE: f64 = 14.0;
+/// The minimap's zoom: pixels per tile.
+const MINIMAP_PIXELS_PER_TILE: f64 = 6.0;
+/// Tiles the Tab map pans per tick while I, J, K or L is held.
+const MAP_PAN_PER_TICK: f64 = 0.25;
 
 /// Degrees turned per pixel of mouse motion.
 const MOUSE_DEGREES_PER_PIXEL: f64 = 0.15;
@@ -128,6 +133,11 @@ pub fn play(options: PlayOptions) -> Result<()> {
         error: None,
         show_timing: false,
         show_map: false,
+        show_minimap: false,
+        map_debug: false,
+        map_zoom: 1.0,
+        map_pan: tilecaster::geom::Vec2::ZERO,
+        paused: false,
         frame_ms: 0.0,
         last_poll: Instant::now(),
         replay: replay.map(|r| (r.inputs, 0)),
@@ -202,6 +212,15 @@ struct App {
     show_timing: bool,
     /// Tab: the map from above instead of the eye's view.
     show_map: bool,
+    /// M: the minimap in the corner of the eye's view.
+    show_minimap: bool,
+    /// F4: the maps' debug layers (traversal traces, sight lines, the visibility polygon).
+    map_debug: bool,
+    /// The Tab map's zoom (mouse wheel, + and -) and pan (I, J, K, L; Backspace recentres).
+    map_zoom: f64,
+    map_pan: tilecaster::geom::Vec2,
+    /// Escape: the pause menu is up and the game stands still.
+    paused: bool,
     /// Time to draw a frame, milliseconds, smoothed.
     frame_ms: f64,
     last_poll: Instant,
@@ -261,6 +280,10 @@ impl App {
         let now = Instant::now();
         self.behind = (self.behind + (now - self.last).as_secs_f64()).min(0.25);
         self.last = now;
+        if self.paused && self.replay.is_none() {
+            self.behind = 0.0;
+            return true;
+        }
         while self.behind >= TICK {
             self.behind -= TICK;
             let input = match &mut self.replay {
@@ -277,6 +300,7 @@ impl App {
                 r.inputs.push(input);
             }
             self.session.tick(&input);
+            self.pan_map();
         }
         true
     }
@@ -287,18 +311,17 @@ impl App {
         let (game, textures) = (&session.game, &session.loaded.textures);
         let sprites = game.sprites(textures);
         let camera: Camera = game.camera(self.fov);
+        let layers = MapLayers {
+            visibility: self.map_debug,
+            automap: true,
+            debug: self.map_debug,
+            ..MapLayers::rays(self.fov, self.frame.width(), 8)
+        };
         if self.show_map {
-            let view = tilecaster::topdown::MapView::follow(game, MAP_PIXELS_PER_TILE);
-            let columns = self.frame.width();
-            tilecaster::topdown::draw_map(
-                &mut self.frame,
-                game,
-                &session.assets,
-                &view,
-                self.fov,
-                columns,
-                8,
-            );
+            let view = MapView::follow(game, &self.frame, MAP_PIXELS_PER_TILE)
+                .zoomed(self.map_zoom)
+                .panned(self.map_pan);
+            draw_map(&mut self.frame, game, &session.assets, &view, &layers);
         } else {
             self.renderer.render(
                 &game.level,
@@ -308,6 +331,14 @@ impl App {
                 &camera,
                 &mut self.frame,
             );
+            if self.show_minimap {
+                let view = MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE);
+                let layers = MapLayers {
+                    rays_every: 0,
+                    ..layers
+                };
+                draw_map(&mut self.frame, game, &session.assets, &view, &layers);
+            }
         }
         let ms = started.elapsed().as_secs_f64() * 1000.0;
         self.frame_ms = if self.frame_ms == 0.0 {
@@ -322,16 +353,19 @@ impl App {
             }
             if session.complete {
                 let seconds = session.total_ticks / TICK_HZ as u64;
+                let t = session.totals();
                 lines.push("EPISODE COMPLETE".into());
-                let (found, secrets) = game.pushwalls.found();
                 lines.push(format!(
-                    "TIME {}:{:02}  SCORE {}  KILLS {}  SECRETS {found}/{secrets}",
+                    "TIME {}:{:02}  SCORE {}  KILLS {}/{}  SECRETS {}/{}",
                     seconds / 60,
                     seconds % 60,
-                    game.score,
-                    game.kills
+                    t.score,
+                    t.kills,
+                    t.enemies,
+                    t.secrets_found,
+                    t.secrets
                 ));
-                lines.push("ESCAPE TO QUIT".into());
+                lines.push("ESCAPE, THEN Q TO QUIT".into());
             }
             if let Some(m) = session.message() {
                 lines.push(m.to_string());
@@ -339,12 +373,44 @@ impl App {
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
             hud::draw_hud(&mut self.frame, game, &refs);
         }
+        if self.paused {
+            hud::draw_menu(
+                &mut self.frame,
+                "PAUSED",
+                &["ESC  RESUME", "R    RESTART LEVEL", "Q    QUIT"],
+            );
+        }
         let Some(pixels) = self.pixels.as_mut() else {
             return Ok(());
         };
         pixels.frame_mut().copy_from_slice(self.frame.rgba());
         pixels.render().context("cannot show the frame")?;
         Ok(())
+    }
+
+    /// Fullscreen on, or back to the window (F11, Alt+Enter).
+    fn toggle_fullscreen(&self) {
+        if let Some(w) = &self.window {
+            let full = w
+                .fullscreen()
+                .is_none()
+                .then_some(Fullscreen::Borderless(None));
+            w.set_fullscreen(full);
+        }
+    }
+
+    /// Pans the Tab map while I, J, K or L is held (the zoom keeps its scale).
+    fn pan_map(&mut self) {
+        if !self.show_map {
+            return;
+        }
+        let down = |k: KeyCode| f64::from(u8::from(self.held.contains(&k)));
+        let step = MAP_PAN_PER_TICK / self.map_zoom.max(0.1);
+        self.map_pan = self.map_pan
+            + tilecaster::geom::Vec2::new(
+                down(KeyCode::KeyL) - down(KeyCode::KeyJ),
+                down(KeyCode::KeyK) - down(KeyCode::KeyI),
+            ) * step;
     }
 
     /// Saves the current frame as `screenshot-N.png` (the first N not taken).
@@ -402,11 +468,20 @@ impl ApplicationHandler for App {
                 self.grab(false);
             }
             // The first click takes the mouse for looking around; later clicks fire.
+            WindowEvent::MouseWheel { delta, .. } if self.show_map => {
+                let notches = match delta {
+                    MouseScrollDelta::LineDelta(_, y) => y as f64,
+                    MouseScrollDelta::PixelDelta(p) => p.y / 40.0,
+                };
+                if notches.is_finite() {
+                    self.map_zoom = (self.map_zoom * 1.25f64.powf(notches)).clamp(0.1, 8.0);
+                }
+            }
             WindowEvent::MouseInput {
                 state: ElementState::Pressed,
                 button: MouseButton::Left,
                 ..
-            } => {
+            } if !self.paused => {
                 if self.grabbed {
                     self.fire_pressed = true;
                 } else {
@@ -434,27 +509,49 @@ impl ApplicationHandler for App {
                         if event.repeat {
                             return;
                         }
+                        if self.paused {
+                            // The menu: Escape or Enter resumes, R restarts, Q quits.
+                            match code {
+                                KeyCode::Escape | KeyCode::Enter => self.paused = false,
+                                KeyCode::KeyR => {
+                                    self.session.restart_level();
+                                    self.paused = false;
+                                }
+                                KeyCode::KeyQ => event_loop.exit(),
+                                _ => {}
+                            }
+                            return;
+                        }
                         if self.bindings.use_.contains(&code) {
                             self.use_pressed = true;
                         }
                         if self.bindings.fire.contains(&code) {
                             self.fire_pressed = true;
                         }
+                        if let Some(n) = self.bindings.weapon_number(code) {
+                            self.weapon_pressed = n;
+                        }
+                        let alt = self.held.contains(&KeyCode::AltLeft)
+                            || self.held.contains(&KeyCode::AltRight);
                         match code {
-                            // Escape lets the mouse go; with the mouse free, it quits.
-                            KeyCode::Escape if self.grabbed => self.grab(false),
-                            KeyCode::Escape => event_loop.exit(),
-                            KeyCode::F11 => {
-                                if let Some(w) = &self.window {
-                                    let full = w
-                                        .fullscreen()
-                                        .is_none()
-                                        .then_some(Fullscreen::Borderless(None));
-                                    w.set_fullscreen(full);
-                                }
+                            // Escape pauses (and lets the mouse go).
+                            KeyCode::Escape => {
+                                self.paused = true;
+                                self.held.clear();
+                                self.grab(false);
                             }
+                            KeyCode::F11 => self.toggle_fullscreen(),
+                            KeyCode::Enter if alt => self.toggle_fullscreen(),
                             KeyCode::F3 => self.show_timing = !self.show_timing,
+                            KeyCode::F4 => self.map_debug = !self.map_debug,
                             KeyCode::Tab => self.show_map = !self.show_map,
+                            KeyCode::KeyM => self.show_minimap = !self.show_minimap,
+                            KeyCode::Equal | KeyCode::NumpadAdd => self.map_zoom *= 1.25,
+                            KeyCode::Minus | KeyCode::NumpadSubtract => self.map_zoom /= 1.25,
+                            KeyCode::Backspace => {
+                                self.map_zoom = 1.0;
+                                self.map_pan = tilecaster::geom::Vec2::ZERO;
+                            }
                             KeyCode::F5 => {
                                 let _ = self.session.reload();
                             }

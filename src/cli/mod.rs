@@ -52,7 +52,7 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Render the first-person view of a level to a PNG, headless.
+    /// Render the first-person view (or the map from above) of a level to a PNG, headless.
     Render {
         /// The level (.toml or .tmx).
         #[arg(long, default_value = "levels/e1m1.toml")]
@@ -69,9 +69,13 @@ enum Command {
         /// Frame size WxH.
         #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
         size: (u32, u32),
-        /// Which view (only first-person exists yet).
+        /// Which view.
         #[arg(long, value_enum, default_value_t = View::FirstPerson)]
         view: View,
+        /// What the top-down view draws over the map, comma-separated. `debug` fires a shot
+        /// and a fireball from the viewpoint and runs 20 ticks first, to show their traces.
+        #[arg(long, value_enum, value_delimiter = ',', default_value = "rays")]
+        layers: Vec<view::Layer>,
         /// Texture folder, instead of the level's own (or ./textures).
         #[arg(long)]
         textures: Option<PathBuf>,
@@ -138,7 +142,7 @@ enum Command {
 enum View {
     /// The player's eye view.
     FirstPerson,
-    /// The whole map from above, with the view's rays.
+    /// The whole map from above (see --layers).
     Topdown,
 }
 
@@ -163,6 +167,7 @@ pub fn run(args: Args) -> Result<()> {
             fov,
             size,
             view,
+            layers,
             textures,
             output,
             force,
@@ -171,7 +176,7 @@ pub fn run(args: Args) -> Result<()> {
                 pos,
                 angle,
                 fov,
-                topdown: view == View::Topdown,
+                topdown: (view == View::Topdown).then_some(layers),
             };
             view::render(
                 &level,
@@ -194,7 +199,7 @@ pub fn run(args: Args) -> Result<()> {
                 pos: Some(pos),
                 angle: Some(angle),
                 fov,
-                topdown: false,
+                topdown: None,
             };
             view::columns(&level, textures.as_deref(), &viewpoint, width)
         }

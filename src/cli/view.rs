@@ -41,8 +41,21 @@ pub struct Viewpoint {
     pub pos: Option<Vec2>,
     pub angle: Option<f64>,
     pub fov: f64,
-    /// The map from above instead of the eye's view.
-    pub topdown: bool,
+    /// The map from above instead of the eye's view, with these layers.
+    pub topdown: Option<Vec<Layer>>,
+}
+
+/// What the top-down view draws over the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Layer {
+    /// The first-person view's rays (every 16th column), ending at their hits.
+    Rays,
+    /// What the viewpoint sees now (the visibility polygon); the rest shaded.
+    Visibility,
+    /// Only what has been seen from the viewpoint (the automap).
+    Automap,
+    /// The traversal debugger: traced shots and sight lines.
+    Debug,
 }
 
 fn load(level: &Path, textures: Option<&Path>) -> Result<LevelWithTextures> {
@@ -72,13 +85,42 @@ pub fn render(
         bail!("{} exists: pass --force to overwrite it", output.display());
     }
     let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-    if view.topdown {
-        let mut game = tilecaster::game::Game::new(loaded.loaded.level.clone());
+    if let Some(layers) = &view.topdown {
+        use tilecaster::game::{Game, Input};
+        use tilecaster::level::Holes;
+        let level = &loaded.loaded.level;
+        let holes = std::sync::Arc::new(Holes::new(level, &loaded.textures));
+        let mut game = Game::with_holes(level.clone(), holes);
         let camera = camera(&loaded, view);
         game.player.position = camera.pos;
-        game.player.angle = view.angle.unwrap_or(loaded.loaded.level.player.facing);
+        game.player.angle = view.angle.unwrap_or(level.player.facing);
+        game.explored.fill(false);
+        game.explore();
+        if layers.contains(&Layer::Debug) {
+            game.tracing = true;
+            game.player.ammo = game.player.ammo.max(3);
+            for weapon in [1, 2] {
+                let fire = Input {
+                    fire: true,
+                    weapon,
+                    ..Input::default()
+                };
+                game.tick(&fire);
+            }
+            for _ in 0..20 {
+                game.tick(&Input::default());
+            }
+        }
         let map_view = tilecaster::topdown::MapView::fit(&game, &frame);
-        tilecaster::topdown::draw_map(&mut frame, &game, &assets, &map_view, view.fov, size.0, 16);
+        let map_layers = tilecaster::topdown::MapLayers {
+            rays_every: if layers.contains(&Layer::Rays) { 16 } else { 0 },
+            columns: size.0,
+            fov: view.fov,
+            visibility: layers.contains(&Layer::Visibility),
+            automap: layers.contains(&Layer::Automap),
+            debug: layers.contains(&Layer::Debug),
+        };
+        tilecaster::topdown::draw_map(&mut frame, &game, &assets, &map_view, &map_layers);
         frame.save_png(output, force)?;
         eprintln!(
             "wrote {} ({}x{}, top-down)",

@@ -14,7 +14,7 @@ pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
-pub use session::Session;
+pub use session::{Session, Totals};
 pub use weapons::{
     HITSCAN_RANGE, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,
 };

@@ -35,6 +35,47 @@ pub struct Session {
     message: Option<(String, u32)>,
     /// Ticks since the player died.
     dead_ticks: u32,
+    /// The finished levels' totals.
+    finished: Totals,
+}
+
+/// An episode's tallies, for the end screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Enemies killed.
+    pub kills: u32,
+    /// Enemies there were.
+    pub enemies: u32,
+    /// Secrets (push walls) found.
+    pub secrets_found: u32,
+    /// Secrets there were.
+    pub secrets: u32,
+    /// Treasure picked up (the score).
+    pub score: u32,
+}
+
+impl Totals {
+    /// The tallies of one game as it stands.
+    fn of(game: &Game) -> Totals {
+        let (found, secrets) = game.pushwalls.found();
+        Totals {
+            kills: game.kills,
+            enemies: game.enemies.len() as u32,
+            secrets_found: found as u32,
+            secrets: secrets as u32,
+            score: 0,
+        }
+    }
+
+    fn add(self, other: Totals) -> Totals {
+        Totals {
+            kills: self.kills + other.kills,
+            enemies: self.enemies + other.enemies,
+            secrets_found: self.secrets_found + other.secrets_found,
+            secrets: self.secrets + other.secrets,
+            score: self.score + other.score,
+        }
+    }
 }
 
 impl Session {
@@ -47,6 +88,7 @@ impl Session {
             stamp: 0,
             message: None,
             dead_ticks: 0,
+            finished: Totals::default(),
             complete: false,
             total_ticks: 0,
             path: path.to_path_buf(),
@@ -94,10 +136,7 @@ impl Session {
                 self.say("you died".into());
             }
             if self.dead_ticks >= RESTART_TICKS {
-                // The level again from its start, as the player first entered it.
-                self.dead_ticks = 0;
-                self.game = new_game(&self.loaded);
-                self.say(format!("{} again", self.game.level.name));
+                self.restart_level();
             }
             return;
         }
@@ -115,8 +154,27 @@ impl Session {
         }
     }
 
+    /// The current level again from its start, with a fresh player (health, ammunition and
+    /// score as at the start of the episode).
+    pub fn restart_level(&mut self) {
+        self.dead_ticks = 0;
+        self.game = new_game(&self.loaded);
+        self.say(format!("{} again", self.game.level.name));
+    }
+
+    /// The episode's tallies so far: the finished levels' and the current one's (the score is
+    /// the current one, which carries over from level to level).
+    pub fn totals(&self) -> Totals {
+        let current = Totals {
+            score: self.game.score,
+            ..Totals::of(&self.game)
+        };
+        self.finished.add(current)
+    }
+
     fn switch_to(&mut self, path: &Path) -> Result<(), LevelError> {
         let loaded = load_with_textures(path, self.textures.as_deref())?;
+        self.finished = self.finished.add(Totals::of(&self.game));
         let keep = (
             self.game.player.health,
             self.game.player.ammo,

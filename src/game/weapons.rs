@@ -119,7 +119,7 @@ impl Trace {
 
 impl Game {
     /// The blocking view of the level for casts and movement.
-    pub(super) fn blocking(&self) -> Blocking<'_> {
+    pub fn blocking(&self) -> Blocking<'_> {
         Blocking {
             level: &self.level,
             doors: &self.doors,

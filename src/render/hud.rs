@@ -123,8 +123,13 @@ pub fn draw_hud(frame: &mut Frame, game: &Game, lines: &[&str]) {
         })
         .collect();
     let status = format!(
-        "HEALTH {:>3}  AMMO {:>2}  KEYS {:<2}  KILLS {}  SCORE {}",
-        game.player.health, game.player.ammo, keys, game.kills, game.score
+        "HEALTH {:>3}  AMMO {:>2}  {}  KEYS {:<2}  KILLS {}  SCORE {}",
+        game.player.health,
+        game.player.ammo,
+        game.weapon.name(),
+        keys,
+        game.kills,
+        game.score
     );
     let y = h - bar + 2 * scale as i32;
     draw_text(
@@ -148,6 +153,43 @@ pub fn draw_hud(frame: &mut Frame, game: &Game, lines: &[&str]) {
             [255, 255, 255, 255],
             scale,
         );
+    }
+}
+
+/// A menu over the frame: the picture darkened, a panel in the middle with `title` and
+/// `lines` under it.
+pub fn draw_menu(frame: &mut Frame, title: &str, lines: &[&str]) {
+    for px in frame.rgba_mut().chunks_exact_mut(4) {
+        for c in &mut px[..3] {
+            *c /= 3;
+        }
+    }
+    let scale = (frame.height() / 200).max(1);
+    let s = scale as i32;
+    let widest = lines
+        .iter()
+        .chain([&title])
+        .map(|l| text_width(l, scale))
+        .max()
+        .unwrap_or(0) as i32;
+    let (w, h) = (frame.width() as i32, frame.height() as i32);
+    let (panel_w, panel_h) = (widest + 16 * s, (lines.len() as i32 + 2) * 8 * s + 8 * s);
+    let (x, y) = ((w - panel_w) / 2, (h - panel_h) / 2);
+    fill_rect(frame, x, y, panel_w, panel_h, [30, 30, 40, 255]);
+    fill_rect(frame, x, y, panel_w, s, [200, 180, 90, 255]);
+    fill_rect(frame, x, y + panel_h - s, panel_w, s, [200, 180, 90, 255]);
+    let title_x = (w - text_width(title, scale) as i32) / 2;
+    draw_text(
+        frame,
+        title_x,
+        y + 6 * s,
+        title,
+        [240, 220, 120, 255],
+        scale,
+    );
+    for (i, line) in lines.iter().enumerate() {
+        let ly = y + (i as i32 + 2) * 8 * s + 4 * s;
+        draw_text(frame, x + 8 * s, ly, line, [235, 235, 235, 255], scale);
     }
 }
 

@@ -1,20 +1,25 @@
-//! The top-down map view: the same world as the first-person view, from above. The renderer's
-//! own column rays are drawn ending at their true hits.
+//! The top-down map view: the same world as the first-person view, from above, drawn from the
+//! same data. The renderer's own column rays end at their true hits; the traversal debugger
+//! shows the cells each recent query walked, where it crossed boundaries and what stopped it;
+//! the visibility polygon shades what the player sees now, and the automap what they have
+//! seen before. It fills a whole frame (Tab) or a corner of one (the minimap).
 
 use crate::frame::Frame;
-use crate::game::{EnemyState, Game};
-use crate::geom::Vec2;
-use crate::grid::Cell;
+use crate::game::{EnemyState, Game, TRACE_TICKS, TraceKind};
+use crate::geom::{Vec2, visibility_polygon};
+use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
 use crate::render::{DoorState, RenderAssets, cast_column};
 
-/// Which part of the world the view shows.
+/// Which part of the world the view shows, and where in the frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapView {
-    /// The world point at the frame's centre.
+    /// The world point at the viewport's centre.
     pub centre: Vec2,
     /// Pixels per tile.
     pub scale: f64,
+    /// The viewport in the frame: left, top, width, height (pixels).
+    pub rect: (u32, u32, u32, u32),
 }
 
 impl MapView {
@@ -28,22 +33,95 @@ impl MapView {
         MapView {
             centre: Vec2::new(w / 2.0, h / 2.0),
             scale,
+            rect: (0, 0, frame.width(), frame.height()),
         }
     }
 
-    /// Following the player at `scale` pixels per tile.
-    pub fn follow(game: &Game, scale: f64) -> MapView {
+    /// Following the player at `scale` pixels per tile, over the whole `frame`.
+    pub fn follow(game: &Game, frame: &Frame, scale: f64) -> MapView {
         MapView {
             centre: game.player.position,
             scale,
+            rect: (0, 0, frame.width(), frame.height()),
         }
     }
 
-    fn screen_point(&self, frame: &Frame, p: Vec2) -> (f64, f64) {
+    /// The minimap: following the player in a square in `frame`'s top right corner, a quarter
+    /// of the frame's height, at `scale` pixels per tile.
+    pub fn minimap(game: &Game, frame: &Frame, scale: f64) -> MapView {
+        let side = (frame.height() / 4).max(16).min(frame.width());
+        let margin = 4.min(frame.width() - side).min(frame.height() - side);
+        MapView {
+            centre: game.player.position,
+            scale,
+            rect: (frame.width() - side - margin, margin, side, side),
+        }
+    }
+
+    /// Zoomed by `factor` about the viewport's centre (clamped to 2 to 64 pixels per tile).
+    pub fn zoomed(self, factor: f64) -> MapView {
+        let scale = (self.scale * factor).clamp(2.0, 64.0);
+        MapView { scale, ..self }
+    }
+
+    /// Panned by `offset` tiles.
+    pub fn panned(self, offset: Vec2) -> MapView {
+        MapView {
+            centre: self.centre + offset,
+            ..self
+        }
+    }
+
+    /// Where world point `p` lands in the frame.
+    pub fn screen_point(&self, p: Vec2) -> (f64, f64) {
+        let (x, y, w, h) = self.rect;
         (
-            frame.width() as f64 / 2.0 + (p.x - self.centre.x) * self.scale,
-            frame.height() as f64 / 2.0 + (p.y - self.centre.y) * self.scale,
+            x as f64 + w as f64 / 2.0 + (p.x - self.centre.x) * self.scale,
+            y as f64 + h as f64 / 2.0 + (p.y - self.centre.y) * self.scale,
         )
+    }
+
+    /// The world point under the centre of frame pixel `(x, y)`.
+    fn world_point(&self, x: u32, y: u32) -> Vec2 {
+        let (rx, ry, w, h) = self.rect;
+        let inv = 1.0 / self.scale;
+        Vec2::new(
+            self.centre.x + (x as f64 + 0.5 - rx as f64 - w as f64 / 2.0) * inv,
+            self.centre.y + (y as f64 + 0.5 - ry as f64 - h as f64 / 2.0) * inv,
+        )
+    }
+}
+
+/// What to draw over the map.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MapLayers {
+    /// The player's field of view: every `rays_every`th column ray of a `columns`-wide view
+    /// with `fov` degrees, ending at its hit (0: none).
+    pub rays_every: u32,
+    /// The first-person view's width in columns (for the rays).
+    pub columns: u32,
+    /// The first-person view's field of view, degrees.
+    pub fov: f64,
+    /// Shade what the player does not see now (the visibility polygon).
+    pub visibility: bool,
+    /// Hide what the player has never seen (the automap).
+    pub automap: bool,
+    /// The traversal debugger: the game's recent traces, and each enemy's line to the player
+    /// (green where it sees them, red where something is in the way).
+    pub debug: bool,
+}
+
+impl MapLayers {
+    /// The map with the field of view's rays only.
+    pub fn rays(fov: f64, columns: u32, every: u32) -> MapLayers {
+        MapLayers {
+            rays_every: every,
+            columns,
+            fov,
+            visibility: false,
+            automap: false,
+            debug: false,
+        }
     }
 }
 
@@ -51,86 +129,121 @@ fn rgba(r: u8, g: u8, b: u8) -> [u8; 4] {
     [r, g, b, 255]
 }
 
-/// Draws the map: cells by kind (open doors by how open they are), the player's field of view
-/// as every `ray_every`th column ray of a `columns`-wide view ending at its hit, the enemies
-/// with their facing, and the pickups still lying there.
+/// The colour of the map at world point `p` in cell `cell`.
+fn cell_colour(game: &Game, view: &MapView, p: Vec2, cell: Cell) -> [u8; 4] {
+    match game.level.map.get(cell) {
+        None => rgba(12, 12, 16),
+        Some(Tile::Empty) => {
+            let edge = (p.x - p.x.floor()).min(p.y - p.y.floor()) * view.scale < 1.0;
+            if edge {
+                rgba(40, 40, 46)
+            } else {
+                rgba(28, 28, 34)
+            }
+        }
+        Some(Tile::Wall) => rgba(150, 140, 130),
+        Some(Tile::PushWall) => rgba(120, 110, 100),
+        Some(Tile::Masked) => {
+            let bar = ((p.x + p.y) * 4.0).floor() as i64 % 2 == 0;
+            if bar {
+                rgba(110, 110, 120)
+            } else {
+                rgba(28, 28, 34)
+            }
+        }
+        Some(Tile::Door) => {
+            if game.open(cell) >= 1.0 {
+                rgba(30, 70, 80)
+            } else {
+                rgba(60, 150, 170)
+            }
+        }
+    }
+}
+
+/// Draws the map of `game` into `view`'s viewport of `frame`: cells by kind (open doors by how
+/// open they are), then the `layers`, then the pickups, projectiles, enemies with their facing,
+/// and the player.
 pub fn draw_map(
     frame: &mut Frame,
     game: &Game,
     assets: &RenderAssets,
     view: &MapView,
-    fov: f64,
-    columns: u32,
-    ray_every: u32,
+    layers: &MapLayers,
 ) {
     let (w, h) = (frame.width(), frame.height());
-    let inv = 1.0 / view.scale;
-    let map = &game.level.map;
-    // Cells, row by row (contiguous writes).
+    let (rx, ry, rw, rh) = view.rect;
+    let (x1, y1) = ((rx + rw).min(w), (ry + rh).min(h));
+    let blocking = game.blocking();
+    let solid = |c: Cell| blocking.is_solid(c);
+    let (mw, mh) = (
+        game.level.map.width() as u32,
+        game.level.map.height() as u32,
+    );
+    let seen = layers
+        .visibility
+        .then(|| visibility_polygon(&solid, mw, mh, game.player.position, f64::INFINITY));
+    // Cells, row by row (contiguous writes), shaded by what is seen.
     let row_bytes = w as usize * 4;
-    for (y, row) in frame.rgba_mut().chunks_exact_mut(row_bytes).enumerate() {
-        let wy = view.centre.y + (y as f64 + 0.5 - h as f64 / 2.0) * inv;
-        for (x, px) in row.chunks_exact_mut(4).enumerate() {
-            let wx = view.centre.x + (x as f64 + 0.5 - w as f64 / 2.0) * inv;
-            let cell = Cell::new(wx.floor() as i32, wy.floor() as i32);
-            let colour = match map.get(cell) {
-                None => rgba(12, 12, 16),
-                Some(Tile::Empty) => {
-                    let edge = (wx - wx.floor()).min(wy - wy.floor()) * view.scale < 1.0;
-                    if edge {
-                        rgba(40, 40, 46)
-                    } else {
-                        rgba(28, 28, 34)
-                    }
-                }
-                Some(Tile::Wall) => rgba(150, 140, 130),
-                Some(Tile::PushWall) => rgba(120, 110, 100),
-                Some(Tile::Masked) => {
-                    let bar = ((wx + wy) * 4.0).floor() as i64 % 2 == 0;
-                    if bar {
-                        rgba(110, 110, 120)
-                    } else {
-                        rgba(28, 28, 34)
-                    }
-                }
-                Some(Tile::Door) => {
-                    let open = game.open(cell);
-                    if open >= 1.0 {
-                        rgba(30, 70, 80)
-                    } else {
-                        rgba(60, 150, 170)
-                    }
-                }
+    for y in ry..y1 {
+        let row = &mut frame.rgba_mut()[y as usize * row_bytes..(y as usize + 1) * row_bytes];
+        for x in rx..x1 {
+            let p = view.world_point(x, y);
+            let cell = Cell::new(p.x.floor() as i32, p.y.floor() as i32);
+            let mut colour = if layers.automap && !game.is_explored(cell) {
+                rgba(8, 8, 10)
+            } else {
+                cell_colour(game, view, p, cell)
             };
-            px.copy_from_slice(&colour);
+            if let Some(seen) = &seen {
+                if !seen.contains(p) {
+                    colour = scale_rgb(colour, 0.45);
+                } else if !solid(cell) {
+                    colour = blend(colour, [255, 240, 180, 255], 0.12);
+                }
+            }
+            let i = x as usize * 4;
+            row[i..i + 4].copy_from_slice(&colour);
         }
+    }
+    let mut pen = Pen { frame, view };
+    if layers.debug {
+        pen.traces(game);
     }
     // The field of view: the renderer's own rays.
-    let camera = game.camera(fov);
-    let step = ray_every.max(1);
-    for x in (0..columns).step_by(step as usize) {
-        let cast = cast_column(&game.level, assets, game, &camera, x, columns);
-        if let Some(hit) = cast.hit {
-            line(
-                frame,
-                view,
-                camera.pos,
-                camera.pos + cast.ray * hit.t,
-                rgba(230, 200, 60),
-            );
+    let camera = game.camera(layers.fov);
+    if layers.rays_every > 0 {
+        for x in (0..layers.columns).step_by(layers.rays_every as usize) {
+            let cast = cast_column(&game.level, assets, game, &camera, x, layers.columns);
+            if let Some(hit) = cast.hit {
+                let end = camera.pos + cast.ray * hit.t;
+                pen.line(camera.pos, end, rgba(230, 200, 60));
+            }
         }
     }
-    // Pickups, enemies (red when they chase or shoot), the player.
-    for (p, _) in game
-        .level
-        .pickups
-        .iter()
-        .zip(&game.pickups_left)
-        .filter(|(_, left)| **left)
-    {
-        disc(frame, view, p.position, 0.15, rgba(90, 200, 90));
+    if layers.debug {
+        for e in game.enemies.iter().filter(|e| e.alive()) {
+            let colour = if e.sees(game.player.position, &blocking) {
+                rgba(80, 230, 90)
+            } else {
+                rgba(200, 50, 50)
+            };
+            pen.line(e.position, game.player.position, colour);
+        }
     }
-    for e in &game.enemies {
+    // Pickups, projectiles, enemies (red when they chase or shoot), the player. With the
+    // automap, only things on explored ground.
+    let shown = |p: Vec2| {
+        !layers.automap || game.is_explored(Cell::new(p.x.floor() as i32, p.y.floor() as i32))
+    };
+    let left = game.level.pickups.iter().zip(&game.pickups_left);
+    for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
+        pen.disc(p.position, 0.15, rgba(90, 200, 90));
+    }
+    for p in &game.projectiles {
+        pen.disc(p.position, 0.12, rgba(255, 150, 40));
+    }
+    for e in game.enemies.iter().filter(|e| shown(e.position)) {
         let colour = match e.state {
             EnemyState::Dead | EnemyState::Dying => rgba(90, 40, 40),
             EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
@@ -138,69 +251,170 @@ pub fn draw_map(
             }
             _ => rgba(200, 120, 60),
         };
-        disc(frame, view, e.position, 0.3, colour);
+        pen.disc(e.position, 0.3, colour);
         if e.alive() {
-            line(
-                frame,
-                view,
-                e.position,
-                e.position + Vec2::from_angle_degrees(e.facing) * 0.6,
-                colour,
-            );
+            let ahead = e.position + Vec2::from_angle_degrees(e.facing) * 0.6;
+            pen.line(e.position, ahead, colour);
         }
     }
-    disc(frame, view, camera.pos, 0.25, rgba(255, 255, 255));
-    line(
-        frame,
-        view,
+    pen.disc(camera.pos, 0.25, rgba(255, 255, 255));
+    pen.line(
         camera.pos,
         camera.pos + camera.dir * 0.7,
         rgba(255, 255, 255),
     );
+    // The minimap's frame.
+    if view.rect != (0, 0, w, h) {
+        pen.outline(rgba(200, 200, 210));
+    }
 }
 
-/// A filled circle of `radius` tiles.
-fn disc(frame: &mut Frame, view: &MapView, centre: Vec2, radius: f64, colour: [u8; 4]) {
-    let (cx, cy) = view.screen_point(frame, centre);
-    let r = (radius * view.scale).max(1.5);
-    let (w, h) = (frame.width() as i64, frame.height() as i64);
-    for y in ((cy - r).floor() as i64).max(0)..((cy + r).ceil() as i64).min(h) {
-        for x in ((cx - r).floor() as i64).max(0)..((cx + r).ceil() as i64).min(w) {
-            let (dx, dy) = (x as f64 + 0.5 - cx, y as f64 + 0.5 - cy);
-            if dx * dx + dy * dy <= r * r {
-                put(frame, x, y, colour);
+/// The colour's red, green and blue times `k`.
+fn scale_rgb(c: [u8; 4], k: f64) -> [u8; 4] {
+    let s = |v: u8| (v as f64 * k) as u8;
+    [s(c[0]), s(c[1]), s(c[2]), c[3]]
+}
+
+/// `c` mixed with `with` by `amount` (0 to 1).
+fn blend(c: [u8; 4], with: [u8; 4], amount: f64) -> [u8; 4] {
+    let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * amount) as u8;
+    [m(c[0], with[0]), m(c[1], with[1]), m(c[2], with[2]), 255]
+}
+
+/// Draws world shapes into a view's viewport, clipped to it.
+struct Pen<'a> {
+    frame: &'a mut Frame,
+    view: &'a MapView,
+}
+
+impl Pen<'_> {
+    /// The game's recent traversal traces, newest brightest: cells walked (faint), boundary
+    /// crossings (dots), the path, and the hit (a ring).
+    fn traces(&mut self, game: &Game) {
+        for trace in &game.traces {
+            let age = game.ticks.saturating_sub(trace.tick) as f64 / TRACE_TICKS as f64;
+            let fade = (1.0 - age).clamp(0.2, 1.0);
+            let colour = match trace.kind {
+                TraceKind::Bullet => [255, 230, 90, 255],
+                TraceKind::Projectile => [255, 140, 40, 255],
+                TraceKind::Sight if trace.hit.is_none() => [80, 230, 90, 255],
+                TraceKind::Sight => [200, 60, 60, 255],
+            };
+            for &cell in &trace.cells {
+                self.tint_cell(cell, colour, 0.22 * fade);
+            }
+            self.line(trace.from, trace.to, scale_rgb(colour, fade));
+            for &c in &trace.crossings {
+                self.disc(c, 0.0, [255, 255, 255, 255]);
+            }
+            if let Some(hit) = trace.hit {
+                self.ring(hit, 0.18, colour);
             }
         }
     }
-}
 
-/// A one-pixel line between two world points, clipped to the frame.
-fn line(frame: &mut Frame, view: &MapView, a: Vec2, b: Vec2, colour: [u8; 4]) {
-    let (x0, y0) = view.screen_point(frame, a);
-    let (x1, y1) = view.screen_point(frame, b);
-    if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
-        return;
+    fn clip(&self) -> (i64, i64, i64, i64) {
+        let (x, y, w, h) = self.view.rect;
+        let (fw, fh) = (self.frame.width() as i64, self.frame.height() as i64);
+        (
+            x as i64,
+            y as i64,
+            (x as i64 + w as i64).min(fw),
+            (y as i64 + h as i64).min(fh),
+        )
     }
-    let steps = (x1 - x0).abs().max((y1 - y0).abs()).ceil().min(1e5) as i64;
-    for i in 0..=steps {
-        let t = if steps == 0 {
-            0.0
-        } else {
-            i as f64 / steps as f64
-        };
-        put(
-            frame,
-            (x0 + (x1 - x0) * t).floor() as i64,
-            (y0 + (y1 - y0) * t).floor() as i64,
-            colour,
-        );
-    }
-}
 
-fn put(frame: &mut Frame, x: i64, y: i64, colour: [u8; 4]) {
-    let (w, h) = (frame.width() as i64, frame.height() as i64);
-    if (0..w).contains(&x) && (0..h).contains(&y) {
-        let i = (y * w + x) as usize * 4;
-        frame.rgba_mut()[i..i + 4].copy_from_slice(&colour);
+    fn put(&mut self, x: i64, y: i64, colour: [u8; 4]) {
+        let (x0, y0, x1, y1) = self.clip();
+        if (x0..x1).contains(&x) && (y0..y1).contains(&y) {
+            let i = (y * self.frame.width() as i64 + x) as usize * 4;
+            self.frame.rgba_mut()[i..i + 4].copy_from_slice(&colour);
+        }
+    }
+
+    /// Mixes `colour` into the cell's pixels by `amount`.
+    fn tint_cell(&mut self, cell: Cell, colour: [u8; 4], amount: f64) {
+        let (ax, ay) = self
+            .view
+            .screen_point(Vec2::new(cell.x as f64, cell.y as f64));
+        let s = self.view.scale;
+        let (x0, y0, x1, y1) = self.clip();
+        let xs = (ax.round() as i64).max(x0)..((ax + s).round() as i64).min(x1);
+        for y in (ay.round() as i64).max(y0)..((ay + s).round() as i64).min(y1) {
+            for x in xs.clone() {
+                let i = (y * self.frame.width() as i64 + x) as usize * 4;
+                let px = &mut self.frame.rgba_mut()[i..i + 4];
+                let mixed = blend([px[0], px[1], px[2], 255], colour, amount);
+                px.copy_from_slice(&mixed);
+            }
+        }
+    }
+
+    /// A filled circle of `radius` tiles (at least a few pixels across).
+    fn disc(&mut self, centre: Vec2, radius: f64, colour: [u8; 4]) {
+        let (cx, cy) = self.view.screen_point(centre);
+        let r = (radius * self.view.scale).max(1.5);
+        self.each_pixel_near(cx, cy, r, |dx, dy| dx * dx + dy * dy <= r * r, colour);
+    }
+
+    /// A one-pixel circle of `radius` tiles.
+    fn ring(&mut self, centre: Vec2, radius: f64, colour: [u8; 4]) {
+        let (cx, cy) = self.view.screen_point(centre);
+        let r = (radius * self.view.scale).max(3.0);
+        let on = |dx: f64, dy: f64| ((dx * dx + dy * dy).sqrt() - r).abs() <= 0.6;
+        self.each_pixel_near(cx, cy, r + 1.0, on, colour);
+    }
+
+    fn each_pixel_near(
+        &mut self,
+        cx: f64,
+        cy: f64,
+        r: f64,
+        inside: impl Fn(f64, f64) -> bool,
+        colour: [u8; 4],
+    ) {
+        if !(cx.is_finite() && cy.is_finite()) {
+            return;
+        }
+        let (x0, y0, x1, y1) = self.clip();
+        for y in ((cy - r).floor() as i64).max(y0)..((cy + r).ceil() as i64).min(y1) {
+            for x in ((cx - r).floor() as i64).max(x0)..((cx + r).ceil() as i64).min(x1) {
+                if inside(x as f64 + 0.5 - cx, y as f64 + 0.5 - cy) {
+                    self.put(x, y, colour);
+                }
+            }
+        }
+    }
+
+    /// A one-pixel line between two world points.
+    fn line(&mut self, a: Vec2, b: Vec2, colour: [u8; 4]) {
+        let (x0, y0) = self.view.screen_point(a);
+        let (x1, y1) = self.view.screen_point(b);
+        if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
+            return;
+        }
+        let steps = (x1 - x0).abs().max((y1 - y0).abs()).ceil().min(1e5) as i64;
+        for i in 0..=steps {
+            let t = if steps == 0 {
+                0.0
+            } else {
+                i as f64 / steps as f64
+            };
+            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+            self.put(x.floor() as i64, y.floor() as i64, colour);
+        }
+    }
+
+    /// The viewport's border.
+    fn outline(&mut self, colour: [u8; 4]) {
+        let (x0, y0, x1, y1) = self.clip();
+        for x in x0..x1 {
+            self.put(x, y0, colour);
+            self.put(x, y1 - 1, colour);
+        }
+        for y in y0..y1 {
+            self.put(x0, y, colour);
+            self.put(x1 - 1, y, colour);
+        }
     }
 }
