@@ -217,3 +217,52 @@ fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
         .collect();
     assert_eq!(walked, vec![4, 5, 6]);
 }
+
+/// The autopilot plays the bundled episode from e1m1 to the end screen, through doors, keys
+/// and enemies, with the same inputs the keyboard makes; its recording replays to the same
+/// end.
+#[test]
+fn the_autopilot_plays_the_episode_start_to_finish() {
+    use tilecaster::game::{Autopilot, Recording};
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut pilot = Autopilot::new();
+    let mut inputs = Vec::new();
+    let mut levels = vec![s.game.level.name.clone()];
+    let mut deaths = 0;
+    while !s.complete && inputs.len() < 60 * 60 * 10 {
+        let input = pilot.input(&s.game);
+        inputs.push(input);
+        let was_dead = s.game.player_dead();
+        s.tick(&input);
+        deaths += u32::from(!was_dead && s.game.player_dead());
+        if levels.last() != Some(&s.game.level.name) {
+            levels.push(s.game.level.name.clone());
+        }
+    }
+    eprintln!(
+        "episode: {} ticks, levels {levels:?}, deaths {deaths}, totals {:?}",
+        inputs.len(),
+        s.totals()
+    );
+    assert!(
+        s.complete,
+        "stuck on {} after {} ticks at {:?}",
+        s.game.level.name,
+        inputs.len(),
+        s.game.player.position
+    );
+    assert_eq!(levels.len(), 3);
+    // Its recording, through the text format, replays to the same end.
+    let text = Recording {
+        level: "levels/e1m1.toml".into(),
+        inputs,
+    }
+    .to_text();
+    let replay = Recording::parse(&text).unwrap();
+    let mut again = Session::start(Path::new(&replay.level), None).unwrap();
+    for input in &replay.inputs {
+        again.tick(input);
+    }
+    assert!(again.complete);
+    assert_eq!(again.game.state_hash(), s.game.state_hash());
+}

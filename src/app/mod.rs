@@ -51,6 +51,10 @@ pub struct PlayOptions {
     /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
     #[arg(long, value_name = "FILE", conflicts_with = "record")]
     pub replay: Option<PathBuf>,
+    /// Demo mode: the autopilot plays (to the exit, fetching keys, fighting), as the game
+    /// would show itself in a shop window. Escape and the other game keys still work.
+    #[arg(long, conflicts_with = "replay")]
+    pub demo: bool,
     /// Key bindings (TOML; see `src/app/keys.rs`); default: `keys.toml` here if it exists.
     #[arg(long, value_name = "FILE")]
     pub keys: Option<PathBuf>,
@@ -141,6 +145,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         frame_ms: 0.0,
         last_poll: Instant::now(),
         replay: replay.map(|r| (r.inputs, 0)),
+        autopilot: options.demo.then(tilecaster::game::Autopilot::new),
         recording,
     };
 
@@ -221,6 +226,8 @@ struct App {
     map_pan: tilecaster::geom::Vec2,
     /// Escape: the pause menu is up and the game stands still.
     paused: bool,
+    /// Demo mode: the autopilot's input instead of the keyboard's.
+    autopilot: Option<tilecaster::game::Autopilot>,
     /// Time to draw a frame, milliseconds, smoothed.
     frame_ms: f64,
     last_poll: Instant,
@@ -294,7 +301,10 @@ impl App {
                     }
                     None => return false,
                 },
-                None => self.input(),
+                None => match &mut self.autopilot {
+                    Some(pilot) => pilot.input(&self.session.game),
+                    None => self.input(),
+                },
             };
             if let Some(r) = &mut self.recording {
                 r.inputs.push(input);

@@ -1,6 +1,7 @@
 //! The simulation: player, collision, doors, pickups and the exit, on a fixed tick. Input
 //! arrives as [`Input`] (actions, not keys); the same inputs give the same game, tick for tick.
 
+mod autopilot;
 mod doors;
 mod enemy;
 mod player;
@@ -9,6 +10,7 @@ mod replay;
 mod session;
 mod weapons;
 
+pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
 pub use player::{PLAYER_RADIUS, Player};

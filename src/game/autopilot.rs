@@ -1,0 +1,206 @@
+//! The autopilot: a simple player for demo mode (`tilecaster --demo`) and for tests that play
+//! the episode start to finish. It sees the game as a player would (the map, the doors, the
+//! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
+
+use std::collections::VecDeque;
+
+use super::{Game, Input};
+use crate::geom::Vec2;
+use crate::grid::{Cell, line_of_sight};
+use crate::level::PickupKind;
+use crate::map::Tile;
+
+/// Degrees the autopilot turns per tick at most (as a player with the arrow keys: 3).
+const TURN: f64 = 3.0;
+/// How far it engages enemies, tiles.
+const ENGAGE: f64 = 10.0;
+
+/// A player that walks to the exit, fetching the keys it needs on the way, opening doors and
+/// shooting the enemies it sees.
+#[derive(Clone, Debug, Default)]
+pub struct Autopilot {
+    /// Ticks until it may fire again.
+    cooldown: u32,
+    /// Ticks until it may press use again.
+    use_wait: u32,
+    /// Ticks it has not moved while it wanted to.
+    stuck: u32,
+    last: Option<Vec2>,
+    /// Push walls it pushed, with the tick: one still there a second later does not move.
+    pushed: Vec<(Cell, u64)>,
+}
+
+impl Autopilot {
+    /// A new autopilot.
+    pub fn new() -> Autopilot {
+        Autopilot::default()
+    }
+
+    /// The input for the next tick of `game`.
+    pub fn input(&mut self, game: &Game) -> Input {
+        self.cooldown = self.cooldown.saturating_sub(1);
+        self.use_wait = self.use_wait.saturating_sub(1);
+        if game.finished || game.player_dead() {
+            return Input::default();
+        }
+        let mut input = Input {
+            weapon: 1,
+            ..Input::default()
+        };
+        if let Some(aim) = self.fight(game, &mut input) {
+            input.turn = aim;
+            return input;
+        }
+        let Some(next) = self.next_cell(game) else {
+            return input;
+        };
+        let target = Vec2::new(next.x as f64 + 0.5, next.y as f64 + 0.5);
+        let turn = turn_towards(game, target);
+        input.turn = turn;
+        let tile = game.level.map.get(next);
+        let closed_door = tile == Some(Tile::Door) && !game.doors.passable(next);
+        if tile == Some(Tile::PushWall) && !self.pushed.iter().any(|p| p.0 == next) {
+            self.pushed.push((next, game.ticks));
+        }
+        if closed_door || tile == Some(Tile::PushWall) {
+            if self.use_wait == 0 && turn.abs() < TURN {
+                input.use_pressed = true;
+                self.use_wait = 20;
+            }
+            return input;
+        }
+        input.forward = if turn.abs() < TURN { 1.0 } else { 0.3 };
+        // Unstick: a wall corner caught it; step sideways a little.
+        let here = game.player.position;
+        if self.last.is_some_and(|p| (p - here).length() < 1e-3) {
+            self.stuck += 1;
+        } else {
+            self.stuck = 0;
+        }
+        self.last = Some(here);
+        if self.stuck > 10 {
+            input.strafe = if (game.ticks / 30) % 2 == 0 {
+                1.0
+            } else {
+                -1.0
+            };
+        }
+        input
+    }
+
+    /// Turns to the nearest living enemy in sight and in range, firing when on target; the
+    /// turn, or `None` when there is nothing to fight (or nothing to fight with).
+    fn fight(&mut self, game: &Game, input: &mut Input) -> Option<f64> {
+        if game.player.ammo == 0 {
+            return None;
+        }
+        let me = game.player.position;
+        let blocking = game.blocking();
+        let enemy = game
+            .enemies
+            .iter()
+            .filter(|e| e.alive() && (e.position - me).length() < ENGAGE)
+            .filter(|e| line_of_sight(&blocking, me, e.position))
+            .min_by(|a, b| {
+                (a.position - me)
+                    .length()
+                    .total_cmp(&(b.position - me).length())
+            })?;
+        let turn = turn_towards(game, enemy.position);
+        if turn.abs() < 2.0 && self.cooldown == 0 {
+            input.fire = true;
+            self.cooldown = 15;
+        }
+        Some(turn)
+    }
+
+    /// The next cell on the shortest path to the goal: a key the level's locked doors need
+    /// (when one is left lying), else the exit.
+    fn next_cell(&self, game: &Game) -> Option<Cell> {
+        let start = game.player.cell();
+        let keys_needed: Vec<Cell> = game
+            .level
+            .pickups
+            .iter()
+            .zip(&game.pickups_left)
+            .filter(|(p, left)| {
+                **left
+                    && matches!(p.kind, PickupKind::Key(k)
+                        if game.level.doors.iter().any(|d| d.key == Some(k)))
+            })
+            .map(|(p, _)| Cell::new(p.position.x.floor() as i32, p.position.y.floor() as i32))
+            .collect();
+        let goals = if keys_needed.is_empty() {
+            game.level.exits.clone()
+        } else {
+            keys_needed
+        };
+        // Push walls are ways through (secret passages), unless one was pushed and stayed.
+        let stuck_walls: Vec<Cell> = self
+            .pushed
+            .iter()
+            .filter(|(c, t)| game.ticks > t + 60 && game.level.map.get(*c) == Some(Tile::PushWall))
+            .map(|p| p.0)
+            .collect();
+        let path = shortest_path(game, start, &goals, &stuck_walls)?;
+        path.get(1).copied().or(Some(start))
+    }
+}
+
+/// The turn this tick (at most [`TURN`] degrees) towards `target`.
+fn turn_towards(game: &Game, target: Vec2) -> f64 {
+    let to = target - game.player.position;
+    let wanted = to.y.atan2(to.x).to_degrees();
+    let off = (wanted - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
+    off.clamp(-TURN, TURN)
+}
+
+/// Breadth-first search over open cells, the doors the player can open (locked ones only
+/// with their key) and the push walls not in `stuck`, from `start` to the nearest of `goals`:
+/// the cells of the path, `start` first.
+fn shortest_path(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Option<Vec<Cell>> {
+    let map = &game.level.map;
+    let (w, h) = (map.width() as i32, map.height() as i32);
+    let index = |c: Cell| (c.y * w + c.x) as usize;
+    let walkable = |c: Cell| match map.get(c) {
+        Some(Tile::Empty) => true,
+        Some(Tile::PushWall) => !stuck.contains(&c),
+        Some(Tile::Door) => game
+            .level
+            .doors
+            .iter()
+            .find(|d| d.cell == c)
+            .is_some_and(|d| d.key.is_none_or(|k| game.keys.contains(&k))),
+        _ => false,
+    };
+    if !(0..w).contains(&start.x) || !(0..h).contains(&start.y) {
+        return None;
+    }
+    let mut came_from = vec![None; (w * h) as usize];
+    came_from[index(start)] = Some(start);
+    let mut queue = VecDeque::from([start]);
+    while let Some(c) = queue.pop_front() {
+        if goals.contains(&c) {
+            let mut path = vec![c];
+            let mut at = c;
+            while at != start {
+                at = came_from[index(at)]?;
+                path.push(at);
+            }
+            path.reverse();
+            return Some(path);
+        }
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let n = Cell::new(c.x + dx, c.y + dy);
+            if (0..w).contains(&n.x)
+                && (0..h).contains(&n.y)
+                && came_from[index(n)].is_none()
+                && walkable(n)
+            {
+                came_from[index(n)] = Some(c);
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
