@@ -137,6 +137,44 @@ fn tiled_maps_never_panic() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The texture loader on mangled copies of a bundled PNG (and on short random files): a
+/// texture or a typed error naming the file.
+#[test]
+fn textures_never_panic() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-fuzz-png-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let real = std::fs::read("textures/grate.png").unwrap();
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for case in 0..300 {
+        let mut bytes = real.clone();
+        for _ in 0..1 + next() % 3 {
+            let i = (next() as usize) % bytes.len().max(1);
+            match next() % 3 {
+                // The header's size fields and chunk lengths are where the trouble is.
+                0 => bytes[i % 40] = next() as u8,
+                1 => bytes[i] = next() as u8,
+                _ => bytes.truncate(i),
+            }
+        }
+        if case % 10 == 0 {
+            bytes = (0..next() % 100).map(|_| next() as u8).collect();
+        }
+        let path = dir.join(format!("case{case}.png"));
+        std::fs::write(&path, &bytes).unwrap();
+        if let Err(e) = tilecaster::texture::load_texture(&path) {
+            assert!(e.to_string().contains(&format!("case{case}.png")), "{e}");
+        }
+        count();
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Prints the count (after the others, in a binary whose tests run in parallel: the count is a
 /// lower bound when this one runs early).
 #[test]

@@ -34,6 +34,26 @@ fn installed(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Whether display `n` is free: no lock file, or one left by a server that is gone (its pid,
+/// written in the file, is not running).
+fn display_is_free(n: u32) -> bool {
+    let lock = format!("/tmp/.X{n}-lock");
+    let Ok(text) = std::fs::read_to_string(&lock) else {
+        return !Path::new(&lock).exists();
+    };
+    let alive = text
+        .trim()
+        .parse::<u32>()
+        .is_ok_and(|pid| Path::new(&format!("/proc/{pid}")).exists());
+    if alive {
+        return false;
+    }
+    // Stale: Xvfb refuses to start while they are there.
+    let _ = std::fs::remove_file(&lock);
+    let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+    true
+}
+
 /// Starts Xvfb on a free display number.
 fn xvfb() -> Option<Display> {
     if !installed("Xvfb") {
@@ -47,7 +67,11 @@ fn xvfb() -> Option<Display> {
     let turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let number = (90..140).find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())?;
+    let Some(number) = (90..140).find(|&n| display_is_free(n)) else {
+        assert!(std::env::var_os("CI").is_none(), "no free X display number");
+        eprintln!("skipped: no free X display number in :90 to :139");
+        return None;
+    };
     let server = Command::new("Xvfb")
         .args([
             format!(":{number}").as_str(),
@@ -230,4 +254,74 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
         stderr.contains(&expected),
         "expected '{expected}' in:\n{stderr}"
     );
+}
+
+/// While the game runs, its level file is broken, then deleted, then restored: live reload
+/// keeps the last good level and says why (in the game and on the terminal); the game keeps
+/// running to its last frame and exits cleanly.
+///
+/// Resizing the window to 1x1 and back is not driven here: under Xvfb, Mesa's lavapipe hung
+/// once in two debug runs inside `vkCreateSwapchainKHR` (waiting on an X reply) while the
+/// surface was reconfigured; release runs survived it. See the notes.
+#[test]
+fn the_game_survives_its_level_breaking_while_it_runs() {
+    let Some(display) = xvfb() else { return };
+    let dir = std::env::temp_dir().join(format!("tilecaster-live-window-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("live.toml");
+    // e1m1 on its own: no next level, its textures given on the command line.
+    let good: String = std::fs::read_to_string("levels/e1m1.toml")
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("next") && !l.starts_with("textures"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&level, &good).unwrap();
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let child = game(
+        &display,
+        &[
+            "--level",
+            level.to_str().unwrap(),
+            "--textures",
+            textures.to_str().unwrap(),
+            "--size",
+            "160x100",
+            "--frames",
+            "480",
+        ],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    // Once its window is up, the level is loaded and the game is running.
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(30) {
+        let found = Command::new("xdotool")
+            .args(["search", "--name", "tilecaster"])
+            .env("DISPLAY", format!(":{}", display.number))
+            .output()
+            .is_ok_and(|o| !o.stdout.is_empty());
+        if found {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    std::fs::write(&level, "name = \"broken\nthis is not TOML\n").unwrap();
+    std::thread::sleep(Duration::from_millis(1200));
+    std::fs::remove_file(&level).unwrap();
+    std::thread::sleep(Duration::from_millis(1200));
+    std::fs::write(&level, &good).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        stderr.contains("live.toml: reload failed, kept the last good level: "),
+        "{stderr}"
+    );
+    assert!(stderr.contains("cannot read"), "the deleted file: {stderr}");
 }

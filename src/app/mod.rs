@@ -77,9 +77,16 @@ const FRAME_RATE: u64 = 60;
 
 /// Opens the window and plays until it is closed.
 pub fn play(options: PlayOptions) -> Result<()> {
+    // Refused before playing, not after: a game's worth of input is not lost at the end.
     if let Some(path) = options.record.as_ref().filter(|p| p.exists()) {
         anyhow::bail!(
             "{} exists: recordings never overwrite a file",
+            path.display()
+        );
+    }
+    if let Some(path) = options.screenshot.as_ref().filter(|p| p.exists()) {
+        anyhow::bail!(
+            "{} exists: screenshots never overwrite a file",
             path.display()
         );
     }
@@ -608,7 +615,12 @@ impl ApplicationHandler for App {
         let now = Instant::now();
         if now - self.last_poll > Duration::from_millis(500) {
             self.last_poll = now;
-            self.session.reload_if_changed();
+            if self.session.reload_if_changed() {
+                // Modders watch the terminal too: what the reload did, with the error's place.
+                if let Some(message) = self.session.message() {
+                    eprintln!("{}: {message}", self.session.path().display());
+                }
+            }
         }
         // Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
         if now >= self.next_frame {

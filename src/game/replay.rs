@@ -88,7 +88,7 @@ impl Recording {
                     1,
                     1,
                     format!(
-                        "a recording of another version ('{}'); this game reads '{REPLAY_HEADER}'",
+                        "a recording of another version ('{}'); this game reads '{REPLAY_HEADER}' and '{REPLAY_HEADER_V1}'",
                         l.trim_end()
                     ),
                 ));
