@@ -304,6 +304,9 @@ impl Parser<'_> {
         if !self.d.has_errors() {
             // On a grid with errors, missing cells would be reported as open edges.
             self.open_edges(&map, &rows);
+            if let Some(start) = &player {
+                self.unreachable_exits(&map, start.position, &exits, &rows);
+            }
         }
         Some(Level {
             name,
@@ -655,6 +658,48 @@ impl Parser<'_> {
                     open.len() - MAX_REPEATS
                 ),
             );
+        }
+    }
+
+    /// Warns when no exit can be reached from the player's start, even through every door
+    /// (locked or not) and push wall: the level could not be finished.
+    fn unreachable_exits(
+        &mut self,
+        map: &TileMap,
+        start: crate::geom::Vec2,
+        exits: &[Cell],
+        rows: &[Vec<(char, usize)>],
+    ) {
+        let Some(first) = exits.first() else { return };
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let passable =
+            |c: Cell| matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall));
+        let from = Cell::new(start.x.floor() as i32, start.y.floor() as i32);
+        let mut seen = vec![false; (w * h).max(0) as usize];
+        let index = |c: Cell| (c.y * w + c.x) as usize;
+        if !(0..w).contains(&from.x) || !(0..h).contains(&from.y) {
+            return;
+        }
+        seen[index(from)] = true;
+        let mut stack = vec![from];
+        while let Some(c) = stack.pop() {
+            if exits.contains(&c) {
+                return;
+            }
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let n = Cell::new(c.x + dx, c.y + dy);
+                if (0..w).contains(&n.x) && (0..h).contains(&n.y) && !seen[index(n)] && passable(n)
+                {
+                    seen[index(n)] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        if let Some(&(_, offset)) = rows
+            .get(first.y as usize)
+            .and_then(|r| r.get(first.x as usize))
+        {
+            self.d.warning_at(offset, format!("the exit at ({}, {}) cannot be reached from the player's start, even through every door and push wall: the level cannot be finished", first.x, first.y));
         }
     }
 
