@@ -165,8 +165,11 @@ impl Game {
             (0.05, 0.95),
             (0.95, 0.95),
         ];
-        for y in (centre.y - 25).max(0)..(centre.y + 26).min(h as i32) {
-            for x in (centre.x - 25).max(0)..(centre.x + 26).min(w as i32) {
+        let near = |c: i32, size: usize| {
+            c.saturating_sub(25).max(0)..c.saturating_add(26).min(size as i32)
+        };
+        for y in near(centre.y, h) {
+            for x in near(centre.x, w) {
                 let cell = Cell::new(x, y);
                 let at = |fx: f64, fy: f64| Vec2::new(x as f64 + fx, y as f64 + fy);
                 let visible = if solid(cell) {
@@ -190,12 +193,15 @@ impl Game {
 
     /// Whether the player has seen `cell`.
     pub fn is_explored(&self, cell: Cell) -> bool {
-        let w = self.level.map.width() as i32;
+        let (w, h) = (
+            self.level.map.width() as i32,
+            self.level.map.height() as i32,
+        );
         (0..w).contains(&cell.x)
-            && cell.y >= 0
+            && (0..h).contains(&cell.y)
             && self
                 .explored
-                .get((cell.y * w + cell.x) as usize)
+                .get(cell.y as usize * w as usize + cell.x as usize)
                 .copied()
                 .unwrap_or(false)
     }
