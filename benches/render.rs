@@ -1,17 +1,21 @@
 //! Full frames and the memset baseline, per resolution, in the same run: every frame time is
-//! read against the time to fill one frame of that size.
+//! read against the time to fill one frame of that size. Then each stage of the frame (the
+//! column casts, sprite projection, the row composite), timed by the renderer's own clock
+//! around that stage (`Renderer::stats`) through `iter_custom`.
 //!
 //! Scene: e1m2 (textured walls, floor and ceiling; grates; guards) from its hall. Throughput in
-//! pixels. `cargo bench --bench render`; rayon uses every core unless `RAYON_NUM_THREADS` says.
+//! pixels (columns for the casts). `cargo bench --bench render`; rayon uses every core unless
+//! `RAYON_NUM_THREADS` says.
 
 use std::hint::black_box;
 use std::path::Path;
+use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::load_with_textures;
-use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, level_sprites};
+use tilecaster::render::{Camera, ClosedDoors, FrameStats, RenderAssets, Renderer, level_sprites};
 
 fn frames(c: &mut Criterion) {
     let loaded = load_with_textures(Path::new("levels/e1m2.tmx"), None).unwrap();
@@ -38,6 +42,39 @@ fn frames(c: &mut Criterion) {
         });
     }
     group.finish();
+    let mut stages = c.benchmark_group("stage");
+    type Stage = fn(&FrameStats) -> Duration;
+    let list: [(&str, Stage); 3] = [
+        ("cast", |s| s.cast),
+        ("sprites", |s| s.sprites),
+        ("composite", |s| s.composite),
+    ];
+    for (w, h) in [(640, 400), (1280, 720), (1920, 1080), (3840, 2160)] {
+        let mut frame = Frame::new(w, h).unwrap();
+        let mut renderer = Renderer::new();
+        for (name, stage) in list {
+            let elements = if name == "composite" { w * h } else { w };
+            stages.throughput(Throughput::Elements(u64::from(elements)));
+            stages.bench_function(BenchmarkId::new(name, format!("{w}x{h}")), |b| {
+                b.iter_custom(|iters| {
+                    let mut total = Duration::ZERO;
+                    for _ in 0..iters {
+                        renderer.render(
+                            level,
+                            &assets,
+                            &ClosedDoors,
+                            &sprites,
+                            &camera,
+                            &mut frame,
+                        );
+                        total += stage(&renderer.stats());
+                    }
+                    total
+                })
+            });
+        }
+    }
+    stages.finish();
 }
 
 criterion_group! {

@@ -12,6 +12,7 @@ use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
 use tilecaster::game::{Input, Recording, Session, TICK, TICK_HZ};
+use tilecaster::render::profile::{Profile, draw_profile};
 use tilecaster::render::{Camera, Renderer, hud};
 use tilecaster::topdown::{MapLayers, MapView, draw_map};
 use winit::application::ApplicationHandler;
@@ -149,7 +150,8 @@ pub fn play(options: PlayOptions) -> Result<()> {
         map_zoom: 1.0,
         map_pan: tilecaster::geom::Vec2::ZERO,
         paused: false,
-        frame_ms: 0.0,
+        profile: Profile::new(),
+        cells: Vec::new(),
         last_poll: Instant::now(),
         replay: replay.map(|r| (r.inputs, 0)),
         autopilot: options.demo.then(tilecaster::game::Autopilot::new),
@@ -235,8 +237,10 @@ struct App {
     paused: bool,
     /// Demo mode: the autopilot's input instead of the keyboard's.
     autopilot: Option<tilecaster::game::Autopilot>,
-    /// Time to draw a frame, milliseconds, smoothed.
-    frame_ms: f64,
+    /// The last frames' costs, for the F3 profiler.
+    profile: Profile,
+    /// The cells each column's ray walked in the last frame (reused).
+    cells: Vec<u32>,
     last_poll: Instant,
 }
 
@@ -357,17 +361,10 @@ impl App {
                 draw_map(&mut self.frame, game, &session.assets, &view, &layers);
             }
         }
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        self.frame_ms = if self.frame_ms == 0.0 {
-            ms
-        } else {
-            self.frame_ms * 0.9 + ms * 0.1
-        };
+        self.profile
+            .record(started.elapsed(), self.renderer.stats());
         if self.hud {
             let mut lines: Vec<String> = Vec::new();
-            if self.show_timing {
-                lines.push(format!("FRAME {:.1} MS", self.frame_ms));
-            }
             if session.complete {
                 let seconds = session.total_ticks / TICK_HZ as u64;
                 let t = session.totals();
@@ -389,6 +386,11 @@ impl App {
             }
             let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
             hud::draw_hud(&mut self.frame, game, &refs);
+        }
+        if self.show_timing && !self.show_map {
+            self.cells.clear();
+            self.cells.extend(self.renderer.cells_per_column());
+            draw_profile(&mut self.frame, &self.profile, &self.cells);
         }
         if self.paused {
             hud::draw_menu(

@@ -88,6 +88,9 @@ struct Run {
     cells_per_ray_mean: f64,
     cells_per_ray_max: u32,
     pixels_per_frame: u64,
+    /// Heap allocations and reallocations during each frame after warm-up, on average (all
+    /// threads; counted by the binary's allocator).
+    allocations_per_frame: f64,
     /// Frame time on one thread over this one, divided by the threads (1.0 is perfect).
     scaling_efficiency: Option<f64>,
 }
@@ -218,6 +221,7 @@ pub fn run(
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
                     (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
+                let mut allocations = 0;
                 pool.install(|| {
                     for i in 0..frames + 3 {
                         let angle = if scene.turn {
@@ -226,12 +230,14 @@ pub fn run(
                             first
                         };
                         let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
+                        let allocated = crate::allocations();
                         let start = Instant::now();
                         renderer.render(level, &assets, &game, &sprites, &camera, &mut frame);
                         let took = start.elapsed();
                         if i < 3 {
                             continue; // warm-up: buffers, caches, the pool's threads
                         }
+                        allocations += crate::allocations() - allocated;
                         let s = renderer.stats();
                         times.push(took);
                         (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
@@ -265,6 +271,7 @@ pub fn run(
                     cells_per_ray_mean: cells as f64 / columns,
                     cells_per_ray_max: max_cells,
                     pixels_per_frame: u64::from(w) * u64::from(h),
+                    allocations_per_frame: allocations as f64 / count,
                     scaling_efficiency: single
                         .filter(|_| n > 1)
                         .map(|t1| t1.as_secs_f64() / (p50.as_secs_f64() * n as f64)),
@@ -289,7 +296,7 @@ fn print_table(report: &Report) {
     let m = &report.machine;
     println!("machine: {}, {} cores, {}", m.cpu, m.cores, m.rustc);
     println!(
-        "{:<18} {:>9} {:>3} {:>9} {:>9} {:>9} {:>7} {:>8} {:>9} {:>10} {:>9} {:>7} {:>6}",
+        "{:<18} {:>9} {:>3} {:>9} {:>9} {:>9} {:>7} {:>8} {:>9} {:>10} {:>9} {:>7} {:>6} {:>7}",
         "scene",
         "size",
         "thr",
@@ -302,11 +309,12 @@ fn print_table(report: &Report) {
         "Mrays/s",
         "cells/ray",
         "max",
-        "scale"
+        "scale",
+        "allocs"
     );
     for r in &report.runs {
         println!(
-            "{:<18} {:>9} {:>3} {:>9.2} {:>9.2} {:>9.2} {:>7.1} {:>8.1} {:>9.1} {:>10.1} {:>9.1} {:>7} {:>6}",
+            "{:<18} {:>9} {:>3} {:>9.2} {:>9.2} {:>9.2} {:>7.1} {:>8.1} {:>9.1} {:>10.1} {:>9.1} {:>7} {:>6} {:>7.1}",
             r.scene,
             format!("{}x{}", r.width, r.height),
             r.threads,
@@ -321,9 +329,10 @@ fn print_table(report: &Report) {
             r.cells_per_ray_max,
             r.scaling_efficiency
                 .map_or("-".to_string(), |e| format!("{:.0}%", e * 100.0)),
+            r.allocations_per_frame,
         );
     }
     println!(
-        "memset: the time to fill one frame of that size, measured in the same run; cast ns: per column."
+        "memset: the time to fill one frame of that size, measured in the same run; cast ns: per column; allocs: heap allocations per frame after warm-up."
     );
 }

@@ -76,6 +76,10 @@ enum Command {
         /// and a fireball from the viewpoint and runs 20 ticks first, to show their traces.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "rays")]
         layers: Vec<view::Layer>,
+        /// Draw the profiler over the first-person view: the frame is rendered 120 times
+        /// and the overlay shows their times, stages and the cells each column walked.
+        #[arg(long, value_enum)]
+        overlay: Option<view::Overlay>,
         /// Texture folder, instead of the level's own (or ./textures).
         #[arg(long)]
         textures: Option<PathBuf>,
@@ -168,6 +172,7 @@ pub fn run(args: Args) -> Result<()> {
             size,
             view,
             layers,
+            overlay,
             textures,
             output,
             force,
@@ -177,6 +182,7 @@ pub fn run(args: Args) -> Result<()> {
                 angle,
                 fov,
                 topdown: (view == View::Topdown).then_some(layers),
+                overlay,
             };
             view::render(
                 &level,
@@ -200,6 +206,7 @@ pub fn run(args: Args) -> Result<()> {
                 angle: Some(angle),
                 fov,
                 topdown: None,
+                overlay: None,
             };
             view::columns(&level, textures.as_deref(), &viewpoint, width)
         }

@@ -6,6 +6,7 @@ use anyhow::{Result, bail};
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::{LevelWithTextures, load_with_textures};
+use tilecaster::render::profile::{Profile, draw_profile};
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column, level_sprites};
 
 /// `X,Y` as a position.
@@ -43,6 +44,15 @@ pub struct Viewpoint {
     pub fov: f64,
     /// The map from above instead of the eye's view, with these layers.
     pub topdown: Option<Vec<Layer>>,
+    /// What to draw over the first-person view.
+    pub overlay: Option<Overlay>,
+}
+
+/// What `render` can draw over the first-person view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Overlay {
+    /// The profiler: frame times, stages, rays/s, and the cells walked per column.
+    Profile,
 }
 
 /// What the top-down view draws over the map.
@@ -131,14 +141,29 @@ pub fn render(
         return Ok(());
     }
     let sprites = level_sprites(&loaded.loaded.level, &loaded.textures);
-    Renderer::new().render(
-        &loaded.loaded.level,
-        &assets,
-        &ClosedDoors,
-        &sprites,
-        &camera(&loaded, view),
-        &mut frame,
-    );
+    let mut renderer = Renderer::new();
+    let mut profile = Profile::new();
+    let times = if view.overlay.is_some() {
+        tilecaster::render::profile::GRAPH_FRAMES
+    } else {
+        1
+    };
+    for _ in 0..times {
+        let started = std::time::Instant::now();
+        renderer.render(
+            &loaded.loaded.level,
+            &assets,
+            &ClosedDoors,
+            &sprites,
+            &camera(&loaded, view),
+            &mut frame,
+        );
+        profile.record(started.elapsed(), renderer.stats());
+    }
+    if view.overlay == Some(Overlay::Profile) {
+        let cells: Vec<u32> = renderer.cells_per_column().collect();
+        draw_profile(&mut frame, &profile, &cells);
+    }
     frame.save_png(output, force)?;
     eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);
     Ok(())

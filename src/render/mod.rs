@@ -12,6 +12,7 @@ mod assets;
 mod camera;
 mod column;
 pub mod hud;
+pub mod profile;
 mod sprites;
 
 pub use assets::RenderAssets;
@@ -167,6 +168,12 @@ impl Renderer {
     /// What the last frame cost.
     pub fn stats(&self) -> FrameStats {
         self.stats
+    }
+
+    /// The cells each column's ray walked in the last frame, left to right (the profiler's
+    /// heat strip).
+    pub fn cells_per_column(&self) -> impl Iterator<Item = u32> + '_ {
+        self.columns.iter().map(|c| c.cells)
     }
 }
 

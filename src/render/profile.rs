@@ -1,0 +1,202 @@
+//! The profiler overlay (F3 in the game, `render --overlay profile` headless): a frame-time
+//! graph, the stage breakdown, ray throughput, and a heat strip of the cells each column's ray
+//! walked.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use super::FrameStats;
+use super::hud::{draw_text, fill_rect};
+use crate::frame::Frame;
+
+/// Frames the graph shows.
+pub const GRAPH_FRAMES: usize = 120;
+
+/// The last frames' costs, for the overlay.
+#[derive(Clone, Debug, Default)]
+pub struct Profile {
+    /// Whole-frame times, oldest first (at most [`GRAPH_FRAMES`]).
+    frame_times: VecDeque<Duration>,
+    /// The renderer's stages in the last frame.
+    last: FrameStats,
+}
+
+impl Profile {
+    /// An empty profile.
+    pub fn new() -> Profile {
+        Profile::default()
+    }
+
+    /// Adds a frame: what it took in all, and the renderer's own breakdown.
+    pub fn record(&mut self, total: Duration, stats: FrameStats) {
+        if self.frame_times.len() == GRAPH_FRAMES {
+            self.frame_times.pop_front();
+        }
+        self.frame_times.push_back(total);
+        self.last = stats;
+    }
+
+    /// The median frame time of the frames kept.
+    pub fn median(&self) -> Duration {
+        let mut times: Vec<Duration> = self.frame_times.iter().copied().collect();
+        times.sort_unstable();
+        times.get(times.len() / 2).copied().unwrap_or_default()
+    }
+
+    /// The frames kept.
+    pub fn frames(&self) -> usize {
+        self.frame_times.len()
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+/// Draws the overlay on `frame`: a panel in the top left with the numbers and the frame-time
+/// graph (a line at 16.7 ms, one 60 Hz frame), and along the bottom a strip coloured by the
+/// cells each column's ray walked (`cells`, one per column), from dark blue (few) to red (the
+/// most in this frame).
+pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
+    let scale = (frame.height() / 200).max(1);
+    let s = scale as i32;
+    let last = &profile.last;
+    let median = profile.median();
+    let rays_per_s = if last.cast.is_zero() {
+        0.0
+    } else {
+        last.columns as f64 / last.cast.as_secs_f64()
+    };
+    let mean_cells = last.cells as f64 / last.columns.max(1) as f64;
+    let lines = [
+        format!(
+            "FRAME {:.2} MS MEDIAN  {:.0} FPS",
+            ms(median),
+            if median.is_zero() {
+                0.0
+            } else {
+                1.0 / median.as_secs_f64()
+            }
+        ),
+        format!(
+            "CAST {:.2}  SPRITES {:.2}  COMPOSITE {:.2} MS",
+            ms(last.cast),
+            ms(last.sprites),
+            ms(last.composite)
+        ),
+        format!(
+            "RAYS {:.1} M/S  CELLS/RAY {:.1} MAX {}",
+            rays_per_s / 1e6,
+            mean_cells,
+            last.max_cells
+        ),
+    ];
+    let graph_h = 24 * s;
+    let panel_w = (GRAPH_FRAMES as i32 * s).max(
+        lines
+            .iter()
+            .map(|l| super::hud::text_width(l, scale) as i32)
+            .max()
+            .unwrap_or(0),
+    ) + 4 * s;
+    let panel_h = lines.len() as i32 * 7 * s + graph_h + 6 * s;
+    let (x0, y0) = (2 * s, 2 * s);
+    fill_rect(frame, x0, y0, panel_w, panel_h, [0, 0, 0, 255]);
+    for (i, line) in lines.iter().enumerate() {
+        let y = y0 + 2 * s + i as i32 * 7 * s;
+        draw_text(frame, x0 + 2 * s, y, line, [120, 230, 140, 255], scale);
+    }
+    // The graph: one bar per frame; full height is a quarter more than the slowest frame
+    // kept, and a line marks 16.7 ms (one 60 Hz frame) when it is in range.
+    let gy = y0 + panel_h - 2 * s - graph_h;
+    let slowest = profile
+        .frame_times
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or_default();
+    let full = (ms(slowest) * 1.25).max(0.5);
+    let budget = 1000.0 / 60.0;
+    for (i, &t) in profile.frame_times.iter().enumerate() {
+        let h = ((ms(t) / full).min(1.0) * graph_h as f64).ceil() as i32;
+        let colour = if ms(t) <= budget {
+            [80, 200, 90, 255]
+        } else {
+            [230, 80, 60, 255]
+        };
+        fill_rect(
+            frame,
+            x0 + 2 * s + i as i32 * s,
+            gy + graph_h - h,
+            s,
+            h,
+            colour,
+        );
+    }
+    if budget < full {
+        let budget_y = gy + graph_h - (graph_h as f64 * budget / full) as i32;
+        let width = GRAPH_FRAMES as i32 * s;
+        fill_rect(frame, x0 + 2 * s, budget_y, width, 1, [200, 200, 200, 255]);
+    }
+    let label = format!("0-{full:.1} MS");
+    let label_x = x0 + panel_w - super::hud::text_width(&label, scale) as i32 - 2 * s;
+    draw_text(frame, label_x, gy, &label, [150, 150, 150, 255], scale);
+    // The heat strip.
+    let most = cells.iter().copied().max().unwrap_or(0).max(1);
+    let strip_h = 3 * s;
+    let (w, h) = (frame.width() as i32, frame.height() as i32);
+    let top = h - 9 * s - strip_h;
+    for (x, &c) in cells.iter().enumerate().take(w as usize) {
+        fill_rect(
+            frame,
+            x as i32,
+            top,
+            1,
+            strip_h,
+            heat(c as f64 / most as f64),
+        );
+    }
+}
+
+/// A colour from dark blue (0) through yellow to red (1).
+fn heat(t: f64) -> [u8; 4] {
+    let t = t.clamp(0.0, 1.0);
+    let (r, g, b) = if t < 0.5 {
+        let k = t * 2.0;
+        (40.0 + 215.0 * k, 40.0 + 180.0 * k, 140.0 * (1.0 - k))
+    } else {
+        let k = (t - 0.5) * 2.0;
+        (255.0, 220.0 * (1.0 - k), 0.0)
+    };
+    [r as u8, g as u8, b as u8, 255]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_profile_keeps_the_last_frames_and_their_median() {
+        let mut p = Profile::new();
+        for ms in 1..=200u64 {
+            p.record(Duration::from_millis(ms), FrameStats::default());
+        }
+        assert_eq!(p.frames(), GRAPH_FRAMES);
+        // Frames 81 to 200 are kept: the median is the 61st, 141 ms.
+        assert_eq!(p.median(), Duration::from_millis(141));
+    }
+
+    #[test]
+    fn the_heat_strip_shows_the_cells_per_column() {
+        let mut frame = Frame::new(64, 200).unwrap();
+        let cells: Vec<u32> = (0..64).map(|x| if x < 32 { 1 } else { 40 }).collect();
+        draw_profile(&mut frame, &Profile::new(), &cells);
+        let y = 200 - 9 - 2;
+        let (cold, hot) = (frame.pixel(5, y), frame.pixel(60, y));
+        assert!(
+            hot[0] > 200 && hot[2] < 50,
+            "the busiest columns red: {hot:?}"
+        );
+        assert!(cold[2] > cold[0], "the quiet ones blue: {cold:?}");
+    }
+}
