@@ -37,6 +37,10 @@ pub struct PlayOptions {
     /// Horizontal field of view, degrees.
     #[arg(long, default_value_t = Camera::DEFAULT_FOV)]
     pub fov: f64,
+    /// How the frame fills the window: whole multiples of its size (sharp, with borders), or
+    /// the whole window keeping the aspect ratio.
+    #[arg(long, value_enum, default_value_t = Scaling::PixelPerfect)]
+    pub scaling: Scaling,
     /// End after this many frames (for tests driving the real binary).
     #[arg(long)]
     pub frames: Option<u64>,
@@ -59,6 +63,15 @@ pub struct PlayOptions {
     /// Key bindings (TOML; see `src/app/keys.rs`); default: `keys.toml` here if it exists.
     #[arg(long, value_name = "FILE")]
     pub keys: Option<PathBuf>,
+}
+
+/// How the frame is scaled into the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Scaling {
+    /// Integer multiples only: every frame pixel the same size.
+    PixelPerfect,
+    /// As large as the window allows, keeping the aspect ratio.
+    Fill,
 }
 
 /// The Tab map's zoom at first: pixels per tile.
@@ -127,6 +140,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         renderer: Renderer::new(),
         frame,
         fov: options.fov,
+        scaling: options.scaling,
         hud: !options.no_hud,
         window: None,
         pixels: None,
@@ -193,6 +207,7 @@ struct App {
     renderer: Renderer,
     frame: Frame,
     fov: f64,
+    scaling: Scaling,
     /// Whether to draw the status bar, crosshair and messages.
     hud: bool,
     window: Option<Arc<Window>>,
@@ -461,7 +476,12 @@ impl ApplicationHandler for App {
         let size = window.inner_size();
         let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), window.clone());
         match Pixels::new(w, h, surface) {
-            Ok(pixels) => self.pixels = Some(pixels),
+            Ok(mut pixels) => {
+                if self.scaling == Scaling::Fill {
+                    pixels.set_scaling_mode(pixels::ScalingMode::Fill);
+                }
+                self.pixels = Some(pixels);
+            }
             Err(e) => return self.fail(event_loop, anyhow!("cannot start the GPU surface: {e}")),
         }
         self.window = Some(window);
