@@ -129,6 +129,18 @@ fn a_missing_texture_folder_is_a_message_not_a_panic() {
             "level.toml:2:12: error: texture folder 'textures' does not exist",
         );
     }
+    // With another folder given, the level's own is not needed.
+    let bundled = std::fs::canonicalize("textures").unwrap();
+    let (code, text) = run(
+        &dir,
+        &[
+            "check",
+            "level.toml",
+            "--textures",
+            bundled.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(0), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -172,8 +172,10 @@ pub struct Level {
     pub fog: Fog,
     /// The next level of the episode, resolved against this file's folder.
     pub next: Option<PathBuf>,
-    /// The level's own texture folder, resolved against this file's folder.
-    pub texture_dir: Option<PathBuf>,
+    /// The level's own texture folder, resolved against this file's folder, with the line and
+    /// column of its `textures` key. Whether it exists is checked when textures are loaded
+    /// from it: a `--textures` folder given instead makes it irrelevant.
+    pub texture_dir: Option<(PathBuf, (usize, usize))>,
     /// Every texture the level names, with where it is named (for the texture check).
     pub texture_refs: Vec<TextureRef>,
 }

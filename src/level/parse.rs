@@ -234,22 +234,10 @@ impl Parser<'_> {
             .next
             .as_ref()
             .and_then(|n| self.next_level(n, base, path));
-        let texture_dir = raw.textures.as_ref().and_then(|t| {
-            let dir = base.join(t.get_ref());
-            if dir.is_dir() {
-                Some(dir)
-            } else {
-                self.d.error(
-                    t.span(),
-                    format!(
-                        "texture folder '{}' does not exist (looked for {})",
-                        t.get_ref(),
-                        dir.display()
-                    ),
-                );
-                None
-            }
-        });
+        let texture_dir = raw
+            .textures
+            .as_ref()
+            .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
         let (map, mut players, mut enemies, mut pickups, exits, grid_start) = map_and_things?;
         if let Some(p) = &raw.player {
             let facing = self.facing(p.get_ref().facing.as_ref());

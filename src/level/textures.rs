@@ -30,7 +30,7 @@ pub struct LevelWithTextures {
 pub fn texture_dir_for(level: &Level, override_dir: Option<&Path>) -> PathBuf {
     override_dir
         .map(Path::to_path_buf)
-        .or_else(|| level.texture_dir.clone())
+        .or_else(|| level.texture_dir.as_ref().map(|(dir, _)| dir.clone()))
         .unwrap_or_else(|| PathBuf::from("textures"))
 }
 
@@ -49,6 +49,22 @@ pub fn load_with_textures(
         severity: Severity::Error,
         message,
     };
+    // The level's own folder must exist unless another was given.
+    if let (None, Some((own, at))) = (override_dir, &loaded.level.texture_dir) {
+        if !own.is_dir() {
+            let raw = own
+                .strip_prefix(path.parent().unwrap_or(Path::new("")))
+                .unwrap_or(own);
+            let message = format!(
+                "texture folder '{}' does not exist (looked for {})",
+                raw.display(),
+                own.display()
+            );
+            return Err(LevelError {
+                diagnostics: [loaded.warnings, vec![error(Some(*at), message)]].concat(),
+            });
+        }
+    }
     let available = match TextureSet::names_in(&dir) {
         Ok(names) => names,
         Err(e) => {
