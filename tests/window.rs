@@ -325,3 +325,84 @@ fn the_game_survives_its_level_breaking_while_it_runs() {
     );
     assert!(stderr.contains("cannot read"), "the deleted file: {stderr}");
 }
+
+/// Focus loss lets go of every key: W held down through XTEST walks the player forward until
+/// the focus moves to the root window, and not after, though the key stays down another
+/// 1.5 s. Read from the game's own recording of its inputs.
+#[test]
+fn losing_focus_lets_go_of_held_keys() {
+    let Some(display) = xvfb() else { return };
+    if !installed("xdotool") {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "xdotool is missing: .ci/run installs it"
+        );
+        eprintln!("skipped: xdotool is not installed");
+        return;
+    }
+    let xdotool = |args: &[&str]| {
+        Command::new("xdotool")
+            .args(args)
+            .env("DISPLAY", format!(":{}", display.number))
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default()
+    };
+    let record = std::env::temp_dir().join(format!("tilecaster-focus-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let child = game(
+        &display,
+        &[
+            "--size",
+            "160x100",
+            "--frames",
+            "360",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    )
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let start = Instant::now();
+    let mut window = String::new();
+    while window.is_empty() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(200));
+        window = xdotool(&["search", "--name", "tilecaster"]);
+    }
+    let window = window.lines().next().unwrap_or_default().to_string();
+    let root = xdotool(&["search", "--maxdepth", "0", "--name", ""]);
+    xdotool(&["windowfocus", "--sync", &window]);
+    xdotool(&["keydown", "w"]);
+    std::thread::sleep(Duration::from_millis(1000));
+    xdotool(&["windowfocus", root.lines().next().unwrap_or_default()]);
+    std::thread::sleep(Duration::from_millis(1500));
+    xdotool(&["keyup", "w"]);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    std::fs::remove_file(&record).unwrap();
+    let forward: Vec<bool> = text
+        .lines()
+        .skip(2)
+        .map(|l| l.starts_with("1.0 "))
+        .collect();
+    let walking = forward.iter().filter(|&&f| f).count();
+    // About 60 ticks held with focus; 150 had the key been kept after the focus left.
+    assert!(
+        (10..110).contains(&walking),
+        "walked {walking} ticks of {}",
+        forward.len()
+    );
+    let last = forward.iter().rposition(|&f| f).unwrap();
+    assert!(
+        forward[last + 1..].len() > 60,
+        "still walking near the end: the key outlived the focus"
+    );
+}
