@@ -2,9 +2,7 @@
 //! the episode start to finish. It sees the game as a player would (the map, the doors, the
 //! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
 
-use std::collections::VecDeque;
-
-use super::{Game, Input};
+use super::{Game, Input, shortest_path};
 use crate::geom::Vec2;
 use crate::grid::{Cell, line_of_sight};
 use crate::level::PickupKind;
@@ -142,7 +140,7 @@ impl Autopilot {
             .filter(|(c, t)| game.ticks > t + 60 && game.level.map.get(*c) == Some(Tile::PushWall))
             .map(|p| p.0)
             .collect();
-        let path = shortest_path(game, start, &goals, &stuck_walls)?;
+        let path = path_to(game, start, &goals, &stuck_walls)?;
         path.get(1).copied().or(Some(start))
     }
 }
@@ -155,13 +153,10 @@ fn turn_towards(game: &Game, target: Vec2) -> f64 {
     off.clamp(-TURN, TURN)
 }
 
-/// Breadth-first search over open cells, the doors the player can open (locked ones only
-/// with their key) and the push walls not in `stuck`, from `start` to the nearest of `goals`:
-/// the cells of the path, `start` first.
-fn shortest_path(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Option<Vec<Cell>> {
+/// The shortest path from `start` to the nearest of `goals` through open cells, the doors the
+/// player can open (locked ones only with their key) and the push walls not in `stuck`.
+fn path_to(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Option<Vec<Cell>> {
     let map = &game.level.map;
-    let (w, h) = (map.width() as i32, map.height() as i32);
-    let index = |c: Cell| (c.y * w + c.x) as usize;
     let walkable = |c: Cell| match map.get(c) {
         Some(Tile::Empty) => true,
         Some(Tile::PushWall) => !stuck.contains(&c),
@@ -173,34 +168,6 @@ fn shortest_path(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Op
             .is_some_and(|d| d.key.is_none_or(|k| game.keys.contains(&k))),
         _ => false,
     };
-    if !(0..w).contains(&start.x) || !(0..h).contains(&start.y) {
-        return None;
-    }
-    let mut came_from = vec![None; (w * h) as usize];
-    came_from[index(start)] = Some(start);
-    let mut queue = VecDeque::from([start]);
-    while let Some(c) = queue.pop_front() {
-        if goals.contains(&c) {
-            let mut path = vec![c];
-            let mut at = c;
-            while at != start {
-                at = came_from[index(at)]?;
-                path.push(at);
-            }
-            path.reverse();
-            return Some(path);
-        }
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let n = Cell::new(c.x + dx, c.y + dy);
-            if (0..w).contains(&n.x)
-                && (0..h).contains(&n.y)
-                && came_from[index(n)].is_none()
-                && walkable(n)
-            {
-                came_from[index(n)] = Some(c);
-                queue.push_back(n);
-            }
-        }
-    }
-    None
+    let area = (0, 0, map.width() as i32, map.height() as i32);
+    shortest_path(start, area, walkable, |c| goals.contains(&c))
 }

@@ -1,7 +1,5 @@
 //! Enemies: what they see and hear, how they move, when they shoot.
 
-use std::collections::VecDeque;
-
 use super::{Blocking, TICK};
 use crate::geom::Vec2;
 use crate::grid::{Cell, Solidity, line_of_sight};
@@ -305,41 +303,20 @@ pub fn hit_chance(distance: f64) -> f64 {
 /// cells `blocking` calls open (closed doors count as open: enemies open them), by
 /// breadth-first search within 48 cells. `None` when there is none or already there.
 pub fn path_step(from: Cell, target: Vec2, blocking: &Blocking) -> Option<Cell> {
+    const REACH: i32 = 48;
     let goal = Cell::new(target.x.floor() as i32, target.y.floor() as i32);
     if from == goal {
         return None;
     }
-    const REACH: i32 = 48;
-    let side = (2 * REACH + 1) as usize;
-    let index = |c: Cell| -> Option<usize> {
-        let (dx, dy) = (c.x - from.x + REACH, c.y - from.y + REACH);
-        ((0..=2 * REACH).contains(&dx) && (0..=2 * REACH).contains(&dy))
-            .then(|| dy as usize * side + dx as usize)
-    };
-    let mut came: Vec<Option<Cell>> = vec![None; side * side];
-    let mut queue = VecDeque::from([from]);
-    came[index(from)?] = Some(from);
-    while let Some(c) = queue.pop_front() {
-        if c == goal {
-            let mut step = c;
-            while let Some(prev) = came[index(step)?] {
-                if prev == from {
-                    return Some(step);
-                }
-                step = prev;
-            }
-            return None;
-        }
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-            let n = Cell::new(c.x + dx, c.y + dy);
-            let Some(i) = index(n) else { continue };
-            if came[i].is_none() && blocking.walkable_for_enemies(n) {
-                came[i] = Some(c);
-                queue.push_back(n);
-            }
-        }
-    }
-    None
+    let area = (
+        from.x.saturating_sub(REACH),
+        from.y.saturating_sub(REACH),
+        from.x.saturating_add(REACH + 1),
+        from.y.saturating_add(REACH + 1),
+    );
+    let walkable = |c: Cell| blocking.walkable_for_enemies(c);
+    let path = super::paths::shortest_path(from, area, walkable, |c| c == goal)?;
+    path.get(1).copied()
 }
 
 /// A small deterministic random generator (xorshift64*), seeded per game.

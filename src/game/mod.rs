@@ -4,6 +4,7 @@
 mod autopilot;
 mod doors;
 mod enemy;
+mod paths;
 mod player;
 mod pushwalls;
 mod replay;
@@ -13,6 +14,7 @@ mod weapons;
 pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
+pub use paths::shortest_path;
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
