@@ -47,18 +47,7 @@ impl Player {
 
     /// The cells the circle overlaps.
     pub fn cells(&self) -> Vec<Cell> {
-        let r = PLAYER_RADIUS;
-        let (x0, x1) = (
-            (self.position.x - r).floor() as i32,
-            (self.position.x + r).floor() as i32,
-        );
-        let (y0, y1) = (
-            (self.position.y - r).floor() as i32,
-            (self.position.y + r).floor() as i32,
-        );
-        (y0..=y1)
-            .flat_map(|y| (x0..=x1).map(move |x| Cell::new(x, y)))
-            .collect()
+        crate::geom::cells_under_circle(self.position, PLAYER_RADIUS).collect()
     }
 
     /// Heals; `false` at full health (the pickup stays).

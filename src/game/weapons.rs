@@ -162,11 +162,7 @@ impl Game {
         let target = self
             .actors
             .first_along_ray(origin, dir, reach, |i| enemies[i].alive());
-        let hit = match (target, wall) {
-            (Some((_, t)), _) => Some(origin + dir * t),
-            (None, Some(h)) => Some(h.point),
-            (None, None) => None,
-        };
+        let hit = stop_point(origin, dir, target, wall);
         self.trace(TraceKind::Bullet, origin, origin + dir * HITSCAN_RANGE, hit);
         if let Some((i, t)) = target {
             let damage = 10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32;
@@ -197,11 +193,7 @@ impl Game {
             let target = self
                 .actors
                 .first_along_ray(a, p.step, reach, |i| enemies[i].alive());
-            let hit = match (target, wall) {
-                (Some((_, t)), _) => Some(a + p.step * t),
-                (None, Some(h)) => Some(h.point),
-                (None, None) => None,
-            };
+            let hit = stop_point(a, p.step, target, wall);
             self.trace(TraceKind::Projectile, a, b, hit);
             if let Some((i, _)) = target {
                 let damage = 40 + (self.rng.unit() * 20.0) as i32;
@@ -255,5 +247,19 @@ impl Game {
                 self.actors.insert(i, e.position, ENEMY_RADIUS);
             }
         }
+    }
+}
+
+/// Where a shot along `origin + t * dir` stops: at the enemy it meets (found only before the
+/// wall), else at the wall, else nowhere.
+fn stop_point(
+    origin: Vec2,
+    dir: Vec2,
+    target: Option<(usize, f64)>,
+    wall: Option<crate::grid::Hit>,
+) -> Option<Vec2> {
+    match (target, wall) {
+        (Some((_, t)), _) => Some(origin + dir * t),
+        (None, wall) => wall.map(|h| h.point),
     }
 }

@@ -6,6 +6,6 @@ mod vec2;
 mod visibility;
 
 pub use intersect::{ray_circle, ray_segment};
-pub use spatial::SpatialHash;
+pub use spatial::{SpatialHash, cells_under_circle};
 pub use vec2::Vec2;
 pub use visibility::{Visibility, flashlight, visibility_polygon};

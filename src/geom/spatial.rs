@@ -39,34 +39,15 @@ impl SpatialHash {
         }
         let slot = self.circles.len();
         self.circles.push((id, centre, radius));
-        let (x0, x1) = (
-            (centre.x - radius).floor() as i32,
-            (centre.x + radius).floor() as i32,
-        );
-        let (y0, y1) = (
-            (centre.y - radius).floor() as i32,
-            (centre.y + radius).floor() as i32,
-        );
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                self.buckets.entry(Cell::new(x, y)).or_default().push(slot);
-            }
+        for cell in cells_under_circle(centre, radius) {
+            self.buckets.entry(cell).or_default().push(slot);
         }
     }
 
     /// The ids of the circles that overlap the circle at `centre` with `radius`.
     pub fn overlapping(&self, centre: Vec2, radius: f64) -> impl Iterator<Item = usize> + '_ {
-        let (x0, x1) = (
-            (centre.x - radius).floor() as i32,
-            (centre.x + radius).floor() as i32,
-        );
-        let (y0, y1) = (
-            (centre.y - radius).floor() as i32,
-            (centre.y + radius).floor() as i32,
-        );
         let mut seen = Vec::new();
-        (y0..=y1)
-            .flat_map(move |y| (x0..=x1).map(move |x| Cell::new(x, y)))
+        cells_under_circle(centre, radius)
             .filter_map(|c| self.buckets.get(&c))
             .flatten()
             .copied()
@@ -115,6 +96,14 @@ impl SpatialHash {
         }
         best
     }
+}
+
+/// The cells that the bounding box of the circle at `centre` with `radius` touches, row by
+/// row: every cell the circle overlaps, and a few it only comes near.
+pub fn cells_under_circle(centre: Vec2, radius: f64) -> impl Iterator<Item = Cell> {
+    let span = |c: f64| (c - radius).floor() as i32..=(c + radius).floor() as i32;
+    let xs = span(centre.x);
+    span(centre.y).flat_map(move |y| xs.clone().map(move |x| Cell::new(x, y)))
 }
 
 #[cfg(test)]
