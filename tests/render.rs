@@ -503,28 +503,11 @@ fn golden_topdown_map() {
 /// The game on e1m1 as the top-down debugger shows it: the player at (3.5, 10.1) facing east
 /// fired a pistol shot and a fireball through the grate (7, 10) 20 ticks ago, with tracing on.
 fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
-    use tilecaster::game::{Game, Input};
-    use tilecaster::level::Holes;
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-    let level = &loaded.loaded.level;
-    let assets = RenderAssets::new(level, &loaded.textures);
-    let holes = std::sync::Arc::new(Holes::new(level, &loaded.textures));
-    let mut game = Game::with_holes(level.clone(), holes);
-    game.player.position = tilecaster::geom::Vec2::new(3.5, 10.1);
-    game.player.angle = 0.0;
-    game.explored.fill(false);
-    game.explore();
-    game.tracing = true;
-    for weapon in [1, 2] {
-        game.tick(&Input {
-            fire: true,
-            weapon,
-            ..Input::default()
-        });
-    }
-    for _ in 0..20 {
-        game.tick(&Input::default());
-    }
+    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let mut game = tilecaster::game::Game::from_loaded(&loaded);
+    game.set_viewpoint(tilecaster::geom::Vec2::new(3.5, 10.1), 0.0);
+    tilecaster::topdown::stage_debug_shots(&mut game);
     (game, assets)
 }
 

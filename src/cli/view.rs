@@ -96,30 +96,11 @@ pub fn render(
     }
     let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
     if let Some(layers) = &view.topdown {
-        use tilecaster::game::{Game, Input};
-        use tilecaster::level::Holes;
-        let level = &loaded.loaded.level;
-        let holes = std::sync::Arc::new(Holes::new(level, &loaded.textures));
-        let mut game = Game::with_holes(level.clone(), holes);
-        let camera = camera(&loaded, view);
-        game.player.position = camera.pos;
-        game.player.angle = view.angle.unwrap_or(level.player.facing);
-        game.explored.fill(false);
-        game.explore();
+        let mut game = tilecaster::game::Game::from_loaded(&loaded);
+        let angle = view.angle.unwrap_or(loaded.loaded.level.player.facing);
+        game.set_viewpoint(camera(&loaded, view).pos, angle);
         if layers.contains(&Layer::Debug) {
-            game.tracing = true;
-            game.player.ammo = game.player.ammo.max(3);
-            for weapon in [1, 2] {
-                let fire = Input {
-                    fire: true,
-                    weapon,
-                    ..Input::default()
-                };
-                game.tick(&fire);
-            }
-            for _ in 0..20 {
-                game.tick(&Input::default());
-            }
+            tilecaster::topdown::stage_debug_shots(&mut game);
         }
         let map_view = tilecaster::topdown::MapView::fit(&game, &frame);
         let map_layers = tilecaster::topdown::MapLayers {

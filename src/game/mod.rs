@@ -193,6 +193,15 @@ impl Game {
         }
     }
 
+    /// Puts the player at `position` facing `angle`, and starts the automap over from there
+    /// (for views of a level from a chosen place).
+    pub fn set_viewpoint(&mut self, position: Vec2, angle: f64) {
+        self.player.position = position;
+        self.player.angle = angle;
+        self.explored.fill(false);
+        self.explore();
+    }
+
     /// Whether the player has seen `cell`.
     pub fn is_explored(&self, cell: Cell) -> bool {
         let (w, h) = (

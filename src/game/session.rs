@@ -78,12 +78,21 @@ impl Totals {
     }
 }
 
+impl Game {
+    /// The game at the start of `loaded`, its grates' holes read from its textures.
+    pub fn from_loaded(loaded: &LevelWithTextures) -> Game {
+        let level = &loaded.loaded.level;
+        let holes = Arc::new(Holes::new(level, &loaded.textures));
+        Game::with_holes(level.clone(), holes)
+    }
+}
+
 impl Session {
     /// Starts at the level in `path`; `textures` overrides every level's texture folder.
     pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
         let loaded = load_with_textures(path, textures)?;
         let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        let game = new_game(&loaded);
+        let game = Game::from_loaded(&loaded);
         let mut session = Session {
             stamp: 0,
             message: None,
@@ -158,7 +167,7 @@ impl Session {
     /// score as at the start of the episode).
     pub fn restart_level(&mut self) {
         self.dead_ticks = 0;
-        self.game = new_game(&self.loaded);
+        self.game = Game::from_loaded(&self.loaded);
         self.say(format!("{} again", self.game.level.name));
     }
 
@@ -181,7 +190,7 @@ impl Session {
             self.game.score,
         );
         self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        self.game = new_game(&loaded);
+        self.game = Game::from_loaded(&loaded);
         (
             self.game.player.health,
             self.game.player.ammo,
@@ -211,7 +220,7 @@ impl Session {
         };
         let old = self.game.clone();
         self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        self.game = new_game(&loaded);
+        self.game = Game::from_loaded(&loaded);
         let spot = Cell::new(
             old.player.position.x.floor() as i32,
             old.player.position.y.floor() as i32,
@@ -265,13 +274,6 @@ impl Session {
         }
         h.finish()
     }
-}
-
-/// The game at the start of `loaded`, its grates' holes read from its textures.
-fn new_game(loaded: &LevelWithTextures) -> Game {
-    let level = &loaded.loaded.level;
-    let holes = Arc::new(Holes::new(level, &loaded.textures));
-    Game::with_holes(level.clone(), holes)
 }
 
 fn first_line(e: &LevelError) -> String {

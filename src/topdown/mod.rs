@@ -92,6 +92,25 @@ impl MapView {
     }
 }
 
+/// What `render --view topdown --layers debug` shows the debugger: with tracing on, the player
+/// fires a pistol shot and then a fireball from where they stand, and 20 ticks run (the
+/// fireball's steps, and the enemies' looks at the player, are traced meanwhile).
+pub fn stage_debug_shots(game: &mut Game) {
+    use crate::game::Input;
+    game.tracing = true;
+    game.player.ammo = game.player.ammo.max(3);
+    for weapon in [1, 2] {
+        game.tick(&Input {
+            fire: true,
+            weapon,
+            ..Input::default()
+        });
+    }
+    for _ in 0..20 {
+        game.tick(&Input::default());
+    }
+}
+
 /// What to draw over the map.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapLayers {
