@@ -100,79 +100,99 @@ proptest! {
     }
 }
 
-/// The Tiled loader on arbitrary bytes and on mangled copies of the bundled map.
-#[test]
-fn tiled_maps_never_panic() {
-    let dir = std::env::temp_dir().join(format!("tilecaster-fuzz-tmx-{}", std::process::id()));
+/// A xorshift generator: the same mangled files on every run.
+struct Xorshift(u64);
+
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Writes 300 mangled copies of `real` to a scratch folder as `caseN.EXT` and hands each path
+/// to `load`: each copy gets 1 to `edits` changes from `mangle` (given the bytes, a random
+/// index into them and the generator); every tenth is replaced by up to `noise` random bytes.
+fn mangled_files(
+    real: &[u8],
+    ext: &str,
+    seed: u64,
+    edits: u64,
+    noise: u64,
+    mangle: impl Fn(&mut Vec<u8>, usize, &mut Xorshift),
+    mut load: impl FnMut(usize, &Path),
+) {
+    let dir = std::env::temp_dir().join(format!("tilecaster-fuzz-{ext}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let real = std::fs::read("levels/e1m2.tmx").unwrap();
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Xorshift(seed);
     for case in 0..300 {
-        let mut bytes = real.clone();
-        // Flip, delete or truncate a few bytes.
-        for _ in 0..1 + next() % 4 {
-            let i = (next() as usize) % bytes.len().max(1);
-            match next() % 3 {
-                0 => bytes[i] = next() as u8,
-                1 => {
-                    bytes.remove(i);
-                }
-                _ => bytes.truncate(i),
-            }
+        let mut bytes = real.to_vec();
+        for _ in 0..1 + rng.next() % edits {
+            let i = (rng.next() as usize) % bytes.len().max(1);
+            mangle(&mut bytes, i, &mut rng);
         }
         if case % 10 == 0 {
-            bytes = (0..next() % 200).map(|_| next() as u8).collect();
+            bytes = (0..rng.next() % noise).map(|_| rng.next() as u8).collect();
         }
-        let path = dir.join(format!("case{case}.tmx"));
+        let path = dir.join(format!("case{case}.{ext}"));
         std::fs::write(&path, &bytes).unwrap();
-        let _ = Level::load(&path);
+        load(case, &path);
         count();
     }
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The Tiled loader on arbitrary bytes and on mangled copies of the bundled map.
+#[test]
+fn tiled_maps_never_panic() {
+    let real = std::fs::read("levels/e1m2.tmx").unwrap();
+    // Flip, delete or truncate a few bytes.
+    let mangle = |bytes: &mut Vec<u8>, i: usize, rng: &mut Xorshift| match rng.next() % 3 {
+        0 => bytes[i] = rng.next() as u8,
+        1 => {
+            bytes.remove(i);
+        }
+        _ => bytes.truncate(i),
+    };
+    mangled_files(
+        &real,
+        "tmx",
+        0x9E37_79B9_7F4A_7C15,
+        4,
+        200,
+        mangle,
+        |_, path| {
+            let _ = Level::load(path);
+        },
+    );
 }
 
 /// The texture loader on mangled copies of a bundled PNG (and on short random files): a
 /// texture or a typed error naming the file.
 #[test]
 fn textures_never_panic() {
-    let dir = std::env::temp_dir().join(format!("tilecaster-fuzz-png-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let real = std::fs::read("textures/grate.png").unwrap();
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
+    let mangle = |bytes: &mut Vec<u8>, i: usize, rng: &mut Xorshift| match rng.next() % 3 {
+        // The header's size fields and chunk lengths are where the trouble is.
+        0 => bytes[i % 40] = rng.next() as u8,
+        1 => bytes[i] = rng.next() as u8,
+        _ => bytes.truncate(i),
     };
-    for case in 0..300 {
-        let mut bytes = real.clone();
-        for _ in 0..1 + next() % 3 {
-            let i = (next() as usize) % bytes.len().max(1);
-            match next() % 3 {
-                // The header's size fields and chunk lengths are where the trouble is.
-                0 => bytes[i % 40] = next() as u8,
-                1 => bytes[i] = next() as u8,
-                _ => bytes.truncate(i),
+    mangled_files(
+        &real,
+        "png",
+        0x2545_F491_4F6C_DD1D,
+        3,
+        100,
+        mangle,
+        |case, path| {
+            if let Err(e) = tilecaster::texture::load_texture(path) {
+                assert!(e.to_string().contains(&format!("case{case}.png")), "{e}");
             }
-        }
-        if case % 10 == 0 {
-            bytes = (0..next() % 100).map(|_| next() as u8).collect();
-        }
-        let path = dir.join(format!("case{case}.png"));
-        std::fs::write(&path, &bytes).unwrap();
-        if let Err(e) = tilecaster::texture::load_texture(&path) {
-            assert!(e.to_string().contains(&format!("case{case}.png")), "{e}");
-        }
-        count();
-    }
-    std::fs::remove_dir_all(dir).unwrap();
+        },
+    );
 }
 
 /// Prints the count (after the others, in a binary whose tests run in parallel: the count is a

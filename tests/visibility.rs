@@ -21,6 +21,13 @@ impl Map {
             || c.y >= self.h as i32
             || self.solid[(c.y as u32 * self.w + c.x as u32) as usize]
     }
+
+    /// The open cells, row by row.
+    fn open_cells(&self) -> impl Iterator<Item = Cell> + '_ {
+        (0..self.h as i32)
+            .flat_map(|y| (0..self.w as i32).map(move |x| Cell::new(x, y)))
+            .filter(|&c| !self.is_solid(c))
+    }
 }
 
 fn maps() -> impl Strategy<Value = Map> {
@@ -89,10 +96,7 @@ proptest! {
     /// The unlimited polygon's boundary lies on the first wall in every sampled direction.
     #[test]
     fn polygon_matches_the_traversal(map in maps(), fx in 0.0..1.0f64, fy in 0.0..1.0f64, pick in any::<u32>()) {
-        let open: Vec<Cell> = (0..map.h as i32)
-            .flat_map(|y| (0..map.w as i32).map(move |x| Cell::new(x, y)))
-            .filter(|&c| !map.is_solid(c))
-            .collect();
+        let open: Vec<Cell> = map.open_cells().collect();
         prop_assume!(!open.is_empty());
         let cell = open[pick as usize % open.len()];
         let origin = Vec2::new(cell.x as f64 + fx, cell.y as f64 + fy);
@@ -180,10 +184,7 @@ fn the_polygon_of_an_enclosed_room_is_the_room() {
             "from {origin:?}: {}",
             seen.area()
         );
-        let open = (0..map.h as i32)
-            .flat_map(|y| (0..map.w as i32).map(move |x| Cell::new(x, y)))
-            .filter(|&c| !map.is_solid(c));
-        for c in open {
+        for c in map.open_cells() {
             let centre = Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5);
             assert!(seen.contains(centre), "{c:?} from {origin:?}");
         }

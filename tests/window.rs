@@ -100,6 +100,28 @@ fn xvfb() -> Option<Display> {
     })
 }
 
+/// Runs xdotool on `display`; what it printed, trimmed (empty if it failed).
+fn xdotool(display: &Display, args: &[&str]) -> String {
+    Command::new("xdotool")
+        .args(args)
+        .env("DISPLAY", format!(":{}", display.number))
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_default()
+}
+
+/// The game's window on `display` (waiting up to 30 s for it to open), or empty.
+fn wait_for_window(display: &Display) -> String {
+    let start = Instant::now();
+    loop {
+        let found = xdotool(display, &["search", "--name", "tilecaster"]);
+        if !found.is_empty() || start.elapsed() > Duration::from_secs(30) {
+            return found.lines().next().unwrap_or_default().to_string();
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 fn game(display: &Display, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tilecaster"));
     c.arg("play")
@@ -296,18 +318,7 @@ fn the_game_survives_its_level_breaking_while_it_runs() {
     .spawn()
     .unwrap();
     // Once its window is up, the level is loaded and the game is running.
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs(30) {
-        let found = Command::new("xdotool")
-            .args(["search", "--name", "tilecaster"])
-            .env("DISPLAY", format!(":{}", display.number))
-            .output()
-            .is_ok_and(|o| !o.stdout.is_empty());
-        if found {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_for_window(&display);
     std::thread::sleep(Duration::from_millis(500));
     std::fs::write(&level, "name = \"broken\nthis is not TOML\n").unwrap();
     std::thread::sleep(Duration::from_millis(1200));
@@ -340,14 +351,6 @@ fn losing_focus_lets_go_of_held_keys() {
         eprintln!("skipped: xdotool is not installed");
         return;
     }
-    let xdotool = |args: &[&str]| {
-        Command::new("xdotool")
-            .args(args)
-            .env("DISPLAY", format!(":{}", display.number))
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .unwrap_or_default()
-    };
     let record = std::env::temp_dir().join(format!("tilecaster-focus-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&record);
     let child = game(
@@ -365,20 +368,17 @@ fn losing_focus_lets_go_of_held_keys() {
     .stderr(Stdio::piped())
     .spawn()
     .unwrap();
-    let start = Instant::now();
-    let mut window = String::new();
-    while window.is_empty() && start.elapsed() < Duration::from_secs(30) {
-        std::thread::sleep(Duration::from_millis(200));
-        window = xdotool(&["search", "--name", "tilecaster"]);
-    }
-    let window = window.lines().next().unwrap_or_default().to_string();
-    let root = xdotool(&["search", "--maxdepth", "0", "--name", ""]);
-    xdotool(&["windowfocus", "--sync", &window]);
-    xdotool(&["keydown", "w"]);
+    let window = wait_for_window(&display);
+    let root = xdotool(&display, &["search", "--maxdepth", "0", "--name", ""]);
+    xdotool(&display, &["windowfocus", "--sync", &window]);
+    xdotool(&display, &["keydown", "w"]);
     std::thread::sleep(Duration::from_millis(1000));
-    xdotool(&["windowfocus", root.lines().next().unwrap_or_default()]);
+    xdotool(
+        &display,
+        &["windowfocus", root.lines().next().unwrap_or_default()],
+    );
     std::thread::sleep(Duration::from_millis(1500));
-    xdotool(&["keyup", "w"]);
+    xdotool(&display, &["keyup", "w"]);
     let out = child.wait_with_output().unwrap();
     assert_eq!(
         out.status.code(),
