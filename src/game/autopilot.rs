@@ -2,9 +2,9 @@
 //! the episode start to finish. It sees the game as a player would (the map, the doors, the
 //! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
 
-use super::{Game, Input, shortest_path};
+use super::{Game, Input};
 use crate::geom::Vec2;
-use crate::grid::{Cell, line_of_sight};
+use crate::grid::{Cell, line_of_sight, shortest_path};
 use crate::level::PickupKind;
 use crate::map::Tile;
 

@@ -315,7 +315,7 @@ pub fn path_step(from: Cell, target: Vec2, blocking: &Blocking) -> Option<Cell> 
         from.y.saturating_add(REACH + 1),
     );
     let walkable = |c: Cell| blocking.walkable_for_enemies(c);
-    let path = super::paths::shortest_path(from, area, walkable, |c| c == goal)?;
+    let path = crate::grid::shortest_path(from, area, walkable, |c| c == goal)?;
     path.get(1).copied()
 }
 

@@ -4,7 +4,6 @@
 mod autopilot;
 mod doors;
 mod enemy;
-mod paths;
 mod player;
 mod pushwalls;
 mod replay;
@@ -14,7 +13,6 @@ mod weapons;
 pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
-pub use paths::shortest_path;
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};

@@ -45,9 +45,11 @@
 
 mod cell;
 mod fixed;
+mod paths;
 mod walk;
 
 pub use cell::{Cell, Face};
+pub use paths::shortest_path;
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
 
 use crate::geom::Vec2;

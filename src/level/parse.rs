@@ -663,25 +663,13 @@ impl Parser<'_> {
         let passable =
             |c: Cell| matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall));
         let from = Cell::new(start.x.floor() as i32, start.y.floor() as i32);
-        let mut seen = vec![false; (w * h).max(0) as usize];
-        let index = |c: Cell| (c.y * w + c.x) as usize;
         if !(0..w).contains(&from.x) || !(0..h).contains(&from.y) {
             return;
         }
-        seen[index(from)] = true;
-        let mut stack = vec![from];
-        while let Some(c) = stack.pop() {
-            if exits.contains(&c) {
-                return;
-            }
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let n = Cell::new(c.x + dx, c.y + dy);
-                if (0..w).contains(&n.x) && (0..h).contains(&n.y) && !seen[index(n)] && passable(n)
-                {
-                    seen[index(n)] = true;
-                    stack.push(n);
-                }
-            }
+        let reached =
+            crate::grid::shortest_path(from, (0, 0, w, h), passable, |c| exits.contains(&c));
+        if reached.is_some() {
+            return;
         }
         if let Some(&(_, offset)) = rows
             .get(first.y as usize)

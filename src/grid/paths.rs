@@ -1,8 +1,9 @@
-//! Shortest paths on the grid, for enemies chasing the player and for the autopilot.
+//! Shortest paths on the grid: enemies chasing the player, the autopilot, and the level check
+//! that an exit can be reached.
 
 use std::collections::VecDeque;
 
-use crate::grid::Cell;
+use super::Cell;
 
 /// Breadth-first search over the 4-connected cells of `area` (`(x0, y0, x1, y1)`, ends
 /// exclusive) that `walkable` allows, from `start` to the nearest cell that `is_goal` accepts
@@ -10,7 +11,7 @@ use crate::grid::Cell;
 /// path, `start` first. `None` when no goal can be reached or `start` lies outside `area`.
 ///
 /// ```
-/// use tilecaster::game::shortest_path;
+/// use tilecaster::grid::shortest_path;
 /// use tilecaster::grid::Cell;
 /// // Round a wall at x = 1 (open only at y = 2), from (0, 0) to (2, 0).
 /// let open = |c: Cell| c.x != 1 || c.y == 2;
