@@ -31,25 +31,30 @@ pub fn shortest_path(
         ((x0..x1).contains(&c.x) && (y0..y1).contains(&c.y))
             .then(|| (c.y - y0) as usize * width + (c.x - x0) as usize)
     };
-    let mut came: Vec<Option<Cell>> = vec![None; width * (y1 - y0).max(0) as usize];
-    came[index(start)?] = Some(start);
+    // Per cell, how it was reached: 0 not yet, else 1 + the index of the step into it (a
+    // byte a cell, so that a 4096 x 4096 map costs 16 MiB).
+    const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    const START: u8 = u8::MAX;
+    let mut came = vec![0u8; width * (y1 - y0).max(0) as usize];
+    came[index(start)?] = START;
     let mut queue = VecDeque::from([start]);
     while let Some(c) = queue.pop_front() {
         if is_goal(c) {
             let mut path = vec![c];
             let mut at = c;
             while at != start {
-                at = came[index(at)?]?;
+                let (dx, dy) = STEPS[(came[index(at)?] - 1) as usize];
+                at = Cell::new(at.x - dx, at.y - dy);
                 path.push(at);
             }
             path.reverse();
             return Some(path);
         }
-        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+        for (k, (dx, dy)) in STEPS.iter().enumerate() {
             let n = Cell::new(c.x + dx, c.y + dy);
             let Some(i) = index(n) else { continue };
-            if came[i].is_none() && walkable(n) {
-                came[i] = Some(c);
+            if came[i] == 0 && walkable(n) {
+                came[i] = k as u8 + 1;
                 queue.push_back(n);
             }
         }
