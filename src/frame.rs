@@ -4,12 +4,22 @@ use std::path::Path;
 
 /// An image the renderers draw into: rows top to bottom, pixels RGBA8 (4 bytes each). The
 /// window shows it as it is; [`Frame::save_png`] writes it.
+///
+/// The pixels are stored as `u32` words packed like texels (`u32::from_le_bytes([r, g, b,
+/// a])`), so a renderer writes a pixel with one store; [`Frame::rgba`] views the same memory
+/// as bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     width: u32,
     height: u32,
-    rgba: Vec<u8>,
+    pixels: Vec<u32>,
 }
+
+// A packed word's bytes in memory are [r, g, b, a] only on little-endian targets.
+#[cfg(target_endian = "big")]
+compile_error!(
+    "tilecaster's frames and textures pack RGBA8 little-endian; big-endian targets are not supported"
+);
 
 /// The largest frame side accepted.
 pub const MAX_FRAME_SIDE: u32 = 16384;
@@ -42,7 +52,7 @@ impl Frame {
         Ok(Frame {
             width,
             height,
-            rgba: vec![0; width as usize * height as usize * 4],
+            pixels: vec![0; width as usize * height as usize],
         })
     }
 
@@ -58,34 +68,31 @@ impl Frame {
 
     /// The pixels, RGBA8, row by row.
     pub fn rgba(&self) -> &[u8] {
-        &self.rgba
+        bytemuck::cast_slice(&self.pixels)
     }
 
     /// The pixels, mutable.
     pub fn rgba_mut(&mut self) -> &mut [u8] {
-        &mut self.rgba
+        bytemuck::cast_slice_mut(&mut self.pixels)
+    }
+
+    /// The pixels row by row, one packed word each (`u32::from_le_bytes([r, g, b, a])`, as
+    /// textures store texels).
+    pub fn pixels_mut(&mut self) -> &mut [u32] {
+        &mut self.pixels
     }
 
     /// The pixel at `(x, y)` as `[r, g, b, a]`.
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
-        let i = (y as usize * self.width as usize + x as usize) * 4;
-        [
-            self.rgba[i],
-            self.rgba[i + 1],
-            self.rgba[i + 2],
-            self.rgba[i + 3],
-        ]
+        self.pixels[y as usize * self.width as usize + x as usize].to_le_bytes()
     }
 
     /// Fills the frame with one colour (the baseline every frame time is compared with).
     pub fn fill(&mut self, rgba: [u8; 4]) {
-        let pixel = u32::from_le_bytes(rgba);
         if rgba.iter().all(|&b| b == rgba[0]) {
-            self.rgba.fill(rgba[0]);
+            self.rgba_mut().fill(rgba[0]);
         } else {
-            for chunk in self.rgba.chunks_exact_mut(4) {
-                chunk.copy_from_slice(&pixel.to_le_bytes());
-            }
+            self.pixels.fill(u32::from_le_bytes(rgba));
         }
     }
 
@@ -102,7 +109,7 @@ impl Frame {
         let tmp = path.with_extension("png.tmp");
         image::save_buffer_with_format(
             &tmp,
-            &self.rgba,
+            self.rgba(),
             self.width,
             self.height,
             image::ColorType::Rgba8,

@@ -167,6 +167,12 @@ pub(crate) struct FogBlend {
 }
 
 impl FogBlend {
+    /// Whether blending leaves texels as they are (no fog at this distance).
+    #[inline]
+    pub(crate) fn is_clear(&self) -> bool {
+        self.weight == 0
+    }
+
     #[inline]
     pub(crate) fn blend(&self, texel: u32) -> u32 {
         if self.weight == 0 {

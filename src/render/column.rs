@@ -79,6 +79,28 @@ impl Span {
         }
     }
 
+    /// Draws rows `from..to` (within the span) into `out`, row `from` at `out[0]` and each
+    /// next row `stride` further on.
+    #[inline]
+    pub fn draw(&self, assets: &RenderAssets, from: i32, to: i32, out: &mut [u32], stride: usize) {
+        let t = &assets.textures[self.tex as usize];
+        let column = t.column(self.tex_x, self.dark);
+        let mask = column.len() - 1;
+        let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
+        let rows = out.chunks_mut(stride).take((to - from) as usize);
+        if self.fog.is_clear() {
+            for px in rows {
+                px[0] = column[(pos >> 16) as usize & mask];
+                pos += self.step;
+            }
+        } else {
+            for px in rows {
+                px[0] = self.fog.blend(column[(pos >> 16) as usize & mask]);
+                pos += self.step;
+            }
+        }
+    }
+
     /// The texel of row `y` (within the span), fogged.
     #[inline]
     pub fn sample(&self, assets: &RenderAssets, y: i32) -> u32 {

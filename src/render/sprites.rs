@@ -123,6 +123,11 @@ impl SpriteDraw {
         s.sheet.frame(self.column, s.row)
     }
 
+    /// The screen columns it covers.
+    pub fn columns(&self) -> std::ops::Range<i32> {
+        self.x0..self.x1
+    }
+
     /// The texel at screen `(x, y)` if opaque and the sprite is nearer than `occluder`, fogged.
     #[inline]
     pub fn texel(&self, frame: &Texture, x: i32, y: i32, occluder: f32) -> Option<u32> {

@@ -1,0 +1,239 @@
+//! The composite pass: a band of rows of the frame, drawn in four sweeps, each a tight loop
+//! over one kind of pixel:
+//!
+//! 1. floor and ceiling, row by row, in runs of the columns the walls leave open (the row's
+//!    distance and fog once per row, the world position stepped along the run);
+//! 2. walls, column by column (a texture column, its fog and step looked up once per column);
+//! 3. masked layers, far to near, in the few columns that have any;
+//! 4. sprites, far to near, row by row, each pixel only where the sprite is nearer than the
+//!    nearest opaque thing there.
+//!
+//! Sweeps 1 and 2 write disjoint pixels; 3 and 4 draw over them in the order the eye sees, so
+//! the picture is the one a per-pixel loop doing all four in turn would draw.
+
+use super::assets::{FogBlend, SurfaceRef};
+use super::column::{Layers, Span};
+use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
+use super::{Camera, RenderAssets, SpriteInstance};
+use crate::grid::Cell;
+use crate::level::Level;
+
+/// Everything a band draws: the columns' spans and the projected sprites (far to near).
+pub(super) struct Scene<'a> {
+    pub level: &'a Level,
+    pub assets: &'a RenderAssets,
+    pub camera: &'a Camera,
+    /// Per column, the rows `[top, bottom)` its wall covers (the floor sweep's test, kept
+    /// apart from the spans so that a row's scan reads a few kilobytes).
+    pub covers: &'a [(i32, i32)],
+    /// Per column, its wall.
+    pub walls: &'a [Span],
+    /// Per column, its masked layers.
+    pub layers: &'a [Layers],
+    /// The columns that have masked layers, left to right.
+    pub layered: &'a [u32],
+    pub sprites: &'a [SpriteInstance<'a>],
+    pub draws: &'a [SpriteDraw],
+}
+
+/// Draws the rows `first..` of the frame held in `band` (whole rows of `width` pixels) for a
+/// frame `height` rows tall.
+pub(super) fn draw_band(scene: &Scene, first: u32, width: u32, height: u32, band: &mut [u32]) {
+    let w = width as usize;
+    let rows = (band.len() / w) as i32;
+    let (y0, y1) = (first as i32, first as i32 + rows);
+    for (k, row) in band.chunks_exact_mut(w).enumerate() {
+        floor_and_ceiling(scene, y0 + k as i32, width, height, row);
+    }
+    for (x, wall) in scene.walls.iter().enumerate() {
+        let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
+        if top < bottom {
+            let start = (top - y0) as usize * w + x;
+            wall.draw(scene.assets, top, bottom, &mut band[start..], w);
+        }
+    }
+    for &x in scene.layered {
+        let x = x as usize;
+        for layer in scene.layers[x].far_to_near() {
+            let (top, bottom) = (layer.top.max(y0), layer.bottom.min(y1));
+            for y in top..bottom {
+                let t = layer.sample(scene.assets, y);
+                if crate::texture::is_opaque(t) {
+                    band[(y - y0) as usize * w + x] = t;
+                }
+            }
+        }
+    }
+    if !scene.draws.is_empty() {
+        for (k, row) in band.chunks_exact_mut(w).enumerate() {
+            sprites_on_row(scene, y0 + k as i32, row);
+        }
+    }
+}
+
+/// The floor (below the horizon) or ceiling (above) of row `y`, where no wall covers it.
+fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [u32]) {
+    let Scene {
+        level,
+        assets,
+        camera,
+        covers,
+        ..
+    } = *scene;
+    let half = height as f32 / 2.0;
+    let yc = y as f32 + 0.5;
+    let below = yc > half;
+    // Distance to the floor (or ceiling) seen through this row: once per row.
+    let row_distance = half / (yc - half).abs().max(0.5);
+    let fog = assets.fog.at(assets.fog.weight(row_distance));
+    let left = camera.dir - camera.plane;
+    let right = camera.dir + camera.plane;
+    let step = (right - left) * (row_distance as f64 / width as f64);
+    let start = camera.pos + left * row_distance as f64 + step * 0.5;
+    // The world position along the row in 32.32 fixed point: an add per pixel, the cell and
+    // texel by shifts (no floor(), which is a libm call without SSE4.1).
+    let fixed = |v: f64| (v * FIXED_ONE).clamp(-FIXED_LIMIT, FIXED_LIMIT) as i64;
+    let (wx0, wy0) = (fixed(start.x), fixed(start.y));
+    let (sx, sy) = (fixed(step.x), fixed(step.y));
+    let mut surfaces = SurfaceCache::new(level, assets, below);
+    let open = |x: usize| {
+        let (top, bottom) = covers[x];
+        y < top || y >= bottom
+    };
+    let mut x = 0;
+    while x < row.len() {
+        while x < row.len() && !open(x) {
+            x += 1;
+        }
+        let run_start = x;
+        while x < row.len() && open(x) {
+            x += 1;
+        }
+        let run = &mut row[run_start..x];
+        if run.is_empty() {
+            continue;
+        }
+        let n = run_start as i64;
+        let wx = wx0.wrapping_add(sx.wrapping_mul(n));
+        let wy = wy0.wrapping_add(sy.wrapping_mul(n));
+        surfaces.fill(run, (wx, wy), (sx, sy));
+        fog_run(&fog, run);
+    }
+}
+
+/// The floor or ceiling texel source of the cell last looked up along a row: the surface
+/// changes only every few pixels.
+struct SurfaceCache<'a> {
+    level: &'a Level,
+    assets: &'a RenderAssets,
+    below: bool,
+    cell: (i32, i32),
+    /// A colour, or a texture and the shift that turns a 32-bit fraction into its texel
+    /// coordinate.
+    surface: Result<(&'a crate::texture::Texture, u32), u32>,
+}
+
+impl<'a> SurfaceCache<'a> {
+    fn new(level: &'a Level, assets: &'a RenderAssets, below: bool) -> SurfaceCache<'a> {
+        SurfaceCache {
+            level,
+            assets,
+            below,
+            cell: (i32::MIN, i32::MIN),
+            surface: Err(0),
+        }
+    }
+
+    fn look_up(&mut self, cell: (i32, i32)) {
+        self.cell = cell;
+        let style = &self.assets.styles[self.level.map.style(Cell::new(cell.0, cell.1)) as usize];
+        self.surface = match if self.below {
+            style.floor
+        } else {
+            style.ceiling
+        } {
+            SurfaceRef::Colour(c) => Err(c),
+            SurfaceRef::Texture(i) => {
+                let tex = &*self.assets.textures[i as usize];
+                Ok((tex, 32 - tex.shift()))
+            }
+        };
+    }
+
+    /// Fills `run` with the unfogged surface texels from world position `at` (32.32 fixed
+    /// point), stepping by `step` per pixel.
+    #[inline]
+    fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64)) {
+        let (mut wx, mut wy) = at;
+        for px in run {
+            let cell = ((wx >> 32) as i32, (wy >> 32) as i32);
+            if cell != self.cell {
+                self.look_up(cell);
+            }
+            *px = match self.surface {
+                Err(c) => c,
+                Ok((tex, shift)) => tex.texel((wx as u32) >> shift, (wy as u32) >> shift),
+            };
+            wx = wx.wrapping_add(step.0);
+            wy = wy.wrapping_add(step.1);
+        }
+    }
+}
+
+/// Fogs a run of pixels in place with one fog weight.
+#[inline]
+fn fog_run(fog: &FogBlend, run: &mut [u32]) {
+    if !fog.is_clear() {
+        for px in run {
+            *px = fog.blend(*px);
+        }
+    }
+}
+
+/// The depth of the nearest opaque thing at `(x, y)`: the wall's, or a masked layer's where
+/// its texel there is opaque.
+fn occluder_at(scene: &Scene, x: usize, y: i32) -> f32 {
+    let mut occluder = scene.walls[x].depth;
+    for layer in scene.layers[x].far_to_near() {
+        if y >= layer.top
+            && y < layer.bottom
+            && crate::texture::is_opaque(layer.sample(scene.assets, y))
+        {
+            occluder = layer.depth;
+        }
+    }
+    occluder
+}
+
+/// The sprites crossing row `y`, far to near (the nearest [`MAX_SPRITES_PER_ROW`] of them).
+fn sprites_on_row(scene: &Scene, y: i32, row: &mut [u32]) {
+    let draws = scene.draws;
+    let mut on_row = [0u16; MAX_SPRITES_PER_ROW];
+    let mut count = 0;
+    for (i, d) in draws.iter().enumerate() {
+        if y >= d.y0 && y < d.y1 {
+            if count == MAX_SPRITES_PER_ROW {
+                // Keep the nearest: drop the farthest kept.
+                on_row.copy_within(1.., 0);
+                count -= 1;
+            }
+            on_row[count] = i as u16;
+            count += 1;
+        }
+    }
+    for &i in &on_row[..count] {
+        let d = &draws[i as usize];
+        let frame = d.frame(scene.sprites);
+        for x in d.columns() {
+            let occluder = occluder_at(scene, x as usize, y);
+            if let Some(t) = d.texel(frame, x, y, occluder) {
+                row[x as usize] = t;
+            }
+        }
+    }
+}
+
+/// One world unit in the row pass's 32.32 fixed point.
+const FIXED_ONE: f64 = 4_294_967_296.0;
+/// Positions beyond this (2^30 tiles, far outside any map) are clamped.
+const FIXED_LIMIT: f64 = FIXED_ONE * 1_073_741_824.0;
