@@ -87,11 +87,27 @@ impl Span {
         let column = t.column(self.tex_x, self.dark);
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
-        let rows = out.chunks_mut(stride).take((to - from) as usize);
+        let mut rows = out.chunks_mut(stride).take((to - from) as usize);
         if self.fog.is_clear() {
             for px in rows {
                 px[0] = column[(pos >> 16) as usize & mask];
                 pos += self.step;
+            }
+        } else if self.step < 1 << 16 {
+            // Magnified (a texel covers more than one row): fog each texel once and repeat
+            // it down its rows.
+            while let Some(px) = rows.next() {
+                let v = pos >> 16;
+                let texel = self.fog.blend(column[v as usize & mask]);
+                px[0] = texel;
+                pos += self.step;
+                while pos >> 16 == v {
+                    match rows.next() {
+                        Some(px) => px[0] = texel,
+                        None => return,
+                    }
+                    pos += self.step;
+                }
             }
         } else {
             for px in rows {

@@ -26,6 +26,8 @@ pub(super) struct Scene<'a> {
     /// Per column, the rows `[top, bottom)` its wall covers (the floor sweep's test, kept
     /// apart from the spans so that a row's scan reads a few kilobytes).
     pub covers: &'a [(i32, i32)],
+    /// The same, summed up per [`BLOCK`] columns.
+    pub blocks: &'a [CoverBlock],
     /// Per column, its wall.
     pub walls: &'a [Span],
     /// Per column, its masked layers.
@@ -34,6 +36,45 @@ pub(super) struct Scene<'a> {
     pub layered: &'a [u32],
     pub sprites: &'a [SpriteInstance<'a>],
     pub draws: &'a [SpriteDraw],
+}
+
+/// Columns per [`CoverBlock`].
+pub(super) const BLOCK: usize = 16;
+
+/// The rows the walls of [`BLOCK`] neighbouring columns cover, in bounds: a row that all of
+/// them leave open (or all cover) is told from these alone, without looking at each column.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CoverBlock {
+    top: (i32, i32),
+    bottom: (i32, i32),
+}
+
+impl CoverBlock {
+    /// The bounds of `covers` (a block's worth of columns).
+    pub fn new(covers: &[(i32, i32)]) -> CoverBlock {
+        let mut block = CoverBlock {
+            top: (i32::MAX, i32::MIN),
+            bottom: (i32::MAX, i32::MIN),
+        };
+        for &(top, bottom) in covers {
+            block.top = (block.top.0.min(top), block.top.1.max(top));
+            block.bottom = (block.bottom.0.min(bottom), block.bottom.1.max(bottom));
+        }
+        block
+    }
+
+    /// Whether every column leaves row `y` open (`Some(true)`), every one covers it
+    /// (`Some(false)`), or they differ (`None`).
+    #[inline]
+    fn open(&self, y: i32) -> Option<bool> {
+        if y < self.top.0 || y >= self.bottom.1 {
+            Some(true)
+        } else if y >= self.top.1 && y < self.bottom.0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
 }
 
 /// Draws the rows `first..` of the frame held in `band` (whole rows of `width` pixels) for a
@@ -96,28 +137,40 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below);
-    let open = |x: usize| {
-        let (top, bottom) = covers[x];
-        y < top || y >= bottom
-    };
-    let mut x = 0;
-    while x < row.len() {
-        while x < row.len() && !open(x) {
-            x += 1;
-        }
-        let run_start = x;
-        while x < row.len() && open(x) {
-            x += 1;
-        }
-        let run = &mut row[run_start..x];
-        if run.is_empty() {
-            continue;
-        }
-        let n = run_start as i64;
+    let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
+        let run = &mut row[start..end];
+        let n = start as i64;
         let wx = wx0.wrapping_add(sx.wrapping_mul(n));
         let wy = wy0.wrapping_add(sy.wrapping_mul(n));
         surfaces.fill(run, (wx, wy), (sx, sy));
         fog_run(&fog, run);
+    };
+    // Runs of open columns, found a block at a time where a block is all open or all covered.
+    let mut run_start = None;
+    for (b, block) in scene.blocks.iter().enumerate() {
+        let (x0, x1) = (b * BLOCK, ((b + 1) * BLOCK).min(row.len()));
+        match block.open(y) {
+            Some(true) => {
+                run_start.get_or_insert(x0);
+            }
+            Some(false) => {
+                if let Some(start) = run_start.take() {
+                    draw_run(row, start, x0);
+                }
+            }
+            None => {
+                for (x, &(top, bottom)) in covers[x0..x1].iter().enumerate() {
+                    if y < top || y >= bottom {
+                        run_start.get_or_insert(x0 + x);
+                    } else if let Some(start) = run_start.take() {
+                        draw_run(row, start, x0 + x);
+                    }
+                }
+            }
+        }
+    }
+    if let Some(start) = run_start {
+        draw_run(row, start, row.len());
     }
 }
 

@@ -83,6 +83,7 @@ pub struct Renderer {
     cells: Vec<u32>,
     /// Per column, the rows its wall covers; and the columns with masked layers.
     covers: Vec<(i32, i32)>,
+    blocks: Vec<composite::CoverBlock>,
     layered: Vec<u32>,
     sprites: Vec<SpriteDraw>,
     stats: FrameStats,
@@ -130,6 +131,12 @@ impl Renderer {
         self.covers.clear();
         self.covers
             .extend(self.walls.iter().map(|w| (w.top, w.bottom)));
+        self.blocks.clear();
+        self.blocks.extend(
+            self.covers
+                .chunks(composite::BLOCK)
+                .map(composite::CoverBlock::new),
+        );
         self.layered.clear();
         self.layered
             .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
@@ -142,6 +149,7 @@ impl Renderer {
             assets,
             camera,
             covers: &self.covers,
+            blocks: &self.blocks,
             walls: &self.walls,
             layers: &self.layers,
             layered: &self.layered,
