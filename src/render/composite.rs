@@ -142,8 +142,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
         let n = start as i64;
         let wx = wx0.wrapping_add(sx.wrapping_mul(n));
         let wy = wy0.wrapping_add(sy.wrapping_mul(n));
-        surfaces.fill(run, (wx, wy), (sx, sy));
-        fog_run(&fog, run);
+        surfaces.fill(run, (wx, wy), (sx, sy), &fog);
     };
     // Runs of open columns, found a block at a time where a block is all open or all covered.
     let mut run_start = None;
@@ -213,23 +212,52 @@ impl<'a> SurfaceCache<'a> {
         };
     }
 
-    /// Fills `run` with the unfogged surface texels from world position `at` (32.32 fixed
-    /// point), stepping by `step` per pixel.
+    /// Fills `run` with the surface texels from world position `at` (32.32 fixed point),
+    /// stepping by `step` per pixel, fogged by `fog`: a cell's worth of pixels at a time, so a
+    /// plain colour is one fill, and a texture a loop with no cell test.
     #[inline]
-    fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64)) {
+    fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64), fog: &FogBlend) {
         let (mut wx, mut wy) = at;
-        for px in run {
+        let mut rest = run;
+        while !rest.is_empty() {
             let cell = ((wx >> 32) as i32, (wy >> 32) as i32);
             if cell != self.cell {
                 self.look_up(cell);
             }
-            *px = match self.surface {
-                Err(c) => c,
-                Ok((tex, shift)) => tex.texel((wx as u32) >> shift, (wy as u32) >> shift),
-            };
-            wx = wx.wrapping_add(step.0);
-            wy = wy.wrapping_add(step.1);
+            let n = steps_in_cell(wx, step.0)
+                .min(steps_in_cell(wy, step.1))
+                .min(rest.len() as u64) as usize;
+            let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
+            match self.surface {
+                Err(colour) => part.fill(fog.blend(colour)),
+                Ok((tex, shift)) => {
+                    let (mut u, mut v) = (wx, wy);
+                    for px in part.iter_mut() {
+                        *px = tex.texel((u as u32) >> shift, (v as u32) >> shift);
+                        u = u.wrapping_add(step.0);
+                        v = v.wrapping_add(step.1);
+                    }
+                    fog_run(fog, part);
+                }
+            }
+            wx = wx.wrapping_add(step.0.wrapping_mul(n as i64));
+            wy = wy.wrapping_add(step.1.wrapping_mul(n as i64));
+            rest = tail;
         }
+    }
+}
+
+/// How many steps of `step` from `at` (32.32 fixed point) stay in the same unit cell along
+/// one axis: at least 1, `u64::MAX` for no motion.
+#[inline]
+fn steps_in_cell(at: i64, step: i64) -> u64 {
+    let into = (at & 0xFFFF_FFFF) as u64; // from the cell's low edge, 0 to 2^32 - 1
+    match step.cmp(&0) {
+        std::cmp::Ordering::Equal => u64::MAX,
+        // Up to the next edge, rounded up.
+        std::cmp::Ordering::Greater => ((1u64 << 32) - into).div_ceil(step as u64),
+        // Down to this cell's low edge, inclusive.
+        std::cmp::Ordering::Less => into / step.unsigned_abs() + 1,
     }
 }
 
