@@ -1,7 +1,8 @@
 //! Full frames and the memset baseline, per resolution, in the same run: every frame time is
 //! read against the time to fill one frame of that size. Then each stage of the frame (the
-//! column casts, sprite projection, the row composite), timed by the renderer's own clock
-//! around that stage (`Renderer::stats`) through `iter_custom`.
+//! column casts, sprite projection, the composite), timed by the renderer's own clock around
+//! that stage (`Renderer::stats`) through `iter_custom`; and the composite's sweeps (floor and
+//! ceiling, walls, masked layers and sprites), in thread time summed over the bands.
 //!
 //! Scene: e1m2 (textured walls, floor and ceiling; grates; guards) from its hall. Throughput in
 //! pixels (columns for the casts). `cargo bench --bench render`; rayon uses every core unless
@@ -44,16 +45,23 @@ fn frames(c: &mut Criterion) {
     group.finish();
     let mut stages = c.benchmark_group("stage");
     type Stage = fn(&FrameStats) -> Duration;
-    let list: [(&str, Stage); 3] = [
+    let list: [(&str, Stage); 6] = [
         ("cast", |s| s.cast),
         ("sprites", |s| s.sprites),
         ("composite", |s| s.composite),
+        ("floor and ceiling", |s| s.floor),
+        ("walls", |s| s.walls),
+        ("layers and sprites", |s| s.overlays),
     ];
     for (w, h) in [(640, 400), (1280, 720), (1920, 1080), (3840, 2160)] {
         let mut frame = Frame::new(w, h).unwrap();
         let mut renderer = Renderer::new();
         for (name, stage) in list {
-            let elements = if name == "composite" { w * h } else { w };
+            let elements = if matches!(name, "cast" | "sprites") {
+                w
+            } else {
+                w * h
+            };
             stages.throughput(Throughput::Elements(u64::from(elements)));
             stages.bench_function(BenchmarkId::new(name, format!("{w}x{h}")), |b| {
                 b.iter_custom(|iters| {

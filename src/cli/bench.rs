@@ -10,6 +10,7 @@ use serde::Serialize;
 use tilecaster::frame::Frame;
 use tilecaster::game::Game;
 use tilecaster::geom::Vec2;
+use tilecaster::grid::Walk;
 use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, RenderAssets, Renderer};
 
@@ -81,10 +82,21 @@ struct Run {
     frame_p99_ms: f64,
     fps: f64,
     frame_per_memset: f64,
+    /// The renderer's stages, per column: the cast pass (ray, wall span, layers), sprite
+    /// projection, and the composite pass (wall-clock time of each).
     cast_ns_per_column: f64,
     sprites_ns_per_column: f64,
     composite_ns_per_pixel: f64,
+    /// The composite's sweeps, thread time per column: floor and ceiling, walls, masked
+    /// layers and sprites.
+    floor_ns_per_column: f64,
+    walls_ns_per_column: f64,
+    overlays_ns_per_column: f64,
+    /// Casting alone: the frame's rays through the traversal onto the level's grid, first hit
+    /// only, nothing drawn (all threads).
     rays_per_second: f64,
+    /// The renderer's cast pass: columns cast, spans and layers built, per second.
+    columns_per_second: f64,
     cells_per_ray_mean: f64,
     cells_per_ray_max: u32,
     pixels_per_frame: u64,
@@ -122,6 +134,24 @@ fn machine() -> Machine {
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         rustc,
     }
+}
+
+/// Casting alone: the time to walk one ray per column of a `width`-column frame through the
+/// grid to its first hit, in parallel on the current pool.
+fn cast_alone(map: &tilecaster::map::TileMap, camera: &Camera, width: u32) -> Duration {
+    use rayon::prelude::*;
+    let start = Instant::now();
+    let walked: u64 = (0..width)
+        .into_par_iter()
+        .with_min_len(64)
+        .map(|x| {
+            Walk::ray(camera.pos, camera.ray(x, width), f64::INFINITY)
+                .first_hit(map)
+                .map_or(0, |hit| u64::from(hit.visited))
+        })
+        .sum();
+    std::hint::black_box(walked);
+    start.elapsed()
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -221,6 +251,12 @@ pub fn run(
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
                     (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
+                let (mut floor, mut walls, mut overlays, mut rays) = (
+                    Duration::ZERO,
+                    Duration::ZERO,
+                    Duration::ZERO,
+                    Duration::ZERO,
+                );
                 let mut allocations = 0;
                 pool.install(|| {
                     for i in 0..frames + 3 {
@@ -241,6 +277,9 @@ pub fn run(
                         let s = renderer.stats();
                         times.push(took);
                         (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
+                        (floor, walls, overlays) =
+                            (floor + s.floor, walls + s.walls, overlays + s.overlays);
+                        rays += cast_alone(&level.map, &camera, w);
                         cells += s.cells;
                         max_cells = max_cells.max(s.max_cells);
                     }
@@ -267,7 +306,11 @@ pub fn run(
                     cast_ns_per_column: cast.as_nanos() as f64 / columns,
                     sprites_ns_per_column: spr.as_nanos() as f64 / columns,
                     composite_ns_per_pixel: comp.as_nanos() as f64 / (columns * f64::from(h)),
-                    rays_per_second: columns / cast.as_secs_f64(),
+                    floor_ns_per_column: floor.as_nanos() as f64 / columns,
+                    walls_ns_per_column: walls.as_nanos() as f64 / columns,
+                    overlays_ns_per_column: overlays.as_nanos() as f64 / columns,
+                    rays_per_second: columns / rays.as_secs_f64(),
+                    columns_per_second: columns / cast.as_secs_f64(),
                     cells_per_ray_mean: cells as f64 / columns,
                     cells_per_ray_max: max_cells,
                     pixels_per_frame: u64::from(w) * u64::from(h),
@@ -296,7 +339,7 @@ fn print_table(report: &Report) {
     let m = &report.machine;
     println!("machine: {}, {} cores, {}", m.cpu, m.cores, m.rustc);
     println!(
-        "{:<18} {:>9} {:>3} {:>9} {:>9} {:>9} {:>7} {:>8} {:>9} {:>10} {:>9} {:>7} {:>6} {:>7}",
+        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>7} {:>6} {:>8} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9} {:>4} {:>5} {:>6}",
         "scene",
         "size",
         "thr",
@@ -305,8 +348,12 @@ fn print_table(report: &Report) {
         "p99 ms",
         "fps",
         "x memset",
-        "cast ns",
         "Mrays/s",
+        "Mcols/s",
+        "cast",
+        "floor",
+        "walls",
+        "over",
         "cells/ray",
         "max",
         "scale",
@@ -314,7 +361,7 @@ fn print_table(report: &Report) {
     );
     for r in &report.runs {
         println!(
-            "{:<18} {:>9} {:>3} {:>9.2} {:>9.2} {:>9.2} {:>7.1} {:>8.1} {:>9.1} {:>10.1} {:>9.1} {:>7} {:>6} {:>7.1}",
+            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>7.2} {:>6.0} {:>8.1} {:>7.1} {:>7.1} {:>7.0} {:>7.0} {:>7.0} {:>7.0} {:>9.1} {:>4} {:>5} {:>6.1}",
             r.scene,
             format!("{}x{}", r.width, r.height),
             r.threads,
@@ -323,8 +370,12 @@ fn print_table(report: &Report) {
             r.frame_p99_ms,
             r.fps,
             r.frame_per_memset,
-            r.cast_ns_per_column,
             r.rays_per_second / 1e6,
+            r.columns_per_second / 1e6,
+            r.cast_ns_per_column,
+            r.floor_ns_per_column,
+            r.walls_ns_per_column,
+            r.overlays_ns_per_column,
             r.cells_per_ray_mean,
             r.cells_per_ray_max,
             r.scaling_efficiency
@@ -333,6 +384,7 @@ fn print_table(report: &Report) {
         );
     }
     println!(
-        "memset: the time to fill one frame of that size, measured in the same run; cast ns: per column; allocs: heap allocations per frame after warm-up."
+        "memset: the time to fill one frame of that size, measured in the same run. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
+         cast: the cast pass, ns per column; floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
 }

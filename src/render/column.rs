@@ -58,8 +58,14 @@ impl Span {
         };
         let line = h / depth;
         let top_f = (h - line) / 2.0;
-        // Rows whose centres lie on the wall.
-        let row = |edge: f64| (edge - 0.5).ceil().clamp(0.0, h) as i32;
+        // Rows whose centres lie on the wall: ceil(edge - 1/2), clamped to the frame. (No
+        // `f64::ceil`: without SSE4.1 it is a libm call; the value is clamped first, so the
+        // truncation is exact.)
+        let row = |edge: f64| {
+            let v = (edge - 0.5).clamp(-1.0, h);
+            let truncated = v as i32;
+            (truncated + ((truncated as f64) < v) as i32).clamp(0, height as i32)
+        };
         let (top, bottom) = (row(top_f), row(top_f + line));
         let size = assets.textures[tex as usize].size();
         let per_row = size as f64 / line;
@@ -173,13 +179,13 @@ impl ColumnCast {
         }
     }
 
-    pub(crate) fn layer_spans(&self, assets: &RenderAssets, height: u32) -> Layers {
-        let mut layers = Layers::default();
+    /// Sets `layers` to the spans of the see-through layers (spans past the count are left
+    /// as they were: unused).
+    pub(crate) fn layer_spans(&self, assets: &RenderAssets, height: u32, layers: &mut Layers) {
         for (i, l) in self.layers[..self.layer_count].iter().enumerate() {
             layers.spans[i] = Span::new(assets, height, l.depth, l.tex, l.u, l.dark);
         }
         layers.count = self.layer_count as u8;
-        layers
     }
 }
 

@@ -11,6 +11,8 @@
 //! Sweeps 1 and 2 write disjoint pixels; 3 and 4 draw over them in the order the eye sees, so
 //! the picture is the one a per-pixel loop doing all four in turn would draw.
 
+use std::time::{Duration, Instant};
+
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
@@ -63,8 +65,8 @@ impl CoverBlock {
         block
     }
 
-    /// Whether every column leaves row `y` open (`Some(true)`), every one covers it
-    /// (`Some(false)`), or they differ (`None`).
+    /// Whether every column leaves row `y` open (`Some(true)`) or every one covers it
+    /// (`Some(false)`); `None` when the bounds cannot tell (the columns must be asked).
     #[inline]
     fn open(&self, y: i32) -> Option<bool> {
         if y < self.top.0 || y >= self.bottom.1 {
@@ -77,15 +79,32 @@ impl CoverBlock {
     }
 }
 
+/// What a band's sweeps took.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct SweepTimes {
+    pub floor: Duration,
+    pub walls: Duration,
+    /// Masked layers and sprites.
+    pub over: Duration,
+}
+
 /// Draws the rows `first..` of the frame held in `band` (whole rows of `width` pixels) for a
 /// frame `height` rows tall.
-pub(super) fn draw_band(scene: &Scene, first: u32, width: u32, height: u32, band: &mut [u32]) {
+pub(super) fn draw_band(
+    scene: &Scene,
+    first: u32,
+    width: u32,
+    height: u32,
+    band: &mut [u32],
+) -> SweepTimes {
     let w = width as usize;
     let rows = (band.len() / w) as i32;
     let (y0, y1) = (first as i32, first as i32 + rows);
+    let started = Instant::now();
     for (k, row) in band.chunks_exact_mut(w).enumerate() {
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
+    let floor_done = Instant::now();
     for (x, wall) in scene.walls.iter().enumerate() {
         let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
         if top < bottom {
@@ -93,6 +112,7 @@ pub(super) fn draw_band(scene: &Scene, first: u32, width: u32, height: u32, band
             wall.draw(scene.assets, top, bottom, &mut band[start..], w);
         }
     }
+    let walls_done = Instant::now();
     for &x in scene.layered {
         let x = x as usize;
         for layer in scene.layers[x].far_to_near() {
@@ -109,6 +129,11 @@ pub(super) fn draw_band(scene: &Scene, first: u32, width: u32, height: u32, band
         for (k, row) in band.chunks_exact_mut(w).enumerate() {
             sprites_on_row(scene, y0 + k as i32, row);
         }
+    }
+    SweepTimes {
+        floor: floor_done - started,
+        walls: walls_done - floor_done,
+        over: walls_done.elapsed(),
     }
 }
 
@@ -318,3 +343,41 @@ fn sprites_on_row(scene: &Scene, y: i32, row: &mut [u32]) {
 const FIXED_ONE: f64 = 4_294_967_296.0;
 /// Positions beyond this (2^30 tiles, far outside any map) are clamped.
 const FIXED_LIMIT: f64 = FIXED_ONE * 1_073_741_824.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Exactly the first `steps_in_cell` steps stay in the starting cell (checked with
+        /// wide integers, so no step wraps).
+        #[test]
+        fn steps_in_cell_counts_the_steps_inside(
+            at in -(1i64 << 40)..(1i64 << 40),
+            step in prop_oneof![-(1i64 << 34)..(1i64 << 34), -64i64..64],
+        ) {
+            let n = steps_in_cell(at, step);
+            let cell = |k: u64| (i128::from(at) + i128::from(step) * k as i128) >> 32;
+            prop_assert!(n >= 1);
+            if step == 0 {
+                prop_assert_eq!(n, u64::MAX);
+            } else {
+                prop_assert_eq!(cell(n - 1), cell(0));
+                prop_assert_ne!(cell(n), cell(0));
+            }
+        }
+
+        /// Where a block's summary answers, it agrees with every one of its columns.
+        #[test]
+        fn cover_blocks_agree_with_their_columns(
+            covers in prop::collection::vec((-2i32..40, -2i32..40), 1..=BLOCK),
+            y in -3i32..42,
+        ) {
+            let open: Vec<bool> = covers.iter().map(|&(t, b)| y < t || y >= b).collect();
+            if let Some(all) = CoverBlock::new(&covers).open(y) {
+                prop_assert!(open.iter().all(|&o| o == all));
+            }
+        }
+    }
+}

@@ -63,8 +63,15 @@ pub struct FrameStats {
     pub cast: std::time::Duration,
     /// Sprite projection and sorting.
     pub sprites: std::time::Duration,
-    /// The composite pass: walls, floor, ceiling, masked layers and sprites, row by row.
+    /// The composite pass: walls, floor, ceiling, masked layers and sprites, in bands of rows.
     pub composite: std::time::Duration,
+    /// Within the composite pass, thread time summed over its bands (on N threads these add up
+    /// to about N times `composite`): the floor and ceiling sweep,
+    pub floor: std::time::Duration,
+    /// the wall sweep,
+    pub walls: std::time::Duration,
+    /// and the masked layers and sprites.
+    pub overlays: std::time::Duration,
     /// Columns cast.
     pub columns: u32,
     /// Cells walked by all columns' rays.
@@ -124,7 +131,7 @@ impl Renderer {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     *wall = cast.wall_span(assets, height);
-                    *layer = cast.layer_spans(assets, height);
+                    cast.layer_spans(assets, height, layer);
                     *walked = cast.hit.map_or(0, |h| h.visited);
                 }
             });
@@ -156,18 +163,28 @@ impl Renderer {
             sprites,
             draws: &self.sprites,
         };
-        frame
+        let sweeps = frame
             .pixels_mut()
             .par_chunks_mut(columns * ROWS_PER_TASK)
             .enumerate()
-            .for_each(|(band, rows)| {
+            .map(|(band, rows)| {
                 let first = (band * ROWS_PER_TASK) as u32;
-                composite::draw_band(&scene, first, width, height, rows);
+                composite::draw_band(&scene, first, width, height, rows)
+            })
+            .reduce(composite::SweepTimes::default, |a, b| {
+                composite::SweepTimes {
+                    floor: a.floor + b.floor,
+                    walls: a.walls + b.walls,
+                    over: a.over + b.over,
+                }
             });
         self.stats = FrameStats {
             cast: cast_done - started,
             sprites: sprites_done - cast_done,
             composite: sprites_done.elapsed(),
+            floor: sweeps.floor,
+            walls: sweeps.walls,
+            overlays: sweeps.over,
             columns: width,
             cells: self.cells.iter().map(|&c| u64::from(c)).sum(),
             max_cells: self.cells.iter().copied().max().unwrap_or(0),

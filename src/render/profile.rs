@@ -85,6 +85,12 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
             ms(last.composite)
         ),
         format!(
+            "FLOOR {:.2}  WALLS {:.2}  OVER {:.2} MS CPU",
+            ms(last.floor),
+            ms(last.walls),
+            ms(last.overlays)
+        ),
+        format!(
             "RAYS {:.1} M/S  CELLS/RAY {:.1} MAX {}",
             rays_per_s / 1e6,
             mean_cells,
