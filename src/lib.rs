@@ -11,6 +11,7 @@ pub mod frame;
 pub mod game;
 pub mod geom;
 pub mod grid;
+pub mod keys;
 pub mod level;
 pub mod map;
 pub mod render;

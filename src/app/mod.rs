@@ -60,7 +60,7 @@ pub struct PlayOptions {
     /// would show itself in a shop window. Escape and the other game keys still work.
     #[arg(long, conflicts_with = "replay")]
     pub demo: bool,
-    /// Key bindings (TOML; see `src/app/keys.rs`); default: `keys.toml` here if it exists.
+    /// Key bindings (TOML; see `src/keys.rs`); default: `keys.toml` here if it exists.
     #[arg(long, value_name = "FILE")]
     pub keys: Option<PathBuf>,
 }
@@ -288,7 +288,10 @@ impl App {
     fn input(&mut self) -> Input {
         let down = |k: KeyCode| self.held.contains(&k);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-        let any = |keys: &[KeyCode]| keys.iter().any(|&k| down(k));
+        let any = |keys: &[tilecaster::keys::Key]| {
+            keys.iter()
+                .any(|&k| keys::code_of(k).is_some_and(|code| down(code)))
+        };
         let b = &self.bindings;
         let input = Input {
             forward: axis(any(&b.forward), any(&b.back)),
@@ -561,14 +564,16 @@ impl ApplicationHandler for App {
                             }
                             return;
                         }
-                        if self.bindings.use_.contains(&code) {
-                            self.use_pressed = true;
-                        }
-                        if self.bindings.fire.contains(&code) {
-                            self.fire_pressed = true;
-                        }
-                        if let Some(n) = self.bindings.weapon_number(code) {
-                            self.weapon_pressed = n;
+                        if let Some(key) = keys::key_of(code) {
+                            if self.bindings.use_.contains(&key) {
+                                self.use_pressed = true;
+                            }
+                            if self.bindings.fire.contains(&key) {
+                                self.fire_pressed = true;
+                            }
+                            if let Some(n) = self.bindings.weapon_number(key) {
+                                self.weapon_pressed = n;
+                            }
                         }
                         let alt = self.held.contains(&KeyCode::AltLeft)
                             || self.held.contains(&KeyCode::AltRight);
