@@ -289,8 +289,7 @@ impl App {
         let down = |k: KeyCode| self.held.contains(&k);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
         let any = |keys: &[tilecaster::keys::Key]| {
-            keys.iter()
-                .any(|&k| keys::code_of(k).is_some_and(|code| down(code)))
+            keys.iter().any(|&k| keys::code_of(k).is_some_and(&down))
         };
         let b = &self.bindings;
         let input = Input {
