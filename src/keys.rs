@@ -287,24 +287,6 @@ mod tests {
         }
     }
 
-    proptest::proptest! {
-        /// Arbitrary text and arbitrary bindings of arbitrary names: bindings or an error
-        /// naming the file, never a panic.
-        #[test]
-        fn key_files_never_panic(
-            text in proptest::prelude::any::<String>(),
-            action in "[a-z_]{0,12}",
-            names in proptest::collection::vec("[A-Za-z0-9 é]{0,6}", 0..4),
-        ) {
-            let _ = parse(&text, Path::new("k.toml"));
-            let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
-            let file = format!("[keys]\n{action} = [{}]\n", list.join(", "));
-            if let Err(e) = parse(&file, Path::new("k.toml")) {
-                proptest::prop_assert!(e.to_string().starts_with("k.toml:"), "{}", e);
-            }
-        }
-    }
-
     #[test]
     fn errors_name_file_line_and_column() {
         let e = parse("[keys]\nforward = [\"W\", \"Nope\"]\n", Path::new("k.toml"))

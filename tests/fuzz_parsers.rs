@@ -1,6 +1,6 @@
-//! Every parser a user's file reaches, fed arbitrary bytes and arbitrary structured levels:
-//! each returns a value or a typed error, never panics. The test run prints how many bad inputs
-//! were tried.
+//! Every parser a user's file reaches (levels, Tiled maps, recordings, key files, textures),
+//! fed arbitrary bytes and arbitrary structured levels: each returns a value or a typed error,
+//! never panics. The test run prints how many bad inputs were tried.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -91,6 +91,23 @@ proptest! {
         count();
         let text = if prefix { format!("tilecaster-replay 1\nlevel x\n{text}") } else { text };
         let _ = Recording::parse(&text);
+    }
+
+    /// Arbitrary text, and arbitrary bindings of arbitrary names: bindings, or an error
+    /// naming the file.
+    #[test]
+    fn key_files_never_panic(
+        text in any::<String>(),
+        action in "[a-z_]{0,12}",
+        names in prop::collection::vec("[A-Za-z0-9 é]{0,6}", 0..4),
+    ) {
+        count();
+        let _ = tilecaster::keys::parse(&text, Path::new("k.toml"));
+        let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+        let file = format!("[keys]\n{action} = [{}]\n", list.join(", "));
+        if let Err(e) = tilecaster::keys::parse(&file, Path::new("k.toml")) {
+            prop_assert!(e.to_string().starts_with("k.toml:"), "{}", e);
+        }
     }
 
     #[test]
