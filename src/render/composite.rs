@@ -2,8 +2,10 @@
 //! over one kind of pixel:
 //!
 //! 1. floor and ceiling, row by row, in runs of the columns the walls leave open (the row's
-//!    distance and fog once per row, the world position stepped along the run);
-//! 2. walls, column by column (a texture column, its fog and step looked up once per column);
+//!    distance and fog once per row), a cell's worth of pixels at a time (a plain colour is
+//!    one fill; a texture, the world position stepped along with no per-pixel cell test);
+//! 2. walls, column by column (a texture column, its fog and step looked up once per column;
+//!    where a texel covers several rows, it is fogged once);
 //! 3. masked layers, far to near, in the few columns that have any;
 //! 4. sprites, far to near, row by row, each pixel only where the sprite is nearer than the
 //!    nearest opaque thing there.
@@ -85,7 +87,7 @@ pub(super) struct SweepTimes {
     pub floor: Duration,
     pub walls: Duration,
     /// Masked layers and sprites.
-    pub over: Duration,
+    pub overlays: Duration,
 }
 
 /// Draws the rows `first..` of the frame held in `band` (whole rows of `width` pixels) for a
@@ -133,7 +135,7 @@ pub(super) fn draw_band(
     SweepTimes {
         floor: floor_done - started,
         walls: walls_done - floor_done,
-        over: walls_done.elapsed(),
+        overlays: walls_done.elapsed(),
     }
 }
 

@@ -175,7 +175,7 @@ impl Renderer {
                 composite::SweepTimes {
                     floor: a.floor + b.floor,
                     walls: a.walls + b.walls,
-                    over: a.over + b.over,
+                    overlays: a.overlays + b.overlays,
                 }
             });
         self.stats = FrameStats {
@@ -184,7 +184,7 @@ impl Renderer {
             composite: sprites_done.elapsed(),
             floor: sweeps.floor,
             walls: sweeps.walls,
-            overlays: sweeps.over,
+            overlays: sweeps.overlays,
             columns: width,
             cells: self.cells.iter().map(|&c| u64::from(c)).sum(),
             max_cells: self.cells.iter().copied().max().unwrap_or(0),
