@@ -34,6 +34,22 @@ fn installed(program: &str) -> bool {
         .is_ok_and(|s| s.success())
 }
 
+/// Whether every program a test needs is installed. Where one is missing the test says so and
+/// is skipped, except in CI (`CI` set), where that fails it: `.ci/run` installs them all.
+fn present(programs: &[&str]) -> bool {
+    for program in programs {
+        if !installed(program) {
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "{program} is missing: .ci/run installs it"
+            );
+            eprintln!("skipped: {program} is not installed (.ci/run lists the packages)");
+            return false;
+        }
+    }
+    true
+}
+
 /// Whether display `n` is free: no lock file, or one left by a server that is gone (its pid,
 /// written in the file, is not running).
 fn display_is_free(n: u32) -> bool {
@@ -56,12 +72,7 @@ fn display_is_free(n: u32) -> bool {
 
 /// Starts Xvfb on a free display number.
 fn xvfb() -> Option<Display> {
-    if !installed("Xvfb") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Xvfb is missing: .ci/run installs it"
-        );
-        eprintln!("skipped: Xvfb is not installed (apt-get install xvfb mesa-vulkan-drivers)");
+    if !present(&["Xvfb"]) {
         return None;
     }
     let turn = ONE_AT_A_TIME
@@ -187,12 +198,7 @@ fn the_game_shows_the_rendered_scene_in_a_real_window() {
 #[test]
 fn the_window_on_screen_is_not_blank() {
     let Some(display) = xvfb() else { return };
-    if !installed("import") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "ImageMagick's import is missing: .ci/run installs it"
-        );
-        eprintln!("skipped: ImageMagick's import is not installed");
+    if !present(&["import"]) {
         return;
     }
     let mut child = game(&display, &["--frames", "3000"])
@@ -339,12 +345,7 @@ fn the_game_survives_its_level_breaking_while_it_runs() {
 #[test]
 fn losing_focus_lets_go_of_held_keys() {
     let Some(display) = xvfb() else { return };
-    if !installed("xdotool") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "xdotool is missing: .ci/run installs it"
-        );
-        eprintln!("skipped: xdotool is not installed");
+    if !present(&["xdotool"]) {
         return;
     }
     let record = std::env::temp_dir().join(format!("tilecaster-focus-{}.txt", std::process::id()));
@@ -411,15 +412,8 @@ fn losing_focus_lets_go_of_held_keys() {
 #[test]
 fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
     let Some(display) = xvfb() else { return };
-    for program in ["xdotool", "import"] {
-        if !installed(program) {
-            assert!(
-                std::env::var_os("CI").is_none(),
-                "{program} is missing: .ci/run installs it"
-            );
-            eprintln!("skipped: {program} is not installed");
-            return;
-        }
+    if !present(&["xdotool", "import"]) {
+        return;
     }
     let mut child = game(&display, &["--size", "320x200", "--frames", "600"])
         .stdout(Stdio::null())
