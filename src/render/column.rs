@@ -94,12 +94,7 @@ impl Span {
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
         let mut rows = out.chunks_mut(stride).take((to - from) as usize);
-        if self.fog.is_clear() {
-            for px in rows {
-                px[0] = column[(pos >> 16) as usize & mask];
-                pos += self.step;
-            }
-        } else if self.step < 1 << 16 {
+        if self.step < 1 << 16 {
             // Magnified (a texel covers more than one row): fog each texel once and repeat
             // it down its rows.
             while let Some(px) = rows.next() {
