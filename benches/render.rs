@@ -20,7 +20,7 @@ use tilecaster::render::{Camera, ClosedDoors, FrameStats, RenderAssets, Renderer
 
 fn frames(c: &mut Criterion) {
     let loaded = load_with_textures(Path::new("levels/e1m2.tmx"), None).unwrap();
-    let level = &loaded.loaded.level;
+    let level = &loaded.level;
     let assets = RenderAssets::new(level, &loaded.textures);
     let sprites = level_sprites(level, &loaded.textures);
     let camera = Camera::new(Vec2::new(20.5, 12.5), 195.0, Camera::DEFAULT_FOV);

@@ -41,7 +41,7 @@ static GLOBAL: Counting = Counting;
 #[test]
 fn frames_after_warm_up_allocate_nothing() {
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-    let level = &loaded.loaded.level;
+    let level = &loaded.level;
     let assets = RenderAssets::new(level, &loaded.textures);
     let mut frame = Frame::new(640, 400).unwrap();
     let mut renderer = Renderer::new();

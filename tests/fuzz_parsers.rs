@@ -102,10 +102,10 @@ proptest! {
         names in prop::collection::vec("[A-Za-z0-9 é]{0,6}", 0..4),
     ) {
         count();
-        let _ = tilecaster::keys::parse(&text, Path::new("k.toml"));
+        let _ = tilecaster::bindings::parse(&text, Path::new("k.toml"));
         let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
         let file = format!("[keys]\n{action} = [{}]\n", list.join(", "));
-        if let Err(e) = tilecaster::keys::parse(&file, Path::new("k.toml")) {
+        if let Err(e) = tilecaster::bindings::parse(&file, Path::new("k.toml")) {
             prop_assert!(e.to_string().starts_with("k.toml:"), "{}", e);
         }
     }

@@ -11,7 +11,7 @@ use tilecaster::game::Game;
 use tilecaster::geom::Vec2;
 use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, RenderAssets, Renderer};
-use tilecaster::topdown::{MapLayers, MapView, draw_map};
+use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
 
 fn hostile() -> impl Strategy<Value = f64> {
     prop_oneof![
@@ -52,7 +52,7 @@ proptest! {
         wall in any::<bool>(),
     ) {
         let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-        let level = &loaded.loaded.level;
+        let level = &loaded.level;
         let assets = RenderAssets::new(level, &loaded.textures);
         let mut game = Game::new(level.clone());
         // Inside a wall (the top-left corner) or wherever the numbers say.
@@ -61,8 +61,9 @@ proptest! {
         game.player.angle = angle;
         let camera = Camera::new(pos, angle, fov);
         let mut frame = Frame::new(w, h).unwrap();
-        let sprites = game.sprites(&loaded.textures);
-        Renderer::new().render(level, &assets, &game, &sprites, &camera, &mut frame);
+        let sprites = tilecaster::scene::sprites(&game, &loaded.textures);
+        let parts = tilecaster::scene::GameParts(&game);
+        Renderer::new().render(level, &assets, &parts, &sprites, &camera, &mut frame);
         prop_assert!(frame.rgba().chunks_exact(4).all(|p| p[3] == 255), "first person");
         let view = MapView::follow(&game, &frame, 12.0).zoomed(fov);
         let layers = MapLayers {

@@ -18,7 +18,7 @@ fn check_case(name: &str) {
         .collect();
     assert!(!expects.is_empty(), "{name}: no `# expect:` line");
     let (ok, diagnostics) = match load_with_textures(&path, None) {
-        Ok(loaded) => (true, loaded.loaded.warnings),
+        Ok(loaded) => (true, loaded.warnings),
         Err(e) => (false, e.diagnostics),
     };
     let shown: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
@@ -146,10 +146,10 @@ fn every_bundled_level_passes_check_without_warnings() {
     for path in &levels {
         let checked = load_with_textures(path, None).unwrap_or_else(|e| panic!("{e}"));
         assert!(
-            checked.loaded.warnings.is_empty(),
+            checked.warnings.is_empty(),
             "{}: {:?}",
             path.display(),
-            checked.loaded.warnings
+            checked.warnings
         );
         assert!(
             checked.notices.is_empty(),
@@ -319,7 +319,7 @@ fn masked_walls_are_solid_only_where_their_texture_is() {
     use tilecaster::grid::{Cell, cast_ray, line_of_sight};
     use tilecaster::level::LevelSolidity;
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-    let solid = LevelSolidity::new(&loaded.loaded.level, &loaded.textures);
+    let solid = LevelSolidity::new(&loaded.level, &loaded.textures);
     let east = Vec2::new(1.0, 0.0);
     // u = 0.1: texel column 6, a hole; on through both grates to the east wall.
     let hit = cast_ray(&solid, Vec2::new(3.5, 10.1), east, f64::INFINITY).unwrap();
@@ -339,14 +339,9 @@ fn masked_walls_are_solid_only_where_their_texture_is() {
     ));
     // The plain map, without textures, treats the grate as a wall.
     assert_eq!(
-        cast_ray(
-            &loaded.loaded.level.map,
-            Vec2::new(3.5, 10.1),
-            east,
-            f64::INFINITY
-        )
-        .unwrap()
-        .cell,
+        cast_ray(&loaded.level.map, Vec2::new(3.5, 10.1), east, f64::INFINITY)
+            .unwrap()
+            .cell,
         Cell::new(7, 10)
     );
 }

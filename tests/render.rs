@@ -12,7 +12,7 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Face, cast_ray};
 use tilecaster::level::load_with_textures;
 use tilecaster::map::{Tile, TileMap};
-use tilecaster::render::{Camera, ClosedDoors, DoorState, RenderAssets, Renderer, cast_column};
+use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer, cast_column};
 
 /// Largest difference allowed per channel, and the share of pixels allowed to differ by more
 /// (rounding in libm's trigonometry may move a handful of texels between machines).
@@ -21,13 +21,13 @@ const PIXEL_SHARE_TOLERANCE: f64 = 0.002;
 
 struct HalfOpen(Cell);
 
-impl DoorState for HalfOpen {
+impl MovingParts for HalfOpen {
     fn open(&self, cell: Cell) -> f64 {
         if cell == self.0 { 0.5 } else { 0.0 }
     }
 }
 
-fn render(level: &str, pos: (f64, f64), angle: f64, doors: &dyn DoorState) -> Frame {
+fn render(level: &str, pos: (f64, f64), angle: f64, doors: &dyn MovingParts) -> Frame {
     render_sized(level, pos, angle, doors, (160, 100))
 }
 
@@ -35,22 +35,15 @@ fn render_sized(
     level: &str,
     pos: (f64, f64),
     angle: f64,
-    doors: &dyn DoorState,
+    doors: &dyn MovingParts,
     size: (u32, u32),
 ) -> Frame {
     let loaded = load_with_textures(Path::new(level), None).unwrap();
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut frame = Frame::new(size.0, size.1).unwrap();
     let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
-    let sprites = tilecaster::render::level_sprites(&loaded.loaded.level, &loaded.textures);
-    Renderer::new().render(
-        &loaded.loaded.level,
-        &assets,
-        doors,
-        &sprites,
-        &camera,
-        &mut frame,
-    );
+    let sprites = tilecaster::render::level_sprites(&loaded.level, &loaded.textures);
+    Renderer::new().render(&loaded.level, &assets, doors, &sprites, &camera, &mut frame);
     frame
 }
 
@@ -408,7 +401,7 @@ facing = "south"
 /// A push wall half a cell into its slide north: drawn at its square, not at the cell's face.
 struct Sliding;
 
-impl DoorState for Sliding {
+impl MovingParts for Sliding {
     fn open(&self, _: Cell) -> f64 {
         0.0
     }
@@ -467,10 +460,10 @@ grid = '''
 #[test]
 fn golden_topdown_map() {
     use tilecaster::game::Game;
-    use tilecaster::topdown::{MapLayers, MapView, draw_map};
+    use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-    let game = Game::new(loaded.loaded.level.clone());
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+    let game = Game::new(loaded.level.clone());
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
     let layers = MapLayers::rays(Camera::DEFAULT_FOV, 320, 16);
@@ -504,10 +497,10 @@ fn golden_topdown_map() {
 /// fired a pistol shot and a fireball through the grate (7, 10) 20 ticks ago, with tracing on.
 fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut game = tilecaster::game::Game::from_loaded(&loaded);
     game.set_viewpoint(tilecaster::geom::Vec2::new(3.5, 10.1), 0.0);
-    tilecaster::topdown::stage_debug_shots(&mut game);
+    game.stage_debug_shots();
     (game, assets)
 }
 
@@ -517,7 +510,7 @@ fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
 #[test]
 fn golden_topdown_debugger() {
     use tilecaster::game::TraceKind;
-    use tilecaster::topdown::{MapLayers, MapView, draw_map};
+    use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
     let (game, assets) = traced_game();
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
@@ -550,15 +543,15 @@ fn golden_topdown_debugger() {
 /// ground and the things on it.
 #[test]
 fn golden_minimap_over_the_first_person_view() {
-    use tilecaster::topdown::{MapLayers, MapView, draw_map};
+    use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
     let (game, assets) = traced_game();
     let mut frame = Frame::new(320, 200).unwrap();
     Renderer::new().render(
         &game.level,
         &assets,
-        &game,
+        &tilecaster::scene::GameParts(&game),
         &[],
-        &game.camera(Camera::DEFAULT_FOV),
+        &tilecaster::scene::camera(&game, Camera::DEFAULT_FOV),
         &mut frame,
     );
     let plain = frame.clone();

@@ -225,10 +225,11 @@ pub fn run(
     let mut done = 0;
     for scene in &scenes {
         let loaded = load_with_textures(&scene.level, None)?;
-        let level = &loaded.loaded.level;
+        let level = &loaded.level;
         let assets = RenderAssets::new(level, &loaded.textures);
         let game = Game::new(level.clone());
-        let sprites = game.sprites(&loaded.textures);
+        let sprites = tilecaster::scene::sprites(&game, &loaded.textures);
+        let parts = tilecaster::scene::GameParts(&game);
         let pos = scene.pos.unwrap_or(level.player.position);
         let first = scene.angle.unwrap_or(level.player.facing);
         for &(w, h) in &sizes {
@@ -268,7 +269,7 @@ pub fn run(
                         let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
                         let allocated = crate::allocations();
                         let start = Instant::now();
-                        renderer.render(level, &assets, &game, &sprites, &camera, &mut frame);
+                        renderer.render(level, &assets, &parts, &sprites, &camera, &mut frame);
                         let took = start.elapsed();
                         if i < 3 {
                             continue; // warm-up: buffers, caches, the pool's threads

@@ -10,14 +10,14 @@ pub fn run(files: &[PathBuf], textures: Option<&Path>) -> Result<()> {
     for file in files {
         match load_with_textures(file, textures) {
             Ok(checked) => {
-                for w in &checked.loaded.warnings {
+                for w in &checked.warnings {
                     println!("{w}");
                 }
                 for n in &checked.notices {
                     println!("{}: note: {}", n.path.display(), n.message);
                 }
-                warnings += checked.loaded.warnings.len();
-                let level = &checked.loaded.level;
+                warnings += checked.warnings.len();
+                let level = &checked.level;
                 println!(
                     "{}: ok: \"{}\", {}x{} cells, {} textures from {}",
                     file.display(),

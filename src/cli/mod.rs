@@ -6,9 +6,9 @@ mod convert;
 mod trace;
 mod view;
 
-pub use view::parse_size;
-
 use std::path::PathBuf;
+
+use crate::app::{PlayOptions, Scaling};
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -26,13 +26,80 @@ pub struct Args {
     command: Option<Command>,
     /// Without a command: play, with these options.
     #[command(flatten)]
-    play: crate::app::PlayOptions,
+    play: PlayArgs,
+}
+
+/// The options of `tilecaster [play]`; they become the window's plain [`PlayOptions`].
+#[derive(Debug, Clone, clap::Args)]
+struct PlayArgs {
+    /// The level to start with (.toml or .tmx).
+    #[arg(long, default_value_os_t = default_level())]
+    level: PathBuf,
+    /// Texture folder, instead of the level's own (or ./textures).
+    #[arg(long)]
+    textures: Option<PathBuf>,
+    /// Internal resolution WxH (the window scales it).
+    #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
+    size: (u32, u32),
+    /// Horizontal field of view, degrees.
+    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+    fov: f64,
+    /// How the frame fills the window: whole multiples of its size (sharp, with borders), or
+    /// the whole window keeping the aspect ratio.
+    #[arg(long, value_enum, default_value_t = Scaling::PixelPerfect)]
+    scaling: Scaling,
+    /// End after this many frames (for tests driving the real binary).
+    #[arg(long)]
+    frames: Option<u64>,
+    /// Save the last frame as a PNG when the game ends (never overwrites a file).
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<PathBuf>,
+    /// Draw no status bar, crosshair or messages.
+    #[arg(long)]
+    no_hud: bool,
+    /// Record every tick's input to FILE when the game ends (never overwrites a file).
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
+    #[arg(long, value_name = "FILE", conflicts_with = "record")]
+    replay: Option<PathBuf>,
+    /// Demo mode: the autopilot plays (to the exit, fetching keys, fighting), as the game
+    /// would show itself in a shop window. Escape and the other game keys still work.
+    #[arg(long, conflicts_with = "replay")]
+    demo: bool,
+    /// Key bindings (TOML; see `src/bindings.rs`); default: `keys.toml` here if it exists.
+    #[arg(long, value_name = "FILE")]
+    keys: Option<PathBuf>,
+}
+
+impl From<PlayArgs> for PlayOptions {
+    fn from(a: PlayArgs) -> PlayOptions {
+        PlayOptions {
+            level: a.level,
+            textures: a.textures,
+            size: a.size,
+            fov: a.fov,
+            scaling: a.scaling,
+            frames: a.frames,
+            screenshot: a.screenshot,
+            no_hud: a.no_hud,
+            record: a.record,
+            replay: a.replay,
+            demo: a.demo,
+            keys: a.keys,
+        }
+    }
+}
+
+/// The default level: the bundled episode's first.
+fn default_level() -> PathBuf {
+    std::path::Path::new("levels").join("e1m1.toml")
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Play the demo game (the default).
-    Play(crate::app::PlayOptions),
+    Play(PlayArgs),
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
     Trace {
@@ -154,7 +221,7 @@ enum View {
 pub fn run(args: Args) -> Result<()> {
     let command = args.command.unwrap_or(Command::Play(args.play));
     match command {
-        Command::Play(options) => crate::app::play(options),
+        Command::Play(options) => crate::app::play(options.into()),
         Command::Bench {
             level,
             size,

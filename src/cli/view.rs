@@ -6,8 +6,9 @@ use anyhow::{Result, bail};
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::{LevelWithTextures, load_with_textures};
-use tilecaster::render::profile::{Profile, draw_profile};
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column, level_sprites};
+use tilecaster::scene::profile::{self, Profile, draw_profile};
+use tilecaster::scene::topdown;
 
 /// `X,Y` as a position.
 pub fn parse_pos(s: &str) -> Result<Vec2, String> {
@@ -73,7 +74,7 @@ fn load(level: &Path, textures: Option<&Path>) -> Result<LevelWithTextures> {
 }
 
 fn camera(loaded: &LevelWithTextures, view: &Viewpoint) -> Camera {
-    let start = loaded.loaded.level.player;
+    let start = loaded.level.player;
     Camera::new(
         view.pos.unwrap_or(start.position),
         view.angle.unwrap_or(start.facing),
@@ -94,16 +95,16 @@ pub fn render(
     if output.exists() && !force {
         bail!("{} exists: pass --force to overwrite it", output.display());
     }
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     if let Some(layers) = &view.topdown {
         let mut game = tilecaster::game::Game::from_loaded(&loaded);
-        let angle = view.angle.unwrap_or(loaded.loaded.level.player.facing);
+        let angle = view.angle.unwrap_or(loaded.level.player.facing);
         game.set_viewpoint(camera(&loaded, view).pos, angle);
         if layers.contains(&Layer::Debug) {
-            tilecaster::topdown::stage_debug_shots(&mut game);
+            game.stage_debug_shots();
         }
-        let map_view = tilecaster::topdown::MapView::fit(&game, &frame);
-        let map_layers = tilecaster::topdown::MapLayers {
+        let map_view = topdown::MapView::fit(&game, &frame);
+        let map_layers = topdown::MapLayers {
             rays_every: if layers.contains(&Layer::Rays) { 16 } else { 0 },
             columns: size.0,
             fov: view.fov,
@@ -111,7 +112,7 @@ pub fn render(
             automap: layers.contains(&Layer::Automap),
             debug: layers.contains(&Layer::Debug),
         };
-        tilecaster::topdown::draw_map(&mut frame, &game, &assets, &map_view, &map_layers);
+        topdown::draw_map(&mut frame, &game, &assets, &map_view, &map_layers);
         frame.save_png(output, force)?;
         eprintln!(
             "wrote {} ({}x{}, top-down)",
@@ -121,18 +122,18 @@ pub fn render(
         );
         return Ok(());
     }
-    let sprites = level_sprites(&loaded.loaded.level, &loaded.textures);
+    let sprites = level_sprites(&loaded.level, &loaded.textures);
     let mut renderer = Renderer::new();
     let mut profile = Profile::new();
     let times = if view.overlay.is_some() {
-        tilecaster::render::profile::GRAPH_FRAMES
+        profile::GRAPH_FRAMES
     } else {
         1
     };
     for _ in 0..times {
         let started = std::time::Instant::now();
         renderer.render(
-            &loaded.loaded.level,
+            &loaded.level,
             &assets,
             &ClosedDoors,
             &sprites,
@@ -158,19 +159,12 @@ pub fn columns(level: &Path, textures: Option<&Path>, view: &Viewpoint, width: u
         );
     }
     let loaded = load(level, textures)?;
-    let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let camera = camera(&loaded, view);
     let mut out =
         String::from("column,ray_dx,ray_dy,cell_x,cell_y,face,perp_distance,wall_u,steps\n");
     for x in 0..width {
-        let cast = cast_column(
-            &loaded.loaded.level,
-            &assets,
-            &ClosedDoors,
-            &camera,
-            x,
-            width,
-        );
+        let cast = cast_column(&loaded.level, &assets, &ClosedDoors, &camera, x, width);
         let (r, h) = (cast.ray, cast.hit);
         let line = match h {
             Some(h) => format!(

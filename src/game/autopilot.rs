@@ -3,10 +3,10 @@
 //! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
 
 use super::{Game, Input};
-use crate::geom::Vec2;
 use crate::grid::{Cell, line_of_sight, shortest_path};
 use crate::level::PickupKind;
 use crate::map::Tile;
+use crate::math::Vec2;
 
 /// Degrees the autopilot turns per tick at most (as a player with the arrow keys: 3).
 const TURN: f64 = 3.0;
@@ -126,7 +126,7 @@ impl Autopilot {
                     && matches!(p.kind, PickupKind::Key(k)
                         if game.level.doors.iter().any(|d| d.key == Some(k)))
             })
-            .map(|(p, _)| Cell::new(p.position.x.floor() as i32, p.position.y.floor() as i32))
+            .map(|(p, _)| Cell::containing(p.position))
             .collect();
         let goals = if keys_needed.is_empty() {
             game.level.exits.clone()

@@ -1,6 +1,5 @@
 use crate::grid::Cell;
 use crate::level::Level;
-use crate::render::DoorState;
 
 /// Seconds a door takes to open or close.
 const SLIDE_SECONDS: f64 = 1.0;
@@ -112,16 +111,15 @@ impl Doors {
         }
     }
 
+    /// How open the door in `cell` is: 0 closed (or no door there), 1 open.
+    pub fn open_fraction(&self, cell: Cell) -> f64 {
+        self.find(cell).map_or(0.0, |d| d.open)
+    }
+
     pub(crate) fn hash_state(&self, h: &mut impl std::hash::Hasher) {
         use std::hash::Hash;
         for d in &self.doors {
             (d.phase, d.open.to_bits(), d.hold.to_bits()).hash(h);
         }
-    }
-}
-
-impl DoorState for Doors {
-    fn open(&self, cell: Cell) -> f64 {
-        self.find(cell).map_or(0.0, |d| d.open)
     }
 }

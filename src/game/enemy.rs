@@ -1,9 +1,9 @@
 //! Enemies: what they see and hear, how they move, when they shoot.
 
 use super::{Blocking, TICK};
-use crate::geom::Vec2;
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::{EnemyMode, EnemySpawn};
+use crate::math::Vec2;
 
 /// An enemy's collision and hit radius, tiles.
 pub const ENEMY_RADIUS: f64 = 0.3;
@@ -99,10 +99,7 @@ impl Enemy {
 
     /// The cell it stands in.
     pub fn cell(&self) -> Cell {
-        Cell::new(
-            self.position.x.floor() as i32,
-            self.position.y.floor() as i32,
-        )
+        Cell::containing(self.position)
     }
 
     /// Whether it sees `target`: in range, in its field of view unless alerted, and in the
@@ -279,12 +276,9 @@ impl Enemy {
     fn walk(&mut self, dir: Vec2, blocking: &impl Solidity) -> bool {
         let next = self.position + dir * (SPEED * TICK);
         let r = ENEMY_RADIUS;
-        let blocked = [(-r, -r), (r, -r), (-r, r), (r, r)].iter().any(|(dx, dy)| {
-            blocking.is_solid(Cell::new(
-                (next.x + dx).floor() as i32,
-                (next.y + dy).floor() as i32,
-            ))
-        });
+        let blocked = [(-r, -r), (r, -r), (-r, r), (r, r)]
+            .iter()
+            .any(|(dx, dy)| blocking.is_solid(Cell::containing(next + Vec2::new(*dx, *dy))));
         if blocked {
             return false;
         }
@@ -304,7 +298,7 @@ pub fn hit_chance(distance: f64) -> f64 {
 /// breadth-first search within 48 cells. `None` when there is none or already there.
 pub fn path_step(from: Cell, target: Vec2, blocking: &Blocking) -> Option<Cell> {
     const REACH: i32 = 48;
-    let goal = Cell::new(target.x.floor() as i32, target.y.floor() as i32);
+    let goal = Cell::containing(target);
     if from == goal {
         return None;
     }

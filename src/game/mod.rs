@@ -24,10 +24,9 @@ pub use weapons::{
 use std::sync::Arc;
 
 use crate::geom::{SpatialHash, Vec2, visibility_polygon};
-use crate::grid::{Cell, Hit, Solidity};
+use crate::grid::{self, Cell, Hit, Solidity};
 use crate::level::{Holes, KeyColour, Level, PickupKind};
 use crate::map::Tile;
-use crate::render::Camera;
 
 /// Simulation ticks per second.
 pub const TICK_HZ: u32 = 60;
@@ -178,8 +177,7 @@ impl Game {
                         .iter()
                         .any(|&(fx, fy)| {
                             let p = at(fx, fy);
-                            !solid(Cell::new(p.x.floor() as i32, p.y.floor() as i32))
-                                && seen.contains(p)
+                            !solid(Cell::containing(p)) && seen.contains(p)
                         })
                 } else {
                     inset.iter().any(|&(fx, fy)| seen.contains(at(fx, fy)))
@@ -213,6 +211,25 @@ impl Game {
                 .get(cell.y as usize * w as usize + cell.x as usize)
                 .copied()
                 .unwrap_or(false)
+    }
+
+    /// What the top-down debugger shows (`render --view topdown --layers debug`): with
+    /// tracing on, the player fires a pistol shot and then a fireball from where they stand,
+    /// and 20 ticks run (the fireball's steps, and the enemies' looks at the player, are traced
+    /// meanwhile).
+    pub fn stage_debug_shots(&mut self) {
+        self.tracing = true;
+        self.player.ammo = self.player.ammo.max(3);
+        for weapon in [1, 2] {
+            self.tick(&Input {
+                fire: true,
+                weapon,
+                ..Input::default()
+            });
+        }
+        for _ in 0..20 {
+            self.tick(&Input::default());
+        }
     }
 
     /// Whether the player is dead.
@@ -277,21 +294,20 @@ impl Game {
 
     /// The cells a shot at `from` is heard in: open cells reachable without passing a closed
     /// door, within 12 tiles.
-    fn hearing(&self, from: crate::geom::Vec2) -> std::collections::HashSet<Cell> {
+    fn hearing(&self, from: Vec2) -> std::collections::HashSet<Cell> {
+        const EARSHOT: i32 = 12;
         let blocking = self.blocking();
-        let start = Cell::new(from.x.floor() as i32, from.y.floor() as i32);
-        let mut seen = std::collections::HashSet::from([start]);
-        let mut queue = vec![start];
-        while let Some(c) = queue.pop() {
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let n = Cell::new(c.x + dx, c.y + dy);
-                let near = (n.x - start.x).pow(2) + (n.y - start.y).pow(2) <= 144;
-                if near && !blocking.is_solid(n) && seen.insert(n) {
-                    queue.push(n);
-                }
-            }
-        }
-        seen
+        let start = Cell::containing(from);
+        let near = |n: Cell| (n.x - start.x).pow(2) + (n.y - start.y).pow(2) <= EARSHOT * EARSHOT;
+        let area = (
+            start.x.saturating_sub(EARSHOT),
+            start.y.saturating_sub(EARSHOT),
+            start.x.saturating_add(EARSHOT + 1),
+            start.y.saturating_add(EARSHOT + 1),
+        );
+        grid::reachable(start, area, |n| near(n) && !blocking.is_solid(n))
+            .into_iter()
+            .collect()
     }
 
     /// Enemies act; those that fire may hit the player; chasers open the doors in their way.
@@ -320,64 +336,10 @@ impl Game {
         self.player.health = self.player.health.saturating_sub(damage);
     }
 
-    /// The sprites to draw: living and dead enemies in their current pose, and the pickups
-    /// still lying there.
-    pub fn sprites<'a>(
-        &self,
-        textures: &'a crate::texture::TextureSet,
-    ) -> Vec<crate::render::SpriteInstance<'a>> {
-        use crate::render::{SpriteInstance, pose};
-        let capacity = self.enemies.len() + self.level.pickups.len() + self.projectiles.len();
-        let mut out = Vec::with_capacity(capacity);
-        for e in &self.enemies {
-            let Some(sheet) = textures.sprite(&e.kind) else {
-                continue;
-            };
-            let row = match e.state {
-                EnemyState::Idle => pose::STAND,
-                EnemyState::Patrol | EnemyState::Chase | EnemyState::Cover => {
-                    pose::WALK + ((e.walked * 4.0) as u32 % 4)
-                }
-                EnemyState::Attack => {
-                    if e.timer < 0.12 {
-                        pose::FIRE
-                    } else {
-                        pose::AIM
-                    }
-                }
-                EnemyState::Pain => pose::PAIN,
-                EnemyState::Dying => pose::DIE + (((0.6 - e.timer) / 0.15).clamp(0.0, 3.0) as u32),
-                EnemyState::Dead => pose::DEAD,
-            };
-            out.push(SpriteInstance {
-                position: e.position,
-                sheet,
-                row,
-                facing: Some(e.facing),
-            });
-        }
-        let left = self
-            .level
-            .pickups
-            .iter()
-            .zip(&self.pickups_left)
-            .filter(|(_, left)| **left);
-        out.extend(left.filter_map(|(p, _)| SpriteInstance::pickup(p, textures)));
-        if let Some(sheet) = textures.sprite(crate::level::FIREBALL) {
-            out.extend(self.projectiles.iter().map(|p| SpriteInstance {
-                position: p.position,
-                sheet,
-                row: 0,
-                facing: None,
-            }));
-        }
-        out
-    }
-
     /// Opens the door the player faces, within reach (if its key is held).
     fn use_ahead(&mut self) {
         let reach = self.player.position + self.player.direction() * 1.0;
-        let cell = Cell::new(reach.x.floor() as i32, reach.y.floor() as i32);
+        let cell = Cell::containing(reach);
         if let Some(door) = self.level.doors.iter().find(|d| d.cell == cell) {
             if door.key.is_none_or(|k| self.keys.contains(&k)) {
                 self.doors.start_opening(cell);
@@ -428,11 +390,6 @@ impl Game {
                 self.pickups_left[i] = false;
             }
         }
-    }
-
-    /// The player's view.
-    pub fn camera(&self, fov_degrees: f64) -> Camera {
-        Camera::new(self.player.position, self.player.angle, fov_degrees)
     }
 
     /// A hash of the whole state, for checking that a replay ends where the original did.
@@ -512,14 +469,3 @@ impl Solidity for Blocking<'_> {
 
 #[cfg(test)]
 mod tests;
-
-/// The renderer's view of the moving parts: doors' openings and push walls' positions.
-impl crate::render::DoorState for Game {
-    fn open(&self, cell: Cell) -> f64 {
-        crate::render::DoorState::open(&self.doors, cell)
-    }
-
-    fn moving_wall(&self, cell: Cell) -> Option<crate::geom::Vec2> {
-        self.pushwalls.block_at(cell)
-    }
-}

@@ -1,6 +1,7 @@
 use super::{Input, TICK};
-use crate::geom::Vec2;
+use crate::geom::cells_under_circle;
 use crate::grid::{Cell, Solidity};
+use crate::math::Vec2;
 
 /// The player's collision radius, tiles.
 pub const PLAYER_RADIUS: f64 = 0.25;
@@ -39,15 +40,12 @@ impl Player {
 
     /// The cell of the centre.
     pub fn cell(&self) -> Cell {
-        Cell::new(
-            self.position.x.floor() as i32,
-            self.position.y.floor() as i32,
-        )
+        Cell::containing(self.position)
     }
 
     /// The cells the circle overlaps.
     pub fn cells(&self) -> Vec<Cell> {
-        crate::geom::cells_under_circle(self.position, PLAYER_RADIUS).collect()
+        cells_under_circle(self.position, PLAYER_RADIUS).collect()
     }
 
     /// Heals; `false` at full health (the pickup stays).
@@ -101,27 +99,23 @@ fn slide(from: Vec2, motion: Vec2, blocking: &impl Solidity) -> Vec2 {
     for _ in 0..4 {
         let mut moved = false;
         let r = PLAYER_RADIUS;
-        for y in (p.y - r).floor() as i32..=(p.y + r).floor() as i32 {
-            for x in (p.x - r).floor() as i32..=(p.x + r).floor() as i32 {
-                if !blocking.is_solid(Cell::new(x, y)) {
-                    continue;
+        for cell in cells_under_circle(p, r) {
+            if !blocking.is_solid(cell) {
+                continue;
+            }
+            // The nearest point of the cell's square to the centre.
+            let (x, y) = (f64::from(cell.x), f64::from(cell.y));
+            let near = Vec2::new(p.x.clamp(x, x + 1.0), p.y.clamp(y, y + 1.0));
+            let away = p - near;
+            let d = away.length();
+            if d < r {
+                if d > 1e-12 {
+                    p = near + away * (r / d);
+                } else {
+                    // The centre inside the square: go back where it came from.
+                    p = from;
                 }
-                // The nearest point of the cell's square to the centre.
-                let near = Vec2::new(
-                    p.x.clamp(x as f64, x as f64 + 1.0),
-                    p.y.clamp(y as f64, y as f64 + 1.0),
-                );
-                let away = p - near;
-                let d = away.length();
-                if d < r {
-                    if d > 1e-12 {
-                        p = near + away * (r / d);
-                    } else {
-                        // The centre inside the square: go back where it came from.
-                        p = from;
-                    }
-                    moved = true;
-                }
+                moved = true;
             }
         }
         if !moved {

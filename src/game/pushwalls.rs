@@ -1,9 +1,9 @@
 //! Push walls: secret walls that slide back when used.
 
-use crate::geom::Vec2;
 use crate::grid::Cell;
 use crate::level::Level;
 use crate::map::{Tile, TileMap};
+use crate::math::Vec2;
 
 /// How far a push wall slides, cells.
 const TRAVEL: i32 = 2;

@@ -8,7 +8,6 @@ use std::sync::Arc;
 use super::{Game, Input};
 use crate::grid::{Cell, Solidity};
 use crate::level::{Holes, LevelError, LevelWithTextures, load_with_textures};
-use crate::render::RenderAssets;
 
 /// Ticks between the player's death and the level's restart (2 seconds).
 const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
@@ -16,12 +15,13 @@ const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * super::TICK_HZ;
 
-/// The running episode: the current level with its textures and render assets, and the game.
+/// The running episode: the current level with its textures, and the game.
 pub struct Session {
     /// The current level with its textures.
-    pub loaded: LevelWithTextures,
-    /// Its textures resolved for the renderer.
-    pub assets: RenderAssets,
+    current: LevelWithTextures,
+    /// Counts the levels loaded (a level switch or a reload), so that views built from
+    /// `current` know when to build again.
+    generation: u64,
     /// The game on it.
     pub game: Game,
     /// Whether the last level's exit was reached.
@@ -81,7 +81,7 @@ impl Totals {
 impl Game {
     /// The game at the start of `loaded`, its grates' holes read from its textures.
     pub fn from_loaded(loaded: &LevelWithTextures) -> Game {
-        let level = &loaded.loaded.level;
+        let level = &loaded.level;
         let holes = Arc::new(Holes::new(level, &loaded.textures));
         Game::with_holes(level.clone(), holes)
     }
@@ -90,9 +90,8 @@ impl Game {
 impl Session {
     /// Starts at the level in `path`; `textures` overrides every level's texture folder.
     pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
-        let loaded = load_with_textures(path, textures)?;
-        let assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
-        let game = Game::from_loaded(&loaded);
+        let current = load_with_textures(path, textures)?;
+        let game = Game::from_loaded(&current);
         let mut session = Session {
             stamp: 0,
             message: None,
@@ -102,13 +101,23 @@ impl Session {
             total_ticks: 0,
             path: path.to_path_buf(),
             textures: textures.map(Path::to_path_buf),
-            loaded,
-            assets,
+            current,
+            generation: 0,
             game,
         };
         session.stamp = session.modified();
         session.say(session.game.level.name.clone());
         Ok(session)
+    }
+
+    /// The current level with its textures.
+    pub fn current(&self) -> &LevelWithTextures {
+        &self.current
+    }
+
+    /// Changes whenever the current level is replaced (the next level, or a reload).
+    pub fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The level file being played.
@@ -167,7 +176,7 @@ impl Session {
     /// score as at the start of the episode).
     pub fn restart_level(&mut self) {
         self.dead_ticks = 0;
-        self.game = Game::from_loaded(&self.loaded);
+        self.game = Game::from_loaded(&self.current);
         self.say(format!("{} again", self.game.level.name));
     }
 
@@ -189,14 +198,14 @@ impl Session {
             self.game.player.ammo,
             self.game.score,
         );
-        self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
         self.game = Game::from_loaded(&loaded);
         (
             self.game.player.health,
             self.game.player.ammo,
             self.game.score,
         ) = keep;
-        self.loaded = loaded;
+        self.current = loaded;
+        self.generation += 1;
         self.path = path.to_path_buf();
         self.stamp = self.modified();
         self.say(self.game.level.name.clone());
@@ -219,12 +228,8 @@ impl Session {
             }
         };
         let old = self.game.clone();
-        self.assets = RenderAssets::new(&loaded.loaded.level, &loaded.textures);
         self.game = Game::from_loaded(&loaded);
-        let spot = Cell::new(
-            old.player.position.x.floor() as i32,
-            old.player.position.y.floor() as i32,
-        );
+        let spot = Cell::containing(old.player.position);
         if !self.game.blocking().is_solid(spot) {
             self.game.player.position = old.player.position;
             self.game.player.angle = old.player.angle;
@@ -235,7 +240,8 @@ impl Session {
             self.game.score,
             self.game.keys,
         ) = (old.player.health, old.player.ammo, old.score, old.keys);
-        self.loaded = loaded;
+        self.current = loaded;
+        self.generation += 1;
         self.say("reloaded".into());
         Ok(())
     }
@@ -262,7 +268,7 @@ impl Session {
             meta.map(|m| (m.len(), m.modified().ok())).hash(&mut h);
         };
         note(&self.path);
-        let dir = &self.loaded.texture_dir;
+        let dir = &self.current.texture_dir;
         for folder in [dir.clone(), dir.join("sprites")] {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
                 .into_iter()

@@ -1,6 +1,6 @@
 use super::*;
-use crate::geom::Vec2;
 use crate::level::Level;
+use crate::math::Vec2;
 use std::path::Path;
 
 /// A test level: the player at (2.5, 2.5) facing east; a door at (4, 2); a gold key at (8, 4);

@@ -3,8 +3,8 @@
 //! be kept as a [`Trace`] for the top-down view's traversal debugger.
 
 use super::{Blocking, ENEMY_RADIUS, Game, TICK};
-use crate::geom::Vec2;
 use crate::grid::{Cell, Walk, cast_segment};
+use crate::math::Vec2;
 
 /// How far a hitscan shot reaches, tiles.
 pub const HITSCAN_RANGE: f64 = 64.0;

@@ -1,11 +1,11 @@
-//! 2D geometry shared by the traversal, the renderer and the game.
+//! 2D geometry that walks the grid: the spatial hash for moving actors, the visibility polygon
+//! and the flashlight. The vector type and the primitive intersections live below the grid in
+//! [`crate::math`]; they are re-exported here so that one `use tilecaster::geom::...` brings
+//! all of 2D geometry.
 
-mod intersect;
 mod spatial;
-mod vec2;
 mod visibility;
 
-pub use intersect::{ray_circle, ray_segment};
+pub use crate::math::{Vec2, ray_circle, ray_segment};
 pub use spatial::{SpatialHash, cells_under_circle};
-pub use vec2::Vec2;
 pub use visibility::{Visibility, flashlight, visibility_polygon};

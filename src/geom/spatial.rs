@@ -101,9 +101,12 @@ impl SpatialHash {
 /// The cells that the bounding box of the circle at `centre` with `radius` touches, row by
 /// row: every cell the circle overlaps, and a few it only comes near.
 pub fn cells_under_circle(centre: Vec2, radius: f64) -> impl Iterator<Item = Cell> {
-    let span = |c: f64| (c - radius).floor() as i32..=(c + radius).floor() as i32;
-    let xs = span(centre.x);
-    span(centre.y).flat_map(move |y| xs.clone().map(move |x| Cell::new(x, y)))
+    let corner = Vec2::new(radius, radius);
+    let (low, high) = (
+        Cell::containing(centre - corner),
+        Cell::containing(centre + corner),
+    );
+    (low.y..=high.y).flat_map(move |y| (low.x..=high.x).map(move |x| Cell::new(x, y)))
 }
 
 #[cfg(test)]

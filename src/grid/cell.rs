@@ -1,5 +1,7 @@
 use std::fmt;
 
+use crate::math::Vec2;
+
 /// A grid cell: the unit square `[x, x+1) x [y, y+1)`. A point lies in cell `(floor x, floor y)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell {
@@ -21,6 +23,20 @@ impl Cell {
     /// A cell from its column and row.
     pub const fn new(x: i32, y: i32) -> Cell {
         Cell { x, y }
+    }
+
+    /// The cell that point `p` lies in: `(floor x, floor y)`. The one point-to-cell rule of
+    /// the crate (the walks start in this cell too). Coordinates beyond `i32`'s range
+    /// saturate; NaN gives 0.
+    ///
+    /// ```
+    /// use tilecaster::geom::Vec2;
+    /// use tilecaster::grid::Cell;
+    /// assert_eq!(Cell::containing(Vec2::new(2.0, -0.25)), Cell::new(2, -1));
+    /// ```
+    #[inline]
+    pub fn containing(p: Vec2) -> Cell {
+        Cell::new(p.x.floor() as i32, p.y.floor() as i32)
     }
 }
 

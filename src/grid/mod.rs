@@ -49,10 +49,10 @@ mod paths;
 mod walk;
 
 pub use cell::{Cell, Face};
-pub use paths::shortest_path;
+pub use paths::{reachable, shortest_path};
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
 
-use crate::geom::Vec2;
+use crate::math::Vec2;
 
 /// The first solid cell along the ray from `origin` along `dir`, up to `max_t` (in units of
 /// `dir`; `f64::INFINITY` for no limit). `None` when nothing solid lies within reach.

@@ -1,5 +1,5 @@
-//! Shortest paths on the grid: enemies chasing the player, the autopilot, and the level check
-//! that an exit can be reached.
+//! Searches over the grid's cells: shortest paths (enemies chasing the player, the autopilot,
+//! the level check that an exit can be reached) and reach (where a shot is heard).
 
 use std::collections::VecDeque;
 
@@ -25,39 +25,98 @@ pub fn shortest_path(
     walkable: impl Fn(Cell) -> bool,
     is_goal: impl Fn(Cell) -> bool,
 ) -> Option<Vec<Cell>> {
-    let (x0, y0, x1, y1) = area;
-    let width = (x1 - x0).max(0) as usize;
-    let index = |c: Cell| -> Option<usize> {
-        ((x0..x1).contains(&c.x) && (y0..y1).contains(&c.y))
-            .then(|| (c.y - y0) as usize * width + (c.x - x0) as usize)
-    };
-    // Per cell, how it was reached: 0 not yet, else 1 + the index of the step into it (a
-    // byte a cell, so that a 4096 x 4096 map costs 16 MiB).
-    const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+    let mut search = Search::new(area);
+    let goal = search.run(start, walkable, is_goal, |_| {})?;
+    let mut path = vec![goal];
+    let mut at = goal;
+    while at != start {
+        let (dx, dy) = STEPS[(search.came[search.index(at)?] - 1) as usize];
+        at = Cell::new(at.x - dx, at.y - dy);
+        path.push(at);
+    }
+    path.reverse();
+    Some(path)
+}
+
+/// Every cell of `area` (as in [`shortest_path`]) reachable from `start` through 4-connected
+/// cells that `walkable` allows, `start` first (even when not walkable), then in
+/// breadth-first order. Empty when `start` lies outside `area`.
+///
+/// # Use cases
+/// Where a shot is heard: the open cells within earshot, not through closed doors.
+///
+/// ```
+/// use tilecaster::grid::{Cell, reachable};
+/// // A wall at x = 1 closes the left column off.
+/// let cells = reachable(Cell::new(0, 0), (0, 0, 3, 3), |c: Cell| c.x != 1);
+/// assert_eq!(cells, [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]);
+/// ```
+pub fn reachable(
+    start: Cell,
+    area: (i32, i32, i32, i32),
+    walkable: impl Fn(Cell) -> bool,
+) -> Vec<Cell> {
+    let mut cells = Vec::new();
+    Search::new(area).run(start, walkable, |_| false, |c| cells.push(c));
+    cells
+}
+
+/// The steps of a search, in the order they are tried.
+const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+
+/// The one breadth-first search over a rectangle of cells, for paths and for reach.
+struct Search {
+    area: (i32, i32, i32, i32),
+    /// Per cell, how it was reached: 0 not yet, else 1 + the index of the step into it (a
+    /// byte a cell, so that a 4096 x 4096 map costs 16 MiB).
+    came: Vec<u8>,
+}
+
+impl Search {
+    /// The mark of the start cell in `came`.
     const START: u8 = u8::MAX;
-    let mut came = vec![0u8; width * (y1 - y0).max(0) as usize];
-    came[index(start)?] = START;
-    let mut queue = VecDeque::from([start]);
-    while let Some(c) = queue.pop_front() {
-        if is_goal(c) {
-            let mut path = vec![c];
-            let mut at = c;
-            while at != start {
-                let (dx, dy) = STEPS[(came[index(at)?] - 1) as usize];
-                at = Cell::new(at.x - dx, at.y - dy);
-                path.push(at);
-            }
-            path.reverse();
-            return Some(path);
-        }
-        for (k, (dx, dy)) in STEPS.iter().enumerate() {
-            let n = Cell::new(c.x + dx, c.y + dy);
-            let Some(i) = index(n) else { continue };
-            if came[i] == 0 && walkable(n) {
-                came[i] = k as u8 + 1;
-                queue.push_back(n);
-            }
+
+    fn new(area: (i32, i32, i32, i32)) -> Search {
+        let (x0, y0, x1, y1) = area;
+        let cells = (x1 - x0).max(0) as usize * (y1 - y0).max(0) as usize;
+        Search {
+            area,
+            came: vec![0; cells],
         }
     }
-    None
+
+    fn index(&self, c: Cell) -> Option<usize> {
+        let (x0, y0, x1, y1) = self.area;
+        ((x0..x1).contains(&c.x) && (y0..y1).contains(&c.y))
+            .then(|| (c.y - y0) as usize * (x1 - x0) as usize + (c.x - x0) as usize)
+    }
+
+    /// Searches from `start`, telling `visit` each cell as it is taken from the queue, until
+    /// a cell that `is_goal` accepts (returned) or the reachable cells run out (`None`).
+    fn run(
+        &mut self,
+        start: Cell,
+        walkable: impl Fn(Cell) -> bool,
+        is_goal: impl Fn(Cell) -> bool,
+        mut visit: impl FnMut(Cell),
+    ) -> Option<Cell> {
+        let first = self.index(start)?;
+        self.came[first] = Self::START;
+        let mut queue = VecDeque::from([start]);
+        while let Some(c) = queue.pop_front() {
+            visit(c);
+            if is_goal(c) {
+                return Some(c);
+            }
+            for (k, (dx, dy)) in STEPS.iter().enumerate() {
+                let n = Cell::new(c.x + dx, c.y + dy);
+                let Some(i) = self.index(n) else { continue };
+                if self.came[i] == 0 && walkable(n) {
+                    self.came[i] = k as u8 + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        None
+    }
 }

@@ -1,7 +1,6 @@
 //! One test per documented case of the traversal contract.
 
 use super::*;
-use crate::map::TileMap;
 
 fn v(x: f64, y: f64) -> Vec2 {
     Vec2::new(x, y)
@@ -22,13 +21,38 @@ fn cells(a: Vec2, b: Vec2) -> Vec<Cell> {
     Walk::segment(a, b).map(|e| e.cell).collect()
 }
 
-/// A 16x16 map, empty but for the given walls.
-fn map_with(walls: &[(i32, i32)]) -> TileMap {
-    let mut map = TileMap::new(16, 16).unwrap();
-    for &(x, y) in walls {
-        map.set(c(x, y), crate::map::Tile::Wall);
+/// A `width` x `height` grid of open cells but for `walls`; outside it everything is solid
+/// (as a tile map is; the grid's tests stand on their own, below the map).
+struct TestMap {
+    width: i32,
+    height: i32,
+    walls: Vec<Cell>,
+}
+
+impl TestMap {
+    fn new(width: i32, height: i32) -> Option<TestMap> {
+        Some(TestMap {
+            width,
+            height,
+            walls: Vec::new(),
+        })
     }
-    map
+}
+
+impl Solidity for TestMap {
+    fn is_solid(&self, cell: Cell) -> bool {
+        !(0..self.width).contains(&cell.x)
+            || !(0..self.height).contains(&cell.y)
+            || self.walls.contains(&cell)
+    }
+}
+
+/// A 16x16 map, empty but for the given walls.
+fn map_with(walls: &[(i32, i32)]) -> TestMap {
+    TestMap {
+        walls: walls.iter().map(|&(x, y)| c(x, y)).collect(),
+        ..TestMap::new(16, 16).unwrap()
+    }
 }
 
 use Face::*;
@@ -323,11 +347,11 @@ fn visiting_lists_the_cells_up_to_the_hit() {
 #[test]
 fn empty_and_one_cell_maps() {
     // An empty map is all solid: every cast is a hit at its start.
-    let empty = TileMap::new(0, 0).unwrap();
+    let empty = TestMap::new(0, 0).unwrap();
     let hit = cast_ray(&empty, v(0.5, 0.5), v(1.0, 0.0), f64::INFINITY).unwrap();
     assert_eq!((hit.cell, hit.face, hit.distance()), (c(0, 0), None, 0.0));
     // One open cell: every direction leaves it through the face it points at.
-    let one = TileMap::new(1, 1).unwrap();
+    let one = TestMap::new(1, 1).unwrap();
     for (dir, cell, face) in [
         (v(1.0, 0.0), c(1, 0), West),
         (v(-1.0, 0.0), c(-1, 0), East),

@@ -2,7 +2,7 @@
 
 use super::cell::{Cell, Face};
 use super::fixed::{FRAC_BITS, FRAC_MASK, ONE, quantize_direction, to_fixed};
-use crate::geom::Vec2;
+use crate::math::Vec2;
 
 /// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
 /// only [`Cell::OUTSIDE`]; a ray or segment that leaves it ends at its edge. This bounds every

@@ -18,9 +18,9 @@ pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::tmx_to_toml;
 
-use crate::geom::Vec2;
 use crate::grid::Cell;
 use crate::map::TileMap;
+use crate::math::Vec2;
 
 /// The longest level name, in characters.
 pub const MAX_NAME_LEN: usize = 64;

@@ -11,9 +11,9 @@ use super::{
     Diagnostics, DoorSpawn, EnemyMode, EnemySpawn, Fog, KeyColour, Level, LevelError, Loaded,
     MAX_NAME_LEN, PickupKind, PickupSpawn, Placement, Rgb, Surface, TextureRef, TileStyle,
 };
-use crate::geom::Vec2;
 use crate::grid::{Cell, Solidity};
 use crate::map::{MAX_MAP_SIDE, Tile, TileMap};
+use crate::math::Vec2;
 
 /// Floor and ceiling when a level names none.
 const DEFAULT_FLOOR: Surface = Surface::Colour(Rgb(0x55, 0x55, 0x55));
@@ -654,7 +654,7 @@ impl Parser<'_> {
     fn unreachable_exits(
         &mut self,
         map: &TileMap,
-        start: crate::geom::Vec2,
+        start: crate::math::Vec2,
         exits: &[Cell],
         rows: &[Vec<(char, usize)>],
     ) {
@@ -662,7 +662,7 @@ impl Parser<'_> {
         let (w, h) = (map.width() as i32, map.height() as i32);
         let passable =
             |c: Cell| matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall));
-        let from = Cell::new(start.x.floor() as i32, start.y.floor() as i32);
+        let from = Cell::containing(start);
         if !(0..w).contains(&from.x) || !(0..h).contains(&from.y) {
             return;
         }

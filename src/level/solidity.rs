@@ -96,7 +96,7 @@ fn masked_styles(level: &Level) -> Vec<bool> {
 /// use tilecaster::grid::cast_ray;
 /// use tilecaster::level::{LevelSolidity, load_with_textures};
 /// let loaded = load_with_textures("levels/e1m1.toml".as_ref(), None).unwrap();
-/// let solid = LevelSolidity::new(&loaded.loaded.level, &loaded.textures);
+/// let solid = LevelSolidity::new(&loaded.level, &loaded.textures);
 /// let hit = cast_ray(&solid, Vec2::new(3.5, 2.5), Vec2::new(0.0, -1.0), f64::INFINITY).unwrap();
 /// assert_eq!(hit.cell.y, 0);
 /// ```

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Diagnostic, Level, LevelError, Loaded, Severity};
+use super::{Diagnostic, Level, LevelError, Severity};
 use crate::texture::{Notice, TextureSet};
 
 /// The texture drawn on the walls beside a door, seen from the door's cell (if the texture
@@ -15,8 +15,10 @@ pub const FIREBALL: &str = "fireball";
 /// A level with its textures, and everything worth telling about them.
 #[derive(Debug)]
 pub struct LevelWithTextures {
-    /// The level (and its warnings).
-    pub loaded: Loaded,
+    /// The level.
+    pub level: Level,
+    /// Allowed but suspicious things found in it (open edges, ...).
+    pub warnings: Vec<Diagnostic>,
     /// Every texture it names, loaded.
     pub textures: TextureSet,
     /// Where the textures came from.
@@ -133,7 +135,8 @@ pub fn load_with_textures(
     }
     if problems.is_empty() {
         Ok(LevelWithTextures {
-            loaded,
+            level: loaded.level,
+            warnings: loaded.warnings,
             textures,
             texture_dir: dir,
             notices,

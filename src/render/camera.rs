@@ -1,4 +1,4 @@
-use crate::geom::Vec2;
+use crate::math::Vec2;
 
 /// A first-person camera: position, unit view direction, and the camera plane (perpendicular,
 /// to the screen's right; its length is `tan(fov / 2)`).

@@ -2,13 +2,13 @@
 
 use std::cell::{Cell as Slot, RefCell};
 
-use super::DoorState;
+use super::MovingParts;
 use super::assets::{FogBlend, RenderAssets};
 use super::camera::Camera;
-use crate::geom::Vec2;
 use crate::grid::{Cell, Face, Hit, Solidity, Walk};
 use crate::level::Level;
 use crate::map::Tile;
+use crate::math::Vec2;
 
 /// See-through layers (grates) remembered per column; more are drawn as solid.
 const MAX_LAYERS: usize = 4;
@@ -198,7 +198,7 @@ fn texture_u(face: Face, u: f64) -> f64 {
 struct ColumnSolidity<'a> {
     level: &'a Level,
     assets: &'a RenderAssets,
-    doors: &'a dyn DoorState,
+    doors: &'a dyn MovingParts,
     dir: Vec2,
     layers: RefCell<([LayerHit; MAX_LAYERS], usize)>,
     /// A hit moved off the cell's face (a door's plane, a moving push wall's square), with its
@@ -347,7 +347,7 @@ impl ColumnSolidity<'_> {
 pub fn cast_column(
     level: &Level,
     assets: &RenderAssets,
-    doors: &dyn DoorState,
+    doors: &dyn MovingParts,
     camera: &Camera,
     x: u32,
     width: u32,

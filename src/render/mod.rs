@@ -11,8 +11,6 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
-pub mod hud;
-pub mod profile;
 mod sprites;
 
 pub use assets::RenderAssets;
@@ -34,23 +32,24 @@ const COLUMNS_PER_TASK: usize = 64;
 const ROWS_PER_TASK: usize = 16;
 
 /// How the level's moving parts stand: how open each door is (0 closed, 1 open), and where
-/// moving push walls are. The game supplies it.
-pub trait DoorState: Sync {
+/// sliding push walls are. The scene layer supplies it from the game ([`ClosedDoors`] for a
+/// level at rest).
+pub trait MovingParts: Sync {
     /// The open fraction of the door in `cell`.
     fn open(&self, cell: Cell) -> f64;
 
     /// For a cell a moving push wall covers, the corner of smallest x and y of the wall's unit
     /// square (drawn there instead of filling the cell); `None` for still walls.
-    fn moving_wall(&self, cell: Cell) -> Option<crate::geom::Vec2> {
+    fn moving_wall(&self, cell: Cell) -> Option<crate::math::Vec2> {
         let _ = cell;
         None
     }
 }
 
-/// Every door closed.
+/// Every door closed and no push wall moving: a level at rest.
 pub struct ClosedDoors;
 
-impl DoorState for ClosedDoors {
+impl MovingParts for ClosedDoors {
     fn open(&self, _: Cell) -> f64 {
         0.0
     }
@@ -107,7 +106,7 @@ impl Renderer {
         &mut self,
         level: &Level,
         assets: &RenderAssets,
-        doors: &dyn DoorState,
+        doors: &dyn MovingParts,
         sprites: &[SpriteInstance],
         camera: &Camera,
         frame: &mut Frame,

@@ -3,7 +3,7 @@
 
 use super::assets::RenderAssets;
 use super::camera::Camera;
-use crate::geom::Vec2;
+use crate::math::Vec2;
 use crate::texture::{SpriteSheet, Texture};
 
 /// At most this many sprites are drawn on one row (the nearest win).

@@ -5,6 +5,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = tilecaster::keys::parse(text, std::path::Path::new("keys.toml"));
+        let _ = tilecaster::bindings::parse(text, std::path::Path::new("keys.toml"));
     }
 });

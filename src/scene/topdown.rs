@@ -4,12 +4,14 @@
 //! the visibility polygon shades what the player sees now, and the automap what they have
 //! seen before. It fills a whole frame (Tab) or a corner of one (the minimap).
 
-use crate::frame::Frame;
+use super::GameParts;
+use crate::frame::draw::Canvas;
+use crate::frame::{Colour, Frame};
 use crate::game::{EnemyState, Game, TRACE_TICKS, TraceKind};
 use crate::geom::{Vec2, visibility_polygon};
 use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
-use crate::render::{DoorState, RenderAssets, cast_column};
+use crate::render::{RenderAssets, cast_column};
 
 /// Which part of the world the view shows, and where in the frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,25 +94,6 @@ impl MapView {
     }
 }
 
-/// What `render --view topdown --layers debug` shows the debugger: with tracing on, the player
-/// fires a pistol shot and then a fireball from where they stand, and 20 ticks run (the
-/// fireball's steps, and the enemies' looks at the player, are traced meanwhile).
-pub fn stage_debug_shots(game: &mut Game) {
-    use crate::game::Input;
-    game.tracing = true;
-    game.player.ammo = game.player.ammo.max(3);
-    for weapon in [1, 2] {
-        game.tick(&Input {
-            fire: true,
-            weapon,
-            ..Input::default()
-        });
-    }
-    for _ in 0..20 {
-        game.tick(&Input::default());
-    }
-}
-
 /// What to draw over the map.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapLayers {
@@ -144,37 +127,33 @@ impl MapLayers {
     }
 }
 
-fn rgba(r: u8, g: u8, b: u8) -> [u8; 4] {
-    [r, g, b, 255]
-}
-
 /// The colour of the map at world point `p` in cell `cell`.
-fn cell_colour(game: &Game, view: &MapView, p: Vec2, cell: Cell) -> [u8; 4] {
+fn cell_colour(game: &Game, view: &MapView, p: Vec2, cell: Cell) -> Colour {
     match game.level.map.get(cell) {
-        None => rgba(12, 12, 16),
+        None => Colour::rgb(12, 12, 16),
         Some(Tile::Empty) => {
             let edge = (p.x - p.x.floor()).min(p.y - p.y.floor()) * view.scale < 1.0;
             if edge {
-                rgba(40, 40, 46)
+                Colour::rgb(40, 40, 46)
             } else {
-                rgba(28, 28, 34)
+                Colour::rgb(28, 28, 34)
             }
         }
-        Some(Tile::Wall) => rgba(150, 140, 130),
-        Some(Tile::PushWall) => rgba(120, 110, 100),
+        Some(Tile::Wall) => Colour::rgb(150, 140, 130),
+        Some(Tile::PushWall) => Colour::rgb(120, 110, 100),
         Some(Tile::Masked) => {
             let bar = ((p.x + p.y) * 4.0).floor() as i64 % 2 == 0;
             if bar {
-                rgba(110, 110, 120)
+                Colour::rgb(110, 110, 120)
             } else {
-                rgba(28, 28, 34)
+                Colour::rgb(28, 28, 34)
             }
         }
         Some(Tile::Door) => {
-            if game.open(cell) >= 1.0 {
-                rgba(30, 70, 80)
+            if game.doors.open_fraction(cell) >= 1.0 {
+                Colour::rgb(30, 70, 80)
             } else {
-                rgba(60, 150, 170)
+                Colour::rgb(60, 150, 170)
             }
         }
     }
@@ -203,72 +182,73 @@ pub fn draw_map(
         .visibility
         .then(|| visibility_polygon(&solid, mw, mh, game.player.position, f64::INFINITY));
     // Cells, row by row (contiguous writes), shaded by what is seen.
-    let row_bytes = w as usize * 4;
+    let row_pixels = w as usize;
     for y in ry..y1 {
-        let row = &mut frame.rgba_mut()[y as usize * row_bytes..(y as usize + 1) * row_bytes];
+        let row = &mut frame.pixels_mut()[y as usize * row_pixels..(y as usize + 1) * row_pixels];
         for x in rx..x1 {
             let p = view.world_point(x, y);
-            let cell = Cell::new(p.x.floor() as i32, p.y.floor() as i32);
+            let cell = Cell::containing(p);
             let mut colour = if layers.automap && !game.is_explored(cell) {
-                rgba(8, 8, 10)
+                Colour::rgb(8, 8, 10)
             } else {
                 cell_colour(game, view, p, cell)
             };
             if let Some(seen) = &seen {
                 if !seen.contains(p) {
-                    colour = scale_rgb(colour, 0.45);
+                    colour = colour.scaled(0.45);
                 } else if !solid(cell) {
-                    colour = blend(colour, [255, 240, 180, 255], 0.12);
+                    colour = colour.mixed(Colour::rgb(255, 240, 180), 0.12);
                 }
             }
-            let i = x as usize * 4;
-            row[i..i + 4].copy_from_slice(&colour);
+            row[x as usize] = colour.packed();
         }
     }
-    let mut pen = Pen { frame, view };
+    let mut pen = Pen {
+        canvas: Canvas::clipped(frame, view.rect),
+        view,
+    };
     if layers.debug {
         pen.traces(game);
     }
     // The field of view: the renderer's own rays.
-    let camera = game.camera(layers.fov);
+    let camera = super::camera(game, layers.fov);
+    let parts = GameParts(game);
     if layers.rays_every > 0 {
         for x in (0..layers.columns).step_by(layers.rays_every as usize) {
-            let cast = cast_column(&game.level, assets, game, &camera, x, layers.columns);
+            let cast = cast_column(&game.level, assets, &parts, &camera, x, layers.columns);
             if let Some(hit) = cast.hit {
                 let end = camera.pos + cast.ray * hit.t;
-                pen.line(camera.pos, end, rgba(230, 200, 60));
+                pen.line(camera.pos, end, Colour::rgb(230, 200, 60));
             }
         }
     }
     if layers.debug {
         for e in game.enemies.iter().filter(|e| e.alive()) {
             let colour = if e.sees(game.player.position, &blocking) {
-                rgba(80, 230, 90)
+                Colour::rgb(80, 230, 90)
             } else {
-                rgba(200, 50, 50)
+                Colour::rgb(200, 50, 50)
             };
             pen.line(e.position, game.player.position, colour);
         }
     }
     // Pickups, projectiles, enemies (red when they chase or shoot), the player. With the
     // automap, only things on explored ground.
-    let shown = |p: Vec2| {
-        !layers.automap || game.is_explored(Cell::new(p.x.floor() as i32, p.y.floor() as i32))
-    };
+    let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
     let left = game.level.pickups.iter().zip(&game.pickups_left);
     for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
-        pen.disc(p.position, 0.15, rgba(90, 200, 90));
+        pen.disc(p.position, 0.15, Colour::rgb(90, 200, 90));
     }
     for p in &game.projectiles {
-        pen.disc(p.position, 0.12, rgba(255, 150, 40));
+        pen.disc(p.position, 0.12, Colour::rgb(255, 150, 40));
     }
     for e in game.enemies.iter().filter(|e| shown(e.position)) {
         let colour = match e.state {
-            EnemyState::Dead | EnemyState::Dying => rgba(90, 40, 40),
+            EnemyState::Dead | EnemyState::Dying => Colour::rgb(90, 40, 40),
             EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
-                rgba(240, 60, 50)
+                Colour::rgb(240, 60, 50)
             }
-            _ => rgba(200, 120, 60),
+            _ => Colour::rgb(200, 120, 60),
         };
         pen.disc(e.position, 0.3, colour);
         if e.alive() {
@@ -276,33 +256,21 @@ pub fn draw_map(
             pen.line(e.position, ahead, colour);
         }
     }
-    pen.disc(camera.pos, 0.25, rgba(255, 255, 255));
+    pen.disc(camera.pos, 0.25, Colour::rgb(255, 255, 255));
     pen.line(
         camera.pos,
         camera.pos + camera.dir * 0.7,
-        rgba(255, 255, 255),
+        Colour::rgb(255, 255, 255),
     );
     // The minimap's frame.
     if view.rect != (0, 0, w, h) {
-        pen.outline(rgba(200, 200, 210));
+        pen.canvas.outline(Colour::rgb(200, 200, 210));
     }
-}
-
-/// The colour's red, green and blue times `k`.
-fn scale_rgb(c: [u8; 4], k: f64) -> [u8; 4] {
-    let s = |v: u8| (v as f64 * k) as u8;
-    [s(c[0]), s(c[1]), s(c[2]), c[3]]
-}
-
-/// `c` mixed with `with` by `amount` (0 to 1).
-fn blend(c: [u8; 4], with: [u8; 4], amount: f64) -> [u8; 4] {
-    let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * amount) as u8;
-    [m(c[0], with[0]), m(c[1], with[1]), m(c[2], with[2]), 255]
 }
 
 /// Draws world shapes into a view's viewport, clipped to it.
 struct Pen<'a> {
-    frame: &'a mut Frame,
+    canvas: Canvas<'a>,
     view: &'a MapView,
 }
 
@@ -314,17 +282,17 @@ impl Pen<'_> {
             let age = game.ticks.saturating_sub(trace.tick) as f64 / TRACE_TICKS as f64;
             let fade = (1.0 - age).clamp(0.2, 1.0);
             let colour = match trace.kind {
-                TraceKind::Bullet => [255, 230, 90, 255],
-                TraceKind::Projectile => [255, 140, 40, 255],
-                TraceKind::Sight if trace.hit.is_none() => [80, 230, 90, 255],
-                TraceKind::Sight => [200, 60, 60, 255],
+                TraceKind::Bullet => Colour::rgb(255, 230, 90),
+                TraceKind::Projectile => Colour::rgb(255, 140, 40),
+                TraceKind::Sight if trace.hit.is_none() => Colour::rgb(80, 230, 90),
+                TraceKind::Sight => Colour::rgb(200, 60, 60),
             };
             for &cell in &trace.cells {
                 self.tint_cell(cell, colour, 0.22 * fade);
             }
-            self.line(trace.from, trace.to, scale_rgb(colour, fade));
+            self.line(trace.from, trace.to, colour.scaled(fade));
             for &c in &trace.crossings {
-                self.disc(c, 0.0, [255, 255, 255, 255]);
+                self.disc(c, 0.0, Colour::WHITE);
             }
             if let Some(hit) = trace.hit {
                 self.ring(hit, 0.18, colour);
@@ -332,108 +300,34 @@ impl Pen<'_> {
         }
     }
 
-    fn clip(&self) -> (i64, i64, i64, i64) {
-        let (x, y, w, h) = self.view.rect;
-        let (fw, fh) = (self.frame.width() as i64, self.frame.height() as i64);
-        (
-            x as i64,
-            y as i64,
-            (x as i64 + w as i64).min(fw),
-            (y as i64 + h as i64).min(fh),
-        )
-    }
-
-    fn put(&mut self, x: i64, y: i64, colour: [u8; 4]) {
-        let (x0, y0, x1, y1) = self.clip();
-        if (x0..x1).contains(&x) && (y0..y1).contains(&y) {
-            let i = (y * self.frame.width() as i64 + x) as usize * 4;
-            self.frame.rgba_mut()[i..i + 4].copy_from_slice(&colour);
-        }
-    }
-
     /// Mixes `colour` into the cell's pixels by `amount`.
-    fn tint_cell(&mut self, cell: Cell, colour: [u8; 4], amount: f64) {
+    fn tint_cell(&mut self, cell: Cell, colour: Colour, amount: f64) {
         let (ax, ay) = self
             .view
             .screen_point(Vec2::new(cell.x as f64, cell.y as f64));
         let s = self.view.scale;
-        let (x0, y0, x1, y1) = self.clip();
-        let xs = (ax.round() as i64).max(x0)..((ax + s).round() as i64).min(x1);
-        for y in (ay.round() as i64).max(y0)..((ay + s).round() as i64).min(y1) {
-            for x in xs.clone() {
-                let i = (y * self.frame.width() as i64 + x) as usize * 4;
-                let px = &mut self.frame.rgba_mut()[i..i + 4];
-                let mixed = blend([px[0], px[1], px[2], 255], colour, amount);
-                px.copy_from_slice(&mixed);
-            }
-        }
+        let xs = ax.round() as i64..(ax + s).round() as i64;
+        let ys = ay.round() as i64..(ay + s).round() as i64;
+        self.canvas.mix_rect(xs, ys, colour, amount);
     }
 
     /// A filled circle of `radius` tiles (at least a few pixels across).
-    fn disc(&mut self, centre: Vec2, radius: f64, colour: [u8; 4]) {
+    fn disc(&mut self, centre: Vec2, radius: f64, colour: Colour) {
         let (cx, cy) = self.view.screen_point(centre);
         let r = (radius * self.view.scale).max(1.5);
-        self.each_pixel_near(cx, cy, r, |dx, dy| dx * dx + dy * dy <= r * r, colour);
+        self.canvas.disc(cx, cy, r, colour);
     }
 
     /// A one-pixel circle of `radius` tiles.
-    fn ring(&mut self, centre: Vec2, radius: f64, colour: [u8; 4]) {
+    fn ring(&mut self, centre: Vec2, radius: f64, colour: Colour) {
         let (cx, cy) = self.view.screen_point(centre);
         let r = (radius * self.view.scale).max(3.0);
-        let on = |dx: f64, dy: f64| ((dx * dx + dy * dy).sqrt() - r).abs() <= 0.6;
-        self.each_pixel_near(cx, cy, r + 1.0, on, colour);
-    }
-
-    fn each_pixel_near(
-        &mut self,
-        cx: f64,
-        cy: f64,
-        r: f64,
-        inside: impl Fn(f64, f64) -> bool,
-        colour: [u8; 4],
-    ) {
-        if !(cx.is_finite() && cy.is_finite()) {
-            return;
-        }
-        let (x0, y0, x1, y1) = self.clip();
-        for y in ((cy - r).floor() as i64).max(y0)..((cy + r).ceil() as i64).min(y1) {
-            for x in ((cx - r).floor() as i64).max(x0)..((cx + r).ceil() as i64).min(x1) {
-                if inside(x as f64 + 0.5 - cx, y as f64 + 0.5 - cy) {
-                    self.put(x, y, colour);
-                }
-            }
-        }
+        self.canvas.ring(cx, cy, r, colour);
     }
 
     /// A one-pixel line between two world points.
-    fn line(&mut self, a: Vec2, b: Vec2, colour: [u8; 4]) {
-        let (x0, y0) = self.view.screen_point(a);
-        let (x1, y1) = self.view.screen_point(b);
-        if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
-            return;
-        }
-        let steps = (x1 - x0).abs().max((y1 - y0).abs()).ceil().min(1e5) as i64;
-        for i in 0..=steps {
-            let t = if steps == 0 {
-                0.0
-            } else {
-                i as f64 / steps as f64
-            };
-            let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
-            self.put(x.floor() as i64, y.floor() as i64, colour);
-        }
-    }
-
-    /// The viewport's border.
-    fn outline(&mut self, colour: [u8; 4]) {
-        let (x0, y0, x1, y1) = self.clip();
-        for x in x0..x1 {
-            self.put(x, y0, colour);
-            self.put(x, y1 - 1, colour);
-        }
-        for y in y0..y1 {
-            self.put(x0, y, colour);
-            self.put(x1 - 1, y, colour);
-        }
+    fn line(&mut self, a: Vec2, b: Vec2, colour: Colour) {
+        let (from, to) = (self.view.screen_point(a), self.view.screen_point(b));
+        self.canvas.line(from, to, colour);
     }
 }

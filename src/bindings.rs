@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use std::path::Path;
-//! use tilecaster::keys::{Bindings, Key, parse};
+//! use tilecaster::bindings::{Bindings, Key, parse};
 //!
 //! let b = parse("[keys]\nfire = [\"Space\"]\n", Path::new("keys.toml")).unwrap();
 //! assert_eq!(b.fire, [Key::Space]);

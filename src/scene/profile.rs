@@ -5,9 +5,9 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
-use super::FrameStats;
-use super::hud::{draw_text, fill_rect};
-use crate::frame::Frame;
+use crate::frame::draw::{Canvas, text_width};
+use crate::frame::{Colour, Frame};
+use crate::render::FrameStats;
 
 /// Frames the graph shows.
 pub const GRAPH_FRAMES: usize = 120;
@@ -59,7 +59,9 @@ fn ms(d: Duration) -> f64 {
 /// most in this frame).
 pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
     let scale = (frame.height() / 200).max(1);
-    let s = scale as i32;
+    let s = i64::from(scale);
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
     let last = &profile.last;
     let median = profile.median();
     let rays_per_s = if last.cast.is_zero() {
@@ -98,19 +100,19 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
         ),
     ];
     let graph_h = 24 * s;
-    let panel_w = (GRAPH_FRAMES as i32 * s).max(
+    let panel_w = (GRAPH_FRAMES as i64 * s).max(
         lines
             .iter()
-            .map(|l| super::hud::text_width(l, scale) as i32)
+            .map(|l| i64::from(text_width(l, scale)))
             .max()
             .unwrap_or(0),
     ) + 4 * s;
-    let panel_h = lines.len() as i32 * 7 * s + graph_h + 6 * s;
+    let panel_h = lines.len() as i64 * 7 * s + graph_h + 6 * s;
     let (x0, y0) = (2 * s, 2 * s);
-    fill_rect(frame, x0, y0, panel_w, panel_h, [0, 0, 0, 255]);
+    canvas.fill_rect(x0, y0, panel_w, panel_h, Colour::BLACK);
     for (i, line) in lines.iter().enumerate() {
-        let y = y0 + 2 * s + i as i32 * 7 * s;
-        draw_text(frame, x0 + 2 * s, y, line, [120, 230, 140, 255], scale);
+        let y = y0 + 2 * s + i as i64 * 7 * s;
+        canvas.text(x0 + 2 * s, y, line, Colour::rgb(120, 230, 140), scale);
     }
     // The graph: one bar per frame; full height is a quarter more than the slowest frame
     // kept, and a line marks 16.7 ms (one 60 Hz frame) when it is in range.
@@ -124,48 +126,35 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
     let full = (ms(slowest) * 1.25).max(0.5);
     let budget = 1000.0 / 60.0;
     for (i, &t) in profile.frame_times.iter().enumerate() {
-        let h = ((ms(t) / full).min(1.0) * graph_h as f64).ceil() as i32;
+        let bar = ((ms(t) / full).min(1.0) * graph_h as f64).ceil() as i64;
         let colour = if ms(t) <= budget {
-            [80, 200, 90, 255]
+            Colour::rgb(80, 200, 90)
         } else {
-            [230, 80, 60, 255]
+            Colour::rgb(230, 80, 60)
         };
-        fill_rect(
-            frame,
-            x0 + 2 * s + i as i32 * s,
-            gy + graph_h - h,
-            s,
-            h,
-            colour,
-        );
+        let x = x0 + 2 * s + i as i64 * s;
+        canvas.fill_rect(x, gy + graph_h - bar, s, bar, colour);
     }
     if budget < full {
-        let budget_y = gy + graph_h - (graph_h as f64 * budget / full) as i32;
-        let width = GRAPH_FRAMES as i32 * s;
-        fill_rect(frame, x0 + 2 * s, budget_y, width, 1, [200, 200, 200, 255]);
+        let budget_y = gy + graph_h - (graph_h as f64 * budget / full) as i64;
+        let width = GRAPH_FRAMES as i64 * s;
+        canvas.fill_rect(x0 + 2 * s, budget_y, width, 1, Colour::rgb(200, 200, 200));
     }
     let label = format!("0-{full:.1} MS");
-    let label_x = x0 + panel_w - super::hud::text_width(&label, scale) as i32 - 2 * s;
-    draw_text(frame, label_x, gy, &label, [150, 150, 150, 255], scale);
+    let label_x = x0 + panel_w - i64::from(text_width(&label, scale)) - 2 * s;
+    canvas.text(label_x, gy, &label, Colour::rgb(150, 150, 150), scale);
     // The heat strip.
     let most = cells.iter().copied().max().unwrap_or(0).max(1);
     let strip_h = 3 * s;
-    let (w, h) = (frame.width() as i32, frame.height() as i32);
     let top = h - 9 * s - strip_h;
     for (x, &c) in cells.iter().enumerate().take(w as usize) {
-        fill_rect(
-            frame,
-            x as i32,
-            top,
-            1,
-            strip_h,
-            heat(c as f64 / most as f64),
-        );
+        let colour = heat(c as f64 / most as f64);
+        canvas.fill_rect(x as i64, top, 1, strip_h, colour);
     }
 }
 
 /// A colour from dark blue (0) through yellow to red (1).
-fn heat(t: f64) -> [u8; 4] {
+fn heat(t: f64) -> Colour {
     let t = t.clamp(0.0, 1.0);
     let (r, g, b) = if t < 0.5 {
         let k = t * 2.0;
@@ -174,7 +163,7 @@ fn heat(t: f64) -> [u8; 4] {
         let k = (t - 0.5) * 2.0;
         (255.0, 220.0 * (1.0 - k), 0.0)
     };
-    [r as u8, g as u8, b as u8, 255]
+    Colour::rgb(r as u8, g as u8, b as u8)
 }
 
 #[cfg(test)]

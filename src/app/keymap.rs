@@ -1,12 +1,12 @@
-//! The window's keys as the library names them ([`tilecaster::keys`], where the key file is
+//! The window's keys as the library names them ([`tilecaster::bindings`], where the key file is
 //! read). The game itself takes Escape (pause), Tab (map), M (minimap), F3 (frame time), F4
 //! (map debugging), F5 (reload), F11 and Alt+Enter (fullscreen), F12 (screenshot), and on the
 //! map +, -, the wheel, I, J, K, L and Backspace (zoom and pan).
 
-use tilecaster::keys::Key;
+use tilecaster::bindings::Key;
 use winit::keyboard::KeyCode;
 
-pub use tilecaster::keys::{Bindings, load};
+pub use tilecaster::bindings::{Bindings, load};
 
 const LETTERS: [KeyCode; 26] = {
     use KeyCode::*;
@@ -109,7 +109,7 @@ mod tests {
         );
         let mut codes = std::collections::HashSet::new();
         for name in &names {
-            for key in tilecaster::keys::keys_named(name).unwrap() {
+            for key in tilecaster::bindings::keys_named(name).unwrap() {
                 let code = code_of(key).unwrap_or_else(|| panic!("{name}: no code"));
                 assert_eq!(key_of(code), Some(key), "{name}");
                 codes.insert(code);

@@ -1,4 +1,11 @@
-//! Frame: an RGBA8 buffer and its size; PNG output.
+//! Frame: an RGBA8 buffer and its size; PNG output. Beside it the one colour type
+//! ([`Colour`]) and the one small drawing module over frames ([`draw`]: rectangles, lines,
+//! discs, text, blending), which the HUD, the profiler and the top-down map share.
+
+mod colour;
+pub mod draw;
+
+pub use colour::Colour;
 
 use std::path::Path;
 
@@ -85,6 +92,11 @@ impl Frame {
     /// The pixel at `(x, y)` as `[r, g, b, a]`.
     pub fn pixel(&self, x: u32, y: u32) -> [u8; 4] {
         self.pixels[y as usize * self.width as usize + x as usize].to_le_bytes()
+    }
+
+    /// The pixel at `(x, y)` as a colour.
+    pub fn colour(&self, x: u32, y: u32) -> Colour {
+        Colour::from_packed(self.pixels[y as usize * self.width as usize + x as usize])
     }
 
     /// Fills the frame with one colour (the baseline every frame time is compared with).

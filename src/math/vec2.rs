@@ -3,7 +3,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// A 2D vector or point in world units (tiles). `y` grows downwards (south).
 ///
 /// ```
-/// use tilecaster::geom::Vec2;
+/// use tilecaster::math::Vec2;
 /// let a = Vec2::new(1.0, 2.0);
 /// assert_eq!(a + Vec2::new(0.5, 0.5), Vec2::new(1.5, 2.5));
 /// assert_eq!(Vec2::new(3.0, 4.0).length(), 5.0);

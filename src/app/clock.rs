@@ -1,0 +1,75 @@
+//! The clock: ticks owed to the simulation, and the pace of frames.
+
+use std::time::{Duration, Instant};
+
+use tilecaster::game::TICK;
+
+/// Frames shown per second at most: the game paces itself (vsync does not always throttle).
+const FRAME_RATE: u64 = 60;
+/// The most simulation time caught up in one frame, seconds (after a stall the game slows
+/// down instead of jumping).
+const MOST_BEHIND: f64 = 0.25;
+
+/// Simulation time owed and the next frame's time.
+pub struct Clock {
+    last: Instant,
+    /// Simulation time owed, seconds.
+    behind: f64,
+    next_frame: Instant,
+    /// Frames shown so far, and the number after which the game ends (for tests).
+    frames: u64,
+    max_frames: Option<u64>,
+}
+
+impl Clock {
+    /// A clock starting now; `max_frames` ends the game after that many frames.
+    pub fn new(max_frames: Option<u64>) -> Clock {
+        Clock {
+            last: Instant::now(),
+            behind: 0.0,
+            next_frame: Instant::now(),
+            frames: 0,
+            max_frames,
+        }
+    }
+
+    /// Starts counting from now (when the window opens).
+    pub fn restart(&mut self) {
+        self.last = Instant::now();
+        self.next_frame = Instant::now();
+    }
+
+    /// The ticks owed since the last call (time while `paused` is not owed).
+    pub fn ticks_owed(&mut self, paused: bool) -> u32 {
+        let now = Instant::now();
+        self.behind = (self.behind + (now - self.last).as_secs_f64()).min(MOST_BEHIND);
+        self.last = now;
+        if paused {
+            self.behind = 0.0;
+            return 0;
+        }
+        let mut ticks = 0;
+        while self.behind >= TICK {
+            self.behind -= TICK;
+            ticks += 1;
+        }
+        ticks
+    }
+
+    /// Whether a frame is due now; if so the next is scheduled. The instant to wait until is
+    /// returned either way.
+    pub fn frame_due(&mut self) -> (bool, Instant) {
+        let now = Instant::now();
+        let due = now >= self.next_frame;
+        if due {
+            self.next_frame = now + Duration::from_micros(1_000_000 / FRAME_RATE);
+        }
+        (due, self.next_frame)
+    }
+
+    /// Counts a frame shown; whether the game should end now (`--frames`).
+    pub fn frame_shown(&mut self) -> bool {
+        self.frames += 1;
+        self.max_frames.is_some_and(|n| self.frames >= n)
+    }
+}

@@ -1,0 +1,9 @@
+//! 2D math below the grid: the vector type and the primitive intersections (ray/segment,
+//! ray/circle). It knows nothing of cells; [`crate::grid`] builds on it, and [`crate::geom`]
+//! re-exports it beside the geometry that walks the grid.
+
+mod intersect;
+mod vec2;
+
+pub use intersect::{ray_circle, ray_segment};
+pub use vec2::Vec2;

@@ -1,0 +1,230 @@
+//! The house: every top-level module of `src/` sits in a layer, and uses only modules in layers
+//! below its own. The layer table is the one in the README's Layout section (read from there,
+//! so that the picture newcomers see is the one this test holds).
+//!
+//! A module's uses are the `crate::NAME` paths in its files (grouped ones too, as in
+//! `use crate::{a::X, b}`), and in the binary's files also the `tilecaster::NAME` paths into
+//! the library; comments are left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layer table: module name to layer number, from the README's Layout section (rows like
+/// `| 3 | `map`, `frame`, `texture` | ... |`).
+fn layer_table() -> BTreeMap<String, u32> {
+    let readme = std::fs::read_to_string("README.md").expect("README.md");
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Layout"))
+        .expect("the README has a Layout section");
+    let mut table = BTreeMap::new();
+    for line in section.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        // "", layer, modules, what, ""
+        if cells.len() < 4 {
+            continue;
+        }
+        let Ok(layer) = cells[1].parse::<u32>() else {
+            continue;
+        };
+        for name in cells[2].split(',') {
+            let name = name.trim().trim_matches('`');
+            if !name.is_empty() {
+                table.insert(name.to_string(), layer);
+            }
+        }
+    }
+    table
+}
+
+/// The text of a file with its comments removed (line comments, doc comments, block comments).
+fn without_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("//") {
+            rest = after.find('\n').map_or("", |i| &after[i..]);
+        } else if let Some(after) = rest.strip_prefix("/*") {
+            rest = after.find("*/").map_or("", |i| &after[i + 2..]);
+        } else if rest.starts_with('"') {
+            // Strings are kept whole, so that a "//" inside one is not a comment.
+            let end = rest[1..]
+                .char_indices()
+                .scan(false, |escaped, (i, c)| {
+                    let stop = c == '"' && !*escaped;
+                    *escaped = c == '\\' && !*escaped;
+                    Some((i, stop))
+                })
+                .find(|&(_, stop)| stop)
+                .map_or(rest.len(), |(i, _)| i + 2);
+            out.push_str(&rest[..end]);
+            rest = &rest[end..];
+        } else {
+            let c = rest.chars().next().unwrap();
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The top-level modules that `code` names through `prefix` (`crate` or `tilecaster`).
+fn uses(code: &str, prefix: &str) -> BTreeSet<String> {
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut found = BTreeSet::new();
+    let needle = format!("{prefix}::");
+    let mut at = 0;
+    while let Some(i) = code[at..].find(&needle) {
+        let start = at + i;
+        at = start + needle.len();
+        // `crate::` preceded by an identifier character is another path (`my_crate::`).
+        if code[..start]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let rest = &code[at..];
+        if let Some(group) = rest.strip_prefix('{') {
+            // `prefix::{a::X, b, c::{..}}`: the names at the group's top level.
+            let mut depth = 0;
+            let mut item_start = true;
+            for (k, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' if depth == 0 => break,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => item_start = true,
+                    c if c.is_whitespace() => {}
+                    _ if item_start && depth == 0 => {
+                        let name = ident(&group[k..]);
+                        if !name.is_empty() {
+                            found.insert(name);
+                        }
+                        item_start = false;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            let name = ident(rest);
+            if !name.is_empty() {
+                found.insert(name);
+            }
+        }
+    }
+    found
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The binary's own modules (the rest of `src/` is the library).
+const BINARY: [&str; 3] = ["main", "app", "cli"];
+
+/// Per top-level module, the modules it uses (itself left out).
+fn module_uses() -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let relative = file.strip_prefix("src").unwrap();
+        let top = relative
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy()
+            .trim_end_matches(".rs")
+            .to_string();
+        if top == "lib" {
+            continue;
+        }
+        let code = without_comments(&std::fs::read_to_string(&file).unwrap());
+        let mut used = uses(&code, "crate");
+        if BINARY.contains(&top.as_str()) {
+            used.extend(uses(&code, "tilecaster"));
+        }
+        used.remove(&top);
+        graph.entry(top).or_default().extend(used);
+    }
+    graph
+}
+
+#[test]
+fn every_module_uses_only_the_layers_below_its_own() {
+    let table = layer_table();
+    assert!(
+        table.len() >= 10,
+        "the README's layer table was not found whole: {table:?}"
+    );
+    let graph = module_uses();
+    let mut wrong = Vec::new();
+    for (module, used) in &graph {
+        let Some(&layer) = table.get(module) else {
+            wrong.push(format!("src/{module} is in no layer of the README's table"));
+            continue;
+        };
+        for other in used {
+            // Names that are no module of ours (`crate::allocations`, a function in main.rs).
+            let Some(&below) = table.get(other) else {
+                continue;
+            };
+            if below >= layer {
+                wrong.push(format!(
+                    "{module} (layer {layer}) uses {other} (layer {below})"
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_simulation_never_names_the_picture() {
+    let graph = module_uses();
+    let game = &graph["game"];
+    for picture in ["render", "scene", "frame", "app"] {
+        assert!(!game.contains(picture), "game uses {picture}");
+    }
+    assert!(!graph["render"].contains("game"), "render uses game");
+}
+
+#[test]
+fn every_module_in_the_table_exists() {
+    let graph = module_uses();
+    for module in layer_table().keys() {
+        assert!(
+            graph.contains_key(module),
+            "the README's table names {module}, which src/ lacks"
+        );
+    }
+}
+
+#[test]
+fn uses_are_found_in_every_form_of_path() {
+    let code = without_comments(
+        "use crate::{game::Game, render::{Camera, Frame}, map};\n\
+         // use crate::commented::Out;\n\
+         /* crate::blocked */ let s = \"// not a comment\"; crate::grid::cast_ray(x);\n\
+         my_crate::not_ours(); tilecaster::level::Level::load(p);",
+    );
+    let found: Vec<String> = uses(&code, "crate").into_iter().collect();
+    assert_eq!(found, ["game", "grid", "map", "render"]);
+    let found: Vec<String> = uses(&code, "tilecaster").into_iter().collect();
+    assert_eq!(found, ["level"]);
+}
