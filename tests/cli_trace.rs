@@ -9,6 +9,8 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::Walk;
 use tilecaster::map::TileMap;
 
+mod common;
+
 const MAP: &str = "\
 #######
 #.....#
@@ -222,8 +224,8 @@ proptest! {
 /// of its frame measured in the same run and sane figures.
 #[test]
 fn bench_reports_runs_as_json() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
-        .args([
+    let out = common::run_ok(
+        [
             "bench",
             "--level",
             "levels/e1m1.toml",
@@ -235,15 +237,9 @@ fn bench_reports_runs_as_json() {
             "1",
             "--threads",
             "2",
-        ])
-        .args(["--frames", "3", "--json"])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ]
+        .into_iter()
+        .chain(["--frames", "3", "--json"]),
     );
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     let runs = v["runs"].as_array().unwrap();

@@ -6,6 +6,8 @@ use std::process::Command;
 
 use tilecaster::level::{Level, load_with_textures, tmx_to_toml};
 
+mod common;
+
 /// Loads `tests/bad_levels/NAME.toml` with its textures and checks that every `# expect: ...`
 /// line of the file appears (as a prefix) among the diagnostics, after `file:`. Files expecting
 /// an error must fail to load; files expecting only warnings must load.
@@ -161,12 +163,7 @@ fn every_bundled_level_passes_check_without_warnings() {
         .args(&levels)
         .output()
         .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    common::assert_ok(out);
 }
 
 #[test]

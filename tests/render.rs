@@ -5,7 +5,6 @@
 //! them with `TILECASTER_BLESS=1 cargo test --test render`, look at every one, and commit them.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
@@ -13,6 +12,8 @@ use tilecaster::grid::{Cell, Face, cast_ray};
 use tilecaster::level::load_with_textures;
 use tilecaster::map::{Tile, TileMap};
 use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer, cast_column};
+
+mod common;
 
 /// Largest difference allowed per channel, and the share of pixels allowed to differ by more
 /// (rounding in libm's trigonometry may move a handful of texels between machines).
@@ -275,26 +276,17 @@ fn no_seams_around_a_pillar() {
 /// `tilecaster columns` prints, for every column, exactly what the traversal's cast returns.
 #[test]
 fn columns_agrees_with_cast_for_every_column() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
-        .args([
-            "columns",
-            "--level",
-            "levels/stress.toml",
-            "--pos",
-            "20.25,30.75",
-            "--angle",
-            "-33.3",
-            "--width",
-            "640",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = common::run_ok([
+        "columns",
+        "--level",
+        "levels/stress.toml",
+        "--pos",
+        "20.25,30.75",
+        "--angle",
+        "-33.3",
+        "--width",
+        "640",
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
     assert_eq!(

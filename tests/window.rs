@@ -166,12 +166,7 @@ fn the_game_shows_the_rendered_scene_in_a_real_window() {
     )
     .output()
     .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_ok(out);
     let expected = dir.join("expected.png");
     let render = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
         .args([
@@ -377,12 +372,7 @@ fn losing_focus_lets_go_of_held_keys() {
     std::thread::sleep(Duration::from_millis(1500));
     xdotool(&display, &["keyup", "w"]);
     let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_ok(out);
     let text = std::fs::read_to_string(&record).unwrap();
     std::fs::remove_file(&record).unwrap();
     let forward: Vec<bool> = text

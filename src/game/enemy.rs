@@ -1,6 +1,6 @@
 //! Enemies: what they see and hear, how they move, when they shoot.
 
-use super::{Blocking, TICK};
+use super::{Blocking, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::{EnemyMode, EnemySpawn};
 use crate::math::Vec2;
@@ -311,27 +311,4 @@ pub fn path_step(from: Cell, target: Vec2, blocking: &Blocking) -> Option<Cell> 
     let walkable = |c: Cell| blocking.walkable_for_enemies(c);
     let path = crate::grid::shortest_path(from, area, walkable, |c| c == goal)?;
     path.get(1).copied()
-}
-
-/// A small deterministic random generator (xorshift64*), seeded per game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (0 is replaced).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    /// A number in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    pub(crate) fn state(&self) -> u64 {
-        self.0
-    }
 }

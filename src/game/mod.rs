@@ -7,15 +7,17 @@ mod enemy;
 mod player;
 mod pushwalls;
 mod replay;
+mod rng;
 mod session;
 mod weapons;
 
 pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
-pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, Rng, hit_chance, path_step};
+pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, hit_chance, path_step};
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
+pub use rng::Rng;
 pub use session::{Session, Totals};
 pub use weapons::{
     HITSCAN_RANGE, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,

@@ -25,9 +25,7 @@ use crate::math::Vec2;
 /// The longest level name, in characters.
 pub const MAX_NAME_LEN: usize = 64;
 
-/// An sRGB colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
+pub use crate::frame::Colour;
 
 /// What covers a floor or ceiling cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,7 +33,7 @@ pub enum Surface {
     /// A texture, by name (file stem in the texture folder).
     Texture(String),
     /// A flat colour.
-    Colour(Rgb),
+    Colour(Colour),
 }
 
 /// The colour of a key and of the doors it opens.
@@ -144,7 +142,7 @@ pub struct DoorSpawn {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Fog {
     /// The colour things fade to.
-    pub colour: Rgb,
+    pub colour: Colour,
     /// Distance (tiles) at which they have faded entirely.
     pub distance: f64,
 }

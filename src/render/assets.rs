@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::grid::Cell;
 
-use crate::level::{Fog, Level, Rgb, Surface};
+use crate::level::{Fog, Level, Surface};
 use crate::texture::{Texture, TextureSet};
 
 /// A floor or ceiling as the renderer uses it.
@@ -36,10 +36,6 @@ pub struct RenderAssets {
     pub(crate) doors: HashMap<Cell, bool>,
 }
 
-pub(crate) fn pack(Rgb(r, g, b): Rgb) -> u32 {
-    u32::from_le_bytes([r, g, b, 255])
-}
-
 impl RenderAssets {
     /// Resolves a level's texture names against loaded textures. A name that is not loaded
     /// draws as a magenta checkerboard, so a missing texture shows instead of failing.
@@ -61,7 +57,7 @@ impl RenderAssets {
         };
         let mut surface = |s: &Surface| match s {
             Surface::Texture(name) => SurfaceRef::Texture(index(name)),
-            Surface::Colour(c) => SurfaceRef::Colour(pack(*c)),
+            Surface::Colour(c) => SurfaceRef::Colour(c.packed()),
         };
         let mut styles = Vec::with_capacity(level.styles.len());
         for style in &level.styles {
@@ -129,7 +125,7 @@ impl FogTable {
                 (f * f * 256.0).round() as u16
             })
             .collect();
-        let Rgb(r, g, b) = fog.colour;
+        let crate::frame::Colour { r, g, b, .. } = fog.colour;
         FogTable {
             weights,
             colour: [r as u32, g as u32, b as u32],

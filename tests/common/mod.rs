@@ -1,6 +1,44 @@
-//! Helpers shared by the test binaries.
+//! Helpers shared by the test binaries (each uses some of them).
+#![allow(dead_code)]
+
+use std::ffi::OsStr;
+use std::process::{Command, Output};
 
 use tilecaster::game::Input;
+
+/// Runs the `tilecaster` binary with `args` to its end.
+pub fn run<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(args)
+        .output()
+        .expect("the tilecaster binary runs")
+}
+
+/// Asserts that a finished command exited 0, showing what it printed when it did not.
+pub fn assert_ok(out: Output) -> Output {
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}\nstdout: {}",
+        String::from_utf8_lossy(&out.stderr),
+        String::from_utf8_lossy(&out.stdout)
+    );
+    out
+}
+
+/// Runs the `tilecaster` binary with `args` and asserts that it exits 0 (showing its output
+/// when it does not); what it printed.
+pub fn run_ok<I, S>(args: I) -> Output
+where
+    I: IntoIterator<Item = S>,
+    S: AsRef<OsStr>,
+{
+    assert_ok(run(args))
+}
 
 /// A walk through e1m1's first door: forward, use, wait, forward, turning.
 pub fn walk_through_the_door() -> Vec<Input> {

@@ -1,0 +1,170 @@
+//! Checks across the whole level: doors between walls, open edges, reachable exits, the next
+//! level, positions inside the map.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+impl Parser<'_> {
+    /// Doors need walls on both sides, west and east or north and south.
+    pub(super) fn doors(
+        &mut self,
+        map: &TileMap,
+        grid_start: usize,
+        rows: &[Vec<(char, usize)>],
+    ) -> Vec<DoorSpawn> {
+        let mut doors = Vec::new();
+        let wall = |x: i32, y: i32| {
+            map.get(Cell::new(x, y))
+                .is_none_or(|t| matches!(t, Tile::Wall | Tile::PushWall | Tile::Masked))
+        };
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
+                let cell = Cell::new(x, y);
+                if map.get(cell) != Some(Tile::Door) {
+                    continue;
+                }
+                let key = self.styles[map.style(cell) as usize].key;
+                if wall(x - 1, y) && wall(x + 1, y) {
+                    doors.push(DoorSpawn {
+                        cell,
+                        along_x: true,
+                        key,
+                    });
+                } else if wall(x, y - 1) && wall(x, y + 1) {
+                    doors.push(DoorSpawn {
+                        cell,
+                        along_x: false,
+                        key,
+                    });
+                } else {
+                    let offset = rows
+                        .get(y as usize)
+                        .and_then(|r| r.get(x as usize))
+                        .map_or(grid_start, |&(_, o)| o);
+                    self.d.error_at(offset, format!("door at ({x}, {y}) needs walls on both sides: west and east, or north and south"));
+                }
+            }
+        }
+        doors
+    }
+
+    /// Warns about open cells on the grid's border (closed anyway: out of bounds is solid).
+    pub(super) fn open_edges(&mut self, map: &TileMap, rows: &[Vec<(char, usize)>]) {
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let mut open = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let border = x == 0 || y == 0 || x == w - 1 || y == h - 1;
+                if border && !map.is_solid(Cell::new(x, y)) {
+                    open.push((x, y));
+                }
+            }
+        }
+        for &(x, y) in open.iter().take(MAX_REPEATS) {
+            if let Some(&(_, offset)) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
+                self.d.warning_at(offset, format!("open edge at ({x}, {y}): the map is closed there anyway (out of bounds is solid), but a wall may be missing"));
+            }
+        }
+        if open.len() > MAX_REPEATS {
+            let offset = rows[0][0].1;
+            self.d.warning_at(
+                offset,
+                format!(
+                    "{} more open edge cells not listed",
+                    open.len() - MAX_REPEATS
+                ),
+            );
+        }
+    }
+
+    /// Warns when no exit can be reached from the player's start, even through every door
+    /// (locked or not) and push wall: the level could not be finished.
+    pub(super) fn unreachable_exits(
+        &mut self,
+        map: &TileMap,
+        start: crate::math::Vec2,
+        exits: &[Cell],
+        rows: &[Vec<(char, usize)>],
+    ) {
+        let Some(first) = exits.first() else { return };
+        let (w, h) = (map.width() as i32, map.height() as i32);
+        let passable =
+            |c: Cell| matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall));
+        let from = Cell::containing(start);
+        if !(0..w).contains(&from.x) || !(0..h).contains(&from.y) {
+            return;
+        }
+        let reached =
+            crate::grid::shortest_path(from, (0, 0, w, h), passable, |c| exits.contains(&c));
+        if reached.is_some() {
+            return;
+        }
+        if let Some(&(_, offset)) = rows
+            .get(first.y as usize)
+            .and_then(|r| r.get(first.x as usize))
+        {
+            self.d.warning_at(offset, format!("the exit at ({}, {}) cannot be reached from the player's start, even through every door and push wall: the level cannot be finished", first.x, first.y));
+        }
+    }
+
+    pub(super) fn next_level(
+        &mut self,
+        next: &Spanned<String>,
+        base: &Path,
+        this: &Path,
+    ) -> Option<std::path::PathBuf> {
+        let path = base.join(next.get_ref());
+        if !path.is_file() {
+            self.d.error(
+                next.span(),
+                format!(
+                    "next level '{}' does not exist (looked for {})",
+                    next.get_ref(),
+                    path.display()
+                ),
+            );
+            return None;
+        }
+        let same = match (path.canonicalize(), this.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if same {
+            self.d.error(
+                next.span(),
+                "the next level is this level itself: the episode would never end",
+            );
+            return None;
+        }
+        Some(path)
+    }
+
+    pub(super) fn position(
+        &mut self,
+        map: &TileMap,
+        p: &Spanned<[f64; 2]>,
+        what: &str,
+    ) -> Option<Vec2> {
+        let [x, y] = *p.get_ref();
+        let (w, h) = (map.width() as f64, map.height() as f64);
+        if !(x.is_finite() && y.is_finite() && (0.0..w).contains(&x) && (0.0..h).contains(&y)) {
+            self.d.error(
+                p.span(),
+                format!("{what} at [{x:?}, {y:?}] is outside the map (0 <= x < {w}, 0 <= y < {h})"),
+            );
+            return None;
+        }
+        let cell = Cell::new(x as i32, y as i32);
+        if map.is_solid(cell) {
+            self.d.error(
+                p.span(),
+                format!(
+                    "{what} at [{x}, {y}] is inside a wall (cell ({}, {}))",
+                    cell.x, cell.y
+                ),
+            );
+            return None;
+        }
+        Some(Vec2::new(x, y))
+    }
+}

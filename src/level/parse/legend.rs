@@ -1,0 +1,220 @@
+//! The legend: what each grid character stands for, one entry at a time.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+/// What a legend character stands for.
+#[derive(Clone, Debug)]
+pub(super) enum Meaning {
+    Floor,
+    Solid(Tile),
+    Player(f64),
+    Enemy(String, f64, EnemyMode),
+    Pickup(PickupKind),
+    Exit,
+}
+
+/// A legend entry, resolved.
+pub(super) struct Symbol {
+    pub(super) meaning: Meaning,
+    pub(super) style: u16,
+}
+
+/// The kinds of legend entry: each entry is exactly one (a floor when it names none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LegendKind {
+    Floor,
+    Wall,
+    Door,
+    Push,
+    Masked,
+    Player,
+    Enemy,
+    Pickup,
+    Exit,
+}
+
+impl LegendKind {
+    /// The entry's field that makes it this kind, as messages name it.
+    fn name(self) -> &'static str {
+        match self {
+            LegendKind::Floor => "floor",
+            LegendKind::Wall => "wall",
+            LegendKind::Door => "door",
+            LegendKind::Push => "push",
+            LegendKind::Masked => "masked",
+            LegendKind::Player => "player",
+            LegendKind::Enemy => "enemy",
+            LegendKind::Pickup => "pickup",
+            LegendKind::Exit => "exit",
+        }
+    }
+
+    /// Whether the cell is solid (walls, doors, push walls, masked walls).
+    fn is_solid(self) -> bool {
+        matches!(
+            self,
+            LegendKind::Wall | LegendKind::Door | LegendKind::Push | LegendKind::Masked
+        )
+    }
+
+    /// The kinds an entry names (more than one is an error).
+    fn of(e: &RawEntry) -> Vec<LegendKind> {
+        [
+            (LegendKind::Wall, e.wall.is_some() || e.faces.is_some()),
+            (LegendKind::Door, e.door.is_some()),
+            (LegendKind::Push, e.push.is_some()),
+            (LegendKind::Masked, e.masked.is_some()),
+            (LegendKind::Player, e.player.is_some()),
+            (LegendKind::Enemy, e.enemy.is_some()),
+            (LegendKind::Pickup, e.pickup.is_some()),
+            (
+                LegendKind::Exit,
+                e.exit.as_ref().is_some_and(|x| *x.get_ref()),
+            ),
+        ]
+        .into_iter()
+        .filter_map(|(kind, present)| present.then_some(kind))
+        .collect()
+    }
+}
+
+/// Enemy kinds the game knows.
+pub const ENEMY_KINDS: [&str; 2] = ["guard", "officer"];
+
+impl Parser<'_> {
+    /// Resolves one legend entry and adds its style.
+    pub(super) fn entry(
+        &mut self,
+        c: char,
+        entry: &Spanned<RawEntry>,
+        floor: &Surface,
+        ceiling: &Surface,
+    ) -> Option<Symbol> {
+        let at = entry.span();
+        let e = entry.get_ref();
+        let kinds = LegendKind::of(e);
+        if kinds.len() > 1 {
+            self.d.error(
+                at,
+                format!(
+                    "legend '{c}' is {}: give each its own character",
+                    kinds
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                ),
+            );
+            return None;
+        }
+        let kind = kinds.first().copied().unwrap_or(LegendKind::Floor);
+        let solid = kind.is_solid();
+        let misplaced = |field: &str, applies: &str| {
+            format!("legend '{c}': `{field}` only applies to {applies}")
+        };
+        if let (Some(key), false) = (&e.key, kind == LegendKind::Door) {
+            self.d.error(key.span(), misplaced("key", "doors"));
+        }
+        if e.faces.is_some() && kind != LegendKind::Wall {
+            self.d.error(at.clone(), misplaced("faces", "walls"));
+        }
+        for (field, value) in [("facing", &e.facing), ("mode", &e.mode)] {
+            if let Some(v) = value {
+                if kind != LegendKind::Enemy {
+                    self.d.error(
+                        v.span(),
+                        misplaced(
+                            field,
+                            "enemies (a player's facing is its value: player = \"east\")",
+                        ),
+                    );
+                }
+            }
+        }
+        if solid {
+            for (field, value) in [("floor", &e.floor), ("ceiling", &e.ceiling)] {
+                if let (Some(v), false) = (value, kind == LegendKind::Door) {
+                    self.d.error(
+                        v.span(),
+                        misplaced(field, "open cells, doors and things standing on the floor"),
+                    );
+                }
+            }
+        }
+        let floor = self
+            .surface(e.floor.as_ref())
+            .unwrap_or_else(|| floor.clone());
+        let ceiling = self
+            .surface(e.ceiling.as_ref())
+            .unwrap_or_else(|| ceiling.clone());
+        let mut key = None;
+        let (meaning, faces) = match kind {
+            LegendKind::Wall => {
+                let base = e.wall.as_ref().map(|w| self.texture(w));
+                let faces = e.faces.as_ref();
+                let mut out: [Option<String>; 4] = Default::default();
+                let given = faces.map(|f| [&f.north, &f.south, &f.east, &f.west]);
+                for (i, slot) in out.iter_mut().enumerate() {
+                    *slot = match given.and_then(|g| g[i].as_ref()) {
+                        Some(t) => Some(self.texture(t)),
+                        None => base.clone(),
+                    };
+                }
+                if out.iter().any(Option::is_none) {
+                    self.d.error(
+                        at,
+                        format!(
+                            "legend '{c}': `faces` names only some faces; add `wall` for the others"
+                        ),
+                    );
+                    return None;
+                }
+                (Meaning::Solid(Tile::Wall), Some(out.map(Option::unwrap)))
+            }
+            LegendKind::Door | LegendKind::Push | LegendKind::Masked => {
+                let (value, tile) = match kind {
+                    LegendKind::Door => (e.door.as_ref(), Tile::Door),
+                    LegendKind::Push => (e.push.as_ref(), Tile::PushWall),
+                    _ => (e.masked.as_ref(), Tile::Masked),
+                };
+                let texture = self.texture(value?);
+                if kind == LegendKind::Door {
+                    key = e.key.as_ref().and_then(|k| self.key_colour(k));
+                }
+                (
+                    Meaning::Solid(tile),
+                    Some([texture.clone(), texture.clone(), texture.clone(), texture]),
+                )
+            }
+            LegendKind::Player => (Meaning::Player(self.facing(e.player.as_ref())), None),
+            LegendKind::Enemy => {
+                let kind = self.enemy_kind(e.enemy.as_ref()?)?;
+                (
+                    Meaning::Enemy(
+                        kind,
+                        self.facing(e.facing.as_ref()),
+                        self.mode(e.mode.as_ref()),
+                    ),
+                    None,
+                )
+            }
+            LegendKind::Pickup => (Meaning::Pickup(self.pickup_kind(e.pickup.as_ref()?)?), None),
+            LegendKind::Exit => (Meaning::Exit, None),
+            LegendKind::Floor => (Meaning::Floor, None),
+        };
+        let Ok(style) = u16::try_from(self.styles.len()) else {
+            self.d
+                .error(at, "too many legend entries (the limit is 65535)");
+            return None;
+        };
+        self.styles.push(TileStyle {
+            symbol: c,
+            faces,
+            floor,
+            ceiling,
+            key,
+        });
+        Some(Symbol { meaning, style })
+    }
+}

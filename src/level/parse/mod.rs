@@ -1,0 +1,224 @@
+//! The TOML level format: parsing and validation, by concern: the raw TOML ([`raw`]), the
+//! legend ([`legend`]), the grid ([`grid`]), single values ([`values`]) and the checks across
+//! the whole level ([`checks`]). Each adds to the one [`Parser`], which collects every problem
+//! with its place in the file.
+
+mod checks;
+mod grid;
+mod legend;
+mod raw;
+mod values;
+
+pub use legend::ENEMY_KINDS;
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::{
+    Diagnostics, DoorSpawn, EnemyMode, EnemySpawn, Fog, KeyColour, Level, LevelError, Loaded,
+    MAX_NAME_LEN, PickupKind, PickupSpawn, Placement, Surface, TextureRef, TileStyle,
+};
+use crate::frame::Colour;
+use crate::grid::{Cell, Solidity};
+use crate::map::{MAX_MAP_SIDE, Tile, TileMap};
+use crate::math::Vec2;
+use grid::grid_rows;
+use legend::{Meaning, Symbol};
+use raw::{RawEntry, RawFog, RawLevel};
+
+/// Floor and ceiling when a level names none.
+const DEFAULT_FLOOR: Surface = Surface::Colour(Colour::rgb(0x55, 0x55, 0x55));
+const DEFAULT_CEILING: Surface = Surface::Colour(Colour::rgb(0x38, 0x38, 0x38));
+const DEFAULT_FOG: Fog = Fog {
+    colour: Colour::BLACK,
+    distance: 24.0,
+};
+/// More problems of one kind than this are summarised.
+const MAX_REPEATS: usize = 12;
+
+struct Parser<'a> {
+    d: Diagnostics<'a>,
+    text: &'a str,
+    styles: Vec<TileStyle>,
+    textures: Vec<TextureRef>,
+}
+
+pub(super) fn parse_toml(text: &str, path: &Path) -> Result<Loaded, LevelError> {
+    let mut p = Parser {
+        d: Diagnostics::new(&path.display().to_string(), text),
+        text,
+        styles: Vec::new(),
+        textures: Vec::new(),
+    };
+    let raw: RawLevel = match toml::from_str(text) {
+        Ok(raw) => raw,
+        Err(e) => {
+            let message = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => p.d.error(span, message),
+                None => p.d.error_in_file(message),
+            }
+            return Err(LevelError {
+                diagnostics: p.d.list,
+            });
+        }
+    };
+    let level = p.level(raw, path);
+    let Parser { mut d, .. } = p;
+    // In file order (stable: problems at one place keep the order they were found in).
+    d.list.sort_by_key(|diagnostic| diagnostic.position);
+    match level {
+        Some(level) if !d.has_errors() => Ok(Loaded {
+            level,
+            warnings: d.list,
+        }),
+        _ => Err(LevelError {
+            diagnostics: d.list,
+        }),
+    }
+}
+
+impl Parser<'_> {
+    fn level(&mut self, raw: RawLevel, path: &Path) -> Option<Level> {
+        let name = raw.name.get_ref().trim().to_string();
+        if name.is_empty() {
+            self.d.error(raw.name.span(), "the level name is empty");
+        } else if name.chars().count() > MAX_NAME_LEN {
+            self.d.error(
+                raw.name.span(),
+                format!(
+                    "the level name is {} characters; the limit is {MAX_NAME_LEN}",
+                    name.chars().count()
+                ),
+            );
+        }
+        let floor = self
+            .surface(raw.defaults.floor.as_ref())
+            .unwrap_or(DEFAULT_FLOOR);
+        let ceiling = self
+            .surface(raw.defaults.ceiling.as_ref())
+            .unwrap_or(DEFAULT_CEILING);
+        let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
+        // Style 0: plain floor. '.' and ' ' mean it unless the legend says otherwise.
+        self.styles.push(TileStyle {
+            symbol: '.',
+            faces: None,
+            floor: floor.clone(),
+            ceiling: ceiling.clone(),
+            key: None,
+        });
+        let mut symbols: BTreeMap<char, Symbol> = BTreeMap::new();
+        for c in ['.', ' '] {
+            symbols.insert(
+                c,
+                Symbol {
+                    meaning: Meaning::Floor,
+                    style: 0,
+                },
+            );
+        }
+        for (key, entry) in &raw.legend {
+            let mut chars = key.get_ref().chars();
+            let (Some(c), None) = (chars.next(), chars.next()) else {
+                self.d.error(
+                    key.span(),
+                    format!(
+                        "legend keys are single characters; found {:?}",
+                        key.get_ref()
+                    ),
+                );
+                continue;
+            };
+            if let Some(symbol) = self.entry(c, entry, &floor, &ceiling) {
+                symbols.insert(c, symbol);
+            }
+        }
+        // Each grid character with its byte offset: read once, used for every grid diagnostic.
+        let rows = grid_rows(self.text, &raw.grid);
+        let map_and_things = self.grid(&raw.grid, &rows, &symbols);
+        let base = path.parent().unwrap_or(Path::new(""));
+        let next = raw
+            .next
+            .as_ref()
+            .and_then(|n| self.next_level(n, base, path));
+        let texture_dir = raw
+            .textures
+            .as_ref()
+            .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
+        let (map, mut players, mut enemies, mut pickups, exits, grid_start) = map_and_things?;
+        if let Some(p) = &raw.player {
+            let facing = self.facing(p.get_ref().facing.as_ref());
+            if let Some(position) = self.position(&map, &p.get_ref().position, "the player") {
+                players.push((p.span().start, Placement { position, facing }));
+            }
+        }
+        for e in &raw.enemy {
+            let e = e.get_ref();
+            let kind = self.enemy_kind(&e.kind);
+            let facing = self.facing(e.facing.as_ref());
+            let mode = self.mode(e.mode.as_ref());
+            if let (Some(position), Some(kind)) =
+                (self.position(&map, &e.position, "an enemy"), kind)
+            {
+                enemies.push(EnemySpawn {
+                    kind,
+                    at: Placement { position, facing },
+                    mode,
+                });
+            }
+        }
+        for item in &raw.pickup {
+            let item = item.get_ref();
+            let kind = self.pickup_kind(&item.kind);
+            if let (Some(position), Some(kind)) =
+                (self.position(&map, &item.position, "a pickup"), kind)
+            {
+                pickups.push(PickupSpawn { kind, position });
+            }
+        }
+        let player = match players.as_slice() {
+            [] => {
+                self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
+                None
+            }
+            [(_, only)] => Some(*only),
+            [_, rest @ ..] => {
+                for (offset, _) in rest {
+                    self.d.error_at(
+                        *offset,
+                        format!(
+                            "a second player start: a level has exactly one ({} found)",
+                            rest.len() + 1
+                        ),
+                    );
+                }
+                None
+            }
+        };
+        let doors = self.doors(&map, grid_start, &rows);
+        if !self.d.has_errors() {
+            // On a grid with errors, missing cells would be reported as open edges.
+            self.open_edges(&map, &rows);
+            if let Some(start) = &player {
+                self.unreachable_exits(&map, start.position, &exits, &rows);
+            }
+        }
+        Some(Level {
+            name,
+            map,
+            styles: std::mem::take(&mut self.styles),
+            player: player?,
+            enemies: std::mem::take(&mut enemies),
+            pickups: std::mem::take(&mut pickups),
+            doors,
+            exits,
+            fog,
+            next,
+            texture_dir,
+            texture_refs: std::mem::take(&mut self.textures),
+        })
+    }
+}

@@ -1,0 +1,156 @@
+//! Single values: facings, modes, kinds, key colours, fog, colours, surfaces, texture names.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+
+impl Parser<'_> {
+    pub(super) fn facing(&mut self, value: Option<&Spanned<String>>) -> f64 {
+        let Some(v) = value else { return 0.0 };
+        const NAMES: [(&str, f64); 8] = [
+            ("east", 0.0),
+            ("southeast", 45.0),
+            ("south", 90.0),
+            ("southwest", 135.0),
+            ("west", 180.0),
+            ("northwest", 225.0),
+            ("north", 270.0),
+            ("northeast", 315.0),
+        ];
+        if let Some(&(_, degrees)) = NAMES.iter().find(|(n, _)| *n == v.get_ref().as_str()) {
+            return degrees;
+        }
+        if let Ok(degrees) = v.get_ref().parse::<f64>() {
+            if degrees.is_finite() {
+                return degrees.rem_euclid(360.0);
+            }
+        }
+        self.d.error(v.span(), format!("unknown facing '{}' (expected north, northeast, east, ..., or degrees from east towards south)", v.get_ref()));
+        0.0
+    }
+
+    pub(super) fn mode(&mut self, value: Option<&Spanned<String>>) -> EnemyMode {
+        match value.map(|v| (v, v.get_ref().as_str())) {
+            None | Some((_, "stand")) => EnemyMode::Stand,
+            Some((_, "ambush")) => EnemyMode::Ambush,
+            Some((_, "patrol")) => EnemyMode::Patrol,
+            Some((v, other)) => {
+                self.d.error(
+                    v.span(),
+                    format!("unknown enemy mode '{other}' (expected stand, ambush or patrol)"),
+                );
+                EnemyMode::Stand
+            }
+        }
+    }
+
+    pub(super) fn enemy_kind(&mut self, v: &Spanned<String>) -> Option<String> {
+        if ENEMY_KINDS.contains(&v.get_ref().as_str()) {
+            Some(v.get_ref().clone())
+        } else {
+            self.d.error(
+                v.span(),
+                format!(
+                    "unknown enemy kind '{}' (expected {})",
+                    v.get_ref(),
+                    ENEMY_KINDS.join(" or ")
+                ),
+            );
+            None
+        }
+    }
+
+    pub(super) fn pickup_kind(&mut self, v: &Spanned<String>) -> Option<PickupKind> {
+        Some(match v.get_ref().as_str() {
+            "health" => PickupKind::Health,
+            "ammo" => PickupKind::Ammo,
+            "treasure" => PickupKind::Treasure,
+            "gold_key" => PickupKind::Key(KeyColour::Gold),
+            "silver_key" => PickupKind::Key(KeyColour::Silver),
+            other => {
+                self.d.error(v.span(), format!("unknown pickup '{other}' (expected health, ammo, treasure, gold_key or silver_key)"));
+                return None;
+            }
+        })
+    }
+
+    pub(super) fn key_colour(&mut self, v: &Spanned<String>) -> Option<KeyColour> {
+        match v.get_ref().as_str() {
+            "gold" => Some(KeyColour::Gold),
+            "silver" => Some(KeyColour::Silver),
+            other => {
+                self.d.error(
+                    v.span(),
+                    format!("unknown key colour '{other}' (expected gold or silver)"),
+                );
+                None
+            }
+        }
+    }
+
+    pub(super) fn fog(&mut self, f: &RawFog) -> Fog {
+        let colour = self.colour(&f.colour).unwrap_or(DEFAULT_FOG.colour);
+        let distance = *f.distance.get_ref();
+        if !(distance.is_finite() && distance > 0.0) {
+            self.d.error(
+                f.distance.span(),
+                format!("fog distance {distance} must be a positive number of tiles"),
+            );
+        }
+        Fog { colour, distance }
+    }
+
+    pub(super) fn colour(&mut self, v: &Spanned<String>) -> Option<Colour> {
+        let parsed = parse_colour(v.get_ref());
+        if parsed.is_none() {
+            self.d.error(
+                v.span(),
+                format!("'{}' is not a colour (expected #rrggbb)", v.get_ref()),
+            );
+        }
+        parsed
+    }
+
+    /// A floor or ceiling: `#rrggbb` or a texture name.
+    pub(super) fn surface(&mut self, v: Option<&Spanned<String>>) -> Option<Surface> {
+        let v = v?;
+        if v.get_ref().starts_with('#') {
+            return self.colour(v).map(Surface::Colour);
+        }
+        Some(Surface::Texture(self.texture(v)))
+    }
+
+    /// Records a texture name and where it appears; checks its spelling.
+    pub(super) fn texture(&mut self, v: &Spanned<String>) -> String {
+        let name = v.get_ref();
+        let valid = !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+        if !valid {
+            self.d.error(
+                v.span(),
+                format!(
+                    "'{name}' is not a texture name (file stems use letters, digits, '_' and '-')"
+                ),
+            );
+        }
+        let span: Range<usize> = v.span();
+        // Point at the name inside its quotes.
+        let position = self.d.position(span.start + 1);
+        self.textures.push(TextureRef {
+            name: name.clone(),
+            position,
+        });
+        name.clone()
+    }
+}
+
+/// `#rrggbb`.
+fn parse_colour(s: &str) -> Option<Colour> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some(Colour::rgb(byte(0)?, byte(2)?, byte(4)?))
+}
