@@ -1,0 +1,105 @@
+//! What the window shows: the renderer's frame of the session (or the map from above), and
+//! what goes over it (HUD, profiler, pause menu), all drawn by the library's scene layer.
+
+use std::time::Instant;
+
+use tilecaster::frame::Frame;
+use tilecaster::game::{Session, TICK_HZ};
+use tilecaster::render::{RenderAssets, Renderer};
+use tilecaster::scene::profile::{Profile, draw_profile};
+use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
+use tilecaster::scene::{self, GameParts, hud};
+
+use super::ui::{self, Overlays};
+
+/// The Tab map's zoom at first: pixels per tile.
+const MAP_PIXELS_PER_TILE: f64 = 14.0;
+/// The minimap's zoom: pixels per tile.
+const MINIMAP_PIXELS_PER_TILE: f64 = 6.0;
+
+/// What draws the picture: the renderer, its frame, and what goes over it.
+pub struct View {
+    pub renderer: Renderer,
+    pub frame: Frame,
+    pub fov: f64,
+    /// Whether to draw the status bar, crosshair and messages.
+    pub hud: bool,
+    /// The last frames' costs, for the F3 profiler.
+    pub profile: Profile,
+    /// The cells each column's ray walked in the last frame (reused).
+    pub cells: Vec<u32>,
+}
+
+impl View {
+    /// Draws the session as `overlays` ask into the frame.
+    pub fn draw(&mut self, session: &Session, assets: &RenderAssets, overlays: &Overlays) {
+        let started = Instant::now();
+        let game = &session.game;
+        let layers = MapLayers {
+            visibility: overlays.map_debug,
+            automap: true,
+            debug: overlays.map_debug,
+            ..MapLayers::rays(self.fov, self.frame.width(), 8)
+        };
+        if overlays.map {
+            let view = MapView::follow(game, &self.frame, MAP_PIXELS_PER_TILE)
+                .zoomed(overlays.map_zoom)
+                .panned(overlays.map_pan);
+            draw_map(&mut self.frame, game, assets, &view, &layers);
+        } else {
+            let sprites = scene::sprites(game, &session.current().textures);
+            let camera = scene::camera(game, self.fov);
+            let parts = GameParts(game);
+            self.renderer.render(
+                &game.level,
+                assets,
+                &parts,
+                &sprites,
+                &camera,
+                &mut self.frame,
+            );
+            if overlays.minimap {
+                let view = MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE);
+                let layers = MapLayers {
+                    rays_every: 0,
+                    ..layers
+                };
+                draw_map(&mut self.frame, game, assets, &view, &layers);
+            }
+        }
+        self.profile
+            .record(started.elapsed(), self.renderer.stats());
+        if self.hud {
+            let mut lines: Vec<String> = Vec::new();
+            if session.complete {
+                let seconds = session.total_ticks / TICK_HZ as u64;
+                let t = session.totals();
+                lines.push("EPISODE COMPLETE".into());
+                lines.push(format!(
+                    "TIME {}:{:02}  SCORE {}  KILLS {}/{}  SECRETS {}/{}",
+                    seconds / 60,
+                    seconds % 60,
+                    t.score,
+                    t.kills,
+                    t.enemies,
+                    t.secrets_found,
+                    t.secrets
+                ));
+                lines.push("ESCAPE, THEN Q TO QUIT".into());
+            }
+            if let Some(m) = session.message() {
+                lines.push(m.to_string());
+            }
+            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
+            hud::draw_hud(&mut self.frame, game, &refs);
+        }
+        if overlays.profiler && !overlays.map {
+            self.cells.clear();
+            self.cells.extend(self.renderer.cells_per_column());
+            draw_profile(&mut self.frame, &self.profile, &self.cells);
+        }
+        if overlays.paused {
+            hud::draw_menu(&mut self.frame, "PAUSED", &ui::MENU_LINES);
+        }
+    }
+}
