@@ -564,3 +564,157 @@ fn golden_minimap_over_the_first_person_view() {
     assert_eq!(frame.pixel(x, y + 10), [200, 200, 210, 255]);
     assert_eq!(frame.pixel(x - 1, y + 10), plain.pixel(x - 1, y + 10));
 }
+
+/// Every door at the same open fraction.
+struct DoorsAt(f64);
+
+impl MovingParts for DoorsAt {
+    fn open(&self, _: Cell) -> f64 {
+        self.0
+    }
+}
+
+/// The bundled levels with their textures, their render assets, and their door cells.
+fn bundled_doors() -> Vec<(
+    tilecaster::level::LevelWithTextures,
+    RenderAssets,
+    Vec<tilecaster::level::DoorSpawn>,
+)> {
+    ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "stress.toml"]
+        .iter()
+        .map(|name| {
+            let loaded = load_with_textures(&Path::new("levels").join(name), None).unwrap();
+            let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+            let doors = loaded.level.doors.clone();
+            (loaded, assets, doors)
+        })
+        .collect()
+}
+
+mod inside_doors {
+    use super::*;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn levels() -> &'static [(
+        tilecaster::level::LevelWithTextures,
+        RenderAssets,
+        Vec<tilecaster::level::DoorSpawn>,
+    )] {
+        static LEVELS: OnceLock<
+            Vec<(
+                tilecaster::level::LevelWithTextures,
+                RenderAssets,
+                Vec<tilecaster::level::DoorSpawn>,
+            )>,
+        > = OnceLock::new();
+        LEVELS.get_or_init(bundled_doors)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        /// From anywhere inside any door's cell, open or closed, facing anywhere: no column
+        /// meets a wall at distance 0. What a column meets in the door's own cell is the door's
+        /// slab (on its mid-cell plane, in its closed part); everything else lies beyond the
+        /// cell. The picture is never one colour.
+        #[test]
+        fn a_camera_inside_a_door_cell_sees_past_its_open_part_and_the_slab_where_it_is(
+            pick in 0usize..1000,
+            fx in 0.02f64..0.98,
+            fy in 0.02f64..0.98,
+            angle in 0.0f64..360.0,
+            open in prop_oneof![Just(0.0), Just(0.5), Just(1.0), 0.0f64..1.0],
+        ) {
+            let all: Vec<(usize, usize)> = levels()
+                .iter()
+                .enumerate()
+                .flat_map(|(l, (_, _, doors))| (0..doors.len()).map(move |d| (l, d)))
+                .collect();
+            let (l, d) = all[pick % all.len()];
+            let (loaded, assets, doors) = &levels()[l];
+            let door = doors[d].cell;
+            let along_x = doors[d].along_x;
+            // Off the door's plane itself (there the slab is at distance 0 by definition).
+            let (fx, fy) = if along_x {
+                (fx, if (fy - 0.5).abs() < 0.01 { 0.6 } else { fy })
+            } else {
+                (if (fx - 0.5).abs() < 0.01 { 0.6 } else { fx }, fy)
+            };
+            let pos = Vec2::new(door.x as f64 + fx, door.y as f64 + fy);
+            let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
+            let parts = DoorsAt(open);
+            let width = 48;
+            for x in 0..width {
+                let cast = cast_column(&loaded.level, assets, &parts, &camera, x, width);
+                let Some(hit) = cast.hit else { continue };
+                prop_assert!(hit.t > 0.0, "column {x}: a wall at distance 0 from {pos:?}");
+                if hit.cell == door {
+                    let (on_plane, local) = if along_x {
+                        (hit.point.y - (door.y as f64 + 0.5), hit.point.x - door.x as f64)
+                    } else {
+                        (hit.point.x - (door.x as f64 + 0.5), hit.point.y - door.y as f64)
+                    };
+                    prop_assert!(on_plane.abs() < 1e-9, "column {x}: off the door's plane");
+                    prop_assert!(local >= open - 1e-9 && local <= 1.0, "column {x}: in the open part");
+                }
+            }
+            // Nose to a plain slab (nearer than the player's radius, where the game never puts
+            // the eye) one texel may fill the view; from farther the picture is never one colour.
+            let from_plane = if along_x { fy - 0.5 } else { fx - 0.5 };
+            if from_plane.abs() >= 0.25 {
+                let mut frame = Frame::new(48, 30).unwrap();
+                Renderer::new().render(&loaded.level, assets, &parts, &[], &camera, &mut frame);
+                let first = frame.pixel(0, 0);
+                let one_colour = (0..30).all(|y| (0..48).all(|x| frame.pixel(x, y) == first));
+                prop_assert!(!one_colour, "one colour from {pos:?} at {angle}");
+            }
+        }
+    }
+}
+
+/// Issue 14's pose: inside e1m1's first door's cell, 0.2 tiles before its closed slab. It used
+/// to be one flat grey (every column a wall at distance 0); now the slab fills the view up
+/// close, and a step past the plane the corridor beyond shows.
+#[test]
+fn golden_inside_a_door_cell() {
+    let frame = render("levels/e1m1.toml", (7.3, 2.5), 0.0, &ClosedDoors);
+    golden("inside_door_cell", &frame);
+    let past = render("levels/e1m1.toml", (7.6, 2.5), 0.0, &ClosedDoors);
+    let first = past.pixel(0, 0);
+    assert!((0..100).any(|y| (0..160).any(|x| past.pixel(x, y) != first)));
+}
+
+/// A camera inside the near cell of a sliding push wall, behind the block (it moves away):
+/// it sees the block's back face ahead, not a wall at distance 0.
+#[test]
+fn a_camera_behind_a_sliding_push_wall_sees_the_block() {
+    let text = r##"name = "push"
+grid = '''
+#######
+#.....#
+#..P..#
+#.....#
+#..@..#
+#######
+'''
+[legend]
+"#" = { wall = "brick" }
+"P" = { push = "stone" }
+"@" = { player = "north" }
+"##;
+    let mut level = tilecaster::level::Level::parse(text, Path::new("levels/push.toml"))
+        .unwrap()
+        .level;
+    let style = level.map.style(Cell::new(3, 2));
+    level.map.set_styled(Cell::new(3, 1), Tile::PushWall, style);
+    let textures = tilecaster::texture::TextureSet::new();
+    let assets = RenderAssets::new(&level, &textures);
+    // The block's square is [3, 4] x [1.5, 2.5]; the camera stands in (3, 2) at y = 2.8.
+    let camera = Camera::new(Vec2::new(3.5, 2.8), 270.0, Camera::DEFAULT_FOV);
+    let hit = cast_column(&level, &assets, &Sliding, &camera, 80, 160)
+        .hit
+        .unwrap();
+    assert_eq!(hit.face, Some(Face::South));
+    assert!((hit.t - 0.3).abs() < 1e-9, "{}", hit.t);
+}

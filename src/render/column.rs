@@ -219,10 +219,14 @@ impl Solidity for ColumnSolidity<'_> {
         self.level.map.is_solid(cell)
     }
 
+    /// A start inside a door's cell or a moving push wall's cell (no face: the camera stands
+    /// there) is tested like any other entry, so the camera sees past the door's open part
+    /// and the slab or block where they are, never a wall at distance 0. A start inside any
+    /// other solid cell sees that cell.
     fn accepts(&self, hit: &Hit) -> bool {
-        let Some(face) = hit.face else { return true };
         match self.level.map.get(hit.cell) {
             Some(Tile::Masked) => {
+                let Some(face) = hit.face else { return true };
                 let mut layers = self.layers.borrow_mut();
                 let (list, count) = &mut *layers;
                 if *count == MAX_LAYERS {
