@@ -7,7 +7,7 @@
 //! fire = ["Ctrl"]
 //! ```
 //! Actions: forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire,
-//! pistol, launcher.
+//! pistol, launcher, knife.
 //! Names (any case): letters A-Z, digits 0-9, Up, Down, Left, Right, Space, Shift, Ctrl, Alt,
 //! Tab, Enter, Backspace, F1-F12. Shift, Ctrl and Alt mean both sides.
 //!
@@ -91,15 +91,19 @@ pub struct Bindings {
     pub pistol: Vec<Key>,
     /// Take the launcher.
     pub launcher: Vec<Key>,
+    /// Take the knife.
+    pub knife: Vec<Key>,
 }
 
 impl Bindings {
-    /// The weapon number a key chooses (1 pistol, 2 launcher).
+    /// The weapon number a key chooses (1 pistol, 2 launcher, 3 knife).
     pub fn weapon_number(&self, key: Key) -> Option<u8> {
         if self.pistol.contains(&key) {
             Some(1)
         } else if self.launcher.contains(&key) {
             Some(2)
+        } else if self.knife.contains(&key) {
+            Some(3)
         } else {
             None
         }
@@ -123,6 +127,7 @@ impl Default for Bindings {
             fire: vec![CtrlLeft, CtrlRight],
             pistol: vec![Digit(1)],
             launcher: vec![Digit(2)],
+            knife: vec![Digit(3)],
         }
     }
 }
@@ -227,11 +232,12 @@ pub fn parse(text: &str, file: &Path) -> Result<Bindings, KeyFileError> {
             "fire" => &mut b.fire,
             "pistol" => &mut b.pistol,
             "launcher" => &mut b.launcher,
+            "knife" => &mut b.knife,
             other => {
                 return Err(at(
                     action.span().start,
                     format!(
-                        "unknown action '{other}' (forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire, pistol, launcher)"
+                        "unknown action '{other}' (forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire, pistol, launcher, knife)"
                     ),
                 ));
             }

@@ -11,11 +11,29 @@ use tilecaster::map::Tile;
 mod common;
 use common::walk_through_the_door;
 
-/// Stands the player on the current level's exit and ticks.
+/// Stands the player on the current level's exit, uses it, and moves on from the tally
+/// screen (which ignores use for its first second).
 fn reach_exit(s: &mut Session) {
     let exit = s.game.level.exits[0];
     s.game.player.position = Vec2::new(exit.x as f64 + 0.5, exit.y as f64 + 0.5);
     s.tick(&Input::default());
+    assert!(
+        s.intermission.is_none(),
+        "standing on the exit is not using it"
+    );
+    let use_it = Input {
+        use_pressed: true,
+        ..Input::default()
+    };
+    s.tick(&use_it);
+    let (tally, _) = s.intermission.clone().expect("the tally screen");
+    assert_eq!(tally.name, s.game.level.name);
+    for _ in 0..60 {
+        s.tick(&use_it);
+    }
+    assert!(s.intermission.is_some(), "still up within its first second");
+    s.tick(&use_it);
+    assert!(s.intermission.is_none());
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch.
 
+mod autoplay;
 mod bench;
 mod check;
 mod convert;
@@ -9,6 +10,7 @@ mod view;
 use std::path::PathBuf;
 
 use crate::app::{PlayOptions, Scaling};
+use tilecaster::game::Difficulty;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -197,6 +199,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Let the autopilot play the episode headless: one JSON line per level (kills, secrets,
+    /// treasure, ticks, health); exit 0 at the episode's end, 1 when the player dies or the
+    /// autopilot gives up.
+    Autoplay {
+        /// The level to start with.
+        #[arg(long, default_value_os_t = default_level())]
+        level: PathBuf,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
+        /// How hard: enemies' numbers and damage.
+        #[arg(long, value_enum, default_value_t = DifficultyArg::Normal)]
+        difficulty: DifficultyArg,
+        /// Seed for the game's random numbers.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
@@ -206,6 +225,27 @@ enum Command {
         #[arg(long)]
         textures: Option<PathBuf>,
     },
+}
+
+/// How hard the game is, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DifficultyArg {
+    /// A third of the enemies stay home; they do half damage.
+    Easy,
+    /// Every enemy, full damage.
+    Normal,
+    /// Every enemy, quicker to shoot, half again the damage.
+    Hard,
+}
+
+impl From<DifficultyArg> for Difficulty {
+    fn from(d: DifficultyArg) -> Difficulty {
+        match d {
+            DifficultyArg::Easy => Difficulty::Easy,
+            DifficultyArg::Normal => Difficulty::Normal,
+            DifficultyArg::Hard => Difficulty::Hard,
+        }
+    }
 }
 
 /// The views `render` draws.
@@ -231,6 +271,12 @@ pub fn run(args: Args) -> Result<()> {
         } => bench::run(&level, &size, frames, &threads, json),
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
+        Command::Autoplay {
+            level,
+            textures,
+            difficulty,
+            seed,
+        } => autoplay::run(&level, textures.as_deref(), difficulty.into(), seed),
         Command::Render {
             level,
             pos,

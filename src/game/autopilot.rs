@@ -38,13 +38,29 @@ impl Autopilot {
     pub fn input(&mut self, game: &Game) -> Input {
         self.cooldown = self.cooldown.saturating_sub(1);
         self.use_wait = self.use_wait.saturating_sub(1);
-        if game.finished || game.player_dead() {
+        if game.player_dead() {
             return Input::default();
         }
+        if game.finished {
+            // The tally screen: on to the next level, as a player presses use.
+            let press = self.use_wait == 0;
+            if press {
+                self.use_wait = 30;
+            }
+            return Input {
+                use_pressed: press,
+                ..Input::default()
+            };
+        }
         let mut input = Input {
-            weapon: 1,
+            weapon: if game.player.ammo > 0 { 1 } else { 3 },
             ..Input::default()
         };
+        if game.level.exits.contains(&game.player.cell()) {
+            input.use_pressed = self.use_wait == 0;
+            self.use_wait = 20;
+            return input;
+        }
         if let Some(aim) = self.fight(game, &mut input) {
             input.turn = aim;
             return input;

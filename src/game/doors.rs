@@ -57,13 +57,21 @@ impl Doors {
     }
 
     /// Starts opening the door in `cell` (or keeps it open longer).
-    pub fn start_opening(&mut self, cell: Cell) {
-        if let Some(d) = self.doors.iter_mut().find(|d| d.cell == cell) {
-            match d.phase {
-                DoorPhase::Closed | DoorPhase::Closing => d.phase = DoorPhase::Opening,
-                DoorPhase::Open => d.hold = HOLD_SECONDS,
-                DoorPhase::Opening => {}
+    /// Whether a closed or closing door started opening (an open one just stays open longer).
+    pub fn start_opening(&mut self, cell: Cell) -> bool {
+        let Some(d) = self.doors.iter_mut().find(|d| d.cell == cell) else {
+            return false;
+        };
+        match d.phase {
+            DoorPhase::Closed | DoorPhase::Closing => {
+                d.phase = DoorPhase::Opening;
+                true
             }
+            DoorPhase::Open => {
+                d.hold = HOLD_SECONDS;
+                false
+            }
+            DoorPhase::Opening => false,
         }
     }
 

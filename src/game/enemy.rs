@@ -1,6 +1,6 @@
 //! Enemies: what they see and hear, how they move, when they shoot.
 
-use super::{Blocking, Rng, TICK};
+use super::{Blocking, Difficulty, PLAYER_RADIUS, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::{EnemyMode, EnemySpawn};
 use crate::math::Vec2;
@@ -13,6 +13,11 @@ const SIGHT_RANGE: f64 = 20.0;
 const VIEW_HALF_ANGLE: f64 = 70.0;
 const SPEED: f64 = 1.5;
 const HEALTH: i32 = 25;
+/// The distances an enemy that sees the player keeps from them, tiles: nearer it backs off,
+/// farther it closes in (it closes in too when it cannot see them).
+const FIRING_RANGE: (f64, f64) = (2.0, 5.0);
+/// The nearest an enemy's centre comes to the player's: their circles never overlap.
+const KEEP_CLEAR: f64 = PLAYER_RADIUS + ENEMY_RADIUS + 0.05;
 
 /// What an enemy did in a tick that the game acts on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,6 +70,8 @@ pub struct Enemy {
     pub walked: f64,
     /// Where it is taking cover.
     pub cover: Option<Cell>,
+    /// Which way it sidesteps while it waits to shoot (+1 or -1).
+    pub strafe: f64,
 }
 
 impl Enemy {
@@ -89,6 +96,7 @@ impl Enemy {
             deaf: spawn.mode == EnemyMode::Ambush,
             walked: 0.0,
             cover: None,
+            strafe: 1.0,
         }
     }
 
@@ -140,6 +148,13 @@ impl Enemy {
         }
     }
 
+    /// Turns to face `target` (an enemy shot turns to where the shot came from).
+    pub fn face_towards(&mut self, target: Vec2) {
+        if self.alive() {
+            self.face(target);
+        }
+    }
+
     /// Hears gunfire: alerted unless deaf.
     pub fn hear(&mut self) {
         if self.alive() && !self.deaf && matches!(self.state, EnemyState::Idle | EnemyState::Patrol)
@@ -149,7 +164,13 @@ impl Enemy {
     }
 
     /// One tick: what it did that the game must act on.
-    pub fn tick(&mut self, player: Vec2, blocking: &Blocking, rng: &mut Rng) -> Act {
+    pub fn tick(
+        &mut self,
+        player: Vec2,
+        blocking: &Blocking,
+        rng: &mut Rng,
+        difficulty: Difficulty,
+    ) -> Act {
         let mut act = Act::default();
         self.timer -= TICK;
         let sees = self.alive() && self.sees(player, blocking);
@@ -183,7 +204,8 @@ impl Enemy {
                     .map(|c| Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5));
                 let to = target.map_or(Vec2::ZERO, |t| t - self.position);
                 let length = to.length();
-                let arrived = length < SPEED * TICK || !self.walk(to * (1.0 / length), blocking);
+                let arrived =
+                    length < SPEED * TICK || !self.walk(to * (1.0 / length), blocking, player);
                 if arrived && self.timer <= 0.0 || self.timer <= -1.5 {
                     // Out again after a while, or when it cannot get there.
                     self.cover = None;
@@ -202,17 +224,29 @@ impl Enemy {
                     self.timer = 0.3;
                 } else {
                     let ahead = Vec2::from_angle_degrees(self.facing);
-                    if !self.walk(ahead, blocking) {
+                    if !self.walk(ahead, blocking, player) {
                         self.facing = (self.facing + 90.0).rem_euclid(360.0);
                     }
                 }
             }
             EnemyState::Chase => {
                 self.face(player);
+                let to_player = player - self.position;
+                let distance = to_player.length();
                 if sees && self.timer <= 0.0 {
                     self.state = EnemyState::Attack;
                     self.timer = 0.4;
+                } else if sees && distance < FIRING_RANGE.0 && distance > 1e-9 {
+                    // Too near: back off, keeping its aim.
+                    self.walk(to_player * (-1.0 / distance), blocking, player);
+                } else if sees && distance <= FIRING_RANGE.1 && distance > 1e-9 {
+                    // In range: sidestep while it waits to shoot, the other way at a wall.
+                    let across = Vec2::new(-to_player.y, to_player.x) * (self.strafe / distance);
+                    if !self.walk(across, blocking, player) {
+                        self.strafe = -self.strafe;
+                    }
                 } else if let Some(next) = path_step(self.cell(), player, blocking) {
+                    // Out of range or out of sight: close in.
                     if blocking.is_closed_door(next) {
                         act.open_door = Some(next);
                     }
@@ -220,7 +254,7 @@ impl Enemy {
                     let to = target - self.position;
                     let length = to.length();
                     if length > 1e-9 {
-                        self.walk(to * (1.0 / length), blocking);
+                        self.walk(to * (1.0 / length), blocking, player);
                     }
                 }
             }
@@ -229,8 +263,11 @@ impl Enemy {
                 if self.timer <= 0.0 {
                     self.state = EnemyState::Chase;
                     // Aims poorly, and worse with distance: cover is not taken, but misses are.
-                    self.timer = 0.8 + rng.unit() * 1.2;
+                    self.timer = difficulty.shot_wait(0.8 + rng.unit() * 1.2);
                     act.fired = sees;
+                    if rng.unit() < 0.5 {
+                        self.strafe = -self.strafe;
+                    }
                 }
             }
         }
@@ -272,9 +309,14 @@ impl Enemy {
         self.facing = to.y.atan2(to.x).to_degrees().rem_euclid(360.0);
     }
 
-    /// Moves along unit `dir` for a tick unless a wall is in the way; whether it moved.
-    fn walk(&mut self, dir: Vec2, blocking: &impl Solidity) -> bool {
+    /// Moves along unit `dir` for a tick unless a wall is in the way or the step would bring
+    /// it nearer than [`KEEP_CLEAR`] to the `player`; whether it moved.
+    fn walk(&mut self, dir: Vec2, blocking: &impl Solidity, player: Vec2) -> bool {
         let next = self.position + dir * (SPEED * TICK);
+        let (now, then) = ((player - self.position).length(), (player - next).length());
+        if then < KEEP_CLEAR && then < now {
+            return false;
+        }
         let r = ENEMY_RADIUS;
         let blocked = [(-r, -r), (r, -r), (-r, r), (r, r)]
             .iter()

@@ -4,6 +4,7 @@
 mod autopilot;
 mod doors;
 mod enemy;
+mod events;
 mod player;
 mod pushwalls;
 mod replay;
@@ -14,19 +15,20 @@ mod weapons;
 pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, hit_chance, path_step};
+pub use events::{Difficulty, GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use rng::Rng;
-pub use session::{Session, Totals};
+pub use session::{Session, Tally, Totals};
 pub use weapons::{
-    HITSCAN_RANGE, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,
+    HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,
 };
 
 use std::sync::Arc;
 
 use crate::geom::{SpatialHash, Vec2, visibility_polygon};
-use crate::grid::{self, Cell, Hit, Solidity};
+use crate::grid::{self, Cell, Hit, Solidity, Via, Walk};
 use crate::level::{Holes, KeyColour, Level, PickupKind};
 use crate::map::Tile;
 
@@ -34,6 +36,8 @@ use crate::map::Tile;
 pub const TICK_HZ: u32 = 60;
 /// Seconds per tick.
 pub const TICK: f64 = 1.0 / TICK_HZ as f64;
+/// How far "use" reaches from the player's centre, tiles.
+pub const USE_REACH: f64 = 1.5;
 
 /// What the player wants during one tick (the front end turns keys and the mouse into this).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -50,7 +54,8 @@ pub struct Input {
     pub use_pressed: bool,
     /// Fire was pressed this tick.
     pub fire: bool,
-    /// A weapon chosen this tick by its number (1 pistol, 2 launcher); 0 keeps the one in hand.
+    /// A weapon chosen this tick by its number (1 pistol, 2 launcher, 3 knife); 0 keeps the
+    /// one in hand.
     pub weapon: u8,
 }
 
@@ -73,8 +78,10 @@ pub struct Game {
     pub score: u32,
     /// Ticks since the start.
     pub ticks: u64,
-    /// Whether the player reached the exit.
+    /// Whether the player used the exit.
     pub finished: bool,
+    /// How hard the game is.
+    pub difficulty: Difficulty,
     /// The enemies.
     pub enemies: Vec<Enemy>,
     /// Enemies killed.
@@ -94,11 +101,36 @@ pub struct Game {
     pub traces: Vec<Trace>,
     /// Per cell (row-major), whether the player has seen it: the automap.
     pub explored: Vec<bool>,
+    /// What happened in the last tick (cleared at the start of each).
+    pub events: Vec<GameEvent>,
+    /// Where recent shots hit (kept [`PUFF_TICKS`]).
+    pub puffs: Vec<Puff>,
+    /// The tick of the player's last attack.
+    pub last_shot: Option<u64>,
+    /// The last time the player was hurt.
+    pub hurt: Option<Hurt>,
+    /// Treasure pickups taken.
+    pub treasure: u32,
+    /// Pickups dropped by enemies (the last ones of `level.pickups`).
+    pub dropped: usize,
     /// The living enemies' circles, by index in `enemies`.
     actors: SpatialHash,
 }
 
 impl Game {
+    /// The level at its start on `difficulty` (on easy, some of its enemies stay home).
+    pub fn on(mut level: Level, difficulty: Difficulty) -> Game {
+        let mut index = 0;
+        level.enemies.retain(|_| {
+            index += 1;
+            difficulty.keeps_enemy(index - 1)
+        });
+        Game {
+            difficulty,
+            ..Game::new(level)
+        }
+    }
+
     /// The level at its start.
     pub fn new(level: Level) -> Game {
         let player = Player::new(level.player.position, level.player.facing);
@@ -116,6 +148,7 @@ impl Game {
             score: 0,
             ticks: 0,
             finished: false,
+            difficulty: Difficulty::Normal,
             enemies,
             kills: 0,
             rng: Rng::new(0x7117_CA57),
@@ -125,6 +158,12 @@ impl Game {
             tracing: false,
             traces: Vec::new(),
             explored: Vec::new(),
+            events: Vec::new(),
+            puffs: Vec::new(),
+            last_shot: None,
+            hurt: None,
+            treasure: 0,
+            dropped: 0,
             actors: SpatialHash::default(),
         }
         .explored_from_start()
@@ -242,6 +281,9 @@ impl Game {
     /// Advances one tick.
     pub fn tick(&mut self, input: &Input) {
         self.ticks += 1;
+        self.events.clear();
+        let now = self.ticks;
+        self.puffs.retain(|p| now - p.tick < PUFF_TICKS);
         if self.finished || self.player_dead() {
             return;
         }
@@ -275,10 +317,6 @@ impl Game {
         let occupied = self.occupied();
         self.pushwalls.tick(&mut self.level.map, &occupied);
         self.pick_up();
-        let cell = self.player.cell();
-        if self.level.exits.contains(&cell) {
-            self.finished = true;
-        }
     }
 
     /// Undoes the player's move when it brought them into a living enemy's circle (found
@@ -317,47 +355,125 @@ impl Game {
         let player = self.player.position;
         let mut doors_to_open = Vec::new();
         let mut damage = 0;
+        let difficulty = self.difficulty;
         for e in &mut self.enemies {
             let blocking = Blocking {
                 level: &self.level,
                 doors: &self.doors,
                 holes: &self.holes,
             };
-            let act = e.tick(player, &blocking, &mut self.rng);
+            let act = e.tick(player, &blocking, &mut self.rng, difficulty);
             doors_to_open.extend(act.open_door);
             if act.fired {
                 let distance = (player - e.position).length();
                 if self.rng.unit() < hit_chance(distance) {
-                    damage += 4 + (self.rng.unit() * 8.0) as u32;
+                    let hit = difficulty.damage(4 + (self.rng.unit() * 8.0) as u32);
+                    damage += hit;
+                    self.events.push(GameEvent::PlayerHurt {
+                        damage: hit,
+                        from: e.position,
+                    });
+                    self.hurt = Some(Hurt {
+                        tick: self.ticks,
+                        damage,
+                        from: e.position,
+                    });
                 }
             }
         }
         for cell in doors_to_open {
-            self.doors.start_opening(cell);
+            if self.doors.start_opening(cell) {
+                self.events.push(GameEvent::DoorOpened(cell));
+            }
         }
         self.player.health = self.player.health.saturating_sub(damage);
     }
 
-    /// Opens the door the player faces, within reach (if its key is held).
+    /// "Use": a short ray (the traversal) from the player up to [`USE_REACH`] acts on the
+    /// first usable cell it meets: the exit (also when standing in it), a door (opened if its
+    /// key is held, else a message names the key), a push wall (pushed away). A wall, or
+    /// nothing within reach, is a thud.
     fn use_ahead(&mut self) {
-        let reach = self.player.position + self.player.direction() * 1.0;
-        let cell = Cell::containing(reach);
-        if let Some(door) = self.level.doors.iter().find(|d| d.cell == cell) {
-            if door.key.is_none_or(|k| self.keys.contains(&k)) {
-                self.doors.start_opening(cell);
-            }
-        } else if self.level.map.get(cell) == Some(Tile::PushWall) {
-            // Pushed away from the player, along the axis they face most.
-            let d = self.player.direction();
-            let dir = if d.x.abs() >= d.y.abs() {
-                (d.x.signum() as i32, 0)
-            } else {
-                (0, d.y.signum() as i32)
-            };
-            let occupied = self.occupied();
-            self.pushwalls
-                .push(cell, dir, &mut self.level.map, &occupied);
+        let here = self.player.cell();
+        if self.level.exits.contains(&here) {
+            self.use_exit();
+            return;
         }
+        let dir = self.player.direction();
+        let usable = Walk::ray(self.player.position, dir, USE_REACH)
+            .filter(|e| !matches!(e.via, Via::CornerX | Via::CornerY))
+            .map(|e| e.cell)
+            .find(|&c| {
+                c != here
+                    && (self.level.exits.contains(&c)
+                        || self.level.map.get(c) != Some(Tile::Empty)
+                            && !(self.level.map.get(c) == Some(Tile::Door)
+                                && self.doors.passable(c)))
+            });
+        let Some(cell) = usable else {
+            return self.thud();
+        };
+        if self.level.exits.contains(&cell) {
+            return self.use_exit();
+        }
+        match self.level.map.get(cell) {
+            Some(Tile::Door) => {
+                let key = self
+                    .level
+                    .doors
+                    .iter()
+                    .find(|d| d.cell == cell)
+                    .and_then(|d| d.key);
+                match key {
+                    Some(k) if !self.keys.contains(&k) => {
+                        let name = match k {
+                            KeyColour::Gold => "gold",
+                            KeyColour::Silver => "silver",
+                        };
+                        self.events.push(GameEvent::Message(format!(
+                            "this door needs the {name} key"
+                        )));
+                    }
+                    _ => {
+                        if self.doors.start_opening(cell) {
+                            self.events.push(GameEvent::DoorOpened(cell));
+                        }
+                    }
+                }
+            }
+            Some(Tile::PushWall) => {
+                // Pushed away from the player, along the axis they face most.
+                let dir = if dir.x.abs() >= dir.y.abs() {
+                    (dir.x.signum() as i32, 0)
+                } else {
+                    (0, dir.y.signum() as i32)
+                };
+                let occupied = self.occupied();
+                if self
+                    .pushwalls
+                    .push(cell, dir, &mut self.level.map, &occupied)
+                {
+                    self.events
+                        .push(GameEvent::Message("a secret passage!".into()));
+                } else {
+                    self.thud();
+                }
+            }
+            _ => self.thud(),
+        }
+    }
+
+    /// Nothing usable: a thud, and a word on screen.
+    fn thud(&mut self) {
+        self.events.push(GameEvent::Thud);
+        self.events
+            .push(GameEvent::Message("thud: nothing to use here".into()));
+    }
+
+    /// The exit used: the level ends.
+    fn use_exit(&mut self) {
+        self.finished = true;
+        self.events.push(GameEvent::Exit);
     }
 
     /// The cells the player and the living enemies stand in (a push wall stops before them).
@@ -379,6 +495,7 @@ impl Game {
                 PickupKind::Ammo => self.player.add_ammo(8),
                 PickupKind::Treasure => {
                     self.score += 100;
+                    self.treasure += 1;
                     true
                 }
                 PickupKind::Key(k) => {

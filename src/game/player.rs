@@ -8,6 +8,8 @@ pub const PLAYER_RADIUS: f64 = 0.25;
 /// Walking speed, tiles per second (running doubles it).
 const WALK_SPEED: f64 = 3.0;
 const MAX_HEALTH: u32 = 100;
+/// Rounds at the start of the episode.
+const START_AMMO: u32 = 16;
 
 /// The player: a circle that slides along walls.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +31,7 @@ impl Player {
             position,
             angle,
             health: MAX_HEALTH,
-            ammo: 8,
+            ammo: START_AMMO,
         }
     }
 

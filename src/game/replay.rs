@@ -11,7 +11,7 @@
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
 //! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
-//! `0` or `1`, weapon `0` (keep) to `2`. Version 1 recordings (before weapons: six fields, no
+//! `0` or `1`, weapon `0` (keep), `1` pistol, `2` launcher or `3` knife. Version 1 recordings (before weapons: six fields, no
 //! weapon) still play.
 
 use std::fmt::Write as _;
@@ -166,8 +166,9 @@ impl Recording {
                         "0" => 0,
                         "1" => 1,
                         "2" => 2,
+                        "3" => 3,
                         w => {
-                            let message = format!("expected a weapon 0, 1 or 2, found '{w}'");
+                            let message = format!("expected a weapon 0 to 3, found '{w}'");
                             return Err(err(n + 1, fields[6].0 + 1, message));
                         }
                     }
@@ -219,8 +220,8 @@ mod tests {
                 "3:5: expected a number from -360 to 360",
             ),
             (
-                &*format!("{head}1 0 0 0 0 0 3\n"),
-                "3:13: expected a weapon 0, 1 or 2, found '3'",
+                &*format!("{head}1 0 0 0 0 0 4\n"),
+                "3:13: expected a weapon 0 to 3, found '4'",
             ),
         ];
         for (text, expected) in cases {

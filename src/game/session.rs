@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-use super::{Game, Input};
+use super::{Difficulty, Game, GameEvent, Input, PickupKind};
 use crate::grid::{Cell, Solidity};
 use crate::level::{Holes, LevelError, LevelWithTextures, load_with_textures};
 
@@ -14,6 +14,10 @@ const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
 
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * super::TICK_HZ;
+/// Ticks the tally screen stays before use or fire moves on (one second).
+const TALLY_MIN_TICKS: u32 = super::TICK_HZ;
+/// Lives at the start of the episode.
+const LIVES: u32 = 3;
 
 /// The running episode: the current level with its textures, and the game.
 pub struct Session {
@@ -37,6 +41,64 @@ pub struct Session {
     dead_ticks: u32,
     /// The finished levels' totals.
     finished: Totals,
+    /// How hard the game is.
+    difficulty: Difficulty,
+    /// The seed of every level's random numbers (`None`: the game's own).
+    seed: Option<u64>,
+    /// Lives left (a death costs one; with none left the level starts over from scratch).
+    pub lives: u32,
+    /// The tally screen between a level and the next: the finished level's tally, and the
+    /// ticks it has been up.
+    pub intermission: Option<(Tally, u32)>,
+    /// Every finished level's tally, in order.
+    pub tallies: Vec<Tally>,
+}
+
+/// One finished level's tally, as the screen between levels shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The level's file.
+    pub file: PathBuf,
+    /// Its name.
+    pub name: String,
+    /// Enemies killed, of how many.
+    pub kills: (u32, u32),
+    /// Secrets found, of how many.
+    pub secrets: (u32, u32),
+    /// Treasure taken, of how much.
+    pub treasure: (u32, u32),
+    /// Ticks it took.
+    pub ticks: u64,
+    /// Its par time, seconds.
+    pub par_seconds: u32,
+    /// Health at the end.
+    pub health: u32,
+}
+
+impl Tally {
+    /// The tally of `game` as it stands.
+    pub fn of(game: &Game, file: &Path) -> Tally {
+        let (found, secrets) = game.pushwalls.found();
+        let treasure_total = game.level.pickups[..game.level.pickups.len() - game.dropped]
+            .iter()
+            .filter(|p| p.kind == PickupKind::Treasure)
+            .count() as u32;
+        Tally {
+            file: file.to_path_buf(),
+            name: game.level.name.clone(),
+            kills: (game.kills, game.enemies.len() as u32),
+            secrets: (found as u32, secrets as u32),
+            treasure: (game.treasure, treasure_total),
+            ticks: game.ticks,
+            par_seconds: game.level.par_seconds,
+            health: game.player.health,
+        }
+    }
+
+    /// `part` of `whole` in percent (100 when there is nothing to count).
+    pub fn percent((part, whole): (u32, u32)) -> u32 {
+        (part * 100).checked_div(whole).unwrap_or(100)
+    }
 }
 
 /// An episode's tallies, for the end screen.
@@ -81,17 +143,33 @@ impl Totals {
 impl Game {
     /// The game at the start of `loaded`, its grates' holes read from its textures.
     pub fn from_loaded(loaded: &LevelWithTextures) -> Game {
+        Game::from_loaded_on(loaded, Difficulty::Normal)
+    }
+
+    /// The game at the start of `loaded` on `difficulty`.
+    pub fn from_loaded_on(loaded: &LevelWithTextures, difficulty: Difficulty) -> Game {
         let level = &loaded.level;
         let holes = Arc::new(Holes::new(level, &loaded.textures));
-        Game::with_holes(level.clone(), holes)
+        let mut game = Game::on(level.clone(), difficulty);
+        game.holes = holes;
+        game
     }
 }
 
 impl Session {
     /// Starts at the level in `path`; `textures` overrides every level's texture folder.
     pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
+        Session::start_on(path, textures, Difficulty::Normal)
+    }
+
+    /// Starts at the level in `path` on `difficulty`.
+    pub fn start_on(
+        path: &Path,
+        textures: Option<&Path>,
+        difficulty: Difficulty,
+    ) -> Result<Session, LevelError> {
         let current = load_with_textures(path, textures)?;
-        let game = Game::from_loaded(&current);
+        let game = Game::from_loaded_on(&current, difficulty);
         let mut session = Session {
             stamp: 0,
             message: None,
@@ -104,6 +182,11 @@ impl Session {
             current,
             generation: 0,
             game,
+            difficulty,
+            seed: None,
+            lives: LIVES,
+            intermission: None,
+            tallies: Vec::new(),
         };
         session.stamp = session.modified();
         session.say(session.game.level.name.clone());
@@ -146,28 +229,77 @@ impl Session {
         if self.complete {
             return;
         }
+        if let Some((_, shown)) = &mut self.intermission {
+            *shown += 1;
+            if *shown > TALLY_MIN_TICKS && (input.use_pressed || input.fire) {
+                self.intermission = None;
+                self.next_level();
+            }
+            return;
+        }
         self.total_ticks += 1;
         self.game.tick(input);
+        let messages: Vec<String> = self
+            .game
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                GameEvent::Message(m) => Some(m.clone()),
+                _ => None,
+            })
+            .collect();
+        for m in messages {
+            self.say(m);
+        }
         if self.game.player_dead() {
             self.dead_ticks += 1;
             if self.dead_ticks == 1 {
                 self.say("you died".into());
             }
             if self.dead_ticks >= RESTART_TICKS {
-                self.restart_level();
+                if self.lives == 0 {
+                    self.lives = LIVES;
+                    self.restart_level();
+                    self.game.score = 0;
+                    self.say("game over: the level again, from scratch".into());
+                } else {
+                    self.lives -= 1;
+                    self.restart_level();
+                }
             }
             return;
         }
         if self.game.finished {
-            match self.game.level.next.clone() {
-                None => self.complete = true,
-                Some(next) => match self.switch_to(&next) {
-                    Ok(()) => {}
-                    Err(e) => {
-                        self.complete = true;
-                        self.say(format!("cannot load the next level: {}", first_line(&e)));
-                    }
-                },
+            let tally = Tally::of(&self.game, &self.path);
+            self.tallies.push(tally.clone());
+            self.intermission = Some((tally, 0));
+        }
+    }
+
+    /// Seeds the random numbers of this level (from its start) and of every level after it.
+    pub fn reseed(&mut self, seed: u64) {
+        self.seed = Some(seed);
+        self.game = self.fresh_game(&self.current);
+    }
+
+    /// The game at the start of `loaded`, on this session's difficulty and seed.
+    fn fresh_game(&self, loaded: &LevelWithTextures) -> Game {
+        let mut game = Game::from_loaded_on(loaded, self.difficulty);
+        if let Some(seed) = self.seed {
+            game.rng = super::Rng::new(seed);
+        }
+        game
+    }
+
+    /// After the tally: on to the next level, or the episode is complete.
+    fn next_level(&mut self) {
+        match self.game.level.next.clone() {
+            None => self.complete = true,
+            Some(next) => {
+                if let Err(e) = self.switch_to(&next) {
+                    self.complete = true;
+                    self.say(format!("cannot load the next level: {}", first_line(&e)));
+                }
             }
         }
     }
@@ -176,7 +308,7 @@ impl Session {
     /// score as at the start of the episode).
     pub fn restart_level(&mut self) {
         self.dead_ticks = 0;
-        self.game = Game::from_loaded(&self.current);
+        self.game = self.fresh_game(&self.current);
         self.say(format!("{} again", self.game.level.name));
     }
 
@@ -198,7 +330,7 @@ impl Session {
             self.game.player.ammo,
             self.game.score,
         );
-        self.game = Game::from_loaded(&loaded);
+        self.game = self.fresh_game(&loaded);
         (
             self.game.player.health,
             self.game.player.ammo,
@@ -228,7 +360,7 @@ impl Session {
             }
         };
         let old = self.game.clone();
-        self.game = Game::from_loaded(&loaded);
+        self.game = self.fresh_game(&loaded);
         let spot = Cell::containing(old.player.position);
         if !self.game.blocking().is_solid(spot) {
             self.game.player.position = old.player.position;

@@ -157,7 +157,57 @@ fn a_locked_door_needs_its_key() {
     assert_eq!(g.doors.phase(Cell::new(4, 6)), Some(DoorPhase::Opening));
     run(&mut g, 60, Input::default());
     run(&mut g, 120, forward());
-    assert!(g.finished, "the exit at (9, 6): {:?}", g.player.position);
+    assert!(!g.finished, "standing on the exit is not using it");
+    assert_eq!(g.player.cell(), Cell::new(9, 6));
+    g.tick(&use_it());
+    assert!(g.finished, "the exit at (9, 6) used");
+    assert!(g.events.contains(&GameEvent::Exit));
+}
+
+fn use_it() -> Input {
+    Input {
+        use_pressed: true,
+        ..Input::default()
+    }
+}
+
+/// The messages of the last tick.
+fn messages(g: &Game) -> Vec<String> {
+    g.events
+        .iter()
+        .filter_map(|e| match e {
+            GameEvent::Message(m) => Some(m.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn use_reaches_a_door_a_tile_and_a_half_away_and_says_what_it_cannot_do() {
+    // The door (4, 2) is 1.4 tiles ahead of the player's centre: within reach.
+    let mut g = game();
+    g.player.position = Vec2::new(2.6, 2.5);
+    g.tick(&use_it());
+    assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Opening));
+    assert!(g.events.contains(&GameEvent::DoorOpened(Cell::new(4, 2))));
+    // 1.6 tiles away: out of reach, a thud.
+    let mut g = game();
+    g.player.position = Vec2::new(2.4, 2.5);
+    g.tick(&use_it());
+    assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Closed));
+    assert!(g.events.contains(&GameEvent::Thud));
+    assert_eq!(messages(&g), ["thud: nothing to use here"]);
+    // Facing a plain wall: a thud too.
+    let mut g = game();
+    g.player.position = Vec2::new(3.5, 3.5);
+    g.tick(&use_it());
+    assert!(g.events.contains(&GameEvent::Thud));
+    // The locked door (4, 6) says which key it needs.
+    let mut g = game();
+    g.player.position = Vec2::new(3.5, 6.5);
+    g.tick(&use_it());
+    assert_eq!(messages(&g), ["this door needs the gold key"]);
+    assert_eq!(g.doors.phase(Cell::new(4, 6)), Some(DoorPhase::Closed));
 }
 
 #[test]
@@ -311,7 +361,12 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     let health = g.enemies[0].health;
     g.tick(&fire());
     assert!(g.enemies[0].health < health, "hit down the corridor");
-    assert_eq!(g.player.ammo, 7);
+    assert_eq!(g.player.ammo, 15);
+    assert!(g.events.contains(&GameEvent::Shot(Weapon::Pistol)));
+    assert!(
+        g.puffs.iter().any(|p| p.blood),
+        "blood where the guard was hit"
+    );
     // Facing the wall block at (3, 4) with the second guard behind walls: nothing is hit.
     let mut g = arena();
     g.player.position = Vec2::new(1.5, 4.5);
@@ -321,6 +376,13 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     assert_eq!(
         g.enemies.iter().map(|e| e.health).collect::<Vec<_>>(),
         before
+    );
+    let puff = g.puffs.last().expect("a puff where the shot hit the wall");
+    assert!(!puff.blood);
+    assert!(
+        (puff.position.x - 2.95).abs() < 1e-9,
+        "just before the wall at x = 3: {:?}",
+        puff.position
     );
     // Out of ammo: no shot.
     g.player.ammo = 0;
@@ -523,4 +585,105 @@ fn hurt_enemies_sometimes_duck_out_of_sight_one_cell_away() {
     assert!(took_cover);
     run(&mut g, 300, Input::default());
     assert_ne!(g.enemies[0].state, EnemyState::Cover, "it comes out again");
+}
+
+#[test]
+fn the_knife_reaches_only_arms_length_and_takes_over_when_the_rounds_run_out() {
+    let mut g = arena();
+    let health = g.enemies[0].health;
+    g.tick(&Input {
+        fire: true,
+        weapon: 3,
+        ..Input::default()
+    });
+    assert_eq!(g.weapon, Weapon::Knife);
+    assert_eq!(
+        g.enemies[0].health, health,
+        "the guard is far down the corridor"
+    );
+    assert_eq!(g.player.ammo, 16, "the knife costs nothing");
+    // A pistol with one round left: the shot, then the knife in hand.
+    let mut g = arena();
+    g.player.ammo = 1;
+    g.tick(&fire());
+    assert_eq!((g.player.ammo, g.weapon), (0, Weapon::Knife));
+}
+
+#[test]
+fn a_dead_guard_drops_a_clip() {
+    let mut g = arena();
+    let pickups = g.level.pickups.len();
+    g.enemies[0].health = 1;
+    g.tick(&fire());
+    assert_eq!(g.kills, 1);
+    assert_eq!(g.level.pickups.len(), pickups + 1);
+    assert_eq!(g.level.pickups[pickups].kind, PickupKind::Ammo);
+    assert_eq!(g.dropped, 1);
+}
+
+#[test]
+fn on_easy_a_third_of_the_enemies_stay_home_and_hits_hurt_half() {
+    let level = Level::parse(ARENA, Path::new("levels/arena.toml"))
+        .unwrap()
+        .level;
+    let all = level.enemies.len();
+    let easy = Game::on(level.clone(), Difficulty::Easy);
+    assert_eq!(easy.enemies.len(), all - all / 3);
+    assert_eq!(Game::on(level, Difficulty::Hard).enemies.len(), all);
+    assert_eq!(Difficulty::Easy.damage(8), 4);
+    assert_eq!(Difficulty::Hard.damage(8), 12);
+}
+
+/// A long hall: the player at its west end, a guard at its east end, 14 tiles away.
+const HALL: &str = r##"name = "hall"
+grid = '''
+##################
+#................#
+#................#
+#................#
+##################
+'''
+[legend]
+"#" = { wall = "brick" }
+
+[player]
+position = [1.5, 2.5]
+facing = "east"
+
+[[enemy]]
+kind = "guard"
+position = [15.5, 2.5]
+facing = "west"
+"##;
+
+#[test]
+fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
+    let mut g = Game::new(
+        Level::parse(HALL, Path::new("levels/hall.toml"))
+            .unwrap()
+            .level,
+    );
+    g.player.health = 10_000; // stands there however often it is hit
+    let mut distances = Vec::new();
+    for _ in 0..(20 * TICK_HZ) {
+        g.tick(&Input::default());
+        let d = (g.enemies[0].position - g.player.position).length();
+        assert!(d > PLAYER_RADIUS + ENEMY_RADIUS, "inside the player: {d}");
+        distances.push(d);
+    }
+    assert!(g.hurt.is_some(), "it attacked from range");
+    // After closing in, it stays between 2 and 5 tiles (a step's slack).
+    let settled = &distances[10 * TICK_HZ as usize..];
+    let (near, far) = settled
+        .iter()
+        .fold((f64::MAX, 0.0f64), |(lo, hi), &d| (lo.min(d), hi.max(d)));
+    assert!(
+        near >= 1.9 && far <= 5.2,
+        "kept {near:.2} to {far:.2} tiles away"
+    );
+    // Walked up to the player, it backs off to its range.
+    g.enemies[0].position = g.player.position + Vec2::new(0.7, 0.0);
+    run(&mut g, 5 * TICK_HZ as usize, Input::default());
+    let d = (g.enemies[0].position - g.player.position).length();
+    assert!(d >= 1.9, "backed off to {d:.2}");
 }

@@ -1,13 +1,15 @@
-//! Weapons: a hitscan pistol and a projectile launcher, both walked with the one traversal
-//! engine and both tested against enemies as circles through the spatial hash. Every query can
+//! Weapons: a knife, a hitscan pistol and a projectile launcher, all walked with the one
+//! traversal engine and all tested against enemies as circles through the spatial hash. Every query can
 //! be kept as a [`Trace`] for the top-down view's traversal debugger.
 
-use super::{Blocking, ENEMY_RADIUS, Game, TICK};
+use super::{Blocking, ENEMY_RADIUS, Game, GameEvent, Puff, TICK};
 use crate::grid::{Cell, Walk, cast_segment};
 use crate::math::Vec2;
 
 /// How far a hitscan shot reaches, tiles.
 pub const HITSCAN_RANGE: f64 = 64.0;
+/// How far the knife reaches from the player's centre, tiles.
+pub const KNIFE_REACH: f64 = 1.0;
 /// How fast a projectile flies, tiles per second.
 pub const PROJECTILE_SPEED: f64 = 10.0;
 /// How long a projectile flies before it fizzles, seconds.
@@ -23,14 +25,17 @@ pub enum Weapon {
     Pistol,
     /// A slow fireball: two rounds, heavier damage, flies until it meets a wall or an enemy.
     Launcher,
+    /// Melee: no rounds, silent, reaches [`KNIFE_REACH`].
+    Knife,
 }
 
 impl Weapon {
-    /// The weapon bound to number key `n` (1 or 2).
+    /// The weapon bound to number `n` (1 pistol, 2 launcher, 3 knife).
     pub fn from_number(n: u8) -> Option<Weapon> {
         match n {
             1 => Some(Weapon::Pistol),
             2 => Some(Weapon::Launcher),
+            3 => Some(Weapon::Knife),
             _ => None,
         }
     }
@@ -40,6 +45,7 @@ impl Weapon {
         match self {
             Weapon::Pistol => 1,
             Weapon::Launcher => 2,
+            Weapon::Knife => 0,
         }
     }
 
@@ -48,6 +54,16 @@ impl Weapon {
         match self {
             Weapon::Pistol => "PISTOL",
             Weapon::Launcher => "LAUNCHER",
+            Weapon::Knife => "KNIFE",
+        }
+    }
+
+    /// Ticks between two attacks with it.
+    pub fn reload_ticks(self) -> u64 {
+        match self {
+            Weapon::Pistol => 12,
+            Weapon::Launcher => 30,
+            Weapon::Knife => 18,
         }
     }
 }
@@ -129,20 +145,37 @@ impl Game {
 
     /// Fires the weapon in hand, if there are rounds for it; enemies that can hear it are
     /// alerted.
+    /// Out of rounds for a gun, the knife comes to hand (as in Wolfenstein 3D).
     pub(super) fn fire(&mut self) {
         let cost = self.weapon.cost();
         if self.player.ammo < cost {
+            self.weapon = Weapon::Knife;
+            return;
+        }
+        if self
+            .last_shot
+            .is_some_and(|t| self.ticks < t + self.weapon.reload_ticks())
+        {
             return;
         }
         self.player.ammo -= cost;
+        self.last_shot = Some(self.ticks);
+        self.events.push(GameEvent::Shot(self.weapon));
         let (origin, dir) = (self.player.position, self.player.direction());
         match self.weapon {
-            Weapon::Pistol => self.hitscan(origin, dir),
+            Weapon::Pistol => self.hitscan(origin, dir, HITSCAN_RANGE),
+            Weapon::Knife => {
+                self.hitscan(origin, dir, KNIFE_REACH);
+                return; // silent
+            }
             Weapon::Launcher => self.projectiles.push(Projectile {
                 position: origin,
                 step: dir * (PROJECTILE_SPEED * TICK),
                 ticks_left: (PROJECTILE_LIFE / TICK) as u32,
             }),
+        }
+        if self.player.ammo < self.weapon.cost() {
+            self.weapon = Weapon::Knife;
         }
         let heard = self.hearing(origin);
         for e in &mut self.enemies {
@@ -152,31 +185,56 @@ impl Game {
         }
     }
 
-    /// A hitscan shot: the traversal finds the first wall (closed doors, and grate bars but not
-    /// their holes), then the spatial hash the nearest living enemy the ray crosses before it.
-    fn hitscan(&mut self, origin: Vec2, dir: Vec2) {
+    /// A hitscan shot (or the knife's thrust) reaching `range`: the traversal finds the first
+    /// wall (closed doors, and grate bars but not their holes), then the spatial hash the
+    /// nearest living enemy the ray crosses before it. A puff shows where it hit: dust on a
+    /// wall, blood on an enemy.
+    fn hitscan(&mut self, origin: Vec2, dir: Vec2, range: f64) {
         let blocking = self.blocking();
-        let wall = crate::grid::cast_ray(&blocking, origin, dir, HITSCAN_RANGE);
-        let reach = wall.map_or(HITSCAN_RANGE, |h| h.t);
+        let wall = crate::grid::cast_ray(&blocking, origin, dir, range);
+        let reach = wall.map_or(range, |h| h.t);
         let enemies = &self.enemies;
         let target = self
             .actors
             .first_along_ray(origin, dir, reach, |i| enemies[i].alive());
         let hit = stop_point(origin, dir, target, wall);
-        self.trace(TraceKind::Bullet, origin, origin + dir * HITSCAN_RANGE, hit);
+        self.trace(TraceKind::Bullet, origin, origin + dir * range, hit);
+        if let Some(point) = hit {
+            // Just in front of what was hit, so the puff is drawn before it.
+            let back = dir * (0.05 / dir.length().max(1e-9));
+            self.puffs.push(Puff {
+                position: point - back,
+                tick: self.ticks,
+                blood: target.is_some(),
+            });
+        }
         if let Some((i, t)) = target {
-            let damage = 10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32;
+            let damage = if range <= KNIFE_REACH {
+                15 + (self.rng.unit() * 15.0) as i32
+            } else {
+                10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32
+            };
             self.damage_enemy(i, damage);
         }
     }
 
-    /// Hurts enemy `i`, counting the kill.
+    /// Hurts enemy `i`, counting the kill; a guard that dies drops a clip of ammunition (as
+    /// in Wolfenstein 3D), so that a player who fights is never left with nothing to fight
+    /// with.
     fn damage_enemy(&mut self, i: usize, damage: i32) {
         let enemy = &mut self.enemies[i];
         let was_alive = enemy.alive();
         enemy.hurt(damage);
+        enemy.face_towards(self.player.position);
         if was_alive && !enemy.alive() {
             self.kills += 1;
+            let position = enemy.position;
+            self.level.pickups.push(crate::level::PickupSpawn {
+                kind: crate::level::PickupKind::Ammo,
+                position,
+            });
+            self.pickups_left.push(true);
+            self.dropped += 1;
         }
     }
 
@@ -198,6 +256,13 @@ impl Game {
             if let Some((i, _)) = target {
                 let damage = 40 + (self.rng.unit() * 20.0) as i32;
                 self.damage_enemy(i, damage);
+            }
+            if let Some(point) = hit {
+                self.puffs.push(Puff {
+                    position: point,
+                    tick: self.ticks,
+                    blood: target.is_some(),
+                });
             }
             p.position = b;
             p.ticks_left = p.ticks_left.saturating_sub(1);

@@ -170,6 +170,8 @@ pub struct Level {
     pub fog: Fog,
     /// The next level of the episode, resolved against this file's folder.
     pub next: Option<PathBuf>,
+    /// The par time, seconds: the tally screen compares the player's time with it.
+    pub par_seconds: u32,
     /// The level's own texture folder, resolved against this file's folder, with the line and
     /// column of its `textures` key. Whether it exists is checked when textures are loaded
     /// from it: a `--textures` folder given instead makes it irrelevant.

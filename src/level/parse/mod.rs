@@ -36,6 +36,10 @@ const DEFAULT_FOG: Fog = Fog {
     colour: Colour::BLACK,
     distance: 24.0,
 };
+/// The par time of a level that names none, seconds.
+const DEFAULT_PAR_SECONDS: u32 = 90;
+/// The longest par time, seconds (a day).
+const MAX_PAR_SECONDS: u32 = 86_400;
 /// More problems of one kind than this are summarised.
 const MAX_REPEATS: usize = 12;
 
@@ -102,6 +106,22 @@ impl Parser<'_> {
             .surface(raw.defaults.ceiling.as_ref())
             .unwrap_or(DEFAULT_CEILING);
         let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
+        let par_seconds = match &raw.par {
+            None => DEFAULT_PAR_SECONDS,
+            Some(par) => match u32::try_from(*par.get_ref()) {
+                Ok(seconds @ 1..=MAX_PAR_SECONDS) => seconds,
+                _ => {
+                    self.d.error(
+                        par.span(),
+                        format!(
+                            "par is {} seconds; it must be from 1 to {MAX_PAR_SECONDS}",
+                            par.get_ref()
+                        ),
+                    );
+                    DEFAULT_PAR_SECONDS
+                }
+            },
+        };
         // Style 0: plain floor. '.' and ' ' mean it unless the legend says otherwise.
         self.styles.push(TileStyle {
             symbol: '.',
@@ -217,6 +237,7 @@ impl Parser<'_> {
             exits,
             fog,
             next,
+            par_seconds,
             texture_dir,
             texture_refs: std::mem::take(&mut self.textures),
         })

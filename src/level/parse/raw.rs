@@ -11,6 +11,7 @@ pub(super) struct RawLevel {
     pub(super) name: Spanned<String>,
     pub(super) grid: Spanned<String>,
     pub(super) next: Option<Spanned<String>>,
+    pub(super) par: Option<Spanned<i64>>,
     pub(super) textures: Option<Spanned<String>>,
     #[serde(default)]
     pub(super) defaults: RawDefaults,

@@ -1,0 +1,98 @@
+//! What happened in a tick that the presentation shows or plays: shots, impacts, the
+//! player's pain, messages. The game only records them; the scene layer (and the mixer, to
+//! come) reads them.
+
+use super::Weapon;
+use crate::math::Vec2;
+
+/// Something that happened this tick.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameEvent {
+    /// The player attacked with this weapon.
+    Shot(Weapon),
+    /// The player was hit for `damage` by an enemy at `from`.
+    PlayerHurt {
+        /// Health lost.
+        damage: u32,
+        /// Where the shot came from.
+        from: Vec2,
+    },
+    /// "Use" met nothing usable.
+    Thud,
+    /// A door opened (by the player or an enemy).
+    DoorOpened(crate::grid::Cell),
+    /// A line for the player to read (a locked door, a secret found).
+    Message(String),
+    /// The level's exit was used.
+    Exit,
+}
+
+/// A puff where a shot hit: dust on a wall, blood on an enemy. It lasts [`PUFF_TICKS`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Puff {
+    /// Where, just in front of what was hit.
+    pub position: Vec2,
+    /// The tick it appeared in.
+    pub tick: u64,
+    /// Blood (an enemy was hit) or dust (a wall).
+    pub blood: bool,
+}
+
+/// Ticks a puff is shown (a quarter second).
+pub const PUFF_TICKS: u64 = 15;
+
+/// The last time the player was hurt, for the damage flash and the status bar's face.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hurt {
+    /// The tick it happened in.
+    pub tick: u64,
+    /// Health lost in that tick.
+    pub damage: u32,
+    /// Where the shot came from.
+    pub from: Vec2,
+}
+
+/// How hard the game is: enemies' numbers and the damage they do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// A third of the enemies stay home; they do half damage.
+    Easy,
+    /// Every enemy; full damage.
+    #[default]
+    Normal,
+    /// Every enemy, faster to shoot; half again the damage.
+    Hard,
+}
+
+impl Difficulty {
+    /// Whether the level's `index`th enemy is there at this difficulty.
+    pub fn keeps_enemy(self, index: usize) -> bool {
+        self != Difficulty::Easy || index % 3 != 2
+    }
+
+    /// The damage an enemy's hit does, from its normal `damage`.
+    pub fn damage(self, damage: u32) -> u32 {
+        match self {
+            Difficulty::Easy => damage.div_ceil(2),
+            Difficulty::Normal => damage,
+            Difficulty::Hard => damage + damage / 2,
+        }
+    }
+
+    /// Seconds an enemy waits between shots, from the normal wait.
+    pub fn shot_wait(self, seconds: f64) -> f64 {
+        match self {
+            Difficulty::Hard => seconds * 0.7,
+            _ => seconds,
+        }
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
