@@ -247,6 +247,17 @@ pub struct SpriteSheet {
 }
 
 impl SpriteSheet {
+    /// A sheet of `columns` x `rows` frames, row by row (`None` unless there are exactly that
+    /// many, at least one). For sprites made in code (the impact puffs).
+    pub fn from_frames(columns: u32, rows: u32, frames: Vec<Texture>) -> Option<SpriteSheet> {
+        let count = columns.checked_mul(rows)? as usize;
+        (count > 0 && frames.len() == count).then_some(SpriteSheet {
+            columns,
+            rows,
+            frames,
+        })
+    }
+
     /// Frames across.
     pub fn columns(&self) -> u32 {
         self.columns

@@ -547,7 +547,7 @@ fn golden_minimap_over_the_first_person_view() {
         &mut frame,
     );
     let plain = frame.clone();
-    let view = MapView::minimap(&game, &frame, 4.0);
+    let view = MapView::minimap(&game, &frame, 4.0, Default::default());
     let layers = MapLayers {
         automap: true,
         ..MapLayers::rays(Camera::DEFAULT_FOV, 320, 0)

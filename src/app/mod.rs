@@ -15,10 +15,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
 use tilecaster::frame::Frame;
-use tilecaster::game::{Autopilot, Input, Recording, Session};
+use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
 use tilecaster::render::Renderer;
 use tilecaster::scene::SessionAssets;
 use tilecaster::scene::profile::Profile;
+use tilecaster::scene::topdown::{Corner, Minimap};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
@@ -59,6 +60,10 @@ pub struct PlayOptions {
     pub demo: bool,
     /// Key bindings file; `None`: `keys.toml` here if it exists.
     pub keys: Option<PathBuf>,
+    /// How hard the game is.
+    pub difficulty: Difficulty,
+    /// The minimap's corner and size (a fraction of the frame's height).
+    pub minimap: (Corner, f64),
 }
 
 /// How the frame is scaled into the window.
@@ -98,7 +103,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
     let level = replay
         .as_ref()
         .map_or(options.level.clone(), |r| PathBuf::from(&r.level));
-    let session = Session::start(&level, options.textures.as_deref())?;
+    let session = Session::start_on(&level, options.textures.as_deref(), options.difficulty)?;
     let default_keys = Path::new("keys.toml");
     let keys_file = options
         .keys
@@ -126,6 +131,15 @@ pub fn play(options: PlayOptions) -> Result<()> {
             hud: !options.no_hud,
             profile: Profile::new(),
             cells: Vec::new(),
+            minimap: Minimap {
+                corner: options.minimap.0,
+                size: options.minimap.1,
+                bottom_margin: if options.no_hud {
+                    0
+                } else {
+                    tilecaster::scene::hud::bar_height_for(options.size.1)
+                },
+            },
         },
         scaling: options.scaling,
         window: None,

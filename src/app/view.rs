@@ -7,7 +7,7 @@ use tilecaster::frame::Frame;
 use tilecaster::game::{Session, TICK_HZ};
 use tilecaster::render::{RenderAssets, Renderer};
 use tilecaster::scene::profile::{Profile, draw_profile};
-use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
+use tilecaster::scene::topdown::{MapLayers, MapView, Minimap, draw_map};
 use tilecaster::scene::{self, GameParts, hud};
 
 use super::ui::{self, Overlays};
@@ -28,12 +28,37 @@ pub struct View {
     pub profile: Profile,
     /// The cells each column's ray walked in the last frame (reused).
     pub cells: Vec<u32>,
+    /// Where the minimap goes and how big it is.
+    pub minimap: Minimap,
 }
 
 impl View {
-    /// Draws the session as `overlays` ask into the frame.
+    /// Draws the session as `overlays` ask into the frame: the tally between levels, the
+    /// episode's end, or the game (first-person or the map) with the HUD over it.
     pub fn draw(&mut self, session: &Session, assets: &RenderAssets, overlays: &Overlays) {
         let started = Instant::now();
+        if session.complete {
+            hud::draw_episode_end(&mut self.frame, &session.totals(), session.total_ticks);
+        } else if let Some((tally, shown)) = &session.intermission {
+            hud::draw_tally(&mut self.frame, tally, *shown > TICK_HZ);
+        } else {
+            self.draw_game(session, assets, overlays);
+        }
+        self.profile
+            .record(started.elapsed(), self.renderer.stats());
+        if overlays.profiler && !overlays.map && !session.complete && session.intermission.is_none()
+        {
+            self.cells.clear();
+            self.cells.extend(self.renderer.cells_per_column());
+            draw_profile(&mut self.frame, &self.profile, &self.cells);
+        }
+        if overlays.paused {
+            hud::draw_menu(&mut self.frame, "PAUSED", &ui::MENU_LINES);
+        }
+    }
+
+    /// The game: the eye's view (with the minimap) or the map from above, and the HUD.
+    fn draw_game(&mut self, session: &Session, assets: &RenderAssets, overlays: &Overlays) {
         let game = &session.game;
         let layers = MapLayers {
             visibility: overlays.map_debug,
@@ -59,7 +84,8 @@ impl View {
                 &mut self.frame,
             );
             if overlays.minimap {
-                let view = MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE);
+                let view =
+                    MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE, self.minimap);
                 let layers = MapLayers {
                     rays_every: 0,
                     ..layers
@@ -67,39 +93,13 @@ impl View {
                 draw_map(&mut self.frame, game, assets, &view, &layers);
             }
         }
-        self.profile
-            .record(started.elapsed(), self.renderer.stats());
         if self.hud {
-            let mut lines: Vec<String> = Vec::new();
-            if session.complete {
-                let seconds = session.total_ticks / TICK_HZ as u64;
-                let t = session.totals();
-                lines.push("EPISODE COMPLETE".into());
-                lines.push(format!(
-                    "TIME {}:{:02}  SCORE {}  KILLS {}/{}  SECRETS {}/{}",
-                    seconds / 60,
-                    seconds % 60,
-                    t.score,
-                    t.kills,
-                    t.enemies,
-                    t.secrets_found,
-                    t.secrets
-                ));
-                lines.push("ESCAPE, THEN Q TO QUIT".into());
-            }
-            if let Some(m) = session.message() {
-                lines.push(m.to_string());
-            }
-            let refs: Vec<&str> = lines.iter().map(String::as_str).collect();
-            hud::draw_hud(&mut self.frame, game, &refs);
-        }
-        if overlays.profiler && !overlays.map {
-            self.cells.clear();
-            self.cells.extend(self.renderer.cells_per_column());
-            draw_profile(&mut self.frame, &self.profile, &self.cells);
-        }
-        if overlays.paused {
-            hud::draw_menu(&mut self.frame, "PAUSED", &ui::MENU_LINES);
+            let lines: Vec<&str> = session.message().into_iter().collect();
+            let status = hud::Status {
+                level: session.level_number(),
+                lives: session.lives,
+            };
+            hud::draw_hud(&mut self.frame, game, status, &lines, !overlays.map);
         }
     }
 }

@@ -10,7 +10,8 @@ mod view;
 use std::path::PathBuf;
 
 use crate::app::{PlayOptions, Scaling};
-use tilecaster::game::Difficulty;
+use tilecaster::game::{Difficulty, Weapon};
+use tilecaster::scene::topdown::Corner;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
@@ -72,6 +73,36 @@ struct PlayArgs {
     /// Key bindings (TOML; see `src/bindings.rs`); default: `keys.toml` here if it exists.
     #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
+    /// How hard: enemies' numbers and damage.
+    #[arg(long, value_enum, default_value_t = DifficultyArg::Normal)]
+    difficulty: DifficultyArg,
+    /// The minimap's corner (M shows it).
+    #[arg(long, value_enum, default_value_t = CornerArg::TopRight)]
+    minimap_corner: CornerArg,
+    /// The minimap's side, as a fraction of the frame's height (0.05 to 1).
+    #[arg(long, default_value_t = 0.35, value_parser = parse_fraction)]
+    minimap_size: f64,
+}
+
+/// A corner of the frame, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum CornerArg {
+    /// Top left.
+    TopLeft,
+    /// Top right.
+    TopRight,
+    /// Bottom left, above the status bar.
+    BottomLeft,
+    /// Bottom right, above the status bar.
+    BottomRight,
+}
+
+/// A number from 0.05 to 1.
+fn parse_fraction(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.05..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("expected a number from 0.05 to 1, found '{s}'")),
+    }
 }
 
 impl From<PlayArgs> for PlayOptions {
@@ -89,6 +120,16 @@ impl From<PlayArgs> for PlayOptions {
             replay: a.replay,
             demo: a.demo,
             keys: a.keys,
+            difficulty: a.difficulty.into(),
+            minimap: (
+                match a.minimap_corner {
+                    CornerArg::TopLeft => Corner::TopLeft,
+                    CornerArg::TopRight => Corner::TopRight,
+                    CornerArg::BottomLeft => Corner::BottomLeft,
+                    CornerArg::BottomRight => Corner::BottomRight,
+                },
+                a.minimap_size,
+            ),
         }
     }
 }
@@ -149,6 +190,13 @@ enum Command {
         /// and the overlay shows their times, stages and the cells each column walked.
         #[arg(long, value_enum)]
         overlay: Option<view::Overlay>,
+        /// Draw the game's HUD over the first-person view as the game would: the status bar
+        /// (as at the level's start), the weapon in hand (see --weapon) and the crosshair.
+        #[arg(long)]
+        hud: bool,
+        /// The weapon in hand with --hud.
+        #[arg(long, value_enum, default_value_t = WeaponArg::Pistol)]
+        weapon: WeaponArg,
         /// Texture folder, instead of the level's own (or ./textures).
         #[arg(long)]
         textures: Option<PathBuf>,
@@ -248,6 +296,27 @@ impl From<DifficultyArg> for Difficulty {
     }
 }
 
+/// A weapon, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum WeaponArg {
+    /// The knife.
+    Knife,
+    /// The pistol.
+    Pistol,
+    /// The launcher.
+    Launcher,
+}
+
+impl From<WeaponArg> for Weapon {
+    fn from(w: WeaponArg) -> Weapon {
+        match w {
+            WeaponArg::Knife => Weapon::Knife,
+            WeaponArg::Pistol => Weapon::Pistol,
+            WeaponArg::Launcher => Weapon::Launcher,
+        }
+    }
+}
+
 /// The views `render` draws.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum View {
@@ -286,6 +355,8 @@ pub fn run(args: Args) -> Result<()> {
             view,
             layers,
             overlay,
+            hud,
+            weapon,
             textures,
             output,
             force,
@@ -296,6 +367,7 @@ pub fn run(args: Args) -> Result<()> {
                 fov,
                 topdown: (view == View::Topdown).then_some(layers),
                 overlay,
+                hud: hud.then_some(weapon.into()),
             };
             view::render(
                 &level,
@@ -320,6 +392,7 @@ pub fn run(args: Args) -> Result<()> {
                 fov,
                 topdown: None,
                 overlay: None,
+                hud: None,
             };
             view::columns(&level, textures.as_deref(), &viewpoint, width)
         }

@@ -1,6 +1,8 @@
 //! `tilecaster render` and `tilecaster columns`: the first-person view, headless.
 
 use std::path::Path;
+use tilecaster::game::{Game, Weapon};
+use tilecaster::scene::hud;
 
 use anyhow::{Result, bail};
 use tilecaster::frame::Frame;
@@ -47,6 +49,9 @@ pub struct Viewpoint {
     pub topdown: Option<Vec<Layer>>,
     /// What to draw over the first-person view.
     pub overlay: Option<Overlay>,
+    /// The game's HUD over the first-person view (status bar, weapon, crosshair), with this
+    /// weapon in hand.
+    pub hud: Option<Weapon>,
 }
 
 /// What `render` can draw over the first-person view.
@@ -145,6 +150,16 @@ pub fn render(
     if view.overlay == Some(Overlay::Profile) {
         let cells: Vec<u32> = renderer.cells_per_column().collect();
         draw_profile(&mut frame, &profile, &cells);
+    }
+    if let Some(weapon) = view.hud {
+        // The game at that place, as it stands at the level's start.
+        let mut game = Game::from_loaded(&loaded);
+        let eye = camera(&loaded, view);
+        game.player.position = eye.pos;
+        game.player.angle = view.angle.unwrap_or(loaded.level.player.facing);
+        game.weapon = weapon;
+        let status = hud::Status { level: 1, lives: 3 };
+        hud::draw_hud(&mut frame, &game, status, &[], true);
     }
     frame.save_png(output, force)?;
     eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);

@@ -72,6 +72,8 @@ pub struct Enemy {
     pub cover: Option<Cell>,
     /// Which way it sidesteps while it waits to shoot (+1 or -1).
     pub strafe: f64,
+    /// Whether the player has seen it (the automap shows only those).
+    pub spotted: bool,
 }
 
 impl Enemy {
@@ -97,6 +99,7 @@ impl Enemy {
             walked: 0.0,
             cover: None,
             strafe: 1.0,
+            spotted: false,
         }
     }
 

@@ -197,6 +197,9 @@ impl Game {
         if seen.points.is_empty() {
             return;
         }
+        for e in &mut self.enemies {
+            e.spotted |= seen.contains(e.position);
+        }
         let centre = self.player.cell();
         let inset = [
             (0.5, 0.5),

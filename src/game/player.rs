@@ -22,6 +22,8 @@ pub struct Player {
     pub health: u32,
     /// Rounds of ammunition.
     pub ammo: u32,
+    /// Distance walked, tiles (the weapon's bob follows it).
+    pub walked: f64,
 }
 
 impl Player {
@@ -32,6 +34,7 @@ impl Player {
             angle,
             health: MAX_HEALTH,
             ammo: START_AMMO,
+            walked: 0.0,
         }
     }
 
@@ -89,7 +92,12 @@ impl Player {
         }
         let speed = WALK_SPEED * if input.run { 2.0 } else { 1.0 };
         // At most 0.1 tiles a tick, under the radius: the circle cannot tunnel through a wall.
+        let before = self.position;
         self.position = slide(self.position, wish * (speed * TICK), blocking);
+        let moved = (self.position - before).length();
+        if moved.is_finite() {
+            self.walked += moved;
+        }
     }
 }
 

@@ -276,6 +276,12 @@ impl Session {
         }
     }
 
+    /// The current level's number in the episode (1 for the one it started with).
+    pub fn level_number(&self) -> u32 {
+        let done = self.tallies.len() as u32;
+        done + 1 - u32::from(self.intermission.is_some())
+    }
+
     /// Seeds the random numbers of this level (from its start) and of every level after it.
     pub fn reseed(&mut self, seed: u64) {
         self.seed = Some(seed);

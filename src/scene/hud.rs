@@ -1,47 +1,365 @@
-//! The heads-up display: the status bar, the crosshair, messages and menus, drawn into a
-//! [`Frame`] through [`Canvas`].
+//! The heads-up display: the damage flash, the weapon in hand, the status bar (level, score,
+//! lives, a face, health, ammunition, keys, weapon), the crosshair, messages, menus and the
+//! screens between levels, drawn into a [`Frame`] through [`Canvas`]. Everything scales with
+//! the frame's height (one unit per 200 rows).
 
+use super::art::{self, Look};
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
-use crate::game::Game;
+use crate::game::{Game, TICK_HZ, Tally, Totals, Weapon};
 use crate::level::KeyColour;
+use crate::math::Vec2;
 
-/// The status bar along the bottom (health, ammo, keys, score), a crosshair, and optional lines
-/// of text at the top left (frame time, messages).
-pub fn draw_hud(frame: &mut Frame, game: &Game, lines: &[&str]) {
-    let scale = (frame.height() / 200).max(1);
-    let bar = 9 * i64::from(scale);
+/// The status bar's height in units (a unit is a pixel per 200 rows of frame).
+pub const BAR_UNITS: u32 = 32;
+/// Ticks the damage flash takes to fade (half a second).
+const FLASH_TICKS: u64 = 30;
+/// Ticks the face looks towards the last hit (a second).
+const LOOK_TICKS: u64 = 60;
+
+/// What the status bar shows beside the game itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The level's number in the episode (1 for the first).
+    pub level: u32,
+    /// Lives left.
+    pub lives: u32,
+}
+
+/// One unit in pixels: the frame's height over 200, at least 1.
+pub fn unit(frame: &Frame) -> i64 {
+    i64::from((frame.height() / 200).max(1))
+}
+
+/// The status bar's height in pixels for `frame`.
+pub fn bar_height(frame: &Frame) -> i64 {
+    i64::from(bar_height_for(frame.height()))
+}
+
+/// The status bar's height in pixels for a frame `height` rows tall.
+pub fn bar_height_for(height: u32) -> u32 {
+    (BAR_UNITS * (height / 200).max(1)).min(height / 2)
+}
+
+/// The heads-up display over a frame of the game. In the first-person view (`first_person`)
+/// the damage flash, the weapon and the crosshair come with it; over the map only the status
+/// bar and the lines of text (frame time, messages) at the top left.
+pub fn draw_hud(
+    frame: &mut Frame,
+    game: &Game,
+    status: Status,
+    lines: &[&str],
+    first_person: bool,
+) {
+    let s = unit(frame);
+    let scale = s as u32;
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let bar = bar_height(frame);
     let mut canvas = Canvas::new(frame);
-    canvas.fill_rect(0, h - bar, w, bar, Colour::rgb(24, 24, 32));
-    let keys: String = game
-        .keys
-        .iter()
-        .map(|k| match k {
-            KeyColour::Gold => 'G',
-            KeyColour::Silver => 'S',
-        })
-        .collect();
-    let status = format!(
-        "HEALTH {:>3}  AMMO {:>2}  {}  KEYS {:<2}  KILLS {}  SCORE {}",
-        game.player.health,
-        game.player.ammo,
-        game.weapon.name(),
-        keys,
-        game.kills,
-        game.score
-    );
-    let s = i64::from(scale);
-    let yellow = Colour::rgb(230, 220, 120);
-    canvas.text(2 * s, h - bar + 2 * s, &status, yellow, scale);
-    // Crosshair.
-    let (cx, cy) = (w / 2, h / 2);
-    let cross = Colour::rgba(255, 255, 255, 200);
-    canvas.fill_rect(cx - 3 * s, cy, 6 * s + 1, s, cross);
-    canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
+    if first_person {
+        draw_damage(&mut canvas, game, w, h - bar, s);
+        draw_weapon(&mut canvas, game, w, h - bar, h);
+        // Crosshair, on the horizon (the view's centre row) where shots fly.
+        let (cx, cy) = (w / 2, h / 2);
+        let cross = Colour::rgba(255, 255, 255, 200);
+        canvas.fill_rect(cx - 3 * s, cy, 6 * s + 1, s, cross);
+        canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
+    }
+    draw_status_bar(&mut canvas, game, status, w, h, bar, s);
     for (i, line) in lines.iter().enumerate() {
         canvas.text(2 * s, 2 * s + i as i64 * 7 * s, line, Colour::WHITE, scale);
     }
+}
+
+/// The red flash of the last hit (stronger for more damage, fading over [`FLASH_TICKS`]) over
+/// the view's `w` x `view_h` pixels, and a band on the edge of the side the shot came from.
+fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64) {
+    let Some(hurt) = game.hurt else { return };
+    let age = game.ticks.saturating_sub(hurt.tick);
+    if age >= FLASH_TICKS {
+        return;
+    }
+    let fade = 1.0 - age as f64 / FLASH_TICKS as f64;
+    let strength = (0.06 * f64::from(hurt.damage)).min(0.55) * fade;
+    let red = Colour::rgb(220, 0, 0);
+    canvas.mix_rect(0..w, 0..view_h, red, strength);
+    let band = 8 * s;
+    let (xs, ys) = match side_of(game, hurt.from) {
+        Side::Front => (0..w, 0..band),
+        Side::Behind => (0..w, view_h - band..view_h),
+        Side::Left => (0..band, 0..view_h),
+        Side::Right => (w - band..w, 0..view_h),
+    };
+    canvas.mix_rect(xs, ys, red, (0.35 + strength).min(0.9) * fade);
+}
+
+/// Where a point lies seen from the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Side {
+    Front,
+    Behind,
+    Left,
+    Right,
+}
+
+/// The side of the player that `from` lies on.
+fn side_of(game: &Game, from: Vec2) -> Side {
+    let to = from - game.player.position;
+    let bearing = to.y.atan2(to.x).to_degrees();
+    let off = (bearing - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
+    match off {
+        o if o.abs() <= 45.0 => Side::Front,
+        o if o.abs() >= 135.0 => Side::Behind,
+        o if o > 0.0 => Side::Right,
+        _ => Side::Left,
+    }
+}
+
+/// The weapon in hand at the bottom of the view, bobbing as the player walks; kicked up with
+/// a muzzle flash (guns) or thrust forward (the knife) just after an attack.
+fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i64) {
+    if game.player_dead() {
+        return;
+    }
+    let px = (h / 72).max(1);
+    let picture: &[&str] = match game.weapon {
+        Weapon::Pistol => &art::PISTOL,
+        Weapon::Launcher => &art::LAUNCHER,
+        Weapon::Knife => &art::KNIFE,
+    };
+    let since = game.last_shot.map(|t| game.ticks.saturating_sub(t));
+    let firing = since.is_some_and(|t| t < game.weapon.reload_ticks() / 2);
+    let kick = match (firing, game.weapon) {
+        (false, _) => 0,
+        (true, Weapon::Knife) => 5,
+        (true, _) => 2,
+    };
+    let phase = game.player.walked * 4.0;
+    let (bob_x, bob_y) = ((phase.sin() * 3.0) as i64, (phase.cos().abs() * 3.0) as i64);
+    let (art_w, art_h) = (art::width(picture), picture.len() as i64);
+    let x = (w - art_w * px) / 2 + bob_x * px / 2;
+    let y = view_bottom - (art_h - 3 - bob_y / 2 + kick) * px;
+    art::draw(canvas, picture, x, y, px);
+    if firing && game.weapon != Weapon::Knife && since.is_some_and(|t| t < 5) {
+        let fw = art::width(&art::FLASH);
+        let fx = x + (art_w - fw) * px / 2;
+        let fy = y - (art::FLASH.len() as i64 - 2) * px;
+        art::draw(canvas, &art::FLASH, fx, fy, px);
+    }
+}
+
+/// The status bar: panels for the level, score, lives, the face, health, ammunition, keys and
+/// the weapon, across the bottom `bar` rows.
+fn draw_status_bar(
+    canvas: &mut Canvas,
+    game: &Game,
+    status: Status,
+    w: i64,
+    h: i64,
+    bar: i64,
+    s: i64,
+) {
+    let scale = s as u32;
+    let top = h - bar;
+    canvas.fill_rect(0, top, w, bar, Colour::rgb(0, 40, 80));
+    canvas.fill_rect(0, top, w, s, Colour::rgb(0, 70, 130));
+    // Panel widths in parts of the bar.
+    let parts: [(&str, u32); 8] = [
+        ("LEVEL", 3),
+        ("SCORE", 5),
+        ("LIVES", 3),
+        ("", 4),
+        ("HEALTH", 4),
+        ("AMMO", 4),
+        ("KEYS", 3),
+        ("WEAPON", 6),
+    ];
+    let total: u32 = parts.iter().map(|p| p.1).sum();
+    let mut x = 0;
+    let label = Colour::rgb(140, 170, 210);
+    let value = Colour::rgb(240, 240, 240);
+    for (i, (name, part)) in parts.iter().enumerate() {
+        let pw = w * i64::from(*part) / i64::from(total);
+        let inner = (x + s, top + 2 * s, pw - 2 * s, bar - 3 * s);
+        canvas.fill_rect(inner.0, inner.1, inner.2, inner.3, Colour::rgb(0, 24, 56));
+        let centred = |text: &str, size: u32| x + (pw - i64::from(text_width(text, size))) / 2;
+        if !name.is_empty() {
+            canvas.text(centred(name, scale), top + 4 * s, name, label, scale);
+        }
+        let big = (scale * 2).max(1);
+        let text = match i {
+            0 => status.level.to_string(),
+            1 => game.score.to_string(),
+            2 => status.lives.to_string(),
+            4 => format!("{}%", game.player.health),
+            5 => game.player.ammo.to_string(),
+            7 => game.weapon.name().to_string(),
+            _ => String::new(),
+        };
+        let size = if text_width(&text, big) as i64 > pw - 2 * s {
+            scale
+        } else {
+            big
+        };
+        if !text.is_empty() {
+            let colour = if i == 4 && game.player.health <= 25 {
+                Colour::rgb(255, 90, 80)
+            } else {
+                value
+            };
+            canvas.text(centred(&text, size), top + 14 * s, &text, colour, size);
+        }
+        if i == 3 {
+            let fpx = (bar - 4 * s) / 18;
+            let face_w = 16 * fpx;
+            art::draw_face(
+                canvas,
+                x + (pw - face_w) / 2,
+                top + 3 * s,
+                fpx.max(1),
+                game.player.health,
+                face_look(game),
+            );
+        }
+        if i == 6 {
+            for (k, key) in game.keys.iter().enumerate() {
+                let colour = match key {
+                    KeyColour::Gold => Colour::rgb(240, 200, 60),
+                    KeyColour::Silver => Colour::rgb(200, 205, 215),
+                };
+                let kx = x + pw / 2 - 7 * s + k as i64 * 8 * s;
+                canvas.fill_rect(kx, top + 14 * s, 5 * s, 10 * s, colour);
+                canvas.fill_rect(kx + s, top + 15 * s, 3 * s, 3 * s, Colour::rgb(0, 24, 56));
+            }
+        }
+        x += pw;
+    }
+}
+
+/// Where the face looks: towards the side of the last hit for a second, else ahead (and
+/// glancing about now and then).
+fn face_look(game: &Game) -> Look {
+    if let Some(hurt) = game.hurt {
+        if game.ticks.saturating_sub(hurt.tick) < LOOK_TICKS {
+            return match side_of(game, hurt.from) {
+                Side::Left => Look::Left,
+                Side::Right => Look::Right,
+                _ => Look::Ahead,
+            };
+        }
+    }
+    match (game.ticks / u64::from(TICK_HZ)) % 7 {
+        3 => Look::Left,
+        5 => Look::Right,
+        _ => Look::Ahead,
+    }
+}
+
+/// The screen between two levels: the finished level's kills, secrets and treasure in
+/// percent, and its time against par.
+pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
+    let s = unit(frame);
+    let scale = s as u32;
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
+    canvas.fill_rect(0, 0, w, h, Colour::rgb(0, 40, 80));
+    let big = scale * 2;
+    let title = "FLOOR COMPLETE";
+    let gold = Colour::rgb(240, 220, 120);
+    canvas.text(
+        (w - i64::from(text_width(title, big))) / 2,
+        16 * s,
+        title,
+        gold,
+        big,
+    );
+    let name = tally.name.to_uppercase();
+    canvas.text(
+        (w - i64::from(text_width(&name, scale))) / 2,
+        32 * s,
+        &name,
+        Colour::WHITE,
+        scale,
+    );
+    let seconds = tally.ticks / u64::from(TICK_HZ);
+    let clock = |t: u64| format!("{}:{:02}", t / 60, t % 60);
+    let rows = [
+        format!("KILLS     {:>3}%", Tally::percent(tally.kills)),
+        format!("SECRETS   {:>3}%", Tally::percent(tally.secrets)),
+        format!("TREASURE  {:>3}%", Tally::percent(tally.treasure)),
+        format!("TIME  {}", clock(seconds)),
+        format!("PAR   {}", clock(u64::from(tally.par_seconds))),
+    ];
+    for (i, row) in rows.iter().enumerate() {
+        let x = (w - i64::from(text_width(&rows[0], big))) / 2;
+        canvas.text(x, 50 * s + i as i64 * 16 * s, row, Colour::WHITE, big);
+    }
+    if seconds <= u64::from(tally.par_seconds) {
+        let under = "UNDER PAR!";
+        canvas.text(
+            (w - i64::from(text_width(under, scale))) / 2,
+            134 * s,
+            under,
+            gold,
+            scale,
+        );
+    }
+    if can_go_on {
+        let go = "PRESS USE OR FIRE TO GO ON";
+        let grey = Colour::rgb(170, 190, 220);
+        canvas.text(
+            (w - i64::from(text_width(go, scale))) / 2,
+            h - 20 * s,
+            go,
+            grey,
+            scale,
+        );
+    }
+}
+
+/// The screen at the end of the episode: its totals and time.
+pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
+    let s = unit(frame);
+    let scale = s as u32;
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
+    canvas.fill_rect(0, 0, w, h, Colour::rgb(40, 0, 0));
+    let big = scale * 2;
+    let gold = Colour::rgb(240, 220, 120);
+    let title = "EPISODE COMPLETE";
+    canvas.text(
+        (w - i64::from(text_width(title, big))) / 2,
+        20 * s,
+        title,
+        gold,
+        big,
+    );
+    let seconds = ticks / u64::from(TICK_HZ);
+    let rows = [
+        format!("KILLS    {} OF {}", totals.kills, totals.enemies),
+        format!("SECRETS  {} OF {}", totals.secrets_found, totals.secrets),
+        format!("SCORE    {}", totals.score),
+        format!("TIME     {}:{:02}", seconds / 60, seconds % 60),
+    ];
+    let x = (w - i64::from(text_width(&rows[0], big))) / 2;
+    for (i, row) in rows.iter().enumerate() {
+        canvas.text(
+            x.max(2 * s),
+            54 * s + i as i64 * 18 * s,
+            row,
+            Colour::WHITE,
+            big,
+        );
+    }
+    let bye = "THANK YOU FOR PLAYING. ESCAPE, THEN Q TO QUIT";
+    let grey = Colour::rgb(220, 180, 180);
+    canvas.text(
+        (w - i64::from(text_width(bye, scale))) / 2,
+        h - 20 * s,
+        bye,
+        grey,
+        scale,
+    );
 }
 
 /// A menu over the frame: the picture darkened, a panel in the middle with `title` and

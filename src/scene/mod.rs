@@ -22,11 +22,12 @@
 //! Renderer::new().render(&game.level, &assets, &parts, &sprites, &camera, &mut frame);
 //! ```
 
+mod art;
 pub mod hud;
 pub mod profile;
 pub mod topdown;
 
-use crate::game::{EnemyState, Game, Session};
+use crate::game::{EnemyState, Game, PUFF_TICKS, Session};
 use crate::grid::Cell;
 use crate::math::Vec2;
 use crate::render::{Camera, MovingParts, RenderAssets, SpriteInstance, pose};
@@ -76,6 +77,18 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
         .zip(&game.pickups_left)
         .filter(|(_, left)| **left);
     out.extend(left.filter_map(|(p, _)| SpriteInstance::pickup(p, textures)));
+    // Impact puffs: dust or blood, growing as they fade.
+    let puffs = art::puff_sheet();
+    out.extend(game.puffs.iter().map(|p| {
+        let age = game.ticks.saturating_sub(p.tick);
+        let stage = (age * 3 / PUFF_TICKS).min(2) as u32;
+        SpriteInstance {
+            position: p.position,
+            sheet: puffs,
+            row: stage + if p.blood { 3 } else { 0 },
+            facing: None,
+        }
+    }));
     if let Some(sheet) = textures.sprite(crate::level::FIREBALL) {
         out.extend(game.projectiles.iter().map(|p| SpriteInstance {
             position: p.position,

@@ -13,6 +13,41 @@ use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
 use crate::render::{RenderAssets, cast_column};
 
+/// A corner of the frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Corner {
+    /// Top left.
+    TopLeft,
+    /// Top right.
+    #[default]
+    TopRight,
+    /// Bottom left (above `bottom_margin`).
+    BottomLeft,
+    /// Bottom right (above `bottom_margin`).
+    BottomRight,
+}
+
+/// Where the minimap goes: a square in a corner of the frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Minimap {
+    /// Which corner.
+    pub corner: Corner,
+    /// Its side as a fraction of the frame's height (0.05 to 1).
+    pub size: f64,
+    /// Rows at the bottom of the frame it keeps clear of (the status bar's).
+    pub bottom_margin: u32,
+}
+
+impl Default for Minimap {
+    fn default() -> Minimap {
+        Minimap {
+            corner: Corner::TopRight,
+            size: 0.25,
+            bottom_margin: 0,
+        }
+    }
+}
+
 /// Which part of the world the view shows, and where in the frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapView {
@@ -48,15 +83,33 @@ impl MapView {
         }
     }
 
-    /// The minimap: following the player in a square in `frame`'s top right corner, a quarter
-    /// of the frame's height, at `scale` pixels per tile.
-    pub fn minimap(game: &Game, frame: &Frame, scale: f64) -> MapView {
-        let side = (frame.height() / 4).max(16).min(frame.width());
-        let margin = 4.min(frame.width() - side).min(frame.height() - side);
+    /// The minimap: following the player at `scale` pixels per tile in a square in a corner
+    /// of `frame`, as `place` says.
+    pub fn minimap(game: &Game, frame: &Frame, scale: f64, place: Minimap) -> MapView {
+        let size = if place.size.is_finite() {
+            place.size.clamp(0.05, 1.0)
+        } else {
+            0.25
+        };
+        let usable_h = frame.height().saturating_sub(place.bottom_margin).max(1);
+        let side = ((f64::from(frame.height()) * size) as u32)
+            .max(16)
+            .min(frame.width())
+            .min(usable_h);
+        let margin = 4.min(frame.width() - side).min(usable_h - side);
+        let (left, top) = (margin, margin);
+        let right = frame.width() - side - margin;
+        let bottom = usable_h - side - margin;
+        let (x, y) = match place.corner {
+            Corner::TopLeft => (left, top),
+            Corner::TopRight => (right, top),
+            Corner::BottomLeft => (left, bottom),
+            Corner::BottomRight => (right, bottom),
+        };
         MapView {
             centre: game.player.position,
             scale,
-            rect: (frame.width() - side - margin, margin, side, side),
+            rect: (x, y, side, side),
         }
     }
 
@@ -207,9 +260,6 @@ pub fn draw_map(
         canvas: Canvas::clipped(frame, view.rect),
         view,
     };
-    if layers.debug {
-        pen.traces(game);
-    }
     // The field of view: the renderer's own rays.
     let camera = super::camera(game, layers.fov);
     let parts = GameParts(game);
@@ -222,8 +272,15 @@ pub fn draw_map(
             }
         }
     }
+    // The traversal debugger's traces, above the field of view's rays.
     if layers.debug {
-        for e in game.enemies.iter().filter(|e| e.alive()) {
+        pen.traces(game);
+    }
+    // Sight lines: every enemy's with the debugger, else (on the automap) only those of the
+    // enemies the player has spotted.
+    {
+        let spotted = |e: &&crate::game::Enemy| layers.debug || (layers.automap && e.spotted);
+        for e in game.enemies.iter().filter(|e| e.alive()).filter(spotted) {
             let colour = if e.sees(game.player.position, &blocking) {
                 Colour::rgb(80, 230, 90)
             } else {
@@ -242,7 +299,11 @@ pub fn draw_map(
     for p in &game.projectiles {
         pen.disc(p.position, 0.12, Colour::rgb(255, 150, 40));
     }
-    for e in game.enemies.iter().filter(|e| shown(e.position)) {
+    // Enemies the player has not spotted stay hidden on the automap (all with the debugger).
+    let enemy_shown = |e: &&crate::game::Enemy| {
+        !layers.automap || layers.debug || (e.spotted && shown(e.position))
+    };
+    for e in game.enemies.iter().filter(enemy_shown) {
         let colour = match e.state {
             EnemyState::Dead | EnemyState::Dying => Colour::rgb(90, 40, 40),
             EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
