@@ -718,3 +718,36 @@ grid = '''
     assert_eq!(hit.face, Some(Face::South));
     assert!((hit.t - 0.3).abs() < 1e-9, "{}", hit.t);
 }
+
+/// `render --hud` draws the status bar, the weapon and the crosshair as the game does, so the
+/// whole picture is testable headless.
+#[test]
+fn golden_render_with_the_hud() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-hud-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for weapon in ["pistol", "knife", "launcher"] {
+        let out = dir.join(format!("{weapon}.png"));
+        common::run_ok([
+            "render",
+            "--hud",
+            "--weapon",
+            weapon,
+            "--pos",
+            "4.5,10.3",
+            "--angle",
+            "0",
+            "--size",
+            "320x200",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        let img = image::open(&out).unwrap().to_rgba8();
+        let mut frame = Frame::new(320, 200).unwrap();
+        frame.rgba_mut().copy_from_slice(img.as_raw());
+        golden(&format!("hud_{weapon}"), &frame);
+        // The status bar's blue across the bottom rows.
+        let px = img.get_pixel(2, 190).0;
+        assert!(px[2] > px[0], "{px:?}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

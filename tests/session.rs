@@ -284,3 +284,66 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
     assert!(again.complete);
     assert_eq!(again.game.state_hash(), s.game.state_hash());
 }
+
+/// `tilecaster autoplay`: the autopilot plays the bundled episode headless on every
+/// difficulty, one JSON line per level, and ends it (exit 0).
+#[test]
+fn autoplay_finishes_the_episode_on_every_difficulty() {
+    let mut totals = Vec::new();
+    for difficulty in ["easy", "normal", "hard"] {
+        let out = common::run_ok(["autoplay", "--difficulty", difficulty, "--seed", "7"]);
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let files: Vec<&str> = lines.iter().map(|l| l["level"].as_str().unwrap()).collect();
+        assert_eq!(
+            files,
+            ["e1m1.toml", "e1m2.tmx", "e1m3.toml"],
+            "{difficulty}"
+        );
+        for l in &lines {
+            assert_eq!(l["finished"], true, "{difficulty}: {l}");
+            assert!(l["kills"].as_u64() <= l["kills_total"].as_u64());
+            assert!(l["ticks"].as_u64().unwrap() > 0);
+            assert!(l["health"].as_u64().unwrap() > 0);
+        }
+        totals.push(
+            lines
+                .iter()
+                .map(|l| l["kills_total"].as_u64().unwrap())
+                .sum::<u64>(),
+        );
+    }
+    assert!(totals[0] < totals[1], "easy has fewer enemies: {totals:?}");
+    assert_eq!(totals[1], totals[2]);
+}
+
+/// An exit the autopilot cannot reach: it gives up, says why, and exits 1.
+#[test]
+fn autoplay_gives_up_on_a_level_it_cannot_finish() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-autoplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("walled.toml");
+    std::fs::write(
+        &level,
+        "name = \"walled\"\ngrid = '''\n#######\n#@..#X#\n#######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"X\" = { exit = true }\n",
+    )
+    .unwrap();
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let out = common::run([
+        "autoplay".as_ref(),
+        "--level".as_ref(),
+        level.as_os_str(),
+        "--textures".as_ref(),
+        textures.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("gave up on walled"), "{stderr}");
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(line["finished"], false);
+    std::fs::remove_dir_all(dir).unwrap();
+}
