@@ -65,18 +65,19 @@ fn json_line(t: &Tally, finished: bool) -> String {
         || t.file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    serde_json::json!({
-        "level": file,
-        "name": t.name,
-        "finished": finished,
-        "ticks": t.ticks,
-        "kills": t.kills.0,
-        "kills_total": t.kills.1,
-        "secrets": t.secrets.0,
-        "secrets_total": t.secrets.1,
-        "treasure": t.treasure.0,
-        "treasure_total": t.treasure.1,
-        "health": t.health,
-    })
-    .to_string()
+    // In the documented order (a JSON object's keys are unordered, but people read these).
+    let text = |v: &str| serde_json::Value::from(v).to_string();
+    format!(
+        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{}}}",
+        text(&file),
+        text(&t.name),
+        t.ticks,
+        t.kills.0,
+        t.kills.1,
+        t.secrets.0,
+        t.secrets.1,
+        t.treasure.0,
+        t.treasure.1,
+        t.health,
+    )
 }

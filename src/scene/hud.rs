@@ -80,7 +80,7 @@ fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64) {
         return;
     }
     let fade = 1.0 - age as f64 / FLASH_TICKS as f64;
-    let strength = (0.06 * f64::from(hurt.damage)).min(0.55) * fade;
+    let strength = (0.045 * f64::from(hurt.damage)).min(0.45) * fade;
     let red = Colour::rgb(220, 0, 0);
     canvas.mix_rect(0..w, 0..view_h, red, strength);
     let band = 8 * s;
