@@ -9,7 +9,7 @@ use crate::grid::{Cell, Solidity};
 pub const MAX_MAP_SIDE: usize = 4096;
 
 /// What occupies one cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 #[repr(u8)]
 pub enum Tile {
     /// Open floor.

@@ -226,3 +226,40 @@ fn broken_recordings_and_key_bindings_name_file_line_and_column() {
     expect(&dir, &["--replay", "textures"], "cannot read textures");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Saved games: not a save, a missing one, another format, a save whose level changed since.
+/// Each is refused before a window would open.
+#[test]
+fn broken_saves_are_refused_with_the_reason() {
+    let dir = scratch("saves");
+    std::fs::write(dir.join("notes.json"), "these are my notes\n").unwrap();
+    expect(
+        &dir,
+        &["--load", "notes.json"],
+        "notes.json:1:2: not a tilecaster save: expected ident",
+    );
+    expect(
+        &dir,
+        &["--load", "missing.json"],
+        "cannot read missing.json",
+    );
+    let header = r#"{"format":7,"version":"9.9.9","level_file":"level.toml"}"#;
+    std::fs::write(dir.join("future.json"), header).unwrap();
+    expect(
+        &dir,
+        &["--load", "future.json"],
+        "future.json: a save of format 7 (written by tilecaster 9.9.9)",
+    );
+    // A real save of level.toml, then the level edited.
+    let mut session = tilecaster::game::Session::start(&dir.join("level.toml"), None).unwrap();
+    session.tick(&tilecaster::game::Input::default());
+    let save = dir.join("real.json");
+    session.save(&save).unwrap();
+    let text = std::fs::read_to_string(&save).unwrap();
+    let relative = text.replace(&dir.join("level.toml").display().to_string(), "level.toml");
+    std::fs::write(&save, relative).unwrap();
+    let level = std::fs::read_to_string(dir.join("level.toml")).unwrap();
+    std::fs::write(dir.join("level.toml"), level.replace("\"x\"", "\"y\"")).unwrap();
+    expect(&dir, &["--load", "real.json"], "has changed since");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -212,6 +212,55 @@ fn textures_never_panic() {
     );
 }
 
+/// The save loader on mangled copies of a real save (digits and brackets changed, bytes cut):
+/// a session or a typed error naming the file, never a panic.
+#[test]
+fn saves_never_panic() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-fuzz-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let real_path = dir.join("real.json");
+    let mut session =
+        tilecaster::game::Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    for _ in 0..100 {
+        session.tick(&tilecaster::game::Input {
+            forward: 1.0,
+            ..Default::default()
+        });
+    }
+    session.save(&real_path).unwrap();
+    let real = std::fs::read(&real_path).unwrap();
+    let mangle = |bytes: &mut Vec<u8>, i: usize, rng: &mut Xorshift| match rng.next() % 4 {
+        0 => bytes[i] = b"0123456789-.e[]{},\"true\""[rng.next() as usize % 21],
+        1 => bytes[i] = rng.next() as u8,
+        2 => {
+            bytes.remove(i);
+        }
+        _ => bytes.truncate(i),
+    };
+    mangled_files(
+        &real,
+        "json",
+        0x1234_5678_9ABC_DEF1,
+        4,
+        200,
+        mangle,
+        |case, path| {
+            match tilecaster::game::Session::load(path, None) {
+                // What loads, plays.
+                Ok(mut s) => (0..10).for_each(|_| s.tick(&Default::default())),
+                Err(e) => {
+                    let text = e.to_string();
+                    assert!(
+                        text.contains(&format!("case{case}.json")) || text.contains("e1m1.toml"),
+                        "{text}"
+                    );
+                }
+            }
+        },
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Prints the count (after the others, in a binary whose tests run in parallel: the count is a
 /// lower bound when this one runs early).
 #[test]

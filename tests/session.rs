@@ -347,3 +347,120 @@ fn autoplay_gives_up_on_a_level_it_cannot_finish() {
     assert_eq!(line["finished"], false);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A save in the middle of a level, loaded back, is the same game: the same state at once and
+/// after the same inputs (enemies, doors, drops, the automap, the random numbers).
+#[test]
+fn a_saved_game_loads_back_to_the_same_state() {
+    use tilecaster::game::Autopilot;
+    let dir = std::env::temp_dir().join(format!("tilecaster-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("quick.json");
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut pilot = Autopilot::new();
+    for _ in 0..700 {
+        let input = pilot.input(&s.game);
+        s.tick(&input);
+    }
+    assert!(
+        s.game.kills > 0 && s.game.dropped > 0,
+        "a guard down, a clip dropped"
+    );
+    s.save(&save).unwrap();
+    let mut loaded = Session::load(&save, None).unwrap();
+    assert_eq!(loaded.game.state_hash(), s.game.state_hash());
+    assert_eq!(loaded.game.level.pickups, s.game.level.pickups);
+    assert_eq!(loaded.game.explored, s.game.explored);
+    assert_eq!(loaded.message(), Some("loaded"));
+    for _ in 0..600 {
+        let input = pilot.input(&s.game);
+        s.tick(&input);
+        loaded.tick(&input);
+    }
+    assert_eq!(loaded.game.state_hash(), s.game.state_hash());
+    // Saving over the last save is what a quick save does.
+    s.save(&save).unwrap();
+    assert_eq!(
+        Session::load(&save, None).unwrap().game.state_hash(),
+        s.game.state_hash()
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A moved push wall is part of the save.
+#[test]
+fn a_save_keeps_the_push_walls_where_they_went() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-save-push-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("push.json");
+    let mut s = Session::start(Path::new("levels/e1m2.tmx"), None).unwrap();
+    let mut pilot = tilecaster::game::Autopilot::new();
+    while s.game.pushwalls.found().0 == 0 && s.game.ticks < 4000 {
+        let input = pilot.input(&s.game);
+        s.tick(&input);
+    }
+    assert_eq!(
+        s.game.pushwalls.found().0,
+        1,
+        "the autopilot found the secret"
+    );
+    for _ in 0..200 {
+        s.tick(&Input::default());
+    }
+    s.save(&save).unwrap();
+    let loaded = Session::load(&save, None).unwrap();
+    assert_eq!(loaded.game.level.map, s.game.level.map);
+    assert_eq!(loaded.game.state_hash(), s.game.state_hash());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Loads refused with a clear error: the level file changed since, another save format, not
+/// a save at all, a save that does not fit its level.
+#[test]
+fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-save-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("room.toml");
+    write_level(&level, "#####\n#@..#\n#####", 0);
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let s = Session::start(&level, Some(&textures)).unwrap();
+    let save = dir.join("room.json");
+    s.save(&save).unwrap();
+    let text = std::fs::read_to_string(&save).unwrap();
+    let error = |path: &Path| {
+        Session::load(path, Some(&textures))
+            .err()
+            .expect("refused")
+            .to_string()
+    };
+    // Another format.
+    let other = dir.join("other.json");
+    std::fs::write(&other, text.replacen("\"format\":1", "\"format\":99", 1)).unwrap();
+    let e = error(&other);
+    assert!(
+        e.contains("a save of format 99") && e.contains("reads format 1"),
+        "{e}"
+    );
+    // Not JSON: the place is named.
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\n  \"format\": 1,\n  oops\n}").unwrap();
+    let e = error(&broken);
+    assert!(e.contains("broken.json:3:3: not a tilecaster save"), "{e}");
+    // An automap of the wrong size.
+    let cut = dir.join("cut.json");
+    std::fs::write(
+        &cut,
+        text.replacen("\"explored\":[", "\"explored\":[true,", 1),
+    )
+    .unwrap();
+    let e = error(&cut);
+    assert!(
+        e.contains("does not fit") && e.contains("automap of 16 cells"),
+        "{e}"
+    );
+    // The level edited since.
+    write_level(&level, "#####\n#@.X#\n#####", 0);
+    let e = error(&save);
+    assert!(e.contains("has changed since"), "{e}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

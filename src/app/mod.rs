@@ -56,6 +56,8 @@ pub struct PlayOptions {
     pub record: Option<PathBuf>,
     /// Play a recording (on the level it names) instead of the keyboard.
     pub replay: Option<PathBuf>,
+    /// Start from this saved game instead of the level's start.
+    pub load: Option<PathBuf>,
     /// Demo mode: the autopilot plays.
     pub demo: bool,
     /// Key bindings file; `None`: `keys.toml` here if it exists.
@@ -74,6 +76,9 @@ pub enum Scaling {
     /// As large as the window allows, keeping the aspect ratio.
     Fill,
 }
+
+/// The quick-save file (F6 writes it, F9 reads it), in the working directory.
+const QUICK_SAVE: &str = "quicksave.json";
 
 /// Opens the window and plays until it is closed.
 pub fn play(options: PlayOptions) -> Result<()> {
@@ -103,7 +108,10 @@ pub fn play(options: PlayOptions) -> Result<()> {
     let level = replay
         .as_ref()
         .map_or(options.level.clone(), |r| PathBuf::from(&r.level));
-    let session = Session::start_on(&level, options.textures.as_deref(), options.difficulty)?;
+    let session = match &options.load {
+        Some(save) => Session::load(save, options.textures.as_deref())?,
+        None => Session::start_on(&level, options.textures.as_deref(), options.difficulty)?,
+    };
     let default_keys = Path::new("keys.toml");
     let keys_file = options
         .keys
@@ -155,6 +163,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
             None => Player::Keyboard,
         },
         recording,
+        textures: options.textures.clone(),
         error: None,
         last_poll: Instant::now(),
     };
@@ -216,6 +225,8 @@ struct App {
     player: Player,
     /// Inputs being recorded.
     recording: Option<Recording>,
+    /// The texture folder given on the command line (a quick load uses it too).
+    textures: Option<PathBuf>,
     error: Option<anyhow::Error>,
     /// When the level's files were last looked at for live reload.
     last_poll: Instant,
@@ -343,6 +354,24 @@ impl App {
                 Ok(path) => eprintln!("screenshot: {}", path.display()),
                 Err(e) => eprintln!("screenshot failed: {e:#}"),
             },
+            UiAction::QuickSave => {
+                let path = Path::new(QUICK_SAVE);
+                let said = match self.session.save(path) {
+                    Ok(()) => format!("saved to {QUICK_SAVE}"),
+                    Err(e) => format!("not saved: {e}"),
+                };
+                eprintln!("{said}");
+                self.session.say(said);
+            }
+            UiAction::QuickLoad => {
+                match Session::load(Path::new(QUICK_SAVE), self.textures.as_deref()) {
+                    Ok(session) => self.session = session,
+                    Err(e) => {
+                        eprintln!("not loaded: {e}");
+                        self.session.say(format!("not loaded: {e}"));
+                    }
+                }
+            }
             _ => {}
         }
     }

@@ -29,6 +29,10 @@ pub enum UiAction {
     Reload,
     /// Save the frame as a PNG.
     Screenshot,
+    /// Save the game to the quick-save file.
+    QuickSave,
+    /// Load the quick-save file.
+    QuickLoad,
 }
 
 /// A key, whether Alt must be held with it, and what it does while playing.
@@ -47,6 +51,8 @@ pub const PLAYING_KEYS: &[(KeyCode, bool, UiAction)] = &[
     (KeyCode::Backspace, false, UiAction::ResetMap),
     (KeyCode::F5, false, UiAction::Reload),
     (KeyCode::F12, false, UiAction::Screenshot),
+    (KeyCode::F6, false, UiAction::QuickSave),
+    (KeyCode::F9, false, UiAction::QuickLoad),
 ];
 
 /// What a key does in the pause menu.
@@ -143,7 +149,11 @@ impl Overlays {
                 self.map_pan = Vec2::ZERO;
             }
             UiAction::Pause => self.paused = true,
-            UiAction::ToggleFullscreen | UiAction::Reload | UiAction::Screenshot => return false,
+            UiAction::ToggleFullscreen
+            | UiAction::Reload
+            | UiAction::Screenshot
+            | UiAction::QuickSave
+            | UiAction::QuickLoad => return false,
         }
         true
     }

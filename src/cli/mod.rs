@@ -66,6 +66,10 @@ struct PlayArgs {
     /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
     #[arg(long, value_name = "FILE", conflicts_with = "record")]
     replay: Option<PathBuf>,
+    /// Start from a saved game (F6 saves to quicksave.json, F9 loads it) instead of the
+    /// level's start; refused when it belongs to another level file or save format.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "replay"])]
+    load: Option<PathBuf>,
     /// Demo mode: the autopilot plays (to the exit, fetching keys, fighting), as the game
     /// would show itself in a shop window. Escape and the other game keys still work.
     #[arg(long, conflicts_with = "replay")]
@@ -118,6 +122,7 @@ impl From<PlayArgs> for PlayOptions {
             no_hud: a.no_hud,
             record: a.record,
             replay: a.replay,
+            load: a.load,
             demo: a.demo,
             keys: a.keys,
             difficulty: a.difficulty.into(),

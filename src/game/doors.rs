@@ -7,7 +7,7 @@ const SLIDE_SECONDS: f64 = 1.0;
 const HOLD_SECONDS: f64 = 3.0;
 
 /// What a door is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum DoorPhase {
     /// Shut.
     Closed,
@@ -19,7 +19,7 @@ pub enum DoorPhase {
     Closing,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 struct Door {
     cell: Cell,
     phase: DoorPhase,
@@ -30,7 +30,7 @@ struct Door {
 }
 
 /// Every door of a level.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Doors {
     doors: Vec<Door>,
 }
@@ -117,6 +117,16 @@ impl Doors {
                 DoorPhase::Closed => {}
             }
         }
+    }
+
+    /// Whether `other` has the same doors (in the same cells, in the same order).
+    pub(crate) fn same_doors(&self, other: &Doors) -> bool {
+        self.doors.len() == other.doors.len()
+            && self
+                .doors
+                .iter()
+                .zip(&other.doors)
+                .all(|(a, b)| a.cell == b.cell)
     }
 
     /// How open the door in `cell` is: 0 closed (or no door there), 1 open.

@@ -29,7 +29,7 @@ pub struct Act {
 }
 
 /// What an enemy is doing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum EnemyState {
     /// Standing, waiting (ambushers stay deaf until they see the player).
     Idle,
@@ -50,7 +50,7 @@ pub enum EnemyState {
 }
 
 /// One enemy.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Enemy {
     /// Its kind (`guard` or `officer`).
     pub kind: String,

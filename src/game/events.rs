@@ -53,7 +53,9 @@ pub struct Hurt {
 }
 
 /// How hard the game is: enemies' numbers and the damage they do.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Difficulty {
     /// A third of the enemies stay home; they do half damage.
     Easy,

@@ -9,6 +9,7 @@ mod player;
 mod pushwalls;
 mod replay;
 mod rng;
+mod save;
 mod session;
 mod weapons;
 
@@ -20,6 +21,7 @@ pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use rng::Rng;
+pub use save::{SAVE_FORMAT, SaveError};
 pub use session::{Session, Tally, Totals};
 pub use weapons::{
     HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,

@@ -12,7 +12,7 @@ const MAX_HEALTH: u32 = 100;
 const START_AMMO: u32 = 16;
 
 /// The player: a circle that slides along walls.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Player {
     /// Centre, world units.
     pub position: Vec2,

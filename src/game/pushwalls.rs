@@ -10,7 +10,7 @@ const TRAVEL: i32 = 2;
 /// Cells per second.
 const SPEED: f64 = 1.0;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 struct PushWall {
     /// Where it started.
     origin: Cell,
@@ -35,7 +35,7 @@ impl PushWall {
 }
 
 /// Every push wall of a level.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PushWalls {
     walls: Vec<PushWall>,
 }
@@ -60,7 +60,17 @@ impl PushWalls {
         PushWalls { walls }
     }
 
-    /// How many there are, and how many have been found (pushed).
+    /// Whether `other` has the same push walls (starting in the same cells, in order).
+    pub(crate) fn same_walls(&self, other: &PushWalls) -> bool {
+        self.walls.len() == other.walls.len()
+            && self
+                .walls
+                .iter()
+                .zip(&other.walls)
+                .all(|(a, b)| a.origin == b.origin)
+    }
+
+    /// How many have been found (pushed), and how many there are.
     pub fn found(&self) -> (usize, usize) {
         (
             self.walls.iter().filter(|w| w.used).count(),

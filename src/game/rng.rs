@@ -1,7 +1,7 @@
 //! The game's random numbers: seeded, so that the same seed and inputs give the same game.
 
 /// A small deterministic random generator (xorshift64*), seeded per game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Rng(u64);
 
 impl Rng {

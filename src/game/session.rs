@@ -22,7 +22,7 @@ const LIVES: u32 = 3;
 /// The running episode: the current level with its textures, and the game.
 pub struct Session {
     /// The current level with its textures.
-    current: LevelWithTextures,
+    pub(super) current: LevelWithTextures,
     /// Counts the levels loaded (a level switch or a reload), so that views built from
     /// `current` know when to build again.
     generation: u64,
@@ -32,7 +32,7 @@ pub struct Session {
     pub complete: bool,
     /// Ticks played in the whole episode.
     pub total_ticks: u64,
-    path: PathBuf,
+    pub(super) path: PathBuf,
     textures: Option<PathBuf>,
     /// A fingerprint of the level file and the texture folder (names, sizes, times).
     stamp: u64,
@@ -40,11 +40,11 @@ pub struct Session {
     /// Ticks since the player died.
     dead_ticks: u32,
     /// The finished levels' totals.
-    finished: Totals,
+    pub(super) finished: Totals,
     /// How hard the game is.
-    difficulty: Difficulty,
+    pub(super) difficulty: Difficulty,
     /// The seed of every level's random numbers (`None`: the game's own).
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
     /// Lives left (a death costs one; with none left the level starts over from scratch).
     pub lives: u32,
     /// The tally screen between a level and the next: the finished level's tally, and the
@@ -55,7 +55,7 @@ pub struct Session {
 }
 
 /// One finished level's tally, as the screen between levels shows it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// The level's file.
     pub file: PathBuf,
@@ -102,7 +102,7 @@ impl Tally {
 }
 
 /// An episode's tallies, for the end screen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Totals {
     /// Enemies killed.
     pub kills: u32,
@@ -180,7 +180,7 @@ impl Session {
             path: path.to_path_buf(),
             textures: textures.map(Path::to_path_buf),
             current,
-            generation: 0,
+            generation: next_generation(),
             game,
             difficulty,
             seed: None,
@@ -198,7 +198,8 @@ impl Session {
         &self.current
     }
 
-    /// Changes whenever the current level is replaced (the next level, or a reload).
+    /// Changes whenever the current level is replaced (the next level, or a reload), and
+    /// differs between any two sessions (a loaded game replacing the one being played).
     pub fn generation(&self) -> u64 {
         self.generation
     }
@@ -343,7 +344,7 @@ impl Session {
             self.game.score,
         ) = keep;
         self.current = loaded;
-        self.generation += 1;
+        self.generation = next_generation();
         self.path = path.to_path_buf();
         self.stamp = self.modified();
         self.say(self.game.level.name.clone());
@@ -379,7 +380,7 @@ impl Session {
             self.game.keys,
         ) = (old.player.health, old.player.ammo, old.score, old.keys);
         self.current = loaded;
-        self.generation += 1;
+        self.generation = next_generation();
         self.say("reloaded".into());
         Ok(())
     }
@@ -418,6 +419,12 @@ impl Session {
         }
         h.finish()
     }
+}
+
+/// A number no session's level has had before.
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 fn first_line(e: &LevelError) -> String {

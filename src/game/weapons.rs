@@ -18,7 +18,9 @@ const PROJECTILE_LIFE: f64 = 4.0;
 pub const TRACE_TICKS: u64 = 90;
 
 /// The weapon in hand.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Weapon {
     /// Hitscan: one round, instant, to the first wall or enemy.
     #[default]
@@ -69,7 +71,7 @@ impl Weapon {
 }
 
 /// A projectile in flight.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Projectile {
     /// Where it is.
     pub position: Vec2,

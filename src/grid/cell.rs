@@ -3,7 +3,9 @@ use std::fmt;
 use crate::math::Vec2;
 
 /// A grid cell: the unit square `[x, x+1) x [y, y+1)`. A point lies in cell `(floor x, floor y)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Cell {
     /// Column (grows east).
     pub x: i32,

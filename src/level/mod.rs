@@ -37,7 +37,7 @@ pub enum Surface {
 }
 
 /// The colour of a key and of the doors it opens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum KeyColour {
     /// Gold key.
     Gold,
@@ -94,7 +94,7 @@ pub struct EnemySpawn {
 }
 
 /// What a pickup gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PickupKind {
     /// Health.
     Health,
@@ -118,7 +118,7 @@ pub fn sprite_name(kind: PickupKind) -> &'static str {
 }
 
 /// A pickup lying in the level.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PickupSpawn {
     /// What it gives.
     pub kind: PickupKind,

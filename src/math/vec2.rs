@@ -8,7 +8,7 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// assert_eq!(a + Vec2::new(0.5, 0.5), Vec2::new(1.5, 2.5));
 /// assert_eq!(Vec2::new(3.0, 4.0).length(), 5.0);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Vec2 {
     /// East-west component.
     pub x: f64,

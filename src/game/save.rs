@@ -1,0 +1,382 @@
+//! Saved games: the whole state of a session (the game on its level, the episode's tallies,
+//! lives and clock), written safely and read back only onto the level file, and in the
+//! format, it was saved from.
+//!
+//! A save is JSON: a header (format, the tilecaster version that wrote it, the level file and
+//! a hash of its bytes) and the state. The level itself is not in it: loading reads the level
+//! file again and refuses when its bytes changed, so a save never resurrects a level that no
+//! longer exists.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Difficulty, Doors, Enemy, Game, Player, Projectile, PushWalls, Rng, Session, Tally, Totals,
+    Weapon,
+};
+use crate::grid::Cell;
+use crate::level::{KeyColour, LevelError, PickupSpawn};
+use crate::map::Tile;
+
+/// The save format this tilecaster writes and reads.
+pub const SAVE_FORMAT: u32 = 1;
+
+/// The largest save file read, bytes (a 4096 x 4096 level's automap fits well within it).
+const MAX_SAVE_BYTES: u64 = 256 << 20;
+
+/// A save that could not be written or read back.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The save file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Not a save file (or a damaged one).
+    #[error("{path}:{line}:{column}: not a tilecaster save: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line and column of the problem.
+        line: usize,
+        /// See `line`.
+        column: usize,
+        /// What was wrong.
+        message: String,
+    },
+    /// Written by a tilecaster with another save format.
+    #[error(
+        "{path}: a save of format {found} (written by tilecaster {version}); this tilecaster ({}) reads format {SAVE_FORMAT}",
+        env!("CARGO_PKG_VERSION")
+    )]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Its format.
+        found: u32,
+        /// The version that wrote it.
+        version: String,
+    },
+    /// The level file changed since the save (or the save names another file).
+    #[error(
+        "{path}: saved on {level} as it was then; that file has changed since, so the save does not fit it"
+    )]
+    LevelChanged {
+        /// The save file.
+        path: PathBuf,
+        /// The level file it names.
+        level: PathBuf,
+    },
+    /// The saved state does not fit the level (a damaged or hand-edited save).
+    #[error("{path}: the saved game does not fit {level}: {what}")]
+    Mismatch {
+        /// The save file.
+        path: PathBuf,
+        /// The level file.
+        level: PathBuf,
+        /// What does not fit.
+        what: String,
+    },
+    /// The level named by the save could not be loaded.
+    #[error("{0}")]
+    Level(#[from] LevelError),
+}
+
+/// A save file's whole content.
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    format: u32,
+    version: String,
+    level_file: PathBuf,
+    /// FNV-1a of the level file's bytes, in hex.
+    level_hash: String,
+    session: SessionState,
+    game: GameState,
+}
+
+/// What a session holds beyond the game on its current level.
+#[derive(Serialize, Deserialize)]
+struct SessionState {
+    difficulty: Difficulty,
+    seed: Option<u64>,
+    lives: u32,
+    total_ticks: u64,
+    finished: Totals,
+    tallies: Vec<Tally>,
+}
+
+/// The game's state on its level (what the level file does not say).
+#[derive(Serialize, Deserialize)]
+struct GameState {
+    player: Player,
+    doors: Doors,
+    pushwalls: PushWalls,
+    /// Cells whose tile or style differ from the level file's (moved push walls).
+    map_changes: Vec<(Cell, Tile, u16)>,
+    pickups_left: Vec<bool>,
+    /// Pickups dropped by enemies.
+    drops: Vec<PickupSpawn>,
+    keys: Vec<KeyColour>,
+    score: u32,
+    ticks: u64,
+    finished: bool,
+    enemies: Vec<Enemy>,
+    kills: u32,
+    rng: Rng,
+    weapon: Weapon,
+    projectiles: Vec<Projectile>,
+    explored: Vec<bool>,
+    last_shot: Option<u64>,
+    treasure: u32,
+}
+
+/// FNV-1a, 64 bits: a hash that stays the same across Rust versions (std's does not promise
+/// to), so a save's level hash can be checked by any later build.
+fn fnv1a(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+fn level_hash(level: &Path) -> Result<String, SaveError> {
+    std::fs::read(level)
+        .map(|bytes| fnv1a(&bytes))
+        .map_err(|source| SaveError::Read {
+            path: level.to_path_buf(),
+            source,
+        })
+}
+
+impl Session {
+    /// Writes the whole session to `path` (through a temporary file beside it, so a failed
+    /// write never leaves half a save; an existing save there is replaced, as quick saves
+    /// are). Not while a tally screen is up or at the episode's end: there is nothing to play.
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        let g = &self.game;
+        let fresh = Game::on(self.current.level.clone(), self.difficulty);
+        let mut map_changes = Vec::new();
+        for y in 0..g.level.map.height() as i32 {
+            for x in 0..g.level.map.width() as i32 {
+                let c = Cell::new(x, y);
+                let (now, then) = (
+                    (g.level.map.get(c), g.level.map.style(c)),
+                    (fresh.level.map.get(c), fresh.level.map.style(c)),
+                );
+                if let (Some(tile), true) = (now.0, now != then) {
+                    map_changes.push((c, tile, now.1));
+                }
+            }
+        }
+        let original = g.level.pickups.len() - g.dropped;
+        let file = SaveFile {
+            format: SAVE_FORMAT,
+            version: env!("CARGO_PKG_VERSION").to_string(),
+            level_file: self.path.clone(),
+            level_hash: level_hash(&self.path)?,
+            session: SessionState {
+                difficulty: self.difficulty,
+                seed: self.seed,
+                lives: self.lives,
+                total_ticks: self.total_ticks,
+                finished: self.finished,
+                tallies: self.tallies.clone(),
+            },
+            game: GameState {
+                player: g.player.clone(),
+                doors: g.doors.clone(),
+                pushwalls: g.pushwalls.clone(),
+                map_changes,
+                pickups_left: g.pickups_left.clone(),
+                drops: g.level.pickups[original..].to_vec(),
+                keys: g.keys.clone(),
+                score: g.score,
+                ticks: g.ticks,
+                finished: g.finished,
+                enemies: g.enemies.clone(),
+                kills: g.kills,
+                rng: g.rng.clone(),
+                weapon: g.weapon,
+                projectiles: g.projectiles.clone(),
+                explored: g.explored.clone(),
+                last_shot: g.last_shot,
+                treasure: g.treasure,
+            },
+        };
+        let text = serde_json::to_string(&file).expect("a save serialises");
+        let tmp = path.with_extension("tmp");
+        let write_err = |source| SaveError::Write {
+            path: path.to_path_buf(),
+            source,
+        };
+        std::fs::write(&tmp, text).map_err(write_err)?;
+        std::fs::rename(&tmp, path).map_err(|source| {
+            let _ = std::fs::remove_file(&tmp);
+            write_err(source)
+        })
+    }
+
+    /// A session from the save at `path` (`textures` as for [`Session::start`]). Refused,
+    /// with the reason, when the save is of another format, when its level file changed since,
+    /// or when its state does not fit the level.
+    pub fn load(path: &Path, textures: Option<&Path>) -> Result<Session, SaveError> {
+        let read_err = |source| SaveError::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        let size = std::fs::metadata(path).map_err(read_err)?.len();
+        if size > MAX_SAVE_BYTES {
+            return Err(SaveError::Mismatch {
+                path: path.to_path_buf(),
+                level: PathBuf::new(),
+                what: format!("{size} bytes; a save is at most {MAX_SAVE_BYTES}"),
+            });
+        }
+        let text = std::fs::read_to_string(path).map_err(read_err)?;
+        // The header first, so that another format is named as such, not as a parse error.
+        #[derive(Deserialize)]
+        struct Header {
+            format: u32,
+            #[serde(default)]
+            version: String,
+        }
+        let parse_err = |e: serde_json::Error| SaveError::Parse {
+            path: path.to_path_buf(),
+            line: e.line(),
+            column: e.column(),
+            // serde_json ends its message with the place, which the error puts first.
+            message: e
+                .to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or_default()
+                .to_string(),
+        };
+        let header: Header = serde_json::from_str(&text).map_err(parse_err)?;
+        if header.format != SAVE_FORMAT {
+            return Err(SaveError::Format {
+                path: path.to_path_buf(),
+                found: header.format,
+                version: header.version,
+            });
+        }
+        let file: SaveFile = serde_json::from_str(&text).map_err(parse_err)?;
+        if level_hash(&file.level_file)? != file.level_hash {
+            return Err(SaveError::LevelChanged {
+                path: path.to_path_buf(),
+                level: file.level_file,
+            });
+        }
+        let s = file.session;
+        let mut session = Session::start_on(&file.level_file, textures, s.difficulty)?;
+        session.seed = s.seed;
+        session.lives = s.lives;
+        session.total_ticks = s.total_ticks;
+        session.finished = s.finished;
+        session.tallies = s.tallies;
+        let mismatch = |what: String| SaveError::Mismatch {
+            path: path.to_path_buf(),
+            level: file.level_file.clone(),
+            what,
+        };
+        restore(&mut session.game, file.game).map_err(mismatch)?;
+        session.say("loaded".into());
+        Ok(session)
+    }
+}
+
+/// Puts `state` onto `game` (fresh at its level's start), checking that it fits the level.
+fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
+    let map = &game.level.map;
+    let (w, h) = (map.width(), map.height());
+    if !state.doors.same_doors(&game.doors) {
+        return Err("its doors are not the level's".into());
+    }
+    if !state.pushwalls.same_walls(&game.pushwalls) {
+        return Err("its push walls are not the level's".into());
+    }
+    if state.enemies.len() != game.enemies.len() {
+        return Err(format!(
+            "{} enemies saved, the level has {}",
+            state.enemies.len(),
+            game.enemies.len()
+        ));
+    }
+    let pickups = game.level.pickups.len() + state.drops.len();
+    if state.pickups_left.len() != pickups {
+        return Err(format!(
+            "{} pickups saved, the level has {pickups}",
+            state.pickups_left.len()
+        ));
+    }
+    if state.explored.len() != w * h {
+        return Err(format!(
+            "an automap of {} cells for a {w}x{h} map",
+            state.explored.len()
+        ));
+    }
+    for &(cell, tile, style) in &state.map_changes {
+        let known_style = usize::from(style) < game.level.styles.len();
+        if !known_style || !game.level.map.set_styled(cell, tile, style) {
+            return Err(format!(
+                "a changed cell {cell} outside the map or its styles"
+            ));
+        }
+    }
+    let finite = |p: crate::math::Vec2| p.x.is_finite() && p.y.is_finite();
+    let inside =
+        |p: crate::math::Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= w as f64 && p.y <= h as f64;
+    let positions = std::iter::once(state.player.position)
+        .chain(state.enemies.iter().map(|e| e.position))
+        .chain(state.drops.iter().map(|d| d.position))
+        .chain(state.projectiles.iter().map(|p| p.position));
+    if let Some(p) = positions.clone().find(|&p| !(finite(p) && inside(p))) {
+        return Err(format!("a position ({}, {}) outside the map", p.x, p.y));
+    }
+    game.player = state.player;
+    game.doors = state.doors;
+    game.pushwalls = state.pushwalls;
+    game.pickups_left = state.pickups_left;
+    game.dropped = state.drops.len();
+    game.level.pickups.extend(state.drops);
+    game.keys = state.keys;
+    game.score = state.score;
+    game.ticks = state.ticks;
+    game.finished = state.finished;
+    game.enemies = state.enemies;
+    game.kills = state.kills;
+    game.rng = state.rng;
+    game.weapon = state.weapon;
+    game.projectiles = state.projectiles;
+    game.explored = state.explored;
+    game.last_shot = state.last_shot;
+    game.treasure = state.treasure;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fnv1a;
+
+    #[test]
+    fn the_level_hash_is_fnv1a() {
+        // The published FNV-1a 64 test vectors.
+        assert_eq!(fnv1a(b""), "cbf29ce484222325");
+        assert_eq!(fnv1a(b"a"), "af63dc4c8601ec8c");
+        assert_eq!(fnv1a(b"foobar"), "85944171f73967e8");
+    }
+}
