@@ -403,8 +403,9 @@ impl MovingParts for Sliding {
     }
 }
 
-#[test]
-fn golden_push_wall_mid_slide() {
+/// A room with a push wall at (3, 2), caught mid-slide north: the block covers (3, 1) and
+/// (3, 2) (as [`Sliding`] says), with its textures resolved.
+fn push_wall_mid_slide() -> (tilecaster::level::Level, RenderAssets) {
     let text = r##"name = "push"
 textures = "../textures"
 grid = '''
@@ -424,15 +425,18 @@ grid = '''
         .unwrap()
         .level;
     // While sliding, the block covers both cells.
-    level.map.set_styled(
-        Cell::new(3, 1),
-        Tile::PushWall,
-        level.map.style(Cell::new(3, 2)),
-    );
+    let style = level.map.style(Cell::new(3, 2));
+    level.map.set_styled(Cell::new(3, 1), Tile::PushWall, style);
     let mut textures = tilecaster::texture::TextureSet::new();
     textures.load(Path::new("textures"), "brick").unwrap();
     textures.load(Path::new("textures"), "stone").unwrap();
     let assets = RenderAssets::new(&level, &textures);
+    (level, assets)
+}
+
+#[test]
+fn golden_push_wall_mid_slide() {
+    let (level, assets) = push_wall_mid_slide();
     let camera = Camera::new(Vec2::new(3.5, 4.5), 270.0, Camera::DEFAULT_FOV);
     // The middle column meets the block's south face at y = 2.5: t = 2, not the cell's face at 1.5.
     let cast = cast_column(&level, &assets, &Sliding, &camera, 80, 160);
@@ -689,27 +693,7 @@ fn golden_inside_a_door_cell() {
 /// it sees the block's back face ahead, not a wall at distance 0.
 #[test]
 fn a_camera_behind_a_sliding_push_wall_sees_the_block() {
-    let text = r##"name = "push"
-grid = '''
-#######
-#.....#
-#..P..#
-#.....#
-#..@..#
-#######
-'''
-[legend]
-"#" = { wall = "brick" }
-"P" = { push = "stone" }
-"@" = { player = "north" }
-"##;
-    let mut level = tilecaster::level::Level::parse(text, Path::new("levels/push.toml"))
-        .unwrap()
-        .level;
-    let style = level.map.style(Cell::new(3, 2));
-    level.map.set_styled(Cell::new(3, 1), Tile::PushWall, style);
-    let textures = tilecaster::texture::TextureSet::new();
-    let assets = RenderAssets::new(&level, &textures);
+    let (level, assets) = push_wall_mid_slide();
     // The block's square is [3, 4] x [1.5, 2.5]; the camera stands in (3, 2) at y = 2.8.
     let camera = Camera::new(Vec2::new(3.5, 2.8), 270.0, Camera::DEFAULT_FOV);
     let hit = cast_column(&level, &assets, &Sliding, &camera, 80, 160)

@@ -255,29 +255,36 @@ fn face_look(game: &Game) -> Look {
     }
 }
 
+/// A full-screen page in `background` with `title` centred at the top, for the screens
+/// between levels and at the end; the canvas, the unit and the frame's size.
+fn page<'a>(frame: &'a mut Frame, background: Colour, title: &str) -> (Canvas<'a>, i64, i64, i64) {
+    let s = unit(frame);
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
+    canvas.fill_rect(0, 0, w, h, background);
+    centred(&mut canvas, w, 18 * s, title, GOLD, s as u32 * 2);
+    (canvas, s, w, h)
+}
+
+/// `text` centred across a frame `w` pixels wide, at row `y`.
+fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: Colour, scale: u32) {
+    let x = (w - i64::from(text_width(text, scale))) / 2;
+    canvas.text(x, y, text, colour, scale);
+}
+
+/// The titles' colour.
+const GOLD: Colour = Colour::rgb(240, 220, 120);
+
 /// The screen between two levels: the finished level's kills, secrets and treasure in
 /// percent, and its time against par.
 pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
-    let s = unit(frame);
-    let scale = s as u32;
-    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
-    let mut canvas = Canvas::new(frame);
-    canvas.fill_rect(0, 0, w, h, Colour::rgb(0, 40, 80));
-    let big = scale * 2;
-    let title = "FLOOR COMPLETE";
-    let gold = Colour::rgb(240, 220, 120);
-    canvas.text(
-        (w - i64::from(text_width(title, big))) / 2,
-        16 * s,
-        title,
-        gold,
-        big,
-    );
-    let name = tally.name.to_uppercase();
-    canvas.text(
-        (w - i64::from(text_width(&name, scale))) / 2,
-        32 * s,
-        &name,
+    let (mut canvas, s, w, h) = page(frame, Colour::rgb(0, 40, 80), "FLOOR COMPLETE");
+    let (scale, big) = (s as u32, s as u32 * 2);
+    centred(
+        &mut canvas,
+        w,
+        34 * s,
+        &tally.name.to_uppercase(),
         Colour::WHITE,
         scale,
     );
@@ -290,27 +297,20 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
         format!("TIME  {}", clock(seconds)),
         format!("PAR   {}", clock(u64::from(tally.par_seconds))),
     ];
+    let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
-        let x = (w - i64::from(text_width(&rows[0], big))) / 2;
         canvas.text(x, 50 * s + i as i64 * 16 * s, row, Colour::WHITE, big);
     }
     if seconds <= u64::from(tally.par_seconds) {
-        let under = "UNDER PAR!";
-        canvas.text(
-            (w - i64::from(text_width(under, scale))) / 2,
-            134 * s,
-            under,
-            gold,
-            scale,
-        );
+        centred(&mut canvas, w, 134 * s, "UNDER PAR!", GOLD, scale);
     }
     if can_go_on {
-        let go = "PRESS USE OR FIRE TO GO ON";
         let grey = Colour::rgb(170, 190, 220);
-        canvas.text(
-            (w - i64::from(text_width(go, scale))) / 2,
+        centred(
+            &mut canvas,
+            w,
             h - 20 * s,
-            go,
+            "PRESS USE OR FIRE TO GO ON",
             grey,
             scale,
         );
@@ -319,21 +319,8 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
 
 /// The screen at the end of the episode: its totals and time.
 pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
-    let s = unit(frame);
-    let scale = s as u32;
-    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
-    let mut canvas = Canvas::new(frame);
-    canvas.fill_rect(0, 0, w, h, Colour::rgb(40, 0, 0));
-    let big = scale * 2;
-    let gold = Colour::rgb(240, 220, 120);
-    let title = "EPISODE COMPLETE";
-    canvas.text(
-        (w - i64::from(text_width(title, big))) / 2,
-        20 * s,
-        title,
-        gold,
-        big,
-    );
+    let (mut canvas, s, w, h) = page(frame, Colour::rgb(40, 0, 0), "EPISODE COMPLETE");
+    let (scale, big) = (s as u32, s as u32 * 2);
     let seconds = ticks / u64::from(TICK_HZ);
     let rows = [
         format!("KILLS    {} OF {}", totals.kills, totals.enemies),
@@ -351,15 +338,9 @@ pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
             big,
         );
     }
-    let bye = "THANK YOU FOR PLAYING. ESCAPE, THEN Q TO QUIT";
     let grey = Colour::rgb(220, 180, 180);
-    canvas.text(
-        (w - i64::from(text_width(bye, scale))) / 2,
-        h - 20 * s,
-        bye,
-        grey,
-        scale,
-    );
+    let bye = "THANK YOU FOR PLAYING. ESCAPE, THEN Q TO QUIT";
+    centred(&mut canvas, w, h - 20 * s, bye, grey, scale);
 }
 
 /// A menu over the frame: the picture darkened, a panel in the middle with `title` and
