@@ -672,6 +672,11 @@ fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
         distances.push(d);
     }
     assert!(g.hurt.is_some(), "it attacked from range");
+    // Balance: one guard against a player who stands in the open and never fights back
+    // takes a while to kill them (the old guards took 62 health in 18 s).
+    let lost = 10_000 - g.player.health;
+    eprintln!("one guard, 20 s in the open: {lost} health lost");
+    assert!((10..100).contains(&lost), "{lost} health in 20 s");
     // After closing in, it stays between 2 and 5 tiles (a step's slack).
     let settled = &distances[10 * TICK_HZ as usize..];
     let (near, far) = settled
