@@ -4,8 +4,9 @@
 //!
 //! Two passes, both parallel. The cast pass walks one ray per column (columns in chunks) and
 //! records the wall span, texture column and depth. The composite pass draws bands of rows
-//! (one band per task), each in sweeps by kind of pixel (see the `composite` module): floor and ceiling
-//! row by row, walls column by column, then masked layers and sprites where there are any.
+//! (one band per task), each in sweeps by kind of pixel (see the `composite` module): floor
+//! and ceiling row by row, walls column by column, then masked layers and sprites where there
+//! are any.
 
 mod assets;
 mod camera;
