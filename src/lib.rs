@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 #![doc = include_str!("../README.md")]
 
+pub mod audio;
 pub mod bindings;
 pub mod frame;
 pub mod game;

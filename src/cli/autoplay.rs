@@ -3,22 +3,60 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
+use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
 use tilecaster::game::{Autopilot, Difficulty, Session, TICK_HZ, Tally};
+use tilecaster::scene;
 
 /// The longest the autopilot may take over one level before it gives up (simulated minutes).
 const GIVE_UP_MINUTES: u64 = 15;
 
-/// Plays from `level` to the end of the episode; prints each finished level's tally as one
-/// JSON line. Fails (exit 1) when the player dies or the autopilot gives up on a level.
-pub fn run(
-    level: &Path,
-    textures: Option<&Path>,
-    difficulty: Difficulty,
-    seed: Option<u64>,
-) -> Result<()> {
-    let mut session = Session::start_on(level, textures, difficulty)?;
-    if let Some(seed) = seed {
+/// How `autoplay` runs.
+pub struct Options<'a> {
+    /// The level to start with.
+    pub level: &'a Path,
+    /// Texture folder, instead of the level's own.
+    pub textures: Option<&'a Path>,
+    /// How hard.
+    pub difficulty: Difficulty,
+    /// Seed for the game's random numbers.
+    pub seed: Option<u64>,
+    /// Mix every sound of the run into this WAV file.
+    pub audio_out: Option<&'a Path>,
+    /// Replace `audio_out` if it exists.
+    pub force: bool,
+}
+
+/// Plays from the level to the end of the episode; prints each finished level's tally as one
+/// JSON line. Fails (exit 1) when the player dies or the autopilot gives up on a level. With
+/// `audio_out`, every sound of the run is mixed in step with the ticks into a WAV file
+/// (written whether the run ends well or not).
+pub fn run(o: &Options) -> Result<()> {
+    if let Some(path) = o.audio_out.filter(|p| p.exists() && !o.force) {
+        bail!("{} exists: pass --force to overwrite it", path.display());
+    }
+    let mut audio = o.audio_out.map(|_| (Mixer::new(), Vec::<f32>::new()));
+    let outcome = play(o, &mut audio);
+    if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {
+        let tmp = path.with_extension("wav.tmp");
+        std::fs::write(&tmp, wav_bytes(samples))
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        let frames = samples.len() / 2;
+        let seconds = frames as f64 / f64::from(RATE);
+        eprintln!(
+            "wrote {} ({seconds:.1} s of sound: {} ticks of {FRAMES_PER_TICK} frames)",
+            path.display(),
+            frames / FRAMES_PER_TICK
+        );
+    }
+    outcome
+}
+
+/// The run itself; each tick's sounds mixed into `audio` when there is one.
+fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
+    let mut session = Session::start_on(o.level, o.textures, o.difficulty)?;
+    if let Some(seed) = o.seed {
         session.reseed(seed);
     }
     let mut pilot = Autopilot::new();
@@ -28,6 +66,12 @@ pub fn run(
     while !session.complete {
         let input = pilot.input(&session.game);
         session.tick(&input);
+        if let Some((mixer, samples)) = audio.as_mut() {
+            for (sound, placement) in scene::sound::sounds(&session.game) {
+                mixer.play(sound, placement);
+            }
+            mixer.mix(FRAMES_PER_TICK, samples);
+        }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {
             writeln!(stdout, "{}", json_line(tally, true))?;

@@ -268,6 +268,13 @@ enum Command {
         /// Seed for the game's random numbers.
         #[arg(long)]
         seed: Option<u64>,
+        /// Mix every sound of the run into a stereo WAV file (48 kHz), in step with the
+        /// game's ticks; no sound device needed.
+        #[arg(long, value_name = "FILE")]
+        audio_out: Option<PathBuf>,
+        /// Replace the WAV file if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
@@ -350,7 +357,16 @@ pub fn run(args: Args) -> Result<()> {
             textures,
             difficulty,
             seed,
-        } => autoplay::run(&level, textures.as_deref(), difficulty.into(), seed),
+            audio_out,
+            force,
+        } => autoplay::run(&autoplay::Options {
+            level: &level,
+            textures: textures.as_deref(),
+            difficulty: difficulty.into(),
+            seed,
+            audio_out: audio_out.as_deref(),
+            force,
+        }),
         Command::Render {
             level,
             pos,

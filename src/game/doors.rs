@@ -86,8 +86,8 @@ impl Doors {
     }
 
     /// One tick: doors slide; an open door closes after a while, unless `occupied` (cells
-    /// something stands in) includes it.
-    pub fn tick(&mut self, occupied: &[Cell]) {
+    /// something stands in) includes it. The doors that start closing are added to `closing`.
+    pub fn tick(&mut self, occupied: &[Cell], closing: &mut Vec<Cell>) {
         let step = super::TICK / SLIDE_SECONDS;
         for d in &mut self.doors {
             match d.phase {
@@ -102,6 +102,7 @@ impl Doors {
                     d.hold -= super::TICK;
                     if d.hold <= 0.0 && !occupied.contains(&d.cell) {
                         d.phase = DoorPhase::Closing;
+                        closing.push(d.cell);
                     }
                 }
                 DoorPhase::Closing => {

@@ -26,6 +26,8 @@ pub struct Act {
     pub fired: bool,
     /// Its path goes through this closed door: it opens it.
     pub open_door: Option<Cell>,
+    /// It noticed the player this tick (and shouts).
+    pub alerted: bool,
 }
 
 /// What an enemy is doing.
@@ -158,12 +160,15 @@ impl Enemy {
         }
     }
 
-    /// Hears gunfire: alerted unless deaf.
-    pub fn hear(&mut self) {
-        if self.alive() && !self.deaf && matches!(self.state, EnemyState::Idle | EnemyState::Patrol)
-        {
+    /// Hears gunfire: alerted unless deaf (it comes to look); whether it was alerted now.
+    pub fn hear(&mut self) -> bool {
+        let alerted = self.alive()
+            && !self.deaf
+            && matches!(self.state, EnemyState::Idle | EnemyState::Patrol);
+        if alerted {
             self.state = EnemyState::Chase;
         }
+        alerted
     }
 
     /// One tick: what it did that the game must act on.
@@ -217,12 +222,14 @@ impl Enemy {
             }
             EnemyState::Idle => {
                 if sees {
+                    act.alerted = true;
                     self.state = EnemyState::Chase;
                     self.timer = 0.3 + rng.unit() * 0.4;
                 }
             }
             EnemyState::Patrol => {
                 if sees {
+                    act.alerted = true;
                     self.state = EnemyState::Chase;
                     self.timer = 0.3;
                 } else {

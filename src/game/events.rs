@@ -3,6 +3,8 @@
 //! come) reads them.
 
 use super::Weapon;
+use crate::grid::Cell;
+use crate::level::PickupKind;
 use crate::math::Vec2;
 
 /// Something that happened this tick.
@@ -17,10 +19,48 @@ pub enum GameEvent {
         /// Where the shot came from.
         from: Vec2,
     },
+    /// The player died.
+    PlayerDeath,
+    /// An enemy at `at` fired at the player.
+    EnemyShot {
+        /// Where it stands.
+        at: Vec2,
+    },
+    /// An enemy at `at` noticed the player (saw or heard them): a shout.
+    EnemyAlert {
+        /// Where it stands.
+        at: Vec2,
+    },
+    /// An enemy at `at` was hurt.
+    EnemyPain {
+        /// Where it stands.
+        at: Vec2,
+    },
+    /// An enemy at `at` died.
+    EnemyDeath {
+        /// Where it fell.
+        at: Vec2,
+    },
+    /// A fireball burst at `at`.
+    Explosion {
+        /// Where.
+        at: Vec2,
+    },
+    /// The player picked up something at `at`.
+    Pickup {
+        /// What.
+        kind: PickupKind,
+        /// Where it lay.
+        at: Vec2,
+    },
     /// "Use" met nothing usable.
     Thud,
-    /// A door opened (by the player or an enemy).
-    DoorOpened(crate::grid::Cell),
+    /// A door started opening (by the player or an enemy).
+    DoorOpened(Cell),
+    /// A door started closing.
+    DoorClosing(Cell),
+    /// A push wall started sliding.
+    PushWallMoved(Cell),
     /// A line for the player to read (a locked door, a secret found).
     Message(String),
     /// The level's exit was used.

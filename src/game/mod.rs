@@ -318,10 +318,16 @@ impl Game {
             self.explore();
         }
         let player_cell = self.player.cells();
-        self.doors.tick(&player_cell);
+        let mut closing = Vec::new();
+        self.doors.tick(&player_cell, &mut closing);
+        self.events
+            .extend(closing.into_iter().map(GameEvent::DoorClosing));
         let occupied = self.occupied();
         self.pushwalls.tick(&mut self.level.map, &occupied);
         self.pick_up();
+        if self.player_dead() {
+            self.events.push(GameEvent::PlayerDeath);
+        }
     }
 
     /// Undoes the player's move when it brought them into a living enemy's circle (found
@@ -369,7 +375,11 @@ impl Game {
             };
             let act = e.tick(player, &blocking, &mut self.rng, difficulty);
             doors_to_open.extend(act.open_door);
+            if act.alerted {
+                self.events.push(GameEvent::EnemyAlert { at: e.position });
+            }
             if act.fired {
+                self.events.push(GameEvent::EnemyShot { at: e.position });
                 let distance = (player - e.position).length();
                 if self.rng.unit() < hit_chance(distance) {
                     let hit = difficulty.damage(4 + (self.rng.unit() * 8.0) as u32);
@@ -458,6 +468,7 @@ impl Game {
                     .pushwalls
                     .push(cell, dir, &mut self.level.map, &occupied)
                 {
+                    self.events.push(GameEvent::PushWallMoved(cell));
                     self.events
                         .push(GameEvent::Message("a secret passage!".into()));
                 } else {
@@ -512,6 +523,10 @@ impl Game {
             };
             if taken {
                 self.pickups_left[i] = false;
+                self.events.push(GameEvent::Pickup {
+                    kind: p.kind,
+                    at: p.position,
+                });
             }
         }
     }

@@ -221,6 +221,8 @@ impl Session {
 
     /// One tick of play; at the exit, on to the next level (or the episode is complete).
     pub fn tick(&mut self, input: &Input) {
+        // The game's events are this tick's: none when it does not run (the tally screen).
+        self.game.events.clear();
         if let Some((_, left)) = &mut self.message {
             *left = left.saturating_sub(1);
             if *left == 0 {

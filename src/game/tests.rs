@@ -346,7 +346,7 @@ fn enemies_see_through_open_floor_not_walls_or_closed_doors() {
     let mut open = g.clone();
     open.doors.start_opening(Cell::new(4, 6));
     for _ in 0..70 {
-        open.doors.tick(&[]);
+        open.doors.tick(&[], &mut Vec::new());
     }
     let blocking = open.blocking();
     assert!(

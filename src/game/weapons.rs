@@ -181,8 +181,8 @@ impl Game {
         }
         let heard = self.hearing(origin);
         for e in &mut self.enemies {
-            if heard.contains(&e.cell()) {
-                e.hear();
+            if heard.contains(&e.cell()) && e.hear() {
+                self.events.push(GameEvent::EnemyAlert { at: e.position });
             }
         }
     }
@@ -228,9 +228,13 @@ impl Game {
         let was_alive = enemy.alive();
         enemy.hurt(damage);
         enemy.face_towards(self.player.position);
+        let position = enemy.position;
+        if was_alive && enemy.alive() {
+            self.events.push(GameEvent::EnemyPain { at: position });
+        }
         if was_alive && !enemy.alive() {
             self.kills += 1;
-            let position = enemy.position;
+            self.events.push(GameEvent::EnemyDeath { at: position });
             self.level.pickups.push(crate::level::PickupSpawn {
                 kind: crate::level::PickupKind::Ammo,
                 position,
@@ -265,6 +269,7 @@ impl Game {
                     tick: self.ticks,
                     blood: target.is_some(),
                 });
+                self.events.push(GameEvent::Explosion { at: point });
             }
             p.position = b;
             p.ticks_left = p.ticks_left.saturating_sub(1);

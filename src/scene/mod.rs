@@ -25,6 +25,7 @@
 mod art;
 pub mod hud;
 pub mod profile;
+pub mod sound;
 pub mod topdown;
 
 use crate::game::{EnemyState, Game, PUFF_TICKS, Session};

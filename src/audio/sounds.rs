@@ -1,0 +1,275 @@
+//! The game's sounds, made by code at start-up: every one original, a few lines of synthesis
+//! each (noise bursts, swept tones, envelopes), the same samples on every run.
+
+use super::RATE;
+
+/// Every sound the game makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sound {
+    /// The player's pistol.
+    Pistol,
+    /// The player's launcher sending a fireball off.
+    Launcher,
+    /// The knife's swish.
+    Knife,
+    /// A fireball bursting.
+    Explosion,
+    /// A guard's gun.
+    GuardShot,
+    /// A door sliding open.
+    DoorOpen,
+    /// A door sliding shut.
+    DoorClose,
+    /// A push wall grinding away.
+    PushWall,
+    /// Health picked up.
+    PickupHealth,
+    /// Ammunition picked up.
+    PickupAmmo,
+    /// Treasure picked up.
+    PickupTreasure,
+    /// A key picked up.
+    PickupKey,
+    /// A guard's shout on noticing the player.
+    Alert,
+    /// A guard hurt.
+    EnemyPain,
+    /// A guard dying.
+    EnemyDeath,
+    /// The player hurt.
+    PlayerPain,
+    /// The player dying.
+    PlayerDeath,
+    /// "Use" with nothing to use.
+    Thud,
+    /// The exit used.
+    Exit,
+}
+
+impl Sound {
+    /// Every sound, in a fixed order (the bank's).
+    pub const ALL: [Sound; 19] = [
+        Sound::Pistol,
+        Sound::Launcher,
+        Sound::Knife,
+        Sound::Explosion,
+        Sound::GuardShot,
+        Sound::DoorOpen,
+        Sound::DoorClose,
+        Sound::PushWall,
+        Sound::PickupHealth,
+        Sound::PickupAmmo,
+        Sound::PickupTreasure,
+        Sound::PickupKey,
+        Sound::Alert,
+        Sound::EnemyPain,
+        Sound::EnemyDeath,
+        Sound::PlayerPain,
+        Sound::PlayerDeath,
+        Sound::Thud,
+        Sound::Exit,
+    ];
+
+    /// Its place in [`Sound::ALL`].
+    pub fn index(self) -> usize {
+        Sound::ALL.iter().position(|&s| s == self).unwrap_or(0)
+    }
+
+    /// Its samples, mono, at [`RATE`], in `[-1, 1]`.
+    pub fn synthesize(self) -> Vec<f32> {
+        let mut noise = Noise(0x9E37_79B9 ^ (self.index() as u32 + 1).wrapping_mul(0x85EB_CA6B));
+        match self {
+            Sound::Pistol => shot(&mut noise, 0.28, 34.0, 95.0, 1.0),
+            Sound::GuardShot => shot(&mut noise, 0.32, 26.0, 80.0, 0.7),
+            Sound::Launcher => render(0.5, |t| {
+                let whoosh = noise.next() * (t * std::f32::consts::PI / 0.5).sin() * 0.5;
+                let tone = sweep(t, 220.0, 70.0, 0.5) * (-t * 5.0).exp() * 0.6;
+                whoosh + tone
+            }),
+            Sound::Explosion => {
+                let mut brown = 0.0f32;
+                render(0.9, |t| {
+                    brown = (brown + noise.next() * 0.12) * 0.985;
+                    let thump = (2.0 * std::f32::consts::PI * 48.0 * t).sin() * (-t * 6.0).exp();
+                    (brown * 3.0 + thump) * (-t * 3.5).exp()
+                })
+            }
+            Sound::Knife => {
+                let mut last = 0.0f32;
+                render(0.16, |t| {
+                    let n = noise.next();
+                    let high = n - last;
+                    last = n;
+                    high * 0.6 * (t * std::f32::consts::PI / 0.16).sin()
+                })
+            }
+            Sound::DoorOpen => door(&mut noise, false),
+            Sound::DoorClose => door(&mut noise, true),
+            Sound::PushWall => {
+                let mut low = 0.0f32;
+                render(1.6, |t| {
+                    low += (noise.next() - low) * 0.08;
+                    let judder = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 28.0 * t).sin();
+                    low * 2.5 * judder * fade(t, 0.05, 1.6)
+                })
+            }
+            Sound::PickupHealth => notes(&[660.0, 880.0], 0.12, 0.5),
+            Sound::PickupAmmo => render(0.2, |t| {
+                let click = if t < 0.03 || (0.09..0.12).contains(&t) {
+                    1.0
+                } else {
+                    0.0
+                };
+                noise.next() * click * 0.7 + square(t, 1800.0) * click * 0.2
+            }),
+            Sound::PickupTreasure => notes(&[880.0, 1108.7, 1318.5], 0.09, 0.45),
+            Sound::PickupKey => render(0.35, |t| {
+                let vibrato = 1.0 + 0.01 * (2.0 * std::f32::consts::PI * 12.0 * t).sin();
+                let f = if t < 0.15 { 1568.0 } else { 2093.0 };
+                (2.0 * std::f32::consts::PI * f * vibrato * t).sin() * 0.4 * fade(t, 0.005, 0.35)
+            }),
+            Sound::Alert => render(0.55, |t| {
+                // Two barked syllables: a buzzy tone, its brightness rising and falling.
+                let (f, on) = if t < 0.22 {
+                    (240.0, fade(t, 0.01, 0.22))
+                } else if t > 0.27 {
+                    (190.0, fade(t - 0.27, 0.01, 0.28))
+                } else {
+                    (0.0, 0.0)
+                };
+                let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 7.0 * t).sin();
+                (saw(t, f) * (0.4 + 0.3 * formant) + noise.next() * 0.08) * on
+            }),
+            Sound::EnemyPain => render(0.25, |t| {
+                saw_sweep(t, 320.0, 190.0, 0.25) * 0.5 * fade(t, 0.01, 0.25)
+            }),
+            Sound::EnemyDeath => render(0.85, |t| {
+                (saw_sweep(t, 260.0, 70.0, 0.85) * 0.45 + noise.next() * 0.1) * fade(t, 0.01, 0.85)
+            }),
+            Sound::PlayerPain => render(0.22, |t| {
+                (saw(t, 140.0) * 0.45 + noise.next() * 0.15) * fade(t, 0.01, 0.22)
+            }),
+            Sound::PlayerDeath => render(1.3, |t| {
+                (saw_sweep(t, 170.0, 45.0, 1.3) * 0.5 + noise.next() * 0.1) * fade(t, 0.02, 1.3)
+            }),
+            Sound::Thud => render(0.16, |t| {
+                ((2.0 * std::f32::consts::PI * 70.0 * t).sin() + noise.next() * 0.2)
+                    * (-t * 30.0).exp()
+                    * 0.8
+            }),
+            Sound::Exit => notes(&[523.3, 659.3, 784.0, 1046.5], 0.16, 0.4),
+        }
+    }
+}
+
+/// A xorshift noise source in `[-1, 1]`.
+struct Noise(u32);
+
+impl Noise {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        (self.0 as f32 / u32::MAX as f32) * 2.0 - 1.0
+    }
+}
+
+/// `seconds` of samples from `f(t)`.
+fn render(seconds: f32, mut f: impl FnMut(f32) -> f32) -> Vec<f32> {
+    let n = (seconds * RATE as f32) as usize;
+    (0..n)
+        .map(|i| f(i as f32 / RATE as f32).clamp(-1.0, 1.0))
+        .collect()
+}
+
+/// Rises over `attack` seconds, falls linearly to 0 at `length`.
+fn fade(t: f32, attack: f32, length: f32) -> f32 {
+    if t < attack {
+        t / attack
+    } else {
+        (1.0 - (t - attack) / (length - attack)).max(0.0)
+    }
+}
+
+fn saw(t: f32, f: f32) -> f32 {
+    2.0 * (t * f - (t * f + 0.5).floor())
+}
+
+fn square(t: f32, f: f32) -> f32 {
+    if (t * f).fract() < 0.5 { 1.0 } else { -1.0 }
+}
+
+/// A sine sweeping from `f0` to `f1` over `length` seconds (the phase integrated).
+fn sweep(t: f32, f0: f32, f1: f32, length: f32) -> f32 {
+    let k = (f1 - f0) / length;
+    (2.0 * std::f32::consts::PI * (f0 * t + 0.5 * k * t * t)).sin()
+}
+
+/// A sawtooth sweeping from `f0` to `f1` over `length` seconds.
+fn saw_sweep(t: f32, f0: f32, f1: f32, length: f32) -> f32 {
+    let k = (f1 - f0) / length;
+    let phase = f0 * t + 0.5 * k * t * t;
+    2.0 * (phase - (phase + 0.5).floor())
+}
+
+/// A gunshot: a noise crack decaying at `decay` per second over a low thump at `thump` Hz.
+fn shot(noise: &mut Noise, seconds: f32, decay: f32, thump: f32, brightness: f32) -> Vec<f32> {
+    let mut low = 0.0f32;
+    render(seconds, |t| {
+        let n = noise.next();
+        low += (n - low) * 0.25;
+        let crack = (n * brightness + low * (1.0 - brightness)) * (-t * decay).exp();
+        let body = (2.0 * std::f32::consts::PI * thump * t).sin() * (-t * 18.0).exp() * 0.6;
+        crack * 0.9 + body
+    })
+}
+
+/// A door: a rumble while it slides, a clank at the start (opening) or the end (closing).
+fn door(noise: &mut Noise, closing: bool) -> Vec<f32> {
+    let length = 0.95;
+    let mut low = 0.0f32;
+    render(length, |t| {
+        low += (noise.next() - low) * 0.05;
+        let rumble = (low * 3.0 + square(t, 55.0) * 0.08) * fade(t, 0.08, length) * 0.6;
+        let at = if closing { length - 0.12 } else { 0.0 };
+        let clank = if t >= at && t < at + 0.12 {
+            (2.0 * std::f32::consts::PI * 420.0 * t).sin() * (-(t - at) * 40.0).exp() * 0.7
+        } else {
+            0.0
+        };
+        rumble + clank
+    })
+}
+
+/// A chime: each of `tones` for `each` seconds, then the last rings out, at `gain`.
+fn notes(tones: &[f32], each: f32, gain: f32) -> Vec<f32> {
+    let length = each * tones.len() as f32 + 0.15;
+    render(length, |t| {
+        let k = ((t / each) as usize).min(tones.len() - 1);
+        let local = t - k as f32 * each;
+        let f = tones[k];
+        let tone = (2.0 * std::f32::consts::PI * f * t).sin()
+            + 0.3 * (2.0 * std::f32::consts::PI * 2.0 * f * t).sin();
+        tone * gain * (-local * 8.0).exp()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_sound_is_heard_and_stays_in_range() {
+        for sound in Sound::ALL {
+            let samples = sound.synthesize();
+            assert!(!samples.is_empty(), "{sound:?}");
+            let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+            assert!(peak > 0.05 && peak <= 1.0, "{sound:?}: peak {peak}");
+            assert_eq!(
+                sound.synthesize(),
+                samples,
+                "{sound:?} is the same every time"
+            );
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The game's events as placed sounds: what the player hears this tick, and from where. A
+//! sound is placed by its distance and angle from the player's ears, and muffled when the
+//! traversal finds no line of sight between them (walls and closed doors in the way).
+
+use crate::audio::{Placement, Sound};
+use crate::game::{Game, GameEvent, Weapon};
+use crate::grid::{Cell, Solidity, line_of_sight};
+use crate::level::PickupKind;
+use crate::math::Vec2;
+
+/// The sounds of the game's last tick, each with its placement for the player's ears.
+pub fn sounds(game: &Game) -> Vec<(Sound, Placement)> {
+    let ears = game.player.position;
+    let facing = game.player.angle;
+    let blocking = game.blocking();
+    let heard = |p: Vec2| Placement::at(ears, facing, p, !line_of_sight(&blocking, ears, p));
+    // A point on a wall or an actor, brought a little towards the listener so that the line
+    // to it does not end inside what was hit.
+    let point = |p: Vec2| {
+        let to = ears - p;
+        let d = to.length();
+        let p = if d > 0.1 { p + to * (0.05 / d) } else { p };
+        heard(p)
+    };
+    // A cell (a door, a push wall): heard clearly when any side of it is in view.
+    let cell = |c: Cell| {
+        let centre = Vec2::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+        let sides = [(-0.55, 0.0), (0.55, 0.0), (0.0, -0.55), (0.0, 0.55)];
+        let seen = sides.iter().any(|&(dx, dy)| {
+            let side = centre + Vec2::new(dx, dy);
+            !blocking.is_solid(Cell::containing(side)) && line_of_sight(&blocking, ears, side)
+        });
+        Placement::at(ears, facing, centre, !seen)
+    };
+    let here = Placement::HERE;
+    game.events
+        .iter()
+        .filter_map(|event| {
+            Some(match *event {
+                GameEvent::Shot(Weapon::Pistol) => (Sound::Pistol, here),
+                GameEvent::Shot(Weapon::Launcher) => (Sound::Launcher, here),
+                GameEvent::Shot(Weapon::Knife) => (Sound::Knife, here),
+                GameEvent::PlayerHurt { .. } => (Sound::PlayerPain, here),
+                GameEvent::PlayerDeath => (Sound::PlayerDeath, here),
+                GameEvent::EnemyShot { at } => (Sound::GuardShot, point(at)),
+                GameEvent::EnemyAlert { at } => (Sound::Alert, point(at)),
+                GameEvent::EnemyPain { at } => (Sound::EnemyPain, point(at)),
+                GameEvent::EnemyDeath { at } => (Sound::EnemyDeath, point(at)),
+                GameEvent::Explosion { at } => (Sound::Explosion, point(at)),
+                GameEvent::Pickup { kind, .. } => (
+                    match kind {
+                        PickupKind::Health => Sound::PickupHealth,
+                        PickupKind::Ammo => Sound::PickupAmmo,
+                        PickupKind::Treasure => Sound::PickupTreasure,
+                        PickupKind::Key(_) => Sound::PickupKey,
+                    },
+                    here,
+                ),
+                GameEvent::Thud => (Sound::Thud, here),
+                GameEvent::DoorOpened(c) => (Sound::DoorOpen, cell(c)),
+                GameEvent::DoorClosing(c) => (Sound::DoorClose, cell(c)),
+                GameEvent::PushWallMoved(c) => (Sound::PushWall, cell(c)),
+                GameEvent::Exit => (Sound::Exit, here),
+                GameEvent::Message(_) => return None,
+            })
+        })
+        .collect()
+}

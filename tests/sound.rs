@@ -1,0 +1,255 @@
+//! Sound through the offline mix: the game's events placed for the player's ears (pan by
+//! angle, gain by distance, muffled through walls), every event heard, and a run's WAV the
+//! same every time.
+
+use std::path::Path;
+
+use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE};
+use tilecaster::game::{Game, GameEvent};
+use tilecaster::grid::Cell;
+use tilecaster::level::{Level, PickupKind};
+use tilecaster::math::Vec2;
+
+mod common;
+
+/// A hall 20 tiles long, the player in its middle facing east; a door in the wall to the
+/// south at (10, 5), a room beyond it.
+const HALL: &str = r##"name = "hall"
+grid = '''
+######################
+#....................#
+#....................#
+#....................#
+#....................#
+##########D###########
+#....................#
+######################
+'''
+[legend]
+"#" = { wall = "brick" }
+"D" = { door = "door" }
+
+[player]
+position = [10.5, 2.5]
+facing = "east"
+"##;
+
+fn hall() -> Game {
+    Game::new(Level::parse(HALL, Path::new("hall.toml")).unwrap().level)
+}
+
+/// The game's current events mixed for half a second: interleaved stereo.
+fn heard(game: &Game) -> Vec<f32> {
+    let mut mixer = Mixer::new();
+    for (sound, placement) in tilecaster::scene::sound::sounds(game) {
+        mixer.play(sound, placement);
+    }
+    let mut out = Vec::new();
+    mixer.mix(RATE as usize / 2, &mut out);
+    out
+}
+
+/// Energy (sum of squares) of one channel.
+fn energy(samples: &[f32], channel: usize) -> f64 {
+    samples
+        .iter()
+        .skip(channel)
+        .step_by(2)
+        .map(|&s| f64::from(s) * f64::from(s))
+        .sum()
+}
+
+fn decibels(a: f64, b: f64) -> f64 {
+    10.0 * (a / b).log10()
+}
+
+/// A guard's shot from `at`.
+fn shot_from(at: Vec2) -> Game {
+    let mut g = hall();
+    g.events = vec![GameEvent::EnemyShot { at }];
+    g
+}
+
+#[test]
+fn a_shot_to_the_right_is_louder_in_the_right_ear() {
+    // Facing east, south is to the right.
+    let right = heard(&shot_from(Vec2::new(10.5, 4.5)));
+    let margin = decibels(energy(&right, 1), energy(&right, 0));
+    eprintln!("a shot to the right: right ear {margin:.1} dB over the left");
+    assert!(margin > 12.0, "right over left: {margin:.1} dB");
+    let left = heard(&shot_from(Vec2::new(10.5, 1.5)));
+    assert!(decibels(energy(&left, 0), energy(&left, 1)) > 6.0);
+}
+
+#[test]
+fn twice_the_distance_is_six_decibels_quieter() {
+    let near = heard(&shot_from(Vec2::new(13.5, 2.5)));
+    let far = heard(&shot_from(Vec2::new(16.5, 2.5)));
+    let drop = decibels(
+        energy(&near, 0) + energy(&near, 1),
+        energy(&far, 0) + energy(&far, 1),
+    );
+    assert!(
+        (drop - 6.02).abs() < 0.5,
+        "3 tiles to 6: {drop:.2} dB quieter"
+    );
+}
+
+/// The share of a channel's energy above `hz`, by a discrete Fourier transform of its first
+/// 8192 samples at every 50 Hz.
+fn share_above(samples: &[f32], hz: f64) -> f64 {
+    let left: Vec<f64> = samples
+        .iter()
+        .step_by(2)
+        .take(8192)
+        .map(|&s| f64::from(s))
+        .collect();
+    let (mut high, mut total) = (0.0, 0.0);
+    for k in (1..480).map(|k| f64::from(k) * 50.0) {
+        let w = 2.0 * std::f64::consts::PI * k / f64::from(RATE);
+        let (mut re, mut im) = (0.0, 0.0);
+        for (n, &s) in left.iter().enumerate() {
+            re += s * (w * n as f64).cos();
+            im -= s * (w * n as f64).sin();
+        }
+        let power = re * re + im * im;
+        total += power;
+        if k > hz {
+            high += power;
+        }
+    }
+    high / total
+}
+
+#[test]
+fn a_shot_behind_a_closed_door_is_quieter_and_duller_than_through_the_open_door() {
+    let behind = Vec2::new(10.5, 6.5);
+    let closed = shot_from(behind);
+    let mut open = shot_from(behind);
+    open.doors.start_opening(Cell::new(10, 5));
+    for _ in 0..70 {
+        open.doors.tick(&[], &mut Vec::new());
+    }
+    assert!(open.doors.passable(Cell::new(10, 5)));
+    let (shut, through) = (heard(&closed), heard(&open));
+    let quieter = decibels(energy(&through, 0), energy(&shut, 0));
+    assert!(quieter > 6.0, "the closed door takes {quieter:.1} dB");
+    let (dull, bright) = (share_above(&shut, 2000.0), share_above(&through, 2000.0));
+    eprintln!(
+        "behind the closed door: {quieter:.1} dB quieter, {:.1}% of the energy above 2 kHz (open: {:.1}%)",
+        dull * 100.0,
+        bright * 100.0
+    );
+    assert!(
+        dull < bright * 0.5,
+        "energy above 2 kHz: {dull:.3} closed, {bright:.3} open"
+    );
+}
+
+#[test]
+fn every_kind_of_event_makes_a_sound() {
+    use tilecaster::game::Weapon;
+    let near = Vec2::new(12.5, 2.5);
+    let events = [
+        GameEvent::Shot(Weapon::Pistol),
+        GameEvent::Shot(Weapon::Launcher),
+        GameEvent::Shot(Weapon::Knife),
+        GameEvent::PlayerHurt {
+            damage: 5,
+            from: near,
+        },
+        GameEvent::PlayerDeath,
+        GameEvent::EnemyShot { at: near },
+        GameEvent::EnemyAlert { at: near },
+        GameEvent::EnemyPain { at: near },
+        GameEvent::EnemyDeath { at: near },
+        GameEvent::Explosion { at: near },
+        GameEvent::Pickup {
+            kind: PickupKind::Health,
+            at: near,
+        },
+        GameEvent::Pickup {
+            kind: PickupKind::Ammo,
+            at: near,
+        },
+        GameEvent::Pickup {
+            kind: PickupKind::Treasure,
+            at: near,
+        },
+        GameEvent::Pickup {
+            kind: PickupKind::Key(tilecaster::level::KeyColour::Gold),
+            at: near,
+        },
+        GameEvent::Thud,
+        GameEvent::DoorOpened(Cell::new(10, 5)),
+        GameEvent::DoorClosing(Cell::new(10, 5)),
+        GameEvent::PushWallMoved(Cell::new(10, 5)),
+        GameEvent::Exit,
+    ];
+    let mut sounds = std::collections::HashSet::new();
+    for event in events {
+        let mut g = hall();
+        g.events = vec![event.clone()];
+        let placed = tilecaster::scene::sound::sounds(&g);
+        assert_eq!(placed.len(), 1, "{event:?}");
+        sounds.insert(placed[0].0);
+        let out = heard(&g);
+        assert!(
+            energy(&out, 0) + energy(&out, 1) > 1.0,
+            "{event:?} is silent"
+        );
+    }
+    assert_eq!(
+        sounds.len(),
+        tilecaster::audio::Sound::ALL.len(),
+        "every sound is used"
+    );
+}
+
+/// `autoplay --audio-out`: the run's WAV lasts as many ticks as the run, and the same run
+/// mixes to the same bytes twice.
+#[test]
+fn a_run_mixes_to_the_same_wav_twice_as_long_as_the_run() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-sound-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut wavs = Vec::new();
+    for k in 0..2 {
+        let wav = dir.join(format!("run{k}.wav"));
+        let out = common::run_ok([
+            "autoplay",
+            "--level",
+            "levels/e1m3.toml",
+            "--seed",
+            "3",
+            "--audio-out",
+            wav.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        let ticks: usize = stderr
+            .split(" ticks of ")
+            .next()
+            .and_then(|s| s.rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        let level: serde_json::Value =
+            serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+        // The level's ticks, then the tally screen's second before the autopilot goes on.
+        let played = level["ticks"].as_u64().unwrap() as usize;
+        assert!(
+            ticks > played && ticks < played + 2 * 60,
+            "{ticks} vs {played}"
+        );
+        let bytes = std::fs::read(&wav).unwrap();
+        assert_eq!(bytes.len(), 44 + ticks * FRAMES_PER_TICK * 4);
+        wavs.push(bytes);
+    }
+    assert!(wavs[0] == wavs[1], "the same run, the same sound");
+    // Never overwritten unasked.
+    let again = common::run([
+        "autoplay",
+        "--audio-out",
+        dir.join("run0.wav").to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(1));
+    std::fs::remove_dir_all(dir).unwrap();
+}
