@@ -89,6 +89,7 @@ fn twice_the_distance_is_six_decibels_quieter() {
         energy(&near, 0) + energy(&near, 1),
         energy(&far, 0) + energy(&far, 1),
     );
+    eprintln!("3 tiles to 6: {drop:.2} dB quieter");
     assert!(
         (drop - 6.02).abs() < 0.5,
         "3 tiles to 6: {drop:.2} dB quieter"
