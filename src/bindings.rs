@@ -1,10 +1,16 @@
-//! Key bindings: the documented defaults, or a TOML file that replaces some of them. Keys are
+//! Key bindings and sound settings: the documented defaults, or a TOML file that replaces some
+//! of them (the settings file, `keys.toml` by default). Keys are
 //! named here independently of any window system; the game maps them onto its own.
 //!
 //! ```toml
 //! [keys]
 //! forward = ["W", "Up"]
 //! fire = ["Ctrl"]
+//!
+//! [sound]
+//! master = 0.8    # 0 to 1
+//! effects = 1.0   # 0 to 1
+//! mute = false
 //! ```
 //! Actions: forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire,
 //! pistol, launcher, knife.
@@ -67,7 +73,7 @@ pub enum Key {
 }
 
 /// The game's actions, each with the keys bound to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Bindings {
     /// Walk forward.
     pub forward: Vec<Key>,
@@ -93,6 +99,8 @@ pub struct Bindings {
     pub launcher: Vec<Key>,
     /// Take the knife.
     pub knife: Vec<Key>,
+    /// The sound settings (`[sound]`: `master`, `effects`, `mute`).
+    pub sound: SoundSettings,
 }
 
 impl Bindings {
@@ -128,6 +136,7 @@ impl Default for Bindings {
             pistol: vec![Digit(1)],
             launcher: vec![Digit(2)],
             knife: vec![Digit(3)],
+            sound: SoundSettings::default(),
         }
     }
 }
@@ -189,7 +198,38 @@ pub enum KeyFileError {
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
+    #[serde(default)]
     keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+    sound: Option<RawSound>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSound {
+    master: Option<Spanned<f64>>,
+    effects: Option<Spanned<f64>>,
+    mute: Option<bool>,
+}
+
+/// The sound settings of the settings file's `[sound]` table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SoundSettings {
+    /// Master volume, 0 to 1.
+    pub master: f32,
+    /// Sound effects' volume, 0 to 1.
+    pub effects: f32,
+    /// Start muted.
+    pub mute: bool,
+}
+
+impl Default for SoundSettings {
+    fn default() -> SoundSettings {
+        SoundSettings {
+            master: 0.8,
+            effects: 1.0,
+            mute: false,
+        }
+    }
 }
 
 /// Reads bindings from TOML text (named `file` in errors); every action not listed keeps its
@@ -244,6 +284,22 @@ pub fn parse(text: &str, file: &Path) -> Result<Bindings, KeyFileError> {
         };
         *slot = list;
     }
+    if let Some(sound) = parsed.sound {
+        let volume = |v: &Option<Spanned<f64>>, default: f32, name: &str| match v {
+            None => Ok(default),
+            Some(v) if (0.0..=1.0).contains(v.get_ref()) => Ok(*v.get_ref() as f32),
+            Some(v) => Err(at(
+                v.span().start,
+                format!("{name} volume {}: it must be from 0 to 1", v.get_ref()),
+            )),
+        };
+        let defaults = SoundSettings::default();
+        b.sound = SoundSettings {
+            master: volume(&sound.master, defaults.master, "master")?,
+            effects: volume(&sound.effects, defaults.effects, "effects")?,
+            mute: sound.mute.unwrap_or(defaults.mute),
+        };
+    }
     Ok(b)
 }
 
@@ -264,6 +320,27 @@ pub fn load(path: Option<&Path>) -> Result<Bindings, KeyFileError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sound_table_sets_volumes_and_mute_within_range() {
+        let b = parse("[sound]\nmaster = 0.5\nmute = true\n", Path::new("k.toml")).unwrap();
+        assert_eq!(
+            b.sound,
+            SoundSettings {
+                master: 0.5,
+                effects: 1.0,
+                mute: true
+            }
+        );
+        assert_eq!(b.fire, Bindings::default().fire, "keys keep their defaults");
+        let e = parse("[sound]\neffects = 1.5\n", Path::new("k.toml")).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "k.toml:2:11: effects volume 1.5: it must be from 0 to 1"
+        );
+        let e = parse("[sound]\nvolume = 1\n", Path::new("k.toml")).unwrap_err();
+        assert!(e.to_string().contains("unknown field `volume`"), "{e}");
+    }
 
     #[test]
     fn a_file_replaces_the_listed_actions() {

@@ -246,6 +246,7 @@ fn the_window_on_screen_is_not_blank() {
 /// reaches (the game prints its final state hash).
 #[test]
 fn a_replay_in_the_window_ends_where_the_headless_game_does() {
+    use tilecaster::audio::{FRAMES_PER_TICK, Mixer, wav_bytes};
     use tilecaster::game::{Recording, Session};
     let Some(display) = xvfb() else { return };
     let inputs = common::walk_through_the_door();
@@ -253,9 +254,17 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
         level: "levels/e1m1.toml".into(),
         inputs,
     };
+    // The same run headless: its end state, and its sound mixed as the game mixes it.
     let mut session = Session::start(Path::new(&recording.level), None).unwrap();
+    let mut mixer = Mixer::new();
+    mixer.master = tilecaster::bindings::SoundSettings::default().master;
+    let mut sound = Vec::new();
     for input in &recording.inputs {
         session.tick(input);
+        for (s, placement) in tilecaster::scene::sound::sounds(&session.game) {
+            mixer.play(s, placement);
+        }
+        mixer.mix(FRAMES_PER_TICK, &mut sound);
     }
     let expected = format!(
         "final state {:016x} after {} ticks",
@@ -263,10 +272,20 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
         recording.inputs.len()
     );
     let file = std::env::temp_dir().join(format!("tilecaster-replay-{}.txt", std::process::id()));
+    let wav = file.with_extension("wav");
     std::fs::write(&file, recording.to_text()).unwrap();
+    // Muted (there is no sound device under Xvfb anyway): the WAV still gets every sound.
     let out = game(
         &display,
-        &["--replay", file.to_str().unwrap(), "--size", "160x100"],
+        &[
+            "--replay",
+            file.to_str().unwrap(),
+            "--size",
+            "160x100",
+            "--mute",
+            "--audio-out",
+            wav.to_str().unwrap(),
+        ],
     )
     .output()
     .unwrap();
@@ -276,6 +295,16 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     assert!(
         stderr.contains(&expected),
         "expected '{expected}' in:\n{stderr}"
+    );
+    let played = std::fs::read(&wav).unwrap();
+    std::fs::remove_file(&wav).unwrap();
+    assert!(
+        played == wav_bytes(&sound),
+        "the window's sound is the headless mix"
+    );
+    assert!(
+        sound.iter().any(|&s| s != 0.0),
+        "the door and the steps are heard"
     );
 }
 

@@ -3,8 +3,10 @@
 //! game [`Input`] (through the [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
 
 mod clock;
+mod device;
 mod input;
 mod keymap;
+mod sound;
 mod ui;
 mod view;
 
@@ -29,6 +31,7 @@ use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use clock::Clock;
 use input::InputLatch;
+use sound::GameSound;
 use ui::{MenuAction, Overlays, UiAction};
 use view::View;
 
@@ -58,6 +61,10 @@ pub struct PlayOptions {
     pub replay: Option<PathBuf>,
     /// Start from this saved game instead of the level's start.
     pub load: Option<PathBuf>,
+    /// Start with the sound off (F8 turns it on and off).
+    pub mute: bool,
+    /// Mix every sound of the game into this WAV file when it ends (never overwrites).
+    pub audio_out: Option<PathBuf>,
     /// Demo mode: the autopilot plays.
     pub demo: bool,
     /// Key bindings file; `None`: `keys.toml` here if it exists.
@@ -86,6 +93,12 @@ pub fn play(options: PlayOptions) -> Result<()> {
     if let Some(path) = options.record.as_ref().filter(|p| p.exists()) {
         anyhow::bail!(
             "{} exists: recordings never overwrite a file",
+            path.display()
+        );
+    }
+    if let Some(path) = options.audio_out.as_ref().filter(|p| p.exists()) {
+        anyhow::bail!(
+            "{} exists: sound files never overwrite a file",
             path.display()
         );
     }
@@ -118,6 +131,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         .as_deref()
         .or_else(|| default_keys.exists().then_some(default_keys));
     let bindings = keymap::load(keys_file)?;
+    let bindings_sound = bindings.sound;
     let recording = options.record.as_ref().map(|_| Recording {
         level: level.display().to_string(),
         inputs: Vec::new(),
@@ -163,6 +177,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
             None => Player::Keyboard,
         },
         recording,
+        sound: GameSound::new(bindings_sound, options.mute, options.audio_out.is_some()),
         textures: options.textures.clone(),
         error: None,
         last_poll: Instant::now(),
@@ -188,6 +203,13 @@ pub fn play(options: PlayOptions) -> Result<()> {
             recording.inputs.len(),
             path.display()
         );
+    }
+    if let (Some(path), Some(samples)) = (&options.audio_out, app.sound.captured()) {
+        let tmp = path.with_extension("wav.tmp");
+        std::fs::write(&tmp, tilecaster::audio::wav_bytes(samples))
+            .with_context(|| format!("cannot write {}", tmp.display()))?;
+        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        eprintln!("sound: {}", path.display());
     }
     let game = &app.session.game;
     eprintln!(
@@ -225,6 +247,8 @@ struct App {
     player: Player,
     /// Inputs being recorded.
     recording: Option<Recording>,
+    /// The game's sound.
+    sound: GameSound,
     /// The texture folder given on the command line (a quick load uses it too).
     textures: Option<PathBuf>,
     error: Option<anyhow::Error>,
@@ -279,6 +303,7 @@ impl App {
                 r.inputs.push(input);
             }
             self.session.tick(&input);
+            self.sound.tick(&self.session.game);
             let held = |k: KeyCode| f64::from(u8::from(self.latch.is_held(k)));
             let right = held(KeyCode::KeyL) - held(KeyCode::KeyJ);
             let down = held(KeyCode::KeyK) - held(KeyCode::KeyI);
@@ -354,6 +379,11 @@ impl App {
                 Ok(path) => eprintln!("screenshot: {}", path.display()),
                 Err(e) => eprintln!("screenshot failed: {e:#}"),
             },
+            UiAction::ToggleMute => {
+                let muted = self.sound.toggle_mute();
+                self.session
+                    .say(if muted { "sound off" } else { "sound on" }.into());
+            }
             UiAction::QuickSave => {
                 let path = Path::new(QUICK_SAVE);
                 let said = match self.session.save(path) {

@@ -33,6 +33,8 @@ pub enum UiAction {
     QuickSave,
     /// Load the quick-save file.
     QuickLoad,
+    /// Sound off or on.
+    ToggleMute,
 }
 
 /// A key, whether Alt must be held with it, and what it does while playing.
@@ -53,6 +55,7 @@ pub const PLAYING_KEYS: &[(KeyCode, bool, UiAction)] = &[
     (KeyCode::F12, false, UiAction::Screenshot),
     (KeyCode::F6, false, UiAction::QuickSave),
     (KeyCode::F9, false, UiAction::QuickLoad),
+    (KeyCode::F8, false, UiAction::ToggleMute),
 ];
 
 /// What a key does in the pause menu.
@@ -153,7 +156,8 @@ impl Overlays {
             | UiAction::Reload
             | UiAction::Screenshot
             | UiAction::QuickSave
-            | UiAction::QuickLoad => return false,
+            | UiAction::QuickLoad
+            | UiAction::ToggleMute => return false,
         }
         true
     }

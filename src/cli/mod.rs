@@ -70,6 +70,13 @@ struct PlayArgs {
     /// level's start; refused when it belongs to another level file or save format.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "replay"])]
     load: Option<PathBuf>,
+    /// Start with the sound off (F8 turns it on and off).
+    #[arg(long)]
+    mute: bool,
+    /// Mix every sound of the game into a stereo WAV file (48 kHz) when it ends, in step with
+    /// its ticks (with --replay, a recording's sound); never overwrites a file.
+    #[arg(long, value_name = "FILE")]
+    audio_out: Option<PathBuf>,
     /// Demo mode: the autopilot plays (to the exit, fetching keys, fighting), as the game
     /// would show itself in a shop window. Escape and the other game keys still work.
     #[arg(long, conflicts_with = "replay")]
@@ -123,6 +130,8 @@ impl From<PlayArgs> for PlayOptions {
             record: a.record,
             replay: a.replay,
             load: a.load,
+            mute: a.mute,
+            audio_out: a.audio_out,
             demo: a.demo,
             keys: a.keys,
             difficulty: a.difficulty.into(),

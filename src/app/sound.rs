@@ -1,0 +1,71 @@
+//! The game's sound in the window: each tick's events placed by the scene layer, mixed, and
+//! handed to the device (when there is one) and to the capture for `--audio-out`.
+
+use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
+use tilecaster::bindings::SoundSettings;
+use tilecaster::game::Game;
+use tilecaster::scene;
+
+use super::device::AudioOut;
+
+/// The mixer and where its sound goes.
+pub struct GameSound {
+    mixer: Mixer,
+    /// The device gets nothing (the capture still gets everything).
+    muted: bool,
+    device: Option<AudioOut>,
+    /// Everything mixed, for `--audio-out`.
+    capture: Option<Vec<f32>>,
+    /// One tick's mix (reused).
+    tick: Vec<f32>,
+}
+
+impl GameSound {
+    /// Sound as `settings` say, to the default device (silent, said once on stderr, where
+    /// there is none), and kept for a WAV file when `capture`.
+    pub fn new(settings: SoundSettings, mute: bool, capture: bool) -> GameSound {
+        let device = match AudioOut::open() {
+            Ok(device) => Some(device),
+            Err(why) => {
+                eprintln!("{why}: the game runs silent");
+                None
+            }
+        };
+        let mut mixer = Mixer::new();
+        mixer.master = settings.master;
+        mixer.effects = settings.effects;
+        GameSound {
+            mixer,
+            muted: mute || settings.mute,
+            device,
+            capture: capture.then(Vec::new),
+            tick: Vec::with_capacity(FRAMES_PER_TICK * 2),
+        }
+    }
+
+    /// One tick: the game's events heard from where the player stands, mixed and sent on.
+    pub fn tick(&mut self, game: &Game) {
+        for (sound, placement) in scene::sound::sounds(game) {
+            self.mixer.play(sound, placement);
+        }
+        self.tick.clear();
+        self.mixer.mix(FRAMES_PER_TICK, &mut self.tick);
+        if let (Some(device), false) = (&self.device, self.muted) {
+            device.play(&self.tick);
+        }
+        if let Some(capture) = &mut self.capture {
+            capture.extend_from_slice(&self.tick);
+        }
+    }
+
+    /// Mutes or unmutes; whether it is muted now.
+    pub fn toggle_mute(&mut self) -> bool {
+        self.muted = !self.muted;
+        self.muted
+    }
+
+    /// Everything mixed so far (with capture on).
+    pub fn captured(&self) -> Option<&[f32]> {
+        self.capture.as_deref()
+    }
+}
