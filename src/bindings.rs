@@ -308,9 +308,14 @@ pub fn load(path: Option<&Path>) -> Result<Bindings, KeyFileError> {
     match path {
         None => Ok(Bindings::default()),
         Some(p) => {
-            let text = std::fs::read_to_string(p).map_err(|source| KeyFileError::Io {
-                file: p.to_path_buf(),
-                source,
+            let text = crate::files::read_text(p, crate::files::Limit::KEY_FILE).map_err(|e| {
+                KeyFileError::Io {
+                    file: p.to_path_buf(),
+                    source: match e {
+                        crate::files::FileError::Read { source, .. } => source,
+                        other => std::io::Error::other(other.to_string()),
+                    },
+                }
             })?;
             parse(&text, p)
         }

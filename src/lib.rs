@@ -14,6 +14,7 @@
 
 pub mod audio;
 pub mod bindings;
+pub mod files;
 pub mod frame;
 pub mod game;
 pub mod geom;

@@ -185,17 +185,22 @@ fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
         path: path.to_path_buf(),
         detail,
     };
-    let metadata = std::fs::metadata(path).map_err(io)?;
-    if metadata.is_dir() {
-        return Err(io(std::io::Error::other("it is a folder, not a file")));
-    }
-    if metadata.len() > MAX_TEXTURE_FILE_BYTES {
-        return Err(decode(format!(
-            "the file is {} bytes; the limit is {MAX_TEXTURE_FILE_BYTES}",
-            metadata.len()
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(io)?;
+    let limit = crate::files::Limit {
+        bytes: MAX_TEXTURE_FILE_BYTES,
+        ..crate::files::Limit::TEXTURE
+    };
+    let bytes = crate::files::read_bounded(path, limit).map_err(|e| match e {
+        crate::files::FileError::Read { source, .. } => io(source),
+        crate::files::FileError::NotAFile { what, .. } => {
+            io(std::io::Error::other(format!("it is a {what}, not a file")))
+        }
+        other => decode(format!(
+            "{}; the limit is {MAX_TEXTURE_FILE_BYTES} bytes",
+            other
+                .to_string()
+                .trim_start_matches(&format!("{} ", path.display()))
+        )),
+    })?;
     let reader =
         || image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Png);
     // The header first: refuse absurd sizes before allocating for them.

@@ -221,9 +221,13 @@ fn broken_recordings_and_key_bindings_name_file_line_and_column() {
     expect(
         &dir,
         &["check", "folder.toml"],
-        "folder.toml: error: cannot read",
+        "folder.toml: error: is not a regular file (a folder); a level file must be one",
     );
-    expect(&dir, &["--replay", "textures"], "cannot read textures");
+    expect(
+        &dir,
+        &["--replay", "textures"],
+        "textures is not a regular file (a folder); a recording must be one",
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -261,5 +265,119 @@ fn broken_saves_are_refused_with_the_reason() {
     let level = std::fs::read_to_string(dir.join("level.toml")).unwrap();
     std::fs::write(dir.join("level.toml"), level.replace("\"x\"", "\"y\"")).unwrap();
     expect(&dir, &["--load", "real.json"], "has changed since");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every invalid command-line value is a usage error (exit 2, clap's message naming the
+/// option), before any work: out-of-range numbers as much as unparsable ones.
+#[test]
+fn invalid_command_line_values_are_usage_errors() {
+    let dir = scratch("usage");
+    let cases: [&[&str]; 12] = [
+        &["render", "--fov", "nan", "-o", "x.png"],
+        &["render", "--fov", "0", "-o", "x.png"],
+        &["render", "--fov", "180", "-o", "x.png"],
+        &["render", "--fov", "1e9", "-o", "x.png"],
+        &["render", "--angle", "nan", "-o", "x.png"],
+        &["render", "--size", "0x0", "-o", "x.png"],
+        &[
+            "columns",
+            "--level",
+            "level.toml",
+            "--pos",
+            "1.5,1.5",
+            "--angle",
+            "0",
+            "--width",
+            "0",
+        ],
+        &["bench", "--frames", "0"],
+        &["bench", "--threads", "0"],
+        &["bench", "--threads", "100000"],
+        &["--size", "8193x100"],
+        &["--fov=-5"],
+    ];
+    for args in cases {
+        let (code, text) = run(&dir, args);
+        assert_eq!(code, Some(2), "{args:?}: {text}");
+        assert!(text.contains("invalid value"), "{args:?}: {text}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Outputs are checked before the work: two outputs on one path, and a folder that does not
+/// exist, are refused at once; the old fixed temporary names are left alone.
+#[test]
+fn outputs_are_checked_before_the_work_and_temporary_names_are_unique() {
+    let dir = scratch("outputs");
+    expect(
+        &dir,
+        &[
+            "--level",
+            "level.toml",
+            "--record",
+            "same.png",
+            "--screenshot",
+            "same.png",
+        ],
+        "same.png is named for two outputs",
+    );
+    expect(
+        &dir,
+        &["--level", "level.toml", "--record", "no/dir/r.rec"],
+        "no folder no/dir",
+    );
+    expect(
+        &dir,
+        &["render", "--level", "level.toml", "-o", "missing/x.png"],
+        "no folder missing",
+    );
+    // A user's file with the name the old writer used for its temporary file survives.
+    std::fs::write(dir.join("out.png.tmp"), "mine").unwrap();
+    let (code, text) = run(
+        &dir,
+        &[
+            "render",
+            "--level",
+            "level.toml",
+            "--size",
+            "32x20",
+            "-o",
+            "out.png",
+        ],
+    );
+    assert_eq!(code, Some(0), "{text}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("out.png.tmp")).unwrap(),
+        "mine"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Files that are not regular files, or are too large, are refused without reading them:
+/// `/dev/zero` as a level, a key file or a recording; a folder as a save.
+#[test]
+fn devices_and_oversized_files_are_refused_unread() {
+    let dir = scratch("devices");
+    expect(
+        &dir,
+        &["render", "--level", "/dev/zero", "-o", "z.png"],
+        "/dev/zero: error: is not a regular file (a device, FIFO or socket); a level file must be one",
+    );
+    expect(
+        &dir,
+        &["--level", "level.toml", "--keys", "/dev/zero"],
+        "is not a regular file (a device, FIFO or socket); a key file must be one",
+    );
+    expect(
+        &dir,
+        &["--replay", "/dev/zero"],
+        "is not a regular file (a device, FIFO or socket); a recording must be one",
+    );
+    expect(
+        &dir,
+        &["--level", "level.toml", "--load", "textures"],
+        "a save must be one",
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -269,5 +269,5 @@ fn bench_reports_runs_as_json() {
         .args(["bench", "--threads", "0"])
         .output()
         .unwrap();
-    assert_eq!(bad.status.code(), Some(1));
+    assert_eq!(bad.status.code(), Some(2), "a usage error");
 }

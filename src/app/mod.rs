@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
 use pixels::{Pixels, SurfaceTexture};
+use tilecaster::files;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
 use tilecaster::render::Renderer;
@@ -90,28 +91,30 @@ const QUICK_SAVE: &str = "quicksave.json";
 /// Opens the window and plays until it is closed.
 pub fn play(options: PlayOptions) -> Result<()> {
     // Refused before playing, not after: a game's worth of input is not lost at the end.
-    if let Some(path) = options.record.as_ref().filter(|p| p.exists()) {
-        anyhow::bail!(
-            "{} exists: recordings never overwrite a file",
-            path.display()
-        );
-    }
-    if let Some(path) = options.audio_out.as_ref().filter(|p| p.exists()) {
-        anyhow::bail!(
-            "{} exists: sound files never overwrite a file",
-            path.display()
-        );
-    }
-    if let Some(path) = options.screenshot.as_ref().filter(|p| p.exists()) {
-        anyhow::bail!(
-            "{} exists: screenshots never overwrite a file",
-            path.display()
-        );
+    let outputs = [
+        (&options.record, "recordings"),
+        (&options.audio_out, "sound files"),
+        (&options.screenshot, "screenshots"),
+    ];
+    for (i, (path, what)) in outputs.iter().enumerate() {
+        let Some(path) = path else { continue };
+        if path.symlink_metadata().is_ok() {
+            anyhow::bail!("{} exists: {what} never overwrite a file", path.display());
+        }
+        files::check_writable(path, false)?;
+        if outputs[i + 1..]
+            .iter()
+            .any(|(other, _)| other.as_ref() == Some(path))
+        {
+            anyhow::bail!(
+                "{} is named for two outputs: give each its own file",
+                path.display()
+            );
+        }
     }
     let replay = match &options.replay {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let text = files::read_text(path, files::Limit::RECORDING)?;
             let recording =
                 Recording::parse(&text).map_err(|e| anyhow!("{}:{e}", path.display()))?;
             Some(recording)
@@ -194,10 +197,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         eprintln!("last frame: {}", path.display());
     }
     if let (Some(path), Some(recording)) = (&options.record, &app.recording) {
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, recording.to_text())
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!(
             "recorded {} ticks: {}",
             recording.inputs.len(),
@@ -205,10 +205,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         );
     }
     if let (Some(path), Some(samples)) = (&options.audio_out, app.sound.captured()) {
-        let tmp = path.with_extension("wav.tmp");
-        std::fs::write(&tmp, tilecaster::audio::wav_bytes(samples))
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        files::write_new(path, &tilecaster::audio::wav_bytes(samples), false)?;
         eprintln!("sound: {}", path.display());
     }
     let game = &app.session.game;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
 use tilecaster::game::{Autopilot, Difficulty, Session, TICK_HZ, Tally};
 use tilecaster::scene;
@@ -32,16 +32,13 @@ pub struct Options<'a> {
 /// `audio_out`, every sound of the run is mixed in step with the ticks into a WAV file
 /// (written whether the run ends well or not).
 pub fn run(o: &Options) -> Result<()> {
-    if let Some(path) = o.audio_out.filter(|p| p.exists() && !o.force) {
-        bail!("{} exists: pass --force to overwrite it", path.display());
+    if let Some(path) = o.audio_out {
+        tilecaster::files::check_writable(path, o.force)?;
     }
     let mut audio = o.audio_out.map(|_| (Mixer::new(), Vec::<f32>::new()));
     let outcome = play(o, &mut audio);
     if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {
-        let tmp = path.with_extension("wav.tmp");
-        std::fs::write(&tmp, wav_bytes(samples))
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+        tilecaster::files::write_new(path, &wav_bytes(samples), o.force)?;
         let frames = samples.len() / 2;
         let seconds = frames as f64 / f64::from(RATE);
         eprintln!(

@@ -41,18 +41,18 @@ struct PlayArgs {
     /// Texture folder, instead of the level's own (or ./textures).
     #[arg(long)]
     textures: Option<PathBuf>,
-    /// Internal resolution WxH (the window scales it).
-    #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
+    /// Internal resolution WxH, each side at most 8192 (the window scales it).
+    #[arg(long, value_parser = view::parse_play_size, default_value = "640x400")]
     size: (u32, u32),
     /// Horizontal field of view, degrees.
-    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
     fov: f64,
     /// How the frame fills the window: whole multiples of its size (sharp, with borders), or
     /// the whole window keeping the aspect ratio.
     #[arg(long, value_enum, default_value_t = Scaling::PixelPerfect)]
     scaling: Scaling,
     /// End after this many frames (for tests driving the real binary).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     frames: Option<u64>,
     /// Save the last frame as a PNG when the game ends (never overwrites a file).
     #[arg(long, value_name = "FILE")]
@@ -185,10 +185,10 @@ enum Command {
         #[arg(long, value_parser = view::parse_pos, allow_hyphen_values = true)]
         pos: Option<tilecaster::geom::Vec2>,
         /// View angle, degrees from east towards south (default: the start's facing).
-        #[arg(long, allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true, value_parser = view::parse_angle)]
         angle: Option<f64>,
         /// Horizontal field of view, degrees.
-        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
         fov: f64,
         /// Frame size WxH.
         #[arg(long, value_parser = view::parse_size, default_value = "640x400")]
@@ -230,13 +230,13 @@ enum Command {
         #[arg(long, value_parser = view::parse_pos, allow_hyphen_values = true)]
         pos: tilecaster::geom::Vec2,
         /// View angle, degrees from east towards south.
-        #[arg(long, allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true, value_parser = view::parse_angle)]
         angle: f64,
         /// Horizontal field of view, degrees.
-        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV)]
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
         fov: f64,
-        /// Number of columns.
-        #[arg(long)]
+        /// Number of columns (1 to 16384).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16384))]
         width: u32,
         /// Texture folder, instead of the level's own (or ./textures).
         #[arg(long)]
@@ -251,12 +251,12 @@ enum Command {
         /// Frame sizes WxH (repeatable; default 640x400 and 1920x1080).
         #[arg(long, value_parser = view::parse_size)]
         size: Vec<(u32, u32)>,
-        /// Frames measured per run (after 3 of warm-up).
-        #[arg(long, default_value_t = 60)]
+        /// Frames measured per run (after 3 of warm-up), 1 to 100000.
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         frames: u32,
-        /// Thread counts (repeatable; default 1 and every core).
-        #[arg(long)]
-        threads: Vec<usize>,
+        /// Thread counts (repeatable; default 1 and every core), each 1 to 1024.
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Vec<u16>,
         /// JSON instead of a table.
         #[arg(long)]
         json: bool,
@@ -358,7 +358,10 @@ pub fn run(args: Args) -> Result<()> {
             frames,
             threads,
             json,
-        } => bench::run(&level, &size, frames, &threads, json),
+        } => {
+            let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
+            bench::run(&level, &size, frames, &threads, json)
+        }
         Command::Trace { level } => trace::run(&level),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
         Command::Autoplay {

@@ -27,17 +27,47 @@ pub fn parse_pos(s: &str) -> Result<Vec2, String> {
     Ok(Vec2::new(num(x)?, num(y)?))
 }
 
-/// `WxH` as a frame size.
+/// `WxH` as a frame size: each side from 1 to the frame limit.
 pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    parse_size_up_to(s, tilecaster::frame::MAX_FRAME_SIDE)
+}
+
+/// `WxH` as the game's internal resolution: the window opens at twice it, and a window's side
+/// is at most 16384 pixels on the GPU, so each side is at most 8192.
+pub fn parse_play_size(s: &str) -> Result<(u32, u32), String> {
+    parse_size_up_to(s, tilecaster::frame::MAX_FRAME_SIDE / 2)
+}
+
+fn parse_size_up_to(s: &str, most: u32) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected WxH (like 640x400), found '{s}'"))?;
     let num = |v: &str| {
         v.trim()
             .parse::<u32>()
-            .map_err(|_| format!("'{v}' is not a whole number of pixels"))
+            .ok()
+            .filter(|n| (1..=most).contains(n))
+            .ok_or_else(|| format!("'{v}' is not a whole number of pixels from 1 to {most}"))
     };
     Ok((num(w)?, num(h)?))
+}
+
+/// A horizontal field of view in degrees, more than 0 and less than 180.
+pub fn parse_fov(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| *v > 0.0 && *v < 180.0)
+        .ok_or_else(|| format!("expected degrees between 0 and 180 (like 66), found '{s}'"))
+}
+
+/// An angle in degrees: any finite number.
+pub fn parse_angle(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| format!("expected an angle in degrees (like 90 or -45), found '{s}'"))
 }
 
 /// The place to look from: given, or the level's start.
@@ -97,9 +127,8 @@ pub fn render(
 ) -> Result<()> {
     let loaded = load(level, textures)?;
     let mut frame = Frame::new(size.0, size.1)?;
-    if output.exists() && !force {
-        bail!("{} exists: pass --force to overwrite it", output.display());
-    }
+    // Before the work: a file there, or no folder for it, is refused now.
+    tilecaster::files::check_writable(output, force)?;
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     if let Some(layers) = &view.topdown {
         let mut game = tilecaster::game::Game::from_loaded(&loaded);

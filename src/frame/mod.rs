@@ -118,17 +118,20 @@ impl Frame {
             path: shown.clone(),
             detail,
         };
-        let tmp = path.with_extension("png.tmp");
-        image::save_buffer_with_format(
-            &tmp,
+        let mut png = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut png),
             self.rgba(),
             self.width,
             self.height,
-            image::ColorType::Rgba8,
-            image::ImageFormat::Png,
+            image::ExtendedColorType::Rgba8,
         )
         .map_err(|e| write(e.to_string()))?;
-        std::fs::rename(&tmp, path).map_err(|e| write(e.to_string()))
+        crate::files::write_new(path, &png, overwrite).map_err(|e| match e {
+            crate::files::FileError::Exists(_) => FrameError::Exists(shown.clone()),
+            crate::files::FileError::Write { source, .. } => write(source.to_string()),
+            other => write(other.to_string()),
+        })
     }
 }
 

@@ -22,9 +22,6 @@ use crate::map::Tile;
 /// The save format this tilecaster writes and reads.
 pub const SAVE_FORMAT: u32 = 1;
 
-/// The largest save file read, bytes (a 4096 x 4096 level's automap fits well within it).
-const MAX_SAVE_BYTES: u64 = 256 << 20;
-
 /// A save that could not be written or read back.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
@@ -218,15 +215,12 @@ impl Session {
             },
         };
         let text = serde_json::to_string(&file).expect("a save serialises");
-        let tmp = path.with_extension("tmp");
-        let write_err = |source| SaveError::Write {
+        crate::files::write_new(path, text.as_bytes(), true).map_err(|e| SaveError::Write {
             path: path.to_path_buf(),
-            source,
-        };
-        std::fs::write(&tmp, text).map_err(write_err)?;
-        std::fs::rename(&tmp, path).map_err(|source| {
-            let _ = std::fs::remove_file(&tmp);
-            write_err(source)
+            source: match e {
+                crate::files::FileError::Write { source, .. } => source,
+                other => std::io::Error::other(other.to_string()),
+            },
         })
     }
 
@@ -234,19 +228,15 @@ impl Session {
     /// with the reason, when the save is of another format, when its level file changed since,
     /// or when its state does not fit the level.
     pub fn load(path: &Path, textures: Option<&Path>) -> Result<Session, SaveError> {
-        let read_err = |source| SaveError::Read {
-            path: path.to_path_buf(),
-            source,
-        };
-        let size = std::fs::metadata(path).map_err(read_err)?.len();
-        if size > MAX_SAVE_BYTES {
-            return Err(SaveError::Mismatch {
+        let text = crate::files::read_text(path, crate::files::Limit::SAVE).map_err(|e| {
+            SaveError::Read {
                 path: path.to_path_buf(),
-                level: PathBuf::new(),
-                what: format!("{size} bytes; a save is at most {MAX_SAVE_BYTES}"),
-            });
-        }
-        let text = std::fs::read_to_string(path).map_err(read_err)?;
+                source: match e {
+                    crate::files::FileError::Read { source, .. } => source,
+                    other => std::io::Error::other(other.to_string()),
+                },
+            }
+        })?;
         // The header first, so that another format is named as such, not as a parse error.
         #[derive(Deserialize)]
         struct Header {

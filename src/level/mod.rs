@@ -222,23 +222,17 @@ impl Level {
             return tiled::load_tmx(path);
         }
         let file = path.display().to_string();
-        let text = match std::fs::read(path) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => text,
-                Err(e) => {
-                    let mut d = Diagnostics::new(&file, "");
-                    d.error_in_file(format!(
-                        "not UTF-8 text (invalid byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ));
-                    return Err(LevelError {
-                        diagnostics: d.list,
-                    });
-                }
-            },
+        let text = match crate::files::read_text(path, crate::files::Limit::LEVEL) {
+            Ok(text) => text,
             Err(e) => {
                 let mut d = Diagnostics::new(&file, "");
-                d.error_in_file(format!("cannot read: {e}"));
+                let message = match e {
+                    crate::files::FileError::Read { source, .. } => {
+                        format!("cannot read: {source}")
+                    }
+                    other => other.to_string().replacen(&format!("{file} "), "", 1),
+                };
+                d.error_in_file(message);
                 return Err(LevelError {
                     diagnostics: d.list,
                 });

@@ -1,0 +1,314 @@
+//! The one way files are read and written. Reads take regular files only (not devices, FIFOs
+//! or folders) up to a limit per kind of file, so that `/dev/zero` or a FIFO handed over as a
+//! level is a message, not a hang. Writes go to a uniquely named temporary file beside the
+//! target and are moved into place only when whole, never replacing an existing file unless
+//! asked; on any failure the temporary file is removed.
+//!
+//! ```
+//! use tilecaster::files::{Limit, read_bounded, write_new};
+//! let dir = std::env::temp_dir().join(format!("tilecaster-files-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let path = dir.join("a.txt");
+//! write_new(&path, b"hello", false).unwrap();
+//! assert!(write_new(&path, b"again", false).is_err(), "never overwritten unasked");
+//! assert_eq!(read_bounded(&path, Limit::KEY_FILE).unwrap(), b"hello");
+//! std::fs::remove_dir_all(dir).unwrap();
+//! ```
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+/// The largest file of one kind that is read, and the kind's name for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    /// Bytes.
+    pub bytes: u64,
+    /// What the file is ("level", "key file", ...).
+    pub kind: &'static str,
+}
+
+impl Limit {
+    /// A level file (TOML or Tiled): a 4096 x 4096 grid and its legend fit.
+    pub const LEVEL: Limit = Limit {
+        bytes: 64 << 20,
+        kind: "level file",
+    };
+    /// A key bindings and settings file.
+    pub const KEY_FILE: Limit = Limit {
+        bytes: 1 << 20,
+        kind: "key file",
+    };
+    /// A recording (an hour of play is about 7 MiB).
+    pub const RECORDING: Limit = Limit {
+        bytes: 256 << 20,
+        kind: "recording",
+    };
+    /// A saved game.
+    pub const SAVE: Limit = Limit {
+        bytes: 256 << 20,
+        kind: "save",
+    };
+    /// A texture or sprite sheet (PNG).
+    pub const TEXTURE: Limit = Limit {
+        bytes: 32 << 20,
+        kind: "texture",
+    };
+}
+
+/// A file that could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// Not there, not readable, or failed while reading.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A folder, a device, a FIFO: only regular files are read.
+    #[error("{path} is not a regular file (a {what}); a {kind} must be one")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is instead.
+        what: &'static str,
+        /// The kind of file wanted.
+        kind: &'static str,
+    },
+    /// Over the kind's limit.
+    #[error("{path} is over {}, the limit for a {kind}", size_text(*limit))]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// The limit, bytes.
+        limit: u64,
+        /// The kind of file.
+        kind: &'static str,
+    },
+    /// The target exists and replacing it was not asked for.
+    #[error("{0} exists: pass --force to overwrite it")]
+    Exists(PathBuf),
+    /// Writing failed (the temporary file is gone).
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The target.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// A size as people read it: MiB from 1 MiB up, else bytes.
+fn size_text(bytes: u64) -> String {
+    if bytes >= 1 << 20 {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// The whole of the regular file at `path`, if it is no larger than `limit`.
+pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
+    let read_err = |source| FileError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(read_err)?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "folder"
+        } else {
+            "device, FIFO or socket"
+        };
+        return Err(FileError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+            kind: limit.kind,
+        });
+    }
+    let too_large = || FileError::TooLarge {
+        path: path.to_path_buf(),
+        limit: limit.bytes,
+        kind: limit.kind,
+    };
+    if meta.len() > limit.bytes {
+        return Err(too_large());
+    }
+    // Bounded again while reading: the file may grow between the two looks.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit.bytes + 1).read_to_end(&mut bytes))
+        .map_err(read_err)?;
+    if bytes.len() as u64 > limit.bytes {
+        return Err(too_large());
+    }
+    Ok(bytes)
+}
+
+/// [`read_bounded`] as UTF-8 text; not UTF-8 is an error naming the line and column of the
+/// first bad byte.
+pub fn read_text(path: &Path, limit: Limit) -> Result<String, FileError> {
+    let bytes = read_bounded(path, limit)?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let before = &e.as_bytes()[..at];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+        FileError::Read {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 text: an invalid byte at line {line}, column {column}"),
+            ),
+        }
+    })
+}
+
+/// Writes `bytes` to `path` through a uniquely named temporary file beside it, moved into place
+/// when whole. An existing `path` is replaced only when `overwrite`; otherwise, even when
+/// another writer creates it meanwhile, the write fails and nothing is replaced.
+pub fn write_new(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
+    write_with(path, overwrite, |file| file.write_all(bytes))
+}
+
+/// As [`write_new`], with the content written by `fill`.
+pub fn write_with(
+    path: &Path,
+    overwrite: bool,
+    fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> Result<(), FileError> {
+    let write_err = |source| FileError::Write {
+        path: path.to_path_buf(),
+        source,
+    };
+    if !overwrite && path.symlink_metadata().is_ok() {
+        return Err(FileError::Exists(path.to_path_buf()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    // The temporary file is removed when dropped: on every failure below.
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}."))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(write_err)?;
+    fill(tmp.as_file_mut()).map_err(write_err)?;
+    tmp.as_file().sync_all().map_err(write_err)?;
+    if overwrite {
+        tmp.persist(path).map_err(|e| write_err(e.error))?;
+    } else {
+        tmp.persist_noclobber(path).map_err(|e| {
+            if e.error.kind() == std::io::ErrorKind::AlreadyExists {
+                FileError::Exists(path.to_path_buf())
+            } else {
+                write_err(e.error)
+            }
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks before long work that `path` can be written later: its folder exists and it is not
+/// there already (unless `overwrite`).
+pub fn check_writable(path: &Path, overwrite: bool) -> Result<(), FileError> {
+    if !overwrite && path.symlink_metadata().is_ok() {
+        return Err(FileError::Exists(path.to_path_buf()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(FileError::Write {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("no folder {}", dir.display()),
+            ),
+        });
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilecaster-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let dir = scratch("read");
+        let tiny = Limit {
+            bytes: 4,
+            kind: "test file",
+        };
+        std::fs::write(dir.join("ok"), b"1234").unwrap();
+        std::fs::write(dir.join("big"), b"12345").unwrap();
+        assert_eq!(read_bounded(&dir.join("ok"), tiny).unwrap(), b"1234");
+        let e = read_bounded(&dir.join("big"), tiny)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("is over 4 bytes, the limit for a test file"),
+            "{e}"
+        );
+        let e = read_bounded(&dir, tiny).unwrap_err().to_string();
+        assert!(e.contains("is not a regular file (a folder)"), "{e}");
+        let e = read_bounded(Path::new("/dev/zero"), tiny)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("device, FIFO or socket"), "{e}");
+        std::fs::write(dir.join("latin1"), b"ok\nab\xe9").unwrap();
+        let e = read_text(&dir.join("latin1"), Limit::KEY_FILE)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 2, column 3"), "{e}");
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn writes_never_clobber_and_leave_nothing_behind() {
+        let dir = scratch("write");
+        let path = dir.join("out.png");
+        // A file of the old fixed temporary name is a user's file: left alone.
+        std::fs::write(dir.join("out.png.tmp"), b"mine").unwrap();
+        write_new(&path, b"first", false).unwrap();
+        assert!(matches!(
+            write_new(&path, b"second", false),
+            Err(FileError::Exists(_))
+        ));
+        write_new(&path, b"third", true).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"third");
+        assert_eq!(std::fs::read(dir.join("out.png.tmp")).unwrap(), b"mine");
+        // A failing writer leaves no temporary file.
+        let failed = write_with(&dir.join("x.bin"), false, |_| {
+            Err(std::io::Error::other("disk full"))
+        });
+        assert!(failed.is_err());
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        // Into a folder that is not there: refused before any work.
+        assert!(check_writable(&dir.join("no/such/dir/f"), false).is_err());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
