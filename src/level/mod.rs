@@ -227,6 +227,11 @@ impl Level {
             Err(e) => {
                 let mut d = Diagnostics::new(&file, "");
                 let message = match e {
+                    crate::files::FileError::Read { source, .. }
+                        if source.kind() == std::io::ErrorKind::InvalidData =>
+                    {
+                        source.to_string()
+                    }
                     crate::files::FileError::Read { source, .. } => {
                         format!("cannot read: {source}")
                     }
