@@ -381,3 +381,41 @@ fn devices_and_oversized_files_are_refused_unread() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `trace` reads bounded lines (a line of 10,000 bytes is refused, with its number);
+/// `check` never prints a level name's control characters raw.
+#[test]
+fn trace_lines_are_bounded_and_check_escapes_names() {
+    use std::io::Write as _;
+    let dir = scratch("trace");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(["trace", "--level", "level.toml"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = b"1.5 1.5 2.5 1.5\n".to_vec();
+    input.extend(std::iter::repeat_n(b'1', 10_000));
+    let _ = child.stdin.take().unwrap().write_all(&input);
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("stdin line 2: longer than 4096 bytes"),
+        "{stderr}"
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    let level = std::fs::read_to_string(dir.join("level.toml")).unwrap();
+    let evil = level.replace("name = \"x\"", "name = \"a\\u001b[31m\\u0007b\"");
+    std::fs::write(dir.join("evil.toml"), evil).unwrap();
+    let (code, text) = run(&dir, &["check", "evil.toml"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(text.contains(r#""a\u{1b}[31m\u{7}b""#), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -70,6 +70,9 @@ macro_rules! cases {
 
 cases!(
     bad_colour,
+    not_a_folder,
+    position_three_numbers,
+    textures_not_a_folder,
     broken_texture,
     door_without_walls,
     enemy_in_wall,

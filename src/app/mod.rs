@@ -172,6 +172,8 @@ pub fn play(options: PlayOptions) -> Result<()> {
         latch: InputLatch::default(),
         bindings,
         grabbed: false,
+        occluded: false,
+        surface_size: winit::dpi::PhysicalSize::new(0, 0),
         clock: Clock::new(options.frames),
         overlays: Overlays::default(),
         player: match replay {
@@ -239,6 +241,10 @@ struct App {
     bindings: keymap::Bindings,
     /// Whether the mouse is held for looking around.
     grabbed: bool,
+    /// Whether the window is hidden (minimised, or covered entirely).
+    occluded: bool,
+    /// The size the GPU surface was last given.
+    surface_size: winit::dpi::PhysicalSize<u32>,
     clock: Clock,
     overlays: Overlays,
     player: Player,
@@ -312,9 +318,24 @@ impl App {
     fn draw(&mut self) -> Result<()> {
         let assets = self.assets.of(&self.session);
         self.view.draw(&self.session, assets, &self.overlays);
-        let Some(pixels) = self.pixels.as_mut() else {
+        // A window nobody can see is not presented to (the frame still counts).
+        let Some(pixels) = self.pixels.as_mut().filter(|_| !self.occluded) else {
             return Ok(());
         };
+        // The surface gets the window's size as the window system has it now, not as the last
+        // Resized event said: pixels retries a presentation the driver calls out of date,
+        // reconfiguring at the size it knows, without returning. (Under load, with the window
+        // shrunk to 1x1 and grown back, the game was once seen held in that loop; this
+        // narrows the window for it but does not close it: see the notes of issue 17.)
+        if let Some(window) = &self.window {
+            let size = window.inner_size();
+            if size.width > 0 && size.height > 0 && size != self.surface_size {
+                pixels
+                    .resize_surface(size.width, size.height)
+                    .context("cannot resize the surface")?;
+                self.surface_size = size;
+            }
+        }
         pixels.frame_mut().copy_from_slice(self.view.frame.rgba());
         pixels.render().context("cannot show the frame")?;
         Ok(())
@@ -427,6 +448,7 @@ impl ApplicationHandler for App {
                     pixels.set_scaling_mode(pixels::ScalingMode::Fill);
                 }
                 self.pixels = Some(pixels);
+                self.surface_size = size;
             }
             Err(e) => return self.fail(event_loop, anyhow!("cannot start the GPU surface: {e}")),
         }
@@ -439,6 +461,7 @@ impl ApplicationHandler for App {
             WindowEvent::CloseRequested => event_loop.exit(),
             // Minimised windows are 0x0: nothing to resize to.
             WindowEvent::Resized(size) if size.width > 0 && size.height > 0 => {
+                self.surface_size = size;
                 let resized = self
                     .pixels
                     .as_mut()
@@ -447,6 +470,7 @@ impl ApplicationHandler for App {
                     self.fail(event_loop, anyhow!("cannot resize the surface: {e}"));
                 }
             }
+            WindowEvent::Occluded(hidden) => self.occluded = hidden,
             WindowEvent::Focused(false) => {
                 self.latch.release_all();
                 self.grab(false);

@@ -18,8 +18,10 @@ pub fn run(files: &[PathBuf], textures: Option<&Path>) -> Result<()> {
                 }
                 warnings += checked.warnings.len();
                 let level = &checked.level;
+                // The name as a Rust string literal: control characters (ESC, BEL, a
+                // right-to-left override) escaped, never sent raw to the terminal.
                 println!(
-                    "{}: ok: \"{}\", {}x{} cells, {} textures from {}",
+                    "{}: ok: {:?}, {}x{} cells, {} textures from {}",
                     file.display(),
                     level.name,
                     level.map.width(),

@@ -10,18 +10,38 @@ use tilecaster::grid::{Cell, Hit, Walk};
 use tilecaster::level::Level;
 use tilecaster::map::TileMap;
 
+/// The longest line of input read, bytes (a segment is four numbers).
+const MAX_LINE: usize = 4096;
+
 pub fn run(level: &Path) -> Result<()> {
-    let map = if level.extension().is_some_and(|e| e == "toml") {
+    let is_level = level
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("tmx"));
+    let map = if is_level {
         Level::load(level)?.level.map
     } else {
         TileMap::load_ascii(level)?
     };
-    let stdin = std::io::stdin().lock();
+    let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut line_text = String::new();
-    for (index, line) in stdin.lines().enumerate() {
-        let line = line.context("reading stdin")?;
-        let Some((a, b)) = parse_segment(&line, index + 1)? else {
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        let read = std::io::Read::take(&mut stdin, MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .context("reading stdin")?;
+        if read == 0 {
+            break;
+        }
+        if bytes.len() > MAX_LINE {
+            bail!("stdin line {number}: longer than {MAX_LINE} bytes (a segment is `x0 y0 x1 y1`)");
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            bail!("stdin line {number}: not UTF-8 text");
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
+        let Some((a, b)) = parse_segment(line, number)? else {
             continue;
         };
         line_text.clear();

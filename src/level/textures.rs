@@ -57,11 +57,19 @@ pub fn load_with_textures(
             let raw = own
                 .strip_prefix(path.parent().unwrap_or(Path::new("")))
                 .unwrap_or(own);
-            let message = format!(
-                "texture folder '{}' does not exist (looked for {})",
-                raw.display(),
-                own.display()
-            );
+            let message = if own.exists() {
+                format!(
+                    "texture folder '{}' is not a folder (looked at {})",
+                    raw.display(),
+                    own.display()
+                )
+            } else {
+                format!(
+                    "texture folder '{}' does not exist (looked for {})",
+                    raw.display(),
+                    own.display()
+                )
+            };
             return Err(LevelError {
                 diagnostics: [loaded.warnings, vec![error(Some(*at), message)]].concat(),
             });

@@ -142,10 +142,19 @@ impl Parser<'_> {
     pub(super) fn position(
         &mut self,
         map: &TileMap,
-        p: &Spanned<[f64; 2]>,
+        p: &Spanned<Vec<f64>>,
         what: &str,
     ) -> Option<Vec2> {
-        let [x, y] = *p.get_ref();
+        let &[x, y] = p.get_ref().as_slice() else {
+            self.d.error(
+                p.span(),
+                format!(
+                    "{what}'s position has {} numbers; it is [x, y]",
+                    p.get_ref().len()
+                ),
+            );
+            return None;
+        };
         let (w, h) = (map.width() as f64, map.height() as f64);
         if !(x.is_finite() && y.is_finite() && (0.0..w).contains(&x) && (0.0..h).contains(&y)) {
             self.d.error(

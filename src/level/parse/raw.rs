@@ -42,7 +42,7 @@ pub(super) struct RawFog {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawPlacement {
-    pub(super) position: Spanned<[f64; 2]>,
+    pub(super) position: Spanned<Vec<f64>>,
     pub(super) facing: Option<Spanned<String>>,
 }
 
@@ -50,7 +50,7 @@ pub(super) struct RawPlacement {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawEnemy {
     pub(super) kind: Spanned<String>,
-    pub(super) position: Spanned<[f64; 2]>,
+    pub(super) position: Spanned<Vec<f64>>,
     pub(super) facing: Option<Spanned<String>>,
     pub(super) mode: Option<Spanned<String>>,
 }
@@ -59,7 +59,7 @@ pub(super) struct RawEnemy {
 #[serde(deny_unknown_fields)]
 pub(super) struct RawPickup {
     pub(super) kind: Spanned<String>,
-    pub(super) position: Spanned<[f64; 2]>,
+    pub(super) position: Spanned<Vec<f64>>,
 }
 
 #[derive(Deserialize, Default)]

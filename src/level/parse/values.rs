@@ -20,11 +20,11 @@ impl Parser<'_> {
             return degrees;
         }
         if let Ok(degrees) = v.get_ref().parse::<f64>() {
-            if degrees.is_finite() {
+            if (-360.0..=360.0).contains(&degrees) {
                 return degrees.rem_euclid(360.0);
             }
         }
-        self.d.error(v.span(), format!("unknown facing '{}' (expected north, northeast, east, ..., or degrees from east towards south)", v.get_ref()));
+        self.d.error(v.span(), format!("unknown facing '{}' (expected north, northeast, east, ..., or degrees from east towards south, -360 to 360)", v.get_ref()));
         0.0
     }
 
