@@ -311,10 +311,7 @@ pub fn load(path: Option<&Path>) -> Result<Bindings, KeyFileError> {
             let text = crate::files::read_text(p, crate::files::Limit::KEY_FILE).map_err(|e| {
                 KeyFileError::Io {
                     file: p.to_path_buf(),
-                    source: match e {
-                        crate::files::FileError::Read { source, .. } => source,
-                        other => std::io::Error::other(other.to_string()),
-                    },
+                    source: e.into_io(),
                 }
             })?;
             parse(&text, p)

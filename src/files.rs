@@ -99,6 +99,17 @@ pub enum FileError {
     },
 }
 
+impl FileError {
+    /// As an I/O error, for callers whose own errors wrap one: a read's or a write's own
+    /// error, or this one's message.
+    pub fn into_io(self) -> std::io::Error {
+        match self {
+            FileError::Read { source, .. } | FileError::Write { source, .. } => source,
+            other => std::io::Error::other(other.to_string()),
+        }
+    }
+}
+
 /// A size as people read it: MiB from 1 MiB up, else bytes.
 fn size_text(bytes: u64) -> String {
     if bytes >= 1 << 20 {

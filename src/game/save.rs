@@ -217,10 +217,7 @@ impl Session {
         let text = serde_json::to_string(&file).expect("a save serialises");
         crate::files::write_new(path, text.as_bytes(), true).map_err(|e| SaveError::Write {
             path: path.to_path_buf(),
-            source: match e {
-                crate::files::FileError::Write { source, .. } => source,
-                other => std::io::Error::other(other.to_string()),
-            },
+            source: e.into_io(),
         })
     }
 
@@ -231,10 +228,7 @@ impl Session {
         let text = crate::files::read_text(path, crate::files::Limit::SAVE).map_err(|e| {
             SaveError::Read {
                 path: path.to_path_buf(),
-                source: match e {
-                    crate::files::FileError::Read { source, .. } => source,
-                    other => std::io::Error::other(other.to_string()),
-                },
+                source: e.into_io(),
             }
         })?;
         // The header first, so that another format is named as such, not as a parse error.
