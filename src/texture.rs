@@ -201,6 +201,10 @@ fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
                 .trim_start_matches(&format!("{} ", path.display()))
         )),
     })?;
+    // Only the chunks a texture needs are decoded: a compressed colour profile or text chunk
+    // (iCCP, zTXt, iTXt) could inflate to gigabytes from a small file, and a texture has no
+    // use for them.
+    let bytes = essential_chunks(&bytes).unwrap_or(bytes);
     let reader =
         || image::ImageReader::with_format(std::io::Cursor::new(&bytes), image::ImageFormat::Png);
     // The header first: refuse absurd sizes before allocating for them.
@@ -216,6 +220,30 @@ fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
     }
     let image = reader().decode().map_err(|e| decode(e.to_string()))?;
     Ok(image.to_rgba8())
+}
+
+/// The PNG in `bytes` with only the chunks that make its pixels (IHDR, PLTE, tRNS, IDAT, IEND);
+/// `None` when it is not a well-formed chunk sequence (the decoder then says what is wrong).
+fn essential_chunks(bytes: &[u8]) -> Option<Vec<u8>> {
+    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    let mut rest = bytes.strip_prefix(SIGNATURE)?;
+    let mut out = SIGNATURE.to_vec();
+    while rest.len() >= 12 {
+        let length = u32::from_be_bytes(rest[..4].try_into().ok()?) as usize;
+        let whole = length.checked_add(12)?;
+        let chunk = rest.get(..whole)?;
+        if matches!(
+            &chunk[4..8],
+            b"IHDR" | b"PLTE" | b"tRNS" | b"IDAT" | b"IEND"
+        ) {
+            out.extend_from_slice(chunk);
+        }
+        if &chunk[4..8] == b"IEND" {
+            return Some(out);
+        }
+        rest = &rest[whole..];
+    }
+    None
 }
 
 /// The image at `size` x `size`, resampled (with a notice) if it is not already.
@@ -381,6 +409,34 @@ impl TextureSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ancillary chunks (here a compressed text chunk of garbage) are dropped before decoding;
+    /// the pixels are the same.
+    #[test]
+    fn only_the_pixel_chunks_are_decoded() {
+        let mut png = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut png),
+            &[1, 2, 3, 255, 4, 5, 6, 255, 7, 8, 9, 255, 10, 11, 12, 0],
+            2,
+            2,
+            image::ExtendedColorType::Rgba8,
+        )
+        .unwrap();
+        // A zTXt chunk after IHDR (8 + 25 bytes): a keyword, then "compressed" garbage.
+        let data = b"comment\0\0\xff\xff\xff\xff";
+        let mut chunk = (data.len() as u32).to_be_bytes().to_vec();
+        chunk.extend_from_slice(b"zTXt");
+        chunk.extend_from_slice(data);
+        chunk.extend_from_slice(&[0, 0, 0, 0]);
+        let mut with = png[..33].to_vec();
+        with.extend_from_slice(&chunk);
+        with.extend_from_slice(&png[33..]);
+        let kept = essential_chunks(&with).unwrap();
+        assert_eq!(kept, png, "the text chunk is gone, the rest as it was");
+        assert_eq!(essential_chunks(b"not a png"), None);
+        assert_eq!(essential_chunks(&with[..40]), None, "cut short");
+    }
 
     fn temp(name: &str) -> PathBuf {
         let dir =

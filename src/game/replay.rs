@@ -102,7 +102,13 @@ impl Recording {
             }
         };
         let level = match lines.next() {
-            Some((_, l)) if l.starts_with("level ") => l["level ".len()..].trim_end().to_string(),
+            Some((n, l)) if l.starts_with("level ") => {
+                let level = l["level ".len()..].trim().to_string();
+                if level.is_empty() {
+                    return Err(err(n + 1, 7, "the recording names no level file".into()));
+                }
+                level
+            }
             Some((n, _)) => return Err(err(n + 1, 1, "expected 'level FILE'".into())),
             None => return Err(err(2, 1, "expected 'level FILE'".into())),
         };
@@ -197,6 +203,10 @@ mod tests {
             (
                 &*format!("{REPLAY_HEADER}\nlevel\n"),
                 "2:1: expected 'level FILE'",
+            ),
+            (
+                &*format!("{REPLAY_HEADER}\nlevel   \n"),
+                "2:7: the recording names no level file",
             ),
             (&*format!("{head}1 0 0 0\n"), "3:1: expected 7 fields"),
             (
