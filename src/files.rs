@@ -197,13 +197,8 @@ pub fn write_with(
         path: path.to_path_buf(),
         source,
     };
-    if !overwrite && path.symlink_metadata().is_ok() {
-        return Err(FileError::Exists(path.to_path_buf()));
-    }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    check_writable(path, overwrite)?;
+    let dir = folder_of(path);
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
@@ -235,10 +230,7 @@ pub fn check_writable(path: &Path, overwrite: bool) -> Result<(), FileError> {
     if !overwrite && path.symlink_metadata().is_ok() {
         return Err(FileError::Exists(path.to_path_buf()));
     }
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+    let dir = folder_of(path);
     if !dir.is_dir() {
         return Err(FileError::Write {
             path: path.to_path_buf(),
@@ -249,6 +241,14 @@ pub fn check_writable(path: &Path, overwrite: bool) -> Result<(), FileError> {
         });
     }
     Ok(())
+}
+
+/// The folder `path` is in (`.` for a bare file name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
 }
 
 #[cfg(test)]

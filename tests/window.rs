@@ -246,7 +246,7 @@ fn the_window_on_screen_is_not_blank() {
 /// reaches (the game prints its final state hash).
 #[test]
 fn a_replay_in_the_window_ends_where_the_headless_game_does() {
-    use tilecaster::audio::{FRAMES_PER_TICK, Mixer, wav_bytes};
+    use tilecaster::audio::{Mixer, wav_bytes};
     use tilecaster::game::{Recording, Session};
     let Some(display) = xvfb() else { return };
     let inputs = common::walk_through_the_door();
@@ -261,10 +261,7 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     let mut sound = Vec::new();
     for input in &recording.inputs {
         session.tick(input);
-        for (s, placement) in tilecaster::scene::sound::sounds(&session.game) {
-            mixer.play(s, placement);
-        }
-        mixer.mix(FRAMES_PER_TICK, &mut sound);
+        tilecaster::scene::sound::hear_tick(&session.game, &mut mixer, &mut sound);
     }
     let expected = format!(
         "final state {:016x} after {} ticks",

@@ -45,11 +45,8 @@ impl GameSound {
 
     /// One tick: the game's events heard from where the player stands, mixed and sent on.
     pub fn tick(&mut self, game: &Game) {
-        for (sound, placement) in scene::sound::sounds(game) {
-            self.mixer.play(sound, placement);
-        }
         self.tick.clear();
-        self.mixer.mix(FRAMES_PER_TICK, &mut self.tick);
+        scene::sound::hear_tick(game, &mut self.mixer, &mut self.tick);
         if let (Some(device), false) = (&self.device, self.muted) {
             device.play(&self.tick);
         }

@@ -90,8 +90,6 @@ pub struct Mixer {
     pub master: f32,
     /// Sound effects' volume, 0 to 1.
     pub effects: f32,
-    /// Silent (voices still advance, so unmuting does not replay the past).
-    pub muted: bool,
 }
 
 impl Default for Mixer {
@@ -108,7 +106,6 @@ impl Mixer {
             voices: Vec::new(),
             master: 1.0,
             effects: 1.0,
-            muted: false,
         }
     }
 
@@ -135,11 +132,7 @@ impl Mixer {
     pub fn mix(&mut self, frames: usize, out: &mut Vec<f32>) {
         let start = out.len();
         out.resize(start + frames * 2, 0.0);
-        let volume = if self.muted {
-            0.0
-        } else {
-            self.master.clamp(0.0, 1.0) * self.effects.clamp(0.0, 1.0)
-        };
+        let volume = self.master.clamp(0.0, 1.0) * self.effects.clamp(0.0, 1.0);
         let block = &mut out[start..];
         for voice in &mut self.voices {
             let samples = &self.bank[voice.sound];
@@ -245,7 +238,7 @@ mod tests {
         let mut out = Vec::new();
         m.mix(RATE as usize, &mut out);
         assert_eq!(m.playing(), 0, "a thud lasts less than a second");
-        m.muted = true;
+        m.master = 0.0;
         m.play(Sound::Pistol, Placement::HERE);
         out.clear();
         m.mix(100, &mut out);

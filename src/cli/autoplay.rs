@@ -64,10 +64,7 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         let input = pilot.input(&session.game);
         session.tick(&input);
         if let Some((mixer, samples)) = audio.as_mut() {
-            for (sound, placement) in scene::sound::sounds(&session.game) {
-                mixer.play(sound, placement);
-            }
-            mixer.mix(FRAMES_PER_TICK, samples);
+            scene::sound::hear_tick(&session.game, mixer, samples);
         }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {

@@ -165,9 +165,9 @@ impl Game {
         self.events.push(GameEvent::Shot(self.weapon));
         let (origin, dir) = (self.player.position, self.player.direction());
         match self.weapon {
-            Weapon::Pistol => self.hitscan(origin, dir, HITSCAN_RANGE),
+            Weapon::Pistol => self.hitscan(origin, dir, Weapon::Pistol),
             Weapon::Knife => {
-                self.hitscan(origin, dir, KNIFE_REACH);
+                self.hitscan(origin, dir, Weapon::Knife);
                 return; // silent
             }
             Weapon::Launcher => self.projectiles.push(Projectile {
@@ -187,11 +187,16 @@ impl Game {
         }
     }
 
-    /// A hitscan shot (or the knife's thrust) reaching `range`: the traversal finds the first
-    /// wall (closed doors, and grate bars but not their holes), then the spatial hash the
-    /// nearest living enemy the ray crosses before it. A puff shows where it hit: dust on a
-    /// wall, blood on an enemy.
-    fn hitscan(&mut self, origin: Vec2, dir: Vec2, range: f64) {
+    /// A pistol shot (reaching [`HITSCAN_RANGE`]) or the knife's thrust ([`KNIFE_REACH`]): the
+    /// traversal finds the first wall (closed doors, and grate bars but not their holes), then
+    /// the spatial hash the nearest living enemy the ray crosses before it. A puff shows where
+    /// it hit: dust on a wall, blood on an enemy.
+    fn hitscan(&mut self, origin: Vec2, dir: Vec2, weapon: Weapon) {
+        let range = if weapon == Weapon::Knife {
+            KNIFE_REACH
+        } else {
+            HITSCAN_RANGE
+        };
         let blocking = self.blocking();
         let wall = crate::grid::cast_ray(&blocking, origin, dir, range);
         let reach = wall.map_or(range, |h| h.t);
@@ -211,7 +216,7 @@ impl Game {
             });
         }
         if let Some((i, t)) = target {
-            let damage = if range <= KNIFE_REACH {
+            let damage = if weapon == Weapon::Knife {
                 15 + (self.rng.unit() * 15.0) as i32
             } else {
                 10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32

@@ -133,8 +133,8 @@ pub const FLASH: [&str; 9] = [
     "...y...o...y...",
 ];
 
-/// The status bar's face: the base, 16 x 18 art pixels. Eyes are drawn on top where `E`
-/// marks them, looking where the face looks.
+/// The status bar's face: the base, 16 x 18 art pixels. The eyes (columns 3-4 and 9-10 of
+/// rows 7-8) are drawn on top, looking where the face looks.
 const FACE: [&str; 18] = [
     "....hhhhhhhh....",
     "..hhhhhhhhhhhh..",
@@ -143,8 +143,8 @@ const FACE: [&str; 18] = [
     "hhssssssssssssh.",
     "hsssssssssssssh.",
     "hsskkkssskkksss.",
-    "sssEEssssEEssss.",
-    "sssEEssssEEssss.",
+    "sssssssssssssss.",
+    "sssssssssssssss.",
     "ssssssSSsssssss.",
     "ssssssSSsssssss.",
     ".sssssSSSssssss.",
@@ -170,9 +170,7 @@ pub enum Look {
 /// Draws the status bar's face: bloodier as `health` (0 to 100) falls, eyes shut when dead,
 /// looking `look`.
 pub fn draw_face(canvas: &mut Canvas, x: i64, y: i64, px: i64, health: u32, look: Look) {
-    let art: Vec<String> = FACE.iter().map(|l| l.replace('E', "s")).collect();
-    let rows: Vec<&str> = art.iter().map(String::as_str).collect();
-    draw(canvas, &rows, x, y, px);
+    draw(canvas, &FACE, x, y, px);
     // Eyes: white with a pupil on the side it looks to; shut when dead.
     for eye_x in [3, 9] {
         let (ex, ey) = (x + eye_x * px, y + 7 * px);
@@ -271,7 +269,7 @@ mod tests {
             for line in art {
                 for c in line.chars() {
                     assert!(
-                        palette(c).is_some() || matches!(c, '.' | ' ' | 'E'),
+                        palette(c).is_some() || matches!(c, '.' | ' '),
                         "{c:?} in {line}"
                     );
                 }

@@ -2,11 +2,21 @@
 //! sound is placed by its distance and angle from the player's ears, and muffled when the
 //! traversal finds no line of sight between them (walls and closed doors in the way).
 
-use crate::audio::{Placement, Sound};
+use crate::audio::{FRAMES_PER_TICK, Mixer, Placement, Sound};
 use crate::game::{Game, GameEvent, Weapon};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::PickupKind;
 use crate::math::Vec2;
+
+/// One tick heard: the game's last tick's sounds started on `mixer`, then a tick's worth
+/// ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window, `autoplay --audio-out` and the
+/// tests all hear the game through this.
+pub fn hear_tick(game: &Game, mixer: &mut Mixer, out: &mut Vec<f32>) {
+    for (sound, placement) in sounds(game) {
+        mixer.play(sound, placement);
+    }
+    mixer.mix(FRAMES_PER_TICK, out);
+}
 
 /// The sounds of the game's last tick, each with its placement for the player's ears.
 pub fn sounds(game: &Game) -> Vec<(Sound, Placement)> {
