@@ -154,7 +154,7 @@ pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError>
         .min(MAX_TEXTURE_SIDE);
     let light = fit(light, size, path, &mut notices);
     let dark_path = dark_variant_path(path);
-    let dark = if dark_path.is_file() {
+    let dark = if crate::files::is_file(&dark_path) {
         Some(fit(read_rgba(&dark_path)?, size, &dark_path, &mut notices))
     } else {
         None
@@ -355,9 +355,8 @@ impl TextureSet {
 
     /// The texture names in a folder: the stems of its `.png` files, `_dark` variants excluded.
     pub fn names_in(dir: &Path) -> std::io::Result<Vec<String>> {
-        let mut names: Vec<String> = std::fs::read_dir(dir)?
-            .filter_map(Result::ok)
-            .map(|e| e.path())
+        let mut names: Vec<String> = crate::files::list_folder(dir)?
+            .into_iter()
             .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")))
             .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
             .filter(|stem| !stem.ends_with("_dark"))

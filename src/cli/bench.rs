@@ -30,7 +30,7 @@ fn standard_scenes() -> Vec<Scene> {
     let scene =
         |name: &str, level: &str, pos: Option<(f64, f64)>, angle: Option<f64>, turn: bool| Scene {
             name: name.into(),
-            level: level.into(),
+            level: tilecaster::files::default_path(level),
             pos: pos.map(|(x, y)| Vec2::new(x, y)),
             angle,
             turn,

@@ -149,8 +149,9 @@ impl From<PlayArgs> for PlayOptions {
 }
 
 /// The default level: the bundled episode's first.
+/// The episode's first level: the repository's, or the bundled one when run elsewhere.
 fn default_level() -> PathBuf {
-    std::path::Path::new("levels").join("e1m1.toml")
+    tilecaster::files::default_path("levels/e1m1.toml")
 }
 
 #[derive(Debug, Subcommand)]
@@ -165,11 +166,13 @@ enum Command {
         #[arg(long)]
         level: PathBuf,
     },
-    /// Convert a Tiled map (.tmx) into a TOML level.
+    /// Convert a level between the formats: a Tiled map (.tmx, .tmj) into a TOML level, or any
+    /// level into a Tiled map (an output ending in .tmx).
     Convert {
-        /// The Tiled map.
+        /// The level: a Tiled map or a TOML level.
         input: PathBuf,
-        /// Where to write the TOML level (relative paths in it stay as in the map).
+        /// Where to write it: a .tmx for Tiled, else TOML (relative paths in it stay as in the
+        /// input, so write it beside the input).
         #[arg(short, long)]
         output: PathBuf,
         /// Replace the output file if it exists.
@@ -179,7 +182,7 @@ enum Command {
     /// Render the first-person view (or the map from above) of a level to a PNG, headless.
     Render {
         /// The level (.toml or .tmx).
-        #[arg(long, default_value = "levels/e1m1.toml")]
+        #[arg(long, default_value_os_t = default_level())]
         level: PathBuf,
         /// Eye position X,Y in tiles (default: the level's start).
         #[arg(long, value_parser = view::parse_pos, allow_hyphen_values = true)]

@@ -151,11 +151,11 @@ fn fnv1a(bytes: &[u8]) -> String {
 }
 
 fn level_hash(level: &Path) -> Result<String, SaveError> {
-    std::fs::read(level)
+    crate::files::read_bounded(level, crate::files::Limit::LEVEL)
         .map(|bytes| fnv1a(&bytes))
-        .map_err(|source| SaveError::Read {
+        .map_err(|e| SaveError::Read {
             path: level.to_path_buf(),
-            source,
+            source: e.into_io(),
         })
 }
 

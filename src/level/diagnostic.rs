@@ -50,37 +50,69 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// Collects diagnostics for one file, turning byte offsets into lines and columns.
+/// Collects diagnostics for a file (or a file and the files it uses, such as a Tiled map's
+/// tilesets), turning byte offsets into files, lines and columns.
 #[derive(Debug)]
 pub struct Diagnostics<'a> {
-    file: String,
-    text: &'a str,
-    /// Byte offset of the start of each line.
-    line_starts: Vec<usize>,
+    /// The files, by the offset where each one's text starts (ascending).
+    sources: Vec<Source<'a>>,
     /// What was found, in order.
     pub list: Vec<Diagnostic>,
+}
+
+/// One file's text and where its lines start.
+#[derive(Debug)]
+struct Source<'a> {
+    file: String,
+    text: &'a str,
+    /// Offset of the text's first byte among all the sources.
+    base: usize,
+    /// Byte offset (within `text`) of the start of each line.
+    line_starts: Vec<usize>,
 }
 
 impl<'a> Diagnostics<'a> {
     /// Diagnostics for `text`, read from `file`.
     pub fn new(file: &str, text: &'a str) -> Diagnostics<'a> {
+        let mut d = Diagnostics {
+            sources: Vec::new(),
+            list: Vec::new(),
+        };
+        d.add_source(file, text, 0);
+        d
+    }
+
+    /// Adds another file whose text is at offsets `base..base + text.len()` (after every file
+    /// added before it).
+    pub fn add_source(&mut self, file: &str, text: &'a str, base: usize) {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect();
-        Diagnostics {
+        self.sources.push(Source {
             file: file.to_string(),
             text,
+            base,
             line_starts,
-            list: Vec::new(),
-        }
+        });
     }
 
-    /// Line and column (1-based, columns in characters) of a byte offset.
+    fn source(&self, offset: usize) -> &Source<'a> {
+        let i = self.sources.partition_point(|s| s.base <= offset);
+        &self.sources[i.saturating_sub(1)]
+    }
+
+    /// The file an offset is in.
+    pub fn file_at(&self, offset: usize) -> &str {
+        &self.source(offset).file
+    }
+
+    /// Line and column (1-based, columns in characters) of an offset, in its file.
     pub fn position(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
-        let start = self.line_starts[line];
-        let column = self
+        let source = self.source(offset);
+        let offset = offset.saturating_sub(source.base).min(source.text.len());
+        let line = source.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = source.line_starts[line];
+        let column = source
             .text
             .get(start..offset)
             .map_or(offset - start, |s| s.chars().count());
@@ -107,10 +139,11 @@ impl<'a> Diagnostics<'a> {
         self.push(None, Severity::Error, message.into());
     }
 
-    fn push(&mut self, offset: Option<usize>, severity: Severity, message: String) {
+    /// Adds a warning or an error at an offset, or in the first file when there is none.
+    pub fn push(&mut self, offset: Option<usize>, severity: Severity, message: String) {
         let position = offset.map(|o| self.position(o));
         self.list.push(Diagnostic {
-            file: self.file.clone(),
+            file: self.source(offset.unwrap_or(0)).file.clone(),
             position,
             severity,
             message,
@@ -145,5 +178,15 @@ mod tests {
         d.push(None, Severity::Warning, "meh".into());
         assert_eq!(d.list[0].to_string(), "levels/a.toml:2:1: error: bad");
         assert_eq!(d.list[1].to_string(), "levels/a.toml: warning: meh");
+    }
+
+    #[test]
+    fn offsets_past_the_first_file_are_in_the_later_ones() {
+        let mut d = Diagnostics::new("map.tmx", "ab\ncd");
+        d.add_source("set.tsx", "x\nyz", 10);
+        assert_eq!((d.file_at(4), d.position(4)), ("map.tmx", (2, 2)));
+        assert_eq!((d.file_at(10), d.position(10)), ("set.tsx", (1, 1)));
+        d.error_at(13, "bad");
+        assert_eq!(d.list[0].to_string(), "set.tsx:2:2: error: bad");
     }
 }

@@ -8,6 +8,7 @@ mod parse;
 mod solidity;
 mod textures;
 mod tiled;
+mod write;
 
 pub use parse::ENEMY_KINDS;
 
@@ -16,7 +17,7 @@ use std::path::{Path, PathBuf};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
-pub use tiled::tmx_to_toml;
+pub use write::{to_tmx, to_toml};
 
 use crate::grid::Cell;
 use crate::map::TileMap;
@@ -185,6 +186,8 @@ pub struct Level {
 pub struct TextureRef {
     /// The texture's name.
     pub name: String,
+    /// The file naming it: the level, or (for a Tiled map) a tileset or template it uses.
+    pub file: String,
     /// 1-based line and column of the name in the file.
     pub position: (usize, usize),
 }
@@ -207,7 +210,8 @@ pub struct Loaded {
 }
 
 impl Level {
-    /// Loads a level file: `.tmx` (Tiled) or the TOML format (any other name).
+    /// Loads a level file: a Tiled map (`.tmx`, `.tmj`, `.json`) or the TOML format (any other
+    /// name).
     ///
     /// ```
     /// use tilecaster::level::Level;
@@ -215,11 +219,8 @@ impl Level {
     /// assert!(!loaded.level.name.is_empty());
     /// ```
     pub fn load(path: &Path) -> Result<Loaded, LevelError> {
-        if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("tmx"))
-        {
-            return tiled::load_tmx(path);
+        if tiled::is_tiled_map(path) {
+            return tiled::load(path);
         }
         let file = path.display().to_string();
         let text = match crate::files::read_text(path, crate::files::Limit::LEVEL) {

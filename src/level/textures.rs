@@ -28,12 +28,13 @@ pub struct LevelWithTextures {
 }
 
 /// The folder a level's textures come from: `override_dir` (the `--textures` option) if given,
-/// else the level's own `textures` folder, else `textures/` in the working directory.
+/// else the level's own `textures` folder, else `textures/` in the working directory, else the
+/// bundled textures.
 pub fn texture_dir_for(level: &Level, override_dir: Option<&Path>) -> PathBuf {
     override_dir
         .map(Path::to_path_buf)
         .or_else(|| level.texture_dir.as_ref().map(|(dir, _)| dir.clone()))
-        .unwrap_or_else(|| PathBuf::from("textures"))
+        .unwrap_or_else(|| crate::files::default_path("textures"))
 }
 
 /// Loads a level and every texture it names. Errors list every problem: the level's own, then
@@ -53,11 +54,11 @@ pub fn load_with_textures(
     };
     // The level's own folder must exist unless another was given.
     if let (None, Some((own, at))) = (override_dir, &loaded.level.texture_dir) {
-        if !own.is_dir() {
+        if !crate::files::is_dir(own) {
             let raw = own
                 .strip_prefix(path.parent().unwrap_or(Path::new("")))
                 .unwrap_or(own);
-            let message = if own.exists() {
+            let message = if crate::files::exists(own) {
                 format!(
                     "texture folder '{}' is not a folder (looked at {})",
                     raw.display(),
@@ -94,19 +95,25 @@ pub fn load_with_textures(
             } else {
                 available.join(", ")
             };
-            problems.push(error(
-                Some(r.position),
-                format!(
-                    "unknown texture '{}' (textures in {}: {known})",
-                    r.name,
-                    dir.display()
-                ),
-            ));
+            problems.push(Diagnostic {
+                file: r.file.clone(),
+                ..error(
+                    Some(r.position),
+                    format!(
+                        "unknown texture '{}' (textures in {}: {known})",
+                        r.name,
+                        dir.display()
+                    ),
+                )
+            });
             continue;
         }
         match textures.load(&dir, &r.name) {
             Ok(mut n) => notices.append(&mut n),
-            Err(e) => problems.push(error(Some(r.position), e.to_string())),
+            Err(e) => problems.push(Diagnostic {
+                file: r.file.clone(),
+                ..error(Some(r.position), e.to_string())
+            }),
         }
     }
     // Sprites of the things in the level: enemy sheets and pickups.
@@ -125,11 +132,7 @@ pub fn load_with_textures(
     }
     // The launcher's fireball, when the folder has one (without it, fireballs fly unseen in
     // the first-person view; the map still shows them).
-    if dir
-        .join("sprites")
-        .join(format!("{FIREBALL}.png"))
-        .is_file()
-    {
+    if crate::files::is_file(&dir.join("sprites").join(format!("{FIREBALL}.png"))) {
         if let Err(e) = textures.load_sprite(&dir, FIREBALL) {
             problems.push(error(None, format!("sprite '{FIREBALL}': {e}")));
         }
@@ -151,7 +154,7 @@ pub fn load_with_textures(
         })
     } else {
         let mut diagnostics = [loaded.warnings, problems].concat();
-        diagnostics.sort_by_key(|d| d.position);
+        diagnostics.sort_by_key(|d| (d.file != file, d.position));
         Err(LevelError { diagnostics })
     }
 }

@@ -114,7 +114,7 @@ impl Parser<'_> {
         this: &Path,
     ) -> Option<std::path::PathBuf> {
         let path = base.join(next.get_ref());
-        if !path.is_file() {
+        if !crate::files::is_file(&path) {
             self.d.error(
                 next.span(),
                 format!(

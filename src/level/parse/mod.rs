@@ -6,7 +6,7 @@
 mod checks;
 mod grid;
 mod legend;
-mod raw;
+pub(in crate::level) mod raw;
 mod values;
 
 pub use legend::ENEMY_KINDS;
@@ -45,35 +45,70 @@ const MAX_REPEATS: usize = 12;
 
 struct Parser<'a> {
     d: Diagnostics<'a>,
-    text: &'a str,
     styles: Vec<TileStyle>,
     textures: Vec<TextureRef>,
 }
 
+/// The one level model: a level as its file gives it, every value with its place in the file,
+/// nothing checked yet. Both readers build it (TOML and Tiled), [`build`] checks it and makes
+/// the [`Level`], and `convert` writes it out again.
+pub(in crate::level) struct LevelSource {
+    /// The level's values.
+    pub(in crate::level) raw: RawLevel,
+    /// The grid: each cell's legend character and the offset of what gave it.
+    pub(in crate::level) rows: Vec<Vec<(char, usize)>>,
+}
+
+/// Reads TOML level text into the level model; a TOML syntax or type error is the one
+/// diagnostic then.
+pub(in crate::level) fn read_toml(text: &str, path: &Path) -> Result<LevelSource, LevelError> {
+    match toml::from_str::<RawLevel>(text) {
+        Ok(raw) => {
+            let rows = grid_rows(text, &raw.grid);
+            Ok(LevelSource { raw, rows })
+        }
+        Err(e) => {
+            let mut d = Diagnostics::new(&path.display().to_string(), text);
+            let message = e.message().trim().to_string();
+            match e.span() {
+                Some(span) => d.error(span, message),
+                None => d.error_in_file(message),
+            }
+            Err(LevelError {
+                diagnostics: d.list,
+            })
+        }
+    }
+}
+
 pub(super) fn parse_toml(text: &str, path: &Path) -> Result<Loaded, LevelError> {
+    let source = read_toml(text, path)?;
+    build(
+        Diagnostics::new(&path.display().to_string(), text),
+        &source,
+        path,
+    )
+}
+
+/// Checks a level model and makes its level. `d` knows the model's files (for positions) and
+/// may hold problems found already by the reader; `path` resolves the level's relative paths.
+pub(in crate::level) fn build(
+    d: Diagnostics<'_>,
+    source: &LevelSource,
+    path: &Path,
+) -> Result<Loaded, LevelError> {
     let mut p = Parser {
-        d: Diagnostics::new(&path.display().to_string(), text),
-        text,
+        d,
         styles: Vec::new(),
         textures: Vec::new(),
     };
-    let raw: RawLevel = match toml::from_str(text) {
-        Ok(raw) => raw,
-        Err(e) => {
-            let message = e.message().trim().to_string();
-            match e.span() {
-                Some(span) => p.d.error(span, message),
-                None => p.d.error_in_file(message),
-            }
-            return Err(LevelError {
-                diagnostics: p.d.list,
-            });
-        }
-    };
-    let level = p.level(raw, path);
+    let level = p.level(&source.raw, &source.rows, path);
     let Parser { mut d, .. } = p;
-    // In file order (stable: problems at one place keep the order they were found in).
-    d.list.sort_by_key(|diagnostic| diagnostic.position);
+    // In file order (stable: problems at one place keep the order they were found in), the
+    // level's own file first.
+    let main = path.display().to_string();
+    d.list
+        .sort_by_key(|diagnostic| (diagnostic.file != main, diagnostic.position));
     match level {
         Some(level) if !d.has_errors() => Ok(Loaded {
             level,
@@ -86,7 +121,7 @@ pub(super) fn parse_toml(text: &str, path: &Path) -> Result<Loaded, LevelError> 
 }
 
 impl Parser<'_> {
-    fn level(&mut self, raw: RawLevel, path: &Path) -> Option<Level> {
+    fn level(&mut self, raw: &RawLevel, rows: &[Vec<(char, usize)>], path: &Path) -> Option<Level> {
         let name = raw.name.get_ref().trim().to_string();
         if name.is_empty() {
             self.d.error(raw.name.span(), "the level name is empty");
@@ -156,9 +191,7 @@ impl Parser<'_> {
                 symbols.insert(c, symbol);
             }
         }
-        // Each grid character with its byte offset: read once, used for every grid diagnostic.
-        let rows = grid_rows(self.text, &raw.grid);
-        let map_and_things = self.grid(&raw.grid, &rows, &symbols);
+        let map_and_things = self.grid(&raw.grid, rows, &symbols);
         let base = path.parent().unwrap_or(Path::new(""));
         let next = raw
             .next
@@ -218,12 +251,12 @@ impl Parser<'_> {
                 None
             }
         };
-        let doors = self.doors(&map, grid_start, &rows);
+        let doors = self.doors(&map, grid_start, rows);
         if !self.d.has_errors() {
             // On a grid with errors, missing cells would be reported as open edges.
-            self.open_edges(&map, &rows);
+            self.open_edges(&map, rows);
             if let Some(start) = &player {
-                self.unreachable_exits(&map, start.position, &exits, &rows);
+                self.unreachable_exits(&map, start.position, &exits, rows);
             }
         }
         Some(Level {

@@ -139,6 +139,7 @@ impl Parser<'_> {
         let position = self.d.position(span.start + 1);
         self.textures.push(TextureRef {
             name: name.clone(),
+            file: self.d.file_at(span.start).to_string(),
             position,
         });
         name.clone()

@@ -4,6 +4,10 @@
 //! target and are moved into place only when whole, never replacing an existing file unless
 //! asked; on any failure the temporary file is removed.
 //!
+//! Paths under [`BUILT_IN`] (`<built-in>/levels/e1m1.toml`) are the bundled episode and
+//! textures, embedded in the binary; [`default_path`] picks them when the working directory
+//! lacks the repository's own `levels/` and `textures/`.
+//!
 //! ```
 //! use tilecaster::files::{Limit, read_bounded, write_new};
 //! let dir = std::env::temp_dir().join(format!("tilecaster-files-doc-{}", std::process::id()));
@@ -14,6 +18,10 @@
 //! assert_eq!(read_bounded(&path, Limit::KEY_FILE).unwrap(), b"hello");
 //! std::fs::remove_dir_all(dir).unwrap();
 //! ```
+
+mod bundled;
+
+pub use bundled::BUILT_IN;
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -125,6 +133,16 @@ pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
         path: path.to_path_buf(),
         source,
     };
+    if let Some(bytes) = bundled::file(path) {
+        if bytes.len() as u64 > limit.bytes {
+            return Err(FileError::TooLarge {
+                path: path.to_path_buf(),
+                limit: limit.bytes,
+                kind: limit.kind,
+            });
+        }
+        return Ok(bytes.to_vec());
+    }
     let meta = std::fs::metadata(path).map_err(read_err)?;
     if !meta.is_file() {
         let what = if meta.is_dir() {
@@ -155,6 +173,48 @@ pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// `relative` (`levels/e1m1.toml`, `textures`) in the working directory when it is there,
+/// else the bundled copy under [`BUILT_IN`]: the default level and textures.
+///
+/// ```
+/// use tilecaster::files::default_path;
+/// // Run from the repository, its own files; from anywhere else, the bundled ones.
+/// assert!(tilecaster::files::is_file(&default_path("levels/e1m1.toml")));
+/// ```
+pub fn default_path(relative: &str) -> PathBuf {
+    let here = PathBuf::from(relative);
+    if here.exists() {
+        here
+    } else {
+        Path::new(BUILT_IN).join(relative)
+    }
+}
+
+/// Whether `path` is a regular file (on disk, or bundled).
+pub fn is_file(path: &Path) -> bool {
+    bundled::file(path).is_some() || path.is_file()
+}
+
+/// Whether `path` is a folder (on disk, or bundled).
+pub fn is_dir(path: &Path) -> bool {
+    bundled::folder(path).is_some() || path.is_dir()
+}
+
+/// Whether `path` exists (on disk, or bundled).
+pub fn exists(path: &Path) -> bool {
+    bundled::file(path).is_some() || bundled::folder(path).is_some() || path.exists()
+}
+
+/// The paths of the entries of the folder `dir` (on disk, or bundled).
+pub fn list_folder(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if let Some(files) = bundled::folder(dir) {
+        return Ok(files);
+    }
+    Ok(std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect())
 }
 
 /// [`read_bounded`] as UTF-8 text; not UTF-8 is an error naming the line and column of the

@@ -1,0 +1,509 @@
+//! Writing the level model out: as the TOML format (`tilecaster convert map.tmx -o level.toml`).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use toml::Spanned;
+
+use super::parse::LevelSource;
+use super::parse::raw::RawEntry;
+use super::{Level, LevelError, tiled};
+
+/// The level at `path` as TOML level text, after the same checks as loading it (a level with
+/// errors is not converted). A TOML level is returned as it is.
+///
+/// ```
+/// let text = tilecaster::level::to_toml("levels/e1m2.tmx".as_ref()).unwrap();
+/// assert!(text.contains("[legend]"));
+/// ```
+pub fn to_toml(path: &Path) -> Result<String, LevelError> {
+    if tiled::is_tiled_map(path) {
+        let from = path.display().to_string();
+        return tiled::read(path, |source, loaded| {
+            loaded.map(|_| toml_text(source, &from))
+        })?;
+    }
+    Level::load(path)?;
+    crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| LevelError {
+        diagnostics: vec![super::Diagnostic {
+            file: path.display().to_string(),
+            position: None,
+            severity: super::Severity::Error,
+            message: e.to_string(),
+        }],
+    })
+}
+
+/// A TOML string literal.
+fn quote(s: &str) -> String {
+    toml::Value::String(s.to_string()).to_string()
+}
+
+/// `key = "value"` for each value present.
+fn fields<'a>(
+    pairs: impl IntoIterator<Item = (&'a str, Option<&'a Spanned<String>>)>,
+) -> Vec<String> {
+    pairs
+        .into_iter()
+        .filter_map(|(k, v)| v.map(|v| format!("{k} = {}", quote(v.get_ref()))))
+        .collect()
+}
+
+/// A position as TOML: `[x, y]`, each number as Rust prints it (exact when read back).
+fn position(p: &[f64]) -> String {
+    let parts: Vec<String> = p.iter().map(|v| format!("{v:?}")).collect();
+    format!("[{}]", parts.join(", "))
+}
+
+/// A legend entry as an inline table.
+fn entry(e: &RawEntry) -> String {
+    let mut parts = fields([("wall", e.wall.as_ref())]);
+    if let Some(f) = &e.faces {
+        let faces = fields([
+            ("north", f.north.as_ref()),
+            ("south", f.south.as_ref()),
+            ("east", f.east.as_ref()),
+            ("west", f.west.as_ref()),
+        ]);
+        parts.push(format!("faces = {{ {} }}", faces.join(", ")));
+    }
+    parts.extend(fields([
+        ("door", e.door.as_ref()),
+        ("key", e.key.as_ref()),
+        ("push", e.push.as_ref()),
+        ("masked", e.masked.as_ref()),
+        ("floor", e.floor.as_ref()),
+        ("ceiling", e.ceiling.as_ref()),
+        ("player", e.player.as_ref()),
+        ("enemy", e.enemy.as_ref()),
+        ("facing", e.facing.as_ref()),
+        ("mode", e.mode.as_ref()),
+        ("pickup", e.pickup.as_ref()),
+    ]));
+    if let Some(x) = &e.exit {
+        parts.push(format!("exit = {}", x.get_ref()));
+    }
+    if parts.is_empty() {
+        "{}".into()
+    } else {
+        format!("{{ {} }}", parts.join(", "))
+    }
+}
+
+/// The level model as TOML level text.
+pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
+    let raw = &source.raw;
+    let mut out = format!(
+        "# Converted from {from} by tilecaster convert.\nname = {}\n",
+        quote(raw.name.get_ref())
+    );
+    for line in fields([
+        ("next", raw.next.as_ref()),
+        ("textures", raw.textures.as_ref()),
+    ]) {
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(par) = &raw.par {
+        let _ = writeln!(out, "par = {}", par.get_ref());
+    }
+    let grid: String = source
+        .rows
+        .iter()
+        .map(|row| row.iter().map(|&(c, _)| c).collect::<String>() + "\n")
+        .collect();
+    if grid.contains("'''") {
+        let _ = writeln!(out, "grid = {}", quote(&grid));
+    } else {
+        let _ = writeln!(out, "grid = '''\n{grid}'''");
+    }
+    let defaults = fields([
+        ("floor", raw.defaults.floor.as_ref()),
+        ("ceiling", raw.defaults.ceiling.as_ref()),
+    ]);
+    if !defaults.is_empty() {
+        let _ = write!(out, "\n[defaults]\n{}\n", defaults.join("\n"));
+    }
+    if let Some(fog) = &raw.fog {
+        let _ = write!(
+            out,
+            "\n[fog]\ncolour = {}\ndistance = {:?}\n",
+            quote(fog.colour.get_ref()),
+            fog.distance.get_ref()
+        );
+    }
+    if !raw.legend.is_empty() {
+        out.push_str("\n[legend]\n");
+        for (key, value) in &raw.legend {
+            let _ = writeln!(out, "{} = {}", quote(key.get_ref()), entry(value.get_ref()));
+        }
+    }
+    if let Some(p) = &raw.player {
+        let p = p.get_ref();
+        let _ = write!(
+            out,
+            "\n[player]\nposition = {}\n",
+            position(p.position.get_ref())
+        );
+        for line in fields([("facing", p.facing.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for e in &raw.enemy {
+        let e = e.get_ref();
+        let _ = write!(
+            out,
+            "\n[[enemy]]\nkind = {}\nposition = {}\n",
+            quote(e.kind.get_ref()),
+            position(e.position.get_ref())
+        );
+        for line in fields([("facing", e.facing.as_ref()), ("mode", e.mode.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for item in &raw.pickup {
+        let item = item.get_ref();
+        let _ = write!(
+            out,
+            "\n[[pickup]]\nkind = {}\nposition = {}\n",
+            quote(item.kind.get_ref()),
+            position(item.position.get_ref())
+        );
+    }
+    out
+}
+
+/// Reads any level file into the level model and checks it; `then` gets both.
+fn read_source<T>(
+    path: &Path,
+    then: impl FnOnce(&LevelSource, Result<super::Loaded, LevelError>) -> T,
+) -> Result<T, LevelError> {
+    if tiled::is_tiled_map(path) {
+        return tiled::read(path, then);
+    }
+    let file = path.display().to_string();
+    let text =
+        crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| LevelError {
+            diagnostics: vec![super::Diagnostic {
+                file: file.clone(),
+                position: None,
+                severity: super::Severity::Error,
+                message: e.to_string(),
+            }],
+        })?;
+    let source = super::parse::read_toml(&text, path)?;
+    let loaded = super::parse::build(super::Diagnostics::new(&file, &text), &source, path);
+    Ok(then(&source, loaded))
+}
+
+/// The level at `path` as a Tiled map (`.tmx`) that Tiled opens and edits: a `walls` tile layer
+/// whose tileset's tiles carry the legend's properties (each showing its texture, found
+/// relative to `output`), and a `things` object layer holding the player, enemies, pickups
+/// and exits as point objects. Reading it back gives the same level.
+///
+/// ```
+/// let out = std::env::temp_dir().join("e1m1-doc.tmx");
+/// let tmx = tilecaster::level::to_tmx("levels/e1m1.toml".as_ref(), &out).unwrap();
+/// assert!(tmx.contains("<layer id=\"1\" name=\"walls\""));
+/// ```
+pub fn to_tmx(path: &Path, output: &Path) -> Result<String, LevelError> {
+    read_source(path, |source, loaded| {
+        let loaded = loaded?;
+        let textures = super::texture_dir_for(&loaded.level, None);
+        let images = relative_folder(output, &textures);
+        Ok(tmx_text(source, images.as_deref()))
+    })?
+}
+
+/// `to` relative to the folder of the file `from` (both made absolute first); `None` when
+/// either cannot be found on disk (the bundled textures, say).
+fn relative_folder(from: &Path, to: &Path) -> Option<String> {
+    let base = std::fs::canonicalize(match from.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    })
+    .ok()?;
+    let to = std::fs::canonicalize(to).ok()?;
+    let common = base
+        .components()
+        .zip(to.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let ups = base.components().count() - common;
+    let mut parts: Vec<String> = vec!["..".to_string(); ups];
+    parts.extend(
+        to.components()
+            .skip(common)
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    Some(if parts.is_empty() {
+        ".".into()
+    } else {
+        parts.join("/")
+    })
+}
+
+/// A Tiled custom property: its name, type and value.
+type Property = (&'static str, &'static str, String);
+
+/// A tile's or object's custom properties.
+type Properties = Vec<Property>;
+
+/// XML-escaped text for an attribute.
+fn xml(s: &str) -> String {
+    quick_xml::escape::escape(s).into_owned()
+}
+
+/// A `<properties>` block, indented by `indent` spaces; empty when there are none.
+fn properties(list: &[Property], indent: usize) -> String {
+    if list.is_empty() {
+        return String::new();
+    }
+    let pad = " ".repeat(indent);
+    let mut out = format!("{pad}<properties>\n");
+    for (name, kind, value) in list {
+        let kind = if *kind == "string" {
+            String::new()
+        } else {
+            format!(" type=\"{kind}\"")
+        };
+        let _ = writeln!(
+            out,
+            "{pad} <property name=\"{}\"{kind} value=\"{}\"/>",
+            xml(name),
+            xml(value)
+        );
+    }
+    let _ = writeln!(out, "{pad}</properties>");
+    out
+}
+
+/// A colour property for Tiled: `#rrggbb` as `#ffrrggbb`, other text (a texture) as a string.
+fn surface_property(name: &'static str, value: &str) -> Property {
+    match value.strip_prefix('#') {
+        Some(hex) if hex.len() == 6 => (name, "color", format!("#ff{hex}")),
+        _ => (name, "string", value.to_string()),
+    }
+}
+
+/// The tile properties of a legend entry's cell, or `None` for a plain floor (GID 0).
+fn tile_properties(e: &RawEntry) -> Option<Properties> {
+    let text = |v: &Spanned<String>| v.get_ref().clone();
+    let mut props = Vec::new();
+    let solid = [("door", &e.door), ("push", &e.push), ("masked", &e.masked)]
+        .into_iter()
+        .find_map(|(kind, v)| v.as_ref().map(|v| (kind, v)));
+    if let Some((kind, texture)) = solid {
+        props.push(("kind", "string", kind.to_string()));
+        props.push(("texture", "string", text(texture)));
+        if let Some(key) = &e.key {
+            props.push(("key", "string", text(key)));
+        }
+    } else if e.wall.is_some() || e.faces.is_some() {
+        if let Some(w) = &e.wall {
+            props.push(("texture", "string", text(w)));
+        }
+        if let Some(f) = &e.faces {
+            for (name, v) in [
+                ("north", &f.north),
+                ("south", &f.south),
+                ("east", &f.east),
+                ("west", &f.west),
+            ] {
+                if let Some(v) = v {
+                    props.push((name, "string", text(v)));
+                }
+            }
+        }
+        return Some(props);
+    }
+    let surfaces: Vec<_> = [("floor", &e.floor), ("ceiling", &e.ceiling)]
+        .into_iter()
+        .filter_map(|(k, v)| v.as_ref().map(|v| surface_property(k, v.get_ref())))
+        .collect();
+    if solid.is_none() && surfaces.is_empty() {
+        return None;
+    }
+    if solid.is_none() {
+        props.push(("kind", "string", "floor".into()));
+    }
+    props.extend(surfaces);
+    Some(props)
+}
+
+/// The thing a legend entry puts on its cell: its class and properties.
+fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
+    let text = |v: &Option<Spanned<String>>, k: &'static str| {
+        v.as_ref().map(|v| (k, "string", v.get_ref().clone()))
+    };
+    if let Some(p) = &e.player {
+        return Some(("player", vec![("facing", "string", p.get_ref().clone())]));
+    }
+    if e.enemy.is_some() {
+        let props = [
+            text(&e.enemy, "kind"),
+            text(&e.facing, "facing"),
+            text(&e.mode, "mode"),
+        ];
+        return Some(("enemy", props.into_iter().flatten().collect()));
+    }
+    if e.pickup.is_some() {
+        return Some(("pickup", text(&e.pickup, "kind").into_iter().collect()));
+    }
+    e.exit
+        .as_ref()
+        .is_some_and(|x| *x.get_ref())
+        .then(|| ("exit", Vec::new()))
+}
+
+/// The level model as a Tiled map; `images`: the texture folder relative to the map, for the
+/// tiles' pictures.
+fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
+    const TILE: usize = 64;
+    let raw = &source.raw;
+    let height = source.rows.len();
+    let width = source.rows.first().map_or(0, Vec::len);
+    // Tiles: one per distinct set of properties, in legend order.
+    let mut tiles: Vec<Properties> = Vec::new();
+    let mut gid_of: std::collections::BTreeMap<char, u32> = Default::default();
+    let mut thing_of = std::collections::BTreeMap::new();
+    for (key, entry) in &raw.legend {
+        let Some(c) = key.get_ref().chars().next() else {
+            continue;
+        };
+        if let Some(thing) = cell_thing(entry.get_ref()) {
+            thing_of.insert(c, thing);
+        }
+        let Some(props) = tile_properties(entry.get_ref()) else {
+            continue;
+        };
+        let id = tiles.iter().position(|t| *t == props).unwrap_or_else(|| {
+            tiles.push(props);
+            tiles.len() - 1
+        });
+        gid_of.insert(c, id as u32 + 1);
+    }
+    let mut things = Vec::new();
+    for (y, row) in source.rows.iter().enumerate() {
+        for (x, (c, _)) in row.iter().enumerate() {
+            if let Some((class, props)) = thing_of.get(c) {
+                let centre = (
+                    (x as f64 + 0.5) * TILE as f64,
+                    (y as f64 + 0.5) * TILE as f64,
+                );
+                things.push((*class, centre, props.clone()));
+            }
+        }
+    }
+    let at = |p: &[f64]| {
+        (
+            p[0] * TILE as f64,
+            p.get(1).copied().unwrap_or(0.0) * TILE as f64,
+        )
+    };
+    let optional = |k: &'static str, v: &Option<Spanned<String>>| {
+        v.as_ref().map(|v| (k, "string", v.get_ref().clone()))
+    };
+    if let Some(p) = &raw.player {
+        let p = p.get_ref();
+        let props = optional("facing", &p.facing).into_iter().collect();
+        things.push(("player", at(p.position.get_ref()), props));
+    }
+    for e in &raw.enemy {
+        let e = e.get_ref();
+        let props = [
+            Some(("kind", "string", e.kind.get_ref().clone())),
+            optional("facing", &e.facing),
+            optional("mode", &e.mode),
+        ];
+        things.push((
+            "enemy",
+            at(e.position.get_ref()),
+            props.into_iter().flatten().collect(),
+        ));
+    }
+    for item in &raw.pickup {
+        let item = item.get_ref();
+        let props = vec![("kind", "string", item.kind.get_ref().clone())];
+        things.push(("pickup", at(item.position.get_ref()), props));
+    }
+
+    let mut out = format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{width}\" height=\"{height}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">\n",
+        things.len() + 1
+    );
+    let mut map_props = vec![("name", "string", raw.name.get_ref().clone())];
+    for (k, v) in [("next", &raw.next), ("textures", &raw.textures)] {
+        if let Some(v) = v {
+            map_props.push((k, "file", v.get_ref().clone()));
+        }
+    }
+    if let Some(par) = &raw.par {
+        map_props.push(("par", "int", par.get_ref().to_string()));
+    }
+    for (k, v) in [
+        ("floor", &raw.defaults.floor),
+        ("ceiling", &raw.defaults.ceiling),
+    ] {
+        if let Some(v) = v {
+            map_props.push(surface_property(k, v.get_ref()));
+        }
+    }
+    if let Some(fog) = &raw.fog {
+        map_props.push(surface_property("fog_colour", fog.colour.get_ref()));
+        map_props.push((
+            "fog_distance",
+            "float",
+            format!("{:?}", fog.distance.get_ref()),
+        ));
+    }
+    out.push_str(&properties(&map_props, 1));
+    let _ = writeln!(
+        out,
+        " <tileset firstgid=\"1\" name=\"tilecaster\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" tilecount=\"{}\" columns=\"0\">\n  <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>",
+        tiles.len()
+    );
+    for (id, props) in tiles.iter().enumerate() {
+        let _ = writeln!(out, "  <tile id=\"{id}\">");
+        out.push_str(&properties(props, 3));
+        let picture = props
+            .iter()
+            .find(|(k, kind, _)| matches!(*k, "texture" | "north" | "floor") && *kind == "string")
+            .map(|(_, _, v)| v);
+        if let (Some(dir), Some(name)) = (images, picture) {
+            let _ = writeln!(
+                out,
+                "   <image source=\"{}\"/>",
+                xml(&format!("{dir}/{name}.png"))
+            );
+        }
+        out.push_str("  </tile>\n");
+    }
+    out.push_str(" </tileset>\n");
+    let _ = writeln!(
+        out,
+        " <layer id=\"1\" name=\"walls\" width=\"{width}\" height=\"{height}\">\n  <data encoding=\"csv\">"
+    );
+    let rows: Vec<String> = source
+        .rows
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|(c, _)| gid_of.get(c).copied().unwrap_or(0).to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    let _ = writeln!(out, "{}\n</data>\n </layer>", rows.join(",\n"));
+    out.push_str(" <objectgroup id=\"2\" name=\"things\">\n");
+    for (i, (class, (x, y), props)) in things.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  <object id=\"{}\" type=\"{class}\" x=\"{x:?}\" y=\"{y:?}\">",
+            i + 1
+        );
+        out.push_str(&properties(props, 3));
+        out.push_str("   <point/>\n  </object>\n");
+    }
+    out.push_str(" </objectgroup>\n</map>\n");
+    out
+}
