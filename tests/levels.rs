@@ -70,6 +70,7 @@ macro_rules! cases {
 
 cases!(
     bad_colour,
+    deep_table_header,
     not_a_folder,
     position_three_numbers,
     textures_not_a_folder,

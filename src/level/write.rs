@@ -214,15 +214,34 @@ pub fn to_tmx(path: &Path, output: &Path) -> Result<String, LevelError> {
     })?
 }
 
-/// `to` relative to the folder of the file `from` (both made absolute first); `None` when
-/// either cannot be found on disk (the bundled textures, say).
+/// `path` made absolute with `.` and `..` resolved by name (links are not followed: the
+/// textures of a folder linked in stay found through the link).
+fn absolute(path: &Path) -> Option<std::path::PathBuf> {
+    use std::path::Component;
+    let mut out = std::path::PathBuf::new();
+    for c in std::path::absolute(path).ok()?.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    Some(out)
+}
+
+/// The folder `to` relative to the folder of the file `from`; `None` for a folder not on disk
+/// (the bundled textures).
 fn relative_folder(from: &Path, to: &Path) -> Option<String> {
-    let base = std::fs::canonicalize(match from.parent() {
+    if !to.is_dir() {
+        return None;
+    }
+    let base = absolute(match from.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
-    })
-    .ok()?;
-    let to = std::fs::canonicalize(to).ok()?;
+    })?;
+    let to = absolute(to)?;
     let common = base
         .components()
         .zip(to.components())

@@ -72,6 +72,20 @@ pub(in crate::level) fn read_toml(text: &str, path: &Path) -> Result<LevelSource
             let message = e.message().trim().to_string();
             match e.span() {
                 Some(span) => d.error(span, message),
+                None if message.contains("recursion limit") => {
+                    // The TOML reader gives no place: the line with the most nesting is it.
+                    let (line, _) = text
+                        .lines()
+                        .enumerate()
+                        .max_by_key(|(_, l)| l.matches(['[', '{', '.']).count())
+                        .unwrap_or((0, ""));
+                    let offset = text.lines().take(line).map(|l| l.len() + 1).sum();
+                    d.error_at(
+                        offset,
+                        "tables, arrays or dotted keys nested too deeply for the TOML reader \
+                         (a level nests them at most 3 deep)",
+                    );
+                }
                 None => d.error_in_file(message),
             }
             Err(LevelError {

@@ -73,7 +73,14 @@ impl Files {
                 format!("the map uses more than {MAX_FILES} files (tilesets and templates)"),
             ));
         }
-        let text = crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| {
+        let limit = match cited_at {
+            None => crate::files::Limit::LEVEL,
+            Some(_) => crate::files::Limit {
+                kind: "tileset or template",
+                ..crate::files::Limit::LEVEL
+            },
+        };
+        let text = crate::files::read_text(path, limit).map_err(|e| {
             let message = match (&e, cited_at) {
                 (_, None) => format!("cannot read the map: {e}"),
                 (_, Some(_)) => e.to_string(),

@@ -1,0 +1,457 @@
+//! Tiled maps: the hand-made cases in `tests/tiled/` (each states what it expects in a comment
+//! at its top), a JSON map with an external JSON tileset, the round trips through `convert`
+//! (TOML -> TMX -> TOML and TMX -> TOML -> TMX), and the bundled maps re-saved by the real
+//! Tiled (`tiled --export-map`) in every layer encoding and in JSON, each drawing the same
+//! pictures as the original.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use tilecaster::frame::Frame;
+use tilecaster::geom::Vec2;
+use tilecaster::grid::Cell;
+use tilecaster::level::{Level, LevelError, Loaded, load_with_textures, to_tmx, to_toml};
+use tilecaster::map::Tile;
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer};
+
+/// One line of a case's expectations.
+fn expectations(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .take_while(|l| !l.contains("<map"))
+        .filter_map(|l| l.split_once("expect: "))
+        .map(|(_, rest)| {
+            rest.trim_end_matches("-->")
+                .split_whitespace()
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+fn near(a: Vec2, x: &str, y: &str) -> bool {
+    let (x, y): (f64, f64) = (x.parse().unwrap(), y.parse().unwrap());
+    (a.x - x).abs() < 1e-9 && (a.y - y).abs() < 1e-9
+}
+
+/// Checks a loaded (or refused) case against its expectations.
+fn check_case(path: &Path, result: &Result<Loaded, LevelError>, expect: &[Vec<String>]) {
+    let name = path.display();
+    let diagnostics = match result {
+        Ok(loaded) => loaded.warnings.clone(),
+        Err(e) => e.diagnostics.clone(),
+    };
+    let wants_error = expect.iter().any(|e| e[0] == "error");
+    assert_eq!(
+        result.is_err(),
+        wants_error,
+        "{name}: {}",
+        diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    for e in expect {
+        let level = result.as_ref().ok().map(|l| &l.level);
+        match e[0].as_str() {
+            "error" | "warning" => {
+                // `error [FILE:]LINE:COL words...` or `error words...`.
+                let place = e[1]
+                    .rsplit_once(':')
+                    .filter(|(a, b)| b.parse::<usize>().is_ok() && !a.is_empty())
+                    .and_then(|(rest, col)| {
+                        let (file, line) = rest.rsplit_once(':').unwrap_or(("", rest));
+                        Some((
+                            file.to_string(),
+                            line.parse::<usize>().ok()?,
+                            col.parse().ok()?,
+                        ))
+                    });
+                let words = e[if place.is_some() { 2 } else { 1 }..].join(" ");
+                let found = diagnostics.iter().any(|d| {
+                    d.to_string().contains(&format!("{}: {words}", e[0]))
+                        || (d.message.contains(&words)
+                            && format!("{:?}", d.severity).to_lowercase() == e[0])
+                            && place.as_ref().is_none_or(|(file, line, col)| {
+                                d.position == Some((*line, *col))
+                                    && if file.is_empty() {
+                                        d.file == path.display().to_string()
+                                    } else {
+                                        d.file.ends_with(file.as_str())
+                                    }
+                            })
+                });
+                assert!(
+                    found,
+                    "{name}: no {} {words:?} at {place:?} in:\n{}",
+                    e[0],
+                    diagnostics
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
+            }
+            "player" => {
+                let p = level.unwrap().player.position;
+                assert!(near(p, &e[1], &e[2]), "{name}: player at {p:?}");
+            }
+            "enemy" => {
+                let level = level.unwrap();
+                let found = level.enemies.iter().any(|x| {
+                    near(x.at.position, &e[1], &e[2])
+                        && e.get(3).is_none_or(|k| x.kind == *k)
+                        && e.get(4)
+                            .is_none_or(|m| format!("{:?}", x.mode).to_lowercase() == *m)
+                });
+                assert!(found, "{name}: no enemy {e:?} in {:?}", level.enemies);
+            }
+            "pickup" => {
+                let level = level.unwrap();
+                let found = level.pickups.iter().any(|x| near(x.position, &e[1], &e[2]));
+                assert!(found, "{name}: no pickup {e:?} in {:?}", level.pickups);
+            }
+            "exit" => {
+                let cell = Cell::new(e[1].parse().unwrap(), e[2].parse().unwrap());
+                assert!(
+                    level.unwrap().exits.contains(&cell),
+                    "{name}: no exit {cell:?}"
+                );
+            }
+            "cell" => {
+                let cell = Cell::new(e[1].parse().unwrap(), e[2].parse().unwrap());
+                let want = match e[3].as_str() {
+                    "wall" => Tile::Wall,
+                    "door" => Tile::Door,
+                    _ => Tile::Empty,
+                };
+                assert_eq!(level.unwrap().map.get(cell), Some(want), "{name}: {cell:?}");
+            }
+            "fog" => {
+                let c = level.unwrap().fog.colour;
+                let want: Vec<u8> = e[1..4].iter().map(|v| v.parse().unwrap()).collect();
+                assert_eq!(vec![c.r, c.g, c.b], want, "{name}: fog colour");
+            }
+            other => panic!("{name}: unknown expectation '{other}'"),
+        }
+    }
+}
+
+#[test]
+fn every_hand_made_case_gives_what_it_states() {
+    let mut cases: Vec<PathBuf> = std::fs::read_dir("tests/tiled")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "tmx"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 30, "{} cases", cases.len());
+    for path in &cases {
+        let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+        let expect = expectations(&text);
+        assert!(
+            !expect.is_empty(),
+            "{}: states no expectation",
+            path.display()
+        );
+        check_case(path, &Level::load(path), &expect);
+    }
+}
+
+#[test]
+fn a_json_map_with_a_json_tileset_in_a_group() {
+    let path = Path::new("tests/tiled/json_map.tmj");
+    let expect: Vec<Vec<String>> = [
+        "player 1.5 1.5",
+        "exit 4 2",
+        "fog 10 20 30",
+        "cell 5 2 wall",
+    ]
+    .iter()
+    .map(|l| l.split_whitespace().map(String::from).collect())
+    .collect();
+    let loaded = Level::load(path);
+    check_case(path, &loaded, &expect);
+    assert_eq!(loaded.unwrap().level.name, "From JSON");
+    // A problem in JSON is at its line and column too.
+    let bad = std::env::temp_dir().join(format!("tilecaster-bad-{}.tmj", std::process::id()));
+    let text = std::fs::read_to_string(path)
+        .unwrap()
+        .replace("\"player\"", "\"player\",,");
+    std::fs::write(&bad, text).unwrap();
+    let err = Level::load(&bad).unwrap_err().to_string();
+    std::fs::remove_file(&bad).unwrap();
+    assert!(
+        err.contains(":12:32:") && err.contains("not well-formed JSON"),
+        "{err}"
+    );
+}
+
+/// A copy of the bundled levels and a link to the textures in a fresh folder, so that the
+/// converted files lie beside them and their relative paths (`next`, `textures`) still hold.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-tiled-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("levels")).unwrap();
+    for entry in std::fs::read_dir("levels").unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.join("levels").join(path.file_name().unwrap())).unwrap();
+    }
+    std::os::unix::fs::symlink(
+        std::fs::canonicalize("textures").unwrap(),
+        dir.join("textures"),
+    )
+    .unwrap();
+    dir
+}
+
+/// What a level draws from a few places: its start facing four ways, and two spots inside.
+fn pictures(path: &Path) -> Vec<Frame> {
+    let loaded =
+        load_with_textures(path, None).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let level = &loaded.level;
+    let assets = RenderAssets::new(level, &loaded.textures);
+    let sprites = tilecaster::render::level_sprites(level, &loaded.textures);
+    let start = level.player.position;
+    let spots = [
+        (start, 0.0),
+        (start, 90.0),
+        (start, 180.0),
+        (start, 270.0),
+        (Vec2::new(3.5, 2.5), 30.0),
+        (Vec2::new(7.3, 5.5), 200.0),
+    ];
+    spots
+        .iter()
+        .map(|&(pos, angle)| {
+            let mut frame = Frame::new(160, 100).unwrap();
+            let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
+            Renderer::new().render(level, &assets, &ClosedDoors, &sprites, &camera, &mut frame);
+            frame
+        })
+        .collect()
+}
+
+/// The things of a level, for comparing two loads of one level.
+fn things(path: &Path) -> String {
+    let level = Level::load(path).unwrap().level;
+    format!(
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+        level.player,
+        level.enemies,
+        level.pickups,
+        level.doors,
+        level.exits,
+        level.fog,
+        level.next,
+        level.par_seconds
+    )
+}
+
+fn same_level(a: &Path, b: &Path) {
+    assert_eq!(things(a), things(b), "{} and {}", a.display(), b.display());
+    assert!(
+        pictures(a) == pictures(b),
+        "{} and {} draw differently",
+        a.display(),
+        b.display()
+    );
+}
+
+#[test]
+fn round_trips_through_convert_give_the_same_level() {
+    let dir = scratch("round");
+    let levels = dir.join("levels");
+    for name in ["e1m1", "e1m3", "stress"] {
+        // TOML -> TMX -> TOML.
+        let toml = levels.join(format!("{name}.toml"));
+        let tmx = levels.join(format!("{name}-rt.tmx"));
+        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap()).unwrap();
+        same_level(&toml, &tmx);
+        let back = levels.join(format!("{name}-rt.toml"));
+        std::fs::write(&back, to_toml(&tmx).unwrap()).unwrap();
+        same_level(&toml, &back);
+    }
+    // TMX -> TOML -> TMX, with the real Tiled's map.
+    let tmx = levels.join("e1m2.tmx");
+    let toml = levels.join("e1m2-rt.toml");
+    std::fs::write(&toml, to_toml(&tmx).unwrap()).unwrap();
+    same_level(&tmx, &toml);
+    let again = levels.join("e1m2-rt.tmx");
+    std::fs::write(&again, to_tmx(&toml, &again).unwrap()).unwrap();
+    same_level(&tmx, &again);
+    // The tiles show their textures in Tiled: the images are found from the map's folder.
+    let text = std::fs::read_to_string(&again).unwrap();
+    assert!(
+        text.contains("<image source=\"../textures/brick.png\"/>"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The GIDs of a map's CSV walls layer.
+fn csv_gids(tmx: &str) -> Vec<u32> {
+    let start = tmx.find("<data encoding=\"csv\">").unwrap() + "<data encoding=\"csv\">".len();
+    let end = tmx[start..].find("</data>").unwrap() + start;
+    tmx[start..end]
+        .split(',')
+        .map(|v| v.trim().parse().unwrap())
+        .collect()
+}
+
+/// The map with its walls layer in another encoding, as Tiled's "Tile Layer Format" offers.
+fn with_encoding(tmx: &str, format: &str) -> String {
+    use base64::Engine;
+    use std::io::Write;
+    let gids = csv_gids(tmx);
+    let bytes: Vec<u8> = gids.iter().flat_map(|g| g.to_le_bytes()).collect();
+    let b64 = |b: &[u8]| base64::engine::general_purpose::STANDARD.encode(b);
+    let data = match format {
+        "csv" => return tmx.to_string(),
+        "xml" => {
+            let tiles: String = gids
+                .iter()
+                .map(|g| format!("<tile gid=\"{g}\"/>"))
+                .collect();
+            format!("<data>{tiles}</data>")
+        }
+        "base64" => format!("<data encoding=\"base64\">{}</data>", b64(&bytes)),
+        "zlib" | "gzip" => {
+            let packed = if format == "zlib" {
+                let mut z = flate2::write::ZlibEncoder::new(Vec::new(), Default::default());
+                z.write_all(&bytes).unwrap();
+                z.finish().unwrap()
+            } else {
+                let mut z = flate2::write::GzEncoder::new(Vec::new(), Default::default());
+                z.write_all(&bytes).unwrap();
+                z.finish().unwrap()
+            };
+            format!(
+                "<data encoding=\"base64\" compression=\"{format}\">{}</data>",
+                b64(&packed)
+            )
+        }
+        "zstd" => {
+            let packed = ruzstd::encoding::compress_to_vec(
+                &bytes[..],
+                ruzstd::encoding::CompressionLevel::Fastest,
+            );
+            format!(
+                "<data encoding=\"base64\" compression=\"zstd\">{}</data>",
+                b64(&packed)
+            )
+        }
+        other => panic!("no format {other}"),
+    };
+    let start = tmx.find("<data encoding=\"csv\">").unwrap();
+    let end = tmx[start..].find("</data>").unwrap() + start + "</data>".len();
+    format!("{}{data}{}", &tmx[..start], &tmx[end..])
+}
+
+/// The formats tests re-save maps in.
+const ENCODINGS: [&str; 6] = ["csv", "xml", "base64", "zlib", "gzip", "zstd"];
+
+#[test]
+fn every_layer_encoding_reads_the_same() {
+    let dir = scratch("encodings");
+    let levels = dir.join("levels");
+    let original = levels.join("e1m1.toml");
+    let tmx = levels.join("e1m1-rt.tmx");
+    let text = to_tmx(&original, &tmx).unwrap();
+    for format in ENCODINGS {
+        let variant = levels.join(format!("e1m1-{format}.tmx"));
+        std::fs::write(&variant, with_encoding(&text, format)).unwrap();
+        same_level(&original, &variant);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The real Tiled, run headless; `None` (with a note) where it is not installed, except in CI,
+/// which installs it.
+fn tiled() -> Option<Command> {
+    let found = Command::new("tiled").arg("--version").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have Tiled (apt-get install tiled)"
+        );
+        eprintln!("note: Tiled is not installed; the tests that drive it are skipped");
+        return None;
+    }
+    let mut command = Command::new("tiled");
+    command
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir());
+    Some(command)
+}
+
+/// `tiled --export-map from to`: Tiled reads the map and writes it as it writes maps.
+fn tiled_export(from: &Path, to: &Path) -> bool {
+    let Some(mut command) = tiled() else {
+        return false;
+    };
+    let out = command
+        .arg("--export-map")
+        .arg(from)
+        .arg(to)
+        .output()
+        .unwrap();
+    let written = out.status.success() && to.is_file();
+    if !written {
+        eprintln!(
+            "tiled --export-map {} {}: {}",
+            from.display(),
+            to.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    written
+}
+
+#[test]
+fn maps_resaved_by_tiled_in_every_format_draw_the_same() {
+    if tiled().is_none() {
+        return;
+    }
+    let dir = scratch("tiled");
+    let levels = dir.join("levels");
+    let mut sources = vec![(levels.join("e1m2.tmx"), levels.join("e1m2.tmx"))];
+    for name in ["e1m1", "e1m3"] {
+        let toml = levels.join(format!("{name}.toml"));
+        let tmx = levels.join(format!("{name}-rt.tmx"));
+        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap()).unwrap();
+        sources.push((toml, tmx));
+    }
+    let mut resaved = 0;
+    for (original, tmx) in &sources {
+        let text = std::fs::read_to_string(tmx).unwrap();
+        let stem = tmx.file_stem().unwrap().to_string_lossy().into_owned();
+        // Tiled's own map: TMX in its layer format, and JSON.
+        for format in ENCODINGS {
+            let variant = levels.join(format!("{stem}-in-{format}.tmx"));
+            std::fs::write(&variant, with_encoding(&text, format)).unwrap();
+            for ext in ["tmx", "tmj"] {
+                let out = levels.join(format!("{stem}-{format}-by-tiled.{ext}"));
+                assert!(
+                    tiled_export(&variant, &out),
+                    "Tiled could not read {}",
+                    variant.display()
+                );
+                if ext == "tmx" && format != "csv" {
+                    let written = std::fs::read_to_string(&out).unwrap();
+                    let data = with_encoding(&text, format);
+                    let tag = |t: &str| {
+                        t.lines()
+                            .find(|l| l.contains("<data"))
+                            .map(|l| l.trim().split('>').next().unwrap().to_string())
+                    };
+                    assert_eq!(tag(&written), tag(&data), "Tiled keeps the layer format");
+                }
+                same_level(original, &out);
+                resaved += 1;
+            }
+        }
+    }
+    assert_eq!(resaved, sources.len() * ENCODINGS.len() * 2);
+    std::fs::remove_dir_all(dir).unwrap();
+}
