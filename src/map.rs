@@ -94,9 +94,11 @@ impl TileMap {
 
     /// Reads an ASCII grid file (see [`TileMap::from_ascii`]); errors name the file.
     pub fn load_ascii(path: &Path) -> Result<TileMap, LoadError> {
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io {
-            path: path.display().to_string(),
-            source,
+        let text = crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| {
+            LoadError::Io {
+                path: path.display().to_string(),
+                source: e.into_io(),
+            }
         })?;
         TileMap::from_ascii(&text).map_err(|error| LoadError::Map {
             path: path.display().to_string(),

@@ -14,9 +14,10 @@ use tilecaster::map::TileMap;
 const MAX_LINE: usize = 4096;
 
 pub fn run(level: &Path) -> Result<()> {
-    let is_level = level
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("toml") || e.eq_ignore_ascii_case("tmx"));
+    let is_level = tilecaster::level::is_tiled_map(level)
+        || level
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
     let map = if is_level {
         Level::load(level)?.level.map
     } else {

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 pub use diagnostic::{Diagnostic, Diagnostics, Severity};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
+pub use tiled::is_tiled_map;
 pub use write::{to_tmx, to_toml};
 
 use crate::grid::Cell;

@@ -34,7 +34,7 @@ const SYMBOLS: &str =
     "#ABCDEFGHIJKLMNOPQRSUVWYZabcdefghijklmnopqrstuvwyz0123456789$%&*+-/:;<>?!|~^";
 
 /// Whether a path names a Tiled map (by its extension: `.tmx`, `.tmj`, or `.json`).
-pub(super) fn is_tiled_map(path: &Path) -> bool {
+pub fn is_tiled_map(path: &Path) -> bool {
     path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
         ["tmx", "tmj", "json"]
             .iter()
