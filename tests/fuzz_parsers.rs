@@ -186,6 +186,40 @@ fn tiled_maps_never_panic() {
     );
 }
 
+/// The Tiled loader on mangled copies of a JSON map (its tileset inline).
+#[test]
+fn tiled_json_maps_never_panic() {
+    let tileset = std::fs::read_to_string("tests/tiled/json_tileset.tsj").unwrap();
+    let inline = format!(
+        "{{\"firstgid\":1, {}",
+        tileset.trim().trim_start_matches('{')
+    );
+    let real = std::fs::read_to_string("tests/tiled/json_map.tmj")
+        .unwrap()
+        .replace("{\"firstgid\":1, \"source\":\"json_tileset.tsj\"}", &inline);
+    assert!(real.contains("\"tiles\""), "the tileset is inline");
+    // JSON's own characters, so that most edits still parse as something.
+    let alphabet = b"{}[],:\"0123456789-.etrufalsn ";
+    let mangle = |bytes: &mut Vec<u8>, i: usize, rng: &mut Xorshift| match rng.next() % 3 {
+        0 => bytes[i] = alphabet[rng.next() as usize % alphabet.len()],
+        1 => {
+            bytes.remove(i);
+        }
+        _ => bytes.truncate(i),
+    };
+    mangled_files(
+        real.as_bytes(),
+        "tmj",
+        0x2545_F491_4F6C_DD1D,
+        4,
+        200,
+        mangle,
+        |_, path| {
+            let _ = Level::load(path);
+        },
+    );
+}
+
 /// The texture loader on mangled copies of a bundled PNG (and on short random files): a
 /// texture or a typed error naming the file.
 #[test]

@@ -6,6 +6,7 @@ mod clock;
 mod device;
 mod input;
 mod keymap;
+mod screen;
 mod sound;
 mod ui;
 mod view;
@@ -15,7 +16,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow};
-use pixels::{Pixels, SurfaceTexture};
 use tilecaster::files;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
@@ -168,12 +168,11 @@ pub fn play(options: PlayOptions) -> Result<()> {
         },
         scaling: options.scaling,
         window: None,
-        pixels: None,
+        screen: None,
         latch: InputLatch::default(),
         bindings,
         grabbed: false,
         occluded: false,
-        surface_size: winit::dpi::PhysicalSize::new(0, 0),
         clock: Clock::new(options.frames),
         overlays: Overlays::default(),
         player: match replay {
@@ -234,7 +233,8 @@ struct App {
     view: View,
     scaling: Scaling,
     window: Option<Arc<Window>>,
-    pixels: Option<Pixels<'static>>,
+    /// The window's GPU surface.
+    screen: Option<screen::Screen>,
     /// The keyboard and mouse since the last tick.
     latch: InputLatch,
     /// What the keys do.
@@ -243,8 +243,6 @@ struct App {
     grabbed: bool,
     /// Whether the window is hidden (minimised, or covered entirely).
     occluded: bool,
-    /// The size the GPU surface was last given.
-    surface_size: winit::dpi::PhysicalSize<u32>,
     clock: Clock,
     overlays: Overlays,
     player: Player,
@@ -318,26 +316,14 @@ impl App {
     fn draw(&mut self) -> Result<()> {
         let assets = self.assets.of(&self.session);
         self.view.draw(&self.session, assets, &self.overlays);
-        // A window nobody can see is not presented to (the frame still counts).
-        let Some(pixels) = self.pixels.as_mut().filter(|_| !self.occluded) else {
+        // A window nobody can see is not presented to (the frame still counts). A frame the
+        // window cannot take (resizing) is skipped; the game goes on either way.
+        let Some(screen) = self.screen.as_mut().filter(|_| !self.occluded) else {
             return Ok(());
         };
-        // The surface gets the window's size as the window system has it now, not as the last
-        // Resized event said: pixels retries a presentation the driver calls out of date,
-        // reconfiguring at the size it knows, without returning. (Under load, with the window
-        // shrunk to 1x1 and grown back, the game was once seen held in that loop; this
-        // narrows the window for it but does not close it: see the notes of issue 17.)
-        if let Some(window) = &self.window {
-            let size = window.inner_size();
-            if size.width > 0 && size.height > 0 && size != self.surface_size {
-                pixels
-                    .resize_surface(size.width, size.height)
-                    .context("cannot resize the surface")?;
-                self.surface_size = size;
-            }
-        }
-        pixels.frame_mut().copy_from_slice(self.view.frame.rgba());
-        pixels.render().context("cannot show the frame")?;
+        screen
+            .show(self.view.frame.rgba())
+            .context("cannot show the frame")?;
         Ok(())
     }
 
@@ -440,17 +426,9 @@ impl ApplicationHandler for App {
             Ok(window) => Arc::new(window),
             Err(e) => return self.fail(event_loop, anyhow!("cannot open a window: {e}")),
         };
-        let size = window.inner_size();
-        let surface = SurfaceTexture::new(size.width.max(1), size.height.max(1), window.clone());
-        match Pixels::new(w, h, surface) {
-            Ok(mut pixels) => {
-                if self.scaling == Scaling::Fill {
-                    pixels.set_scaling_mode(pixels::ScalingMode::Fill);
-                }
-                self.pixels = Some(pixels);
-                self.surface_size = size;
-            }
-            Err(e) => return self.fail(event_loop, anyhow!("cannot start the GPU surface: {e}")),
+        match screen::Screen::new(window.clone(), (w, h), self.scaling == Scaling::Fill) {
+            Ok(screen) => self.screen = Some(screen),
+            Err(e) => return self.fail(event_loop, e.context("cannot start the GPU surface")),
         }
         self.window = Some(window);
         self.clock.restart();
@@ -459,17 +437,7 @@ impl ApplicationHandler for App {
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
-            // Minimised windows are 0x0: nothing to resize to.
-            WindowEvent::Resized(size) if size.width > 0 && size.height > 0 => {
-                self.surface_size = size;
-                let resized = self
-                    .pixels
-                    .as_mut()
-                    .map(|p| p.resize_surface(size.width, size.height));
-                if let Some(Err(e)) = resized {
-                    self.fail(event_loop, anyhow!("cannot resize the surface: {e}"));
-                }
-            }
+            // (The surface follows the window's size when each frame is shown.)
             WindowEvent::Occluded(hidden) => self.occluded = hidden,
             WindowEvent::Focused(false) => {
                 self.latch.release_all();

@@ -28,6 +28,10 @@ use xml::Element;
 /// The most files one map may pull in (itself, tilesets, templates).
 const MAX_FILES: usize = 256;
 
+/// The most different tiles one walls layer may use (characters from U+00C0 on stay below the
+/// surrogates).
+const MAX_TILES: usize = 50_000;
+
 /// Legend characters for the map's tiles, in order of first use (after these, letters from
 /// U+00C0 on). `X` is the exit.
 const SYMBOLS: &str =
@@ -319,12 +323,13 @@ impl<'a> Reader<'a> {
                 None => (p.text.clone(), p.text_at.max(p.at)),
             };
             let value = match kind {
-                "string" | "file" | "int" | "float" | "object" => value,
+                // A colour typed as text, as Tiled writes colours, is a colour too.
+                "string" | "color" => colour(&value).unwrap_or(value),
+                "file" | "int" | "float" | "object" => value,
                 "bool" => match value.as_str() {
                     "true" | "1" => "true".into(),
                     _ => "false".into(),
                 },
-                "color" => colour(&value).unwrap_or(value),
                 "class" => {
                     self.warning(
                         p.at,
@@ -561,8 +566,12 @@ impl<'a> Reader<'a> {
                         Some(c) => c,
                         None => {
                             let entry = self.entry(tileset, id, (x, y), at);
-                            match entry {
-                                Some(entry) => legend.add(tileset, id, entry, at),
+                            match entry.map(|e| legend.add(tileset, id, e, at)) {
+                                Some(Some(c)) => c,
+                                Some(None) => {
+                                    self.error(at, format!("cell ({x}, {y}): the walls layer uses more than {MAX_TILES} different tiles"));
+                                    return None;
+                                }
                                 None => {
                                     legend.refuse(tileset, id);
                                     '.'
@@ -784,22 +793,35 @@ impl Legend {
             .map(|c| c.unwrap_or('.'))
     }
 
-    fn next_symbol(&mut self) -> char {
+    /// The next free character, while there are any.
+    fn next_symbol(&mut self) -> Option<char> {
         let i = self.used;
         self.used += 1;
-        SYMBOLS.chars().nth(i).unwrap_or_else(|| {
-            char::from_u32(0xC0 + (i - SYMBOLS.len()) as u32).unwrap_or('\u{fffd}')
-        })
+        match SYMBOLS.chars().nth(i) {
+            Some(c) => Some(c),
+            None if i - SYMBOLS.len() < MAX_TILES => {
+                char::from_u32(0xC0 + (i - SYMBOLS.len()) as u32)
+            }
+            None => None,
+        }
     }
 
-    fn add(&mut self, tileset: &TilesetUse<'_>, id: u32, entry: RawEntry, at: usize) -> char {
-        let c = self.next_symbol();
+    /// A character for a tile and its entry; `None` when the map uses more than
+    /// [`MAX_TILES`] different tiles.
+    fn add(
+        &mut self,
+        tileset: &TilesetUse<'_>,
+        id: u32,
+        entry: RawEntry,
+        at: usize,
+    ) -> Option<char> {
+        let c = self.next_symbol()?;
         self.by_tile.insert((tileset.first_gid, id), Some(c));
         self.entries.insert(
             Spanned::new(at..at, c.to_string()),
             Spanned::new(at..at, entry),
         );
-        c
+        Some(c)
     }
 
     fn refuse(&mut self, tileset: &TilesetUse<'_>, id: u32) {

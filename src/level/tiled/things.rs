@@ -75,10 +75,7 @@ impl<'a> Reader<'a> {
                 continue;
             }
             // Where Tiled draws it, in pixels, before rotation: its anchor offset from (x, y).
-            let (w, h) = (
-                attr("width").map_or(0.0, |a| a.value.trim().parse().unwrap_or(0.0)),
-                attr("height").map_or(0.0, |a| a.value.trim().parse().unwrap_or(0.0)),
-            );
+            let (w, h) = (self.float_of(attr("width")), self.float_of(attr("height")));
             let anchor = if child("point").is_some() {
                 (0.0, 0.0)
             } else if let Some(p) = child("polygon").or_else(|| child("polyline")) {

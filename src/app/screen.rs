@@ -1,0 +1,376 @@
+//! The window's GPU surface: the finished frame uploaded as a texture and drawn scaled into the
+//! window (whole multiples of its size, centred, or filling the window keeping its shape).
+//!
+//! This owns its `wgpu` surface rather than going through `pixels`: `Pixels::render` retries
+//! a presentation the driver calls out of date or suboptimal, reconfiguring at the size it was
+//! last told, without ever returning. When the window is resized between the last resize and
+//! that retry (under load, with the window shrunk to 1x1 and grown back, under Xvfb with
+//! Mesa's software Vulkan), the size it knows is stale for good and the game hangs there; the
+//! surface is private to `pixels`, so the size cannot be corrected from outside. Here a
+//! presentation is tried at most [`ATTEMPTS`] times, each at the window's size of the moment,
+//! and a frame that still cannot be shown is skipped: the next one tries again.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+
+use anyhow::{Context, Result, anyhow};
+use winit::window::Window;
+
+/// Presentations tried for one frame before it is skipped.
+const ATTEMPTS: usize = 3;
+
+/// Draws the frame texture over the whole viewport (one triangle that covers it).
+const SHADER: &str = "
+struct Out {
+    @builtin(position) position: vec4<f32>,
+    @location(0) uv: vec2<f32>,
+}
+
+@vertex
+fn vs_main(@builtin(vertex_index) i: u32) -> Out {
+    let x = f32((i << 1u) & 2u);
+    let y = f32(i & 2u);
+    var out: Out;
+    out.position = vec4<f32>(x * 2.0 - 1.0, 1.0 - y * 2.0, 0.0, 1.0);
+    out.uv = vec2<f32>(x, y);
+    return out;
+}
+
+@group(0) @binding(0) var frame: texture_2d<f32>;
+@group(0) @binding(1) var pick: sampler;
+
+@fragment
+fn fs_main(in: Out) -> @location(0) vec4<f32> {
+    return textureSample(frame, pick, in.uv);
+}
+";
+
+/// Where the frame goes in the window: `(x, y, width, height)` in window pixels. Scaled by a
+/// whole number when it fits (sharp pixels), else (or when `fill`) by the largest factor that
+/// keeps its shape; centred.
+pub(super) fn placement(frame: (u32, u32), window: (u32, u32), fill: bool) -> [f32; 4] {
+    let (fw, fh) = (frame.0.max(1) as f32, frame.1.max(1) as f32);
+    let (ww, wh) = (window.0.max(1) as f32, window.1.max(1) as f32);
+    let fit = (ww / fw).min(wh / fh);
+    let scale = if fill || fit < 1.0 { fit } else { fit.floor() };
+    let (w, h) = (fw * scale, fh * scale);
+    [((ww - w) / 2.0).floor(), ((wh - h) / 2.0).floor(), w, h]
+}
+
+/// What became of a frame handed to [`Screen::show`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shown {
+    /// It is on the screen.
+    Presented,
+    /// The window cannot take it now (hidden, resizing): skipped.
+    Skipped,
+}
+
+/// The GPU side of the window.
+pub(super) struct Screen {
+    window: Arc<Window>,
+    surface: wgpu::Surface<'static>,
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    config: wgpu::SurfaceConfiguration,
+    texture: wgpu::Texture,
+    bind_group: wgpu::BindGroup,
+    pipeline: wgpu::RenderPipeline,
+    frame_size: (u32, u32),
+    fill: bool,
+    /// The surface must be configured again before the next frame.
+    stale: bool,
+}
+
+impl Screen {
+    /// A surface on `window` for frames of `frame_size`; `fill`: scale to fill the window
+    /// rather than by whole numbers. The backend follows `WGPU_BACKEND` when set.
+    pub(super) fn new(window: Arc<Window>, frame_size: (u32, u32), fill: bool) -> Result<Screen> {
+        pollster::block_on(Screen::start(window, frame_size, fill))
+    }
+
+    async fn start(window: Arc<Window>, frame_size: (u32, u32), fill: bool) -> Result<Screen> {
+        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+            backends: wgpu::Backends::from_env().unwrap_or_else(wgpu::Backends::all),
+            ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
+        });
+        let surface = instance
+            .create_surface(window.clone())
+            .context("no GPU surface for the window")?;
+        let adapter = match wgpu::util::initialize_adapter_from_env(&instance, Some(&surface)).await
+        {
+            Ok(adapter) => adapter,
+            Err(_) => instance
+                .request_adapter(&wgpu::RequestAdapterOptions {
+                    compatible_surface: Some(&surface),
+                    force_fallback_adapter: false,
+                    power_preference: wgpu::PowerPreference::from_env().unwrap_or_default(),
+                })
+                .await
+                .map_err(|e| anyhow!("no graphics adapter can draw to the window: {e}"))?,
+        };
+        let (device, queue) = adapter
+            .request_device(&wgpu::DeviceDescriptor {
+                required_limits: adapter.limits(),
+                ..wgpu::DeviceDescriptor::default()
+            })
+            .await
+            .context("cannot open the graphics device")?;
+        let capabilities = surface.get_capabilities(&adapter);
+        let format = capabilities
+            .formats
+            .iter()
+            .copied()
+            .find(wgpu::TextureFormat::is_srgb)
+            .or(capabilities.formats.first().copied())
+            .ok_or_else(|| anyhow!("the window's surface offers no pixel format"))?;
+        let size = window.inner_size();
+        let config = wgpu::SurfaceConfiguration {
+            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            format,
+            width: size.width.max(1),
+            height: size.height.max(1),
+            present_mode: wgpu::PresentMode::AutoVsync,
+            desired_maximum_frame_latency: 2,
+            alpha_mode: wgpu::CompositeAlphaMode::Auto,
+            view_formats: vec![],
+        };
+        surface.configure(&device, &config);
+
+        let texture = device.create_texture(&wgpu::TextureDescriptor {
+            label: Some("tilecaster frame"),
+            size: wgpu::Extent3d {
+                width: frame_size.0,
+                height: frame_size.1,
+                depth_or_array_layers: 1,
+            },
+            mip_level_count: 1,
+            sample_count: 1,
+            dimension: wgpu::TextureDimension::D2,
+            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+            view_formats: &[],
+        });
+        // Sharp pixels at whole-number scales; smoothed when filling or shrinking.
+        let filter = if fill {
+            wgpu::FilterMode::Linear
+        } else {
+            wgpu::FilterMode::Nearest
+        };
+        let sampler = device.create_sampler(&wgpu::SamplerDescriptor {
+            label: Some("tilecaster frame sampler"),
+            mag_filter: filter,
+            min_filter: wgpu::FilterMode::Linear,
+            ..wgpu::SamplerDescriptor::default()
+        });
+        let layout = device.create_bind_group_layout(&wgpu::BindGroupLayoutDescriptor {
+            label: Some("tilecaster frame layout"),
+            entries: &[
+                wgpu::BindGroupLayoutEntry {
+                    binding: 0,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Texture {
+                        sample_type: wgpu::TextureSampleType::Float { filterable: true },
+                        multisampled: false,
+                        view_dimension: wgpu::TextureViewDimension::D2,
+                    },
+                    count: None,
+                },
+                wgpu::BindGroupLayoutEntry {
+                    binding: 1,
+                    visibility: wgpu::ShaderStages::FRAGMENT,
+                    ty: wgpu::BindingType::Sampler(wgpu::SamplerBindingType::Filtering),
+                    count: None,
+                },
+            ],
+        });
+        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+            label: Some("tilecaster frame bindings"),
+            layout: &layout,
+            entries: &[
+                wgpu::BindGroupEntry {
+                    binding: 0,
+                    resource: wgpu::BindingResource::TextureView(&view),
+                },
+                wgpu::BindGroupEntry {
+                    binding: 1,
+                    resource: wgpu::BindingResource::Sampler(&sampler),
+                },
+            ],
+        });
+        let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
+            label: Some("tilecaster frame shader"),
+            source: wgpu::ShaderSource::Wgsl(Cow::Borrowed(SHADER)),
+        });
+        let pipeline_layout = device.create_pipeline_layout(&wgpu::PipelineLayoutDescriptor {
+            label: Some("tilecaster frame pipeline layout"),
+            bind_group_layouts: &[Some(&layout)],
+            immediate_size: 0,
+        });
+        let pipeline = device.create_render_pipeline(&wgpu::RenderPipelineDescriptor {
+            label: Some("tilecaster frame pipeline"),
+            layout: Some(&pipeline_layout),
+            vertex: wgpu::VertexState {
+                module: &module,
+                entry_point: Some("vs_main"),
+                buffers: &[],
+                compilation_options: wgpu::PipelineCompilationOptions::default(),
+            },
+            primitive: wgpu::PrimitiveState::default(),
+            depth_stencil: None,
+            multisample: wgpu::MultisampleState::default(),
+            fragment: Some(wgpu::FragmentState {
+                module: &module,
+                entry_point: Some("fs_main"),
+                compilation_options: wgpu::PipelineCompilationOptions::default(),
+                targets: &[Some(wgpu::ColorTargetState {
+                    format,
+                    blend: None,
+                    write_mask: wgpu::ColorWrites::ALL,
+                })],
+            }),
+            multiview_mask: None,
+            cache: None,
+        });
+        Ok(Screen {
+            window,
+            surface,
+            device,
+            queue,
+            config,
+            texture,
+            bind_group,
+            pipeline,
+            frame_size,
+            fill,
+            stale: false,
+        })
+    }
+
+    /// Configures the surface at the window's size of this moment, when it differs from the
+    /// configured one or the driver said it is out of date. A minimised (0x0) window keeps
+    /// the old size.
+    fn fit_window(&mut self) {
+        let size = self.window.inner_size();
+        let changed = (size.width, size.height) != (self.config.width, self.config.height);
+        if size.width > 0 && size.height > 0 && (changed || self.stale) {
+            self.config.width = size.width;
+            self.config.height = size.height;
+            self.surface.configure(&self.device, &self.config);
+            self.stale = false;
+        }
+    }
+
+    /// Shows a frame (RGBA, [`Screen::new`]'s size): presented, or skipped when the window
+    /// cannot take it after a few tries.
+    pub(super) fn show(&mut self, rgba: &[u8]) -> Result<Shown> {
+        let (width, height) = self.frame_size;
+        self.queue.write_texture(
+            wgpu::TexelCopyTextureInfo {
+                texture: &self.texture,
+                mip_level: 0,
+                origin: wgpu::Origin3d::ZERO,
+                aspect: wgpu::TextureAspect::All,
+            },
+            rgba,
+            wgpu::TexelCopyBufferLayout {
+                offset: 0,
+                bytes_per_row: Some(width * 4),
+                rows_per_image: Some(height),
+            },
+            wgpu::Extent3d {
+                width,
+                height,
+                depth_or_array_layers: 1,
+            },
+        );
+        for _ in 0..ATTEMPTS {
+            self.fit_window();
+            let target = match self.surface.get_current_texture() {
+                wgpu::CurrentSurfaceTexture::Success(t) => t,
+                // Shown as it is; the surface is configured anew for the next frame.
+                wgpu::CurrentSurfaceTexture::Suboptimal(t) => {
+                    self.stale = true;
+                    t
+                }
+                wgpu::CurrentSurfaceTexture::Outdated | wgpu::CurrentSurfaceTexture::Lost => {
+                    self.stale = true;
+                    continue;
+                }
+                wgpu::CurrentSurfaceTexture::Occluded | wgpu::CurrentSurfaceTexture::Timeout => {
+                    return Ok(Shown::Skipped);
+                }
+                wgpu::CurrentSurfaceTexture::Validation => {
+                    return Err(anyhow!("the graphics driver refused the window's surface"));
+                }
+            };
+            self.draw(&target);
+            target.present();
+            return Ok(Shown::Presented);
+        }
+        Ok(Shown::Skipped)
+    }
+
+    /// Draws the frame texture into the surface texture, placed as [`placement`] says.
+    fn draw(&self, target: &wgpu::SurfaceTexture) {
+        let view = target
+            .texture
+            .create_view(&wgpu::TextureViewDescriptor::default());
+        let mut encoder = self
+            .device
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("tilecaster present"),
+            });
+        {
+            let mut pass = encoder.begin_render_pass(&wgpu::RenderPassDescriptor {
+                label: Some("tilecaster present"),
+                color_attachments: &[Some(wgpu::RenderPassColorAttachment {
+                    view: &view,
+                    resolve_target: None,
+                    ops: wgpu::Operations {
+                        load: wgpu::LoadOp::Clear(wgpu::Color::BLACK),
+                        store: wgpu::StoreOp::Store,
+                    },
+                    depth_slice: None,
+                })],
+                depth_stencil_attachment: None,
+                timestamp_writes: None,
+                occlusion_query_set: None,
+                multiview_mask: None,
+            });
+            let size = target.texture.size();
+            let [x, y, w, h] = placement(self.frame_size, (size.width, size.height), self.fill);
+            pass.set_viewport(x, y, w, h, 0.0, 1.0);
+            pass.set_pipeline(&self.pipeline);
+            pass.set_bind_group(0, &self.bind_group, &[]);
+            pass.draw(0..3, 0..1);
+        }
+        self.queue.submit(Some(encoder.finish()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_are_scaled_by_whole_numbers_and_centred() {
+        assert_eq!(
+            placement((320, 200), (640, 400), false),
+            [0.0, 0.0, 640.0, 400.0]
+        );
+        assert_eq!(
+            placement((320, 200), (1000, 700), false),
+            [20.0, 50.0, 960.0, 600.0]
+        );
+        // Filling keeps the shape.
+        assert_eq!(
+            placement((320, 200), (1000, 700), true),
+            [0.0, 37.0, 1000.0, 625.0]
+        );
+        // Smaller than the frame: shrunk to fit, never cut off.
+        let [x, y, w, h] = placement((640, 400), (1, 1), false);
+        assert!(x >= 0.0 && y >= 0.0 && w <= 1.0 && h <= 1.0 && w > 0.0 && h > 0.0);
+    }
+}
