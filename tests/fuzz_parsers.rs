@@ -299,18 +299,25 @@ fn saves_never_panic() {
 /// lower bound when this one runs early).
 #[test]
 fn zz_report_how_many_bad_inputs_were_tried() {
-    let corpus = std::fs::read_dir("tests/bad_levels")
-        .unwrap()
-        .filter(|e| {
-            e.as_ref()
-                .unwrap()
-                .path()
-                .extension()
-                .is_some_and(|x| x == "toml")
-        })
-        .count();
+    let count = |dir: &str, ext: &str| {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .path()
+                    .extension()
+                    .is_some_and(|x| x == ext)
+            })
+            .count()
+    };
+    let (levels, maps) = (
+        count("tests/bad_levels", "toml"),
+        count("tests/tiled", "tmx"),
+    );
     println!(
-        "bad inputs tried: {} fuzzed in this binary so far, plus {corpus} corpus levels",
+        "bad inputs tried: {} fuzzed in this binary so far, plus {levels} corpus levels and {maps} \
+         Tiled maps (tests/tiled)",
         TRIED.load(Ordering::Relaxed)
     );
 }
