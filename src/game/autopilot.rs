@@ -93,7 +93,7 @@ impl Autopilot {
         }
         self.last = Some(here);
         if self.stuck > 10 {
-            input.strafe = if (game.ticks / 30) % 2 == 0 {
+            input.strafe = if (game.ticks / 30).is_multiple_of(2) {
                 1.0
             } else {
                 -1.0

@@ -314,7 +314,7 @@ impl Game {
         self.rebuild_actors();
         self.tick_projectiles();
         self.trace_sight();
-        if self.ticks % 6 == 0 {
+        if self.ticks.is_multiple_of(6) {
             self.explore();
         }
         let player_cell = self.player.cells();

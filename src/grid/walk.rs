@@ -25,8 +25,10 @@ pub enum Via {
     Diagonal,
 }
 
-/// One cell of a walk.
+/// One cell of a walk. Fields may be added (it is `#[non_exhaustive]`): read them, and get
+/// entries from a [`Walk`].
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Entry {
     /// The cell.
     pub cell: Cell,
@@ -569,8 +571,10 @@ impl<F: Fn(Cell) -> bool> Solidity for F {
     }
 }
 
-/// The first solid cell along a walk.
+/// The first solid cell along a walk. Fields may be added (it is `#[non_exhaustive]`): read
+/// them, and get hits from [`cast_ray`](super::cast_ray) and its kin.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct Hit {
     /// The solid cell hit (for a corner hit, the corner neighbour across the x boundary).
     pub cell: Cell,
