@@ -271,3 +271,134 @@ fn bench_reports_runs_as_json() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2), "a usage error");
 }
+
+/// Traces `stdin` through `--level F` with `args`, every line parsed.
+fn trace_json(level: &str, args: &[&str], stdin: &str) -> Vec<Value> {
+    let mut all = vec!["--level", level];
+    all.extend_from_slice(args);
+    let out = trace(&all, stdin);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_game_sees_through_grates_holes_and_open_doors() {
+    // Row 10 of e1m1: a grate at x = 7. At y = 10.3 its texture has a hole there.
+    let level = "levels/e1m1.toml";
+    let through = "3.5 10.3 12.5 10.3\n";
+    let game = trace_json(level, &[], through);
+    assert!(
+        game[0]["hit"].is_null(),
+        "bullets pass the hole: {}",
+        game[0]
+    );
+    let cells = trace_json(level, &["--solidity", "cells"], through);
+    assert_eq!(
+        cells[0]["hit"]["cell"],
+        serde_json::json!([7, 10]),
+        "the plain grid blocks"
+    );
+    // Where the bars are, the hit names the texel column met.
+    let bar = trace_json(level, &["--wall-u"], "3.5 10.5 12.5 10.5\n");
+    let hit = &bar[0]["hit"];
+    assert_eq!(hit["cell"], serde_json::json!([7, 10]));
+    assert_eq!(hit["u"], 0.5);
+    assert!(hit["texel"].as_u64().is_some(), "{hit}");
+    // Row 14: a door at x = 7. Closed it blocks; open it does not.
+    let door = "3.5 14.5 10.5 14.5\n";
+    assert_eq!(
+        trace_json(level, &[], door)[0]["hit"]["cell"],
+        serde_json::json!([7, 14])
+    );
+    assert!(trace_json(level, &["--doors", "open"], door)[0]["hit"].is_null());
+}
+
+#[test]
+fn pixel_units_give_the_same_cells_at_scale() {
+    let level = level_file();
+    let path = level.0.to_str().unwrap();
+    let unit = trace_json(path, &["--wall-u"], "1.5 1.5 1.5 9\n1.25 1.5 4.75 4.5\n");
+    // The same segments in 60 x 40 pixel cells, the grid's corner at (-30, 20).
+    let pixels = "60 80 60 380\n45 80 255 200\n";
+    let scaled = trace_json(
+        path,
+        &["--cell-size", "60x40", "--origin", "-30,20", "--wall-u"],
+        pixels,
+    );
+    for (u, p) in unit.iter().zip(&scaled) {
+        assert_eq!(u["cells"], p["cells"]);
+        assert_eq!(u["hit"]["cell"], p["hit"]["cell"]);
+        assert_eq!(u["hit"]["face"], p["hit"]["face"]);
+        let (a, b) = (
+            u["hit"]["u"].as_f64().unwrap(),
+            p["hit"]["u"].as_f64().unwrap(),
+        );
+        assert!((a - b).abs() < 1e-12, "u {a} vs {b}");
+    }
+    // Distances and points in pixels: 3.5 cells down at 40 pixels a cell.
+    assert_eq!(scaled[0]["hit"]["distance"], 140.0);
+    assert_eq!(scaled[0]["hit"]["point"], serde_json::json!([60.0, 220.0]));
+}
+
+#[test]
+fn wall_u_matches_the_renderers_columns() {
+    // The renderer's columns from one spot, then the same rays traced: same wall, same u.
+    // Doors are left open for the trace: the renderer draws them as slabs mid-cell, which rays
+    // pass beside; its door columns themselves are not compared.
+    let out = common::run_ok([
+        "columns",
+        "--level",
+        "levels/e1m3.toml",
+        "--pos",
+        "5.5,5.5",
+        "--angle",
+        "20",
+        "--width",
+        "64",
+    ]);
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let level = tilecaster::level::Level::load("levels/e1m3.toml".as_ref())
+        .unwrap()
+        .level;
+    let mut stdin = String::new();
+    let mut expected = Vec::new();
+    for line in csv.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        let (dx, dy): (f64, f64) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+        let cell = tilecaster::grid::Cell::new(f[3].parse().unwrap(), f[4].parse().unwrap());
+        // Walls only, away from their corners: the segment below ends at a rounded point, so
+        // a ray that grazes a corner may pass on the other side of it.
+        let u: f64 = f[7].parse().unwrap();
+        if level.map.get(cell) != Some(tilecaster::map::Tile::Wall) || !(0.01..0.99).contains(&u) {
+            continue;
+        }
+        stdin.push_str(&format!(
+            "5.5 5.5 {} {}\n",
+            5.5 + dx * 100.0,
+            5.5 + dy * 100.0
+        ));
+        expected.push((cell, f[5].to_string(), u));
+    }
+    assert!(expected.len() > 20, "{} wall columns", expected.len());
+    let traced = trace_json("levels/e1m3.toml", &["--wall-u", "--doors", "open"], &stdin);
+    for ((cell, face, u), t) in expected.iter().zip(&traced) {
+        let hit = &t["hit"];
+        assert_eq!(hit["cell"], serde_json::json!([cell.x, cell.y]));
+        assert_eq!(hit["face"], face.as_str());
+        let got = hit["u"].as_f64().unwrap();
+        // The renderer mirrors u on two faces so that textures read the same way round.
+        assert!(
+            (got - u).abs() < 1e-6 || (1.0 - got - u).abs() < 1e-6,
+            "{cell:?} {face}: trace u {got}, column u {u}"
+        );
+    }
+}

@@ -9,7 +9,7 @@
 
 use proptest::prelude::*;
 use tilecaster::geom::Vec2;
-use tilecaster::grid::{Cell, Face, Via, Walk, line_of_sight};
+use tilecaster::grid::{Cell, Face, Grid, Via, Walk, line_of_sight};
 use tilecaster::map::TileMap;
 
 const S: i64 = 1024;
@@ -69,9 +69,9 @@ impl Interval {
             _ => {}
         }
     }
-    /// Restricts to `lo_bound <= a + t d < lo_bound + S`.
-    fn restrict(&mut self, a: i64, d: i64, lo_bound: i64) {
-        let hi_bound = lo_bound + S;
+    /// Restricts to `lo_bound <= a + t d < lo_bound + size`.
+    fn restrict(&mut self, a: i64, d: i64, lo_bound: i64, size: i64) {
+        let hi_bound = lo_bound + size;
         match d.signum() {
             0 => {
                 if !(lo_bound <= a && a < hi_bound) {
@@ -98,22 +98,26 @@ struct RefEntry {
     t: f64,
 }
 
-fn floor_div(a: i64) -> i32 {
-    a.div_euclid(S) as i32
+/// The walk of the segment from `a` to `b` (lattice units) on unit cells, by definition.
+fn reference_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
+    reference_walk_sized(a, b, (S, S))
 }
 
-/// The walk of the segment from `a` to `b` (lattice units), by definition.
-fn reference_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
+/// The walk of the segment from `a` to `b` (lattice units) over cells `size.0` x `size.1`
+/// lattice units with a corner at the lattice's origin, by definition.
+fn reference_walk_sized(a: (i64, i64), b: (i64, i64), size: (i64, i64)) -> Vec<RefEntry> {
+    let (sx, sy) = size;
+    let floor_div = |v: i64, s: i64| v.div_euclid(s) as i32;
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     // Regular cells: those holding a point of the segment, keyed by where they are entered.
-    let (x_lo, x_hi) = (floor_div(a.0.min(b.0)), floor_div(a.0.max(b.0)));
-    let (y_lo, y_hi) = (floor_div(a.1.min(b.1)), floor_div(a.1.max(b.1)));
+    let (x_lo, x_hi) = (floor_div(a.0.min(b.0), sx), floor_div(a.0.max(b.0), sx));
+    let (y_lo, y_hi) = (floor_div(a.1.min(b.1), sy), floor_div(a.1.max(b.1), sy));
     let mut regular: Vec<(Interval, Cell)> = Vec::new();
     for i in x_lo..=x_hi {
         for j in y_lo..=y_hi {
             let mut iv = Interval::all();
-            iv.restrict(a.0, dx, i as i64 * S);
-            iv.restrict(a.1, dy, j as i64 * S);
+            iv.restrict(a.0, dx, i as i64 * sx, sx);
+            iv.restrict(a.1, dy, j as i64 * sy, sy);
             if !iv.empty() {
                 regular.push((iv, Cell::new(i, j)));
             }
@@ -126,16 +130,16 @@ fn reference_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
     let mut corners: Vec<(Cell, Cell, Cell)> = Vec::new();
     if dx != 0 && dy != 0 {
         for i in x_lo..=x_hi + 1 {
-            let t = Q::new((i as i64 * S - a.0) as i128, dx as i128);
+            let t = Q::new((i as i64 * sx - a.0) as i128, dx as i128);
             if t.cmp(Q(0, 1)).is_lt() || t.cmp(Q(1, 1)).is_gt() {
                 continue;
             }
             // y at t must be a grid line: (a.1 * dx + t.n' ...) exactly.
-            let y_num = a.1 as i128 * dx as i128 + (i as i64 * S - a.0) as i128 * dy as i128;
-            if y_num % (dx as i128 * S as i128) != 0 {
+            let y_num = a.1 as i128 * dx as i128 + (i as i64 * sx - a.0) as i128 * dy as i128;
+            if y_num % (dx as i128 * sy as i128) != 0 {
                 continue;
             }
-            let j = (y_num / (dx as i128 * S as i128)) as i32;
+            let j = (y_num / (dx as i128 * sy as i128)) as i32;
             let at_start = t.cmp(Q(0, 1)).is_eq();
             let at_end = t.cmp(Q(1, 1)).is_eq();
             let before = |v: i32, d: i64| if at_start || d < 0 { v } else { v - 1 };
@@ -287,6 +291,45 @@ fn engine_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
         .collect()
 }
 
+/// A grid in pixel units: cells of `w` x `h` pixels with the corner at `(ox, oy)` pixels (whole
+/// pixels, so that the lattice of 1/1024 pixel maps onto itself).
+fn pixel_grid() -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
+    (
+        prop_oneof![
+            Just((60i64, 60i64)),
+            Just((16, 24)),
+            Just((1, 1)),
+            (1i64..=100, 1i64..=100)
+        ],
+        (-500i64..500, -500i64..500),
+    )
+}
+
+/// The walk on a pixel grid of the segment `a`-`b` given in unit-cell lattice coordinates,
+/// scaled onto the pixel grid (each axis by its cell size, then moved by the origin).
+fn pixel_walk(a: (i64, i64), b: (i64, i64), cell: (i64, i64), origin: (i64, i64)) -> Vec<RefEntry> {
+    let grid = Grid::new(
+        Vec2::new(origin.0 as f64, origin.1 as f64),
+        cell.0 as f64,
+        cell.1 as f64,
+    )
+    .unwrap();
+    let to_pixels = |p: (i64, i64)| {
+        Vec2::new(
+            (p.0 * cell.0) as f64 / S as f64 + origin.0 as f64,
+            (p.1 * cell.1) as f64 / S as f64 + origin.1 as f64,
+        )
+    };
+    grid.walk_segment(to_pixels(a), to_pixels(b))
+        .map(|e| RefEntry {
+            cell: e.cell,
+            face: e.face,
+            via: e.via,
+            t: e.t,
+        })
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4000, .. ProptestConfig::default() })]
 
@@ -380,5 +423,44 @@ proptest! {
         for h in hits.into_iter().flatten() {
             prop_assert!(h.visited <= 3 * 34, "visited {}", h.visited);
         }
+    }
+
+    /// Pixel tiles (60 x 60, 16 x 24, any whole size, the corner anywhere): the walk in pixel
+    /// units equals the exact rational reference over cells of that size, and the unit-cell walk
+    /// of the same segment mapped through the grid (same cells, faces, order; same `t`).
+    #[test]
+    fn pixel_grids_walk_exactly((a, b) in segment(), (cell, origin) in pixel_grid()) {
+        let got = pixel_walk(a, b, cell, origin);
+        // The reference, in lattice units of a pixel, relative to the grid's corner.
+        let scaled = |p: (i64, i64)| (p.0 * cell.0, p.1 * cell.1);
+        let expected = reference_walk_sized(scaled(a), scaled(b), (cell.0 * S, cell.1 * S));
+        let strip = |w: &[RefEntry]| w.iter().map(|e| (e.cell, e.face, e.via)).collect::<Vec<_>>();
+        prop_assert_eq!(strip(&got), strip(&expected));
+        let unit = engine_walk(a, b);
+        prop_assert_eq!(strip(&got), strip(&unit));
+        for (g, u) in got.iter().zip(&unit) {
+            prop_assert!((g.t - u.t).abs() <= 1e-12, "t {} vs unit {}", g.t, u.t);
+        }
+    }
+
+    /// Hits on pixel grids land on the face in pixel units, with the same cell, face and wall
+    /// coordinate as on unit cells.
+    #[test]
+    fn pixel_grid_hits_match_unit_hits((a, b) in segment(), (cell, origin) in pixel_grid(), seed: u64, density in 0u64..160) {
+        let solid = walls(seed, density);
+        let grid = Grid::new(Vec2::new(origin.0 as f64, origin.1 as f64), cell.0 as f64, cell.1 as f64).unwrap();
+        let to_pixels = |p: Vec2| Vec2::new(p.x * cell.0 as f64 + origin.0 as f64, p.y * cell.1 as f64 + origin.1 as f64);
+        let unit = Walk::segment(to_world(a), to_world(b)).first_hit(&solid);
+        let pixel = grid.cast_segment(&solid, to_pixels(to_world(a)), to_pixels(to_world(b)));
+        prop_assert_eq!(unit.map(|h| (h.cell, h.face, h.corner)), pixel.map(|h| (h.cell, h.face, h.corner)));
+        if let (Some(u), Some(p)) = (unit, pixel) {
+            let expected = to_pixels(u.point);
+            prop_assert!((p.point.x - expected.x).abs() <= 1e-6 && (p.point.y - expected.y).abs() <= 1e-6,
+                "{:?} vs {:?}", p.point, expected);
+            prop_assert!((p.u - u.u).abs() <= 1e-9, "u {} vs {}", p.u, u.u);
+            prop_assert!((p.t - u.t).abs() <= 1e-12);
+        }
+        prop_assert_eq!(grid.line_of_sight(&solid, to_pixels(to_world(a)), to_pixels(to_world(b))),
+            line_of_sight(&solid, to_world(a), to_world(b)));
     }
 }

@@ -161,10 +161,28 @@ enum Command {
     /// Walk segments read from stdin (`x0 y0 x1 y1` per line) through a level's grid and print
     /// one JSON object per segment: the cells walked and the first hit.
     Trace {
-        /// The level: a level file (.toml), or a plain ASCII grid ('#' wall, '.' floor; out of
-        /// bounds is solid).
+        /// The level: a level file (.toml, .tmx, .tmj), or a plain ASCII grid ('#' wall, '.'
+        /// floor; out of bounds is solid).
         #[arg(long)]
         level: PathBuf,
+        /// What blocks: `game`, as the game's bullets see a level (grates' holes let shots
+        /// through, to the texel; doors as `--doors` says; push walls block), or `cells`, the
+        /// plain grid (every wall, door and grate cell blocks). An ASCII grid has only cells.
+        #[arg(long, value_enum, default_value_t = trace::SolidityArg::Game)]
+        solidity: trace::SolidityArg,
+        /// With `--solidity game`: whether the doors are closed (they block) or open.
+        #[arg(long, value_enum, default_value_t = trace::DoorsArg::Closed)]
+        doors: trace::DoorsArg,
+        /// The size of a cell in the segments' units, WxH (60x60 for 60-pixel tiles).
+        #[arg(long, value_name = "WxH", default_value = "1x1", value_parser = trace::parse_cell_size)]
+        cell_size: (f64, f64),
+        /// Where cell (0, 0) starts, X,Y in the segments' units.
+        #[arg(long, value_name = "X,Y", default_value = "0,0", value_parser = view::parse_pos, allow_hyphen_values = true)]
+        origin: tilecaster::geom::Vec2,
+        /// Add the hit's wall coordinate `"u"` (0 to 1 along the face) and, on a grate,
+        /// `"texel"` (the texture column met) after the contract's keys.
+        #[arg(long)]
+        wall_u: bool,
     },
     /// Convert a level between the formats: a Tiled map (.tmx, .tmj) into a TOML level, or any
     /// level into a Tiled map (an output ending in .tmx).
@@ -365,7 +383,21 @@ pub fn run(args: Args) -> Result<()> {
             let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
             bench::run(&level, &size, frames, &threads, json)
         }
-        Command::Trace { level } => trace::run(&level),
+        Command::Trace {
+            level,
+            solidity,
+            doors,
+            cell_size,
+            origin,
+            wall_u,
+        } => trace::run(&trace::Options {
+            level: &level,
+            solidity,
+            doors,
+            cell_size,
+            origin,
+            wall_u,
+        }),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
         Command::Autoplay {
             level,

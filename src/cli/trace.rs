@@ -6,22 +6,119 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use tilecaster::geom::Vec2;
-use tilecaster::grid::{Cell, Hit, Walk};
-use tilecaster::level::Level;
-use tilecaster::map::TileMap;
+use tilecaster::grid::{Cell, Grid, Hit, Solidity};
+use tilecaster::level::{Level, LevelSolidity, load_with_textures};
+use tilecaster::map::{Tile, TileMap};
 
 /// The longest line of input read, bytes (a segment is four numbers).
 const MAX_LINE: usize = 4096;
 
-pub fn run(level: &Path) -> Result<()> {
-    let is_level = tilecaster::level::is_tiled_map(level)
-        || level
+/// What blocks a traced segment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolidityArg {
+    /// As the game's bullets see the level.
+    Game,
+    /// The plain grid.
+    Cells,
+}
+
+/// Whether doors block (`--solidity game`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DoorsArg {
+    /// Closed doors block.
+    Closed,
+    /// Open doors let everything through.
+    Open,
+}
+
+/// What `trace` was asked.
+pub struct Options<'a> {
+    pub level: &'a Path,
+    pub solidity: SolidityArg,
+    pub doors: DoorsArg,
+    pub cell_size: (f64, f64),
+    pub origin: Vec2,
+    pub wall_u: bool,
+}
+
+/// `WxH` as a cell size: two numbers each from 1/1024 to 1048576.
+pub fn parse_cell_size(s: &str) -> Result<(f64, f64), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH (like 60x60), found '{s}'"))?;
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("'{v}' is not a number"))
+    };
+    let size = (num(w)?, num(h)?);
+    Grid::new(Vec2::ZERO, size.0, size.1).map_err(|e| e.to_string())?;
+    Ok(size)
+}
+
+/// What blocks a traced segment: the plain grid, or the level as the game's bullets see it.
+enum Blocks<'a> {
+    Cells(&'a TileMap),
+    Game {
+        solid: LevelSolidity<'a>,
+        level: &'a Level,
+        open_doors: bool,
+    },
+}
+
+impl Solidity for Blocks<'_> {
+    fn is_solid(&self, cell: Cell) -> bool {
+        match self {
+            Blocks::Cells(map) => map.is_solid(cell),
+            Blocks::Game {
+                solid,
+                level,
+                open_doors,
+            } => solid.is_solid(cell) && !(*open_doors && level.map.get(cell) == Some(Tile::Door)),
+        }
+    }
+
+    fn accepts(&self, hit: &Hit) -> bool {
+        match self {
+            Blocks::Cells(_) => true,
+            Blocks::Game { solid, .. } => solid.accepts(hit),
+        }
+    }
+}
+
+impl Blocks<'_> {
+    /// The texel column of a masked wall a hit meets (game solidity only).
+    fn texel(&self, hit: &Hit) -> Option<usize> {
+        match self {
+            Blocks::Cells(_) => None,
+            Blocks::Game { solid, .. } => solid.texel(hit),
+        }
+    }
+}
+
+pub fn run(options: &Options) -> Result<()> {
+    let path = options.level;
+    let is_level = tilecaster::level::is_tiled_map(path)
+        || path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("toml"));
-    let map = if is_level {
-        Level::load(level)?.level.map
+    let grid = Grid::new(options.origin, options.cell_size.0, options.cell_size.1)?;
+    // A level with its textures (the game's solidity reads the grates' holes from them), or
+    // a plain grid (`Ok`).
+    let source = if is_level && options.solidity == SolidityArg::Game {
+        Err(load_with_textures(path, None)?)
+    } else if is_level {
+        Ok(Level::load(path)?.level.map)
     } else {
-        TileMap::load_ascii(level)?
+        Ok(TileMap::load_ascii(path)?)
+    };
+    let blocks = match &source {
+        Err(loaded) => Blocks::Game {
+            solid: LevelSolidity::new(&loaded.level, &loaded.textures),
+            level: &loaded.level,
+            open_doors: options.doors == DoorsArg::Open,
+        },
+        Ok(map) => Blocks::Cells(map),
     };
     let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -46,7 +143,7 @@ pub fn run(level: &Path) -> Result<()> {
             continue;
         };
         line_text.clear();
-        trace_json(&map, a, b, &mut line_text);
+        trace_json(&grid, &blocks, options.wall_u, (a, b), &mut line_text);
         writeln!(out, "{line_text}")?;
     }
     out.flush()?;
@@ -98,9 +195,12 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 /// The JSON line for one segment: `{"cells":[[x,y],...],"hit":null}` or with the hit object.
-fn trace_json(map: &TileMap, a: Vec2, b: Vec2, out: &mut String) {
+fn trace_json(grid: &Grid, blocks: &Blocks, wall_u: bool, seg: (Vec2, Vec2), out: &mut String) {
+    let (a, b) = seg;
     let mut cells: Vec<Cell> = Vec::new();
-    let hit = Walk::segment(a, b).first_hit_visiting(map, |cell, _| cells.push(cell));
+    let hit = grid
+        .walk_segment(a, b)
+        .first_hit_visiting(blocks, |cell, _| cells.push(cell));
     out.push_str("{\"cells\":[");
     for (k, cell) in cells.iter().enumerate() {
         if k > 0 {
@@ -111,12 +211,14 @@ fn trace_json(map: &TileMap, a: Vec2, b: Vec2, out: &mut String) {
     out.push_str("],\"hit\":");
     match hit {
         None => out.push_str("null"),
-        Some(hit) => write_hit(&hit, out),
+        Some(hit) => write_hit(&hit, wall_u.then(|| blocks.texel(&hit)), out),
     }
     out.push('}');
 }
 
-fn write_hit(hit: &Hit, out: &mut String) {
+/// The hit object; with `wall_u`, the wall coordinate `u` and (on a masked wall) the texel
+/// column `texel` follow the contract's four keys.
+fn write_hit(hit: &Hit, wall_u: Option<Option<usize>>, out: &mut String) {
     let _ = write!(
         out,
         "{{\"cell\":[{},{}],\"point\":[{},{}],\"distance\":{},\"face\":",
@@ -128,10 +230,17 @@ fn write_hit(hit: &Hit, out: &mut String) {
     );
     match hit.face {
         Some(face) => {
-            let _ = write!(out, "\"{}\"}}", face.name());
+            let _ = write!(out, "\"{}\"", face.name());
         }
-        None => out.push_str("null}"),
+        None => out.push_str("null"),
     }
+    if let Some(texel) = wall_u {
+        let _ = write!(out, ",\"u\":{}", json_number(hit.u));
+        if let Some(texel) = texel {
+            let _ = write!(out, ",\"texel\":{texel}");
+        }
+    }
+    out.push('}');
 }
 
 /// A float as JSON that parses back to the same value (shortest round-trip form); `null` for

@@ -10,17 +10,23 @@
 pub(crate) const FRAC_BITS: u32 = 32;
 /// One tile in fixed point.
 pub(crate) const ONE: i64 = 1 << FRAC_BITS;
-/// The mask of the fraction bits.
-pub(crate) const FRAC_MASK: i64 = ONE - 1;
 /// The larger direction component is scaled into `[2^(DIR_BITS-1), 2^DIR_BITS]`.
 const DIR_BITS: i32 = 30;
 
-/// A position in fixed point: `floor(v * 2^32)`. The caller guarantees `|v| <= DOMAIN`.
+/// A position in fixed point: `floor(v * 2^32)`, the unit grid's. The caller guarantees
+/// `|v| <= DOMAIN`.
+#[cfg(test)]
+fn to_fixed(v: f64) -> i64 {
+    to_fixed_scaled(v, ONE as f64)
+}
+
+/// A position in fixed point with `scale = 2^b` (`b` fraction bits): `floor(v * scale)`. The
+/// caller guarantees that the result stays below 2^57 in magnitude.
 #[inline]
-pub(crate) fn to_fixed(v: f64) -> i64 {
-    // `v * 2^32` is exact and below 2^57; truncate, then step down for negative fractions.
+pub(crate) fn to_fixed_scaled(v: f64, scale: f64) -> i64 {
+    // `v * 2^b` is exact; truncate, then step down for negative fractions.
     // (No `f64::floor`: without SSE4.1 it is a libm call, a tenth of a camera ray's time.)
-    let scaled = v * ONE as f64;
+    let scaled = v * scale;
     let truncated = scaled as i64;
     truncated - ((truncated as f64) > scaled) as i64
 }

@@ -46,10 +46,12 @@
 mod cell;
 mod fixed;
 mod paths;
+mod units;
 mod walk;
 
 pub use cell::{Cell, Face};
 pub use paths::{reachable, shortest_path};
+pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
 
 use crate::math::Vec2;
@@ -91,11 +93,17 @@ pub fn cast_segment<S: Solidity + ?Sized>(grid: &S, a: Vec2, b: Vec2) -> Option<
 /// # Use cases
 /// Enemies seeing the player, lights reaching a cell, sound through open areas.
 pub fn line_of_sight<S: Solidity + ?Sized>(grid: &S, a: Vec2, b: Vec2) -> bool {
-    let ordered = match a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)) {
+    let (from, to) = symmetric_order(a, b);
+    cast_segment(grid, from, to).is_none()
+}
+
+/// The two end points, smaller first (by x, then y, in `f64::total_cmp` order): the one order
+/// in which line of sight is walked, whichever end asks.
+fn symmetric_order(a: Vec2, b: Vec2) -> (Vec2, Vec2) {
+    match a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)) {
         std::cmp::Ordering::Greater => (b, a),
         _ => (a, b),
-    };
-    cast_segment(grid, ordered.0, ordered.1).is_none()
+    }
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The ordered cell walk: an exact integer DDA.
 
 use super::cell::{Cell, Face};
-use super::fixed::{FRAC_BITS, FRAC_MASK, ONE, quantize_direction, to_fixed};
+use super::fixed::quantize_direction;
+use super::units::{Cells, UnitCells};
 use crate::math::Vec2;
 
 /// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
@@ -64,9 +65,9 @@ struct Steps {
     /// Step per axis: +1 or -1 (+1 for an axis without motion).
     sx: i32,
     sy: i32,
-    /// Added to `err` on an x step (`ONE * |dy|`).
+    /// Added to `err` on an x step (a cell's width in fixed point times `|dy|`).
     err_x: i64,
-    /// Subtracted from `err` on a y step (`ONE * |dx|`).
+    /// Subtracted from `err` on a y step (a cell's height in fixed point times `|dx|`).
     err_y: i64,
 }
 
@@ -155,10 +156,12 @@ enum Pending {
 /// ]);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Walk {
+pub struct Walk<G: Cells = UnitCells> {
     dda: Dda,
     steps: Steps,
     pending: Pending,
+    /// The grid walked (its units are those of every point and distance).
+    grid: G,
     /// Floating-point view, used only for distances and hit points.
     origin: Vec2,
     dir: Vec2,
@@ -169,28 +172,44 @@ pub struct Walk {
     last_t: f64,
 }
 
-impl Walk {
+impl Walk<UnitCells> {
     /// The walk of the segment from `a` to `b`; [`Entry::t`] runs from 0 to 1.
     pub fn segment(a: Vec2, b: Vec2) -> Walk {
-        let d = b - a;
-        if b.is_finite() && b.x.abs() <= DOMAIN && b.y.abs() <= DOMAIN && d.is_finite() {
-            Walk::build(a, d, 1.0, Some(b))
-        } else {
-            Walk::build(a, d, 1.0, None)
-        }
+        Walk::segment_in(UnitCells, a, b)
     }
 
     /// The walk of the ray from `origin` along `dir` up to `max_t` (in units of `dir`, so the
     /// maximum distance is `max_t * |dir|`; `f64::INFINITY` walks to the domain's edge).
     /// [`Entry::t`] is in units of `dir`.
     pub fn ray(origin: Vec2, dir: Vec2, max_t: f64) -> Walk {
-        Walk::build(origin, dir, max_t, None)
+        Walk::ray_in(UnitCells, origin, dir, max_t)
+    }
+}
+
+impl<G: Cells> Walk<G> {
+    /// [`Walk::segment`] on a grid in the caller's units.
+    pub(super) fn segment_in(grid: G, a: Vec2, b: Vec2) -> Walk<G> {
+        let d = b - a;
+        let (rel, reach) = (b - grid.origin(), grid.reach());
+        if b.is_finite() && rel.x.abs() <= reach.x && rel.y.abs() <= reach.y && d.is_finite() {
+            Walk::build(grid, a, d, 1.0, Some(b))
+        } else {
+            Walk::build(grid, a, d, 1.0, None)
+        }
     }
 
-    fn build(origin: Vec2, dir: Vec2, max_t: f64, exact_end: Option<Vec2>) -> Walk {
+    /// [`Walk::ray`] on a grid in the caller's units.
+    pub(super) fn ray_in(grid: G, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<G> {
+        Walk::build(grid, origin, dir, max_t, None)
+    }
+
+    #[inline]
+    fn build(grid: G, origin: Vec2, dir: Vec2, max_t: f64, exact_end: Option<Vec2>) -> Walk<G> {
+        let (corner, reach) = (grid.origin(), grid.reach());
+        let rel = origin - corner;
         // NaN fails the comparison too.
-        if !(origin.x.abs() < DOMAIN && origin.y.abs() < DOMAIN) {
-            return Walk::single(Cell::OUTSIDE, origin);
+        if !(rel.x.abs() < reach.x && rel.y.abs() < reach.y) {
+            return Walk::single(grid, Cell::OUTSIDE, origin);
         }
         let (mut dir, mut max_t, mut exact_end) = (dir, max_t, exact_end);
         if !(dir.x.abs() <= f64::MAX && dir.y.abs() <= f64::MAX) {
@@ -211,13 +230,13 @@ impl Walk {
         dir = Vec2::new(dir.x + 0.0, dir.y + 0.0);
         let (dxi, dyi) = quantize_direction(dir.x, dir.y);
         if dxi == 0 && dyi == 0 || max_t == 0.0 {
-            return Walk::single(cell_of(origin), origin);
+            return Walk::single(grid, grid.cell_at(grid.fixed_point(rel)), origin);
         }
         let (inv_x, inv_y) = (1.0 / dir.x, 1.0 / dir.y);
         // Clip to the domain: t at which each axis reaches the edge it moves towards (+inf for
         // an axis without motion, since 1/+0.0 is +inf).
-        let clip_x = (DOMAIN.copysign(dir.x) - origin.x) * inv_x;
-        let clip_y = (DOMAIN.copysign(dir.y) - origin.y) * inv_y;
+        let clip_x = (corner.x + reach.x.copysign(dir.x) - origin.x) * inv_x;
+        let clip_y = (corner.y + reach.y.copysign(dir.y) - origin.y) * inv_y;
         let clip_t = clip_x.min(clip_y);
         if clip_t < max_t {
             max_t = clip_t;
@@ -225,38 +244,45 @@ impl Walk {
         }
         let end = exact_end.unwrap_or_else(|| {
             let e = origin + dir * max_t;
-            Vec2::new(e.x.clamp(-DOMAIN, DOMAIN), e.y.clamp(-DOMAIN, DOMAIN))
+            Vec2::new(
+                e.x.clamp(corner.x - reach.x, corner.x + reach.x),
+                e.y.clamp(corner.y - reach.y, corner.y + reach.y),
+            )
         });
 
-        let (fx0, fy0) = (to_fixed(origin.x), to_fixed(origin.y));
-        let (fx1, fy1) = (to_fixed(end.x), to_fixed(end.y));
-        let (x0, y0) = (fx0 >> FRAC_BITS, fy0 >> FRAC_BITS);
+        let (fx0, fy0) = grid.fixed_point(rel);
+        let (fx1, fy1) = grid.fixed_point(end - corner);
+        let start = grid.cell_at((fx0, fy0));
+        let stop = grid.cell_at((fx1, fy1));
+        let (x0, y0) = (i64::from(start.x), i64::from(start.y));
+        let (cw, ch) = grid.fixed_size();
         let sx: i64 = if dxi < 0 { -1 } else { 1 };
         let sy: i64 = if dyi < 0 { -1 } else { 1 };
         // Boundaries crossed per axis: cells from the start's to the end's, none without motion.
         let crossings =
             |d: i64, from: i64, to: i64, s: i64| ((to - from) * s).max(0) * (d != 0) as i64;
         // Fixed-point distance from the start to the first boundary ahead.
-        let first = |f: i64, s: i64| {
-            let frac = f & FRAC_MASK;
-            if s > 0 { ONE - frac } else { frac }
+        let first = |f: i64, cell: i64, size: i64, s: i64| {
+            let frac = f - cell * size;
+            if s > 0 { size - frac } else { frac }
         };
         let (adx, ady) = (dxi.abs(), dyi.abs());
         Walk {
             dda: Dda {
                 x: x0 as i32,
                 y: y0 as i32,
-                err: first(fx0, sx) * ady - first(fy0, sy) * adx,
-                left_x: crossings(dxi, x0, fx1 >> FRAC_BITS, sx) as u32,
-                left_y: crossings(dyi, y0, fy1 >> FRAC_BITS, sy) as u32,
+                err: first(fx0, x0, cw, sx) * ady - first(fy0, y0, ch, sy) * adx,
+                left_x: crossings(dxi, x0, i64::from(stop.x), sx) as u32,
+                left_y: crossings(dyi, y0, i64::from(stop.y), sy) as u32,
             },
             steps: Steps {
                 sx: sx as i32,
                 sy: sy as i32,
-                err_x: ONE * ady,
-                err_y: ONE * adx,
+                err_x: cw * ady,
+                err_y: ch * adx,
             },
             pending: Pending::Start,
+            grid,
             origin,
             dir,
             inv_x,
@@ -268,7 +294,7 @@ impl Walk {
     }
 
     /// A walk of one cell.
-    fn single(cell: Cell, origin: Vec2) -> Walk {
+    fn single(grid: G, cell: Cell, origin: Vec2) -> Walk<G> {
         Walk {
             dda: Dda {
                 x: cell.x,
@@ -284,6 +310,7 @@ impl Walk {
                 err_y: 0,
             },
             pending: Pending::Start,
+            grid,
             origin,
             dir: Vec2::ZERO,
             inv_x: f64::INFINITY,
@@ -313,12 +340,14 @@ impl Walk {
     /// The x coordinate of the x boundary crossed by the last x step.
     #[inline]
     fn boundary_x(&self) -> f64 {
-        (self.dda.x + (self.steps.sx < 0) as i32) as f64
+        let (w, _) = self.grid.cell_size();
+        self.grid.origin().x + f64::from(self.dda.x + (self.steps.sx < 0) as i32) * w
     }
 
     #[inline]
     fn boundary_y(&self) -> f64 {
-        (self.dda.y + (self.steps.sy < 0) as i32) as f64
+        let (_, h) = self.grid.cell_size();
+        self.grid.origin().y + f64::from(self.dda.y + (self.steps.sy < 0) as i32) * h
     }
 
     /// The `t` at which the last step crossed its boundary (the x boundary for a vertex).
@@ -334,17 +363,18 @@ impl Walk {
 
     /// The hit for the last step entering the current cell (or its x corner neighbour, for a
     /// blocked vertex), with `visited` cells walked.
-    pub(crate) fn hit(&self, step: Step, corner: bool, visited: u32) -> Hit {
+    pub(crate) fn hit(&self, step: Step, corner_hit: bool, visited: u32) -> Hit {
         // Once per cast, so divide (one rounding) rather than multiply by the reciprocal.
         let t = match step {
             Step::Y => (self.boundary_y() - self.origin.y) / self.dir.y,
             Step::X | Step::Vertex => (self.boundary_x() - self.origin.x) / self.dir.x,
         }
         .clamp(0.0, self.end_t);
+        let (w, h) = self.grid.cell_size();
+        let low = self.grid.cell_corner(self.cell());
         let (cell, face, point) = match step {
             Step::X => {
-                let y = (self.origin.y + t * self.dir.y)
-                    .clamp(self.dda.y as f64, (self.dda.y + 1) as f64);
+                let y = (self.origin.y + t * self.dir.y).clamp(low.y, low.y + h);
                 (
                     self.cell(),
                     Face::entered_along_x(self.steps.sx),
@@ -352,8 +382,7 @@ impl Walk {
                 )
             }
             Step::Y => {
-                let x = (self.origin.x + t * self.dir.x)
-                    .clamp(self.dda.x as f64, (self.dda.x + 1) as f64);
+                let x = (self.origin.x + t * self.dir.x).clamp(low.x, low.x + w);
                 (
                     self.cell(),
                     Face::entered_along_y(self.steps.sy),
@@ -361,7 +390,7 @@ impl Walk {
                 )
             }
             Step::Vertex => {
-                let cell = if corner {
+                let cell = if corner_hit {
                     Cell::new(self.dda.x, self.dda.y - self.steps.sy)
                 } else {
                     self.cell()
@@ -370,10 +399,11 @@ impl Walk {
                 (cell, Face::entered_along_x(self.steps.sx), point)
             }
         };
+        let corner = self.grid.cell_corner(cell);
         let along = if face.is_x_face() {
-            point.y - cell.y as f64
+            (point.y - corner.y) * self.grid.inverse_size().1
         } else {
-            point.x - cell.x as f64
+            (point.x - corner.x) * self.grid.inverse_size().0
         };
         Hit {
             cell,
@@ -382,7 +412,7 @@ impl Walk {
             t,
             origin: self.origin,
             u: along.clamp(0.0, 1.0 - f64::EPSILON / 2.0),
-            corner,
+            corner: corner_hit,
             visited,
         }
     }
@@ -473,7 +503,7 @@ impl Walk {
     }
 }
 
-impl Iterator for Walk {
+impl<G: Cells> Iterator for Walk<G> {
     type Item = Entry;
 
     #[inline]
@@ -526,15 +556,7 @@ impl Iterator for Walk {
     }
 }
 
-impl std::iter::FusedIterator for Walk {}
-
-/// The cell of a point inside the domain.
-fn cell_of(p: Vec2) -> Cell {
-    Cell::new(
-        (to_fixed(p.x) >> FRAC_BITS) as i32,
-        (to_fixed(p.y) >> FRAC_BITS) as i32,
-    )
-}
+impl<G: Cells> std::iter::FusedIterator for Walk<G> {}
 
 /// Euclidean length without libm's `hypot` where the squares cannot over- or underflow.
 #[inline]

@@ -46,6 +46,17 @@ impl Holes {
         Holes { rows }
     }
 
+    /// The texel column of a masked wall's texture that a hit on it meets (`None` for a hit
+    /// on anything else, or without a face).
+    pub fn texel(&self, level: &Level, hit: &Hit) -> Option<usize> {
+        if level.map.get(hit.cell) != Some(Tile::Masked) {
+            return None;
+        }
+        let style = level.map.style(hit.cell) as usize;
+        let row = &self.rows.get(style)?.as_ref()?[hit.face?.slot()];
+        (!row.is_empty()).then(|| ((hit.u * row.len() as f64) as usize).min(row.len() - 1))
+    }
+
     /// Whether a cast's hit on `level` stands: anything but a masked wall does; a masked wall
     /// only where its texture is opaque at the hit's wall coordinate, never from inside.
     pub fn blocks(&self, level: &Level, hit: &Hit) -> bool {
@@ -112,6 +123,13 @@ impl<'a> LevelSolidity<'a> {
             level,
             holes: Holes::new(level, textures),
         }
+    }
+}
+
+impl LevelSolidity<'_> {
+    /// The texel column a hit on a masked wall meets (see [`Holes::texel`]).
+    pub fn texel(&self, hit: &Hit) -> Option<usize> {
+        self.holes.texel(self.level, hit)
     }
 }
 
