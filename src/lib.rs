@@ -71,10 +71,12 @@
 //!
 //! They stand in layers, each using only those below it: [`math`] and the one grid traversal
 //! ([`grid`]) at the bottom; maps ([`map`]), frames ([`frame`]) and textures ([`texture`]); the
-//! geometry that walks the grid ([`geom`]); levels ([`level`]); then the simulation ([`game`])
-//! and the renderer ([`render`]) side by side, neither knowing the other; and the presentation
-//! layer ([`scene`]) that turns a game into the renderer's scene, the HUD and the top-down map.
-//! The binary (the `game` feature) adds the window and the command line.
+//! geometry that walks the grid ([`geom`]); levels ([`level`]); the renderer ([`render`]).
+//! Those are the engine. The `game` feature (on by default) adds the demo game's own modules:
+//! the simulation (`game`, beside the renderer, neither knowing the other), sound (`audio`),
+//! key files (`bindings`) and the presentation layer (`scene`) that turns a game into the
+//! renderer's scene, the HUD and the top-down map; and the binary with the window and the
+//! command line.
 //!
 //! Stability: before 1.0 a minor release may change any API. The traversal's results
 //! ([`grid::Hit`], [`grid::Entry`]) are `#[non_exhaustive]`, so fields can be added without
@@ -82,10 +84,13 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "game")]
 pub mod audio;
+#[cfg(feature = "game")]
 pub mod bindings;
 pub mod files;
 pub mod frame;
+#[cfg(feature = "game")]
 pub mod game;
 pub mod geom;
 pub mod grid;
@@ -93,6 +98,7 @@ pub mod level;
 pub mod map;
 pub mod math;
 pub mod render;
+#[cfg(feature = "game")]
 pub mod scene;
 pub mod texture;
 
