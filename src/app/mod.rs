@@ -372,6 +372,10 @@ impl App {
                 self.latch.release_all();
                 self.grab(false);
             }
+            // The probe follows the pointer: the mouse is let go for it.
+            if action == UiAction::ToggleProbe && self.overlays.probe {
+                self.grab(false);
+            }
             return;
         }
         match action {
@@ -439,6 +443,13 @@ impl ApplicationHandler for App {
             WindowEvent::CloseRequested => event_loop.exit(),
             // (The surface follows the window's size when each frame is shown.)
             WindowEvent::Occluded(hidden) => self.occluded = hidden,
+            WindowEvent::CursorMoved { position, .. } => {
+                self.overlays.pointer = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.frame_position(position.x, position.y));
+            }
+            WindowEvent::CursorLeft { .. } => self.overlays.pointer = None,
             WindowEvent::Focused(false) => {
                 self.latch.release_all();
                 self.grab(false);

@@ -262,6 +262,20 @@ impl Screen {
         }
     }
 
+    /// The frame position (pixels) under window position `(x, y)`, where the frame is drawn
+    /// there.
+    pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+        let window = (self.config.width, self.config.height);
+        let [left, top, w, h] = placement(self.frame_size, window, self.fill);
+        let (fx, fy) = (
+            (x - f64::from(left)) / f64::from(w) * f64::from(self.frame_size.0),
+            (y - f64::from(top)) / f64::from(h) * f64::from(self.frame_size.1),
+        );
+        let inside = (0.0..f64::from(self.frame_size.0)).contains(&fx)
+            && (0.0..f64::from(self.frame_size.1)).contains(&fy);
+        inside.then_some((fx, fy))
+    }
+
     /// Shows a frame (RGBA, [`Screen::new`]'s size): presented, or skipped when the window
     /// cannot take it after a few tries.
     pub(super) fn show(&mut self, rgba: &[u8]) -> Result<Shown> {

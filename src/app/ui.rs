@@ -35,6 +35,13 @@ pub enum UiAction {
     QuickLoad,
     /// Sound off or on.
     ToggleMute,
+    /// The ray probe on the Tab map: a ray from the player to the mouse, walked cell by cell
+    /// (F7).
+    ToggleProbe,
+    /// The probe's walk one cell further (`.`).
+    ProbeNext,
+    /// The probe's walk one cell back (`,`).
+    ProbeBack,
 }
 
 /// A key, whether Alt must be held with it, and what it does while playing.
@@ -56,6 +63,9 @@ pub const PLAYING_KEYS: &[(KeyCode, bool, UiAction)] = &[
     (KeyCode::F6, false, UiAction::QuickSave),
     (KeyCode::F9, false, UiAction::QuickLoad),
     (KeyCode::F8, false, UiAction::ToggleMute),
+    (KeyCode::F7, false, UiAction::ToggleProbe),
+    (KeyCode::Period, false, UiAction::ProbeNext),
+    (KeyCode::Comma, false, UiAction::ProbeBack),
 ];
 
 /// What a key does in the pause menu.
@@ -120,6 +130,12 @@ pub struct Overlays {
     pub map_pan: Vec2,
     /// Escape: the pause menu is up and the game stands still.
     pub paused: bool,
+    /// F7: the ray probe on the Tab map, toward the mouse pointer.
+    pub probe: bool,
+    /// Where the mouse pointer is over the frame (frame pixels), while it is.
+    pub pointer: Option<(f64, f64)>,
+    /// The probe's walk shown up to this many cells (`None`: up to its hit).
+    pub probe_steps: Option<usize>,
 }
 
 impl Default for Overlays {
@@ -132,6 +148,9 @@ impl Default for Overlays {
             map_zoom: 1.0,
             map_pan: Vec2::ZERO,
             paused: false,
+            probe: false,
+            pointer: None,
+            probe_steps: None,
         }
     }
 }
@@ -152,6 +171,20 @@ impl Overlays {
                 self.map_pan = Vec2::ZERO;
             }
             UiAction::Pause => self.paused = true,
+            UiAction::ToggleProbe => {
+                self.probe = !self.probe;
+                self.map |= self.probe;
+                self.probe_steps = None;
+            }
+            // Stepping starts from the first cell, and goes one cell at a time; back past the
+            // first cell shows the whole walk again.
+            UiAction::ProbeNext => self.probe_steps = Some(self.probe_steps.map_or(1, |n| n + 1)),
+            UiAction::ProbeBack => {
+                self.probe_steps = self
+                    .probe_steps
+                    .and_then(|n| n.checked_sub(1))
+                    .filter(|&n| n > 0);
+            }
             UiAction::ToggleFullscreen
             | UiAction::Reload
             | UiAction::Screenshot

@@ -7,7 +7,7 @@ use tilecaster::frame::Frame;
 use tilecaster::game::{Session, TICK_HZ};
 use tilecaster::render::{RenderAssets, Renderer};
 use tilecaster::scene::profile::{Profile, draw_profile};
-use tilecaster::scene::topdown::{MapLayers, MapView, Minimap, draw_map};
+use tilecaster::scene::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
 use tilecaster::scene::{self, GameParts, hud};
 
 use super::ui::{self, Overlays};
@@ -70,6 +70,15 @@ impl View {
             let view = MapView::follow(game, &self.frame, MAP_PIXELS_PER_TILE)
                 .zoomed(overlays.map_zoom)
                 .panned(overlays.map_pan);
+            // The probe points at the world under the mouse pointer.
+            let probe = overlays
+                .pointer
+                .filter(|_| overlays.probe)
+                .map(|(x, y)| RayProbe {
+                    target: view.world_at(x, y),
+                    steps: overlays.probe_steps,
+                });
+            let layers = MapLayers { probe, ..layers };
             draw_map(&mut self.frame, game, assets, &view, &layers);
         } else {
             let sprites = scene::sprites(game, &session.current().textures);

@@ -221,6 +221,13 @@ enum Command {
         /// and a fireball from the viewpoint and runs 20 ticks first, to show their traces.
         #[arg(long, value_enum, value_delimiter = ',', default_value = "rays")]
         layers: Vec<view::Layer>,
+        /// With --view topdown: the ray probe, a ray from the viewpoint toward X,Y walked cell
+        /// by cell with the DDA's variables beside it (the traversal as a teaching tool).
+        #[arg(long, value_name = "X,Y", value_parser = view::parse_pos, allow_hyphen_values = true)]
+        probe: Option<tilecaster::geom::Vec2>,
+        /// With --probe: show only its first N cells (the walk's state at step N).
+        #[arg(long, value_name = "N", requires = "probe", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        probe_steps: Option<u32>,
         /// Draw the profiler over the first-person view: the frame is rendered 120 times
         /// and the overlay shows their times, stages and the cells each column walked.
         #[arg(long, value_enum)]
@@ -422,6 +429,8 @@ pub fn run(args: Args) -> Result<()> {
             size,
             view,
             layers,
+            probe,
+            probe_steps,
             overlay,
             hud,
             weapon,
@@ -434,6 +443,10 @@ pub fn run(args: Args) -> Result<()> {
                 angle,
                 fov,
                 topdown: (view == View::Topdown).then_some(layers),
+                probe: probe.map(|target| tilecaster::scene::topdown::RayProbe {
+                    target,
+                    steps: probe_steps.map(|n| n as usize),
+                }),
                 overlay,
                 hud: hud.then_some(weapon.into()),
             };
@@ -459,6 +472,7 @@ pub fn run(args: Args) -> Result<()> {
                 angle: Some(angle),
                 fov,
                 topdown: None,
+                probe: None,
                 overlay: None,
                 hud: None,
             };

@@ -77,6 +77,8 @@ pub struct Viewpoint {
     pub fov: f64,
     /// The map from above instead of the eye's view, with these layers.
     pub topdown: Option<Vec<Layer>>,
+    /// The top-down view's ray probe.
+    pub probe: Option<tilecaster::scene::topdown::RayProbe>,
     /// What to draw over the first-person view.
     pub overlay: Option<Overlay>,
     /// The game's HUD over the first-person view (status bar, weapon, crosshair), with this
@@ -145,6 +147,7 @@ pub fn render(
             visibility: layers.contains(&Layer::Visibility),
             automap: layers.contains(&Layer::Automap),
             debug: layers.contains(&Layer::Debug),
+            probe: view.probe,
         };
         topdown::draw_map(&mut frame, &game, &assets, &map_view, &map_layers);
         frame.save_png(output, force)?;

@@ -136,6 +136,16 @@ impl MapView {
         )
     }
 
+    /// The world point at frame position `(x, y)` (pixels, fractions allowed).
+    pub fn world_at(&self, x: f64, y: f64) -> Vec2 {
+        let (rx, ry, w, h) = self.rect;
+        let inv = 1.0 / self.scale;
+        Vec2::new(
+            self.centre.x + (x - rx as f64 - w as f64 / 2.0) * inv,
+            self.centre.y + (y - ry as f64 - h as f64 / 2.0) * inv,
+        )
+    }
+
     /// The world point under the centre of frame pixel `(x, y)`.
     fn world_point(&self, x: u32, y: u32) -> Vec2 {
         let (rx, ry, w, h) = self.rect;
@@ -164,6 +174,83 @@ pub struct MapLayers {
     /// The traversal debugger: the game's recent traces, and each enemy's line to the player
     /// (green where it sees them, red where something is in the way).
     pub debug: bool,
+    /// The ray probe: a ray from the player toward a point, walked cell by cell.
+    pub probe: Option<RayProbe>,
+}
+
+/// The ray probe of the top-down view (the traversal as a teaching tool): the ray from the
+/// player toward `target`, its cells up to the first solid one, and the DDA's variables at the
+/// current step as text: the cell, the step direction, the distances to the next x and y
+/// boundaries (the side distances), a cell's width along the ray (the delta distances), `t`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayProbe {
+    /// Where the ray points (world units).
+    pub target: Vec2,
+    /// How many cells of the walk are shown: `None` for all of them up to the hit.
+    pub steps: Option<usize>,
+}
+
+/// One step of a probe's walk: its cell, how it was entered, `t`, and the side distances from
+/// that cell (`t` of the next x and y boundaries).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbeStep {
+    /// The cell.
+    pub cell: Cell,
+    /// How the walk arrived in it.
+    pub via: crate::grid::Via,
+    /// Where it was entered, in units of the ray's direction (tiles: the direction is a unit
+    /// vector).
+    pub t: f64,
+    /// `t` at the next x boundary and the next y boundary from this cell.
+    pub side: (f64, f64),
+}
+
+/// The walk of a probe from `from` toward `target` up to the first cell `solid` blocks
+/// (included), with the side distances at each step.
+pub fn probe_steps<S: Solidity + ?Sized>(solid: &S, from: Vec2, target: Vec2) -> Vec<ProbeStep> {
+    let d = target - from;
+    let length = d.length();
+    if !(length > 0.0 && length.is_finite()) {
+        return Vec::new();
+    }
+    let dir = d * (1.0 / length);
+    let mut steps = Vec::new();
+    let side = |cell: Cell| {
+        let next = |c: i32, o: f64, d: f64| {
+            if d > 0.0 {
+                (f64::from(c + 1) - o) / d
+            } else if d < 0.0 {
+                (f64::from(c) - o) / d
+            } else {
+                f64::INFINITY
+            }
+        };
+        (next(cell.x, from.x, dir.x), next(cell.y, from.y, dir.y))
+    };
+    let mut corner_x = None;
+    for e in crate::grid::Walk::ray(from, dir, 256.0) {
+        steps.push(ProbeStep {
+            cell: e.cell,
+            via: e.via,
+            t: e.t,
+            side: side(e.cell),
+        });
+        // The walk's hit rule: a solid cell entered, or both corner neighbours solid.
+        let blocked = match e.via {
+            crate::grid::Via::CornerX => {
+                corner_x = Some(e.cell);
+                false
+            }
+            crate::grid::Via::CornerY => {
+                corner_x.is_some_and(|x| solid.is_solid(x)) && solid.is_solid(e.cell)
+            }
+            _ => solid.is_solid(e.cell),
+        };
+        if blocked {
+            break;
+        }
+    }
+    steps
 }
 
 impl MapLayers {
@@ -176,6 +263,7 @@ impl MapLayers {
             visibility: false,
             automap: false,
             debug: false,
+            probe: None,
         }
     }
 }
@@ -276,6 +364,9 @@ pub fn draw_map(
     if layers.debug {
         pen.traces(game);
     }
+    if let Some(probe) = &layers.probe {
+        pen.probe(&blocking, game.player.position, probe);
+    }
     // Sight lines: every enemy's with the debugger, else (on the automap) only those of the
     // enemies the player has spotted.
     {
@@ -338,6 +429,81 @@ struct Pen<'a> {
 impl Pen<'_> {
     /// The game's recent traversal traces, newest brightest: cells walked (faint), boundary
     /// crossings (dots), the path, and the hit (a ring).
+    /// The ray probe: the walked cells tinted (the current one brighter), the ray up to the
+    /// current step, and the DDA's variables in the viewport's top-left corner.
+    fn probe<S: Solidity + ?Sized>(&mut self, solid: &S, from: Vec2, probe: &RayProbe) {
+        let steps = probe_steps(solid, from, probe.target);
+        let Some(last) = steps.len().checked_sub(1) else {
+            return;
+        };
+        let current = probe.steps.map_or(last, |n| n.clamp(1, steps.len()) - 1);
+        let colour = Colour::rgb(120, 200, 255);
+        for (i, s) in steps.iter().enumerate().take(current + 1) {
+            let amount = if i == current { 0.55 } else { 0.25 };
+            self.tint_cell(s.cell, colour, amount);
+        }
+        let dir = (probe.target - from) * (1.0 / (probe.target - from).length());
+        let now = &steps[current];
+        let reach = if probe.steps.is_none() {
+            now.t
+        } else {
+            now.side.0.min(now.side.1)
+        };
+        self.line(from, from + dir * reach.min(256.0), Colour::WHITE);
+        self.ring(probe.target, 0.2, colour);
+        let step = |d: f64| if d < 0.0 { "-1" } else { "+1" };
+        let delta = |d: f64| {
+            if d == 0.0 {
+                f64::INFINITY
+            } else {
+                1.0 / d.abs()
+            }
+        };
+        let number = |v: f64| {
+            if v.is_finite() {
+                format!("{v:.3}")
+            } else {
+                "INF".into()
+            }
+        };
+        let lines = [
+            format!("STEP {} OF {}", current + 1, steps.len()),
+            format!("CELL ({}, {})  {:?}", now.cell.x, now.cell.y, now.via),
+            format!("STEP X {}  Y {}", step(dir.x), step(dir.y)),
+            format!("SIDE X {}  Y {}", number(now.side.0), number(now.side.1)),
+            format!(
+                "DELTA X {}  Y {}",
+                number(delta(dir.x)),
+                number(delta(dir.y))
+            ),
+            format!("T {}", number(now.t)),
+            if current == last && solid.is_solid(now.cell) {
+                "HIT".to_string()
+            } else {
+                ". NEXT STEP  , BACK".to_string()
+            },
+        ];
+        let (x, y, _, _) = self.view.rect;
+        // On a dark panel, so that the text reads over any wall.
+        let width = lines
+            .iter()
+            .map(|l| crate::frame::draw::text_width(l, 2))
+            .max()
+            .unwrap_or(0);
+        let (left, top) = (i64::from(x) + 2, i64::from(y) + 2);
+        self.canvas.mix_rect(
+            left..left + i64::from(width) + 8,
+            top..top + lines.len() as i64 * 14 + 6,
+            Colour::BLACK,
+            0.7,
+        );
+        for (i, line) in lines.iter().enumerate() {
+            let top = i64::from(y) + 6 + i as i64 * 14;
+            self.canvas
+                .text(i64::from(x) + 6, top, line, Colour::rgb(220, 235, 255), 2);
+        }
+    }
+
     fn traces(&mut self, game: &Game) {
         for trace in &game.traces {
             let age = game.ticks.saturating_sub(trace.tick) as f64 / TRACE_TICKS as f64;
@@ -390,5 +556,25 @@ impl Pen<'_> {
     fn line(&mut self, a: Vec2, b: Vec2, colour: Colour) {
         let (from, to) = (self.view.screen_point(a), self.view.screen_point(b));
         self.canvas.line(from, to, colour);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_probe_walks_to_the_first_wall_with_the_side_distances() {
+        let walls = |c: Cell| c.x >= 3;
+        let steps = probe_steps(&walls, Vec2::new(0.5, 0.5), Vec2::new(9.5, 0.5));
+        let cells: Vec<Cell> = steps.iter().map(|s| s.cell).collect();
+        assert_eq!(cells, (0..=3).map(|x| Cell::new(x, 0)).collect::<Vec<_>>());
+        // From the start cell the next x boundary is half a tile away; each later one a tile on.
+        assert_eq!(steps[0].side.0, 0.5);
+        assert_eq!(steps[1].side.0, 1.5);
+        assert_eq!(steps[1].t, 0.5);
+        assert_eq!(steps[0].side.1, f64::INFINITY, "no motion along y");
+        // No direction: no walk.
+        assert!(probe_steps(&walls, Vec2::new(0.5, 0.5), Vec2::new(0.5, 0.5)).is_empty());
     }
 }
