@@ -313,13 +313,28 @@ fn the_game_sees_through_grates_holes_and_open_doors() {
     assert_eq!(hit["cell"], serde_json::json!([7, 10]));
     assert_eq!(hit["u"], 0.5);
     assert!(hit["texel"].as_u64().is_some(), "{hit}");
-    // Row 14: a door at x = 7. Closed it blocks; open it does not.
-    let door = "3.5 14.5 10.5 14.5\n";
+    // Row 14: a door at x = 7, met at its slab mid-cell (x = 7.5) as the game draws it. Closed
+    // it blocks; open it does not; part open, a ray passes through the open part only (the
+    // slab slides from its low end, y = 14).
+    let door = "3.5 14.3 10.5 14.3\n";
+    let closed = trace_json(level, &[], door);
+    assert_eq!(closed[0]["hit"]["cell"], serde_json::json!([7, 14]));
+    assert_eq!(closed[0]["hit"]["point"], serde_json::json!([7.5, 14.3]));
+    assert_eq!(closed[0]["hit"]["distance"], 4.0);
+    let quarter = trace_json(level, &["--doors", "0.25"], door);
     assert_eq!(
-        trace_json(level, &[], door)[0]["hit"]["cell"],
-        serde_json::json!([7, 14])
+        quarter[0]["hit"]["point"],
+        serde_json::json!([7.5, 14.3]),
+        "0.3 is past the open quarter"
     );
-    assert!(trace_json(level, &["--doors", "open"], door)[0]["hit"].is_null());
+    for open in ["0.5", "0.75", "open"] {
+        assert!(
+            trace_json(level, &["--doors", open], door)[0]["hit"].is_null(),
+            "{open}"
+        );
+    }
+    // A segment that ends inside the door's cell before its slab hits nothing.
+    assert!(trace_json(level, &[], "3.5 14.3 7.25 14.3\n")[0]["hit"].is_null());
 }
 
 #[test]

@@ -165,14 +165,17 @@ enum Command {
         /// floor; out of bounds is solid).
         #[arg(long)]
         level: PathBuf,
-        /// What blocks: `game`, as the game's bullets see a level (grates' holes let shots
-        /// through, to the texel; doors as `--doors` says; push walls block), or `cells`, the
-        /// plain grid (every wall, door and grate cell blocks). An ASCII grid has only cells.
+        /// What blocks: `game`, a level as the game shows it (grates' holes let rays through,
+        /// to the texel; doors are met at their slab mid-cell, as open as `--doors` says; push
+        /// walls block), or `cells`, the plain grid (every wall, door and grate cell blocks at
+        /// its face). An ASCII grid has only cells.
         #[arg(long, value_enum, default_value_t = trace::SolidityArg::Game)]
         solidity: trace::SolidityArg,
-        /// With `--solidity game`: whether the doors are closed (they block) or open.
-        #[arg(long, value_enum, default_value_t = trace::DoorsArg::Closed)]
-        doors: trace::DoorsArg,
+        /// With `--solidity game`: how open the doors are, `closed`, `open` or a fraction
+        /// (0.25: a quarter slid into the wall). A ray meets a door at its slab mid-cell, where
+        /// the game draws it.
+        #[arg(long, value_name = "closed|open|F", default_value = "closed", value_parser = trace::parse_doors)]
+        doors: f64,
         /// The size of a cell in the segments' units, WxH (60x60 for 60-pixel tiles).
         #[arg(long, value_name = "WxH", default_value = "1x1", value_parser = trace::parse_cell_size)]
         cell_size: (f64, f64),

@@ -5,7 +5,7 @@ use std::io::{BufRead, BufWriter, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use tilecaster::geom::Vec2;
+use tilecaster::geom::{Vec2, door_slab_hit};
 use tilecaster::grid::{Cell, Grid, Hit, Solidity};
 use tilecaster::level::{Level, LevelSolidity, load_with_textures};
 use tilecaster::map::{Tile, TileMap};
@@ -22,20 +22,25 @@ pub enum SolidityArg {
     Cells,
 }
 
-/// Whether doors block (`--solidity game`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum DoorsArg {
-    /// Closed doors block.
-    Closed,
-    /// Open doors let everything through.
-    Open,
+/// How open the doors are (`--solidity game`): `closed` (0), `open` (1), or a fraction.
+pub fn parse_doors(s: &str) -> Result<f64, String> {
+    match s {
+        "closed" => Ok(0.0),
+        "open" => Ok(1.0),
+        other => other
+            .parse::<f64>()
+            .ok()
+            .filter(|f| (0.0..=1.0).contains(f))
+            .ok_or_else(|| format!("expected closed, open or a fraction from 0 to 1, found '{s}'")),
+    }
 }
 
 /// What `trace` was asked.
 pub struct Options<'a> {
     pub level: &'a Path,
     pub solidity: SolidityArg,
-    pub doors: DoorsArg,
+    /// How open every door is, 0 to 1.
+    pub doors: f64,
     pub cell_size: (f64, f64),
     pub origin: Vec2,
     pub wall_u: bool,
@@ -56,32 +61,50 @@ pub fn parse_cell_size(s: &str) -> Result<(f64, f64), String> {
     Ok(size)
 }
 
-/// What blocks a traced segment: the plain grid, or the level as the game's bullets see it.
+/// What blocks a traced segment: the plain grid, or the level as the game shows it.
 enum Blocks<'a> {
     Cells(&'a TileMap),
     Game {
         solid: LevelSolidity<'a>,
         level: &'a Level,
-        open_doors: bool,
+        /// How open every door is, 0 to 1.
+        open: f64,
     },
 }
 
-impl Solidity for Blocks<'_> {
+/// [`Blocks`] for one segment: doors are met at their slab, which needs the segment's
+/// direction, and a hit moved onto a slab is kept for the answer.
+struct SegmentBlocks<'a> {
+    grid: &'a Grid,
+    blocks: &'a Blocks<'a>,
+    dir: Vec2,
+    slab: std::cell::Cell<Option<Hit>>,
+}
+
+impl Solidity for SegmentBlocks<'_> {
     fn is_solid(&self, cell: Cell) -> bool {
-        match self {
+        match self.blocks {
             Blocks::Cells(map) => map.is_solid(cell),
-            Blocks::Game {
-                solid,
-                level,
-                open_doors,
-            } => solid.is_solid(cell) && !(*open_doors && level.map.get(cell) == Some(Tile::Door)),
+            Blocks::Game { solid, .. } => solid.is_solid(cell),
         }
     }
 
     fn accepts(&self, hit: &Hit) -> bool {
-        match self {
-            Blocks::Cells(_) => true,
-            Blocks::Game { solid, .. } => solid.accepts(hit),
+        let Blocks::Game { solid, level, open } = self.blocks else {
+            return true;
+        };
+        if level.map.get(hit.cell) != Some(Tile::Door) {
+            return solid.accepts(hit);
+        }
+        let Some(door) = level.doors.iter().find(|d| d.cell == hit.cell) else {
+            return true;
+        };
+        match door_slab_hit(self.grid, hit, self.dir, door.along_x, *open) {
+            Some(slab) => {
+                self.slab.set(Some(slab));
+                true
+            }
+            None => false,
         }
     }
 }
@@ -116,7 +139,7 @@ pub fn run(options: &Options) -> Result<()> {
         Err(loaded) => Blocks::Game {
             solid: LevelSolidity::new(&loaded.level, &loaded.textures),
             level: &loaded.level,
-            open_doors: options.doors == DoorsArg::Open,
+            open: options.doors,
         },
         Ok(map) => Blocks::Cells(map),
     };
@@ -198,9 +221,22 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
 fn trace_json(grid: &Grid, blocks: &Blocks, wall_u: bool, seg: (Vec2, Vec2), out: &mut String) {
     let (a, b) = seg;
     let mut cells: Vec<Cell> = Vec::new();
+    let solid = SegmentBlocks {
+        grid,
+        blocks,
+        dir: b - a,
+        slab: std::cell::Cell::new(None),
+    };
     let hit = grid
         .walk_segment(a, b)
-        .first_hit_visiting(blocks, |cell, _| cells.push(cell));
+        .first_hit_visiting(&solid, |cell, _| cells.push(cell))
+        // A door's cell ends the walk at its slab; a (finite) segment ending before the slab
+        // misses it.
+        .and_then(|hit| match solid.slab.take() {
+            Some(slab) if b.is_finite() && slab.t > 1.0 => None,
+            Some(slab) => Some(slab),
+            None => Some(hit),
+        });
     out.push_str("{\"cells\":[");
     for (k, cell) in cells.iter().enumerate() {
         if k > 0 {

@@ -1,11 +1,13 @@
 //! 2D geometry that walks the grid: the spatial hash for moving actors, the visibility polygon
-//! and the flashlight. The vector type and the primitive intersections live below the grid in
+//! and the flashlight, and doors' slabs. The vector type and the primitive intersections live below the grid in
 //! [`crate::math`]; they are re-exported here so that one `use tilecaster::geom::...` brings
 //! all of 2D geometry.
 
+mod door;
 mod spatial;
 mod visibility;
 
 pub use crate::math::{Vec2, ray_circle, ray_segment};
+pub use door::door_slab_hit;
 pub use spatial::{SpatialHash, cells_under_circle};
 pub use visibility::{Visibility, flashlight, visibility_polygon};

@@ -5,7 +5,8 @@ use std::cell::{Cell as Slot, RefCell};
 use super::MovingParts;
 use super::assets::{FogBlend, RenderAssets};
 use super::camera::Camera;
-use crate::grid::{Cell, Face, Hit, Solidity, Walk};
+use crate::geom::door_slab_hit;
+use crate::grid::{Cell, Face, Hit, Solidity, UnitCells, Walk};
 use crate::level::Level;
 use crate::map::Tile;
 use crate::math::Vec2;
@@ -245,30 +246,13 @@ impl Solidity for ColumnSolidity<'_> {
                 let Some(&along_x) = self.assets.doors.get(&hit.cell) else {
                     return true;
                 };
-                let open = self.doors.open(hit.cell).clamp(0.0, 1.0);
-                let (c, o, d) = if along_x {
-                    (hit.cell.y as f64 + 0.5, hit.origin.y, self.dir.y)
-                } else {
-                    (hit.cell.x as f64 + 0.5, hit.origin.x, self.dir.x)
-                };
-                if d == 0.0 {
+                let open = self.doors.open(hit.cell);
+                // Past the door's edge, or through its open part: on.
+                let Some(door_hit) = door_slab_hit(&UnitCells, hit, self.dir, along_x, open) else {
                     return false;
-                }
-                let t = (c - o) / d;
-                let point = hit.origin + self.dir * t;
-                let local = if along_x {
-                    point.x - hit.cell.x as f64
-                } else {
-                    point.y - hit.cell.y as f64
                 };
-                if !(t >= hit.t && (open..1.0).contains(&local)) {
-                    return false; // past the door's edge, or through its open part
-                }
-                let mut door_hit = *hit;
-                door_hit.t = t;
-                door_hit.point = point;
-                door_hit.u = local - open;
                 // Seen from the door's back, the texture is mirrored like a wall's.
+                let d = if along_x { self.dir.y } else { self.dir.x };
                 let back = if along_x { d < 0.0 } else { d > 0.0 };
                 let u = if back {
                     (1.0 - door_hit.u).min(1.0 - f64::EPSILON / 2.0)
