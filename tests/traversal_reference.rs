@@ -280,15 +280,19 @@ fn segment() -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
     })
 }
 
+/// A walk's entries in the reference's terms.
+fn entries(walk: impl Iterator<Item = tilecaster::grid::Entry>) -> Vec<RefEntry> {
+    walk.map(|e| RefEntry {
+        cell: e.cell,
+        face: e.face,
+        via: e.via,
+        t: e.t,
+    })
+    .collect()
+}
+
 fn engine_walk(a: (i64, i64), b: (i64, i64)) -> Vec<RefEntry> {
-    Walk::segment(to_world(a), to_world(b))
-        .map(|e| RefEntry {
-            cell: e.cell,
-            face: e.face,
-            via: e.via,
-            t: e.t,
-        })
-        .collect()
+    entries(Walk::segment(to_world(a), to_world(b)))
 }
 
 /// A grid in pixel units: cells of `w` x `h` pixels with the corner at `(ox, oy)` pixels (whole
@@ -320,14 +324,7 @@ fn pixel_walk(a: (i64, i64), b: (i64, i64), cell: (i64, i64), origin: (i64, i64)
             (p.1 * cell.1) as f64 / S as f64 + origin.1 as f64,
         )
     };
-    grid.walk_segment(to_pixels(a), to_pixels(b))
-        .map(|e| RefEntry {
-            cell: e.cell,
-            face: e.face,
-            via: e.via,
-            t: e.t,
-        })
-        .collect()
+    entries(grid.walk_segment(to_pixels(a), to_pixels(b)))
 }
 
 proptest! {
