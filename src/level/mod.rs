@@ -14,7 +14,8 @@ pub use parse::ENEMY_KINDS;
 
 use std::path::{Path, PathBuf};
 
-pub use diagnostic::{Diagnostic, Diagnostics, Severity};
+pub(crate) use diagnostic::Diagnostics;
+pub use diagnostic::{Diagnostic, Severity};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::is_tiled_map;
