@@ -272,6 +272,40 @@ fn bench_reports_runs_as_json() {
     assert_eq!(bad.status.code(), Some(2), "a usage error");
 }
 
+#[test]
+fn bench_holds_fixed_poses() {
+    let out = common::run_ok([
+        "bench",
+        "--pose",
+        "3.5,2.5,0",
+        "--pose",
+        "3.5,2.5,180",
+        "--fov",
+        "90",
+        "--size",
+        "64x40",
+        "--threads",
+        "1",
+        "--frames",
+        "2",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2, "one run per pose");
+    assert!(runs[0]["scene"].as_str().unwrap().contains("at 3.5,2.5,0"));
+    // Facing east the start sees the door 3.5 tiles away; facing west the wall 2.5 away: the
+    // rays walk different numbers of cells.
+    assert_ne!(runs[0]["cells_per_ray_mean"], runs[1]["cells_per_ray_mean"]);
+    for bad in ["3.5,2.5", "a,b,c", "1,2,nan"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+            .args(["bench", "--pose", bad])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}: a usage error");
+    }
+}
+
 /// Traces `stdin` through `--level F` with `args`, every line parsed.
 fn trace_json(level: &str, args: &[&str], stdin: &str) -> Vec<Value> {
     let mut all = vec!["--level", level];

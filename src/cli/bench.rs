@@ -180,17 +180,76 @@ fn memset(width: u32, height: u32) -> Result<Duration> {
     Ok(times[times.len() / 2])
 }
 
-pub fn run(
-    levels: &[PathBuf],
-    sizes: &[(u32, u32)],
-    frames: u32,
-    threads: &[usize],
-    json: bool,
-) -> Result<()> {
+/// What `bench` was asked.
+pub struct Options<'a> {
+    pub levels: &'a [PathBuf],
+    pub sizes: &'a [(u32, u32)],
+    pub frames: u32,
+    pub threads: &'a [usize],
+    pub json: bool,
+    /// Fixed poses instead of the turning paths.
+    pub poses: &'a [(Vec2, f64)],
+    pub fov: f64,
+}
+
+/// `X,Y,ANGLE`: a position in tiles and an angle in degrees, all finite.
+pub fn parse_pose(s: &str) -> Result<(Vec2, f64), String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    let [x, y, angle] = parts.as_slice() else {
+        return Err(format!("expected X,Y,ANGLE (like 3.5,2.5,90), found '{s}'"));
+    };
+    let num = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .ok_or_else(|| format!("'{v}' is not a finite number"))
+    };
+    Ok((Vec2::new(num(x)?, num(y)?), num(angle)?))
+}
+
+pub fn run(options: &Options) -> Result<()> {
+    let Options {
+        levels,
+        sizes,
+        frames,
+        threads,
+        json,
+        poses,
+        fov,
+    } = *options;
     if frames == 0 {
         bail!("--frames must be at least 1");
     }
-    let scenes = if levels.is_empty() {
+    let scenes = if !poses.is_empty() {
+        // Each pose on each level given (or the episode's first).
+        let default = [tilecaster::files::default_path("levels/e1m1.toml")];
+        let levels = if levels.is_empty() {
+            &default[..]
+        } else {
+            levels
+        };
+        levels
+            .iter()
+            .flat_map(|l| {
+                poses.iter().map(move |&(pos, angle)| Scene {
+                    name: format!(
+                        "{} at {},{},{angle}",
+                        l.file_name().map_or_else(
+                            || l.display().to_string(),
+                            |n| n.to_string_lossy().into_owned()
+                        ),
+                        pos.x,
+                        pos.y
+                    ),
+                    level: l.clone(),
+                    pos: Some(pos),
+                    angle: Some(angle),
+                    turn: false,
+                })
+            })
+            .collect()
+    } else if levels.is_empty() {
         standard_scenes()
     } else {
         levels
@@ -266,7 +325,7 @@ pub fn run(
                         } else {
                             first
                         };
-                        let camera = Camera::new(pos, angle, Camera::DEFAULT_FOV);
+                        let camera = Camera::new(pos, angle, fov);
                         let allocated = crate::allocations();
                         let start = Instant::now();
                         renderer.render(level, &assets, &parts, &sprites, &camera, &mut frame);

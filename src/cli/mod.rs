@@ -291,6 +291,13 @@ enum Command {
         /// JSON instead of a table.
         #[arg(long)]
         json: bool,
+        /// A fixed pose X,Y,ANGLE (tiles, degrees) instead of the turning path (repeatable):
+        /// one scene per level and pose (the first level of the episode when no --level).
+        #[arg(long, value_name = "X,Y,ANGLE", value_parser = bench::parse_pose, allow_hyphen_values = true)]
+        pose: Vec<(tilecaster::geom::Vec2, f64)>,
+        /// Horizontal field of view, degrees.
+        #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
+        fov: f64,
     },
     /// Let the autopilot play the episode headless: one JSON line per level (kills, secrets,
     /// treasure, ticks, health); exit 0 at the episode's end, 1 when the player dies or the
@@ -389,9 +396,19 @@ pub fn run(args: Args) -> Result<()> {
             frames,
             threads,
             json,
+            pose,
+            fov,
         } => {
             let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
-            bench::run(&level, &size, frames, &threads, json)
+            bench::run(&bench::Options {
+                levels: &level,
+                sizes: &size,
+                frames,
+                threads: &threads,
+                json,
+                poses: &pose,
+                fov,
+            })
         }
         Command::Trace {
             level,
