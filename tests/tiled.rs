@@ -455,3 +455,14 @@ fn maps_resaved_by_tiled_in_every_format_draw_the_same() {
     assert_eq!(resaved, sources.len() * ENCODINGS.len() * 2);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_unreadable_map_is_named() {
+    let err = Level::load(Path::new("tests/tiled/no-such-map.tmx")).unwrap_err();
+    assert_eq!(err.diagnostics.len(), 1);
+    let text = err.to_string();
+    assert!(
+        text.starts_with("tests/tiled/no-such-map.tmx: error: cannot read:"),
+        "{text}"
+    );
+}

@@ -85,9 +85,16 @@ impl Files {
             },
         };
         let text = crate::files::read_text(path, limit).map_err(|e| {
-            let message = match (&e, cited_at) {
-                (_, None) => format!("cannot read the map: {e}"),
-                (_, Some(_)) => e.to_string(),
+            // The map's own problem is reported against it, as a TOML level's is; a tileset's
+            // or template's at the place that names it, with its path.
+            let message = match (e, cited_at) {
+                (crate::files::FileError::Read { source, .. }, None) => {
+                    format!("cannot read: {source}")
+                }
+                (e, None) => e
+                    .to_string()
+                    .replacen(&format!("{} ", path.display()), "", 1),
+                (e, Some(_)) => e.to_string(),
             };
             (cited_at, Severity::Error, message)
         })?;
@@ -113,11 +120,12 @@ impl Files {
     }
 
     /// Diagnostics over every file read, holding `problems`.
-    fn diagnostics(&self, problems: Vec<Problem>) -> Diagnostics<'_> {
+    /// (`map` names the map when not even it could be read.)
+    fn diagnostics<'a>(&'a self, map: &'a str, problems: Vec<Problem>) -> Diagnostics<'a> {
         let mut sources = self.sources.iter();
         let first = sources.next();
         let mut d = Diagnostics::new(
-            first.map_or("", |s| s.name.as_str()),
+            first.map_or(map, |s| s.name.as_str()),
             first.map_or("", |s| s.text.as_str()),
         );
         for s in sources {
@@ -147,10 +155,11 @@ pub(super) fn read<T>(
 ) -> Result<T, LevelError> {
     let mut files = Files::default();
     let mut problems = Vec::new();
+    let map_name = path.display().to_string();
     if let Err(p) = files.read(path, None) {
         problems.push(p);
         return Err(LevelError {
-            diagnostics: files.diagnostics(problems).list,
+            diagnostics: files.diagnostics(&map_name, problems).list,
         });
     }
     // Every tileset and template the map names, read before any is interpreted.
@@ -167,7 +176,7 @@ pub(super) fn read<T>(
     }
     if !problems.is_empty() {
         return Err(LevelError {
-            diagnostics: files.diagnostics(problems).list,
+            diagnostics: files.diagnostics(&map_name, problems).list,
         });
     }
     let mut reader = Reader {
@@ -177,7 +186,7 @@ pub(super) fn read<T>(
     };
     let source = reader.level();
     let problems = reader.problems;
-    let d = files.diagnostics(problems);
+    let d = files.diagnostics(&map_name, problems);
     match source {
         Some(source) => {
             let loaded = build(d, &source, path);
