@@ -551,43 +551,36 @@ impl<'a> Reader<'a> {
             }
         };
         let mut rows = vec![Vec::with_capacity(width); height];
-        // Tiles reported once each, by GID: the first cell where each is used.
-        let mut reported: BTreeMap<u32, ()> = BTreeMap::new();
+        // Each GID resolved once, at the first cell using it (where its problems are
+        // reported): its legend character, '.' for an empty cell or a tile refused.
+        let mut symbols: BTreeMap<u32, char> = BTreeMap::from([(0, '.')]);
         for (i, &(gid, at)) in cells.iter().enumerate() {
             let (x, y) = (i % width, i / width);
-            let symbol = if gid & !GID_FLAGS == 0 {
-                '.'
-            } else {
-                match Self::tile_of(tilesets, gid) {
-                    None => {
-                        if reported.insert(gid & !GID_FLAGS, ()).is_none() {
+            let gid = gid & !GID_FLAGS;
+            let symbol = match symbols.get(&gid) {
+                Some(&c) => c,
+                None => {
+                    let c = match Self::tile_of(tilesets, gid) {
+                        None => {
                             self.error(
                                 at,
-                                format!(
-                                    "cell ({x}, {y}): GID {} is in no tileset of the map",
-                                    gid & !GID_FLAGS
-                                ),
+                                format!("cell ({x}, {y}): GID {gid} is in no tileset of the map"),
                             );
+                            '.'
                         }
-                        '.'
-                    }
-                    Some((tileset, id)) => match legend.symbol(tileset, id) {
-                        Some(c) => c,
-                        None => {
-                            let entry = self.entry(tileset, id, (x, y), at);
-                            match entry.map(|e| legend.add(tileset, id, e, at)) {
-                                Some(Some(c)) => c,
-                                Some(None) => {
+                        Some((tileset, id)) => match self.entry(tileset, id, (x, y), at) {
+                            None => '.',
+                            Some(entry) => match legend.add(entry, at) {
+                                Some(c) => c,
+                                None => {
                                     self.error(at, format!("cell ({x}, {y}): the walls layer uses more than {MAX_TILES} different tiles"));
                                     return None;
                                 }
-                                None => {
-                                    legend.refuse(tileset, id);
-                                    '.'
-                                }
-                            }
-                        }
-                    },
+                            },
+                        },
+                    };
+                    symbols.insert(gid, c);
+                    c
                 }
             };
             rows[y].push((symbol, at));
@@ -787,21 +780,14 @@ fn colour(value: &str) -> Option<String> {
         .then(|| format!("#{}", hex[2..].to_ascii_lowercase()))
 }
 
-/// The legend being built: a character per (tileset, tile) in order of first use.
+/// The legend being built: a character per tile, in order of first use.
 #[derive(Default)]
 struct Legend {
-    by_tile: BTreeMap<(u32, u32), Option<char>>,
     entries: BTreeMap<Spanned<String>, Spanned<RawEntry>>,
     used: usize,
 }
 
 impl Legend {
-    fn symbol(&self, tileset: &TilesetUse<'_>, id: u32) -> Option<char> {
-        self.by_tile
-            .get(&(tileset.first_gid, id))
-            .map(|c| c.unwrap_or('.'))
-    }
-
     /// The next free character, while there are any.
     fn next_symbol(&mut self) -> Option<char> {
         let i = self.used;
@@ -817,24 +803,13 @@ impl Legend {
 
     /// A character for a tile and its entry; `None` when the map uses more than
     /// [`MAX_TILES`] different tiles.
-    fn add(
-        &mut self,
-        tileset: &TilesetUse<'_>,
-        id: u32,
-        entry: RawEntry,
-        at: usize,
-    ) -> Option<char> {
+    fn add(&mut self, entry: RawEntry, at: usize) -> Option<char> {
         let c = self.next_symbol()?;
-        self.by_tile.insert((tileset.first_gid, id), Some(c));
         self.entries.insert(
             Spanned::new(at..at, c.to_string()),
             Spanned::new(at..at, entry),
         );
         Some(c)
-    }
-
-    fn refuse(&mut self, tileset: &TilesetUse<'_>, id: u32) {
-        self.by_tile.insert((tileset.first_gid, id), None);
     }
 }
 
