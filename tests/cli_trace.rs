@@ -1,7 +1,6 @@
 //! `tilecaster trace` against DESIGN.md's CLI contract, through the real binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use proptest::prelude::*;
 use serde_json::Value;
@@ -50,21 +49,10 @@ mod tempfile_path {
 }
 
 fn trace(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
-        .arg("trace")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let all: Vec<&str> = std::iter::once("trace")
+        .chain(args.iter().copied())
+        .collect();
+    common::run_with_stdin(&all, stdin)
 }
 
 fn trace_ok(stdin: &str) -> Vec<String> {

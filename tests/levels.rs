@@ -263,26 +263,15 @@ fn tiled_round_trip_gives_the_same_level() {
 #[test]
 fn trace_reads_level_files() {
     let trace = |solidity: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
-            .args([
-                "trace",
-                "--level",
-                "levels/e1m1.toml",
-                "--solidity",
-                solidity,
-            ])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(b"3.5 2.5 12.5 2.5\n")
-            .unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        let args = [
+            "trace",
+            "--level",
+            "levels/e1m1.toml",
+            "--solidity",
+            solidity,
+        ];
+        let out = common::run_with_stdin(&args, "3.5 2.5 12.5 2.5\n");
+        String::from_utf8(out.stdout).unwrap()
     };
     // From the start (3.5, 2.5) east: the door at (7, 2) is solid at its face to the cell
     // walk, and met at its slab mid-cell as the game shows it.

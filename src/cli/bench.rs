@@ -192,20 +192,16 @@ pub struct Options<'a> {
     pub fov: f64,
 }
 
-/// `X,Y,ANGLE`: a position in tiles and an angle in degrees, all finite.
+/// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
 pub fn parse_pose(s: &str) -> Result<(Vec2, f64), String> {
-    let parts: Vec<&str> = s.split(',').collect();
-    let [x, y, angle] = parts.as_slice() else {
-        return Err(format!("expected X,Y,ANGLE (like 3.5,2.5,90), found '{s}'"));
-    };
-    let num = |v: &str| {
-        v.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|f| f.is_finite())
-            .ok_or_else(|| format!("'{v}' is not a finite number"))
-    };
-    Ok((Vec2::new(num(x)?, num(y)?), num(angle)?))
+    let (pos, angle) = s
+        .rsplit_once(',')
+        .filter(|(pos, _)| pos.contains(','))
+        .ok_or_else(|| format!("expected X,Y,ANGLE (like 3.5,2.5,90), found '{s}'"))?;
+    Ok((
+        super::view::parse_pos(pos)?,
+        super::view::parse_angle(angle)?,
+    ))
 }
 
 pub fn run(options: &Options) -> Result<()> {

@@ -48,9 +48,7 @@ pub struct Options<'a> {
 
 /// `WxH` as a cell size: two numbers each from 1/1024 to 1048576.
 pub fn parse_cell_size(s: &str) -> Result<(f64, f64), String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WxH (like 60x60), found '{s}'"))?;
+    let (w, h) = super::view::split_size(s, "60x60")?;
     let num = |v: &str| {
         v.trim()
             .parse::<f64>()

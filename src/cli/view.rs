@@ -38,10 +38,14 @@ pub fn parse_play_size(s: &str) -> Result<(u32, u32), String> {
     parse_size_up_to(s, tilecaster::frame::MAX_FRAME_SIDE / 2)
 }
 
+/// `WxH` split into its two sides (`example` shows the form in the message).
+pub fn split_size<'a>(s: &'a str, example: &str) -> Result<(&'a str, &'a str), String> {
+    s.split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected WxH (like {example}), found '{s}'"))
+}
+
 fn parse_size_up_to(s: &str, most: u32) -> Result<(u32, u32), String> {
-    let (w, h) = s
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected WxH (like 640x400), found '{s}'"))?;
+    let (w, h) = split_size(s, "640x400")?;
     let num = |v: &str| {
         v.trim()
             .parse::<u32>()

@@ -18,6 +18,28 @@ where
         .expect("the tilecaster binary runs")
 }
 
+/// Runs the `tilecaster` binary with `args`, `stdin` written to its standard input, to its end.
+pub fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tilecaster binary runs");
+    child
+        .stdin
+        .take()
+        .expect("a piped stdin")
+        .write_all(stdin.as_bytes())
+        .expect("stdin is written");
+    child
+        .wait_with_output()
+        .expect("the tilecaster binary ends")
+}
+
 /// Asserts that a finished command exited 0, showing what it printed when it did not.
 pub fn assert_ok(out: Output) -> Output {
     assert_eq!(
