@@ -202,6 +202,34 @@ pub struct LevelError {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// The text of the level file at `path`, read as level files are (bounded, UTF-8); a file that
+/// cannot be read is the one diagnostic, against the file.
+fn read_level_text(path: &Path) -> Result<String, LevelError> {
+    crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| {
+        let file = path.display().to_string();
+        let mut d = Diagnostics::new(&file, "");
+        d.error_in_file(unreadable(path, e));
+        LevelError {
+            diagnostics: d.list,
+        }
+    })
+}
+
+/// What to say of a level file (or a map) that cannot be read, after its name.
+fn unreadable(path: &Path, e: crate::files::FileError) -> String {
+    match e {
+        crate::files::FileError::Read { source, .. }
+            if source.kind() == std::io::ErrorKind::InvalidData =>
+        {
+            source.to_string()
+        }
+        crate::files::FileError::Read { source, .. } => format!("cannot read: {source}"),
+        other => other
+            .to_string()
+            .replacen(&format!("{} ", path.display()), "", 1),
+    }
+}
+
 /// A level and the warnings found while loading it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Loaded {
@@ -224,29 +252,7 @@ impl Level {
         if tiled::is_tiled_map(path) {
             return tiled::load(path);
         }
-        let file = path.display().to_string();
-        let text = match crate::files::read_text(path, crate::files::Limit::LEVEL) {
-            Ok(text) => text,
-            Err(e) => {
-                let mut d = Diagnostics::new(&file, "");
-                let message = match e {
-                    crate::files::FileError::Read { source, .. }
-                        if source.kind() == std::io::ErrorKind::InvalidData =>
-                    {
-                        source.to_string()
-                    }
-                    crate::files::FileError::Read { source, .. } => {
-                        format!("cannot read: {source}")
-                    }
-                    other => other.to_string().replacen(&format!("{file} "), "", 1),
-                };
-                d.error_in_file(message);
-                return Err(LevelError {
-                    diagnostics: d.list,
-                });
-            }
-        };
-        Level::parse(&text, path)
+        Level::parse(&read_level_text(path)?, path)
     }
 
     /// Parses level text; `path` names it in diagnostics and resolves relative paths.

@@ -23,15 +23,10 @@ pub fn to_toml(path: &Path) -> Result<String, LevelError> {
             loaded.map(|_| toml_text(source, &from))
         })?;
     }
-    Level::load(path)?;
-    crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| LevelError {
-        diagnostics: vec![super::Diagnostic {
-            file: path.display().to_string(),
-            position: None,
-            severity: super::Severity::Error,
-            message: e.to_string(),
-        }],
-    })
+    // Read once: checked as loading checks it, then returned as it is.
+    let text = super::read_level_text(path)?;
+    Level::parse(&text, path)?;
+    Ok(text)
 }
 
 /// A TOML string literal.
@@ -181,15 +176,7 @@ fn read_source<T>(
         return tiled::read(path, then);
     }
     let file = path.display().to_string();
-    let text =
-        crate::files::read_text(path, crate::files::Limit::LEVEL).map_err(|e| LevelError {
-            diagnostics: vec![super::Diagnostic {
-                file: file.clone(),
-                position: None,
-                severity: super::Severity::Error,
-                message: e.to_string(),
-            }],
-        })?;
+    let text = super::read_level_text(path)?;
     let source = super::parse::read_toml(&text, path)?;
     let loaded = super::parse::build(super::Diagnostics::new(&file, &text), &source, path);
     Ok(then(&source, loaded))

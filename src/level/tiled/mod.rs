@@ -87,14 +87,9 @@ impl Files {
         let text = crate::files::read_text(path, limit).map_err(|e| {
             // The map's own problem is reported against it, as a TOML level's is; a tileset's
             // or template's at the place that names it, with its path.
-            let message = match (e, cited_at) {
-                (crate::files::FileError::Read { source, .. }, None) => {
-                    format!("cannot read: {source}")
-                }
-                (e, None) => e
-                    .to_string()
-                    .replacen(&format!("{} ", path.display()), "", 1),
-                (e, Some(_)) => e.to_string(),
+            let message = match cited_at {
+                None => super::unreadable(path, e),
+                Some(_) => e.to_string(),
             };
             (cited_at, Severity::Error, message)
         })?;
