@@ -112,11 +112,16 @@ const FOG_STEPS_PER_TILE: f64 = 16.0;
 
 impl FogTable {
     fn new(fog: Fog) -> FogTable {
-        let distance = if fog.distance.is_finite() && fog.distance > 0.0 {
-            fog.distance
-        } else {
-            1e9
-        };
+        let crate::frame::Colour { r, g, b, .. } = fog.colour;
+        let colour = [r as u32, g as u32, b as u32];
+        if !(fog.distance.is_finite() && fog.distance > 0.0) {
+            // No fog (an infinite distance): weight 0 everywhere.
+            return FogTable {
+                weights: vec![0],
+                colour,
+            };
+        }
+        let distance = fog.distance;
         let steps = ((distance * FOG_STEPS_PER_TILE).ceil() as usize).clamp(1, 1 << 16);
         // Quadratic falloff: clear nearby, thick towards the fog distance.
         let weights = (0..=steps)
@@ -125,11 +130,7 @@ impl FogTable {
                 (f * f * 256.0).round() as u16
             })
             .collect();
-        let crate::frame::Colour { r, g, b, .. } = fog.colour;
-        FogTable {
-            weights,
-            colour: [r as u32, g as u32, b as u32],
-        }
+        FogTable { weights, colour }
     }
 
     /// The fog weight (0-256) at a distance.

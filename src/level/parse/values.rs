@@ -90,10 +90,11 @@ impl Parser<'_> {
     pub(super) fn fog(&mut self, f: &RawFog) -> Fog {
         let colour = self.colour(&f.colour).unwrap_or(DEFAULT_FOG.colour);
         let distance = *f.distance.get_ref();
-        if !(distance.is_finite() && distance > 0.0) {
+        // `inf` is allowed: no fog at all.
+        if !(distance > 0.0) {
             self.d.error(
                 f.distance.span(),
-                format!("fog distance {distance} must be a positive number of tiles"),
+                format!("fog distance {distance} must be a positive number of tiles (or inf: no fog)"),
             );
         }
         Fog { colour, distance }

@@ -1,5 +1,9 @@
 //! `tilecaster bench`: headless throughput over fixed camera paths on standard scenes, every
-//! figure beside a memset of one frame measured in the same run.
+//! frame beside yardsticks measured in the same run on the same frame: a memset of it, a
+//! texture copy into it, and the tutorial's renderer drawing the same scene (see
+//! [`yardsticks`]).
+
+mod yardsticks;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -36,6 +40,7 @@ fn standard_scenes() -> Vec<Scene> {
             turn,
         };
     vec![
+        scene("lodev", "levels/lodev.toml", None, None, true),
         scene("rooms", "levels/e1m1.toml", None, None, true),
         scene(
             "open arena",
@@ -65,6 +70,9 @@ fn standard_scenes() -> Vec<Scene> {
 #[derive(Serialize)]
 struct Machine {
     cpu: String,
+    /// The clock /proc/cpuinfo states (nominal: these machines have no cycle counters), which
+    /// turns times into estimated cycles.
+    mhz: Option<f64>,
     cores: usize,
     rustc: String,
 }
@@ -76,12 +84,24 @@ struct Run {
     height: u32,
     threads: usize,
     frames: u32,
+    /// Yardsticks, medians over the same frames: a memset of the frame, each pixel copied
+    /// from a texture, and the tutorial's renderer (one thread; absent on more, and on levels
+    /// without textured walls).
     memset_ms: f64,
+    texture_copy_ms: f64,
+    tutorial_ms: Option<f64>,
     frame_p50_ms: f64,
     frame_p95_ms: f64,
     frame_p99_ms: f64,
     fps: f64,
     frame_per_memset: f64,
+    frame_per_texture_copy: f64,
+    /// How many times faster than the tutorial's renderer (one thread).
+    speedup_over_tutorial: Option<f64>,
+    /// Nanoseconds per pixel, and estimated cycles per pixel of one core (the frame's time,
+    /// times the threads, at the stated clock).
+    ns_per_pixel: f64,
+    cycles_per_pixel: Option<f64>,
     /// The renderer's stages, per column: the cast pass (ray, wall span, layers), sprite
     /// projection, and the composite pass (wall-clock time of each).
     cast_ns_per_column: f64,
@@ -129,8 +149,15 @@ fn machine() -> Machine {
         .ok()
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .map_or_else(|| "unknown".into(), |s| s.trim().to_string());
+    let mhz = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|t| {
+        t.lines()
+            .find(|l| l.starts_with("cpu MHz"))
+            .and_then(|l| l.split(':').nth(1))
+            .and_then(|s| s.trim().parse::<f64>().ok())
+    });
     Machine {
         cpu,
+        mhz,
         cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
         rustc,
     }
@@ -163,21 +190,20 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-/// The median time to fill a frame of this size with one byte value (a memset): the floor
-/// every frame time is compared with.
-fn memset(width: u32, height: u32) -> Result<Duration> {
-    let mut frame = Frame::new(width, height)?;
-    let mut times: Vec<Duration> = (0..31)
-        .map(|i| {
-            let start = Instant::now();
-            // One byte value: Frame::fill is then a plain memset.
-            frame.fill([i as u8; 4]);
-            std::hint::black_box(frame.rgba()[0]);
-            start.elapsed()
-        })
-        .collect();
+/// The time to fill `frame` with one byte value (a memset): the floor every frame time is
+/// compared with.
+fn memset(frame: &mut Frame, value: u8) -> Duration {
+    let start = Instant::now();
+    // One byte value: Frame::fill is then a plain memset.
+    frame.fill([value; 4]);
+    std::hint::black_box(frame.rgba()[0]);
+    start.elapsed()
+}
+
+/// The median of `times` (sorted here).
+fn median(times: &mut [Duration]) -> Duration {
     times.sort();
-    Ok(times[times.len() / 2])
+    percentile(times, 0.5)
 }
 
 /// What `bench` was asked.
@@ -276,6 +302,7 @@ pub fn run(options: &Options) -> Result<()> {
         bail!("--threads must be at least 1");
     }
     let total = scenes.len() * sizes.len() * threads.len();
+    let mhz = machine().mhz;
     let mut runs: Vec<Run> = Vec::new();
     let mut done = 0;
     for scene in &scenes {
@@ -287,8 +314,19 @@ pub fn run(options: &Options) -> Result<()> {
         let parts = tilecaster::scene::GameParts(&game);
         let pos = scene.pos.unwrap_or(level.player.position);
         let first = scene.angle.unwrap_or(level.player.facing);
+        let tutorial = yardsticks::Tutorial::new(level, &loaded.textures, pos);
+        let copied = tilecaster::files::default_path("textures");
+        let copied = loaded
+            .textures
+            .get("floor_stone")
+            .cloned()
+            .or_else(|| {
+                tilecaster::texture::load_texture(&copied.join("floor_stone.png"))
+                    .ok()
+                    .map(|(t, _)| std::sync::Arc::new(t))
+            })
+            .context("no texture to copy (floor_stone)")?;
         for &(w, h) in &sizes {
-            let baseline = memset(w, h)?;
             let mut single: Option<Duration> = None;
             for &n in &threads {
                 done += 1;
@@ -314,6 +352,12 @@ pub fn run(options: &Options) -> Result<()> {
                     Duration::ZERO,
                 );
                 let mut allocations = 0;
+                let mut scratch = Frame::new(w, h)?;
+                let (mut memsets, mut copies, mut tutorials) = (
+                    Vec::with_capacity(frames as usize),
+                    Vec::with_capacity(frames as usize),
+                    Vec::with_capacity(frames as usize),
+                );
                 pool.install(|| {
                     for i in 0..frames + 3 {
                         let angle = if scene.turn {
@@ -330,6 +374,16 @@ pub fn run(options: &Options) -> Result<()> {
                             continue; // warm-up: buffers, caches, the pool's threads
                         }
                         allocations += crate::allocations() - allocated;
+                        // The yardsticks, on the same frame size and camera, between frames.
+                        memsets.push(memset(&mut scratch, i as u8));
+                        let start = Instant::now();
+                        yardsticks::texture_copy(&copied, &mut scratch);
+                        copies.push(start.elapsed());
+                        if let (Some(t), 1) = (&tutorial, n) {
+                            let start = Instant::now();
+                            t.render(level, &camera, &mut scratch);
+                            tutorials.push(start.elapsed());
+                        }
                         let s = renderer.stats();
                         times.push(took);
                         (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
@@ -347,6 +401,11 @@ pub fn run(options: &Options) -> Result<()> {
                 }
                 let count = f64::from(frames);
                 let columns = count * f64::from(w);
+                let pixels = u64::from(w) * u64::from(h);
+                let baseline = median(&mut memsets);
+                let copy = median(&mut copies);
+                let tutorial = (!tutorials.is_empty()).then(|| median(&mut tutorials));
+                let per_pixel = p50.as_secs_f64() / pixels as f64;
                 runs.push(Run {
                     scene: scene.name.clone(),
                     width: w,
@@ -354,11 +413,18 @@ pub fn run(options: &Options) -> Result<()> {
                     threads: n,
                     frames,
                     memset_ms: ms(baseline),
+                    texture_copy_ms: ms(copy),
+                    tutorial_ms: tutorial.map(ms),
                     frame_p50_ms: ms(p50),
                     frame_p95_ms: ms(percentile(&times, 0.95)),
                     frame_p99_ms: ms(percentile(&times, 0.99)),
                     fps: 1.0 / p50.as_secs_f64(),
                     frame_per_memset: p50.as_secs_f64() / baseline.as_secs_f64(),
+                    frame_per_texture_copy: p50.as_secs_f64() / copy.as_secs_f64(),
+                    speedup_over_tutorial: tutorial
+                        .map(|t| t.as_secs_f64() / p50.as_secs_f64()),
+                    ns_per_pixel: per_pixel * 1e9,
+                    cycles_per_pixel: mhz.map(|f| per_pixel * f * 1e6 * n as f64),
                     cast_ns_per_column: cast.as_nanos() as f64 / columns,
                     sprites_ns_per_column: spr.as_nanos() as f64 / columns,
                     composite_ns_per_pixel: comp.as_nanos() as f64 / (columns * f64::from(h)),
@@ -369,7 +435,7 @@ pub fn run(options: &Options) -> Result<()> {
                     columns_per_second: columns / cast.as_secs_f64(),
                     cells_per_ray_mean: cells as f64 / columns,
                     cells_per_ray_max: max_cells,
-                    pixels_per_frame: u64::from(w) * u64::from(h),
+                    pixels_per_frame: pixels,
                     allocations_per_frame: allocations as f64 / count,
                     scaling_efficiency: single
                         .filter(|_| n > 1)
@@ -393,17 +459,27 @@ pub fn run(options: &Options) -> Result<()> {
 
 fn print_table(report: &Report) {
     let m = &report.machine;
-    println!("machine: {}, {} cores, {}", m.cpu, m.cores, m.rustc);
     println!(
-        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>7} {:>6} {:>8} {:>7} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9} {:>4} {:>5} {:>6}",
+        "machine: {}{}, {} cores, {}",
+        m.cpu,
+        m.mhz.map_or(String::new(), |f| format!(" at {f:.0} MHz (nominal)")),
+        m.cores,
+        m.rustc
+    );
+    println!(
+        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
         "scene",
         "size",
         "thr",
         "p50 ms",
         "p95 ms",
-        "p99 ms",
         "fps",
-        "x memset",
+        "memset",
+        "copy",
+        "tutor.",
+        "x tut",
+        "ns/px",
+        "cyc/px",
         "Mrays/s",
         "Mcols/s",
         "cast",
@@ -411,21 +487,25 @@ fn print_table(report: &Report) {
         "walls",
         "over",
         "cells/ray",
-        "max",
         "scale",
         "allocs"
     );
+    let opt = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for r in &report.runs {
         println!(
-            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>7.2} {:>6.0} {:>8.1} {:>7.1} {:>7.1} {:>7.0} {:>7.0} {:>7.0} {:>7.0} {:>9.1} {:>4} {:>5} {:>6.1}",
+            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",
             r.scene,
             format!("{}x{}", r.width, r.height),
             r.threads,
             r.frame_p50_ms,
             r.frame_p95_ms,
-            r.frame_p99_ms,
             r.fps,
-            r.frame_per_memset,
+            r.memset_ms,
+            r.texture_copy_ms,
+            opt(r.tutorial_ms, 2),
+            opt(r.speedup_over_tutorial, 2),
+            r.ns_per_pixel,
+            opt(r.cycles_per_pixel, 2),
             r.rays_per_second / 1e6,
             r.columns_per_second / 1e6,
             r.cast_ns_per_column,
@@ -433,14 +513,14 @@ fn print_table(report: &Report) {
             r.walls_ns_per_column,
             r.overlays_ns_per_column,
             r.cells_per_ray_mean,
-            r.cells_per_ray_max,
             r.scaling_efficiency
                 .map_or("-".to_string(), |e| format!("{:.0}%", e * 100.0)),
             r.allocations_per_frame,
         );
     }
     println!(
-        "memset: the time to fill one frame of that size, measured in the same run. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
+        "Yardsticks, median ms, measured between the frames on the same size: memset (fill the frame), copy (each pixel read from a 64x64 texture at a stepped coordinate), tutor. (lodev's tutorial renderer ported plainly, same scene and camera, one thread); x tut: how many times faster the frame is.\n\
+         ns/px and cyc/px: per pixel of the frame, cycles of one core estimated at the stated clock. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
          cast: the cast pass, ns per column; floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
 }
