@@ -81,7 +81,7 @@
 //! Stability: before 1.0 a minor release may change any API. The traversal's results
 //! ([`grid::Hit`], [`grid::Entry`]) are `#[non_exhaustive]`, so fields can be added without
 //! breaking callers.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "game")]

@@ -74,6 +74,12 @@ impl Texture {
         self.texels[(((x & mask) << self.shift) | (y & mask)) as usize]
     }
 
+    /// Every texel, column by column: texel `(x, y)` at `x << shift() | y`.
+    #[inline]
+    pub(crate) fn texels(&self) -> &[u32] {
+        &self.texels
+    }
+
     /// Whether any texel is see-through (alpha below one half): a masked wall or a sprite.
     pub fn has_holes(&self) -> bool {
         self.has_holes

@@ -175,6 +175,13 @@ impl FogBlend {
         if self.weight == 0 {
             return texel;
         }
+        self.blend_always(texel)
+    }
+
+    /// [`FogBlend::blend`] without the test for no fog (which gives the same result: the
+    /// texel kept whole), branch-free for loops that vectorise.
+    #[inline(always)]
+    pub(crate) fn blend_always(&self, texel: u32) -> u32 {
         let rb = (((texel & 0x00FF_00FF) * self.keep + self.rb) >> 8) & 0x00FF_00FF;
         let g = (((texel & 0x0000_FF00) * self.keep + self.g) >> 8) & 0x0000_FF00;
         rb | g | (texel & 0xFF00_0000)

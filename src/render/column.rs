@@ -88,32 +88,48 @@ impl Span {
 
     /// Draws rows `from..to` (within the span) into `out`, row `from` at `out[0]` and each
     /// next row `stride` further on.
+    ///
+    /// Without fog, one loop for near and far walls alike, with no branch that depends on the
+    /// texels: where a texel covers several rows, a loop that repeats it until the texel
+    /// changes mispredicts at every change, which costs more than sampling every row. With
+    /// fog, near walls blend each texel once and repeat it.
     #[inline]
     pub fn draw(&self, assets: &RenderAssets, from: i32, to: i32, out: &mut [u32], stride: usize) {
+        let count = (to - from) as usize;
+        if count == 0 {
+            return;
+        }
         let t = &assets.textures[self.tex as usize];
         let column = t.column(self.tex_x, self.dark);
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
-        let mut rows = out.chunks_mut(stride).take((to - from) as usize);
-        if self.step < 1 << 16 {
-            // Magnified (a texel covers more than one row): fog each texel once and repeat
-            // it down its rows.
-            while let Some(px) = rows.next() {
+        // The pixels drawn: every `stride`-th from the first, `count` of them.
+        let pixels = out[..(count - 1) * stride + 1].iter_mut().step_by(stride);
+        if self.fog.is_clear() {
+            for px in pixels {
+                *px = column[(pos >> 16) as usize & mask];
+                pos += self.step;
+            }
+        } else if self.step < 1 << 16 {
+            // Magnified and fogged: fog each texel once (a blend costs more than the
+            // mispredicted branch) and repeat it down its rows.
+            let mut pixels = pixels;
+            while let Some(px) = pixels.next() {
                 let v = pos >> 16;
                 let texel = self.fog.blend(column[v as usize & mask]);
-                px[0] = texel;
+                *px = texel;
                 pos += self.step;
                 while pos >> 16 == v {
-                    match rows.next() {
-                        Some(px) => px[0] = texel,
+                    match pixels.next() {
+                        Some(px) => *px = texel,
                         None => return,
                     }
                     pos += self.step;
                 }
             }
         } else {
-            for px in rows {
-                px[0] = self.fog.blend(column[(pos >> 16) as usize & mask]);
+            for px in pixels {
+                *px = self.fog.blend(column[(pos >> 16) as usize & mask]);
                 pos += self.step;
             }
         }

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};
+use super::simd;
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 use super::{Camera, RenderAssets, SpriteInstance};
 use crate::grid::Cell;
@@ -258,13 +259,14 @@ impl<'a> SurfaceCache<'a> {
             match self.surface {
                 Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
-                    let (mut u, mut v) = (wx, wy);
-                    for px in part.iter_mut() {
-                        *px = tex.texel((u as u32) >> shift, (v as u32) >> shift);
-                        u = u.wrapping_add(step.0);
-                        v = v.wrapping_add(step.1);
-                    }
-                    fog_run(fog, part);
+                    simd::texture_run(
+                        tex,
+                        shift,
+                        part,
+                        (wx as u32, wy as u32),
+                        (step.0 as u32, step.1 as u32),
+                    );
+                    simd::fog_run(fog, part);
                 }
             }
             wx = wx.wrapping_add(step.0.wrapping_mul(n as i64));
@@ -285,16 +287,6 @@ fn steps_in_cell(at: i64, step: i64) -> u64 {
         std::cmp::Ordering::Greater => ((1u64 << 32) - into).div_ceil(step as u64),
         // Down to this cell's low edge, inclusive.
         std::cmp::Ordering::Less => into / step.unsigned_abs() + 1,
-    }
-}
-
-/// Fogs a run of pixels in place with one fog weight.
-#[inline]
-fn fog_run(fog: &FogBlend, run: &mut [u32]) {
-    if !fog.is_clear() {
-        for px in run {
-            *px = fog.blend(*px);
-        }
     }
 }
 

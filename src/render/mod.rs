@@ -12,6 +12,7 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
+mod simd;
 mod sprites;
 
 pub use assets::RenderAssets;

@@ -421,8 +421,7 @@ pub fn run(options: &Options) -> Result<()> {
                     fps: 1.0 / p50.as_secs_f64(),
                     frame_per_memset: p50.as_secs_f64() / baseline.as_secs_f64(),
                     frame_per_texture_copy: p50.as_secs_f64() / copy.as_secs_f64(),
-                    speedup_over_tutorial: tutorial
-                        .map(|t| t.as_secs_f64() / p50.as_secs_f64()),
+                    speedup_over_tutorial: tutorial.map(|t| t.as_secs_f64() / p50.as_secs_f64()),
                     ns_per_pixel: per_pixel * 1e9,
                     cycles_per_pixel: mhz.map(|f| per_pixel * f * 1e6 * n as f64),
                     cast_ns_per_column: cast.as_nanos() as f64 / columns,
@@ -462,7 +461,8 @@ fn print_table(report: &Report) {
     println!(
         "machine: {}{}, {} cores, {}",
         m.cpu,
-        m.mhz.map_or(String::new(), |f| format!(" at {f:.0} MHz (nominal)")),
+        m.mhz
+            .map_or(String::new(), |f| format!(" at {f:.0} MHz (nominal)")),
         m.cores,
         m.rustc
     );
@@ -490,7 +490,8 @@ fn print_table(report: &Report) {
         "scale",
         "allocs"
     );
-    let opt = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let opt =
+        |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for r in &report.runs {
         println!(
             "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",

@@ -94,7 +94,9 @@ impl Parser<'_> {
         if !(distance > 0.0) {
             self.d.error(
                 f.distance.span(),
-                format!("fog distance {distance} must be a positive number of tiles (or inf: no fog)"),
+                format!(
+                    "fog distance {distance} must be a positive number of tiles (or inf: no fog)"
+                ),
             );
         }
         Fog { colour, distance }

@@ -1,0 +1,99 @@
+//! The renderer's per-pixel loops over runs of a row, compiled twice: for the baseline CPU and
+//! for AVX2 (picked at run time, where the CPU has it), from one body. With AVX2 the compiler
+//! turns the floor's texture reads into 8-wide gathers and the fog blend into 8-wide
+//! multiplies; the baseline x86-64 has neither (no gather, no 32-bit multiply). The pictures
+//! are the same: the same integer arithmetic runs in both.
+//!
+//! The only `unsafe` of the library is here: calling an AVX2 function, which is sound only on
+//! a CPU that has AVX2, each call after checking that it has.
+#![allow(unsafe_code)]
+
+use super::assets::FogBlend;
+use crate::texture::Texture;
+
+/// Whether the AVX2 versions run: the CPU has AVX2 (std caches the check) and
+/// `TILECASTER_NO_SIMD` is not set (read once), so that tests and benchmarks can compare both.
+#[inline]
+fn avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        std::arch::is_x86_feature_detected!("avx2")
+            && !*OFF.get_or_init(|| std::env::var_os("TILECASTER_NO_SIMD").is_some())
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Fills `run` with texels of `tex` from `at`, the fractions of a 32.32 world position within
+/// one cell (all that changes inside a cell), stepping by `step` per pixel; `shift` turns a
+/// fraction into its texel coordinate (32 minus log2 of the side).
+#[inline]
+pub(super) fn texture_run(
+    tex: &Texture,
+    shift: u32,
+    run: &mut [u32],
+    at: (u32, u32),
+    step: (u32, u32),
+) {
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: the CPU has AVX2 (checked by `avx2`).
+        unsafe { texture_run_avx2(tex, shift, run, at, step) };
+        return;
+    }
+    texture_run_body(tex, shift, run, at, step);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn texture_run_avx2(tex: &Texture, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
+    texture_run_body(tex, shift, run, at, step);
+}
+
+/// In 32-bit lanes, with no bounds check or branch per pixel (an index shifted down from a
+/// 32-bit fraction is inside the texture; the mask tells the compiler so), so that it
+/// vectorises.
+#[inline(always)]
+fn texture_run_body(tex: &Texture, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
+    let texels = tex.texels();
+    let mask = texels.len() - 1;
+    let column_shift = tex.shift();
+    let (mut u, mut v) = at;
+    for px in run.iter_mut() {
+        let index = ((u >> shift) << column_shift | (v >> shift)) as usize;
+        *px = texels[index & mask];
+        u = u.wrapping_add(step.0);
+        v = v.wrapping_add(step.1);
+    }
+}
+
+/// Fogs a run of pixels in place with one fog weight.
+#[inline]
+pub(super) fn fog_run(fog: &FogBlend, run: &mut [u32]) {
+    if fog.is_clear() {
+        return;
+    }
+    #[cfg(target_arch = "x86_64")]
+    if avx2() {
+        // SAFETY: the CPU has AVX2 (checked by `avx2`).
+        unsafe { fog_run_avx2(fog, run) };
+        return;
+    }
+    fog_run_body(fog, run);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn fog_run_avx2(fog: &FogBlend, run: &mut [u32]) {
+    fog_run_body(fog, run);
+}
+
+#[inline(always)]
+fn fog_run_body(fog: &FogBlend, run: &mut [u32]) {
+    for px in run {
+        *px = fog.blend_always(*px);
+    }
+}
