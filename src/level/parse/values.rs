@@ -91,7 +91,7 @@ impl Parser<'_> {
         let colour = self.colour(&f.colour).unwrap_or(DEFAULT_FOG.colour);
         let distance = *f.distance.get_ref();
         // `inf` is allowed: no fog at all.
-        if !(distance > 0.0) {
+        if distance.is_nan() || distance <= 0.0 {
             self.d.error(
                 f.distance.span(),
                 format!(
