@@ -298,6 +298,10 @@ enum Command {
         /// Horizontal field of view, degrees.
         #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
         fov: f64,
+        /// Run the renderer's per-pixel loops in their baseline versions only, without the
+        /// CPU's vector instructions (AVX2), to see what those buy (the pictures are the same).
+        #[arg(long)]
+        scalar: bool,
     },
     /// Let the autopilot play the episode headless: one JSON line per level (kills, secrets,
     /// treasure, ticks, health); exit 0 at the episode's end, 1 when the player dies or the
@@ -398,6 +402,7 @@ pub fn run(args: Args) -> Result<()> {
             json,
             pose,
             fov,
+            scalar,
         } => {
             let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
             bench::run(&bench::Options {
@@ -408,6 +413,7 @@ pub fn run(args: Args) -> Result<()> {
                 json,
                 poses: &pose,
                 fov,
+                scalar,
             })
         }
         Command::Trace {

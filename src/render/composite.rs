@@ -41,6 +41,8 @@ pub(super) struct Scene<'a> {
     pub layered: &'a [u32],
     pub sprites: &'a [SpriteInstance<'a>],
     pub draws: &'a [SpriteDraw],
+    /// Which versions of the per-pixel loops run.
+    pub loops: simd::Loops,
 }
 
 /// Columns per [`CoverBlock`].
@@ -164,7 +166,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let fixed = |v: f64| (v * FIXED_ONE).clamp(-FIXED_LIMIT, FIXED_LIMIT) as i64;
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
-    let mut surfaces = SurfaceCache::new(level, assets, below);
+    let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops);
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let run = &mut row[start..end];
         let n = start as i64;
@@ -207,6 +209,7 @@ struct SurfaceCache<'a> {
     level: &'a Level,
     assets: &'a RenderAssets,
     below: bool,
+    loops: simd::Loops,
     cell: (i32, i32),
     /// A colour, or a texture and the shift that turns a 32-bit fraction into its texel
     /// coordinate.
@@ -214,11 +217,17 @@ struct SurfaceCache<'a> {
 }
 
 impl<'a> SurfaceCache<'a> {
-    fn new(level: &'a Level, assets: &'a RenderAssets, below: bool) -> SurfaceCache<'a> {
+    fn new(
+        level: &'a Level,
+        assets: &'a RenderAssets,
+        below: bool,
+        loops: simd::Loops,
+    ) -> SurfaceCache<'a> {
         SurfaceCache {
             level,
             assets,
             below,
+            loops,
             cell: (i32::MIN, i32::MIN),
             surface: Err(0),
         }
@@ -260,13 +269,14 @@ impl<'a> SurfaceCache<'a> {
                 Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
                     simd::texture_run(
+                        self.loops,
                         tex,
                         shift,
                         part,
                         (wx as u32, wy as u32),
                         (step.0 as u32, step.1 as u32),
                     );
-                    simd::fog_run(fog, part);
+                    simd::fog_run(self.loops, fog, part);
                 }
             }
             wx = wx.wrapping_add(step.0.wrapping_mul(n as i64));

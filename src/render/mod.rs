@@ -95,12 +95,21 @@ pub struct Renderer {
     layered: Vec<u32>,
     sprites: Vec<SpriteDraw>,
     stats: FrameStats,
+    /// Whether the per-pixel loops may use the CPU's vector instructions (AVX2).
+    scalar: bool,
 }
 
 impl Renderer {
     /// A renderer with no buffers yet.
     pub fn new() -> Renderer {
         Renderer::default()
+    }
+
+    /// Whether the per-pixel loops use the CPU's vector instructions where it has them (AVX2;
+    /// the default), or only the baseline ones: for comparing the two, which draw the same
+    /// pictures.
+    pub fn set_vector_loops(&mut self, on: bool) {
+        self.scalar = !on;
     }
 
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
@@ -163,6 +172,7 @@ impl Renderer {
             layered: &self.layered,
             sprites,
             draws: &self.sprites,
+            loops: simd::Loops::new(!self.scalar),
         };
         let sweeps = frame
             .pixels_mut()

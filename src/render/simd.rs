@@ -5,25 +5,37 @@
 //! are the same: the same integer arithmetic runs in both.
 //!
 //! The only `unsafe` of the library is here: calling an AVX2 function, which is sound only on
-//! a CPU that has AVX2, each call after checking that it has.
+//! a CPU that has AVX2, each call where [`Loops`] says the CPU has it.
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
 use crate::texture::Texture;
 
-/// Whether the AVX2 versions run: the CPU has AVX2 (std caches the check) and
-/// `TILECASTER_NO_SIMD` is not set (read once), so that tests and benchmarks can compare both.
+/// Whether this CPU has AVX2 (std caches the check).
 #[inline]
-fn avx2() -> bool {
+pub(super) fn has_avx2() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         std::arch::is_x86_feature_detected!("avx2")
-            && !*OFF.get_or_init(|| std::env::var_os("TILECASTER_NO_SIMD").is_some())
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         false
+    }
+}
+
+/// Which versions run: the AVX2 ones (only where [`has_avx2`]), or the baseline ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Loops {
+    avx2: bool,
+}
+
+impl Loops {
+    /// The fastest this CPU runs, or the baseline where `vector` is false.
+    pub fn new(vector: bool) -> Loops {
+        Loops {
+            avx2: vector && has_avx2(),
+        }
     }
 }
 
@@ -32,6 +44,7 @@ fn avx2() -> bool {
 /// fraction into its texel coordinate (32 minus log2 of the side).
 #[inline]
 pub(super) fn texture_run(
+    loops: Loops,
     tex: &Texture,
     shift: u32,
     run: &mut [u32],
@@ -39,8 +52,8 @@ pub(super) fn texture_run(
     step: (u32, u32),
 ) {
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        // SAFETY: the CPU has AVX2 (checked by `avx2`).
+    if loops.avx2 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
         unsafe { texture_run_avx2(tex, shift, run, at, step) };
         return;
     }
@@ -72,13 +85,13 @@ fn texture_run_body(tex: &Texture, shift: u32, run: &mut [u32], at: (u32, u32), 
 
 /// Fogs a run of pixels in place with one fog weight.
 #[inline]
-pub(super) fn fog_run(fog: &FogBlend, run: &mut [u32]) {
+pub(super) fn fog_run(loops: Loops, fog: &FogBlend, run: &mut [u32]) {
     if fog.is_clear() {
         return;
     }
     #[cfg(target_arch = "x86_64")]
-    if avx2() {
-        // SAFETY: the CPU has AVX2 (checked by `avx2`).
+    if loops.avx2 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
         unsafe { fog_run_avx2(fog, run) };
         return;
     }

@@ -130,6 +130,8 @@ struct Run {
 #[derive(Serialize)]
 struct Report {
     machine: Machine,
+    /// Whether the renderer's per-pixel loops ran in their baseline versions only.
+    scalar: bool,
     runs: Vec<Run>,
 }
 
@@ -216,6 +218,8 @@ pub struct Options<'a> {
     /// Fixed poses instead of the turning paths.
     pub poses: &'a [(Vec2, f64)],
     pub fov: f64,
+    /// The renderer's baseline loops only (no AVX2).
+    pub scalar: bool,
 }
 
 /// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
@@ -239,6 +243,7 @@ pub fn run(options: &Options) -> Result<()> {
         json,
         poses,
         fov,
+        scalar,
     } = *options;
     if frames == 0 {
         bail!("--frames must be at least 1");
@@ -342,6 +347,7 @@ pub fn run(options: &Options) -> Result<()> {
                     .context("cannot start the thread pool")?;
                 let mut frame = Frame::new(w, h)?;
                 let mut renderer = Renderer::new();
+                renderer.set_vector_loops(!scalar);
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
                     (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
@@ -446,6 +452,7 @@ pub fn run(options: &Options) -> Result<()> {
     eprintln!();
     let report = Report {
         machine: machine(),
+        scalar,
         runs,
     };
     if json {
@@ -466,6 +473,9 @@ fn print_table(report: &Report) {
         m.cores,
         m.rustc
     );
+    if report.scalar {
+        println!("the renderer's baseline loops only (--scalar)");
+    }
     println!(
         "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
         "scene",
