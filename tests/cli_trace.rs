@@ -243,6 +243,17 @@ fn bench_reports_runs_as_json() {
             assert!(r[key].as_f64().unwrap() > 0.0, "{key}: {r}");
         }
         assert!(r["frame_p50_ms"].as_f64() <= r["frame_p99_ms"].as_f64());
+        // The yardsticks of the same run: the texture copy always, the tutorial's renderer on
+        // one thread only.
+        assert!(r["texture_copy_ms"].as_f64().unwrap() > 0.0, "{r}");
+        assert!(r["ns_per_pixel"].as_f64().unwrap() > 0.0, "{r}");
+        let one_thread = r["threads"] == 1;
+        assert_eq!(r["tutorial_ms"].as_f64().is_some(), one_thread, "{r}");
+        assert_eq!(
+            r["speedup_over_tutorial"].as_f64().is_some(),
+            one_thread,
+            "{r}"
+        );
         assert_eq!(
             r["pixels_per_frame"],
             r["width"].as_u64().unwrap() * r["height"].as_u64().unwrap()

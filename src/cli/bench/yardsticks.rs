@@ -213,3 +213,56 @@ pub fn texture_copy(texture: &Texture, frame: &mut Frame) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilecaster::geom::Vec2;
+    use tilecaster::level::load_with_textures;
+    use tilecaster::render::{ClosedDoors, RenderAssets, Renderer};
+
+    /// The tutorial's renderer draws the scene the renderer draws: from several poses on
+    /// lodev's map, most pixels are near the renderer's (they sample a little differently:
+    /// the tutorial's floor in `f32`, its walls' rows rounded its own way, and it darkens the
+    /// other faces), and fewer are when the tutorial looks elsewhere.
+    #[test]
+    fn the_tutorial_draws_the_same_scene() {
+        let loaded = load_with_textures(std::path::Path::new("levels/lodev.toml"), None).unwrap();
+        let level = &loaded.level;
+        let assets = RenderAssets::new(level, &loaded.textures);
+        let (w, h) = (320, 200);
+        let near = |a: &Frame, b: &Frame| {
+            let close = a
+                .rgba()
+                .chunks_exact(4)
+                .zip(b.rgba().chunks_exact(4))
+                .filter(|(p, q)| {
+                    // Alike, or one the other darkened by half: the tutorial darkens the faces
+                    // across y, tilecaster those across x.
+                    let alike = |p: &[u8], q: &[u8], k: u8| {
+                        p.iter()
+                            .zip(q)
+                            .take(3)
+                            .all(|(x, y)| x.abs_diff(*y / k) <= 40)
+                    };
+                    alike(p, q, 1) || alike(p, q, 2) || alike(q, p, 2)
+                })
+                .count();
+            close as f64 / f64::from(w * h)
+        };
+        for (x, y, angle) in [(22.5, 11.5, 180.0), (22.5, 11.5, 90.0), (3.5, 20.5, 10.0)] {
+            let camera = Camera::new(Vec2::new(x, y), angle, Camera::DEFAULT_FOV);
+            let tutorial = Tutorial::new(level, &loaded.textures, camera.pos).unwrap();
+            let mut ours = Frame::new(w, h).unwrap();
+            Renderer::new().render(level, &assets, &ClosedDoors, &[], &camera, &mut ours);
+            let mut theirs = Frame::new(w, h).unwrap();
+            tutorial.render(level, &camera, &mut theirs);
+            let share = near(&ours, &theirs);
+            assert!(share > 0.85, "{x},{y} at {angle}: {share}");
+            // Turned away, the same test fails: it tells the pictures apart.
+            let away = Camera::new(camera.pos, angle + 90.0, Camera::DEFAULT_FOV);
+            tutorial.render(level, &away, &mut theirs);
+            assert!(near(&ours, &theirs) < share, "{x},{y} at {angle}");
+        }
+    }
+}
