@@ -307,7 +307,8 @@ pub fn run(options: &Options) -> Result<()> {
         bail!("--threads must be at least 1");
     }
     let total = scenes.len() * sizes.len() * threads.len();
-    let mhz = machine().mhz;
+    let machine = machine();
+    let mhz = machine.mhz;
     let mut runs: Vec<Run> = Vec::new();
     let mut done = 0;
     for scene in &scenes {
@@ -451,7 +452,7 @@ pub fn run(options: &Options) -> Result<()> {
     }
     eprintln!();
     let report = Report {
-        machine: machine(),
+        machine,
         scalar,
         runs,
     };
