@@ -74,6 +74,8 @@ pub struct PlayOptions {
     pub difficulty: Difficulty,
     /// The minimap's corner and size (a fraction of the frame's height).
     pub minimap: (Corner, f64),
+    /// Whether far walls, floors and ceilings are drawn from mipmaps.
+    pub mipmaps: bool,
 }
 
 /// How the frame is scaled into the window.
@@ -150,7 +152,11 @@ pub fn play(options: PlayOptions) -> Result<()> {
         assets: SessionAssets::new(&session),
         session,
         view: View {
-            renderer: Renderer::new(),
+            renderer: {
+                let mut renderer = Renderer::new();
+                renderer.set_mipmaps(options.mipmaps);
+                renderer
+            },
             frame,
             fov: options.fov,
             hud: !options.no_hud,

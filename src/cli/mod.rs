@@ -93,6 +93,10 @@ struct PlayArgs {
     /// The minimap's side, as a fraction of the frame's height (0.05 to 1).
     #[arg(long, default_value_t = 0.35, value_parser = parse_fraction)]
     minimap_size: f64,
+    /// Draw far walls, floors and ceilings from their full-size textures, without mipmaps
+    /// (sharper in the distance, and sparkling as you move).
+    #[arg(long)]
+    no_mipmaps: bool,
 }
 
 /// A corner of the frame, as the command line names it.
@@ -144,6 +148,7 @@ impl From<PlayArgs> for PlayOptions {
                 },
                 a.minimap_size,
             ),
+            mipmaps: !a.no_mipmaps,
         }
     }
 }
@@ -245,6 +250,10 @@ enum Command {
         /// Texture folder, instead of the level's own (or ./textures).
         #[arg(long)]
         textures: Option<PathBuf>,
+        /// Draw far walls, floors and ceilings from their full-size textures, without
+        /// mipmaps (the picture before mipmaps; sharper and aliased in the distance).
+        #[arg(long)]
+        no_mipmaps: bool,
         /// The PNG to write.
         #[arg(short, long)]
         output: PathBuf,
@@ -302,6 +311,9 @@ enum Command {
         /// CPU's vector instructions (AVX2), to see what those buy (the pictures are the same).
         #[arg(long)]
         scalar: bool,
+        /// Draw without mipmaps, to see what they cost.
+        #[arg(long)]
+        no_mipmaps: bool,
     },
     /// Let the autopilot play the episode headless: one JSON line per level (kills, secrets,
     /// treasure, ticks, health); exit 0 at the episode's end, 1 when the player dies or the
@@ -403,6 +415,7 @@ pub fn run(args: Args) -> Result<()> {
             pose,
             fov,
             scalar,
+            no_mipmaps,
         } => {
             let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
             bench::run(&bench::Options {
@@ -414,6 +427,7 @@ pub fn run(args: Args) -> Result<()> {
                 poses: &pose,
                 fov,
                 scalar,
+                mipmaps: !no_mipmaps,
             })
         }
         Command::Trace {
@@ -461,6 +475,7 @@ pub fn run(args: Args) -> Result<()> {
             hud,
             weapon,
             textures,
+            no_mipmaps,
             output,
             force,
         } => {
@@ -475,6 +490,7 @@ pub fn run(args: Args) -> Result<()> {
                 }),
                 overlay,
                 hud: hud.then_some(weapon.into()),
+                mipmaps: !no_mipmaps,
             };
             view::render(
                 &level,
@@ -501,6 +517,7 @@ pub fn run(args: Args) -> Result<()> {
                 probe: None,
                 overlay: None,
                 hud: None,
+                mipmaps: true,
             };
             view::columns(&level, textures.as_deref(), &viewpoint, width)
         }

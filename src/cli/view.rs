@@ -88,6 +88,8 @@ pub struct Viewpoint {
     /// The game's HUD over the first-person view (status bar, weapon, crosshair), with this
     /// weapon in hand.
     pub hud: Option<Weapon>,
+    /// Whether far surfaces are drawn from mipmaps.
+    pub mipmaps: bool,
 }
 
 /// What `render` can draw over the first-person view.
@@ -165,6 +167,7 @@ pub fn render(
     }
     let sprites = level_sprites(&loaded.level, &loaded.textures);
     let mut renderer = Renderer::new();
+    renderer.set_mipmaps(view.mipmaps);
     let mut profile = Profile::new();
     let times = if view.overlay.is_some() {
         profile::GRAPH_FRAMES

@@ -10,6 +10,7 @@ use crate::grid::{Cell, Face, Hit, Solidity, UnitCells, Walk};
 use crate::level::Level;
 use crate::map::Tile;
 use crate::math::Vec2;
+use crate::texture::mip_level;
 
 /// See-through layers (grates) remembered per column; more are drawn as solid.
 const MAX_LAYERS: usize = 4;
@@ -21,6 +22,8 @@ pub(crate) struct Span {
     pub bottom: i32,
     tex: u16,
     dark: bool,
+    /// The mipmap level drawn.
+    mip: u8,
     tex_x: u32,
     /// Texture row at the centre of row `top`, 16.16 fixed point.
     pos0: u64,
@@ -39,6 +42,7 @@ impl Default for Span {
             bottom: 0,
             tex: 0,
             dark: false,
+            mip: 0,
             tex_x: 0,
             pos0: 0,
             step: 0,
@@ -49,8 +53,16 @@ impl Default for Span {
 }
 
 impl Span {
-    /// The span of a wall at perpendicular distance `depth`, texture column from `u`.
-    fn new(assets: &RenderAssets, height: u32, depth: f64, tex: u16, u: f64, dark: bool) -> Span {
+    /// The span of a wall at perpendicular distance `depth`, texture column from `u`; with
+    /// `mipmaps` (the world distance along the wall between this column's hit and the next
+    /// one's), from the mipmap level that suits the larger of that and the rows' footprint.
+    fn new(
+        assets: &RenderAssets,
+        height: u32,
+        depth: f64,
+        (tex, u, dark): (u16, f64, bool),
+        mipmaps: Option<f64>,
+    ) -> Span {
         let h = height as f64;
         let depth = if depth.is_finite() {
             depth.max(1e-6)
@@ -68,7 +80,15 @@ impl Span {
             (truncated + ((truncated as f64) < v) as i32).clamp(0, height as i32)
         };
         let (top, bottom) = (row(top_f), row(top_f + line));
-        let size = assets.textures[tex as usize].size();
+        let texture = &assets.textures[tex as usize];
+        let mip = match mipmaps {
+            None => 0,
+            Some(across) => {
+                let world = (depth / h).max(across);
+                mip_level(world * texture.size() as f64).min(texture.mip_count() - 1)
+            }
+        };
+        let size = texture.mip(mip).size();
         let per_row = size as f64 / line;
         let pos0 = ((top as f64 + 0.5 - top_f) * per_row * 65536.0).max(0.0) as u64;
         let tex_x = ((u * size as f64) as u32).min(size - 1);
@@ -78,6 +98,7 @@ impl Span {
             bottom,
             tex,
             dark,
+            mip: mip as u8,
             tex_x,
             pos0,
             step: (per_row * 65536.0) as u64,
@@ -100,7 +121,7 @@ impl Span {
             return;
         }
         let t = &assets.textures[self.tex as usize];
-        let column = t.column(self.tex_x, self.dark);
+        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
         // The pixels drawn: every `stride`-th from the first, `count` of them.
@@ -139,7 +160,7 @@ impl Span {
     #[inline]
     pub fn sample(&self, assets: &RenderAssets, y: i32) -> u32 {
         let t = &assets.textures[self.tex as usize];
-        let column = t.column(self.tex_x, self.dark);
+        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
         self.fog.blend(column[v])
@@ -184,21 +205,43 @@ pub struct ColumnCast {
 }
 
 impl ColumnCast {
-    pub(crate) fn wall_span(&self, assets: &RenderAssets, height: u32) -> Span {
+    /// The wall's span, from its mipmap level where `mipmaps` is on.
+    pub(crate) fn wall_span(
+        &self,
+        assets: &RenderAssets,
+        camera: &Camera,
+        (width, height): (u32, u32),
+        mipmaps: bool,
+    ) -> Span {
         match (self.hit, self.wall) {
-            (Some(hit), Some((tex, u, dark))) => Span::new(assets, height, hit.t, tex, u, dark),
+            (Some(hit), Some(wall)) => {
+                let across =
+                    mipmaps.then(|| across_per_column(camera, self.ray, hit.t, wall.2, width));
+                Span::new(assets, height, hit.t, wall, across)
+            }
             _ => Span::default(),
         }
     }
 
     /// Sets `layers` to the spans of the see-through layers (spans past the count are left
-    /// as they were: unused).
+    /// as they were: unused). Their textures have holes, so no mipmaps.
     pub(crate) fn layer_spans(&self, assets: &RenderAssets, height: u32, layers: &mut Layers) {
         for (i, l) in self.layers[..self.layer_count].iter().enumerate() {
-            layers.spans[i] = Span::new(assets, height, l.depth, l.tex, l.u, l.dark);
+            layers.spans[i] = Span::new(assets, height, l.depth, (l.tex, l.u, l.dark), None);
         }
         layers.count = self.layer_count as u8;
     }
+}
+
+/// The world distance along a wall between the hits of neighbouring columns: for a wall on a
+/// vertical grid line (`x_face`), the hit's y is `pos.y + t * ray.y` with `t = (X - pos.x) /
+/// ray.x`; over one column the ray turns by `plane * 2 / width`, which moves it by `t *
+/// |dir x plane| / |ray.x|` per unit of the screen coordinate (and likewise along y). Grows
+/// without bound as the wall turns edge-on.
+fn across_per_column(camera: &Camera, ray: Vec2, t: f64, x_face: bool, width: u32) -> f64 {
+    let cross = (camera.dir.x * camera.plane.y - camera.dir.y * camera.plane.x).abs();
+    let d = if x_face { ray.x } else { ray.y }.abs();
+    2.0 * t * cross / (d * width as f64)
 }
 
 /// The wall coordinate as the texture reads it: mirrored on east and north faces, whose `u`

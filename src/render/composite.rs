@@ -22,6 +22,7 @@ use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 use super::{Camera, RenderAssets, SpriteInstance};
 use crate::grid::Cell;
 use crate::level::Level;
+use crate::texture::mip_level;
 
 /// Everything a band draws: the columns' spans and the projected sprites (far to near).
 pub(super) struct Scene<'a> {
@@ -43,6 +44,8 @@ pub(super) struct Scene<'a> {
     pub draws: &'a [SpriteDraw],
     /// Which versions of the per-pixel loops run.
     pub loops: simd::Loops,
+    /// Whether floors and ceilings are drawn from mipmap levels.
+    pub mipmaps: bool,
 }
 
 /// Columns per [`CoverBlock`].
@@ -160,13 +163,22 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let left = camera.dir - camera.plane;
     let right = camera.dir + camera.plane;
     let step = (right - left) * (row_distance as f64 / width as f64);
+    // The world footprint of one pixel, for the mipmap level: the larger of the step along the
+    // row and the distance the next row down (or up) looks further, `d(distance)/dy =
+    // distance^2 / half`, along the view direction (a unit vector).
+    let footprint = if scene.mipmaps {
+        let rd = row_distance as f64;
+        step.length().max(rd * rd / half as f64)
+    } else {
+        0.0
+    };
     let start = camera.pos + left * row_distance as f64 + step * 0.5;
     // The world position along the row in 32.32 fixed point: an add per pixel, the cell and
     // texel by shifts (no floor(), which is a libm call without SSE4.1).
     let fixed = |v: f64| (v * FIXED_ONE).clamp(-FIXED_LIMIT, FIXED_LIMIT) as i64;
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
-    let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops);
+    let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let run = &mut row[start..end];
         let n = start as i64;
@@ -210,10 +222,12 @@ struct SurfaceCache<'a> {
     assets: &'a RenderAssets,
     below: bool,
     loops: simd::Loops,
+    /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
+    footprint: f64,
     cell: (i32, i32),
-    /// A colour, or a texture and the shift that turns a 32-bit fraction into its texel
-    /// coordinate.
-    surface: Result<(&'a crate::texture::Texture, u32), u32>,
+    /// A colour, or a texture's mipmap level and the shift that turns a 32-bit fraction into
+    /// its texel coordinate.
+    surface: Result<(&'a crate::texture::Mip, u32), u32>,
 }
 
 impl<'a> SurfaceCache<'a> {
@@ -222,12 +236,14 @@ impl<'a> SurfaceCache<'a> {
         assets: &'a RenderAssets,
         below: bool,
         loops: simd::Loops,
+        footprint: f64,
     ) -> SurfaceCache<'a> {
         SurfaceCache {
             level,
             assets,
             below,
             loops,
+            footprint,
             cell: (i32::MIN, i32::MIN),
             surface: Err(0),
         }
@@ -243,8 +259,9 @@ impl<'a> SurfaceCache<'a> {
         } {
             SurfaceRef::Colour(c) => Err(c),
             SurfaceRef::Texture(i) => {
-                let tex = &*self.assets.textures[i as usize];
-                Ok((tex, 32 - tex.shift()))
+                let texture = &*self.assets.textures[i as usize];
+                let mip = texture.mip(mip_level(self.footprint * texture.size() as f64));
+                Ok((mip, 32 - mip.shift()))
             }
         };
     }

@@ -12,12 +12,14 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
+mod shimmer;
 mod simd;
 mod sprites;
 
 pub use assets::RenderAssets;
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
+pub use shimmer::far_shimmer;
 pub use sprites::{SpriteInstance, level_sprites, pose};
 
 use rayon::prelude::*;
@@ -97,6 +99,10 @@ pub struct Renderer {
     stats: FrameStats,
     /// Whether the per-pixel loops may use the CPU's vector instructions (AVX2).
     scalar: bool,
+    /// Whether walls, floors and ceilings are drawn from their full-size textures only.
+    no_mipmaps: bool,
+    /// The last frame's height.
+    height: u32,
 }
 
 impl Renderer {
@@ -112,6 +118,14 @@ impl Renderer {
         self.scalar = !on;
     }
 
+    /// Whether walls, floors and ceilings far away are drawn from their textures' mipmaps (the
+    /// default), which keeps them from sparkling as the camera moves, or always from the full
+    /// textures (every texel sharp, and aliased in the distance). Sprites and see-through
+    /// walls always use the full textures.
+    pub fn set_mipmaps(&mut self, on: bool) {
+        self.no_mipmaps = !on;
+    }
+
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
     pub fn render(
         &mut self,
@@ -124,6 +138,7 @@ impl Renderer {
     ) {
         let (width, height) = (frame.width(), frame.height());
         let columns = width as usize;
+        self.height = height;
         self.walls.resize(columns, Span::default());
         self.layers.resize(columns, Layers::default());
         self.cells.resize(columns, 0);
@@ -140,7 +155,7 @@ impl Renderer {
                 {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
-                    *wall = cast.wall_span(assets, height);
+                    *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
                     cast.layer_spans(assets, height, layer);
                     *walked = cast.hit.map_or(0, |h| h.visited);
                 }
@@ -173,6 +188,7 @@ impl Renderer {
             sprites,
             draws: &self.sprites,
             loops: simd::Loops::new(!self.scalar),
+            mipmaps: !self.no_mipmaps,
         };
         let sweeps = frame
             .pixels_mut()
@@ -205,6 +221,25 @@ impl Renderer {
     /// What the last frame cost.
     pub fn stats(&self) -> FrameStats {
         self.stats
+    }
+
+    /// The depth (perpendicular distance, in tiles) of the wall, floor or ceiling the last
+    /// frame drew at pixel `(x, y)`, whatever sprites or see-through walls stand before it:
+    /// for tools that weigh the picture by distance. Infinite outside the last frame.
+    pub fn depth_at(&self, x: u32, y: u32) -> f32 {
+        let Some(wall) = self.walls.get(x as usize) else {
+            return f32::INFINITY;
+        };
+        let y = y as i32;
+        if y >= self.height as i32 {
+            f32::INFINITY
+        } else if y >= wall.top && y < wall.bottom {
+            wall.depth
+        } else {
+            let half = self.height as f32 / 2.0;
+            // As the floor sweep computes it.
+            half / (y as f32 + 0.5 - half).abs().max(0.5)
+        }
     }
 
     /// The cells each column's ray walked in the last frame, left to right (the profiler's

@@ -10,7 +10,7 @@
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
-use crate::texture::Texture;
+use crate::texture::Mip;
 
 /// Whether this CPU has AVX2 (std caches the check).
 #[inline]
@@ -47,7 +47,7 @@ impl Loops {
 #[inline]
 pub(super) fn texture_run(
     loops: Loops,
-    tex: &Texture,
+    tex: &Mip,
     shift: u32,
     run: &mut [u32],
     at: (u32, u32),
@@ -66,14 +66,14 @@ pub(super) fn texture_run(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn texture_run_avx2(tex: &Texture, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
+fn texture_run_avx2(tex: &Mip, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
     texture_run_body(tex, shift, run, at, step);
 }
 
 /// In 32-bit lanes with no branch per pixel but the bounds check (an index shifted down from a
 /// 32-bit fraction and masked is always inside the texture; the compiler does not see it).
 #[inline(always)]
-fn texture_run_body(tex: &Texture, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
+fn texture_run_body(tex: &Mip, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
     let texels = tex.texels();
     let mask = texels.len() - 1;
     let column_shift = tex.shift();

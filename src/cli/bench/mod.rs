@@ -132,6 +132,8 @@ struct Report {
     machine: Machine,
     /// Whether the renderer's per-pixel loops ran in their baseline versions only.
     scalar: bool,
+    /// Whether far walls, floors and ceilings were drawn from mipmaps.
+    mipmaps: bool,
     runs: Vec<Run>,
 }
 
@@ -220,6 +222,8 @@ pub struct Options<'a> {
     pub fov: f64,
     /// The renderer's baseline loops only (no AVX2).
     pub scalar: bool,
+    /// Far surfaces drawn from mipmaps (the renderer's default).
+    pub mipmaps: bool,
 }
 
 /// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
@@ -244,6 +248,7 @@ pub fn run(options: &Options) -> Result<()> {
         poses,
         fov,
         scalar,
+        mipmaps,
     } = *options;
     if frames == 0 {
         bail!("--frames must be at least 1");
@@ -349,6 +354,7 @@ pub fn run(options: &Options) -> Result<()> {
                 let mut frame = Frame::new(w, h)?;
                 let mut renderer = Renderer::new();
                 renderer.set_vector_loops(!scalar);
+                renderer.set_mipmaps(mipmaps);
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
                     (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
@@ -454,6 +460,7 @@ pub fn run(options: &Options) -> Result<()> {
     let report = Report {
         machine,
         scalar,
+        mipmaps,
         runs,
     };
     if json {
@@ -476,6 +483,9 @@ fn print_table(report: &Report) {
     );
     if report.scalar {
         println!("the renderer's baseline loops only (--scalar)");
+    }
+    if !report.mipmaps {
+        println!("no mipmaps (--no-mipmaps)");
     }
     println!(
         "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
