@@ -562,6 +562,62 @@ impl TextureSet {
 mod tests {
     use super::*;
 
+    /// Every level halves the side down to 1x1; each texel is the linear-light average of the
+    /// four below it, light and dark variants alike; a texture with holes has no mipmaps.
+    #[test]
+    fn mipmaps_halve_down_to_one_texel_in_linear_light() {
+        // A black and white checkerboard of single texels, 8x8, red in the dark variant.
+        let rgba: Vec<u8> = (0..64u32)
+            .flat_map(|i| {
+                let white = (i % 8 + i / 8) % 2 == 0;
+                let c = if white { 255 } else { 0 };
+                [c, c, c, 255]
+            })
+            .collect();
+        let dark: Vec<u8> = (0..64).flat_map(|_| [200u8, 0, 0, 255]).collect();
+        let t = Texture::from_rgba(8, &rgba, Some(&dark));
+        assert_eq!(t.mip_count(), 4);
+        let sizes: Vec<u32> = (0..4).map(|l| t.mip(l).size()).collect();
+        assert_eq!(sizes, [8, 4, 2, 1]);
+        assert_eq!(t.mip(9).size(), 1, "past the last level: the last");
+        // Half white in linear light is sRGB 188, not 128.
+        for level in 1..4 {
+            let mip = t.mip(level);
+            for x in 0..mip.size() {
+                assert_eq!(
+                    mip.column(x, false).to_vec(),
+                    vec![u32::from_le_bytes([188, 188, 188, 255]); mip.size() as usize]
+                );
+                assert_eq!(mip.column(x, true)[0], u32::from_le_bytes([200, 0, 0, 255]));
+            }
+        }
+        assert_eq!(t.mip(0).column(0, false), t.column(0, false));
+        // Holes: one transparent texel, and only the full size.
+        let mut holed = rgba.clone();
+        holed[3] = 0;
+        let t = Texture::from_rgba(8, &holed, None);
+        assert!(t.has_holes());
+        assert_eq!(t.mip_count(), 1);
+        assert_eq!(t.mip(3).size(), 8);
+    }
+
+    /// The level is log2 of the footprint rounded to the nearest, for every footprint.
+    #[test]
+    fn the_mip_level_rounds_log2_of_the_footprint() {
+        for texels in [
+            0.0, 1e-300, 0.3, 1.0, 1.41, 1.42, 2.0, 3.0, 5.0, 100.0, 1e6, 1e300,
+        ] {
+            let expected = if texels < 1.0 {
+                0.0
+            } else {
+                (texels as f64).log2().round()
+            };
+            assert_eq!(mip_level(texels), expected.min(31.0) as u32, "{texels}");
+        }
+        assert_eq!(mip_level(f64::NAN), 0);
+        assert_eq!(mip_level(-4.0), 0);
+    }
+
     /// Ancillary chunks (here a compressed text chunk of garbage) are dropped before decoding;
     /// the pixels are the same.
     #[test]

@@ -39,12 +39,25 @@ fn render_sized(
     doors: &dyn MovingParts,
     size: (u32, u32),
 ) -> Frame {
+    render_with(level, pos, angle, doors, size, true)
+}
+
+fn render_with(
+    level: &str,
+    pos: (f64, f64),
+    angle: f64,
+    doors: &dyn MovingParts,
+    size: (u32, u32),
+    mipmaps: bool,
+) -> Frame {
     let loaded = load_with_textures(Path::new(level), None).unwrap();
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut frame = Frame::new(size.0, size.1).unwrap();
     let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
     let sprites = tilecaster::render::level_sprites(&loaded.level, &loaded.textures);
-    Renderer::new().render(&loaded.level, &assets, doors, &sprites, &camera, &mut frame);
+    let mut renderer = Renderer::new();
+    renderer.set_mipmaps(mipmaps);
+    renderer.render(&loaded.level, &assets, doors, &sprites, &camera, &mut frame);
     frame
 }
 
@@ -175,6 +188,102 @@ fn golden_wall_at_point_blank_range() {
         "point_blank",
         &render("levels/e1m1.toml", (1.01, 2.5), 180.0, &ClosedDoors),
     );
+}
+
+/// Without mipmaps, the renderer draws what it drew before it had them: these goldens are the
+/// ones made before mipmaps (kept in `tests/golden/no_mipmaps/`, never blessed again).
+#[test]
+fn golden_without_mipmaps_as_before_mipmaps() {
+    let scenes: [(&str, &str, (f64, f64), f64, &dyn MovingParts, (u32, u32)); 4] = [
+        (
+            "readme",
+            "levels/e1m1.toml",
+            (4.5, 11.6),
+            -12.0,
+            &ClosedDoors,
+            (640, 400),
+        ),
+        (
+            "stress_far",
+            "levels/stress.toml",
+            (3.5, 3.5),
+            45.0,
+            &ClosedDoors,
+            (160, 100),
+        ),
+        (
+            "corridor",
+            "levels/e1m3.toml",
+            (1.5, 22.5),
+            0.0,
+            &ClosedDoors,
+            (160, 100),
+        ),
+        (
+            "door_half_open",
+            "levels/e1m1.toml",
+            (4.5, 2.5),
+            0.0,
+            &HalfOpen(Cell::new(7, 2)),
+            (160, 100),
+        ),
+    ];
+    for (name, level, pos, angle, doors, size) in scenes {
+        let frame = render_with(level, pos, angle, doors, size, false);
+        let path = format!("tests/golden/no_mipmaps/{name}.png");
+        let expected = image::open(&path).unwrap().to_rgba8();
+        assert!(
+            expected.as_raw() == frame.rgba(),
+            "{name} without mipmaps differs from {path}"
+        );
+    }
+}
+
+/// Mipmaps calm the far half of the view as the camera turns (see `far_shimmer`), and the
+/// picture with them differs from the one without only in the distance: up close the walls
+/// are drawn from the full textures.
+#[test]
+fn mipmaps_calm_the_far_half_and_leave_the_near_alone() {
+    use tilecaster::render::far_shimmer;
+    let views = [
+        ("levels/stress.toml", None),
+        ("levels/e1m2.tmx", Some((Vec2::new(20.5, 12.5), 195.0))),
+    ];
+    for (level, pose) in views {
+        let loaded = load_with_textures(Path::new(level), None).unwrap();
+        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+        let start = &loaded.level.player;
+        let (pos, angle) = pose.unwrap_or((start.position, start.facing));
+        let mut frames = (Frame::new(320, 200).unwrap(), Frame::new(320, 200).unwrap());
+        let mut shimmer = |mipmaps: bool| -> f64 {
+            let mut renderer = Renderer::new();
+            renderer.set_mipmaps(mipmaps);
+            (0..8)
+                .map(|i| {
+                    let view = (pos, angle + 45.0 * f64::from(i), Camera::DEFAULT_FOV);
+                    let frames = (&mut frames.0, &mut frames.1);
+                    far_shimmer(&mut renderer, &loaded.level, &assets, view, 0.1, frames)
+                })
+                .sum()
+        };
+        let (without, with) = (shimmer(false), shimmer(true));
+        assert!(
+            with < 0.95 * without,
+            "{level}: far-half shimmer {with:.2} with mipmaps, {without:.2} without"
+        );
+    }
+    // Facing a wall at arm's length, both draw the same.
+    let near = |mipmaps| {
+        render_with(
+            "levels/e1m1.toml",
+            (1.3, 2.5),
+            180.0,
+            &ClosedDoors,
+            (160, 100),
+            mipmaps,
+        )
+    };
+    assert!(near(true).rgba() == near(false).rgba());
 }
 
 #[test]
@@ -764,10 +873,12 @@ fn vector_and_baseline_loops_draw_the_same_pictures() {
             for angle in [0.0, 33.0, 127.0, 200.0, 301.0] {
                 for (w, h) in [(333, 217), (640, 400)] {
                     let camera = Camera::new(Vec2::new(x, y), angle, Camera::DEFAULT_FOV);
+                    // Mipmaps on at the odd size, off at the common one.
                     let draw = |vector: bool| {
                         let mut frame = Frame::new(w, h).unwrap();
                         let mut renderer = Renderer::new();
                         renderer.set_vector_loops(vector);
+                        renderer.set_mipmaps(w == 333);
                         renderer.render(
                             &loaded.level,
                             &assets,

@@ -55,7 +55,7 @@ impl Default for Span {
 impl Span {
     /// The span of a wall at perpendicular distance `depth`, texture column from `u`; with
     /// `mipmaps` (the world distance along the wall between this column's hit and the next
-    /// one's), from the mipmap level that suits the larger of that and the rows' footprint.
+    /// one's), from the mipmap level that suits that and the rows' footprint.
     fn new(
         assets: &RenderAssets,
         height: u32,
@@ -84,7 +84,12 @@ impl Span {
         let mip = match mipmaps {
             None => 0,
             Some(across) => {
-                let world = (depth / h).max(across);
+                // The geometric mean of the footprints down the column and across it (never less
+                // than down): the larger alone blurs a wall seen at a glancing angle to a smear
+                // of its mortar lines, the smaller alone lets it sparkle; this sits between, as
+                // anisotropic filtering would.
+                let down = depth / h;
+                let world = (down * across.max(down)).sqrt();
                 mip_level(world * texture.size() as f64).min(texture.mip_count() - 1)
             }
         };
