@@ -610,7 +610,7 @@ mod tests {
             let expected = if texels < 1.0 {
                 0.0
             } else {
-                (texels as f64).log2().round()
+                texels.log2().round()
             };
             assert_eq!(mip_level(texels), expected.min(31.0) as u32, "{texels}");
         }

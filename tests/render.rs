@@ -194,7 +194,16 @@ fn golden_wall_at_point_blank_range() {
 /// ones made before mipmaps (kept in `tests/golden/no_mipmaps/`, never blessed again).
 #[test]
 fn golden_without_mipmaps_as_before_mipmaps() {
-    let scenes: [(&str, &str, (f64, f64), f64, &dyn MovingParts, (u32, u32)); 4] = [
+    /// A golden's name, the level, the eye, the angle, the doors and the size.
+    type Scene<'a> = (
+        &'a str,
+        &'a str,
+        (f64, f64),
+        f64,
+        &'a dyn MovingParts,
+        (u32, u32),
+    );
+    let scenes: [Scene; 4] = [
         (
             "readme",
             "levels/e1m1.toml",
