@@ -605,7 +605,7 @@ mod tests {
     #[test]
     fn the_mip_level_rounds_log2_of_the_footprint() {
         for texels in [
-            0.0, 1e-300, 0.3, 1.0, 1.41, 1.42, 2.0, 3.0, 5.0, 100.0, 1e6, 1e300,
+            0.0f64, 1e-300, 0.3, 1.0, 1.41, 1.42, 2.0, 3.0, 5.0, 100.0, 1e6, 1e300,
         ] {
             let expected = if texels < 1.0 {
                 0.0
