@@ -327,9 +327,10 @@ impl App {
         let Some(screen) = self.screen.as_mut().filter(|_| !self.occluded) else {
             return Ok(());
         };
-        screen
+        let (_, times) = screen
             .show(self.view.frame.rgba())
             .context("cannot show the frame")?;
+        self.view.profile.record_shown(times);
         Ok(())
     }
 

@@ -13,7 +13,10 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
+use std::time::Instant;
+
 use anyhow::{Context, Result, anyhow};
+use tilecaster::scene::profile;
 use winit::window::Window;
 
 /// Presentations tried for one frame before it is skipped.
@@ -277,8 +280,12 @@ impl Screen {
     }
 
     /// Shows a frame (RGBA, [`Screen::new`]'s size): presented, or skipped when the window
-    /// cannot take it after a few tries.
-    pub(super) fn show(&mut self, rgba: &[u8]) -> Result<Shown> {
+    /// cannot take it after a few tries; and what the upload and the presentation took.
+    ///
+    /// The frame's pixels are handed to the driver where the renderer drew them: the one copy
+    /// is the driver's, into memory the GPU reads (no copy of the game's own in between).
+    pub(super) fn show(&mut self, rgba: &[u8]) -> Result<(Shown, profile::Shown)> {
+        let started = Instant::now();
         let (width, height) = self.frame_size;
         self.queue.write_texture(
             wgpu::TexelCopyTextureInfo {
@@ -299,6 +306,17 @@ impl Screen {
                 depth_or_array_layers: 1,
             },
         );
+        let uploaded = Instant::now();
+        let shown = self.present()?;
+        let times = profile::Shown {
+            upload: uploaded - started,
+            present: uploaded.elapsed(),
+        };
+        Ok((shown, times))
+    }
+
+    /// Presents the uploaded frame, trying a few times.
+    fn present(&mut self) -> Result<Shown> {
         for _ in 0..ATTEMPTS {
             self.fit_window();
             let target = match self.surface.get_current_texture() {

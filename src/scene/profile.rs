@@ -19,6 +19,19 @@ pub struct Profile {
     frame_times: VecDeque<Duration>,
     /// The renderer's stages in the last frame.
     last: FrameStats,
+    /// Handing the last frame to the window (the game's, not the headless renderer's): the
+    /// upload of its pixels to the GPU (one copy, by the graphics driver, straight from the
+    /// frame's memory) and the rest of the presentation.
+    shown: Option<Shown>,
+}
+
+/// What handing a frame to the window took.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Shown {
+    /// Copying the frame's pixels for the GPU (`queue.write_texture`).
+    pub upload: Duration,
+    /// Drawing the uploaded frame into the window and presenting it.
+    pub present: Duration,
 }
 
 impl Profile {
@@ -34,6 +47,11 @@ impl Profile {
         }
         self.frame_times.push_back(total);
         self.last = stats;
+    }
+
+    /// Adds what showing the last frame took (the window, after [`Profile::record`]).
+    pub fn record_shown(&mut self, shown: Shown) {
+        self.shown = Some(shown);
     }
 
     /// The median frame time of the frames kept.
@@ -70,7 +88,7 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
         last.columns as f64 / last.cast.as_secs_f64()
     };
     let mean_cells = last.cells as f64 / last.columns.max(1) as f64;
-    let lines = [
+    let mut lines = vec![
         format!(
             "FRAME {:.2} MS MEDIAN  {:.0} FPS",
             ms(median),
@@ -99,6 +117,13 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
             last.max_cells
         ),
     ];
+    if let Some(shown) = profile.shown {
+        lines.push(format!(
+            "UPLOAD {:.2}  PRESENT {:.2} MS",
+            ms(shown.upload),
+            ms(shown.present)
+        ));
+    }
     let graph_h = 24 * s;
     let panel_w = (GRAPH_FRAMES as i64 * s).max(
         lines
