@@ -206,6 +206,27 @@ mod tests {
         assert_eq!(p.median(), Duration::from_millis(141));
     }
 
+    /// The window's upload and presentation get a line of their own once recorded.
+    #[test]
+    fn the_upload_and_presentation_show_once_recorded() {
+        let lines = |profile: &Profile| {
+            let mut frame = Frame::new(640, 200).unwrap();
+            draw_profile(&mut frame, profile, &[]);
+            // Rows of the panel with green text in them.
+            (0..100)
+                .filter(|&y| (0..640).any(|x| frame.pixel(x, y) == [120, 230, 140, 255]))
+                .count()
+        };
+        let mut profile = Profile::new();
+        profile.record(Duration::from_millis(2), FrameStats::default());
+        let without = lines(&profile);
+        profile.record_shown(Shown {
+            upload: Duration::from_micros(140),
+            present: Duration::from_millis(1),
+        });
+        assert_eq!(lines(&profile), without + 5, "one more line of text, 5 rows tall");
+    }
+
     #[test]
     fn the_heat_strip_shows_the_cells_per_column() {
         let mut frame = Frame::new(64, 200).unwrap();
