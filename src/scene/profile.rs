@@ -224,7 +224,11 @@ mod tests {
             upload: Duration::from_micros(140),
             present: Duration::from_millis(1),
         });
-        assert_eq!(lines(&profile), without + 5, "one more line of text, 5 rows tall");
+        assert_eq!(
+            lines(&profile),
+            without + 5,
+            "one more line of text, 5 rows tall"
+        );
     }
 
     #[test]
