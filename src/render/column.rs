@@ -5,6 +5,7 @@ use std::cell::{Cell as Slot, RefCell};
 use super::MovingParts;
 use super::assets::{FogBlend, RenderAssets};
 use super::camera::Camera;
+use super::simd;
 use crate::geom::door_slab_hit;
 use crate::grid::{Cell, Face, Hit, Solidity, UnitCells, Walk};
 use crate::level::Level;
@@ -30,9 +31,15 @@ pub(crate) struct Span {
     /// Texture rows per screen row, 16.16 fixed point.
     step: u64,
     fog: FogBlend,
+    /// Where a magnified, fogged wall's texels lie fogged in its cast task's list (see
+    /// [`Span::fog_texels`]), or [`NOT_FOGGED`].
+    fogged: u32,
     /// Perpendicular distance (infinite for no wall).
     pub depth: f32,
 }
+
+/// [`Span::fogged`] for a span whose texels are fogged as they are drawn.
+const NOT_FOGGED: u32 = u32::MAX;
 
 impl Default for Span {
     /// No wall: nothing drawn, nothing hidden.
@@ -47,6 +54,7 @@ impl Default for Span {
             pos0: 0,
             step: 0,
             fog: FogBlend::default(),
+            fogged: NOT_FOGGED,
             depth: f32::INFINITY,
         }
     }
@@ -108,19 +116,58 @@ impl Span {
             pos0,
             step: (per_row * 65536.0) as u64,
             fog,
+            fogged: NOT_FOGGED,
             depth: depth as f32,
         }
     }
 
+    /// For a magnified wall in fog (fewer texels than rows): fogs the texels its rows show,
+    /// once each, onto the end of `list` (its cast task's, reused from frame to frame), and
+    /// remembers where, so that drawing it is a copy as without fog. Every band of rows would
+    /// otherwise fog them again.
+    pub(super) fn fog_texels(
+        &mut self,
+        assets: &RenderAssets,
+        loops: simd::Loops,
+        list: &mut Vec<u32>,
+    ) {
+        if self.fog.is_clear() || self.step >= 1 << 16 || self.top >= self.bottom {
+            return;
+        }
+        let column = assets.textures[self.tex as usize]
+            .mip(self.mip.into())
+            .column(self.tex_x, self.dark);
+        let mask = column.len() - 1;
+        let first = self.pos0 >> 16;
+        let last = (self.pos0 + (self.bottom - self.top - 1) as u64 * self.step) >> 16;
+        let Ok(at) = u32::try_from(list.len()) else {
+            return;
+        };
+        self.fogged = at;
+        match column.get(first as usize..=last as usize) {
+            Some(texels) => list.extend_from_slice(texels),
+            None => list.extend((first..=last).map(|v| column[v as usize & mask])),
+        }
+        simd::fog_run(loops, &self.fog, &mut list[at as usize..]);
+    }
+
     /// Draws rows `from..to` (within the span) into `out`, row `from` at `out[0]` and each
-    /// next row `stride` further on.
+    /// next row `stride` further on; `fogged` is the list [`Span::fog_texels`] filled.
     ///
-    /// Without fog, one loop for near and far walls alike, with no branch that depends on the
-    /// texels: where a texel covers several rows, a loop that repeats it until the texel
-    /// changes mispredicts at every change, which costs more than sampling every row. With
-    /// fog, near walls blend each texel once and repeat it.
+    /// One loop for near and far walls alike, with no branch that depends on the texels:
+    /// where a texel covers several rows, a loop that repeats it until the texel changes
+    /// mispredicts at every change, which costs more than sampling every row. In fog, a
+    /// magnified wall copies its texels fogged in the cast pass; a minified one (more texels
+    /// than rows) blends each pixel.
     #[inline]
-    pub fn draw(&self, assets: &RenderAssets, from: i32, to: i32, out: &mut [u32], stride: usize) {
+    pub fn draw(
+        &self,
+        assets: &RenderAssets,
+        fogged: &[u32],
+        (from, to): (i32, i32),
+        out: &mut [u32],
+        stride: usize,
+    ) {
         let count = (to - from) as usize;
         if count == 0 {
             return;
@@ -136,26 +183,18 @@ impl Span {
                 *px = column[(pos >> 16) as usize & mask];
                 pos += self.step;
             }
-        } else if self.step < 1 << 16 {
-            // Magnified and fogged: fog each texel once (a blend costs more than the
-            // mispredicted branch) and repeat it down its rows.
-            let mut pixels = pixels;
-            while let Some(px) = pixels.next() {
-                let v = pos >> 16;
-                let texel = self.fog.blend(column[v as usize & mask]);
-                *px = texel;
+        } else if self.fogged != NOT_FOGGED {
+            // The span's texels from its first row's on, fogged: the position counted from
+            // the first one's top.
+            let mut pos = pos - (self.pos0 & !0xFFFF);
+            let texels = &fogged[self.fogged as usize..];
+            for px in pixels {
+                *px = texels[(pos >> 16) as usize];
                 pos += self.step;
-                while pos >> 16 == v {
-                    match pixels.next() {
-                        Some(px) => *px = texel,
-                        None => return,
-                    }
-                    pos += self.step;
-                }
             }
         } else {
             for px in pixels {
-                *px = self.fog.blend(column[(pos >> 16) as usize & mask]);
+                *px = self.fog.blend_always(column[(pos >> 16) as usize & mask]);
                 pos += self.step;
             }
         }

@@ -36,6 +36,9 @@ pub(super) struct Scene<'a> {
     pub blocks: &'a [CoverBlock],
     /// Per column, its wall.
     pub walls: &'a [Span],
+    /// Per cast task ([`super::COLUMNS_PER_TASK`] columns), the fogged texels of its
+    /// magnified walls.
+    pub fogged: &'a [Vec<u32>],
     /// Per column, its masked layers.
     pub layers: &'a [Layers],
     /// The columns that have masked layers, left to right.
@@ -117,7 +120,8 @@ pub(super) fn draw_band(
         let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
         if top < bottom {
             let start = (top - y0) as usize * w + x;
-            wall.draw(scene.assets, top, bottom, &mut band[start..], w);
+            let fogged = &scene.fogged[x / super::COLUMNS_PER_TASK];
+            wall.draw(scene.assets, fogged, (top, bottom), &mut band[start..], w);
         }
     }
     let walls_done = Instant::now();

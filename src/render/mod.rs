@@ -89,6 +89,8 @@ pub struct FrameStats {
 pub struct Renderer {
     /// Per column: its wall, its masked layers, and the cells its ray walked.
     walls: Vec<Span>,
+    /// Per cast task, the fogged texels of its magnified walls (see `Span::fog_texels`).
+    fogged: Vec<Vec<u32>>,
     layers: Vec<Layers>,
     cells: Vec<u32>,
     /// Per column, the rows its wall covers; and the columns with masked layers.
@@ -142,20 +144,26 @@ impl Renderer {
         self.walls.resize(columns, Span::default());
         self.layers.resize(columns, Layers::default());
         self.cells.resize(columns, 0);
+        self.fogged
+            .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = std::time::Instant::now();
+        let loops = simd::Loops::new(!self.scalar);
         // Cast pass: one ray per column.
         self.walls
             .par_chunks_mut(COLUMNS_PER_TASK)
             .zip(self.layers.par_chunks_mut(COLUMNS_PER_TASK))
             .zip(self.cells.par_chunks_mut(COLUMNS_PER_TASK))
+            .zip(self.fogged.par_iter_mut())
             .enumerate()
-            .for_each(|(chunk, ((walls, layers), cells))| {
+            .for_each(|(chunk, (((walls, layers), cells), fogged))| {
+                fogged.clear();
                 for (k, ((wall, layer), walked)) in
                     walls.iter_mut().zip(layers).zip(cells).enumerate()
                 {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
+                    wall.fog_texels(assets, loops, fogged);
                     cast.layer_spans(assets, height, layer);
                     *walked = cast.hit.map_or(0, |h| h.visited);
                 }
@@ -183,11 +191,12 @@ impl Renderer {
             covers: &self.covers,
             blocks: &self.blocks,
             walls: &self.walls,
+            fogged: &self.fogged,
             layers: &self.layers,
             layered: &self.layered,
             sprites,
             draws: &self.sprites,
-            loops: simd::Loops::new(!self.scalar),
+            loops,
             mipmaps: !self.no_mipmaps,
         };
         let sweeps = frame
