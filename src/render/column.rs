@@ -149,6 +149,10 @@ impl Span {
             None => list.extend((first..=last).map(|v| column[v as usize & mask])),
         }
         simd::fog_run(loops, &self.fog, &mut list[at as usize..]);
+        // Padded to a power of two, so that drawing can index it with a mask, as a texture
+        // column, and needs no bounds check.
+        let run = (last - first + 1) as usize;
+        list.resize(at as usize + run.next_power_of_two(), 0);
     }
 
     /// Draws rows `from..to` (within the span) into `out`, row `from` at `out[0]` and each
@@ -177,26 +181,34 @@ impl Span {
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
         // The pixels drawn: every `stride`-th from the first, `count` of them.
-        let pixels = out[..(count - 1) * stride + 1].iter_mut().step_by(stride);
+        let pixels = &mut out[..(count - 1) * stride + 1];
         if self.fog.is_clear() {
-            for px in pixels {
-                *px = column[(pos >> 16) as usize & mask];
+            every(pixels, stride, || {
+                let texel = column[(pos >> 16) as usize & mask];
                 pos += self.step;
-            }
+                texel
+            });
         } else if self.fogged != NOT_FOGGED {
             // The span's texels from its first row's on, fogged: the position counted from
             // the first one's top.
             let mut pos = pos - (self.pos0 & !0xFFFF);
-            let texels = &fogged[self.fogged as usize..];
-            for px in pixels {
-                *px = texels[(pos >> 16) as usize];
+            let run = (((self.pos0 & 0xFFFF) + (self.bottom - self.top - 1) as u64 * self.step)
+                >> 16) as usize
+                + 1;
+            let at = self.fogged as usize;
+            let texels = &fogged[at..at + run.next_power_of_two()];
+            let mask = texels.len() - 1;
+            every(pixels, stride, || {
+                let texel = texels[(pos >> 16) as usize & mask];
                 pos += self.step;
-            }
+                texel
+            });
         } else {
-            for px in pixels {
-                *px = self.fog.blend_always(column[(pos >> 16) as usize & mask]);
+            every(pixels, stride, || {
+                let texel = self.fog.blend_always(column[(pos >> 16) as usize & mask]);
                 pos += self.step;
-            }
+                texel
+            });
         }
     }
 
@@ -208,6 +220,17 @@ impl Span {
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
         self.fog.blend(column[v])
+    }
+}
+
+/// Sets every `stride`-th pixel of `pixels` from the first to what `next` gives, in order. (A
+/// plain index loop: `step_by` recomputed the pixels left at every step.)
+#[inline(always)]
+fn every(pixels: &mut [u32], stride: usize, mut next: impl FnMut() -> u32) {
+    let mut i = 0;
+    while i < pixels.len() {
+        pixels[i] = next();
+        i += stride;
     }
 }
 

@@ -33,7 +33,7 @@ use sprites::SpriteDraw;
 /// Columns per task in the cast pass.
 const COLUMNS_PER_TASK: usize = 64;
 /// Rows per task in the composite pass.
-const ROWS_PER_TASK: usize = 16;
+const ROWS_PER_TASK: usize = 32;
 
 /// How the level's moving parts stand: how open each door is (0 closed, 1 open), and where
 /// sliding push walls are. The scene layer supplies it from the game ([`ClosedDoors`] for a
