@@ -3,10 +3,13 @@
 #![deny(unsafe_code)]
 
 mod app;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::process::ExitCode;
 
+#[cfg(not(target_arch = "wasm32"))]
 use clap::Parser;
 
 /// The system allocator, counted (by stats_alloc, so that this crate stays free of unsafe
@@ -19,6 +22,13 @@ pub fn allocations() -> usize {
     ALLOCATOR.stats().allocations + ALLOCATOR.stats().reallocations
 }
 
+/// In the browser: the page's game (see `app::web`).
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    app::web::main();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     // Usage errors exit 2 (clap's convention); bad input exits 1.
     let args = cli::Args::parse();

@@ -1,10 +1,14 @@
 //! The clock: ticks owed to the simulation, and the pace of frames.
 
-use std::time::{Duration, Instant};
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Duration;
+use web_time::Instant;
 
 use tilecaster::game::TICK;
 
 /// Frames shown per second at most: the game paces itself (vsync does not always throttle).
+/// (In the browser the page paces it.)
+#[cfg(not(target_arch = "wasm32"))]
 const FRAME_RATE: u64 = 60;
 /// The most simulation time caught up in one frame, seconds (after a stall the game slows
 /// down instead of jumping).
@@ -58,6 +62,7 @@ impl Clock {
 
     /// Whether a frame is due now; if so the next is scheduled. The instant to wait until is
     /// returned either way.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn frame_due(&mut self) -> (bool, Instant) {
         let now = Instant::now();
         let due = now >= self.next_frame;
@@ -65,6 +70,12 @@ impl Clock {
             self.next_frame = now + Duration::from_micros(1_000_000 / FRAME_RATE);
         }
         (due, self.next_frame)
+    }
+
+    /// Frames shown so far.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub fn frames(&self) -> u64 {
+        self.frames
     }
 
     /// Counts a frame shown; whether the game should end now (`--frames`).

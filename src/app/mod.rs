@@ -3,6 +3,8 @@
 //! game [`Input`] (through the [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
 
 mod clock;
+// The sound device: ALSA natively; none yet in the browser.
+#[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
 mod device;
 mod input;
 mod keymap;
@@ -10,10 +12,13 @@ mod screen;
 mod sound;
 mod ui;
 mod view;
+#[cfg(target_arch = "wasm32")]
+pub(crate) mod web;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use anyhow::{Context, Result, anyhow};
 use tilecaster::files;
@@ -24,7 +29,6 @@ use tilecaster::scene::SessionAssets;
 use tilecaster::scene::profile::Profile;
 use tilecaster::scene::topdown::{Corner, Minimap};
 use winit::application::ApplicationHandler;
-use winit::dpi::LogicalSize;
 use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
@@ -91,7 +95,26 @@ pub enum Scaling {
 const QUICK_SAVE: &str = "quicksave.json";
 
 /// Opens the window and plays until it is closed.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn play(options: PlayOptions) -> Result<()> {
+    let (event_loop, mut app) = start(&options)?;
+    event_loop
+        .run_app(&mut app)
+        .context("the window's event loop failed")?;
+    finish(&options, app)
+}
+
+/// Plays in the browser page: the event loop runs in the page's own (this returns at once).
+#[cfg(target_arch = "wasm32")]
+pub fn play_in_page(options: PlayOptions) -> Result<()> {
+    use winit::platform::web::EventLoopExtWebSys;
+    let (event_loop, app) = start(&options)?;
+    event_loop.spawn_app(app);
+    Ok(())
+}
+
+/// The session, the window's event loop and the app, ready to run.
+fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
     // Refused before playing, not after: a game's worth of input is not lost at the end.
     let outputs = [
         (&options.record, "recordings"),
@@ -148,7 +171,7 @@ pub fn play(options: PlayOptions) -> Result<()> {
         )
     })?;
     let frame = Frame::new(options.size.0, options.size.1)?;
-    let mut app = App {
+    let app = App {
         assets: SessionAssets::new(&session),
         session,
         view: View {
@@ -191,12 +214,17 @@ pub fn play(options: PlayOptions) -> Result<()> {
         textures: options.textures.clone(),
         error: None,
         last_poll: Instant::now(),
+        #[cfg(target_arch = "wasm32")]
+        pending_screen: Default::default(),
     };
+    Ok((event_loop, app))
+}
 
-    event_loop
-        .run_app(&mut app)
-        .context("the window's event loop failed")?;
-    if let Some(e) = app.error {
+/// What is left when the game ends: the screenshot, recording and sound file asked for, and
+/// the final state.
+#[cfg(not(target_arch = "wasm32"))]
+fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
+    if let Some(e) = app.error.take() {
         return Err(e);
     }
     if let Some(path) = &options.screenshot {
@@ -261,6 +289,9 @@ struct App {
     error: Option<anyhow::Error>,
     /// When the level's files were last looked at for live reload.
     last_poll: Instant,
+    /// In the browser the GPU surface is made asynchronously: it lands here when ready.
+    #[cfg(target_arch = "wasm32")]
+    pending_screen: web::PendingScreen,
 }
 
 impl App {
@@ -429,18 +460,26 @@ impl ApplicationHandler for App {
         }
         let (w, h) = (self.view.frame.width(), self.view.frame.height());
         let title = format!("tilecaster - {}", self.session.game.level.name);
-        let attributes = Window::default_attributes()
-            .with_title(title)
-            .with_inner_size(LogicalSize::new(w * 2, h * 2))
-            .with_min_inner_size(LogicalSize::new(w, h));
+        let attributes = Window::default_attributes().with_title(title);
+        #[cfg(not(target_arch = "wasm32"))]
+        let attributes = attributes
+            .with_inner_size(winit::dpi::LogicalSize::new(w * 2, h * 2))
+            .with_min_inner_size(winit::dpi::LogicalSize::new(w, h));
+        // In the browser, the page's canvas, at the size the page gives it.
+        #[cfg(target_arch = "wasm32")]
+        let attributes = web::attributes(attributes);
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
             Err(e) => return self.fail(event_loop, anyhow!("cannot open a window: {e}")),
         };
+        #[cfg(not(target_arch = "wasm32"))]
         match screen::Screen::new(window.clone(), (w, h), self.scaling == Scaling::Fill) {
             Ok(screen) => self.screen = Some(screen),
             Err(e) => return self.fail(event_loop, e.context("cannot start the GPU surface")),
         }
+        #[cfg(target_arch = "wasm32")]
+        self.pending_screen
+            .start(window.clone(), (w, h), self.scaling == Scaling::Fill);
         self.window = Some(window);
         self.clock.restart();
     }
@@ -449,7 +488,14 @@ impl ApplicationHandler for App {
         match event {
             WindowEvent::CloseRequested => event_loop.exit(),
             // (The surface follows the window's size when each frame is shown.)
-            WindowEvent::Occluded(hidden) => self.occluded = hidden,
+            WindowEvent::Occluded(hidden) => {
+                self.occluded = hidden;
+                // In the browser a hidden tab pauses the game.
+                if hidden && cfg!(target_arch = "wasm32") {
+                    self.overlays.paused = true;
+                    self.latch.release_all();
+                }
+            }
             WindowEvent::CursorMoved { position, .. } => {
                 self.overlays.pointer = self
                     .screen
@@ -504,13 +550,27 @@ impl ApplicationHandler for App {
                 }
             }
             WindowEvent::RedrawRequested => {
+                #[cfg(target_arch = "wasm32")]
+                if self.screen.is_none() {
+                    match self.pending_screen.take() {
+                        Some(Ok(screen)) => self.screen = Some(screen),
+                        Some(Err(e)) => {
+                            return self
+                                .fail(event_loop, e.context("cannot start the GPU surface"));
+                        }
+                        None => return,
+                    }
+                }
                 if !self.simulate() {
                     return event_loop.exit();
                 }
                 if let Err(e) = self.draw() {
                     return self.fail(event_loop, e);
                 }
-                if self.clock.frame_shown() {
+                let end = self.clock.frame_shown();
+                #[cfg(target_arch = "wasm32")]
+                web::frame_shown(self.clock.frames(), &self.session.game, &self.view.frame);
+                if end {
                     event_loop.exit();
                 }
             }
@@ -543,13 +603,25 @@ impl ApplicationHandler for App {
                 }
             }
         }
-        // Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
-        let (due, next) = self.clock.frame_due();
-        if due {
+        // In the browser, paced by the page: a redraw at every animation frame it offers.
+        #[cfg(target_arch = "wasm32")]
+        {
             if let Some(w) = &self.window {
                 w.request_redraw();
             }
+            event_loop.set_control_flow(ControlFlow::Wait);
         }
-        event_loop.set_control_flow(ControlFlow::WaitUntil(next));
+        // Natively paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
+        #[cfg(not(target_arch = "wasm32"))]
+        let (due, next) = self.clock.frame_due();
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            if due {
+                if let Some(w) = &self.window {
+                    w.request_redraw();
+                }
+            }
+            event_loop.set_control_flow(ControlFlow::WaitUntil(next));
+        }
     }
 }

@@ -13,7 +13,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use std::time::Instant;
+use web_time::Instant;
 
 use anyhow::{Context, Result, anyhow};
 use tilecaster::scene::profile;
@@ -88,13 +88,24 @@ pub(super) struct Screen {
 impl Screen {
     /// A surface on `window` for frames of `frame_size`; `fill`: scale to fill the window
     /// rather than by whole numbers. The backend follows `WGPU_BACKEND` when set.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn new(window: Arc<Window>, frame_size: (u32, u32), fill: bool) -> Result<Screen> {
         pollster::block_on(Screen::start(window, frame_size, fill))
     }
 
-    async fn start(window: Arc<Window>, frame_size: (u32, u32), fill: bool) -> Result<Screen> {
+    /// [`Screen::new`], as the browser needs it: its adapter and device come asynchronously.
+    /// There the backend is WebGL2 (headless browsers have no WebGPU adapter).
+    pub(super) async fn start(
+        window: Arc<Window>,
+        frame_size: (u32, u32),
+        fill: bool,
+    ) -> Result<Screen> {
+        #[cfg(not(target_arch = "wasm32"))]
+        let backends = wgpu::Backends::from_env().unwrap_or_else(wgpu::Backends::all);
+        #[cfg(target_arch = "wasm32")]
+        let backends = wgpu::Backends::GL;
         let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends: wgpu::Backends::from_env().unwrap_or_else(wgpu::Backends::all),
+            backends,
             ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
         });
         let surface = instance
@@ -150,12 +161,20 @@ impl Screen {
             mip_level_count: 1,
             sample_count: 1,
             dimension: wgpu::TextureDimension::D2,
-            format: wgpu::TextureFormat::Rgba8UnormSrgb,
+            // The frame's bytes are sRGB. With an sRGB surface the texture decodes them and the
+            // surface encodes them back; with a plain one (WebGL2 canvases) both pass them
+            // through: either way the window shows the frame's bytes.
+            format: if format.is_srgb() {
+                wgpu::TextureFormat::Rgba8UnormSrgb
+            } else {
+                wgpu::TextureFormat::Rgba8Unorm
+            },
             usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
             view_formats: &[],
         });
         // Sharp pixels at whole-number scales; smoothed when filling or shrinking.
-        let filter = if fill {
+        // (In the browser always sharp: the page fills the window with the frame.)
+        let filter = if fill && cfg!(not(target_arch = "wasm32")) {
             wgpu::FilterMode::Linear
         } else {
             wgpu::FilterMode::Nearest

@@ -62,6 +62,7 @@ impl GameSound {
     }
 
     /// Everything mixed so far (with capture on).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub fn captured(&self) -> Option<&[f32]> {
         self.capture.as_deref()
     }

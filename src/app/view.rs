@@ -1,7 +1,7 @@
 //! What the window shows: the renderer's frame of the session (or the map from above), and
 //! what goes over it (HUD, profiler, pause menu), all drawn by the library's scene layer.
 
-use std::time::Instant;
+use web_time::Instant;
 
 use tilecaster::frame::Frame;
 use tilecaster::game::{Session, TICK_HZ};

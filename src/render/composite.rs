@@ -13,7 +13,8 @@
 //! Sweeps 1 and 2 write disjoint pixels; 3 and 4 draw over them in the order the eye sees, so
 //! the picture is the one a per-pixel loop doing all four in turn would draw.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};

@@ -146,7 +146,7 @@ impl Renderer {
         self.cells.resize(columns, 0);
         self.fogged
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let loops = simd::Loops::new(!self.scalar);
         // Cast pass: one ray per column.
         self.walls
@@ -180,9 +180,9 @@ impl Renderer {
         self.layered.clear();
         self.layered
             .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
-        let cast_done = std::time::Instant::now();
+        let cast_done = web_time::Instant::now();
         sprites::project_all(sprites, camera, width, height, assets, &mut self.sprites);
-        let sprites_done = std::time::Instant::now();
+        let sprites_done = web_time::Instant::now();
         // Composite pass: bands of rows.
         let scene = composite::Scene {
             level,

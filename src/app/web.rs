@@ -1,0 +1,202 @@
+//! The game in a browser page (wasm32): the entry point, the page's canvas, and what the page
+//! and its tests read back (frames shown, where the player stands, the first frame's pixels).
+//! Everything below is the native game's code: the session, the renderer, the window (winit
+//! on the page's canvas) and the GPU surface (wgpu on WebGL2).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use anyhow::Result;
+use wasm_bindgen::prelude::*;
+use winit::window::{Window, WindowAttributes};
+
+use super::screen::Screen;
+use super::{PlayOptions, Scaling};
+use tilecaster::game::{Difficulty, Game};
+use tilecaster::scene::topdown::Corner;
+
+/// The page's canvas: `<canvas id="tilecaster">`.
+const CANVAS_ID: &str = "tilecaster";
+
+/// The page's entry point (wasm-bindgen calls `main` when the module loads): reads the page's
+/// query (`?level=e1m2&size=640x400&nohud`), starts the game on the page's canvas, and shows
+/// an error on the page (`#error`) when it cannot.
+pub fn main() {
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("tilecaster: {info}").into());
+    }));
+    let query = Query::from_page();
+    let level = format!("levels/{}", query.level);
+    let options = PlayOptions {
+        level: tilecaster::files::default_path(&level),
+        textures: None,
+        size: query.size,
+        fov: tilecaster::render::Camera::DEFAULT_FOV,
+        scaling: Scaling::Fill,
+        frames: None,
+        screenshot: None,
+        no_hud: query.no_hud,
+        record: None,
+        replay: None,
+        load: None,
+        mute: true,
+        audio_out: None,
+        demo: false,
+        keys: None,
+        difficulty: Difficulty::Normal,
+        minimap: (Corner::TopRight, 0.35),
+        mipmaps: true,
+    };
+    if let Err(e) = super::play_in_page(options) {
+        show_error(&format!("{e:#}"));
+    }
+}
+
+/// What the page's address asks for.
+struct Query {
+    /// A level of the bundled episode, by file name.
+    level: String,
+    size: (u32, u32),
+    no_hud: bool,
+}
+
+impl Query {
+    fn from_page() -> Query {
+        let mut query = Query {
+            level: "e1m1.toml".into(),
+            size: (640, 400),
+            no_hud: false,
+        };
+        let search = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+            return query;
+        };
+        if let Some(level) = params.get("level").filter(|l| is_plain_name(l)) {
+            query.level = if level.contains('.') {
+                level
+            } else {
+                format!("{level}.toml")
+            };
+        }
+        if let Some((w, h)) = params.get("size").and_then(|s| parse_size(&s)) {
+            query.size = (w, h);
+        }
+        query.no_hud = params.has("nohud");
+        query
+    }
+}
+
+/// A file name without folders (the level picker's names).
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+        && !name.contains("..")
+}
+
+/// `WxH`, each side 1 to 4096.
+fn parse_size(s: &str) -> Option<(u32, u32)> {
+    let (w, h) = s.split_once('x')?;
+    let (w, h) = (w.parse().ok()?, h.parse().ok()?);
+    ((1..=4096).contains(&w) && (1..=4096).contains(&h)).then_some((w, h))
+}
+
+/// Shows `message` on the page (`#error`) and in the console.
+fn show_error(message: &str) {
+    web_sys::console::error_1(&format!("tilecaster: {message}").into());
+    if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {
+        element.set_text_content(Some(message));
+        let _ = element.set_attribute("class", "shown");
+    }
+}
+
+fn document() -> Option<web_sys::Document> {
+    web_sys::window()?.document()
+}
+
+/// The window's attributes in the page: on its canvas (which the page sizes).
+pub(super) fn attributes(attributes: WindowAttributes) -> WindowAttributes {
+    use winit::platform::web::WindowAttributesExtWebSys;
+    let canvas = document()
+        .and_then(|d| d.get_element_by_id(CANVAS_ID))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+    let append = canvas.is_none();
+    attributes.with_canvas(canvas).with_append(append)
+}
+
+/// The GPU surface being made (in the browser, asynchronously), and where it lands.
+#[derive(Default)]
+pub(super) struct PendingScreen(Rc<RefCell<Option<Result<Screen>>>>);
+
+impl PendingScreen {
+    /// Starts making the surface on `window`; a redraw is asked for when it is ready.
+    pub(super) fn start(&self, window: Arc<Window>, size: (u32, u32), fill: bool) {
+        let slot = self.0.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let screen = Screen::start(window.clone(), size, fill).await;
+            *slot.borrow_mut() = Some(screen);
+            window.request_redraw();
+        });
+    }
+
+    /// The surface, or why there is none, once made.
+    pub(super) fn take(&self) -> Option<Result<Screen>> {
+        self.0.borrow_mut().take()
+    }
+}
+
+thread_local! {
+    /// The first frame shown, RGBA, for the page's tests.
+    static FIRST_FRAME: RefCell<Option<(u32, u32, Vec<u8>)>> = const { RefCell::new(None) };
+}
+
+/// Tells the page a frame was shown: the frames so far and the player's place go on the
+/// canvas as `data-frames`, `data-x`, `data-y` and `data-angle`; the first frame is kept.
+pub(super) fn frame_shown(frames: u64, game: &Game, frame: &tilecaster::frame::Frame) {
+    FIRST_FRAME.with(|first| {
+        first
+            .borrow_mut()
+            .get_or_insert_with(|| (frame.width(), frame.height(), frame.rgba().to_vec()));
+    });
+    let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) else {
+        return;
+    };
+    let p = &game.player;
+    for (name, value) in [
+        ("data-frames", frames.to_string()),
+        ("data-x", format!("{:.4}", p.position.x)),
+        ("data-y", format!("{:.4}", p.position.y)),
+        ("data-angle", format!("{:.3}", p.angle)),
+        ("data-hash", format!("{:016x}", game.state_hash())),
+    ] {
+        let _ = canvas.set_attribute(name, &value);
+    }
+}
+
+/// The first frame the game showed, RGBA row by row (empty before it): for the page's test,
+/// which compares it with `tilecaster render` at the same place.
+#[wasm_bindgen]
+pub fn first_frame() -> Vec<u8> {
+    FIRST_FRAME.with(|first| {
+        first
+            .borrow()
+            .as_ref()
+            .map(|(_, _, rgba)| rgba.clone())
+            .unwrap_or_default()
+    })
+}
+
+/// The first frame's width and height (0, 0 before it).
+#[wasm_bindgen]
+pub fn first_frame_size() -> Vec<u32> {
+    FIRST_FRAME.with(|first| {
+        first
+            .borrow()
+            .as_ref()
+            .map_or(vec![0, 0], |(w, h, _)| vec![*w, *h])
+    })
+}

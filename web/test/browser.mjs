@@ -1,0 +1,157 @@
+// The browser game, played in headless Chromium (Debian's, driven by playwright-core): the
+// page shows frames, its first frame is `tilecaster render`'s at the same place, keys move
+// the player, and the console stays free of errors. Also prints frames per second at two
+// sizes (a browser figure on a software GPU, not the engine's speed) and saves a screenshot.
+//
+// Needs web/dist (web/build.sh) and the native binary (TILECASTER_BIN, default
+// target/debug/tilecaster). Prints "N passed, N failed"; exits 1 when any failed.
+import { chromium } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dist = path.join(root, 'web', 'dist');
+const bin = process.env.TILECASTER_BIN || path.join(root, 'target', 'debug', 'tilecaster');
+const out = path.join(root, 'target', 'web-test');
+fs.mkdirSync(out, { recursive: true });
+
+// The reference: the native renderer at the start of e1m1, at the page's default size.
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tilecaster-web-'));
+const reference = path.join(scratch, 'reference.png');
+execFileSync(bin, ['render', '--level', path.join(root, 'levels', 'e1m1.toml'),
+  '--size', '640x400', '-o', reference], { stdio: 'inherit' });
+
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.png': 'image/png' };
+const server = http.createServer((req, res) => {
+  const name = new URL(req.url, 'http://x').pathname;
+  const file = name === '/reference.png' ? reference
+    : path.join(dist, name === '/' ? 'index.html' : path.normalize(name));
+  if (!file.startsWith(dist) && file !== reference) { res.writeHead(403); res.end(); return; }
+  fs.readFile(file, (err, data) => {
+    if (err) { res.writeHead(404); res.end(); return; }
+    res.writeHead(200, { 'content-type': types[path.extname(file)] || 'application/octet-stream' });
+    res.end(data);
+  });
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update',
+    '--disable-sync', '--use-angle=swiftshader-webgl', '--enable-unsafe-swiftshader'],
+});
+const errors = [];
+async function open(query, size = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport: size });
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  return page;
+}
+const frames = (page) => page.$eval('#tilecaster', (c) => Number(c.dataset.frames || 0));
+async function waitFrames(page, n, seconds = 90) {
+  await page.waitForFunction((n) => Number(document.getElementById('tilecaster').dataset.frames || 0) >= n,
+    n, { timeout: seconds * 1000, polling: 100 });
+}
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok: ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAILED: ${name}: ${e.message || e}`);
+  }
+}
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const page = await open('?nohud');
+await check('the page shows frames', async () => {
+  await waitFrames(page, 10);
+  assert((await frames(page)) >= 10, 'fewer than 10 frames');
+});
+
+await check('the first frame is the native render at the same place', async () => {
+  const result = await page.evaluate(async () => {
+    const [w, h] = window.tilecaster.first_frame_size();
+    const ours = window.tilecaster.first_frame();
+    const image = new Image();
+    image.src = '/reference.png';
+    await image.decode();
+    const canvas = new OffscreenCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const theirs = context.getImageData(0, 0, image.width, image.height).data;
+    let differing = 0;
+    for (let i = 0; i < theirs.length; i += 4) {
+      for (let c = 0; c < 4; c++) {
+        if (Math.abs(ours[i + c] - theirs[i + c]) > 2) { differing += 1; break; }
+      }
+    }
+    return { w, h, rw: image.width, rh: image.height, differing, pixels: theirs.length / 4 };
+  });
+  assert(result.w === result.rw && result.h === result.rh,
+    `sizes ${result.w}x${result.h} and ${result.rw}x${result.rh}`);
+  console.log(`  first frame: ${result.differing} of ${result.pixels} pixels differ`);
+  assert(result.differing === 0, `${result.differing} pixels differ`);
+});
+
+await check('keys move the player and the view', async () => {
+  await page.click('#start');
+  const place = () => page.$eval('#tilecaster', (c) => [c.dataset.x, c.dataset.y, c.dataset.angle].join(' '));
+  const before = await place();
+  const shotBefore = await page.screenshot();
+  await page.keyboard.down('KeyW');
+  await page.waitForTimeout(700);
+  await page.keyboard.up('KeyW');
+  await page.keyboard.down('ArrowLeft');
+  await page.waitForTimeout(500);
+  await page.keyboard.up('ArrowLeft');
+  await waitFrames(page, (await frames(page)) + 3);
+  const after = await place();
+  const shotAfter = await page.screenshot({ path: path.join(out, 'moved.png') });
+  console.log(`  place: ${before} -> ${after}`);
+  assert(before !== after, 'the player did not move');
+  assert(!shotBefore.equals(shotAfter), 'the picture did not change');
+});
+
+// One page at a time from here: two games in one browser share its time.
+await page.close();
+for (const size of ['640x400', '1280x800']) {
+  const [w, h] = size.split('x').map(Number);
+  const timed = await open(`?size=${size}`, { width: w, height: h });
+  await waitFrames(timed, 5);
+  const first = await frames(timed);
+  const started = Date.now();
+  await timed.waitForTimeout(3000);
+  const fps = ((await frames(timed)) - first) / ((Date.now() - started) / 1000);
+  console.log(`frames per second in headless Chromium (SwiftShader) at ${size}: ${fps.toFixed(1)}`);
+  if (size === '1280x800') {
+    await timed.click('#start');
+    await timed.waitForTimeout(300);
+    await timed.screenshot({ path: path.join(out, 'browser.png') });
+    console.log(`screenshot: ${path.join(out, 'browser.png')}`);
+  }
+  await timed.close();
+}
+
+await check('the console has no errors', async () => {
+  assert(errors.length === 0, errors.join(' | '));
+});
+
+await browser.close();
+server.close();
+fs.rmSync(scratch, { recursive: true, force: true });
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
