@@ -534,7 +534,7 @@ impl Game {
     /// A hash of the whole state, for checking that a replay ends where the original did.
     pub fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let mut h = PortableHasher::default();
         for v in [
             self.player.position.x,
             self.player.position.y,
@@ -568,6 +568,72 @@ impl Game {
             (p.position.x.to_bits(), p.position.y.to_bits(), p.ticks_left).hash(&mut h);
         }
         h.finish()
+    }
+}
+
+/// FNV-1a over fixed-width little-endian integers, for [`Game::state_hash`]: the same state
+/// hashes the same on every target and with every Rust release. (std's `DefaultHasher` is
+/// unspecified and may change between releases, and `Hash` writes lengths and enum
+/// discriminants as `usize` and `isize`, 4 bytes on wasm32 and 8 on x86_64; here they are
+/// always 8.)
+#[derive(Clone, Copy, Debug)]
+struct PortableHasher(u64);
+
+impl Default for PortableHasher {
+    fn default() -> PortableHasher {
+        PortableHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for PortableHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    fn write_i16(&mut self, n: i16) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_i32(&mut self, n: i32) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_i64(&mut self, n: i64) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_i128(&mut self, n: i128) {
+        self.write(&n.to_le_bytes());
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.write_i64(n as i64);
     }
 }
 

@@ -692,3 +692,27 @@ fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
     let d = (g.enemies[0].position - g.player.position).length();
     assert!(d >= 1.9, "backed off to {d:.2}");
 }
+
+/// The state hash is the same on every target: lengths and enum discriminants go in as 8
+/// bytes (std's `Hash` writes them as `usize`/`isize`, 4 bytes on wasm32), and the hasher is
+/// FNV-1a, not std's unspecified one.
+#[test]
+fn the_state_hash_is_portable() {
+    use std::hash::{Hash, Hasher};
+    let hash = |f: &dyn Fn(&mut super::PortableHasher)| {
+        let mut h = super::PortableHasher::default();
+        f(&mut h);
+        h.finish()
+    };
+    // FNV-1a's published value for "a".
+    assert_eq!(hash(&|h| h.write(b"a")), 0xaf63_dc4c_8601_ec8c);
+    assert_eq!(hash(&|h| 5usize.hash(h)), hash(&|h| 5u64.hash(h)));
+    assert_eq!(hash(&|h| (-3isize).hash(h)), hash(&|h| (-3i64).hash(h)));
+    assert_eq!(
+        hash(&|h| vec![1u8, 2].hash(h)),
+        hash(&|h| {
+            2u64.hash(h);
+            h.write(&[1, 2]);
+        })
+    );
+}
