@@ -148,7 +148,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
     };
     let level = replay
         .as_ref()
-        .map_or(options.level.clone(), |r| PathBuf::from(&r.level));
+        .map_or(options.level.clone(), Recording::level_path);
     let session = match &options.load {
         Some(save) => Session::load(save, options.textures.as_deref())?,
         None => Session::start_on(&level, options.textures.as_deref(), options.difficulty)?,
@@ -453,6 +453,50 @@ impl App {
     }
 }
 
+#[cfg(target_arch = "wasm32")]
+impl App {
+    /// Does what the page asked: another level, or a recording played to its end. A level
+    /// that will not load leaves the game as it was and its error on the page.
+    fn page_request(&mut self, request: web::Request) {
+        let (level, player) = match request {
+            web::Request::Level(path) => (path, Player::Keyboard),
+            web::Request::Replay(path) => {
+                let parsed = files::read_text(&path, files::Limit::RECORDING)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| {
+                        Recording::parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+                    });
+                match parsed {
+                    Ok(recording) => (recording.level_path(), Player::Replay(recording.inputs, 0)),
+                    Err(e) => return web::show_error(&e),
+                }
+            }
+        };
+        // Textures handed over with the level are its own; else the bundled ones.
+        let page = Path::new(files::PROVIDED);
+        let textures = if files::list_folder(page).is_ok_and(|f| {
+            f.iter()
+                .any(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")))
+        }) {
+            page.to_path_buf()
+        } else {
+            files::default_path("textures")
+        };
+        let textures = level.starts_with(page).then_some(textures.as_path());
+        match Session::start_on(&level, textures, Difficulty::Normal) {
+            Ok(session) => {
+                self.assets = SessionAssets::new(&session);
+                self.session = session;
+                self.player = player;
+                self.overlays.paused = false;
+                self.clock.restart();
+                web::clear_error();
+            }
+            Err(e) => web::show_error(&format!("{e:#}")),
+        }
+    }
+}
+
 impl ApplicationHandler for App {
     fn resumed(&mut self, event_loop: &ActiveEventLoop) {
         if self.window.is_some() {
@@ -561,7 +605,15 @@ impl ApplicationHandler for App {
                         None => return,
                     }
                 }
+                #[cfg(target_arch = "wasm32")]
+                if let Some(request) = web::take_request() {
+                    self.page_request(request);
+                }
                 if !self.simulate() {
+                    #[cfg(target_arch = "wasm32")]
+                    if let Player::Replay(inputs, _) = &self.player {
+                        web::replay_ended(&self.session.game, inputs.len());
+                    }
                     return event_loop.exit();
                 }
                 if let Err(e) = self.draw() {

@@ -4,6 +4,7 @@
 //! on the page's canvas) and the GPU surface (wgpu on WebGL2).
 
 use std::cell::RefCell;
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -105,12 +106,21 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
     ((1..=4096).contains(&w) && (1..=4096).contains(&h)).then_some((w, h))
 }
 
-/// Shows `message` on the page (`#error`) and in the console.
-fn show_error(message: &str) {
-    web_sys::console::error_1(&format!("tilecaster: {message}").into());
+/// Shows `message` on the page (`#error`) and in the console (as a warning: it is the
+/// modder's file that is wrong, not the page).
+pub(super) fn show_error(message: &str) {
+    web_sys::console::warn_1(&format!("tilecaster: {message}").into());
     if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {
         element.set_text_content(Some(message));
         let _ = element.set_attribute("class", "shown");
+    }
+}
+
+/// Takes the error off the page.
+pub(super) fn clear_error() {
+    if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {
+        element.set_text_content(None);
+        let _ = element.set_attribute("class", "");
     }
 }
 
@@ -152,6 +162,54 @@ impl PendingScreen {
 thread_local! {
     /// The first frame shown, RGBA, for the page's tests.
     static FIRST_FRAME: RefCell<Option<(u32, u32, Vec<u8>)>> = const { RefCell::new(None) };
+    /// What the page asked the game to do next.
+    static REQUEST: RefCell<Option<Request>> = const { RefCell::new(None) };
+}
+
+/// What the page can ask of the running game.
+pub(super) enum Request {
+    /// Play this level (a file handed over, or a bundled one).
+    Level(PathBuf),
+    /// Play this recording to its end.
+    Replay(PathBuf),
+}
+
+/// The page's request since the last frame, if any.
+pub(super) fn take_request() -> Option<Request> {
+    REQUEST.with(|r| r.borrow_mut().take())
+}
+
+/// Hands a file to the game (a level, a texture, a recording: what the modder dropped on the
+/// page or chose): readable as `<page>/NAME`, whose path is returned.
+#[wasm_bindgen]
+pub fn provide_file(name: String, bytes: Vec<u8>) -> String {
+    tilecaster::files::provide(&name, bytes)
+        .display()
+        .to_string()
+}
+
+/// Plays the level at `path` (from [`provide_file`], or `levels/e1m2.tmx` for a bundled one)
+/// from the next frame on; what is wrong with it shows on the page, with file, line and
+/// column.
+#[wasm_bindgen]
+pub fn play_level(path: String) {
+    REQUEST.with(|r| *r.borrow_mut() = Some(Request::Level(PathBuf::from(path))));
+}
+
+/// Plays the recording at `path` (from [`provide_file`]) from the next frame on. When it ends
+/// the canvas gets `data-final`: the line `tilecaster replay` prints for it.
+#[wasm_bindgen]
+pub fn play_replay(path: String) {
+    REQUEST.with(|r| *r.borrow_mut() = Some(Request::Replay(PathBuf::from(path))));
+}
+
+/// Tells the page the replay ended: `data-final` on the canvas.
+pub(super) fn replay_ended(game: &Game, ticks: usize) {
+    let line = format!("final state {:016x} after {ticks} ticks", game.state_hash());
+    web_sys::console::log_1(&format!("tilecaster: {line}").into());
+    if let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) {
+        let _ = canvas.set_attribute("data-final", &line);
+    }
 }
 
 /// Tells the page a frame was shown: the frames so far and the player's place go on the

@@ -339,6 +339,16 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Play a recording headless, as fast as it goes, and print the state it ends in: `final
+    /// state HASH after N ticks`, the line the game prints when a replay ends (the same on
+    /// every platform, the browser's page included).
+    Replay {
+        /// The recording (`--record` writes one).
+        recording: PathBuf,
+        /// Texture folder, instead of the level's own (or ./textures).
+        #[arg(long)]
+        textures: Option<PathBuf>,
+    },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
@@ -401,6 +411,25 @@ enum View {
     Topdown,
 }
 
+/// `tilecaster replay`: the recording's ticks, headless, then the final state.
+fn replay(path: &std::path::Path, textures: Option<&std::path::Path>) -> Result<()> {
+    use tilecaster::files;
+    use tilecaster::game::{Recording, Session};
+    let text = files::read_text(path, files::Limit::RECORDING)?;
+    let recording =
+        Recording::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
+    let mut session = Session::start(&recording.level_path(), textures)?;
+    for input in &recording.inputs {
+        session.tick(input);
+    }
+    println!(
+        "final state {:016x} after {} ticks",
+        session.game.state_hash(),
+        recording.inputs.len()
+    );
+    Ok(())
+}
+
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
     let command = args.command.unwrap_or(Command::Play(args.play));
@@ -446,6 +475,10 @@ pub fn run(args: Args) -> Result<()> {
             wall_u,
         }),
         Command::Check { files, textures } => check::run(&files, textures.as_deref()),
+        Command::Replay {
+            recording,
+            textures,
+        } => replay(&recording, textures.as_deref()),
         Command::Autoplay {
             level,
             textures,

@@ -13,8 +13,14 @@ pub const BUILT_IN: &str = "<built-in>";
 /// `path` as a bundled file's key (`levels/e1m1.toml`): `None` unless it starts with
 /// [`BUILT_IN`]; `.` and `..` resolved, `/`-separated.
 fn key(path: &Path) -> Option<String> {
+    key_under(BUILT_IN, path)
+}
+
+/// `path` relative to the made-up folder `root`, as a key: `None` unless it starts with
+/// `root`; `.` and `..` resolved, `/`-separated.
+pub(super) fn key_under(root: &str, path: &Path) -> Option<String> {
     let mut components = path.components();
-    if components.next()? != Component::Normal(BUILT_IN.as_ref()) {
+    if components.next()? != Component::Normal(root.as_ref()) {
         return None;
     }
     let mut parts: Vec<&str> = Vec::new();

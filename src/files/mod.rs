@@ -20,8 +20,10 @@
 //! ```
 
 mod bundled;
+mod provided;
 
 pub use bundled::BUILT_IN;
+pub use provided::{PROVIDED, provide};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -133,7 +135,8 @@ pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(bytes) = bundled::file(path) {
+    let handed = provided::file(path);
+    if let Some(bytes) = bundled::file(path).or(handed.as_deref()) {
         if bytes.len() as u64 > limit.bytes {
             return Err(FileError::TooLarge {
                 path: path.to_path_buf(),
@@ -192,24 +195,24 @@ pub fn default_path(relative: &str) -> PathBuf {
     }
 }
 
-/// Whether `path` is a regular file (on disk, or bundled).
+/// Whether `path` is a regular file (on disk, bundled, or handed over).
 pub fn is_file(path: &Path) -> bool {
-    bundled::file(path).is_some() || path.is_file()
+    bundled::file(path).is_some() || provided::file(path).is_some() || path.is_file()
 }
 
-/// Whether `path` is a folder (on disk, or bundled).
+/// Whether `path` is a folder (on disk, bundled, or the folder of the files handed over).
 pub fn is_dir(path: &Path) -> bool {
-    bundled::folder(path).is_some() || path.is_dir()
+    bundled::folder(path).is_some() || provided::folder(path).is_some() || path.is_dir()
 }
 
-/// Whether `path` exists (on disk, or bundled).
+/// Whether `path` exists (on disk, bundled, or handed over).
 pub fn exists(path: &Path) -> bool {
-    bundled::file(path).is_some() || bundled::folder(path).is_some() || path.exists()
+    is_file(path) || is_dir(path) || path.exists()
 }
 
-/// The paths of the entries of the folder `dir` (on disk, or bundled).
+/// The paths of the entries of the folder `dir` (on disk, bundled, or handed over).
 pub fn list_folder(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    if let Some(files) = bundled::folder(dir) {
+    if let Some(files) = bundled::folder(dir).or_else(|| provided::folder(dir)) {
         return Ok(files);
     }
     Ok(std::fs::read_dir(dir)?

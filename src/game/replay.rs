@@ -46,6 +46,13 @@ pub struct ReplayError {
 }
 
 impl Recording {
+    /// The level it was recorded on: its path as written, or the bundled copy of the
+    /// repository's level of that path where there is no such file here (a recording of
+    /// `levels/e1m1.toml` plays from any folder, and in the browser).
+    pub fn level_path(&self) -> std::path::PathBuf {
+        crate::files::default_path(&self.level)
+    }
+
     /// The text form.
     pub fn to_text(&self) -> String {
         let mut out = format!("{REPLAY_HEADER}\nlevel {}\n", self.level);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = path.join(root, 'web', 'dist');
-const bin = process.env.TILECASTER_BIN || path.join(root, 'target', 'debug', 'tilecaster');
+const bin = path.resolve(process.env.TILECASTER_BIN || path.join(root, 'target', 'debug', 'tilecaster'));
 const out = path.join(root, 'target', 'web-test');
 fs.mkdirSync(out, { recursive: true });
 
@@ -124,6 +124,39 @@ await check('keys move the player and the view', async () => {
   console.log(`  place: ${before} -> ${after}`);
   assert(before !== after, 'the player did not move');
   assert(!shotBefore.equals(shotAfter), 'the picture did not change');
+});
+
+await check('a dropped broken level shows its error with line and column', async () => {
+  const broken = fs.readFileSync(path.join(root, 'tests', 'bad_levels', 'bad_colour.toml'), 'utf8');
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'bad_colour.toml'));
+    document.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true }));
+  }, broken);
+  await page.waitForFunction(() => document.getElementById('error').textContent.length > 0,
+    null, { timeout: 30000 });
+  const shown = await page.$eval('#error', (e) => e.textContent);
+  console.log(`  shown: ${shown}`);
+  assert(shown.includes('bad_colour.toml:12:10:'), `no file:line:col in '${shown}'`);
+});
+
+await check('a recording replays in the page to the state it reaches natively', async () => {
+  // Walk, turn, fire: 160 ticks on e1m1.
+  const lines = ['tilecaster-replay 2', 'level levels/e1m1.toml'];
+  for (let i = 0; i < 160; i++) {
+    const fire = i % 20 === 0 ? 1 : 0;
+    lines.push(i < 70 ? `1.0 0.0 0.0 0 0 ${fire} 0` : `0.5 -0.5 2.5 1 0 ${fire} 0`);
+  }
+  const text = lines.join('\n') + '\n';
+  const file = path.join(scratch, 'walk.txt');
+  fs.writeFileSync(file, text);
+  const native = execFileSync(bin, ['replay', file], { cwd: scratch, encoding: 'utf8' }).trim();
+  await page.evaluate((text) => window.tilecaster.open([new File([text], 'walk.txt')]), text);
+  await page.waitForFunction(() => document.getElementById('tilecaster').dataset.final,
+    null, { timeout: 60000 });
+  const inPage = await page.$eval('#tilecaster', (c) => c.dataset.final);
+  console.log(`  native: ${native}; page: ${inPage}`);
+  assert(native === inPage, 'the final states differ');
 });
 
 // One page at a time from here: two games in one browser share its time.
