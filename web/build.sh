@@ -16,7 +16,7 @@ cargo build -q --locked --profile web --target wasm32-unknown-unknown --bin tile
 rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \
-  --out-dir web/dist target/wasm32-unknown-unknown/web/tilecaster.wasm
+  --out-dir web/dist "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web/tilecaster.wasm"
 cp web/index.html web/dist/
 wasm=$(wc -c <web/dist/tilecaster_bg.wasm)
 gz=$(cat web/dist/tilecaster_bg.wasm web/dist/tilecaster.js | gzip -9 | wc -c)

@@ -340,6 +340,9 @@ impl App {
             if let Some(r) = &mut self.recording {
                 r.inputs.push(input);
             }
+            // The page keeps every game's inputs, for "Save recording".
+            #[cfg(target_arch = "wasm32")]
+            web::recorded(input);
             self.session.tick(&input);
             self.sound.tick(&self.session.game);
             let held = |k: KeyCode| f64::from(u8::from(self.latch.is_held(k)));
@@ -486,6 +489,7 @@ impl App {
         match Session::start_on(&level, textures, Difficulty::Normal) {
             Ok(session) => {
                 self.assets = SessionAssets::new(&session);
+                web::record_from_start(session.path());
                 self.session = session;
                 self.player = player;
                 self.overlays.paused = false;
@@ -502,6 +506,8 @@ impl ApplicationHandler for App {
         if self.window.is_some() {
             return;
         }
+        #[cfg(target_arch = "wasm32")]
+        web::record_from_start(self.session.path());
         let (w, h) = (self.view.frame.width(), self.view.frame.height());
         let title = format!("tilecaster - {}", self.session.game.level.name);
         let attributes = Window::default_attributes().with_title(title);

@@ -4,7 +4,7 @@
 //! on the page's canvas) and the GPU surface (wgpu on WebGL2).
 
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -14,7 +14,7 @@ use winit::window::{Window, WindowAttributes};
 
 use super::screen::Screen;
 use super::{PlayOptions, Scaling};
-use tilecaster::game::{Difficulty, Game};
+use tilecaster::game::{Difficulty, Game, Input, Recording};
 use tilecaster::scene::topdown::Corner;
 
 /// The page's canvas: `<canvas id="tilecaster">`.
@@ -164,6 +164,41 @@ thread_local! {
     static FIRST_FRAME: RefCell<Option<(u32, u32, Vec<u8>)>> = const { RefCell::new(None) };
     /// What the page asked the game to do next.
     static REQUEST: RefCell<Option<Request>> = const { RefCell::new(None) };
+    /// The game's inputs since its level started, for "Save recording".
+    static RECORDING: RefCell<Recording> = const {
+        RefCell::new(Recording {
+            level: String::new(),
+            inputs: Vec::new(),
+        })
+    };
+}
+
+/// Starts recording afresh: a game on `level` from its start. A bundled level is named as in
+/// the repository (`levels/e1m1.toml`), so that the recording replays natively.
+pub(super) fn record_from_start(level: &Path) {
+    let level = level
+        .strip_prefix(tilecaster::files::BUILT_IN)
+        .unwrap_or(level)
+        .display()
+        .to_string();
+    RECORDING.with(|r| {
+        *r.borrow_mut() = Recording {
+            level,
+            inputs: Vec::new(),
+        }
+    });
+}
+
+/// One tick's input, recorded.
+pub(super) fn recorded(input: Input) {
+    RECORDING.with(|r| r.borrow_mut().inputs.push(input));
+}
+
+/// The game so far as a recording (`tilecaster-replay` text, as `--record` writes): the
+/// page's "Save recording" downloads it, and `tilecaster replay` or `--replay` plays it.
+#[wasm_bindgen]
+pub fn recording_text() -> String {
+    RECORDING.with(|r| r.borrow().to_text())
 }
 
 /// What the page can ask of the running game.
@@ -230,6 +265,7 @@ pub(super) fn frame_shown(frames: u64, game: &Game, frame: &tilecaster::frame::F
         ("data-y", format!("{:.4}", p.position.y)),
         ("data-angle", format!("{:.3}", p.angle)),
         ("data-hash", format!("{:016x}", game.state_hash())),
+        ("data-ticks", game.ticks.to_string()),
     ] {
         let _ = canvas.set_attribute(name, &value);
     }

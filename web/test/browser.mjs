@@ -159,6 +159,40 @@ await check('a recording replays in the page to the state it reaches natively', 
   assert(native === inPage, 'the final states differ');
 });
 
+await check('a recording saved in the page replays natively to the page\'s state', async () => {
+  const page2 = await open('?nohud');
+  await waitFrames(page2, 3);
+  await page2.click('#start');
+  await page2.keyboard.down('KeyW');
+  await page2.keyboard.down('ArrowRight');
+  await page2.waitForTimeout(900);
+  await page2.keyboard.up('ArrowRight');
+  await page2.keyboard.press('ControlLeft');
+  await page2.waitForTimeout(400);
+  await page2.keyboard.up('KeyW');
+  await waitFrames(page2, (await frames(page2)) + 2);
+  // The recording and the page's state read in one go (ticks run only in the page's
+  // frames, never in the middle of this), and the download the button makes.
+  const { text, hash, ticks } = await page2.evaluate(() => {
+    const c = document.getElementById('tilecaster');
+    return { text: window.tilecaster.recording_text(), hash: c.dataset.hash, ticks: c.dataset.ticks };
+  });
+  const [download] = await Promise.all([page2.waitForEvent('download'),
+    page2.click('#save-recording')]);
+  const downloaded = path.join(scratch, 'downloaded.txt');
+  await download.saveAs(downloaded);
+  await page2.close();
+  const more = fs.readFileSync(downloaded, 'utf8');
+  assert(more.startsWith(text), 'the download is not the game so far');
+  const saved = path.join(scratch, 'saved.txt');
+  fs.writeFileSync(saved, text);
+  const inputs = text.trim().split('\n').length - 2;
+  const native = execFileSync(bin, ['replay', saved], { cwd: scratch, encoding: 'utf8' }).trim();
+  console.log(`  page: state ${hash} after ${ticks} ticks (${inputs} recorded); native: ${native}`);
+  assert(Number(ticks) > 20, 'too few ticks played');
+  assert(native === `final state ${hash} after ${ticks} ticks`, 'the states differ');
+});
+
 // One page at a time from here: two games in one browser share its time.
 await page.close();
 for (const size of ['640x400', '1280x800']) {
