@@ -3,7 +3,7 @@
 //! game [`Input`] (through the [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
 
 mod clock;
-// The sound device: ALSA natively; none yet in the browser.
+// The sound device: ALSA natively; the page's Web Audio in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
 mod device;
 mod input;

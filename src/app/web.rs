@@ -41,7 +41,7 @@ pub fn main() {
         record: None,
         replay: None,
         load: None,
-        mute: true,
+        mute: false,
         audio_out: None,
         demo: false,
         keys: None,

@@ -126,6 +126,19 @@ await check('keys move the player and the view', async () => {
   assert(!shotBefore.equals(shotAfter), 'the picture did not change');
 });
 
+await check('the game\'s sound reaches the page\'s audio output after the click', async () => {
+  await page.keyboard.press('ControlLeft');
+  await page.waitForTimeout(500);
+  const audio = await page.evaluate(() => ({
+    state: window.tilecasterAudio.context && window.tilecasterAudio.context.state,
+    played: window.tilecasterAudio.played,
+    peak: window.tilecasterAudio.peak,
+  }));
+  console.log(`  audio context ${audio.state}, ${audio.played} ticks queued, peak ${audio.peak.toFixed(3)}`);
+  assert(audio.state === 'running' && audio.played > 10, 'no sound queued');
+  assert(audio.peak > 0.01, 'the shot was not heard');
+});
+
 await check('a dropped broken level shows its error with line and column', async () => {
   const broken = fs.readFileSync(path.join(root, 'tests', 'bad_levels', 'bad_colour.toml'), 'utf8');
   await page.evaluate((text) => {
