@@ -216,6 +216,8 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         last_poll: Instant::now(),
         #[cfg(target_arch = "wasm32")]
         pending_screen: Default::default(),
+        #[cfg(target_arch = "wasm32")]
+        page_locked: false,
     };
     Ok((event_loop, app))
 }
@@ -292,6 +294,9 @@ struct App {
     /// In the browser the GPU surface is made asynchronously: it lands here when ready.
     #[cfg(target_arch = "wasm32")]
     pending_screen: web::PendingScreen,
+    /// Whether the page's canvas held the mouse at the last frame.
+    #[cfg(target_arch = "wasm32")]
+    page_locked: bool,
 }
 
 impl App {
@@ -458,6 +463,24 @@ impl App {
 
 #[cfg(target_arch = "wasm32")]
 impl App {
+    /// Follows the page's pointer lock, which the page takes on its "click to play" and the
+    /// browser gives back on Escape (without passing the key on): the mouse looks while the
+    /// canvas holds it, and losing it pauses the game, as Escape does natively.
+    fn follow_pointer_lock(&mut self) {
+        let locked = web::pointer_locked();
+        if locked && !self.grabbed {
+            self.grabbed = true;
+        }
+        if self.page_locked && !locked {
+            self.grabbed = false;
+            if !self.overlays.paused {
+                self.overlays.paused = true;
+                self.latch.release_all();
+            }
+        }
+        self.page_locked = locked;
+    }
+
     /// Does what the page asked: another level, or a recording played to its end. A level
     /// that will not load leaves the game as it was and its error on the page.
     fn page_request(&mut self, request: web::Request) {
@@ -612,8 +635,11 @@ impl ApplicationHandler for App {
                     }
                 }
                 #[cfg(target_arch = "wasm32")]
-                if let Some(request) = web::take_request() {
-                    self.page_request(request);
+                {
+                    if let Some(request) = web::take_request() {
+                        self.page_request(request);
+                    }
+                    self.follow_pointer_lock();
                 }
                 if !self.simulate() {
                     #[cfg(target_arch = "wasm32")]

@@ -116,6 +116,14 @@ pub(super) fn show_error(message: &str) {
     }
 }
 
+/// Whether the page's canvas holds the mouse (the browser's pointer lock), which the browser
+/// also takes back by itself (Escape).
+pub(super) fn pointer_locked() -> bool {
+    document()
+        .and_then(|d| d.pointer_lock_element())
+        .is_some_and(|e| e.id() == CANVAS_ID)
+}
+
 /// Takes the error off the page.
 pub(super) fn clear_error() {
     if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {

@@ -47,7 +47,7 @@ impl Loops {
 
 /// Fills `run` with texels of `tex` from `at`, the fractions of a 32.32 world position within
 /// one cell (all that changes inside a cell), stepping by `step` per pixel; `shift` turns a
-/// fraction into its texel coordinate (32 minus log2 of the side).
+/// fraction into its texel coordinate (32 minus log2 of the side: 32 for a 1x1 level).
 #[inline]
 pub(super) fn texture_run(
     loops: Loops,
@@ -120,8 +120,10 @@ fn texture_run_body(tex: &Mip, shift: u32, run: &mut [u32], at: (u32, u32), step
     let mask = texels.len() - 1;
     let column_shift = tex.shift();
     let (mut u, mut v) = at;
+    // (Shifted as 64-bit: a 1x1 mipmap level shifts its fraction out whole, by 32.)
+    let down = |f: u32| (u64::from(f) >> shift) as u32;
     for px in run.iter_mut() {
-        let index = ((u >> shift) << column_shift | (v >> shift)) as usize;
+        let index = (down(u) << column_shift | down(v)) as usize;
         *px = texels[index & mask];
         u = u.wrapping_add(step.0);
         v = v.wrapping_add(step.1);

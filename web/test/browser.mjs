@@ -126,6 +126,28 @@ await check('keys move the player and the view', async () => {
   assert(!shotBefore.equals(shotAfter), 'the picture did not change');
 });
 
+await check('the click to play takes the mouse, which turns the view; Escape gives it back and pauses', async () => {
+  const locked = await page.evaluate(() => document.pointerLockElement && document.pointerLockElement.id);
+  assert(locked === 'tilecaster', `the canvas does not hold the mouse (${locked})`);
+  const angle = () => page.$eval('#tilecaster', (c) => Number(c.dataset.angle));
+  const before = await angle();
+  await page.mouse.move(640, 400);
+  await page.mouse.move(740, 400, { steps: 5 });
+  await waitFrames(page, (await frames(page)) + 3);
+  const after = await angle();
+  console.log(`  angle ${before} -> ${after}`);
+  assert(before !== after, 'the mouse did not turn the view');
+  await page.evaluate(() => document.exitPointerLock());
+  await waitFrames(page, (await frames(page)) + 3);
+  const ticks = await page.$eval('#tilecaster', (c) => c.dataset.ticks);
+  await page.waitForTimeout(300);
+  await waitFrames(page, (await frames(page)) + 3);
+  const later = await page.$eval('#tilecaster', (c) => c.dataset.ticks);
+  assert(ticks === later, `not paused: ${ticks} -> ${later} ticks`);
+  await page.keyboard.press('Escape');
+  await page.click('#tilecaster');
+});
+
 await check('the game\'s sound reaches the page\'s audio output after the click', async () => {
   await page.keyboard.press('ControlLeft');
   await page.waitForTimeout(500);
@@ -190,6 +212,8 @@ await check('a recording saved in the page replays natively to the page\'s state
     const c = document.getElementById('tilecaster');
     return { text: window.tilecaster.recording_text(), hash: c.dataset.hash, ticks: c.dataset.ticks };
   });
+  // (A player lets the mouse go first: while the canvas holds it, clicks go to the game.)
+  await page2.evaluate(() => document.exitPointerLock());
   const [download] = await Promise.all([page2.waitForEvent('download'),
     page2.click('#save-recording')]);
   const downloaded = path.join(scratch, 'downloaded.txt');
