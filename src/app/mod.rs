@@ -1,6 +1,7 @@
-//! The window: winit + pixels. The only code that sees either; everything it shows comes from
-//! the library (the game, the scene layer and the renderer), and everything it reads becomes
-//! game [`Input`] (through the [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
+//! The window: winit + wgpu, natively and in the browser page (`web`). The only code that sees
+//! either; everything it shows comes from the library (the game, the scene layer and the
+//! renderer), and everything it reads becomes game [`Input`] (through the
+//! [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
 
 mod clock;
 // The sound device: ALSA natively; the page's Web Audio in the browser.
