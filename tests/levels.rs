@@ -79,6 +79,7 @@ cases!(
     enemy_in_wall,
     long_name,
     missing_next,
+    newer_format,
     no_player,
     not_utf8,
     open_edge,

@@ -28,6 +28,27 @@ use crate::math::Vec2;
 /// The longest level name, in characters.
 pub const MAX_NAME_LEN: usize = 64;
 
+/// The level format this tilecaster reads: a level's `format = N` (a Tiled map's `format`
+/// property; absent means 1). A level of a later format was made for a newer tilecaster, and
+/// is refused with a message that says so, rather than misread.
+pub const LEVEL_FORMAT: i64 = 1;
+
+/// What is wrong with a level's `format` value, if anything.
+pub(crate) fn format_problem(format: i64) -> Option<String> {
+    if format > LEVEL_FORMAT {
+        Some(format!(
+            "this level is format {format}, made for a newer tilecaster; this tilecaster reads \
+             format {LEVEL_FORMAT} (update tilecaster to play it)"
+        ))
+    } else if format < 1 {
+        Some(format!(
+            "format is {format}; formats count from 1 (this tilecaster reads {LEVEL_FORMAT})"
+        ))
+    } else {
+        None
+    }
+}
+
 pub use crate::frame::Colour;
 
 /// What covers a floor or ceiling cell.

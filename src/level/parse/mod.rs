@@ -62,6 +62,25 @@ pub(in crate::level) struct LevelSource {
 /// Reads TOML level text into the level model; a TOML syntax or type error is the one
 /// diagnostic then.
 pub(in crate::level) fn read_toml(text: &str, path: &Path) -> Result<LevelSource, LevelError> {
+    if let Ok(raw::RawFormat {
+        format: Some(format),
+    }) = toml::from_str::<raw::RawFormat>(text)
+    {
+        let problem = match format.get_ref() {
+            toml::Value::Integer(n) => crate::level::format_problem(*n),
+            other => Some(format!(
+                "format is {other}; a whole number was expected (this tilecaster reads {})",
+                crate::level::LEVEL_FORMAT
+            )),
+        };
+        if let Some(message) = problem {
+            let mut d = Diagnostics::new(&path.display().to_string(), text);
+            d.error(format.span(), message);
+            return Err(LevelError {
+                diagnostics: d.list,
+            });
+        }
+    }
     match toml::from_str::<RawLevel>(text) {
         Ok(raw) => {
             let rows = grid_rows(text, &raw.grid);

@@ -9,6 +9,9 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawLevel {
     pub(in crate::level) name: Spanned<String>,
+    /// The level format (see [`crate::level::LEVEL_FORMAT`]); checked before the rest.
+    #[allow(dead_code)]
+    pub(in crate::level) format: Option<Spanned<i64>>,
     pub(in crate::level) grid: Spanned<String>,
     pub(in crate::level) next: Option<Spanned<String>>,
     pub(in crate::level) par: Option<Spanned<i64>>,
@@ -23,6 +26,13 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) enemy: Vec<Spanned<RawEnemy>>,
     #[serde(default)]
     pub(in crate::level) pickup: Vec<Spanned<RawPickup>>,
+}
+
+/// Only the format of a level file, read before the rest: a level from a newer tilecaster may
+/// have fields this one does not know, and should be told apart from a broken one.
+#[derive(Deserialize)]
+pub(in crate::level) struct RawFormat {
+    pub(in crate::level) format: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize, Default)]

@@ -400,6 +400,7 @@ impl<'a> Reader<'a> {
         };
         let rows = self.grid(walls, (width, height), &tilesets, &mut legend)?;
         let mut level = RawLevel {
+            format: None,
             name: Spanned::new(map.at..map.at, String::new()),
             grid: Spanned::new(walls.at..walls.at, String::new()),
             next: None,
@@ -697,7 +698,8 @@ impl<'a> Reader<'a> {
         Some(entry)
     }
 
-    /// The map's own properties: name, next level, par time, textures, floor, ceiling, fog.
+    /// The map's own properties: format, name, next level, par time, textures, floor, ceiling,
+    /// fog.
     fn map_properties(&mut self, map: &Element, level: &mut RawLevel) {
         let props = self.properties(map);
         let spanned = |p: &Property| Spanned::new(p.at..p.at + p.value.len() + 2, p.value.clone());
@@ -708,6 +710,20 @@ impl<'a> Reader<'a> {
         level.name = props
             .get("name")
             .map_or_else(|| Spanned::new(map.at..map.at, file_stem), spanned);
+        if let Some(format) = props.get("format") {
+            match format.value.trim().parse::<i64>() {
+                Ok(n) => {
+                    if let Some(message) = crate::level::format_problem(n) {
+                        self.error(format.at, message);
+                    }
+                    level.format = Some(Spanned::new(format.at..format.at, n));
+                }
+                Err(_) => self.error(
+                    format.at,
+                    format!("format is '{}'; a whole number was expected", format.value),
+                ),
+            }
+        }
         level.next = props.get("next").map(spanned);
         level.textures = props.get("textures").map(spanned);
         level.defaults.floor = props.get("floor").map(spanned);
@@ -744,7 +760,8 @@ impl<'a> Reader<'a> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 8] = [
+        const KNOWN: [&str; 9] = [
+            "format",
             "name",
             "next",
             "par",
