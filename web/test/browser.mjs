@@ -230,6 +230,29 @@ await check('a recording saved in the page replays natively to the page\'s state
   assert(native === `final state ${hash} after ${ticks} ticks`, 'the states differ');
 });
 
+await check('a hidden tab pauses the game', async () => {
+  const page3 = await open('?nohud');
+  await waitFrames(page3, 3);
+  await page3.click('#start');
+  const ticks = () => page3.$eval('#tilecaster', (c) => Number(c.dataset.ticks));
+  await page3.waitForTimeout(300);
+  const running = await ticks();
+  // The browser's own signal, as when the player switches tabs.
+  await page3.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    Object.defineProperty(document, 'hidden', { value: true, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page3.waitForTimeout(200);
+  const hidden = await ticks();
+  await page3.waitForTimeout(500);
+  const later = await ticks();
+  await page3.close();
+  console.log(`  ticks: ${running} playing, ${hidden} when hidden, ${later} half a second on`);
+  assert(hidden > 0 && later === hidden, 'the game went on in a hidden tab');
+});
+
 // One page at a time from here: two games in one browser share its time.
 await page.close();
 for (const size of ['640x400', '1280x800']) {
