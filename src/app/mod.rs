@@ -302,6 +302,9 @@ struct App {
 
 impl App {
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
+        // In the browser nobody reads the exit: the page shows it.
+        #[cfg(target_arch = "wasm32")]
+        web::show_error(&format!("{error:#}"));
         self.error = Some(error);
         event_loop.exit();
     }

@@ -79,7 +79,14 @@ impl Query {
             query.level = if level.contains('.') {
                 level
             } else {
-                format!("{level}.toml")
+                // The bundled episode has TOML levels and a Tiled map: whichever is there.
+                let tmx = format!("{level}.tmx");
+                let bundled = tilecaster::files::default_path(&format!("levels/{tmx}"));
+                if tilecaster::files::exists(&bundled) {
+                    tmx
+                } else {
+                    format!("{level}.toml")
+                }
             };
         }
         if let Some((w, h)) = params.get("size").and_then(|s| parse_size(&s)) {
