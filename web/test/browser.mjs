@@ -230,6 +230,18 @@ await check('a recording saved in the page replays natively to the page\'s state
   assert(native === `final state ${hash} after ${ticks} ticks`, 'the states differ');
 });
 
+await check('every level of the picker plays (?level=NAME)', async () => {
+  const names = await page.$$eval('#level option', (options) => options.map((o) => o.value));
+  for (const name of [...names, 'e1m2']) {
+    const other = await open(`?level=${name}&nohud`);
+    await waitFrames(other, 3);
+    const error = await other.$eval('#error', (e) => e.textContent);
+    await other.close();
+    assert(error === '', `${name}: ${error}`);
+  }
+  console.log(`  played: ${names.join(', ')}, e1m2`);
+});
+
 await check('a hidden tab pauses the game', async () => {
   const page3 = await open('?nohud');
   await waitFrames(page3, 3);
