@@ -207,7 +207,11 @@ pub fn is_dir(path: &Path) -> bool {
 
 /// Whether `path` exists (on disk, bundled, or handed over).
 pub fn exists(path: &Path) -> bool {
-    is_file(path) || is_dir(path) || path.exists()
+    bundled::file(path).is_some()
+        || bundled::folder(path).is_some()
+        || provided::file(path).is_some()
+        || provided::folder(path).is_some()
+        || path.exists()
 }
 
 /// The paths of the entries of the folder `dir` (on disk, bundled, or handed over).

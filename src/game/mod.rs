@@ -596,44 +596,15 @@ impl std::hash::Hasher for PortableHasher {
         }
     }
 
-    fn write_u16(&mut self, n: u16) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.write(&n.to_le_bytes());
-    }
+    // The fixed-width integers keep the default (their native bytes: little-endian on every
+    // target the crate builds for, see `frame`); only the pointer-sized ones are widened.
 
     fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-
-    fn write_i16(&mut self, n: i16) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_i32(&mut self, n: i32) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_i64(&mut self, n: i64) {
-        self.write(&n.to_le_bytes());
-    }
-
-    fn write_i128(&mut self, n: i128) {
-        self.write(&n.to_le_bytes());
+        self.write(&(n as u64).to_le_bytes());
     }
 
     fn write_isize(&mut self, n: isize) {
-        self.write_i64(n as i64);
+        self.write(&(n as i64).to_le_bytes());
     }
 }
 

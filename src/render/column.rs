@@ -138,8 +138,7 @@ impl Span {
             .mip(self.mip.into())
             .column(self.tex_x, self.dark);
         let mask = column.len() - 1;
-        let first = self.pos0 >> 16;
-        let last = (self.pos0 + (self.bottom - self.top - 1) as u64 * self.step) >> 16;
+        let (first, last) = self.texel_rows();
         let Ok(at) = u32::try_from(list.len()) else {
             return;
         };
@@ -149,10 +148,23 @@ impl Span {
             None => list.extend((first..=last).map(|v| column[v as usize & mask])),
         }
         simd::fog_run(loops, &self.fog, &mut list[at as usize..]);
-        // Padded to a power of two, so that drawing can index it with a mask, as a texture
-        // column, and needs no bounds check.
-        let run = (last - first + 1) as usize;
-        list.resize(at as usize + run.next_power_of_two(), 0);
+        list.resize(at as usize + self.fogged_len(), 0);
+    }
+
+    /// The texture rows (unmasked) of the span's first and last screen rows.
+    #[inline]
+    fn texel_rows(&self) -> (u64, u64) {
+        let last_row = (self.bottom - self.top - 1) as u64;
+        (self.pos0 >> 16, (self.pos0 + last_row * self.step) >> 16)
+    }
+
+    /// How long the span's run of fogged texels is: the texels it shows, padded to a power of
+    /// two, so that drawing can index it with a mask, as a texture column, and needs no bounds
+    /// check.
+    #[inline]
+    fn fogged_len(&self) -> usize {
+        let (first, last) = self.texel_rows();
+        ((last - first + 1) as usize).next_power_of_two()
     }
 
     /// Draws rows `from..to` (within the span) into `out`, row `from` at `out[0]` and each
@@ -192,11 +204,8 @@ impl Span {
             // The span's texels from its first row's on, fogged: the position counted from
             // the first one's top.
             let mut pos = pos - (self.pos0 & !0xFFFF);
-            let run = (((self.pos0 & 0xFFFF) + (self.bottom - self.top - 1) as u64 * self.step)
-                >> 16) as usize
-                + 1;
             let at = self.fogged as usize;
-            let texels = &fogged[at..at + run.next_power_of_two()];
+            let texels = &fogged[at..at + self.fogged_len()];
             let mask = texels.len() - 1;
             every(pixels, stride, || {
                 let texel = texels[(pos >> 16) as usize & mask];

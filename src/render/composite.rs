@@ -163,7 +163,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let yc = y as f32 + 0.5;
     let below = yc > half;
     // Distance to the floor (or ceiling) seen through this row: once per row.
-    let row_distance = half / (yc - half).abs().max(0.5);
+    let row_distance = row_distance(y, height);
     let fog = assets.fog.at(assets.fog.weight(row_distance));
     let left = camera.dir - camera.plane;
     let right = camera.dir + camera.plane;
@@ -218,6 +218,14 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     if let Some(start) = run_start {
         draw_run(row, start, row.len());
     }
+}
+
+/// The distance to the floor (below the horizon) or ceiling (above) seen through row `y` of a
+/// frame `height` rows tall, through the row's centre.
+#[inline]
+pub(super) fn row_distance(y: i32, height: u32) -> f32 {
+    let half = height as f32 / 2.0;
+    half / (y as f32 + 0.5 - half).abs().max(0.5)
 }
 
 /// The floor or ceiling texel source of the cell last looked up along a row: the surface

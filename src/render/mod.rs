@@ -245,9 +245,7 @@ impl Renderer {
         } else if y >= wall.top && y < wall.bottom {
             wall.depth
         } else {
-            let half = self.height as f32 / 2.0;
-            // As the floor sweep computes it.
-            half / (y as f32 + 0.5 - half).abs().max(0.5)
+            composite::row_distance(y, self.height)
         }
     }
 
