@@ -1,40 +1,24 @@
-//! Key bindings and sound settings: the documented defaults, or a TOML file that replaces some
-//! of them (the settings file, `keys.toml` by default). Keys are
-//! named here independently of any window system; the game maps them onto its own.
+//! Key bindings: every action of the game and of its window, with the keys and mouse buttons
+//! bound to it. The defaults are one table ([`ACTIONS`]), which the settings file
+//! ([`crate::settings`], its `[keys]` table) changes action by action, the Options menu
+//! rebinds, and `tilecaster --help` prints.
 //!
-//! ```toml
-//! [keys]
-//! forward = ["W", "Up"]
-//! fire = ["Ctrl"]
-//!
-//! [sound]
-//! master = 0.8    # 0 to 1
-//! effects = 1.0   # 0 to 1
-//! mute = false
-//! ```
-//! Actions: forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire,
-//! pistol, launcher, knife.
-//! Names (any case): letters A-Z, digits 0-9, Up, Down, Left, Right, Space, Shift, Ctrl, Alt,
-//! Tab, Enter, Backspace, F1-F12. Shift, Ctrl and Alt mean both sides.
+//! Keys are named independently of any window system, by their *position* as printed on a US
+//! keyboard (the key left of S is "A" whatever a French keyboard prints on it); the window
+//! shows each key by the label of the player's own layout.
 //!
 //! ```
-//! use std::path::Path;
-//! use tilecaster::bindings::{Bindings, Key, parse};
+//! use tilecaster::bindings::{Action, Bindings, Key};
 //!
-//! let b = parse("[keys]\nfire = [\"Space\"]\n", Path::new("keys.toml")).unwrap();
-//! assert_eq!(b.fire, [Key::Space]);
-//! assert_eq!(b.forward, Bindings::default().forward);
-//! let e = parse("[keys]\njump = [\"J\"]\n", Path::new("keys.toml")).unwrap_err();
-//! assert!(e.to_string().starts_with("keys.toml:2:1: unknown action 'jump'"));
+//! let mut b = Bindings::default();
+//! assert_eq!(b.keys(Action::Forward), [Key::Letter(b'W'), Key::Up]);
+//! b.bind(Action::Fire, 0, Key::Space);
+//! assert_eq!(b.keys(Action::Fire)[0], Key::Space);
+//! assert!(!b.keys(Action::Use).contains(&Key::Space), "a key does one thing");
 //! ```
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-use toml::Spanned;
-
-/// A key, by what is printed on it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A key or mouse button, by its position on a US keyboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Key {
     /// A letter key, `b'A'` to `b'Z'`.
     Letter(u8),
@@ -42,6 +26,10 @@ pub enum Key {
     Digit(u8),
     /// A function key, F1 to F12.
     Function(u8),
+    /// A digit on the numeric keypad, 0 to 9.
+    Numpad(u8),
+    /// A mouse button: 1 left, 2 right, 3 middle, 4 back, 5 forward.
+    Mouse(u8),
     /// Arrow up.
     Up,
     /// Arrow down.
@@ -70,252 +58,488 @@ pub enum Key {
     Enter,
     /// Backspace.
     Backspace,
+    /// Escape.
+    Escape,
+    /// The minus key right of 0.
+    Minus,
+    /// The equals (plus) key left of Backspace.
+    Equal,
+    /// Comma.
+    Comma,
+    /// Period.
+    Period,
+    /// Slash.
+    Slash,
+    /// Semicolon.
+    Semicolon,
+    /// The quote key right of the semicolon.
+    Quote,
+    /// The key left of 1.
+    Backquote,
+    /// Left bracket.
+    BracketLeft,
+    /// Right bracket.
+    BracketRight,
+    /// Backslash.
+    Backslash,
+    /// Insert.
+    Insert,
+    /// Delete.
+    Delete,
+    /// Home.
+    Home,
+    /// End.
+    End,
+    /// Page up.
+    PageUp,
+    /// Page down.
+    PageDown,
+    /// The keypad's plus.
+    NumpadAdd,
+    /// The keypad's minus.
+    NumpadSubtract,
+    /// The keypad's Enter.
+    NumpadEnter,
 }
 
-/// The game's actions, each with the keys bound to it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Bindings {
-    /// Walk forward.
-    pub forward: Vec<Key>,
-    /// Walk back.
-    pub back: Vec<Key>,
-    /// Step left.
-    pub strafe_left: Vec<Key>,
-    /// Step right.
-    pub strafe_right: Vec<Key>,
-    /// Turn left.
-    pub turn_left: Vec<Key>,
-    /// Turn right.
-    pub turn_right: Vec<Key>,
-    /// Run while held.
-    pub run: Vec<Key>,
-    /// Open doors, push walls.
-    pub use_: Vec<Key>,
-    /// Fire the weapon in hand.
-    pub fire: Vec<Key>,
-    /// Take the pistol.
-    pub pistol: Vec<Key>,
-    /// Take the launcher.
-    pub launcher: Vec<Key>,
-    /// Take the knife.
-    pub knife: Vec<Key>,
-    /// The sound settings (`[sound]`: `master`, `effects`, `mute`).
-    pub sound: SoundSettings,
-}
+/// The keys with plain names, each with its name (the settings file's spelling).
+const NAMED: [(Key, &str); 34] = [
+    (Key::Up, "Up"),
+    (Key::Down, "Down"),
+    (Key::Left, "Left"),
+    (Key::Right, "Right"),
+    (Key::Space, "Space"),
+    (Key::ShiftLeft, "LeftShift"),
+    (Key::ShiftRight, "RightShift"),
+    (Key::CtrlLeft, "LeftCtrl"),
+    (Key::CtrlRight, "RightCtrl"),
+    (Key::AltLeft, "LeftAlt"),
+    (Key::AltRight, "RightAlt"),
+    (Key::Tab, "Tab"),
+    (Key::Enter, "Enter"),
+    (Key::Backspace, "Backspace"),
+    (Key::Escape, "Escape"),
+    (Key::Minus, "Minus"),
+    (Key::Equal, "Equal"),
+    (Key::Comma, "Comma"),
+    (Key::Period, "Period"),
+    (Key::Slash, "Slash"),
+    (Key::Semicolon, "Semicolon"),
+    (Key::Quote, "Quote"),
+    (Key::Backquote, "Backquote"),
+    (Key::BracketLeft, "LeftBracket"),
+    (Key::BracketRight, "RightBracket"),
+    (Key::Backslash, "Backslash"),
+    (Key::Insert, "Insert"),
+    (Key::Delete, "Delete"),
+    (Key::Home, "Home"),
+    (Key::End, "End"),
+    (Key::PageUp, "PageUp"),
+    (Key::PageDown, "PageDown"),
+    (Key::NumpadAdd, "NumpadAdd"),
+    (Key::NumpadSubtract, "NumpadSubtract"),
+];
 
-impl Bindings {
-    /// The weapon number a key chooses (1 pistol, 2 launcher, 3 knife).
-    pub fn weapon_number(&self, key: Key) -> Option<u8> {
-        if self.pistol.contains(&key) {
-            Some(1)
-        } else if self.launcher.contains(&key) {
-            Some(2)
-        } else if self.knife.contains(&key) {
-            Some(3)
-        } else {
-            None
+/// Names that stand for both keys of a pair.
+const PAIRS: [(&str, Key, Key); 3] = [
+    ("Shift", Key::ShiftLeft, Key::ShiftRight),
+    ("Ctrl", Key::CtrlLeft, Key::CtrlRight),
+    ("Alt", Key::AltLeft, Key::AltRight),
+];
+
+/// What the names accepted are, for error messages.
+pub const KEY_NAMES_HELP: &str = "A-Z, 0-9, F1-F12, Numpad0-Numpad9, Mouse1-Mouse5 (left, right, middle, back, forward), \
+Up, Down, Left, Right, Space, Shift, Ctrl, Alt (or LeftShift, RightCtrl, ...), Tab, Enter, Backspace, Escape, Minus, \
+Equal, Comma, Period, Slash, Semicolon, Quote, Backquote, LeftBracket, RightBracket, Backslash, Insert, Delete, \
+Home, End, PageUp, PageDown, NumpadAdd, NumpadSubtract, NumpadEnter";
+
+impl Key {
+    /// The key's name in the settings file (`"W"`, `"F5"`, `"Mouse1"`, `"LeftShift"`).
+    pub fn name(self) -> String {
+        match self {
+            Key::Letter(c) => char::from(c).to_string(),
+            Key::Digit(d) => d.to_string(),
+            Key::Function(n) => format!("F{n}"),
+            Key::Numpad(d) => format!("Numpad{d}"),
+            Key::Mouse(n) => format!("Mouse{n}"),
+            Key::NumpadEnter => "NumpadEnter".into(),
+            named => NAMED
+                .iter()
+                .find(|&&(k, _)| k == named)
+                .map_or_else(String::new, |&(_, n)| n.into()),
         }
     }
-}
 
-impl Default for Bindings {
-    /// WASD and the arrows, Shift to run, E or Space to use, Ctrl to fire (and the left
-    /// button), 1 and 2 for the weapons.
-    fn default() -> Bindings {
-        use Key::*;
-        Bindings {
-            forward: vec![Letter(b'W'), Up],
-            back: vec![Letter(b'S'), Down],
-            strafe_left: vec![Letter(b'A')],
-            strafe_right: vec![Letter(b'D')],
-            turn_left: vec![Left],
-            turn_right: vec![Right],
-            run: vec![ShiftLeft, ShiftRight],
-            use_: vec![Letter(b'E'), Space],
-            fire: vec![CtrlLeft, CtrlRight],
-            pistol: vec![Digit(1)],
-            launcher: vec![Digit(2)],
-            knife: vec![Digit(3)],
-            sound: SoundSettings::default(),
+    /// How the key is shown to a player on a US keyboard: `"W"`, `"SHIFT"`, `"MOUSE LEFT"`.
+    /// (The window shows the label of the player's own layout where it knows it.)
+    pub fn label(self) -> String {
+        match self {
+            Key::Mouse(1) => "MOUSE LEFT".into(),
+            Key::Mouse(2) => "MOUSE RIGHT".into(),
+            Key::Mouse(3) => "MOUSE MIDDLE".into(),
+            Key::Mouse(n) => format!("MOUSE {n}"),
+            Key::ShiftLeft | Key::ShiftRight => "SHIFT".into(),
+            Key::CtrlLeft | Key::CtrlRight => "CTRL".into(),
+            Key::AltLeft | Key::AltRight => "ALT".into(),
+            Key::Escape => "ESC".into(),
+            Key::Minus => "-".into(),
+            Key::Equal => "=".into(),
+            Key::Comma => ",".into(),
+            Key::Period => ".".into(),
+            Key::Slash => "/".into(),
+            Key::Semicolon => ";".into(),
+            Key::Quote => "'".into(),
+            Key::Backquote => "`".into(),
+            Key::BracketLeft => "[".into(),
+            Key::BracketRight => "]".into(),
+            Key::Backslash => "\\".into(),
+            Key::NumpadAdd => "KEYPAD +".into(),
+            Key::NumpadSubtract => "KEYPAD -".into(),
+            Key::NumpadEnter => "KEYPAD ENTER".into(),
+            Key::Numpad(d) => format!("KEYPAD {d}"),
+            other => other.name().to_ascii_uppercase(),
         }
+    }
+
+    /// Whether this is a mouse button.
+    pub fn is_mouse(self) -> bool {
+        matches!(self, Key::Mouse(_))
     }
 }
 
 /// The keys a name stands for (Shift, Ctrl and Alt mean both sides), in any case.
+///
+/// ```
+/// use tilecaster::bindings::{Key, keys_named};
+/// assert_eq!(keys_named("ctrl"), Some(vec![Key::CtrlLeft, Key::CtrlRight]));
+/// assert_eq!(keys_named("mouse2"), Some(vec![Key::Mouse(2)]));
+/// assert_eq!(keys_named("F13"), None);
+/// ```
 pub fn keys_named(name: &str) -> Option<Vec<Key>> {
-    use Key::*;
     let upper = name.to_ascii_uppercase();
-    let one = |k: Key| Some(vec![k]);
-    match upper.as_str() {
-        "UP" => one(Up),
-        "DOWN" => one(Down),
-        "LEFT" => one(Left),
-        "RIGHT" => one(Right),
-        "SPACE" => one(Space),
-        "SHIFT" => Some(vec![ShiftLeft, ShiftRight]),
-        "CTRL" => Some(vec![CtrlLeft, CtrlRight]),
-        "ALT" => Some(vec![AltLeft, AltRight]),
-        "TAB" => one(Tab),
-        "ENTER" => one(Enter),
-        "BACKSPACE" => one(Backspace),
-        s if s.len() == 1 && s.as_bytes()[0].is_ascii_uppercase() => one(Letter(s.as_bytes()[0])),
-        s if s.len() == 1 && s.as_bytes()[0].is_ascii_digit() => one(Digit(s.as_bytes()[0] - b'0')),
-        s if s.starts_with('F') => s[1..]
-            .parse::<u8>()
-            .ok()
-            .filter(|n| (1..=12).contains(n))
-            .map(|n| vec![Function(n)]),
-        _ => None,
+    if let Some(&(_, a, b)) = PAIRS.iter().find(|(n, ..)| n.eq_ignore_ascii_case(name)) {
+        return Some(vec![a, b]);
     }
-}
-
-/// A key file that cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum KeyFileError {
-    /// Missing or unreadable.
-    #[error("{}: cannot read: {source}", file.display())]
-    Io {
-        /// The file.
-        file: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// Not TOML, or not bindings: an unknown key or action, a value of the wrong type. Lines
-    /// and columns count from 1.
-    #[error("{}:{line}:{column}: {message}", file.display())]
-    Invalid {
-        /// The file.
-        file: PathBuf,
-        /// Line.
-        line: usize,
-        /// Column.
-        column: usize,
-        /// What is wrong.
-        message: String,
-    },
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct File {
-    #[serde(default)]
-    keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
-    sound: Option<RawSound>,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSound {
-    master: Option<Spanned<f64>>,
-    effects: Option<Spanned<f64>>,
-    mute: Option<bool>,
-}
-
-/// The sound settings of the settings file's `[sound]` table.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SoundSettings {
-    /// Master volume, 0 to 1.
-    pub master: f32,
-    /// Sound effects' volume, 0 to 1.
-    pub effects: f32,
-    /// Start muted.
-    pub mute: bool,
-}
-
-impl Default for SoundSettings {
-    fn default() -> SoundSettings {
-        SoundSettings {
-            master: 0.8,
-            effects: 1.0,
-            mute: false,
-        }
+    if let Some(&(key, _)) = NAMED.iter().find(|(_, n)| n.eq_ignore_ascii_case(name)) {
+        return Some(vec![key]);
     }
-}
-
-/// Reads bindings from TOML text (named `file` in errors); every action not listed keeps its
-/// default.
-pub fn parse(text: &str, file: &Path) -> Result<Bindings, KeyFileError> {
-    let diagnostics = crate::level::Diagnostics::new(&file.display().to_string(), text);
-    let at = |offset: usize, message: String| {
-        let (line, column) = diagnostics.position(offset);
-        KeyFileError::Invalid {
-            file: file.to_path_buf(),
-            line,
-            column,
-            message,
+    if upper == "NUMPADENTER" {
+        return Some(vec![Key::NumpadEnter]);
+    }
+    let number = |prefix: &str, range: std::ops::RangeInclusive<u8>| {
+        let digits = upper.strip_prefix(prefix)?;
+        // One or two plain digits: no signs, spaces or leading zeros ("F05").
+        let plain = digits.bytes().all(|b| b.is_ascii_digit());
+        if !plain
+            || digits.is_empty()
+            || digits.len() > 2
+            || digits.starts_with('0') && digits.len() > 1
+        {
+            return None;
         }
+        let n: u8 = digits.parse().ok()?;
+        range.contains(&n).then_some(n)
     };
-    let parsed: File = toml::from_str(text).map_err(|e| {
-        at(
-            e.span().map_or(0, |s| s.start),
-            e.message().trim().to_string(),
-        )
-    })?;
-    let mut b = Bindings::default();
-    for (action, keys) in &parsed.keys {
-        let mut list = Vec::new();
-        for key in keys {
-            let found = keys_named(key.get_ref()).ok_or_else(|| {
-                at(key.span().start, format!("unknown key '{}' (use A-Z, 0-9, Up, Down, Left, Right, Space, Shift, Ctrl, Alt, Tab, Enter, Backspace, F1-F12)", key.get_ref()))
-            })?;
-            list.extend(found);
-        }
-        let slot = match action.get_ref().as_str() {
-            "forward" => &mut b.forward,
-            "back" => &mut b.back,
-            "strafe_left" => &mut b.strafe_left,
-            "strafe_right" => &mut b.strafe_right,
-            "turn_left" => &mut b.turn_left,
-            "turn_right" => &mut b.turn_right,
-            "run" => &mut b.run,
-            "use" => &mut b.use_,
-            "fire" => &mut b.fire,
-            "pistol" => &mut b.pistol,
-            "launcher" => &mut b.launcher,
-            "knife" => &mut b.knife,
-            other => {
-                return Err(at(
-                    action.span().start,
-                    format!(
-                        "unknown action '{other}' (forward, back, strafe_left, strafe_right, turn_left, turn_right, run, use, fire, pistol, launcher, knife)"
-                    ),
-                ));
-            }
-        };
-        *slot = list;
+    let bytes = upper.as_bytes();
+    if bytes.len() == 1 && bytes[0].is_ascii_uppercase() {
+        return Some(vec![Key::Letter(bytes[0])]);
     }
-    if let Some(sound) = parsed.sound {
-        let volume = |v: &Option<Spanned<f64>>, default: f32, name: &str| match v {
-            None => Ok(default),
-            Some(v) if (0.0..=1.0).contains(v.get_ref()) => Ok(*v.get_ref() as f32),
-            Some(v) => Err(at(
-                v.span().start,
-                format!("{name} volume {}: it must be from 0 to 1", v.get_ref()),
-            )),
-        };
-        let defaults = SoundSettings::default();
-        b.sound = SoundSettings {
-            master: volume(&sound.master, defaults.master, "master")?,
-            effects: volume(&sound.effects, defaults.effects, "effects")?,
-            mute: sound.mute.unwrap_or(defaults.mute),
-        };
+    if bytes.len() == 1 && bytes[0].is_ascii_digit() {
+        return Some(vec![Key::Digit(bytes[0] - b'0')]);
     }
-    Ok(b)
+    if let Some(n) = number("NUMPAD", 0..=9) {
+        return Some(vec![Key::Numpad(n)]);
+    }
+    if let Some(n) = number("MOUSE", 1..=5) {
+        return Some(vec![Key::Mouse(n)]);
+    }
+    number("F", 1..=12).map(|n| vec![Key::Function(n)])
 }
 
-/// The bindings from `path`, or the defaults when it is `None`.
-pub fn load(path: Option<&Path>) -> Result<Bindings, KeyFileError> {
-    match path {
-        None => Ok(Bindings::default()),
-        Some(p) => {
-            let text = crate::files::read_text(p, crate::files::Limit::KEY_FILE).map_err(|e| {
-                KeyFileError::Io {
-                    file: p.to_path_buf(),
-                    source: e.into_io(),
-                }
-            })?;
-            parse(&text, p)
+/// The names that write `keys` back (a pair of sides as one name where both are there).
+pub fn names_of(keys: &[Key]) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut done = Vec::new();
+    for &key in keys {
+        if done.contains(&key) {
+            continue;
         }
+        if let Some(&(name, a, b)) = PAIRS.iter().find(|(_, a, b)| *a == key || *b == key) {
+            if keys.contains(&a) && keys.contains(&b) {
+                done.extend([a, b]);
+                names.push(name.to_string());
+                continue;
+            }
+        }
+        done.push(key);
+        names.push(key.name());
+    }
+    names
+}
+
+/// An action of the game or its window that keys can be bound to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Walk forward.
+    Forward,
+    /// Walk back.
+    Back,
+    /// Step left.
+    StrafeLeft,
+    /// Step right.
+    StrafeRight,
+    /// Turn left.
+    TurnLeft,
+    /// Turn right.
+    TurnRight,
+    /// Run while held.
+    Run,
+    /// Open doors, push walls, press the exit switch.
+    Use,
+    /// Fire the weapon in hand.
+    Fire,
+    /// Take the pistol.
+    Pistol,
+    /// Take the launcher.
+    Launcher,
+    /// Take the knife.
+    Knife,
+    /// The pause menu (and back to the game).
+    Menu,
+    /// The map from above instead of the eye's view.
+    Map,
+    /// The minimap in a corner.
+    Minimap,
+    /// The map closer.
+    ZoomIn,
+    /// The map farther.
+    ZoomOut,
+    /// The map back to its first zoom, on the player.
+    MapReset,
+    /// Pan the map up.
+    PanUp,
+    /// Pan the map left.
+    PanLeft,
+    /// Pan the map down.
+    PanDown,
+    /// Pan the map right.
+    PanRight,
+    /// Save the game to the quick save.
+    QuickSave,
+    /// Load the quick save.
+    QuickLoad,
+    /// Sound off or on.
+    Mute,
+    /// Fullscreen on or off.
+    Fullscreen,
+    /// Save the frame as a PNG.
+    Screenshot,
+    /// The frame-time profiler.
+    Profiler,
+    /// The maps' debug layers (traversal traces, sight lines, visibility).
+    MapDebug,
+    /// Reload the level and its textures.
+    Reload,
+    /// The ray probe on the map, toward the mouse pointer.
+    Probe,
+    /// The probe's walk one cell further.
+    ProbeNext,
+    /// The probe's walk one cell back.
+    ProbeBack,
+}
+
+/// An action's row in the table: how the settings file names it, what the menu and `--help`
+/// call it, and its default keys.
+#[derive(Clone, Copy, Debug)]
+pub struct ActionInfo {
+    /// The action.
+    pub action: Action,
+    /// Its name in the settings file's `[keys]` table.
+    pub name: &'static str,
+    /// What it does, as the Options menu and `--help` say it.
+    pub label: &'static str,
+    /// Its keys unless the settings say otherwise.
+    pub defaults: &'static [Key],
+}
+
+const fn row(
+    action: Action,
+    name: &'static str,
+    label: &'static str,
+    defaults: &'static [Key],
+) -> ActionInfo {
+    ActionInfo {
+        action,
+        name,
+        label,
+        defaults,
+    }
+}
+
+/// Every action, in the order the Options menu and `--help` list them, with its defaults.
+pub const ACTIONS: [ActionInfo; 33] = {
+    use Action::*;
+    use Key::*;
+    [
+        row(Forward, "forward", "walk forward", &[Letter(b'W'), Up]),
+        row(Back, "back", "walk back", &[Letter(b'S'), Down]),
+        row(StrafeLeft, "strafe_left", "step left", &[Letter(b'A')]),
+        row(StrafeRight, "strafe_right", "step right", &[Letter(b'D')]),
+        row(TurnLeft, "turn_left", "turn left", &[Left]),
+        row(TurnRight, "turn_right", "turn right", &[Right]),
+        row(Run, "run", "run (hold)", &[ShiftLeft, ShiftRight]),
+        row(Use, "use", "open, push, press", &[Letter(b'E'), Space]),
+        row(Fire, "fire", "fire", &[CtrlLeft, CtrlRight, Mouse(1)]),
+        row(Pistol, "pistol", "pistol", &[Digit(1)]),
+        row(Launcher, "launcher", "launcher", &[Digit(2)]),
+        row(Knife, "knife", "knife", &[Digit(3)]),
+        row(Menu, "menu", "pause menu", &[Escape]),
+        row(Map, "map", "map", &[Tab]),
+        row(Minimap, "minimap", "minimap", &[Letter(b'M')]),
+        row(ZoomIn, "zoom_in", "map closer", &[Equal, NumpadAdd]),
+        row(ZoomOut, "zoom_out", "map farther", &[Minus, NumpadSubtract]),
+        row(MapReset, "map_reset", "map recentred", &[Backspace]),
+        row(PanUp, "pan_up", "map panned up", &[Letter(b'I')]),
+        row(PanLeft, "pan_left", "map panned left", &[Letter(b'J')]),
+        row(PanDown, "pan_down", "map panned down", &[Letter(b'K')]),
+        row(PanRight, "pan_right", "map panned right", &[Letter(b'L')]),
+        row(QuickSave, "quick_save", "quick save", &[Function(6)]),
+        row(QuickLoad, "quick_load", "quick load", &[Function(9)]),
+        row(Mute, "mute", "sound off/on", &[Function(8)]),
+        row(Fullscreen, "fullscreen", "fullscreen", &[Function(11)]),
+        row(Screenshot, "screenshot", "screenshot", &[Function(12)]),
+        row(Profiler, "profiler", "frame profiler", &[Function(3)]),
+        row(MapDebug, "map_debug", "map debug layers", &[Function(4)]),
+        row(Reload, "reload", "reload level", &[Function(5)]),
+        row(Probe, "probe", "ray probe", &[Function(7)]),
+        row(ProbeNext, "probe_next", "probe step on", &[Period]),
+        row(ProbeBack, "probe_back", "probe step back", &[Comma]),
+    ]
+};
+
+impl Action {
+    /// The action's row in [`ACTIONS`].
+    pub fn info(self) -> &'static ActionInfo {
+        &ACTIONS[self as usize]
+    }
+
+    /// The action a settings-file name stands for.
+    pub fn named(name: &str) -> Option<Action> {
+        ACTIONS.iter().find(|a| a.name == name).map(|a| a.action)
+    }
+}
+
+/// The keys bound to each action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bindings {
+    /// Indexed by `Action as usize`.
+    keys: Vec<Vec<Key>>,
+}
+
+impl Default for Bindings {
+    /// The table's defaults: WASD and the arrows, Shift to run, E or Space to use, Ctrl or the
+    /// left button to fire, 1 to 3 for the weapons, Escape for the menu, Tab for the map.
+    fn default() -> Bindings {
+        Bindings {
+            keys: ACTIONS.iter().map(|a| a.defaults.to_vec()).collect(),
+        }
+    }
+}
+
+impl Bindings {
+    /// The keys bound to `action`, in order.
+    pub fn keys(&self, action: Action) -> &[Key] {
+        &self.keys[action as usize]
+    }
+
+    /// Binds exactly `keys` to `action`.
+    pub fn set(&mut self, action: Action, keys: Vec<Key>) {
+        self.keys[action as usize] = keys;
+    }
+
+    /// The keys of `action` in the places the Options menu shows: each key alone, but the
+    /// two sides of Shift, Ctrl or Alt together in one place.
+    pub fn slots(&self, action: Action) -> Vec<Vec<Key>> {
+        let keys = self.keys(action);
+        let mut slots: Vec<Vec<Key>> = Vec::new();
+        for &key in keys {
+            let partner = PAIRS.iter().find_map(|&(_, a, b)| match key {
+                k if k == a => Some(b),
+                k if k == b => Some(a),
+                _ => None,
+            });
+            match partner.and_then(|p| slots.iter_mut().find(|s| s == &&[p])) {
+                Some(slot) => slot.push(key),
+                None => slots.push(vec![key]),
+            }
+        }
+        slots
+    }
+
+    /// Binds `key` to `action` in its `slot`th place (see [`Bindings::slots`]; past the end:
+    /// added), and takes it from every other action: a key does one thing.
+    pub fn bind(&mut self, action: Action, slot: usize, key: Key) {
+        for keys in &mut self.keys {
+            keys.retain(|&k| k != key);
+        }
+        let mut slots = self.slots(action);
+        if slot < slots.len() {
+            slots[slot] = vec![key];
+        } else {
+            slots.push(vec![key]);
+        }
+        self.keys[action as usize] = slots.concat();
+    }
+
+    /// Takes the `slot`th place's keys from `action` (nothing when there is none).
+    pub fn unbind(&mut self, action: Action, slot: usize) {
+        let mut slots = self.slots(action);
+        if slot < slots.len() {
+            slots.remove(slot);
+            self.keys[action as usize] = slots.concat();
+        }
+    }
+
+    /// Whether `key` is bound to `action`.
+    pub fn is_bound(&self, action: Action, key: Key) -> bool {
+        self.keys(action).contains(&key)
+    }
+
+    /// The actions `key` is bound to (in a file written by hand, a key may do several things).
+    pub fn actions_of(&self, key: Key) -> impl Iterator<Item = Action> + '_ {
+        ACTIONS
+            .iter()
+            .map(|a| a.action)
+            .filter(move |&a| self.is_bound(a, key))
+    }
+
+    /// The weapon number a key chooses (1 pistol, 2 launcher, 3 knife).
+    pub fn weapon_number(&self, key: Key) -> Option<u8> {
+        [Action::Pistol, Action::Launcher, Action::Knife]
+            .iter()
+            .position(|&a| self.is_bound(a, key))
+            .map(|i| i as u8 + 1)
+    }
+
+    /// The controls as `--help` lists them: one line per action, its keys by their US labels.
+    pub fn help_table(&self) -> String {
+        let mut out = String::new();
+        for info in &ACTIONS {
+            let keys: Vec<String> = names_of(self.keys(info.action))
+                .into_iter()
+                .map(|n| match keys_named(&n).as_deref() {
+                    Some([single]) => single.label(),
+                    _ => n.to_ascii_uppercase(),
+                })
+                .collect();
+            let keys = if keys.is_empty() {
+                "(none)".to_string()
+            } else {
+                keys.join(", ")
+            };
+            out.push_str(&format!("  {:<18} {keys}\n", info.label));
+        }
+        out
     }
 }
 
@@ -324,71 +548,101 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sound_table_sets_volumes_and_mute_within_range() {
-        let b = parse("[sound]\nmaster = 0.5\nmute = true\n", Path::new("k.toml")).unwrap();
-        assert_eq!(
-            b.sound,
-            SoundSettings {
-                master: 0.5,
-                effects: 1.0,
-                mute: true
+    fn the_table_is_in_the_order_of_the_actions_and_names_are_unique() {
+        for (i, info) in ACTIONS.iter().enumerate() {
+            assert_eq!(info.action as usize, i, "{}", info.name);
+            assert_eq!(Action::named(info.name), Some(info.action));
+            assert!(
+                ACTIONS[i + 1..].iter().all(|o| o.name != info.name),
+                "{} twice",
+                info.name
+            );
+        }
+        // No key does two things by default.
+        let mut seen = std::collections::HashSet::new();
+        for info in &ACTIONS {
+            for key in info.defaults {
+                assert!(seen.insert(*key), "{key:?} bound twice by default");
             }
-        );
-        assert_eq!(b.fire, Bindings::default().fire, "keys keep their defaults");
-        let e = parse("[sound]\neffects = 1.5\n", Path::new("k.toml")).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "k.toml:2:11: effects volume 1.5: it must be from 0 to 1"
-        );
-        let e = parse("[sound]\nvolume = 1\n", Path::new("k.toml")).unwrap_err();
-        assert!(e.to_string().contains("unknown field `volume`"), "{e}");
+        }
     }
 
     #[test]
-    fn a_file_replaces_the_listed_actions() {
-        let b = parse(
-            "[keys]\nforward = [\"I\", \"up\"]\nfire = [\"Space\"]\nrun = [\"alt\", \"f12\", \"0\"]\n",
-            Path::new("keys.toml"),
-        )
-        .unwrap();
-        assert_eq!(b.forward, [Key::Letter(b'I'), Key::Up]);
-        assert_eq!(b.fire, [Key::Space]);
+    fn every_key_name_reads_back_as_its_key() {
+        let mut keys: Vec<Key> = NAMED.iter().map(|&(k, _)| k).collect();
+        keys.extend((b'A'..=b'Z').map(Key::Letter));
+        keys.extend((0..10).map(Key::Digit));
+        keys.extend((0..10).map(Key::Numpad));
+        keys.extend((1..=12).map(Key::Function));
+        keys.extend((1..=5).map(Key::Mouse));
+        keys.push(Key::NumpadEnter);
+        for key in keys {
+            assert_eq!(keys_named(&key.name()), Some(vec![key]), "{key:?}");
+            assert_eq!(
+                keys_named(&key.name().to_ascii_lowercase()),
+                Some(vec![key])
+            );
+            assert!(!key.label().is_empty());
+        }
         assert_eq!(
-            b.run,
-            [
-                Key::AltLeft,
-                Key::AltRight,
-                Key::Function(12),
-                Key::Digit(0)
-            ]
+            names_of(&[Key::ShiftLeft, Key::Letter(b'Q'), Key::ShiftRight]),
+            ["Shift", "Q"]
         );
-        assert_eq!(b.back, Bindings::default().back);
+        assert_eq!(names_of(&[Key::CtrlRight]), ["RightCtrl"]);
     }
 
     #[test]
     fn names_outside_the_list_are_unknown() {
-        for name in ["", "F0", "F13", "AB", "é", "Ctrl+W", "Escape"] {
+        for name in [
+            "", "F0", "F13", "F05", "F+1", "AB", "é", "Ctrl+W", "Mouse0", "Mouse6", "Numpad10",
+            "Numpad", "Esc ",
+        ] {
             assert_eq!(keys_named(name), None, "{name}");
         }
     }
 
     #[test]
-    fn errors_name_file_line_and_column() {
-        let e = parse("[keys]\nforward = [\"W\", \"Nope\"]\n", Path::new("k.toml"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("k.toml:2:17: unknown key 'Nope'"), "{e}");
-        let e = parse("[keys]\njump = [\"J\"]\n", Path::new("k.toml"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("k.toml:2:1: unknown action 'jump'"), "{e}");
-        let e = parse("[keys\n", Path::new("k.toml"))
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("k.toml:1:"), "{e}");
-        let e = load(Some(Path::new("/nonexistent/k.toml")))
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("/nonexistent/k.toml: cannot read"), "{e}");
+    fn binding_a_key_takes_it_from_other_actions_and_slots_fill_in_order() {
+        let mut b = Bindings::default();
+        b.bind(Action::Forward, 1, Key::Letter(b'E'));
+        assert_eq!(
+            b.keys(Action::Forward),
+            [Key::Letter(b'W'), Key::Letter(b'E')]
+        );
+        assert_eq!(b.keys(Action::Use), [Key::Space]);
+        b.bind(Action::Knife, 5, Key::Mouse(2));
+        assert_eq!(b.keys(Action::Knife), [Key::Digit(3), Key::Mouse(2)]);
+        assert_eq!(b.weapon_number(Key::Mouse(2)), Some(3));
+        b.unbind(Action::Knife, 0);
+        b.unbind(Action::Knife, 7);
+        assert_eq!(b.keys(Action::Knife), [Key::Mouse(2)]);
+        assert_eq!(
+            b.actions_of(Key::Mouse(1)).collect::<Vec<_>>(),
+            [Action::Fire]
+        );
+        // The two Ctrl keys are one place; the left button the second.
+        let fire = b.slots(Action::Fire);
+        assert_eq!(
+            fire,
+            [vec![Key::CtrlLeft, Key::CtrlRight], vec![Key::Mouse(1)]]
+        );
+        b.bind(Action::Fire, 0, Key::Letter(b'F'));
+        assert_eq!(b.keys(Action::Fire), [Key::Letter(b'F'), Key::Mouse(1)]);
+        b.unbind(Action::Fire, 1);
+        assert_eq!(b.keys(Action::Fire), [Key::Letter(b'F')]);
+    }
+
+    #[test]
+    fn the_help_table_lists_every_action_with_its_keys() {
+        let help = Bindings::default().help_table();
+        assert_eq!(help.lines().count(), ACTIONS.len());
+        assert!(help.contains("walk forward       W, UP\n"), "{help}");
+        assert!(
+            help.contains("fire               CTRL, MOUSE LEFT\n"),
+            "{help}"
+        );
+        let mut b = Bindings::default();
+        b.set(Action::Probe, Vec::new());
+        assert!(b.help_table().contains("ray probe          (none)"));
     }
 }

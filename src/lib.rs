@@ -100,6 +100,8 @@ pub mod math;
 pub mod render;
 #[cfg(feature = "game")]
 pub mod scene;
+#[cfg(feature = "game")]
+pub mod settings;
 pub mod texture;
 
 /// The README's code examples, compiled and run as tests.

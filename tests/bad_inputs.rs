@@ -1,5 +1,5 @@
 //! The rest of the bad-input corpus, through the real binary: broken textures (truncated, too
-//! large, a folder, unreadable), broken recordings and key bindings, a folder where a level
+//! large, a folder, unreadable), broken recordings and settings files, a folder where a level
 //! should be. Each case states the message it must produce; each exits 1, never 101.
 
 use std::path::{Path, PathBuf};
@@ -28,6 +28,8 @@ fn run(dir: &Path, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
         .args(args)
         .current_dir(dir)
+        // The settings file and saves of the player running the tests are not touched.
+        .env("XDG_CONFIG_HOME", dir.join("config"))
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .output()
@@ -165,7 +167,7 @@ fn unreadable_files_are_reported() {
 }
 
 #[test]
-fn broken_recordings_and_key_bindings_name_file_line_and_column() {
+fn broken_recordings_and_settings_name_file_line_and_column() {
     let dir = scratch("replay");
     let cases: [(&str, &str, &[&str], &str); 5] = [
         (
@@ -186,22 +188,29 @@ fn broken_recordings_and_key_bindings_name_file_line_and_column() {
             &["--replay", "garbage.txt"],
             "garbage.txt:1:1: not a recording",
         ),
+        // A damaged settings file is said with its place, and the game goes on with the
+        // defaults (here to fail at the window: the tests have no display).
         (
             "keys.toml",
             "[keys]\nforward = [\"W\", \"Nope\"]\n",
-            &["--keys", "keys.toml", "--level", "level.toml"],
+            &["--settings", "keys.toml", "--level", "level.toml"],
             "keys.toml:2:17: unknown key 'Nope'",
         ),
         (
             "keys2.toml",
             "[keys]\nforward = \"W\"\n",
-            &["--keys", "keys2.toml", "--level", "level.toml"],
+            &["--settings", "keys2.toml", "--level", "level.toml"],
             "keys2.toml:2:11: ",
         ),
     ];
     for (file, text, args, message) in cases {
         std::fs::write(dir.join(file), text).unwrap();
         expect(&dir, args, message);
+    }
+    // ... and kept beside, under another name, for the player to mend.
+    for file in ["keys.toml", "keys2.toml"] {
+        assert!(!dir.join(file).exists(), "{file} moved aside");
+        assert!(dir.join(format!("{file}.damaged")).is_file(), "{file} kept");
     }
     // Files the game would write at its end are refused at its start, never overwritten.
     std::fs::write(dir.join("taken.png"), b"mine").unwrap();
@@ -366,8 +375,8 @@ fn devices_and_oversized_files_are_refused_unread() {
     );
     expect(
         &dir,
-        &["--level", "level.toml", "--keys", "/dev/zero"],
-        "is not a regular file (a device, FIFO or socket); a key file must be one",
+        &["--level", "level.toml", "--settings", "/dev/zero"],
+        "is not a regular file (a device, FIFO or socket); a settings file must be one",
     );
     expect(
         &dir,

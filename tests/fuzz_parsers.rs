@@ -93,19 +93,19 @@ proptest! {
         let _ = Recording::parse(&text);
     }
 
-    /// Arbitrary text, and arbitrary bindings of arbitrary names: bindings, or an error
+    /// Arbitrary text, and arbitrary bindings of arbitrary names: settings, or an error
     /// naming the file.
     #[test]
-    fn key_files_never_panic(
+    fn settings_files_never_panic(
         text in any::<String>(),
         action in "[a-z_]{0,12}",
         names in prop::collection::vec("[A-Za-z0-9 é]{0,6}", 0..4),
     ) {
         count();
-        let _ = tilecaster::bindings::parse(&text, Path::new("k.toml"));
+        let _ = tilecaster::settings::parse(&text, Path::new("k.toml"));
         let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
         let file = format!("[keys]\n{action} = [{}]\n", list.join(", "));
-        if let Err(e) = tilecaster::bindings::parse(&file, Path::new("k.toml")) {
+        if let Err(e) = tilecaster::settings::parse(&file, Path::new("k.toml")) {
             prop_assert!(e.to_string().starts_with("k.toml:"), "{}", e);
         }
     }

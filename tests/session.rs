@@ -367,6 +367,16 @@ fn a_saved_game_loads_back_to_the_same_state() {
         "a guard down, a clip dropped"
     );
     s.save(&save).unwrap();
+    let seconds = s.game.ticks / 60;
+    assert_eq!(
+        tilecaster::game::describe_save(&save).unwrap(),
+        format!("E1M1 NORMAL {}:{:02}", seconds / 60, seconds % 60),
+        "what the Load menu says of it"
+    );
+    assert_eq!(
+        tilecaster::game::describe_save(Path::new("levels/e1m1.toml")),
+        None
+    );
     let mut loaded = Session::load(&save, None).unwrap();
     assert_eq!(loaded.game.state_hash(), s.game.state_hash());
     assert_eq!(loaded.game.level.pickups, s.game.level.pickups);

@@ -133,14 +133,23 @@ fn wait_for_window(display: &Display) -> String {
     }
 }
 
+/// The game on `display`, with its settings and saves in the display's own folder (never the
+/// player's); straight into the first level unless `args` say where to start (a level, a
+/// save, a recording) or ask for the menu (`--menu`, taken out here).
 fn game(display: &Display, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_tilecaster"));
+    let menu = args.contains(&"--menu");
+    let starts = ["--level", "--load", "--replay", "--demo"];
     c.arg("play")
-        .args(args)
+        .args(args.iter().filter(|&&a| a != "--menu"))
         .env("DISPLAY", format!(":{}", display.number))
         .env("WGPU_BACKEND", "vulkan")
         .env("XDG_RUNTIME_DIR", &display.runtime)
+        .env("XDG_CONFIG_HOME", display.runtime.join("config"))
         .env_remove("WAYLAND_DISPLAY");
+    if !menu && !args.iter().any(|a| starts.contains(a)) {
+        c.args(["--level", "levels/e1m1.toml"]);
+    }
     c
 }
 
@@ -257,7 +266,7 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     // The same run headless: its end state, and its sound mixed as the game mixes it.
     let mut session = Session::start(Path::new(&recording.level), None).unwrap();
     let mut mixer = Mixer::new();
-    mixer.master = tilecaster::bindings::SoundSettings::default().master;
+    mixer.master = tilecaster::settings::SoundSettings::default().master;
     let mut sound = Vec::new();
     for input in &recording.inputs {
         session.tick(input);

@@ -6,10 +6,6 @@ use web_time::Instant;
 
 use tilecaster::game::TICK;
 
-/// Frames shown per second at most: the game paces itself (vsync does not always throttle).
-/// (In the browser the page paces it.)
-#[cfg(not(target_arch = "wasm32"))]
-const FRAME_RATE: u64 = 60;
 /// The most simulation time caught up in one frame, seconds (after a stall the game slows
 /// down instead of jumping).
 const MOST_BEHIND: f64 = 0.25;
@@ -23,6 +19,9 @@ pub struct Clock {
     /// Frames shown so far, and the number after which the game ends (for tests).
     frames: u64,
     max_frames: Option<u64>,
+    /// Frames shown per second at most (0: no cap): the game paces itself, as vsync does not
+    /// always throttle. (In the browser the page paces it.)
+    frame_cap: u32,
 }
 
 impl Clock {
@@ -34,7 +33,13 @@ impl Clock {
             next_frame: Instant::now(),
             frames: 0,
             max_frames,
+            frame_cap: 60,
         }
+    }
+
+    /// Frames per second at most from now on (0: as many as can be drawn).
+    pub fn set_frame_cap(&mut self, cap: u32) {
+        self.frame_cap = cap;
     }
 
     /// Starts counting from now (when the window opens).
@@ -67,7 +72,11 @@ impl Clock {
         let now = Instant::now();
         let due = now >= self.next_frame;
         if due {
-            self.next_frame = now + Duration::from_micros(1_000_000 / FRAME_RATE);
+            let gap = match self.frame_cap {
+                0 => Duration::ZERO,
+                cap => Duration::from_micros(1_000_000 / u64::from(cap)),
+            };
+            self.next_frame = now + gap;
         }
         (due, self.next_frame)
     }

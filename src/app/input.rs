@@ -3,62 +3,55 @@
 
 use std::collections::HashSet;
 
-use tilecaster::bindings::{Bindings, Key};
+use tilecaster::bindings::{Action, Bindings, Key};
 use tilecaster::game::{Input, TICK_HZ};
-use winit::keyboard::KeyCode;
 
-use super::keymap;
-
-/// Degrees turned per pixel of mouse motion.
-const MOUSE_DEGREES_PER_PIXEL: f64 = 0.15;
 /// Degrees turned per tick with the arrow keys (180 degrees a second).
 const TURN_PER_TICK: f64 = 180.0 / TICK_HZ as f64;
 
 /// Keys held, and the presses and mouse motion not yet given to the game.
 #[derive(Default)]
 pub struct InputLatch {
-    /// Keys held down (physical codes).
-    held: HashSet<KeyCode>,
+    /// Keys and mouse buttons held down.
+    held: HashSet<Key>,
     /// Use was pressed since the last tick.
     use_pressed: bool,
     /// Fire was pressed since the last tick.
     fire_pressed: bool,
     /// A weapon number key pressed since the last tick (0: none).
     weapon_pressed: u8,
-    /// Mouse motion since the last tick, pixels.
+    /// Mouse motion since the last tick, counts.
     mouse_dx: f64,
 }
 
 impl InputLatch {
-    /// Whether `code` is held down.
-    pub fn is_held(&self, code: KeyCode) -> bool {
-        self.held.contains(&code)
+    /// Whether `key` is held down.
+    pub fn is_held(&self, key: Key) -> bool {
+        self.held.contains(&key)
     }
 
-    /// A key went down: held from now on, and its game action latched (use, fire, a weapon)
-    /// unless it is the window system repeating it.
-    pub fn press(&mut self, code: KeyCode, repeat: bool, bindings: &Bindings) {
-        self.held.insert(code);
+    /// Whether a key bound to `action` is held down.
+    pub fn action_held(&self, bindings: &Bindings, action: Action) -> bool {
+        bindings.keys(action).iter().any(|k| self.held.contains(k))
+    }
+
+    /// A key or button went down: held from now on, and its game action latched (use, fire,
+    /// a weapon) unless it is the window system repeating it.
+    pub fn press(&mut self, key: Key, repeat: bool, bindings: &Bindings) {
+        self.held.insert(key);
         if repeat {
             return;
         }
-        if let Some(key) = keymap::key_of(code) {
-            self.use_pressed |= bindings.use_.contains(&key);
-            self.fire_pressed |= bindings.fire.contains(&key);
-            if let Some(n) = bindings.weapon_number(key) {
-                self.weapon_pressed = n;
-            }
+        self.use_pressed |= bindings.is_bound(Action::Use, key);
+        self.fire_pressed |= bindings.is_bound(Action::Fire, key);
+        if let Some(n) = bindings.weapon_number(key) {
+            self.weapon_pressed = n;
         }
     }
 
-    /// A key went up.
-    pub fn release(&mut self, code: KeyCode) {
-        self.held.remove(&code);
-    }
-
-    /// Fire (a mouse click).
-    pub fn fire(&mut self) {
-        self.fire_pressed = true;
+    /// A key or button went up.
+    pub fn release(&mut self, key: Key) {
+        self.held.remove(&key);
     }
 
     /// Mouse motion while the mouse is held for looking around.
@@ -74,21 +67,17 @@ impl InputLatch {
     }
 
     /// This tick's input, from the keys held and what was latched since the last tick (which
-    /// is then cleared).
-    pub fn take(&mut self, bindings: &Bindings) -> Input {
-        let held = |keys: &[Key]| {
-            keys.iter()
-                .any(|&k| keymap::code_of(k).is_some_and(|c| self.held.contains(&c)))
-        };
+    /// is then cleared); the mouse turns `sensitivity` degrees per count.
+    pub fn take(&mut self, bindings: &Bindings, sensitivity: f64) -> Input {
+        let held = |a: Action| self.action_held(bindings, a);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
-        let b = bindings;
         let input = Input {
-            forward: axis(held(&b.forward), held(&b.back)),
-            strafe: axis(held(&b.strafe_right), held(&b.strafe_left)),
-            turn: (axis(held(&b.turn_right), held(&b.turn_left)) * TURN_PER_TICK
-                + self.mouse_dx * MOUSE_DEGREES_PER_PIXEL)
+            forward: axis(held(Action::Forward), held(Action::Back)),
+            strafe: axis(held(Action::StrafeRight), held(Action::StrafeLeft)),
+            turn: (axis(held(Action::TurnRight), held(Action::TurnLeft)) * TURN_PER_TICK
+                + self.mouse_dx * sensitivity)
                 .clamp(-360.0, 360.0),
-            run: held(&b.run),
+            run: held(Action::Run),
             use_pressed: self.use_pressed,
             fire: self.fire_pressed,
             weapon: self.weapon_pressed,
@@ -109,28 +98,39 @@ mod tests {
     fn presses_are_latched_for_one_tick_and_held_keys_last() {
         let bindings = Bindings::default();
         let mut latch = InputLatch::default();
-        latch.press(KeyCode::KeyW, false, &bindings);
-        latch.press(KeyCode::Space, false, &bindings);
-        latch.press(KeyCode::Digit2, false, &bindings);
-        let first = latch.take(&bindings);
+        latch.press(Key::Letter(b'W'), false, &bindings);
+        latch.press(Key::Space, false, &bindings);
+        latch.press(Key::Digit(2), false, &bindings);
+        latch.look(10.0);
+        let first = latch.take(&bindings, 0.5);
         assert_eq!(
-            (first.forward, first.use_pressed, first.weapon),
-            (1.0, true, 2)
+            (first.forward, first.use_pressed, first.weapon, first.turn),
+            (1.0, true, 2, 5.0)
         );
-        let second = latch.take(&bindings);
+        let second = latch.take(&bindings, 0.5);
         assert_eq!(
-            (second.forward, second.use_pressed, second.weapon),
-            (1.0, false, 0)
+            (
+                second.forward,
+                second.use_pressed,
+                second.weapon,
+                second.turn
+            ),
+            (1.0, false, 0, 0.0)
         );
         latch.release_all();
-        assert_eq!(latch.take(&bindings).forward, 0.0);
+        assert_eq!(latch.take(&bindings, 0.5).forward, 0.0);
     }
 
     #[test]
-    fn a_repeated_key_does_not_press_again() {
-        let bindings = Bindings::default();
+    fn a_repeated_key_does_not_press_again_and_buttons_are_keys() {
+        let mut bindings = Bindings::default();
         let mut latch = InputLatch::default();
-        latch.press(KeyCode::Space, true, &bindings);
-        assert!(!latch.take(&bindings).use_pressed);
+        latch.press(Key::Space, true, &bindings);
+        assert!(!latch.take(&bindings, 0.15).use_pressed);
+        latch.press(Key::Mouse(1), false, &bindings);
+        assert!(latch.take(&bindings, 0.15).fire);
+        bindings.bind(Action::Forward, 0, Key::Mouse(2));
+        latch.press(Key::Mouse(2), false, &bindings);
+        assert_eq!(latch.take(&bindings, 0.15).forward, 1.0);
     }
 }

@@ -4,6 +4,7 @@
 //! [`input::InputLatch`]) or a UI action ([`ui`]'s key tables).
 
 mod clock;
+mod front;
 // The sound device: ALSA natively; the page's Web Audio in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
 mod device;
@@ -22,24 +23,31 @@ use std::time::Duration;
 use web_time::Instant;
 
 use anyhow::{Context, Result, anyhow};
+use tilecaster::bindings::{Action, Key};
 use tilecaster::files;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
 use tilecaster::render::Renderer;
 use tilecaster::scene::SessionAssets;
+use tilecaster::scene::hud;
+use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput, MenuWorld};
 use tilecaster::scene::profile::Profile;
 use tilecaster::scene::topdown::{Corner, Minimap};
+use tilecaster::settings::Settings;
 use winit::application::ApplicationHandler;
-use winit::event::{ElementState, MouseButton, MouseScrollDelta, WindowEvent};
+use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
 use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
 
 use clock::Clock;
+use front::Overrides;
 use input::InputLatch;
+use keymap::KeyLabels;
+pub use screen::Backend;
 use sound::GameSound;
-use ui::{MenuAction, Overlays, UiAction};
-use view::View;
+use ui::Overlays;
+use view::{MenuShown, View};
 
 /// How the game is started: the options of `tilecaster [play]`, as the command line parsed
 /// them.
@@ -49,10 +57,10 @@ pub struct PlayOptions {
     pub level: PathBuf,
     /// Texture folder, instead of the level's own (or ./textures).
     pub textures: Option<PathBuf>,
-    /// Internal resolution (the window scales it).
+    /// Internal resolution at resolution scale 1 (the window scales it).
     pub size: (u32, u32),
-    /// Horizontal field of view, degrees.
-    pub fov: f64,
+    /// Horizontal field of view, degrees, over the settings' for this run.
+    pub fov: Option<f64>,
     /// How the frame fills the window.
     pub scaling: Scaling,
     /// End after this many frames (for tests driving the real binary).
@@ -67,20 +75,26 @@ pub struct PlayOptions {
     pub replay: Option<PathBuf>,
     /// Start from this saved game instead of the level's start.
     pub load: Option<PathBuf>,
-    /// Start with the sound off (F8 turns it on and off).
+    /// Start with the sound off (the mute key turns it on and off).
     pub mute: bool,
     /// Mix every sound of the game into this WAV file when it ends (never overwrites).
     pub audio_out: Option<PathBuf>,
     /// Demo mode: the autopilot plays.
     pub demo: bool,
-    /// Key bindings file; `None`: `keys.toml` here if it exists.
-    pub keys: Option<PathBuf>,
+    /// The settings file; `None`: the platform's place (see [`front::default_settings_path`]).
+    pub settings: Option<PathBuf>,
     /// How hard the game is.
     pub difficulty: Difficulty,
-    /// The minimap's corner and size (a fraction of the frame's height).
-    pub minimap: (Corner, f64),
-    /// Whether far walls, floors and ceilings are drawn from mipmaps.
-    pub mipmaps: bool,
+    /// The minimap's corner, over the settings' for this run.
+    pub minimap_corner: Option<Corner>,
+    /// The minimap's size (a fraction of the frame's height), over the settings'.
+    pub minimap_size: Option<f64>,
+    /// Whether far walls, floors and ceilings are drawn from mipmaps, over the settings'.
+    pub mipmaps: Option<bool>,
+    /// Which graphics API draws the window.
+    pub backend: Backend,
+    /// Start at the main menu (else straight into the level).
+    pub menu: bool,
 }
 
 /// How the frame is scaled into the window.
@@ -92,8 +106,19 @@ pub enum Scaling {
     Fill,
 }
 
-/// The quick-save file (F6 writes it, F9 reads it), in the working directory.
-const QUICK_SAVE: &str = "quicksave.json";
+/// Where the settings file is kept when `--settings` does not say, and the saves beside it
+/// (for `--help`).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn settings_place() -> String {
+    match front::default_settings_path() {
+        Some(path) => format!(
+            "{} (saves in {})",
+            path.display(),
+            front::saves_dir(Some(&path)).unwrap_or_default().display()
+        ),
+        None => "none here (no home folder): the defaults, not kept".into(),
+    }
+}
 
 /// Opens the window and plays until it is closed.
 #[cfg(not(target_arch = "wasm32"))]
@@ -154,13 +179,18 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         Some(save) => Session::load(save, options.textures.as_deref())?,
         None => Session::start_on(&level, options.textures.as_deref(), options.difficulty)?,
     };
-    let default_keys = Path::new("keys.toml");
-    let keys_file = options
-        .keys
-        .as_deref()
-        .or_else(|| default_keys.exists().then_some(default_keys));
-    let bindings = keymap::load(keys_file)?;
-    let bindings_sound = bindings.sound;
+    let (settings, settings_path, said) = front::load_settings(options.settings.as_deref());
+    if let Some(said) = &said {
+        eprintln!("{said}");
+    }
+    let overrides = Overrides {
+        fov: options.fov,
+        mute: options.mute,
+        mipmaps: options.mipmaps,
+        minimap_corner: options.minimap_corner,
+        minimap_size: options.minimap_size,
+    };
+    let effective = overrides.apply(&settings);
     let recording = options.record.as_ref().map(|_| Recording {
         level: level.display().to_string(),
         inputs: Vec::new(),
@@ -171,36 +201,30 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
              (and `tilecaster bench` measures them)"
         )
     })?;
-    let frame = Frame::new(options.size.0, options.size.1)?;
-    let app = App {
+    let size = front::scaled_size(options.size, effective.resolution_scale);
+    let frame = Frame::new(size.0, size.1)?;
+    let mut app = App {
         assets: SessionAssets::new(&session),
         session,
         view: View {
-            renderer: {
-                let mut renderer = Renderer::new();
-                renderer.set_mipmaps(options.mipmaps);
-                renderer
-            },
+            renderer: Renderer::new(),
             frame,
-            fov: options.fov,
+            fov: effective.fov,
             hud: !options.no_hud,
             profile: Profile::new(),
             cells: Vec::new(),
             minimap: Minimap {
-                corner: options.minimap.0,
-                size: options.minimap.1,
-                bottom_margin: if options.no_hud {
-                    0
-                } else {
-                    tilecaster::scene::hud::bar_height_for(options.size.1)
-                },
+                corner: effective.minimap_corner,
+                size: effective.minimap_size,
+                bottom_margin: 0,
             },
+            comfort: hud::Comfort::default(),
         },
         scaling: options.scaling,
         window: None,
         screen: None,
         latch: InputLatch::default(),
-        bindings,
+        labels: KeyLabels::default(),
         grabbed: false,
         occluded: false,
         clock: Clock::new(options.frames),
@@ -211,15 +235,29 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             None => Player::Keyboard,
         },
         recording,
-        sound: GameSound::new(bindings_sound, options.mute, options.audio_out.is_some()),
+        sound: GameSound::new(effective.sound, options.audio_out.is_some()),
         textures: options.textures.clone(),
         error: None,
         last_poll: Instant::now(),
+        saves: front::saves_dir(settings_path.as_deref()),
+        settings,
+        settings_path,
+        overrides,
+        menu: options.menu.then(Menu::main),
+        base_size: options.size,
+        backend: options.backend,
+        menu_started: Instant::now(),
+        notice: None,
         #[cfg(target_arch = "wasm32")]
         pending_screen: Default::default(),
         #[cfg(target_arch = "wasm32")]
         page_locked: false,
     };
+    app.apply_settings();
+    if let Some(said) = said {
+        app.session
+            .say(said.lines().next().unwrap_or_default().to_string());
+    }
     Ok((event_loop, app))
 }
 
@@ -252,6 +290,11 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
         game.state_hash(),
         game.ticks
     );
+    eprintln!(
+        "level {} at difficulty {:?}",
+        app.session.path().display(),
+        app.session.difficulty()
+    );
     Ok(())
 }
 
@@ -274,8 +317,8 @@ struct App {
     screen: Option<screen::Screen>,
     /// The keyboard and mouse since the last tick.
     latch: InputLatch,
-    /// What the keys do.
-    bindings: keymap::Bindings,
+    /// How the player's keyboard labels its keys.
+    labels: KeyLabels,
     /// Whether the mouse is held for looking around.
     grabbed: bool,
     /// Whether the window is hidden (minimised, or covered entirely).
@@ -292,6 +335,23 @@ struct App {
     error: Option<anyhow::Error>,
     /// When the level's files were last looked at for live reload.
     last_poll: Instant,
+    /// The player's settings, as kept in their file (the menus change them).
+    settings: Settings,
+    /// The settings file (`None`: not kept, as in the browser, which keeps them in the page).
+    settings_path: Option<PathBuf>,
+    /// What the command line set for this run over the settings.
+    overrides: Overrides,
+    /// The saves folder (`None`: no saves).
+    saves: Option<PathBuf>,
+    /// The menu shown, if any: the game stands still under it.
+    menu: Option<Menu>,
+    /// The frame size at resolution scale 1.
+    base_size: (u32, u32),
+    backend: Backend,
+    /// When the menu came up (the level behind the main menu turns from then).
+    menu_started: Instant,
+    /// A line the menu shows at its bottom (a save that would not load).
+    notice: Option<String>,
     /// In the browser the GPU surface is made asynchronously: it lands here when ready.
     #[cfg(target_arch = "wasm32")]
     pending_screen: web::PendingScreen,
@@ -331,9 +391,11 @@ impl App {
 
     /// Runs the ticks owed since the last frame (at most a quarter second's worth), with the
     /// keyboard's input, the replay's or the autopilot's. `false` once a replay has run out.
+    /// Under a menu the game stands still (a replay goes on).
     fn simulate(&mut self) -> bool {
         let replaying = matches!(self.player, Player::Replay(..));
-        let ticks = self.clock.ticks_owed(self.overlays.paused && !replaying);
+        let ticks = self.clock.ticks_owed(self.menu.is_some() && !replaying);
+        let sensitivity = self.settings.mouse_sensitivity;
         for _ in 0..ticks {
             let input = match &mut self.player {
                 Player::Replay(inputs, next) => match inputs.get(*next) {
@@ -344,7 +406,7 @@ impl App {
                     None => return false,
                 },
                 Player::Autopilot(pilot) => pilot.input(&self.session.game),
-                Player::Keyboard => self.latch.take(&self.bindings),
+                Player::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
             };
             if let Some(r) = &mut self.recording {
                 r.inputs.push(input);
@@ -354,9 +416,10 @@ impl App {
             web::recorded(input);
             self.session.tick(&input);
             self.sound.tick(&self.session.game);
-            let held = |k: KeyCode| f64::from(u8::from(self.latch.is_held(k)));
-            let right = held(KeyCode::KeyL) - held(KeyCode::KeyJ);
-            let down = held(KeyCode::KeyK) - held(KeyCode::KeyI);
+            let keys = &self.settings.keys;
+            let held = |a: Action| f64::from(u8::from(self.latch.action_held(keys, a)));
+            let right = held(Action::PanRight) - held(Action::PanLeft);
+            let down = held(Action::PanDown) - held(Action::PanUp);
             self.overlays.pan(right, down);
         }
         true
@@ -364,7 +427,24 @@ impl App {
 
     fn draw(&mut self) -> Result<()> {
         let assets = self.assets.of(&self.session);
-        self.view.draw(&self.session, assets, &self.overlays);
+        let slots = front::save_slots(self.saves.as_deref());
+        let labels = &self.labels;
+        let label = |k: Key| labels.label(k);
+        let world = MenuWorld {
+            saves: &slots,
+            episode: "EPISODE 1",
+            base_size: self.base_size,
+            frame: (self.view.frame.width(), self.view.frame.height()),
+            label: &label,
+            notice: self.notice.as_deref(),
+        };
+        let shown = self.menu.as_ref().map(|menu| MenuShown {
+            menu,
+            settings: &self.settings,
+            world: &world,
+            turned: self.menu_started.elapsed().as_secs_f64() * 6.0,
+        });
+        self.view.draw(&self.session, assets, &self.overlays, shown);
         // A window nobody can see is not presented to (the frame still counts). A frame the
         // window cannot take (resizing) is skipped; the game goes on either way.
         let Some(screen) = self.screen.as_mut().filter(|_| !self.occluded) else {
@@ -377,15 +457,11 @@ impl App {
         Ok(())
     }
 
-    /// Fullscreen on, or back to the window (F11, Alt+Enter).
-    fn toggle_fullscreen(&self) {
-        if let Some(w) = &self.window {
-            let full = w
-                .fullscreen()
-                .is_none()
-                .then_some(Fullscreen::Borderless(None));
-            w.set_fullscreen(full);
-        }
+    /// Fullscreen on, or back to the window (the fullscreen key, Alt+Enter).
+    fn toggle_fullscreen(&mut self) {
+        self.settings.fullscreen = !self.settings.fullscreen;
+        self.apply_settings();
+        self.store_settings();
     }
 
     /// Saves the current frame as `screenshot-N.png` (the first N not taken).
@@ -398,70 +474,281 @@ impl App {
         Ok(path)
     }
 
-    /// A key pressed (not a repeat, not synthetic): the pause menu's, or while playing the
-    /// game's bindings and then the window's own keys.
-    fn key_pressed(&mut self, event_loop: &ActiveEventLoop, code: KeyCode) {
-        if self.overlays.paused {
-            match ui::menu_action(code) {
-                Some(MenuAction::Resume) => self.overlays.paused = false,
-                Some(MenuAction::Restart) => {
-                    self.session.restart_level();
-                    self.overlays.paused = false;
-                }
-                Some(MenuAction::Quit) => event_loop.exit(),
-                None => {}
-            }
+    /// Opens a menu over the game (which stands still), letting the keys and the mouse go.
+    fn open_menu(&mut self, menu: Menu) {
+        self.menu = Some(menu);
+        self.menu_started = Instant::now();
+        self.notice = None;
+        self.latch.release_all();
+        self.grab(false);
+    }
+
+    /// A key or mouse button pressed (not a repeat, not synthetic) while playing: the game's
+    /// actions are latched, the window's own are carried out.
+    fn pressed(&mut self, key: Key, repeat: bool) {
+        self.latch.press(key, repeat, &self.settings.keys);
+        if repeat {
             return;
         }
-        let alt = self.latch.is_held(KeyCode::AltLeft) || self.latch.is_held(KeyCode::AltRight);
-        let Some(action) = ui::playing_action(code, alt) else {
-            return;
-        };
+        let alt = self.latch.is_held(Key::AltLeft) || self.latch.is_held(Key::AltRight);
+        if alt && key == Key::Enter {
+            return self.toggle_fullscreen();
+        }
+        let actions: Vec<Action> = self.settings.keys.actions_of(key).collect();
+        for action in actions {
+            self.act(action);
+        }
+    }
+
+    /// Carries out one of the window's own actions.
+    fn act(&mut self, action: Action) {
         if self.overlays.apply(action) {
-            if action == UiAction::Pause {
-                self.latch.release_all();
-                self.grab(false);
-            }
             // The probe follows the pointer: the mouse is let go for it.
-            if action == UiAction::ToggleProbe && self.overlays.probe {
+            if action == Action::Probe && self.overlays.probe {
                 self.grab(false);
             }
             return;
         }
         match action {
-            UiAction::ToggleFullscreen => self.toggle_fullscreen(),
-            UiAction::Reload => {
+            Action::Menu => self.open_menu(Menu::pause()),
+            Action::Fullscreen => self.toggle_fullscreen(),
+            Action::Reload => {
                 let _ = self.session.reload();
             }
-            UiAction::Screenshot => match self.screenshot() {
+            Action::Screenshot => match self.screenshot() {
                 Ok(path) => eprintln!("screenshot: {}", path.display()),
                 Err(e) => eprintln!("screenshot failed: {e:#}"),
             },
-            UiAction::ToggleMute => {
+            Action::Mute => {
                 let muted = self.sound.toggle_mute();
                 self.session
                     .say(if muted { "sound off" } else { "sound on" }.into());
             }
-            UiAction::QuickSave => {
-                let path = Path::new(QUICK_SAVE);
-                let said = match self.session.save(path) {
-                    Ok(()) => format!("saved to {QUICK_SAVE}"),
-                    Err(e) => format!("not saved: {e}"),
-                };
-                eprintln!("{said}");
-                self.session.say(said);
-            }
-            UiAction::QuickLoad => {
-                match Session::load(Path::new(QUICK_SAVE), self.textures.as_deref()) {
-                    Ok(session) => self.session = session,
-                    Err(e) => {
+            Action::QuickSave => match self.saves.as_deref().map(front::quick_save) {
+                Some(path) => self.save_to(&path),
+                None => self.session.say("no saves here".into()),
+            },
+            Action::QuickLoad => match self.saves.as_deref().map(front::quick_save) {
+                Some(path) => {
+                    if let Err(e) = self.load_from(&path) {
                         eprintln!("not loaded: {e}");
                         self.session.say(format!("not loaded: {e}"));
                     }
                 }
-            }
+                None => self.session.say("no saves here".into()),
+            },
             _ => {}
         }
+    }
+
+    /// Saves the game to `path` (its folder made if missing), and says so.
+    fn save_to(&mut self, path: &Path) {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        match self.session.save(path) {
+            Ok(()) => {
+                eprintln!("saved to {}", path.display());
+                self.session.say("game saved".into());
+            }
+            Err(e) => {
+                eprintln!("not saved: {e}");
+                self.session.say(format!("not saved: {e}"));
+            }
+        }
+    }
+
+    /// Replaces the game with the save at `path`.
+    fn load_from(&mut self, path: &Path) -> Result<(), tilecaster::game::SaveError> {
+        let session = Session::load(path, self.textures.as_deref())?;
+        self.assets = SessionAssets::new(&session);
+        self.session = session;
+        self.player = Player::Keyboard;
+        Ok(())
+    }
+
+    /// A new game of the episode at `difficulty`, from its first level.
+    fn new_game(&mut self, difficulty: Difficulty) -> Result<()> {
+        let level = files::default_path("levels/e1m1.toml");
+        let session = Session::start_on(&level, self.textures.as_deref(), difficulty)?;
+        self.assets = SessionAssets::new(&session);
+        self.session = session;
+        self.player = Player::Keyboard;
+        Ok(())
+    }
+
+    /// Keeps the settings (their file, or the page's storage); a failure is said.
+    fn store_settings(&mut self) {
+        if let Err(e) = front::store_settings(&self.settings, self.settings_path.as_deref()) {
+            eprintln!("the settings are not kept: {e}");
+            self.notice = Some(format!("NOT KEPT: {e}"));
+        }
+    }
+
+    /// Puts the settings in effect (the command line's over them): the view, the frame's
+    /// size, the window, the pace, the sound.
+    fn apply_settings(&mut self) {
+        let s = self.overrides.apply(&self.settings);
+        self.view.fov = s.fov;
+        self.view.renderer.set_mipmaps(s.mipmaps);
+        self.view.comfort = hud::Comfort {
+            head_bob: s.head_bob,
+            damage_flash: s.damage_flash,
+        };
+        let size = front::scaled_size(self.base_size, s.resolution_scale);
+        if size != (self.view.frame.width(), self.view.frame.height()) {
+            match Frame::new(size.0, size.1) {
+                Ok(frame) => {
+                    self.view.frame = frame;
+                    if let Some(screen) = &mut self.screen {
+                        screen.set_frame_size(size);
+                    }
+                }
+                Err(e) => eprintln!("resolution {}x{} refused: {e}", size.0, size.1),
+            }
+        }
+        self.view.minimap.corner = s.minimap_corner;
+        self.view.minimap.size = s.minimap_size;
+        self.view.minimap.bottom_margin = if self.view.hud {
+            hud::bar_height_for(self.view.frame.height())
+        } else {
+            0
+        };
+        self.clock.set_frame_cap(s.frame_cap);
+        self.sound.set(s.sound);
+        if let Some(w) = &self.window {
+            let full = s.fullscreen.then_some(Fullscreen::Borderless(None));
+            if w.fullscreen().is_some() != full.is_some() {
+                w.set_fullscreen(full);
+            }
+        }
+    }
+
+    /// One input to the menu shown, and what it asks done.
+    fn menu_input(&mut self, event_loop: &ActiveEventLoop, input: MenuInput) {
+        let Some(mut menu) = self.menu.take() else {
+            return;
+        };
+        let slots = front::save_slots(self.saves.as_deref());
+        let label = |k: Key| self.labels.label(k);
+        let world = MenuWorld {
+            saves: &slots,
+            episode: "EPISODE 1",
+            base_size: self.base_size,
+            frame: (self.view.frame.width(), self.view.frame.height()),
+            label: &label,
+            notice: None,
+        };
+        let before = self.settings.clone();
+        let command = menu.handle(input, &mut self.settings, &world);
+        self.menu = Some(menu);
+        let Some(command) = command else { return };
+        self.notice = None;
+        match command {
+            MenuCommand::SettingsChanged => {
+                self.overrides.forget_changed(&before, &self.settings);
+                self.apply_settings();
+                self.store_settings();
+            }
+            MenuCommand::Resume => self.menu = None,
+            MenuCommand::Restart => {
+                self.session.restart_level();
+                self.menu = None;
+            }
+            MenuCommand::NewGame(difficulty) => match self.new_game(difficulty) {
+                Ok(()) => self.close_menu(),
+                Err(e) => self.notice = Some(format!("{e:#}")),
+            },
+            MenuCommand::Continue | MenuCommand::Load(_) => {
+                let path = match command {
+                    MenuCommand::Load(path) => Some(path),
+                    _ => front::newest_save(&slots),
+                };
+                let loaded = path.map(|p| self.load_from(&p));
+                match loaded {
+                    Some(Ok(())) => self.close_menu(),
+                    Some(Err(e)) => {
+                        eprintln!("not loaded: {e}");
+                        self.notice = Some(format!("NOT LOADED: {e}"));
+                    }
+                    None => {}
+                }
+            }
+            MenuCommand::Save(path) => {
+                self.save_to(&path);
+                self.menu = None;
+            }
+            MenuCommand::QuitToMenu => self.open_menu(Menu::main()),
+            MenuCommand::Quit => event_loop.exit(),
+        }
+    }
+
+    /// Back to the game from a menu, with the clock started afresh.
+    fn close_menu(&mut self) {
+        self.menu = None;
+        self.clock.restart();
+    }
+
+    /// A key pressed or released, as the window reported it.
+    fn key_event(&mut self, event_loop: &ActiveEventLoop, event: &winit::event::KeyEvent) {
+        let PhysicalKey::Code(code) = event.physical_key else {
+            return;
+        };
+        if event.state == ElementState::Pressed {
+            // The label without Shift and the like, where the platform says it.
+            #[cfg(not(target_arch = "wasm32"))]
+            let logical = {
+                use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
+                event.key_without_modifiers()
+            };
+            #[cfg(target_arch = "wasm32")]
+            let logical = event.logical_key.clone();
+            self.labels.learn(code, &logical);
+        }
+        let key = keymap::key_of(code);
+        if event.state == ElementState::Released {
+            if let Some(key) = key {
+                self.latch.release(key);
+            }
+            return;
+        }
+        if self.menu.is_some() {
+            if event.repeat && self.menu.as_ref().is_some_and(Menu::waiting_for_key) {
+                return;
+            }
+            if let Some(input) = self.menu_key(code, key) {
+                self.menu_input(event_loop, input);
+            }
+            return;
+        }
+        if let Some(key) = key {
+            self.pressed(key, event.repeat);
+        }
+    }
+
+    /// What a key does in the menu: bound while one is awaited, else the menus' own keys
+    /// (arrows, Enter, Escape, Backspace; the menu key backs out too).
+    fn menu_key(&self, code: KeyCode, key: Option<Key>) -> Option<MenuInput> {
+        let menu = self.menu.as_ref()?;
+        if menu.waiting_for_key() {
+            return Some(match code {
+                KeyCode::Escape => MenuInput::Back,
+                _ => MenuInput::Bind(key?),
+            });
+        }
+        Some(match code {
+            KeyCode::ArrowUp => MenuInput::Up,
+            KeyCode::ArrowDown => MenuInput::Down,
+            KeyCode::ArrowLeft => MenuInput::Left,
+            KeyCode::ArrowRight => MenuInput::Right,
+            KeyCode::Enter | KeyCode::NumpadEnter | KeyCode::Space => MenuInput::Select,
+            KeyCode::Escape => MenuInput::Back,
+            KeyCode::Backspace | KeyCode::Delete => MenuInput::Clear,
+            _ if key.is_some_and(|k| self.settings.keys.is_bound(Action::Menu, k)) => {
+                MenuInput::Back
+            }
+            _ => return None,
+        })
     }
 }
 
@@ -477,9 +764,8 @@ impl App {
         }
         if self.page_locked && !locked {
             self.grabbed = false;
-            if !self.overlays.paused {
-                self.overlays.paused = true;
-                self.latch.release_all();
+            if self.menu.is_none() {
+                self.open_menu(Menu::pause());
             }
         }
         self.page_locked = locked;
@@ -519,8 +805,7 @@ impl App {
                 web::record_from_start(session.path());
                 self.session = session;
                 self.player = player;
-                self.overlays.paused = false;
-                self.clock.restart();
+                self.close_menu();
                 web::clear_error();
             }
             Err(e) => web::show_error(&format!("{e:#}")),
@@ -550,14 +835,25 @@ impl ApplicationHandler for App {
             Err(e) => return self.fail(event_loop, anyhow!("cannot open a window: {e}")),
         };
         #[cfg(not(target_arch = "wasm32"))]
-        match screen::Screen::new(window.clone(), (w, h), self.scaling == Scaling::Fill) {
+        match screen::Screen::new(
+            window.clone(),
+            (w, h),
+            self.scaling == Scaling::Fill,
+            self.backend,
+        ) {
             Ok(screen) => self.screen = Some(screen),
             Err(e) => return self.fail(event_loop, e.context("cannot start the GPU surface")),
         }
         #[cfg(target_arch = "wasm32")]
-        self.pending_screen
-            .start(window.clone(), (w, h), self.scaling == Scaling::Fill);
+        self.pending_screen.start(
+            window.clone(),
+            (w, h),
+            self.scaling == Scaling::Fill,
+            self.backend,
+        );
         self.window = Some(window);
+        // The settings' fullscreen, now that there is a window.
+        self.apply_settings();
         self.clock.restart();
     }
 
@@ -568,9 +864,8 @@ impl ApplicationHandler for App {
             WindowEvent::Occluded(hidden) => {
                 self.occluded = hidden;
                 // In the browser a hidden tab pauses the game.
-                if hidden && cfg!(target_arch = "wasm32") {
-                    self.overlays.paused = true;
-                    self.latch.release_all();
+                if hidden && cfg!(target_arch = "wasm32") && self.menu.is_none() {
+                    self.open_menu(Menu::pause());
                 }
             }
             WindowEvent::CursorMoved { position, .. } => {
@@ -578,29 +873,58 @@ impl ApplicationHandler for App {
                     .screen
                     .as_ref()
                     .and_then(|s| s.frame_position(position.x, position.y));
+                if let Some((x, y)) = self.overlays.pointer.filter(|_| self.menu.is_some()) {
+                    self.menu_input(event_loop, MenuInput::Point(x, y));
+                }
             }
             WindowEvent::CursorLeft { .. } => self.overlays.pointer = None,
             WindowEvent::Focused(false) => {
                 self.latch.release_all();
                 self.grab(false);
             }
-            WindowEvent::MouseWheel { delta, .. } if self.overlays.map => {
+            WindowEvent::MouseWheel { delta, .. } => {
                 let notches = match delta {
                     MouseScrollDelta::LineDelta(_, y) => y as f64,
                     MouseScrollDelta::PixelDelta(p) => p.y / 40.0,
                 };
-                self.overlays.zoom_by(notches);
+                if self.menu.is_some() {
+                    if notches.abs() >= 0.5 {
+                        let way = if notches > 0.0 {
+                            MenuInput::Up
+                        } else {
+                            MenuInput::Down
+                        };
+                        self.menu_input(event_loop, way);
+                    }
+                } else if self.overlays.map {
+                    self.overlays.zoom_by(notches);
+                }
             }
-            // The first click takes the mouse for looking around; later clicks fire.
-            WindowEvent::MouseInput {
-                state: ElementState::Pressed,
-                button: MouseButton::Left,
-                ..
-            } if !self.overlays.paused => {
-                if self.grabbed {
-                    self.latch.fire();
-                } else {
+            WindowEvent::MouseInput { state, button, .. } => {
+                let Some(key) = keymap::mouse_key(button) else {
+                    return;
+                };
+                if state == ElementState::Released {
+                    self.latch.release(key);
+                } else if let Some(menu) = &self.menu {
+                    let input = if menu.waiting_for_key() {
+                        Some(MenuInput::Bind(key))
+                    } else if key == Key::Mouse(1) {
+                        self.overlays.pointer.map(|(x, y)| MenuInput::Click(x, y))
+                    } else if key == Key::Mouse(2) {
+                        Some(MenuInput::Back)
+                    } else {
+                        None
+                    };
+                    if let Some(input) = input {
+                        self.menu_input(event_loop, input);
+                    }
+                } else if !self.grabbed && key == Key::Mouse(1) {
+                    // The first click takes the mouse for looking around; later clicks do
+                    // what they are bound to (fire).
                     self.grab(true);
+                } else {
+                    self.pressed(key, false);
                 }
             }
             // Synthetic presses are the window system replaying held keys on focus.
@@ -608,24 +932,7 @@ impl ApplicationHandler for App {
                 event,
                 is_synthetic: false,
                 ..
-            } => {
-                let PhysicalKey::Code(code) = event.physical_key else {
-                    return;
-                };
-                match event.state {
-                    ElementState::Released => self.latch.release(code),
-                    ElementState::Pressed => {
-                        if self.overlays.paused {
-                            self.latch.press(code, true, &self.bindings);
-                        } else {
-                            self.latch.press(code, event.repeat, &self.bindings);
-                        }
-                        if !event.repeat {
-                            self.key_pressed(event_loop, code);
-                        }
-                    }
-                }
-            }
+            } => self.key_event(event_loop, &event),
             WindowEvent::RedrawRequested => {
                 #[cfg(target_arch = "wasm32")]
                 if self.screen.is_none() {

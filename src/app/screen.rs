@@ -78,6 +78,9 @@ pub(super) struct Screen {
     config: wgpu::SurfaceConfiguration,
     texture: wgpu::Texture,
     bind_group: wgpu::BindGroup,
+    /// What a new frame texture is bound with (when the frame's size changes).
+    layout: wgpu::BindGroupLayout,
+    sampler: wgpu::Sampler,
     pipeline: wgpu::RenderPipeline,
     frame_size: (u32, u32),
     fill: bool,
@@ -87,10 +90,15 @@ pub(super) struct Screen {
 
 impl Screen {
     /// A surface on `window` for frames of `frame_size`; `fill`: scale to fill the window
-    /// rather than by whole numbers. The backend follows `WGPU_BACKEND` when set.
+    /// rather than by whole numbers; drawn with `backend`.
     #[cfg(not(target_arch = "wasm32"))]
-    pub(super) fn new(window: Arc<Window>, frame_size: (u32, u32), fill: bool) -> Result<Screen> {
-        pollster::block_on(Screen::start(window, frame_size, fill))
+    pub(super) fn new(
+        window: Arc<Window>,
+        frame_size: (u32, u32),
+        fill: bool,
+        backend: Backend,
+    ) -> Result<Screen> {
+        pollster::block_on(Screen::start(window, frame_size, fill, backend))
     }
 
     /// [`Screen::new`], as the browser needs it: its adapter and device come asynchronously.
@@ -99,29 +107,20 @@ impl Screen {
         window: Arc<Window>,
         frame_size: (u32, u32),
         fill: bool,
+        backend: Backend,
     ) -> Result<Screen> {
-        #[cfg(not(target_arch = "wasm32"))]
-        let backends = wgpu::Backends::from_env().unwrap_or_else(wgpu::Backends::all);
-        #[cfg(target_arch = "wasm32")]
-        let backends = wgpu::Backends::GL;
-        let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-            backends,
-            ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
-        });
-        let surface = instance
-            .create_surface(window.clone())
-            .context("no GPU surface for the window")?;
-        let adapter = match wgpu::util::initialize_adapter_from_env(&instance, Some(&surface)).await
-        {
-            Ok(adapter) => adapter,
-            Err(_) => instance
-                .request_adapter(&wgpu::RequestAdapterOptions {
-                    compatible_surface: Some(&surface),
-                    force_fallback_adapter: false,
-                    power_preference: wgpu::PowerPreference::from_env().unwrap_or_default(),
-                })
-                .await
-                .map_err(|e| anyhow!("no graphics adapter can draw to the window: {e}"))?,
+        let (surface, adapter) = match backend.backends() {
+            Some(backends) => adapter_on(&window, backends).await?,
+            // Vulkan where there is an adapter for it, else OpenGL, said once.
+            None => match adapter_on(&window, wgpu::Backends::VULKAN).await {
+                Ok(found) => found,
+                Err(why) => {
+                    eprintln!("no Vulkan adapter ({why:#}): drawing with OpenGL instead");
+                    adapter_on(&window, wgpu::Backends::GL)
+                        .await
+                        .context("no OpenGL adapter either")?
+                }
+            },
         };
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
@@ -151,27 +150,6 @@ impl Screen {
         };
         surface.configure(&device, &config);
 
-        let texture = device.create_texture(&wgpu::TextureDescriptor {
-            label: Some("tilecaster frame"),
-            size: wgpu::Extent3d {
-                width: frame_size.0,
-                height: frame_size.1,
-                depth_or_array_layers: 1,
-            },
-            mip_level_count: 1,
-            sample_count: 1,
-            dimension: wgpu::TextureDimension::D2,
-            // The frame's bytes are sRGB. With an sRGB surface the texture decodes them and the
-            // surface encodes them back; with a plain one (WebGL2 canvases) both pass them
-            // through: either way the window shows the frame's bytes.
-            format: if format.is_srgb() {
-                wgpu::TextureFormat::Rgba8UnormSrgb
-            } else {
-                wgpu::TextureFormat::Rgba8Unorm
-            },
-            usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
-            view_formats: &[],
-        });
         // Sharp pixels at whole-number scales; smoothed when filling or shrinking.
         // (In the browser always sharp: the page fills the window with the frame.)
         let filter = if fill && cfg!(not(target_arch = "wasm32")) {
@@ -206,21 +184,7 @@ impl Screen {
                 },
             ],
         });
-        let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
-        let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
-            label: Some("tilecaster frame bindings"),
-            layout: &layout,
-            entries: &[
-                wgpu::BindGroupEntry {
-                    binding: 0,
-                    resource: wgpu::BindingResource::TextureView(&view),
-                },
-                wgpu::BindGroupEntry {
-                    binding: 1,
-                    resource: wgpu::BindingResource::Sampler(&sampler),
-                },
-            ],
-        });
+        let (texture, bind_group) = frame_texture(&device, &layout, &sampler, frame_size, format);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("tilecaster frame shader"),
             source: wgpu::ShaderSource::Wgsl(Cow::Borrowed(SHADER)),
@@ -263,11 +227,27 @@ impl Screen {
             config,
             texture,
             bind_group,
+            layout,
+            sampler,
             pipeline,
             frame_size,
             fill,
             stale: false,
         })
+    }
+
+    /// Takes frames of another size from now on (the internal resolution changed).
+    pub(super) fn set_frame_size(&mut self, frame_size: (u32, u32)) {
+        if frame_size != self.frame_size {
+            let (texture, bind_group) = frame_texture(
+                &self.device,
+                &self.layout,
+                &self.sampler,
+                frame_size,
+                self.config.format,
+            );
+            (self.texture, self.bind_group, self.frame_size) = (texture, bind_group, frame_size);
+        }
     }
 
     /// Configures the surface at the window's size of this moment, when it differs from the
@@ -399,6 +379,106 @@ impl Screen {
         }
         self.queue.submit(Some(encoder.finish()));
     }
+}
+
+/// Which graphics API draws the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub enum Backend {
+    /// Vulkan where an adapter is found, else OpenGL (`WGPU_BACKEND` decides when set).
+    #[default]
+    Auto,
+    /// Vulkan only.
+    Vulkan,
+    /// OpenGL only (natively EGL/GLX; WebGL2 in the browser).
+    Gl,
+}
+
+impl Backend {
+    /// The backends to ask for; `None` for "Vulkan, else OpenGL".
+    fn backends(self) -> Option<wgpu::Backends> {
+        match self {
+            // The browser has WebGL2 (headless browsers have no WebGPU adapter).
+            _ if cfg!(target_arch = "wasm32") => Some(wgpu::Backends::GL),
+            Backend::Auto => wgpu::Backends::from_env(),
+            Backend::Vulkan => Some(wgpu::Backends::VULKAN),
+            Backend::Gl => Some(wgpu::Backends::GL),
+        }
+    }
+}
+
+/// A surface on `window` and an adapter of `backends` that can draw to it.
+async fn adapter_on(
+    window: &Arc<Window>,
+    backends: wgpu::Backends,
+) -> Result<(wgpu::Surface<'static>, wgpu::Adapter)> {
+    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
+        backends,
+        ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
+    });
+    let surface = instance
+        .create_surface(window.clone())
+        .context("no GPU surface for the window")?;
+    let adapter = match wgpu::util::initialize_adapter_from_env(&instance, Some(&surface)).await {
+        Ok(adapter) => adapter,
+        Err(_) => instance
+            .request_adapter(&wgpu::RequestAdapterOptions {
+                compatible_surface: Some(&surface),
+                force_fallback_adapter: false,
+                power_preference: wgpu::PowerPreference::from_env().unwrap_or_default(),
+            })
+            .await
+            .map_err(|e| anyhow!("no graphics adapter can draw to the window: {e}"))?,
+    };
+    Ok((surface, adapter))
+}
+
+/// The frame's texture at `size` and its bindings.
+fn frame_texture(
+    device: &wgpu::Device,
+    layout: &wgpu::BindGroupLayout,
+    sampler: &wgpu::Sampler,
+    size: (u32, u32),
+    surface_format: wgpu::TextureFormat,
+) -> (wgpu::Texture, wgpu::BindGroup) {
+    let texture = device.create_texture(&wgpu::TextureDescriptor {
+        label: Some("tilecaster frame"),
+        size: wgpu::Extent3d {
+            width: size.0,
+            height: size.1,
+            depth_or_array_layers: 1,
+        },
+        mip_level_count: 1,
+        sample_count: 1,
+        dimension: wgpu::TextureDimension::D2,
+        // The frame's bytes are sRGB. With an sRGB surface the texture decodes them and the
+        // surface encodes them back; with a plain one (WebGL2 canvases) both pass them
+        // through: either way the window shows the frame's bytes.
+        format: if surface_format.is_srgb() {
+            wgpu::TextureFormat::Rgba8UnormSrgb
+        } else {
+            wgpu::TextureFormat::Rgba8Unorm
+        },
+        usage: wgpu::TextureUsages::TEXTURE_BINDING | wgpu::TextureUsages::COPY_DST,
+        view_formats: &[],
+    });
+    let view = texture.create_view(&wgpu::TextureViewDescriptor::default());
+    let bind_group = device.create_bind_group(&wgpu::BindGroupDescriptor {
+        label: Some("tilecaster frame bindings"),
+        layout,
+        entries: &[
+            wgpu::BindGroupEntry {
+                binding: 0,
+                resource: wgpu::BindingResource::TextureView(&view),
+            },
+            wgpu::BindGroupEntry {
+                binding: 1,
+                resource: wgpu::BindingResource::Sampler(sampler),
+            },
+        ],
+    });
+    (texture, bind_group)
 }
 
 #[cfg(test)]

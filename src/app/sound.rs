@@ -2,9 +2,9 @@
 //! handed to the device (when there is one) and to the capture for `--audio-out`.
 
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
-use tilecaster::bindings::SoundSettings;
 use tilecaster::game::Game;
 use tilecaster::scene;
+use tilecaster::settings::SoundSettings;
 
 use super::device::AudioOut;
 
@@ -23,7 +23,7 @@ pub struct GameSound {
 impl GameSound {
     /// Sound as `settings` say, to the default device (silent, said once on stderr, where
     /// there is none), and kept for a WAV file when `capture`.
-    pub fn new(settings: SoundSettings, mute: bool, capture: bool) -> GameSound {
+    pub fn new(settings: SoundSettings, capture: bool) -> GameSound {
         let device = match AudioOut::open() {
             Ok(device) => Some(device),
             Err(why) => {
@@ -36,7 +36,7 @@ impl GameSound {
         mixer.effects = settings.effects;
         GameSound {
             mixer,
-            muted: mute || settings.mute,
+            muted: settings.mute,
             device,
             capture: capture.then(Vec::new),
             tick: Vec::with_capacity(FRAMES_PER_TICK * 2),
@@ -53,6 +53,13 @@ impl GameSound {
         if let Some(capture) = &mut self.capture {
             capture.extend_from_slice(&self.tick);
         }
+    }
+
+    /// Volumes and mute as `settings` say, from now on.
+    pub fn set(&mut self, settings: SoundSettings) {
+        self.mixer.master = settings.master;
+        self.mixer.effects = settings.effects;
+        self.muted = settings.mute;
     }
 
     /// Mutes or unmutes; whether it is muted now.

@@ -6,11 +6,13 @@ use web_time::Instant;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Session, TICK_HZ};
 use tilecaster::render::{RenderAssets, Renderer};
+use tilecaster::scene::menu::{self, Menu, MenuWorld};
 use tilecaster::scene::profile::{Profile, draw_profile};
 use tilecaster::scene::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
 use tilecaster::scene::{self, GameParts, hud};
+use tilecaster::settings::Settings;
 
-use super::ui::{self, Overlays};
+use super::ui::Overlays;
 
 /// The Tab map's zoom at first: pixels per tile.
 const MAP_PIXELS_PER_TILE: f64 = 14.0;
@@ -30,14 +32,33 @@ pub struct View {
     pub cells: Vec<u32>,
     /// Where the minimap goes and how big it is.
     pub minimap: Minimap,
+    /// The weapon's sway and the damage flash, as the player set them.
+    pub comfort: hud::Comfort,
+}
+
+/// A menu to draw over the picture, with what it shows.
+pub struct MenuShown<'a> {
+    pub menu: &'a Menu,
+    pub settings: &'a Settings,
+    pub world: &'a MenuWorld<'a>,
+    /// Behind the front door: the level seen turning slowly, this many degrees from its start.
+    pub turned: f64,
 }
 
 impl View {
     /// Draws the session as `overlays` ask into the frame: the tally between levels, the
     /// episode's end, or the game (first-person or the map) with the HUD over it.
-    pub fn draw(&mut self, session: &Session, assets: &RenderAssets, overlays: &Overlays) {
+    pub fn draw(
+        &mut self,
+        session: &Session,
+        assets: &RenderAssets,
+        overlays: &Overlays,
+        shown: Option<MenuShown>,
+    ) {
         let started = Instant::now();
-        if session.complete {
+        if let Some(shown) = shown.as_ref().filter(|m| m.menu.is_front_door()) {
+            self.draw_attract(session, assets, shown.turned);
+        } else if session.complete {
             hud::draw_episode_end(&mut self.frame, &session.totals(), session.total_ticks);
         } else if let Some((tally, shown)) = &session.intermission {
             hud::draw_tally(&mut self.frame, tally, *shown > TICK_HZ);
@@ -52,9 +73,28 @@ impl View {
             self.cells.extend(self.renderer.cells_per_column());
             draw_profile(&mut self.frame, &self.profile, &self.cells);
         }
-        if overlays.paused {
-            hud::draw_menu(&mut self.frame, "PAUSED", &ui::MENU_LINES);
+        if let Some(m) = shown {
+            menu::draw(&mut self.frame, m.menu, m.settings, m.world);
         }
+    }
+
+    /// The level behind the main menu: seen from the player's start, turning.
+    fn draw_attract(&mut self, session: &Session, assets: &RenderAssets, turned: f64) {
+        let game = &session.game;
+        let sprites = scene::sprites(game, &session.current().textures);
+        let camera = tilecaster::render::Camera::new(
+            game.player.position,
+            game.player.angle + turned,
+            self.fov,
+        );
+        self.renderer.render(
+            &game.level,
+            assets,
+            &GameParts(game),
+            &sprites,
+            &camera,
+            &mut self.frame,
+        );
     }
 
     /// The game: the eye's view (with the minimap) or the map from above, and the HUD.
@@ -108,7 +148,14 @@ impl View {
                 level: session.level_number(),
                 lives: session.lives,
             };
-            hud::draw_hud(&mut self.frame, game, status, &lines, !overlays.map);
+            hud::draw_hud(
+                &mut self.frame,
+                game,
+                status,
+                &lines,
+                !overlays.map,
+                self.comfort,
+            );
         }
     }
 }

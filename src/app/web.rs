@@ -15,7 +15,6 @@ use winit::window::{Window, WindowAttributes};
 use super::screen::Screen;
 use super::{PlayOptions, Scaling};
 use tilecaster::game::{Difficulty, Game, Input, Recording};
-use tilecaster::scene::topdown::Corner;
 
 /// The page's canvas: `<canvas id="tilecaster">`.
 const CANVAS_ID: &str = "tilecaster";
@@ -33,7 +32,7 @@ pub fn main() {
         level: tilecaster::files::default_path(&level),
         textures: None,
         size: query.size,
-        fov: tilecaster::render::Camera::DEFAULT_FOV,
+        fov: None,
         scaling: Scaling::Fill,
         frames: None,
         screenshot: None,
@@ -44,10 +43,14 @@ pub fn main() {
         mute: false,
         audio_out: None,
         demo: false,
-        keys: None,
+        settings: None,
         difficulty: Difficulty::Normal,
-        minimap: (Corner::TopRight, 0.35),
-        mipmaps: true,
+        minimap_corner: None,
+        minimap_size: None,
+        mipmaps: None,
+        backend: super::Backend::Gl,
+        // The page is the front door: it starts the level; Escape gives the pause menu.
+        menu: false,
     };
     if let Err(e) = super::play_in_page(options) {
         show_error(&format!("{e:#}"));
@@ -113,6 +116,34 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
     ((1..=4096).contains(&w) && (1..=4096).contains(&h)).then_some((w, h))
 }
 
+/// The key of the settings in the page's localStorage.
+const SETTINGS_KEY: &str = "tilecaster.settings";
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok()?
+}
+
+/// The settings text the page keeps, if any.
+pub(super) fn stored_settings() -> Option<String> {
+    storage()?.get_item(SETTINGS_KEY).ok()?
+}
+
+/// Keeps the settings text in the page's localStorage.
+pub(super) fn store_settings(text: &str) -> Result<(), String> {
+    storage()
+        .ok_or_else(|| "the page has no localStorage".to_string())?
+        .set_item(SETTINGS_KEY, text)
+        .map_err(|_| "the page's localStorage refused them".to_string())
+}
+
+/// Keeps damaged settings text aside, under `tilecaster.settings.damaged`, and clears them.
+pub(super) fn keep_damaged_settings(text: &str) {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(&format!("{SETTINGS_KEY}.damaged"), text);
+        let _ = storage.remove_item(SETTINGS_KEY);
+    }
+}
+
 /// Shows `message` on the page (`#error`) and in the console (as a warning: it is the
 /// modder's file that is wrong, not the page).
 pub(super) fn show_error(message: &str) {
@@ -159,10 +190,16 @@ pub(super) struct PendingScreen(Rc<RefCell<Option<Result<Screen>>>>);
 
 impl PendingScreen {
     /// Starts making the surface on `window`; a redraw is asked for when it is ready.
-    pub(super) fn start(&self, window: Arc<Window>, size: (u32, u32), fill: bool) {
+    pub(super) fn start(
+        &self,
+        window: Arc<Window>,
+        size: (u32, u32),
+        fill: bool,
+        backend: super::Backend,
+    ) {
         let slot = self.0.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let screen = Screen::start(window.clone(), size, fill).await;
+            let screen = Screen::start(window.clone(), size, fill, backend).await;
             *slot.borrow_mut() = Some(screen);
             window.request_redraw();
         });

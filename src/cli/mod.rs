@@ -22,7 +22,8 @@ use clap::{Parser, Subcommand};
     name = "tilecaster",
     version,
     about,
-    args_conflicts_with_subcommands = true
+    args_conflicts_with_subcommands = true,
+    after_help = controls_help()
 )]
 pub struct Args {
     #[command(subcommand)]
@@ -35,18 +36,20 @@ pub struct Args {
 /// The options of `tilecaster [play]`; they become the window's plain [`PlayOptions`].
 #[derive(Debug, Clone, clap::Args)]
 struct PlayArgs {
-    /// The level to start with (.toml or .tmx).
-    #[arg(long, default_value_os_t = default_level())]
-    level: PathBuf,
+    /// The level to play, straight away (without it, and without --load, --replay and
+    /// --demo, the game opens at its main menu).
+    #[arg(long)]
+    level: Option<PathBuf>,
     /// Texture folder, instead of the level's own (or ./textures).
     #[arg(long)]
     textures: Option<PathBuf>,
-    /// Internal resolution WxH, each side at most 8192 (the window scales it).
+    /// Internal resolution WxH at resolution scale 1, each side at most 8192 (the window
+    /// scales it; the Options menu's resolution multiplies it).
     #[arg(long, value_parser = view::parse_play_size, default_value = "640x400")]
     size: (u32, u32),
-    /// Horizontal field of view, degrees.
-    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = view::parse_fov)]
-    fov: f64,
+    /// Horizontal field of view, degrees, for this run (the Options menu keeps one).
+    #[arg(long, value_parser = view::parse_fov)]
+    fov: Option<f64>,
     /// How the frame fills the window: whole multiples of its size (sharp, with borders), or
     /// the whole window keeping the aspect ratio.
     #[arg(long, value_enum, default_value_t = Scaling::PixelPerfect)]
@@ -66,8 +69,9 @@ struct PlayArgs {
     /// Play a recording (on the level it names) instead of the keyboard; the game ends with it.
     #[arg(long, value_name = "FILE", conflicts_with = "record")]
     replay: Option<PathBuf>,
-    /// Start from a saved game (F6 saves to quicksave.json, F9 loads it) instead of the
-    /// level's start; refused when it belongs to another level file or save format.
+    /// Start from a saved game (the quick save, F6, is saves/quicksave.json beside the
+    /// settings file) instead of the level's start; refused when it belongs to another level
+    /// file or save format.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["record", "replay"])]
     load: Option<PathBuf>,
     /// Start with the sound off (F8 turns it on and off).
@@ -81,20 +85,26 @@ struct PlayArgs {
     /// would show itself in a shop window. Escape and the other game keys still work.
     #[arg(long, conflicts_with = "replay")]
     demo: bool,
-    /// Key bindings (TOML; see `src/bindings.rs`); default: `keys.toml` here if it exists.
+    /// The settings file (TOML: options and key bindings; the Options menu writes it),
+    /// instead of the platform's (on Linux ~/.config/tilecaster/settings.toml). Saves go in
+    /// a `saves` folder beside it.
     #[arg(long, value_name = "FILE")]
-    keys: Option<PathBuf>,
+    settings: Option<PathBuf>,
+    /// Which graphics API draws the window: Vulkan where there is an adapter, else OpenGL
+    /// (auto); or only one of them.
+    #[arg(long, value_enum, default_value_t = crate::app::Backend::Auto)]
+    backend: crate::app::Backend,
     /// How hard: enemies' numbers and damage.
     #[arg(long, value_enum, default_value_t = DifficultyArg::Normal)]
     difficulty: DifficultyArg,
-    /// The minimap's corner (M shows it).
-    #[arg(long, value_enum, default_value_t = CornerArg::TopRight)]
-    minimap_corner: CornerArg,
-    /// The minimap's side, as a fraction of the frame's height (0.05 to 1).
-    #[arg(long, default_value_t = 0.35, value_parser = parse_fraction)]
-    minimap_size: f64,
+    /// The minimap's corner (M shows it), for this run.
+    #[arg(long, value_enum)]
+    minimap_corner: Option<CornerArg>,
+    /// The minimap's side, as a fraction of the frame's height (0.05 to 1), for this run.
+    #[arg(long, value_parser = parse_fraction)]
+    minimap_size: Option<f64>,
     /// Draw far walls, floors and ceilings from their full-size textures, without mipmaps
-    /// (sharper in the distance, and sparkling as you move).
+    /// (sharper in the distance, and sparkling as you move), for this run.
     #[arg(long)]
     no_mipmaps: bool,
 }
@@ -120,10 +130,22 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
     }
 }
 
+/// The controls, as `--help` lists them after the options: the default bindings' table.
+fn controls_help() -> String {
+    format!(
+        "Controls (defaults; the Options menu or the settings file's [keys] table rebinds every one):\n{}\n  \
+         Alt+Enter toggles fullscreen too. In menus: arrows, Enter, Escape, Backspace (clears a key), and the mouse.\n\n\
+         Settings: {}",
+        tilecaster::bindings::Bindings::default().help_table(),
+        crate::app::settings_place()
+    )
+}
+
 impl From<PlayArgs> for PlayOptions {
     fn from(a: PlayArgs) -> PlayOptions {
+        let menu = a.level.is_none() && a.load.is_none() && a.replay.is_none() && !a.demo;
         PlayOptions {
-            level: a.level,
+            level: a.level.unwrap_or_else(default_level),
             textures: a.textures,
             size: a.size,
             fov: a.fov,
@@ -137,18 +159,18 @@ impl From<PlayArgs> for PlayOptions {
             mute: a.mute,
             audio_out: a.audio_out,
             demo: a.demo,
-            keys: a.keys,
+            settings: a.settings,
             difficulty: a.difficulty.into(),
-            minimap: (
-                match a.minimap_corner {
-                    CornerArg::TopLeft => Corner::TopLeft,
-                    CornerArg::TopRight => Corner::TopRight,
-                    CornerArg::BottomLeft => Corner::BottomLeft,
-                    CornerArg::BottomRight => Corner::BottomRight,
-                },
-                a.minimap_size,
-            ),
-            mipmaps: !a.no_mipmaps,
+            minimap_corner: a.minimap_corner.map(|c| match c {
+                CornerArg::TopLeft => Corner::TopLeft,
+                CornerArg::TopRight => Corner::TopRight,
+                CornerArg::BottomLeft => Corner::BottomLeft,
+                CornerArg::BottomRight => Corner::BottomRight,
+            }),
+            minimap_size: a.minimap_size,
+            mipmaps: a.no_mipmaps.then_some(false),
+            backend: a.backend,
+            menu,
         }
     }
 }

@@ -198,7 +198,14 @@ pub fn render(
         game.player.angle = view.angle.unwrap_or(loaded.level.player.facing);
         game.weapon = weapon;
         let status = hud::Status { level: 1, lives: 3 };
-        hud::draw_hud(&mut frame, &game, status, &[], true);
+        hud::draw_hud(
+            &mut frame,
+            &game,
+            status,
+            &[],
+            true,
+            hud::Comfort::default(),
+        );
     }
     frame.save_png(output, force)?;
     eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);

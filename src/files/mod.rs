@@ -15,7 +15,7 @@
 //! let path = dir.join("a.txt");
 //! write_new(&path, b"hello", false).unwrap();
 //! assert!(write_new(&path, b"again", false).is_err(), "never overwritten unasked");
-//! assert_eq!(read_bounded(&path, Limit::KEY_FILE).unwrap(), b"hello");
+//! assert_eq!(read_bounded(&path, Limit::SETTINGS).unwrap(), b"hello");
 //! std::fs::remove_dir_all(dir).unwrap();
 //! ```
 
@@ -43,10 +43,10 @@ impl Limit {
         bytes: 64 << 20,
         kind: "level file",
     };
-    /// A key bindings and settings file.
-    pub const KEY_FILE: Limit = Limit {
+    /// A settings file (options and key bindings).
+    pub const SETTINGS: Limit = Limit {
         bytes: 1 << 20,
-        kind: "key file",
+        kind: "settings file",
     };
     /// A recording (an hour of play is about 7 MiB).
     pub const RECORDING: Limit = Limit {
@@ -354,7 +354,7 @@ mod tests {
             .to_string();
         assert!(e.contains("device, FIFO or socket"), "{e}");
         std::fs::write(dir.join("latin1"), b"ok\nab\xe9").unwrap();
-        let e = read_text(&dir.join("latin1"), Limit::KEY_FILE)
+        let e = read_text(&dir.join("latin1"), Limit::SETTINGS)
             .unwrap_err()
             .to_string();
         assert!(e.contains("line 2, column 3"), "{e}");

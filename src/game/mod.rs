@@ -21,7 +21,7 @@ pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{REPLAY_HEADER, Recording, ReplayError};
 pub use rng::Rng;
-pub use save::{SAVE_FORMAT, SaveError};
+pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
 pub use session::{Session, Tally, Totals};
 pub use weapons::{
     HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,

@@ -159,6 +159,43 @@ fn level_hash(level: &Path) -> Result<String, SaveError> {
         })
 }
 
+/// What a save holds, in one line for a menu: its level file's name, the difficulty and the
+/// time played on the level (`"E1M2 NORMAL 2:15"`); `None` for a file that is not a save.
+pub fn describe(path: &Path) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Peek {
+        level_file: PathBuf,
+        session: PeekSession,
+        game: PeekGame,
+    }
+    #[derive(Deserialize)]
+    struct PeekSession {
+        difficulty: Difficulty,
+    }
+    #[derive(Deserialize)]
+    struct PeekGame {
+        ticks: u64,
+    }
+    let text = crate::files::read_text(path, crate::files::Limit::SAVE).ok()?;
+    let peek: Peek = serde_json::from_str(&text).ok()?;
+    let level = peek
+        .level_file
+        .file_stem()?
+        .to_string_lossy()
+        .to_uppercase();
+    let seconds = peek.game.ticks / u64::from(super::TICK_HZ);
+    let difficulty = match peek.session.difficulty {
+        Difficulty::Easy => "EASY",
+        Difficulty::Normal => "NORMAL",
+        Difficulty::Hard => "HARD",
+    };
+    Some(format!(
+        "{level} {difficulty} {}:{:02}",
+        seconds / 60,
+        seconds % 60
+    ))
+}
+
 impl Session {
     /// Writes the whole session to `path` (through a temporary file beside it, so a failed
     /// write never leaves half a save; an existing save there is replaced, as quick saves

@@ -204,6 +204,11 @@ impl Session {
         self.generation
     }
 
+    /// How hard this game is.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
     /// The level file being played.
     pub fn path(&self) -> &Path {
         &self.path

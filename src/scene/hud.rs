@@ -26,6 +26,24 @@ pub struct Status {
     pub lives: u32,
 }
 
+/// What the player chose to soften: the weapon's sway and the red flash of a hit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Comfort {
+    /// The weapon sways as the player walks.
+    pub head_bob: bool,
+    /// The damage flash's strength, 0 (none) to 1 (full).
+    pub damage_flash: f64,
+}
+
+impl Default for Comfort {
+    fn default() -> Comfort {
+        Comfort {
+            head_bob: true,
+            damage_flash: 1.0,
+        }
+    }
+}
+
 /// One unit in pixels: the frame's height over 200, at least 1.
 pub fn unit(frame: &Frame) -> i64 {
     i64::from((frame.height() / 200).max(1))
@@ -50,6 +68,7 @@ pub fn draw_hud(
     status: Status,
     lines: &[&str],
     first_person: bool,
+    comfort: Comfort,
 ) {
     let s = unit(frame);
     let scale = s as u32;
@@ -57,8 +76,8 @@ pub fn draw_hud(
     let bar = bar_height(frame);
     let mut canvas = Canvas::new(frame);
     if first_person {
-        draw_damage(&mut canvas, game, w, h - bar, s);
-        draw_weapon(&mut canvas, game, w, h - bar, h);
+        draw_damage(&mut canvas, game, w, h - bar, s, comfort.damage_flash);
+        draw_weapon(&mut canvas, game, w, h - bar, h, comfort.head_bob);
         // Crosshair, on the horizon (the view's centre row) where shots fly.
         let (cx, cy) = (w / 2, h / 2);
         let cross = Colour::rgba(255, 255, 255, 200);
@@ -72,14 +91,15 @@ pub fn draw_hud(
 }
 
 /// The red flash of the last hit (stronger for more damage, fading over [`FLASH_TICKS`]) over
-/// the view's `w` x `view_h` pixels, and a band on the edge of the side the shot came from.
-fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64) {
+/// the view's `w` x `view_h` pixels, and a band on the edge of the side the shot came from;
+/// both as strong as `amount` (0 to 1) says.
+fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, amount: f64) {
     let Some(hurt) = game.hurt else { return };
     let age = game.ticks.saturating_sub(hurt.tick);
-    if age >= FLASH_TICKS {
+    if age >= FLASH_TICKS || amount <= 0.0 {
         return;
     }
-    let fade = 1.0 - age as f64 / FLASH_TICKS as f64;
+    let fade = (1.0 - age as f64 / FLASH_TICKS as f64) * amount.min(1.0);
     let strength = (0.045 * f64::from(hurt.damage)).min(0.45) * fade;
     let red = Colour::rgb(220, 0, 0);
     canvas.mix_rect(0..w, 0..view_h, red, strength);
@@ -116,8 +136,9 @@ fn side_of(game: &Game, from: Vec2) -> Side {
 }
 
 /// The weapon in hand at the bottom of the view, bobbing as the player walks; kicked up with
-/// a muzzle flash (guns) or thrust forward (the knife) just after an attack.
-fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i64) {
+/// a muzzle flash (guns) or thrust forward (the knife) just after an attack. Still, without
+/// `bob`.
+fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i64, bob: bool) {
     if game.player_dead() {
         return;
     }
@@ -135,7 +156,11 @@ fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i6
         (true, _) => 2,
     };
     let phase = game.player.walked * 4.0;
-    let (bob_x, bob_y) = ((phase.sin() * 3.0) as i64, (phase.cos().abs() * 3.0) as i64);
+    let (bob_x, bob_y) = if bob {
+        ((phase.sin() * 3.0) as i64, (phase.cos().abs() * 3.0) as i64)
+    } else {
+        (0, 3)
+    };
     let (art_w, art_h) = (art::width(picture), picture.len() as i64);
     let x = (w - art_w * px) / 2 + bob_x * px / 2;
     let y = view_bottom - (art_h - 3 - bob_y / 2 + kick) * px;
@@ -404,7 +429,7 @@ mod tests {
         let grey = |g: &Game| {
             let mut f = Frame::new(320, 200).unwrap();
             f.fill([100, 100, 100, 255]);
-            draw_hud(&mut f, g, STATUS, &[], true);
+            draw_hud(&mut f, g, STATUS, &[], true, Comfort::default());
             f
         };
         let mut g = game();
@@ -430,6 +455,20 @@ mod tests {
             right > left + 20.0,
             "the band on the right: {right} vs {left}"
         );
+        // The player's damage flash setting: half as strong, or none.
+        let set = |amount: f64| {
+            let mut f = Frame::new(320, 200).unwrap();
+            f.fill([100, 100, 100, 255]);
+            let comfort = Comfort {
+                damage_flash: amount,
+                ..Comfort::default()
+            };
+            draw_hud(&mut f, &g, STATUS, &[], true, comfort);
+            f
+        };
+        let half = middle(&set(0.5));
+        assert!(half > 5.0 && half < middle(&big) * 0.7, "{half}");
+        assert!(middle(&set(0.0)).abs() < 1.0, "off");
         for _ in 0..FLASH_TICKS {
             g.tick(&Input::default());
         }
@@ -457,7 +496,7 @@ mod tests {
         let g = game();
         for (w, h) in [(320, 200), (640, 400), (1280, 800)] {
             let mut f = Frame::new(w, h).unwrap();
-            draw_hud(&mut f, &g, STATUS, &[], true);
+            draw_hud(&mut f, &g, STATUS, &[], true, Comfort::default());
             let bar = bar_height(&f) as u32;
             assert_eq!(bar, 32 * h / 200);
             // The bar's blue along the bottom, the weapon's outline above it in the middle.

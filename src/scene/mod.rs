@@ -24,6 +24,7 @@
 
 mod art;
 pub mod hud;
+pub mod menu;
 pub mod profile;
 pub mod sound;
 pub mod topdown;

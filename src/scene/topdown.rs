@@ -13,19 +13,8 @@ use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
 use crate::render::{RenderAssets, cast_column};
 
-/// A corner of the frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Corner {
-    /// Top left.
-    TopLeft,
-    /// Top right.
-    #[default]
-    TopRight,
-    /// Bottom left (above `bottom_margin`).
-    BottomLeft,
-    /// Bottom right (above `bottom_margin`).
-    BottomRight,
-}
+// The minimap's corner is a setting the player keeps.
+pub use crate::settings::Corner;
 
 /// Where the minimap goes: a square in a corner of the frame.
 #[derive(Clone, Copy, Debug, PartialEq)]

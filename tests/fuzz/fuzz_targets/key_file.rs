@@ -1,10 +1,10 @@
-//! The key-binding file reader on arbitrary bytes.
+//! The settings file reader (options and key bindings) on arbitrary bytes.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data) {
-        let _ = tilecaster::bindings::parse(text, std::path::Path::new("keys.toml"));
+        let _ = tilecaster::settings::parse(text, std::path::Path::new("settings.toml"));
     }
 });

@@ -1,0 +1,198 @@
+//! The front door's plumbing: where the settings file and the saves live, the save slots the
+//! menus offer, and the command-line options that hold over the settings for one run.
+
+use std::path::{Path, PathBuf};
+
+use tilecaster::scene::menu::SaveSlot;
+use tilecaster::scene::topdown::Corner;
+use tilecaster::settings::{self, Settings};
+
+/// The settings file's place on this system: the platform's configuration folder
+/// (`~/.config/tilecaster/` on Linux, `~/Library/Application Support/tilecaster/` on macOS,
+/// `%APPDATA%\tilecaster\config\` on Windows); `None` where there is no home folder.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn default_settings_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "tilecaster")
+        .map(|dirs| dirs.config_dir().join(settings::FILE_NAME))
+}
+
+/// The settings for this run and the file they are kept in: `--settings FILE`, or the
+/// platform's place. An old `keys.toml` in the working folder is taken over once. What
+/// happened is said on stderr (a damaged file, a take-over).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn load_settings(explicit: Option<&Path>) -> (Settings, Option<PathBuf>, Option<String>) {
+    let Some(path) = explicit
+        .map(Path::to_path_buf)
+        .or_else(default_settings_path)
+    else {
+        let said = "no home folder: the settings are the defaults and are not kept".to_string();
+        return (Settings::default(), None, Some(said));
+    };
+    let (settings, origin) = settings::load_or_default(&path, Some(Path::new("keys.toml")));
+    let said = origin.message(&path);
+    (settings, Some(path), said)
+}
+
+/// The settings the page keeps in its localStorage (the browser has no configuration
+/// folder); a damaged entry gives the defaults and is kept under another key.
+#[cfg(target_arch = "wasm32")]
+pub fn load_settings(_: Option<&Path>) -> (Settings, Option<PathBuf>, Option<String>) {
+    let Some(text) = super::web::stored_settings() else {
+        return (Settings::default(), None, None);
+    };
+    match settings::parse(&text, Path::new("localStorage")) {
+        Ok(s) => (s, None, None),
+        Err(e) => {
+            super::web::keep_damaged_settings(&text);
+            let said = format!(
+                "{e}\nthe stored settings cannot be used: playing with the defaults (the damaged text is kept as tilecaster.settings.damaged)"
+            );
+            (Settings::default(), None, Some(said))
+        }
+    }
+}
+
+/// Keeps the settings: in their file natively (written safely), in localStorage in the
+/// browser.
+pub fn store_settings(settings: &Settings, path: Option<&Path>) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = path;
+        super::web::store_settings(&settings.to_toml())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    match path {
+        Some(path) => settings.save(path).map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// The save slots: the quick save, then five more.
+pub const SLOTS: usize = 5;
+
+/// The saves folder, beside the settings file (natively; the browser keeps no saves yet).
+pub fn saves_dir(settings_path: Option<&Path>) -> Option<PathBuf> {
+    settings_path.map(|p| {
+        p.parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .join("saves")
+    })
+}
+
+/// The quick save's file (F6 and F9) in the saves folder.
+pub fn quick_save(dir: &Path) -> PathBuf {
+    dir.join("quicksave.json")
+}
+
+/// The slots the menus offer, each with what it holds.
+pub fn save_slots(dir: Option<&Path>) -> Vec<SaveSlot> {
+    let Some(dir) = dir else { return Vec::new() };
+    let mut slots = vec![("QUICK SAVE".to_string(), quick_save(dir))];
+    slots.extend((1..=SLOTS).map(|n| (format!("SLOT {n}"), dir.join(format!("slot-{n}.json")))));
+    slots
+        .into_iter()
+        .map(|(name, path)| SaveSlot {
+            summary: tilecaster::game::describe_save(&path),
+            name,
+            path,
+        })
+        .collect()
+}
+
+/// The save written last, for Continue.
+pub fn newest_save(slots: &[SaveSlot]) -> Option<PathBuf> {
+    slots
+        .iter()
+        .filter(|s| s.summary.is_some())
+        .filter_map(|s| Some((std::fs::metadata(&s.path).ok()?.modified().ok()?, &s.path)))
+        .max_by_key(|(modified, _)| *modified)
+        .map(|(_, path)| path.clone())
+}
+
+/// Settings the command line gave for this run: they hold over the settings file's until
+/// the player changes that setting in the menu (and are never written to the file).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Overrides {
+    pub fov: Option<f64>,
+    pub mute: bool,
+    pub mipmaps: Option<bool>,
+    pub minimap_corner: Option<Corner>,
+    pub minimap_size: Option<f64>,
+}
+
+impl Overrides {
+    /// The settings in effect: `settings` with these over them.
+    pub fn apply(&self, settings: &Settings) -> Settings {
+        let mut s = settings.clone();
+        s.fov = self.fov.unwrap_or(s.fov);
+        s.sound.mute |= self.mute;
+        s.mipmaps = self.mipmaps.unwrap_or(s.mipmaps);
+        s.minimap_corner = self.minimap_corner.unwrap_or(s.minimap_corner);
+        s.minimap_size = self.minimap_size.unwrap_or(s.minimap_size);
+        s
+    }
+
+    /// Forgets the overrides of the settings that changed from `before` to `after`: the
+    /// player's choice in the menu wins.
+    pub fn forget_changed(&mut self, before: &Settings, after: &Settings) {
+        if before.fov != after.fov {
+            self.fov = None;
+        }
+        if before.sound.mute != after.sound.mute {
+            self.mute = false;
+        }
+        if before.mipmaps != after.mipmaps {
+            self.mipmaps = None;
+        }
+        if before.minimap_corner != after.minimap_corner {
+            self.minimap_corner = None;
+        }
+        if before.minimap_size != after.minimap_size {
+            self.minimap_size = None;
+        }
+    }
+}
+
+/// The internal resolution for `base` at `scale`: each side at least 64 by 40 and at most
+/// 8192.
+pub fn scaled_size(base: (u32, u32), scale: f64) -> (u32, u32) {
+    let side = |v: u32, least: u32| ((f64::from(v) * scale).round() as u32).clamp(least, 8192);
+    (side(base.0, 64), side(base.1, 40))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_hold_until_the_player_changes_that_setting() {
+        let mut o = Overrides {
+            fov: Some(90.0),
+            mipmaps: Some(false),
+            ..Overrides::default()
+        };
+        let before = Settings::default();
+        assert_eq!(o.apply(&before).fov, 90.0);
+        let mut after = before.clone();
+        after.fov = 70.0;
+        after.mouse_sensitivity = 0.5;
+        o.forget_changed(&before, &after);
+        assert_eq!(o.apply(&after).fov, 70.0);
+        assert!(!o.apply(&after).mipmaps, "still held");
+    }
+
+    #[test]
+    fn slots_sit_beside_the_settings_and_sizes_scale_within_limits() {
+        let dir = saves_dir(Some(Path::new("/c/tilecaster/settings.toml"))).unwrap();
+        assert_eq!(dir, Path::new("/c/tilecaster/saves"));
+        let slots = save_slots(Some(&dir));
+        assert_eq!(slots.len(), SLOTS + 1);
+        assert_eq!(slots[0].path, dir.join("quicksave.json"));
+        assert!(slots.iter().all(|s| s.summary.is_none()));
+        assert_eq!(newest_save(&slots), None);
+        assert_eq!(scaled_size((640, 400), 0.5), (320, 200));
+        assert_eq!(scaled_size((160, 100), 0.25), (64, 40));
+        assert_eq!(scaled_size((4000, 3000), 3.0), (8192, 8192));
+    }
+}
