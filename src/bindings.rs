@@ -521,23 +521,18 @@ impl Bindings {
             .map(|i| i as u8 + 1)
     }
 
-    /// The controls as `--help` lists them: one line per action, its keys by their US labels.
+    /// The controls as `--help` lists them: one line per action, its name in the settings
+    /// file, what it does, and its keys as the settings file names them.
     pub fn help_table(&self) -> String {
         let mut out = String::new();
         for info in &ACTIONS {
-            let keys: Vec<String> = names_of(self.keys(info.action))
-                .into_iter()
-                .map(|n| match keys_named(&n).as_deref() {
-                    Some([single]) => single.label(),
-                    _ => n.to_ascii_uppercase(),
-                })
-                .collect();
+            let keys = names_of(self.keys(info.action));
             let keys = if keys.is_empty() {
                 "(none)".to_string()
             } else {
                 keys.join(", ")
             };
-            out.push_str(&format!("  {:<18} {keys}\n", info.label));
+            out.push_str(&format!("  {:<13} {:<18} {keys}\n", info.name, info.label));
         }
         out
     }
@@ -636,13 +631,19 @@ mod tests {
     fn the_help_table_lists_every_action_with_its_keys() {
         let help = Bindings::default().help_table();
         assert_eq!(help.lines().count(), ACTIONS.len());
-        assert!(help.contains("walk forward       W, UP\n"), "{help}");
         assert!(
-            help.contains("fire               CTRL, MOUSE LEFT\n"),
+            help.contains("  forward       walk forward       W, Up\n"),
+            "{help}"
+        );
+        assert!(
+            help.contains("  fire          fire               Ctrl, Mouse1\n"),
             "{help}"
         );
         let mut b = Bindings::default();
         b.set(Action::Probe, Vec::new());
-        assert!(b.help_table().contains("ray probe          (none)"));
+        assert!(
+            b.help_table()
+                .contains("  probe         ray probe          (none)")
+        );
     }
 }

@@ -502,3 +502,248 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
         colours.len()
     );
 }
+
+/// Sends keys to the game's window, one at a time with a pause after each (the menu takes each
+/// as it comes); `hold:KEY:MS` holds one down.
+fn send_keys(display: &Display, window: &str, keys: &[&str]) {
+    xdotool(display, &["windowfocus", "--sync", window]);
+    for key in keys {
+        if let Some(rest) = key.strip_prefix("hold:") {
+            let (name, ms) = rest.split_once(':').unwrap();
+            xdotool(display, &["keydown", name]);
+            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+            xdotool(display, &["keyup", name]);
+        } else {
+            xdotool(display, &["key", key]);
+        }
+        std::thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// Runs the game on `display` with `args`, sends `keys` once its window is up, and waits for
+/// it to end by itself (a hang fails after two minutes); its exit code and stderr.
+fn play_keys(display: &Display, args: &[&str], keys: &[&str]) -> (Option<i32>, String) {
+    let mut child = game(display, args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let window = wait_for_window(display);
+    // The first frames drawn before the keys come.
+    std::thread::sleep(Duration::from_millis(800));
+    send_keys(display, &window, keys);
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+    }
+    (status, stderr)
+}
+
+/// Quits from the game through the pause menu: Escape, then Up (from Resume round to Quit
+/// game), then Enter.
+const QUIT: [&str; 3] = ["Escape", "Up", "Return"];
+
+/// The settings file the game on `display` keeps (its XDG_CONFIG_HOME).
+fn settings_file(display: &Display) -> PathBuf {
+    display.runtime.join("config/tilecaster/settings.toml")
+}
+
+/// The main menu starts a new game at each difficulty: New game, then the difficulty's line.
+#[test]
+fn the_main_menu_starts_a_game_at_each_difficulty() {
+    let Some(display) = xvfb() else { return };
+    if !present(&["xdotool"]) {
+        return;
+    }
+    for (downs, name) in [(0, "Easy"), (1, "Normal"), (2, "Hard")] {
+        let mut keys = vec!["Return"];
+        keys.extend(std::iter::repeat_n("Down", downs));
+        keys.push("Return");
+        // A moment of play, then out through the pause menu.
+        keys.push("hold:w:400");
+        keys.extend(QUIT);
+        let args = ["--menu", "--size", "320x200", "--frames", "5000"];
+        let (code, stderr) = play_keys(&display, &args, &keys);
+        assert_eq!(code, Some(0), "{stderr}");
+        assert!(
+            stderr.contains(&format!("e1m1.toml at difficulty {name}")),
+            "{name}: {stderr}"
+        );
+        let ticks: u64 = stderr
+            .split(" after ")
+            .nth(1)
+            .and_then(|t| t.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        assert!(ticks > 0, "{name}: the game never ran: {stderr}");
+    }
+}
+
+/// The mouse sensitivity and a key binding changed in the Options menu are kept: written to
+/// the settings file when changed, and in effect on the next start (the new key walks).
+#[test]
+fn options_and_bindings_are_kept_for_the_next_start() {
+    let Some(display) = xvfb() else { return };
+    if !present(&["xdotool"]) {
+        return;
+    }
+    // Options (Continue and Load are skipped without saves); sensitivity one step up; down
+    // past the 13 settings to Controls; walk forward's first key becomes I; back to the main
+    // menu; Quit.
+    let mut keys = vec!["Down", "Return", "Right"];
+    keys.extend(["Down"; 13]);
+    keys.extend([
+        "Return", "Return", "i", "Escape", "Escape", "Down", "Return",
+    ]);
+    let (code, stderr) = play_keys(&display, &["--menu", "--size", "320x200"], &keys);
+    assert_eq!(code, Some(0), "{stderr}");
+    let text = std::fs::read_to_string(settings_file(&display)).unwrap_or_default();
+    assert!(text.contains("mouse_sensitivity = 0.2\n"), "{text}");
+    assert!(text.contains("forward = [\"I\", \"Up\"]\n"), "{text}");
+    // Started again, I walks forward (read from the game's recording of its inputs).
+    let record = display.runtime.join("walk.txt");
+    let args = [
+        "--size",
+        "320x200",
+        "--record",
+        record.to_str().unwrap(),
+        "--frames",
+        "5000",
+    ];
+    let mut keys = vec!["hold:i:1000"];
+    keys.extend(QUIT);
+    let (code, stderr) = play_keys(&display, &args, &keys);
+    assert_eq!(code, Some(0), "{stderr}");
+    let inputs = std::fs::read_to_string(&record).unwrap();
+    let walking = inputs.lines().filter(|l| l.starts_with("1.0 ")).count();
+    assert!(walking > 20, "I walked {walking} ticks");
+    let again = std::fs::read_to_string(settings_file(&display)).unwrap();
+    assert_eq!(again, text, "kept as they were");
+}
+
+/// A quick save (F6) in one game is loaded from the main menu's Load game in the next: the
+/// game goes on from the save's tick, not from the level's start.
+#[test]
+fn a_quick_save_loads_from_the_menu() {
+    let Some(display) = xvfb() else { return };
+    if !present(&["xdotool"]) {
+        return;
+    }
+    let mut keys = vec!["hold:w:700", "F6"];
+    keys.extend(QUIT);
+    let (code, stderr) = play_keys(&display, &["--size", "320x200", "--frames", "5000"], &keys);
+    assert_eq!(code, Some(0), "{stderr}");
+    let save = display
+        .runtime
+        .join("config/tilecaster/saves/quicksave.json");
+    assert!(stderr.contains("saved to"), "{stderr}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+    let saved_ticks = json["game"]["ticks"].as_u64().unwrap();
+    assert!(saved_ticks > 0);
+    // Load game is the third line once there is a save; its first slot the quick save.
+    let mut keys = vec!["Down", "Down", "Return", "Return"];
+    keys.extend(QUIT);
+    let (code, stderr) = play_keys(&display, &["--menu", "--size", "320x200"], &keys);
+    assert_eq!(code, Some(0), "{stderr}");
+    let ticks: u64 = stderr
+        .split(" after ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0);
+    assert!(
+        ticks >= saved_ticks,
+        "ended at tick {ticks}, before the save's {saved_ticks}: {stderr}"
+    );
+}
+
+/// A damaged settings file: the game says where it is wrong, plays with the defaults, and
+/// keeps the file beside under another name.
+#[test]
+fn a_damaged_settings_file_gives_the_defaults_and_is_kept() {
+    let Some(display) = xvfb() else { return };
+    let file = settings_file(&display);
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "[video]\nfov = \"wide\"\n").unwrap();
+    let out = game(&display, &["--size", "160x100", "--frames", "30"])
+        .output()
+        .unwrap();
+    let out = common::assert_ok(out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("settings.toml:2:7: "), "{stderr}");
+    assert!(stderr.contains("playing with the defaults"), "{stderr}");
+    assert!(!file.exists());
+    let kept = file.with_file_name("settings.toml.damaged");
+    assert_eq!(
+        std::fs::read_to_string(kept).unwrap(),
+        "[video]\nfov = \"wide\"\n"
+    );
+}
+
+/// Without Vulkan (its loader pointed at no driver) the window opens with OpenGL, says so
+/// once, and the screen shows the scene.
+#[test]
+fn without_vulkan_the_window_opens_with_opengl() {
+    let Some(display) = xvfb() else { return };
+    if !present(&["import"]) {
+        return;
+    }
+    let mut child = game(&display, &["--frames", "900"])
+        .env_remove("WGPU_BACKEND")
+        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+        .env("VK_DRIVER_FILES", "/nonexistent/icd.json")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let capture = display.runtime.join("gl.png");
+    let start = Instant::now();
+    let mut best = 0;
+    while start.elapsed() < Duration::from_secs(90) && child.try_wait().unwrap().is_none() {
+        std::thread::sleep(Duration::from_millis(500));
+        let ok = Command::new("import")
+            .args([
+                "-display",
+                &format!(":{}", display.number),
+                "-window",
+                "root",
+                capture.to_str().unwrap(),
+            ])
+            .status()
+            .is_ok_and(|s| s.success());
+        let Some(img) = ok
+            .then(|| image::open(&capture).ok())
+            .flatten()
+            .map(|i| i.to_rgb8())
+        else {
+            continue;
+        };
+        let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+        colours.sort_unstable();
+        colours.dedup();
+        best = best.max(colours.len());
+        if best > 200 {
+            break;
+        }
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.matches("drawing with OpenGL instead").count(),
+        1,
+        "{stderr}"
+    );
+    assert!(best > 200, "the screen showed {best} colours: {stderr}");
+}

@@ -837,6 +837,7 @@ impl ApplicationHandler for App {
         #[cfg(not(target_arch = "wasm32"))]
         match screen::Screen::new(
             window.clone(),
+            event_loop.owned_display_handle(),
             (w, h),
             self.scaling == Scaling::Fill,
             self.backend,
@@ -847,6 +848,7 @@ impl ApplicationHandler for App {
         #[cfg(target_arch = "wasm32")]
         self.pending_screen.start(
             window.clone(),
+            event_loop.owned_display_handle(),
             (w, h),
             self.scaling == Scaling::Fill,
             self.backend,

@@ -17,6 +17,7 @@ use web_time::Instant;
 
 use anyhow::{Context, Result, anyhow};
 use tilecaster::scene::profile;
+use winit::event_loop::OwnedDisplayHandle;
 use winit::window::Window;
 
 /// Presentations tried for one frame before it is skipped.
@@ -94,29 +95,31 @@ impl Screen {
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn new(
         window: Arc<Window>,
+        display: OwnedDisplayHandle,
         frame_size: (u32, u32),
         fill: bool,
         backend: Backend,
     ) -> Result<Screen> {
-        pollster::block_on(Screen::start(window, frame_size, fill, backend))
+        pollster::block_on(Screen::start(window, display, frame_size, fill, backend))
     }
 
     /// [`Screen::new`], as the browser needs it: its adapter and device come asynchronously.
     /// There the backend is WebGL2 (headless browsers have no WebGPU adapter).
     pub(super) async fn start(
         window: Arc<Window>,
+        display: OwnedDisplayHandle,
         frame_size: (u32, u32),
         fill: bool,
         backend: Backend,
     ) -> Result<Screen> {
         let (surface, adapter) = match backend.backends() {
-            Some(backends) => adapter_on(&window, backends).await?,
+            Some(backends) => adapter_on(&window, &display, backends).await?,
             // Vulkan where there is an adapter for it, else OpenGL, said once.
-            None => match adapter_on(&window, wgpu::Backends::VULKAN).await {
+            None => match adapter_on(&window, &display, wgpu::Backends::VULKAN).await {
                 Ok(found) => found,
                 Err(why) => {
                     eprintln!("no Vulkan adapter ({why:#}): drawing with OpenGL instead");
-                    adapter_on(&window, wgpu::Backends::GL)
+                    adapter_on(&window, &display, wgpu::Backends::GL)
                         .await
                         .context("no OpenGL adapter either")?
                 }
@@ -401,7 +404,7 @@ impl Backend {
         match self {
             // The browser has WebGL2 (headless browsers have no WebGPU adapter).
             _ if cfg!(target_arch = "wasm32") => Some(wgpu::Backends::GL),
-            Backend::Auto => wgpu::Backends::from_env(),
+            Backend::Auto => wgpu::Backends::from_env().filter(|b| !b.is_empty()),
             Backend::Vulkan => Some(wgpu::Backends::VULKAN),
             Backend::Gl => Some(wgpu::Backends::GL),
         }
@@ -411,12 +414,16 @@ impl Backend {
 /// A surface on `window` and an adapter of `backends` that can draw to it.
 async fn adapter_on(
     window: &Arc<Window>,
+    display: &OwnedDisplayHandle,
     backends: wgpu::Backends,
 ) -> Result<(wgpu::Surface<'static>, wgpu::Adapter)> {
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor {
-        backends,
-        ..wgpu::InstanceDescriptor::new_without_display_handle().with_env()
-    });
+    // The environment's other settings (flags, GL's choices), but the backends asked for:
+    // `with_env` would put WGPU_BACKEND over them. OpenGL needs the window system's display
+    // from the start.
+    let mut descriptor =
+        wgpu::InstanceDescriptor::new_with_display_handle(Box::new(display.clone())).with_env();
+    descriptor.backends = backends;
+    let instance = wgpu::Instance::new(descriptor);
     let surface = instance
         .create_surface(window.clone())
         .context("no GPU surface for the window")?;

@@ -193,13 +193,14 @@ impl PendingScreen {
     pub(super) fn start(
         &self,
         window: Arc<Window>,
+        display: winit::event_loop::OwnedDisplayHandle,
         size: (u32, u32),
         fill: bool,
         backend: super::Backend,
     ) {
         let slot = self.0.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let screen = Screen::start(window.clone(), size, fill, backend).await;
+            let screen = Screen::start(window.clone(), display, size, fill, backend).await;
             *slot.borrow_mut() = Some(screen);
             window.request_redraw();
         });

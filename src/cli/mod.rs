@@ -133,9 +133,11 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 /// The controls, as `--help` lists them after the options: the default bindings' table.
 fn controls_help() -> String {
     format!(
-        "Controls (defaults; the Options menu or the settings file's [keys] table rebinds every one):\n{}\n  \
+        "Controls (defaults; Options > Controls or the settings file's [keys] table rebinds every one,\n\
+         by the names on the left; keys are named as on a US keyboard: {}):\n{}\n  \
          Alt+Enter toggles fullscreen too. In menus: arrows, Enter, Escape, Backspace (clears a key), and the mouse.\n\n\
          Settings: {}",
+        tilecaster::bindings::KEY_NAMES_HELP,
         tilecaster::bindings::Bindings::default().help_table(),
         crate::app::settings_place()
     )
