@@ -240,6 +240,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         error: None,
         last_poll: Instant::now(),
         saves: front::saves_dir(settings_path.as_deref()),
+        slots: Vec::new(),
         settings,
         settings_path,
         overrides,
@@ -254,6 +255,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         page_locked: false,
     };
     app.apply_settings();
+    app.slots = front::save_slots(app.saves.as_deref());
     if let Some(said) = said {
         app.session
             .say(said.lines().next().unwrap_or_default().to_string());
@@ -343,6 +345,9 @@ struct App {
     overrides: Overrides,
     /// The saves folder (`None`: no saves).
     saves: Option<PathBuf>,
+    /// The save slots and what they hold, as read when a menu last opened or a save was
+    /// made (not at every frame).
+    slots: Vec<tilecaster::scene::menu::SaveSlot>,
     /// The menu shown, if any: the game stands still under it.
     menu: Option<Menu>,
     /// The frame size at resolution scale 1.
@@ -427,11 +432,10 @@ impl App {
 
     fn draw(&mut self) -> Result<()> {
         let assets = self.assets.of(&self.session);
-        let slots = front::save_slots(self.saves.as_deref());
         let labels = &self.labels;
         let label = |k: Key| labels.label(k);
         let world = MenuWorld {
-            saves: &slots,
+            saves: &self.slots,
             episode: "EPISODE 1",
             base_size: self.base_size,
             frame: (self.view.frame.width(), self.view.frame.height()),
@@ -477,6 +481,7 @@ impl App {
     /// Opens a menu over the game (which stands still), letting the keys and the mouse go.
     fn open_menu(&mut self, menu: Menu) {
         self.menu = Some(menu);
+        self.slots = front::save_slots(self.saves.as_deref());
         self.menu_started = Instant::now();
         self.notice = None;
         self.latch.release_all();
@@ -550,6 +555,7 @@ impl App {
             Ok(()) => {
                 eprintln!("saved to {}", path.display());
                 self.session.say("game saved".into());
+                self.slots = front::save_slots(self.saves.as_deref());
             }
             Err(e) => {
                 eprintln!("not saved: {e}");
@@ -629,7 +635,7 @@ impl App {
         let Some(mut menu) = self.menu.take() else {
             return;
         };
-        let slots = front::save_slots(self.saves.as_deref());
+        let slots = std::mem::take(&mut self.slots);
         let label = |k: Key| self.labels.label(k);
         let world = MenuWorld {
             saves: &slots,
@@ -642,6 +648,7 @@ impl App {
         let before = self.settings.clone();
         let command = menu.handle(input, &mut self.settings, &world);
         self.menu = Some(menu);
+        self.slots = slots;
         let Some(command) = command else { return };
         self.notice = None;
         match command {
@@ -662,7 +669,7 @@ impl App {
             MenuCommand::Continue | MenuCommand::Load(_) => {
                 let path = match command {
                     MenuCommand::Load(path) => Some(path),
-                    _ => front::newest_save(&slots),
+                    _ => front::newest_save(&self.slots),
                 };
                 let loaded = path.map(|p| self.load_from(&p));
                 match loaded {
