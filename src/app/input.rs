@@ -6,6 +6,8 @@ use std::collections::HashSet;
 use tilecaster::bindings::{Action, Bindings, Key};
 use tilecaster::game::{Input, TICK_HZ};
 
+use super::pad::{self, PadState};
+
 /// Degrees turned per tick with the arrow keys (180 degrees a second).
 const TURN_PER_TICK: f64 = 180.0 / TICK_HZ as f64;
 
@@ -22,6 +24,8 @@ pub struct InputLatch {
     weapon_pressed: u8,
     /// Mouse motion since the last tick, counts.
     mouse_dx: f64,
+    /// The gamepad's sticks and held buttons.
+    pub pad: PadState,
 }
 
 impl InputLatch {
@@ -64,6 +68,18 @@ impl InputLatch {
     /// Lets go of every held key (the window lost the focus, or the game paused).
     pub fn release_all(&mut self) {
         self.held.clear();
+        self.pad.release_all();
+    }
+
+    /// A gamepad's use, fire or weapon press, latched for the next tick.
+    #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
+    pub fn pad_press(&mut self, press: pad::PadPress, next_weapon: u8) {
+        match press {
+            pad::PadPress::Use => self.use_pressed = true,
+            pad::PadPress::Fire => self.fire_pressed = true,
+            pad::PadPress::NextWeapon => self.weapon_pressed = next_weapon,
+            pad::PadPress::Map | pad::PadPress::Menu => {}
+        }
     }
 
     /// This tick's input, from the keys held and what was latched since the last tick (which
@@ -71,13 +87,17 @@ impl InputLatch {
     pub fn take(&mut self, bindings: &Bindings, sensitivity: f64) -> Input {
         let held = |a: Action| self.action_held(bindings, a);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
+        let (pad_forward, pad_strafe, pad_turn, pad_run) = self.pad.moves();
         let input = Input {
-            forward: axis(held(Action::Forward), held(Action::Back)),
-            strafe: axis(held(Action::StrafeRight), held(Action::StrafeLeft)),
+            forward: (axis(held(Action::Forward), held(Action::Back)) + pad_forward)
+                .clamp(-1.0, 1.0),
+            strafe: (axis(held(Action::StrafeRight), held(Action::StrafeLeft)) + pad_strafe)
+                .clamp(-1.0, 1.0),
             turn: (axis(held(Action::TurnRight), held(Action::TurnLeft)) * TURN_PER_TICK
+                + pad_turn * pad::TURN_PER_TICK
                 + self.mouse_dx * sensitivity)
                 .clamp(-360.0, 360.0),
-            run: held(Action::Run),
+            run: held(Action::Run) || pad_run,
             use_pressed: self.use_pressed,
             fire: self.fire_pressed,
             weapon: self.weapon_pressed,
@@ -132,5 +152,25 @@ mod tests {
         bindings.bind(Action::Forward, 0, Key::Mouse(2));
         latch.press(Key::Mouse(2), false, &bindings);
         assert_eq!(latch.take(&bindings, 0.15).forward, 1.0);
+    }
+
+    #[test]
+    fn the_pad_walks_turns_and_presses_beside_the_keys() {
+        use super::pad::{PadAxis, PadEvent, PadPress};
+        let bindings = Bindings::default();
+        let mut latch = InputLatch::default();
+        latch.pad.playing(PadEvent::Moved(PadAxis::LeftY, 1.0));
+        latch.pad.playing(PadEvent::Moved(PadAxis::RightX, -1.0));
+        latch.press(Key::Letter(b'W'), false, &bindings);
+        latch.pad_press(PadPress::Fire, 0);
+        latch.pad_press(PadPress::NextWeapon, 3);
+        let input = latch.take(&bindings, 0.15);
+        assert_eq!(
+            (input.forward, input.turn, input.fire, input.weapon),
+            (1.0, -3.0, true, 3),
+            "key and stick together walk no faster"
+        );
+        latch.release_all();
+        assert_eq!(latch.take(&bindings, 0.15).turn, 0.0);
     }
 }

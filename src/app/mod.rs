@@ -5,11 +5,16 @@
 
 mod clock;
 mod front;
+#[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
+mod gamepad;
 // The sound device: ALSA natively; the page's Web Audio in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
 mod device;
 mod input;
 mod keymap;
+// The pad's mapping is always built (and tested); the `gamepad` feature feeds it.
+#[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
+mod pad;
 mod screen;
 mod sound;
 mod ui;
@@ -249,6 +254,8 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         backend: options.backend,
         menu_started: Instant::now(),
         notice: None,
+        #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
+        pads: gamepad::Gamepads::open(),
         #[cfg(target_arch = "wasm32")]
         pending_screen: Default::default(),
         #[cfg(target_arch = "wasm32")]
@@ -357,6 +364,9 @@ struct App {
     menu_started: Instant,
     /// A line the menu shows at its bottom (a save that would not load).
     notice: Option<String>,
+    /// The gamepads.
+    #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
+    pads: gamepad::Gamepads,
     /// In the browser the GPU surface is made asynchronously: it lands here when ready.
     #[cfg(target_arch = "wasm32")]
     pending_screen: web::PendingScreen,
@@ -690,6 +700,34 @@ impl App {
         }
     }
 
+    /// The gamepads' events since the last frame: to the menu shown, or to the game.
+    #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
+    fn poll_pads(&mut self, event_loop: &ActiveEventLoop) {
+        for event in self.pads.events() {
+            if self.menu.is_some() {
+                if let Some(input) = self.latch.pad.in_menu(event) {
+                    self.menu_input(event_loop, input);
+                }
+                continue;
+            }
+            let Some(press) = self.latch.pad.playing(event) else {
+                continue;
+            };
+            match press {
+                pad::PadPress::Menu => self.open_menu(Menu::pause()),
+                pad::PadPress::Map => self.act(Action::Map),
+                _ => {
+                    let next = match self.session.game.weapon {
+                        tilecaster::game::Weapon::Pistol => 2,
+                        tilecaster::game::Weapon::Launcher => 3,
+                        tilecaster::game::Weapon::Knife => 1,
+                    };
+                    self.latch.pad_press(press, next);
+                }
+            }
+        }
+    }
+
     /// Back to the game from a menu, with the clock started afresh.
     fn close_menu(&mut self) {
         self.menu = None;
@@ -996,6 +1034,8 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
+        self.poll_pads(event_loop);
         // Live reload: the level file and textures, looked at twice a second.
         let now = Instant::now();
         if now - self.last_poll > Duration::from_millis(500) {

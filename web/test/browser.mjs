@@ -242,6 +242,41 @@ await check('every level of the picker plays (?level=NAME)', async () => {
   console.log(`  played: ${names.join(', ')}, e1m2`);
 });
 
+await check('the pause menu\'s options are kept in the page\'s localStorage; damaged ones are put aside', async () => {
+  const page4 = await open('?nohud');
+  await waitFrames(page4, 3);
+  await page4.evaluate(() => localStorage.setItem('tilecaster.settings', '[video]\nfov = "wide"\n'));
+  await page4.reload();
+  await waitFrames(page4, 3);
+  const stored = () => page4.evaluate(() => ({
+    settings: localStorage.getItem('tilecaster.settings'),
+    damaged: localStorage.getItem('tilecaster.settings.damaged'),
+  }));
+  const first = await stored();
+  assert(first.settings === null && first.damaged === '[video]\nfov = "wide"\n',
+    `the damaged settings were not put aside: ${JSON.stringify(first)}`);
+  // Options, one step of mouse sensitivity up, from the pause menu (the mouse given back).
+  const sensitivityUp = async () => {
+    await page4.click('#start');
+    await page4.waitForTimeout(200);
+    await page4.evaluate(() => document.exitPointerLock());
+    await waitFrames(page4, (await frames(page4)) + 3);
+    for (const key of ['ArrowDown', 'Enter', 'ArrowRight', 'Escape', 'Escape']) {
+      await page4.keyboard.press(key);
+      await waitFrames(page4, (await frames(page4)) + 2);
+    }
+    return (await stored()).settings || '';
+  };
+  const once = await sensitivityUp();
+  assert(once.includes('mouse_sensitivity = 0.2\n'), `after one step: ${once}`);
+  // Read back by the next page: a second step goes on from 0.2.
+  await page4.reload();
+  await waitFrames(page4, 3);
+  const twice = await sensitivityUp();
+  await page4.close();
+  assert(twice.includes('mouse_sensitivity = 0.25\n'), `after a reload and a second step: ${twice}`);
+});
+
 await check('a hidden tab pauses the game', async () => {
   const page3 = await open('?nohud');
   await waitFrames(page3, 3);
