@@ -534,8 +534,15 @@ impl App {
                 Ok(path) => eprintln!("screenshot: {}", path.display()),
                 Err(e) => eprintln!("screenshot failed: {e:#}"),
             },
+            // The same switch as Options' Sound: kept in the settings.
             Action::Mute => {
-                let muted = self.sound.toggle_mute();
+                let before = self.settings.clone();
+                let muted = !self.overrides.apply(&self.settings).sound.mute;
+                self.settings.sound.mute = muted;
+                self.overrides.forget_changed(&before, &self.settings);
+                self.overrides.mute = false;
+                self.apply_settings();
+                self.store_settings();
                 self.session
                     .say(if muted { "sound off" } else { "sound on" }.into());
             }

@@ -62,12 +62,6 @@ impl GameSound {
         self.muted = settings.mute;
     }
 
-    /// Mutes or unmutes; whether it is muted now.
-    pub fn toggle_mute(&mut self) -> bool {
-        self.muted = !self.muted;
-        self.muted
-    }
-
     /// Everything mixed so far (with capture on).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub fn captured(&self) -> Option<&[f32]> {
