@@ -495,7 +495,13 @@ impl App {
         self.menu_started = Instant::now();
         self.notice = None;
         self.latch.release_all();
+        #[cfg(not(target_arch = "wasm32"))]
         self.grab(false);
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.grabbed = false;
+            web::release_pointer();
+        }
     }
 
     /// A key or mouse button pressed (not a repeat, not synthetic) while playing: the game's

@@ -162,6 +162,15 @@ pub(super) fn pointer_locked() -> bool {
         .is_some_and(|e| e.id() == CANVAS_ID)
 }
 
+/// Gives the mouse back to the page (a menu opened): the page's pointer lock let go. (Not
+/// through winit's cursor grab: the menu may open inside one of winit's own page callbacks,
+/// which hold the canvas that winit's grab would borrow again.)
+pub(super) fn release_pointer() {
+    if let Some(d) = document() {
+        d.exit_pointer_lock();
+    }
+}
+
 /// Takes the error off the page.
 pub(super) fn clear_error() {
     if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {
