@@ -169,7 +169,20 @@ fn unreadable_files_are_reported() {
 #[test]
 fn broken_recordings_and_settings_name_file_line_and_column() {
     let dir = scratch("replay");
-    let cases: [(&str, &str, &[&str], &str); 5] = [
+    let cases: [(&str, &str, &[&str], &str); 7] = [
+        // Played under other rules, or on a level file changed since: refused, both named.
+        (
+            "rules.txt",
+            "tilecaster-replay 3\nrules 999\nlevel level.toml\nlevel-hash 00\n",
+            &["--replay", "rules.txt"],
+            "rules.txt: recorded under game rules 999; this tilecaster",
+        ),
+        (
+            "changed.txt",
+            "tilecaster-replay 3\nrules 1\nlevel level.toml\nlevel-hash 0123456789abcdef\n",
+            &["replay", "changed.txt"],
+            "changed.txt: the level file level.toml changed since the recording (its hash was 0123456789abcdef, now ",
+        ),
         (
             "old.txt",
             "tilecaster-replay 2\nlevel level.toml\n1 0 0 0 0 0\n",

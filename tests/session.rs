@@ -130,10 +130,8 @@ fn play_headless(level: &str, inputs: &[Input]) -> (u64, Vec2) {
 fn a_recording_replays_to_the_same_state() {
     use tilecaster::game::Recording;
     let inputs = walk_through_the_door();
-    let recording = Recording {
-        level: "levels/e1m1.toml".into(),
-        inputs: inputs.clone(),
-    };
+    let mut recording = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));
+    recording.inputs = inputs.clone();
     let back = Recording::parse(&recording.to_text()).unwrap();
     assert_eq!(back, recording);
     let (hash, position) = play_headless(&back.level, &back.inputs);
@@ -271,11 +269,9 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
     );
     assert_eq!(levels.len(), 3);
     // Its recording, through the text format, replays to the same end.
-    let text = Recording {
-        level: "levels/e1m1.toml".into(),
-        inputs,
-    }
-    .to_text();
+    let mut recording = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));
+    recording.inputs = inputs;
+    let text = recording.to_text();
     let replay = Recording::parse(&text).unwrap();
     let mut again = Session::start(Path::new(&replay.level), None).unwrap();
     for input in &replay.inputs {
@@ -450,6 +446,33 @@ fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
     assert!(
         e.contains("a save of format 99") && e.contains("reads format 1"),
         "{e}"
+    );
+    // Other game rules: both named. A save from before rules versions is of rules 1.
+    let rules = tilecaster::game::RULES_VERSION;
+    assert!(text.contains(&format!("\"rules\":{rules}")), "{text}");
+    let later = dir.join("later.json");
+    let other_rules = format!("\"rules\":{}", rules + 1);
+    std::fs::write(
+        &later,
+        text.replacen(&format!("\"rules\":{rules}"), &other_rules, 1),
+    )
+    .unwrap();
+    let e = error(&later);
+    assert!(
+        e.contains(&format!("a save of game rules {}", rules + 1))
+            && e.contains(&format!("plays rules {rules}")),
+        "{e}"
+    );
+    let unversioned = dir.join("unversioned.json");
+    std::fs::write(
+        &unversioned,
+        text.replacen(&format!("\"rules\":{rules},"), "", 1),
+    )
+    .unwrap();
+    assert_eq!(
+        Session::load(&unversioned, Some(&textures)).is_ok(),
+        rules == 1,
+        "saves from before rules versions are of rules 1"
     );
     // Not JSON: the place is named.
     let broken = dir.join("broken.json");

@@ -259,10 +259,8 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     use tilecaster::game::{Recording, Session};
     let Some(display) = xvfb() else { return };
     let inputs = common::walk_through_the_door();
-    let recording = Recording {
-        level: "levels/e1m1.toml".into(),
-        inputs,
-    };
+    let mut recording = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));
+    recording.inputs = inputs;
     // The same run headless: its end state, and its sound mixed as the game mixes it.
     let mut session = Session::start(Path::new(&recording.level), None).unwrap();
     let mut mixer = Mixer::new();

@@ -173,6 +173,9 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             let text = files::read_text(path, files::Limit::RECORDING)?;
             let recording =
                 Recording::parse(&text).map_err(|e| anyhow!("{}:{e}", path.display()))?;
+            recording
+                .check()
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
             Some(recording)
         }
         None => None,
@@ -196,10 +199,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         minimap_size: options.minimap_size,
     };
     let effective = overrides.apply(&settings);
-    let recording = options.record.as_ref().map(|_| Recording {
-        level: level.display().to_string(),
-        inputs: Vec::new(),
-    });
+    let recording = options
+        .record
+        .as_ref()
+        .map(|_| Recording::start(level.display().to_string(), &level));
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -839,6 +842,12 @@ impl App {
                     .map_err(|e| e.to_string())
                     .and_then(|text| {
                         Recording::parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+                    })
+                    .and_then(|recording| {
+                        recording
+                            .check()
+                            .map_err(|e| format!("{}: {e}", path.display()))?;
+                        Ok(recording)
                     });
                 match parsed {
                     Ok(recording) => (recording.level_path(), Player::Replay(recording.inputs, 0)),

@@ -231,6 +231,8 @@ thread_local! {
         RefCell::new(Recording {
             level: String::new(),
             inputs: Vec::new(),
+            rules: None,
+            level_hash: None,
         })
     };
 }
@@ -238,17 +240,12 @@ thread_local! {
 /// Starts recording afresh: a game on `level` from its start. A bundled level is named as in
 /// the repository (`levels/e1m1.toml`), so that the recording replays natively.
 pub(super) fn record_from_start(level: &Path) {
-    let level = level
+    let name = level
         .strip_prefix(tilecaster::files::BUILT_IN)
         .unwrap_or(level)
         .display()
         .to_string();
-    RECORDING.with(|r| {
-        *r.borrow_mut() = Recording {
-            level,
-            inputs: Vec::new(),
-        }
-    });
+    RECORDING.with(|r| *r.borrow_mut() = Recording::start(name, level));
 }
 
 /// One tick's input, recorded.

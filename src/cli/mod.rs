@@ -442,6 +442,9 @@ fn replay(path: &std::path::Path, textures: Option<&std::path::Path>) -> Result<
     let text = files::read_text(path, files::Limit::RECORDING)?;
     let recording =
         Recording::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
+    recording
+        .check()
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut session = Session::start(&recording.level_path(), textures)?;
     for input in &recording.inputs {
         session.tick(input);

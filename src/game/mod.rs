@@ -19,7 +19,10 @@ pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, hit_chance, path_step};
 pub use events::{Difficulty, GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
-pub use replay::{REPLAY_HEADER, Recording, ReplayError};
+pub use replay::{
+    REPLAY_HEADER, RULES_VERSION, Recording, ReplayError, ReplayMismatch, file_hash,
+    level_file_hash,
+};
 pub use rng::Rng;
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
 pub use session::{Session, Tally, Totals};

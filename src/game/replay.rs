@@ -3,11 +3,19 @@
 //! The format is text, one tick per line after a header:
 //!
 //! ```text
-//! tilecaster-replay 2
+//! tilecaster-replay 3
+//! rules 1
 //! level levels/e1m1.toml
+//! level-hash 5f3a09c2b1d4e6f7
 //! 1.0 0.0 0.0 0 0 0 0
 //! 1.0 0.0 3.0 1 1 0 2
 //! ```
+//!
+//! `rules` is the version of the game's rules it was played under ([`RULES_VERSION`]) and
+//! `level-hash` a hash of the level file's bytes: a recording played under other rules, or on
+//! a level file that changed, would not replay as it was played, so [`Recording::check`]
+//! refuses it, naming both sides. Versions 1 and 2 (before rules versions) still play,
+//! unchecked.
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
 //! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
@@ -18,10 +26,18 @@ use std::fmt::Write as _;
 
 use super::Input;
 
-/// The header's first line; versions other than this one and 1 are refused.
-pub const REPLAY_HEADER: &str = "tilecaster-replay 2";
+/// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
+/// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
+/// recorded game play out differently; recordings and saves carry it.
+pub const RULES_VERSION: u32 = 1;
 
-/// The header of version 1, still read.
+/// The header's first line; versions other than this one, 2 and 1 are refused.
+pub const REPLAY_HEADER: &str = "tilecaster-replay 3";
+
+/// The header of version 2 (no rules version or level hash), still read.
+const REPLAY_HEADER_V2: &str = "tilecaster-replay 2";
+
+/// The header of version 1 (no weapon field), still read.
 const REPLAY_HEADER_V1: &str = "tilecaster-replay 1";
 
 /// A recorded game: the level it started on and the input of every tick.
@@ -31,6 +47,54 @@ pub struct Recording {
     pub level: String,
     /// One input per tick.
     pub inputs: Vec<Input>,
+    /// The game rules it was played under (`None`: a recording from before rules versions).
+    pub rules: Option<u32>,
+    /// The hash of the level file's bytes when recording ([`level_file_hash`]; `None`: not
+    /// known).
+    pub level_hash: Option<String>,
+}
+
+/// The hash recordings and saves keep of a level file: FNV-1a of its bytes, in hex.
+pub fn file_hash(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The hash of the level file at `path` (`None` where it cannot be read).
+pub fn level_file_hash(path: &std::path::Path) -> Option<String> {
+    crate::files::read_bounded(path, crate::files::Limit::LEVEL)
+        .ok()
+        .map(|bytes| file_hash(&bytes))
+}
+
+/// Why a recording would not replay as it was played.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ReplayMismatch {
+    /// Recorded under other game rules.
+    #[error(
+        "recorded under game rules {recorded}; this tilecaster ({}) plays rules {RULES_VERSION}: it would not replay as it was played",
+        env!("CARGO_PKG_VERSION")
+    )]
+    Rules {
+        /// The recording's rules version.
+        recorded: u32,
+    },
+    /// The level file changed since.
+    #[error(
+        "the level file {level} changed since the recording (its hash was {recorded}, now {now}): it would not replay as it was played"
+    )]
+    Level {
+        /// The level file.
+        level: String,
+        /// The hash recorded.
+        recorded: String,
+        /// The hash of the file now (`unreadable` where it cannot be read).
+        now: String,
+    },
 }
 
 /// A recording that cannot be read. Lines and columns count from 1.
@@ -46,6 +110,37 @@ pub struct ReplayError {
 }
 
 impl Recording {
+    /// An empty recording of a game starting on the level file at `path` (named `level` in
+    /// the file), under today's rules, with the level file's hash.
+    pub fn start(level: String, path: &std::path::Path) -> Recording {
+        Recording {
+            level,
+            inputs: Vec::new(),
+            rules: Some(RULES_VERSION),
+            level_hash: level_file_hash(path),
+        }
+    }
+
+    /// Whether the recording would replay as it was played here: under the same rules, on
+    /// the same level file (read from [`Recording::level_path`]). Recordings from before
+    /// rules versions pass unchecked.
+    pub fn check(&self) -> Result<(), ReplayMismatch> {
+        if let Some(recorded) = self.rules.filter(|&r| r != RULES_VERSION) {
+            return Err(ReplayMismatch::Rules { recorded });
+        }
+        if let Some(recorded) = &self.level_hash {
+            let now = level_file_hash(&self.level_path());
+            if now.as_ref() != Some(recorded) {
+                return Err(ReplayMismatch::Level {
+                    level: self.level.clone(),
+                    recorded: recorded.clone(),
+                    now: now.unwrap_or_else(|| "unreadable".into()),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The level it was recorded on: its path as written, or the bundled copy of the
     /// repository's level of that path where there is no such file here (a recording of
     /// `levels/e1m1.toml` plays from any folder, and in the browser).
@@ -55,7 +150,12 @@ impl Recording {
 
     /// The text form.
     pub fn to_text(&self) -> String {
-        let mut out = format!("{REPLAY_HEADER}\nlevel {}\n", self.level);
+        let mut out = format!(
+            "{REPLAY_HEADER}\nrules {}\nlevel {}\nlevel-hash {}\n",
+            self.rules.unwrap_or(RULES_VERSION),
+            self.level,
+            self.level_hash.as_deref().unwrap_or("unknown")
+        );
         for i in &self.inputs {
             let _ = writeln!(
                 out,
@@ -76,9 +176,10 @@ impl Recording {
     ///
     /// ```
     /// use tilecaster::game::{Input, Recording};
-    /// let r = Recording { level: "levels/e1m1.toml".into(), inputs: vec![Input { forward: 1.0, turn: 0.1, ..Input::default() }] };
+    /// let mut r = Recording::start("levels/e1m1.toml".into(), "levels/e1m1.toml".as_ref());
+    /// r.inputs.push(Input { forward: 1.0, turn: 0.1, ..Input::default() });
     /// assert_eq!(Recording::parse(&r.to_text()).unwrap(), r);
-    /// assert!(Recording::parse("tilecaster-replay 3\n").unwrap_err().to_string().starts_with("1:1: "));
+    /// assert!(Recording::parse("tilecaster-replay 9\n").unwrap_err().to_string().starts_with("1:1: "));
     /// ```
     pub fn parse(text: &str) -> Result<Recording, ReplayError> {
         let err = |line: usize, column: usize, message: String| ReplayError {
@@ -87,15 +188,16 @@ impl Recording {
             message,
         };
         let mut lines = text.lines().enumerate();
-        let width = match lines.next() {
-            Some((_, l)) if l.trim_end() == REPLAY_HEADER => 7,
-            Some((_, l)) if l.trim_end() == REPLAY_HEADER_V1 => 6,
+        let (width, versioned) = match lines.next() {
+            Some((_, l)) if l.trim_end() == REPLAY_HEADER => (7, true),
+            Some((_, l)) if l.trim_end() == REPLAY_HEADER_V2 => (7, false),
+            Some((_, l)) if l.trim_end() == REPLAY_HEADER_V1 => (6, false),
             Some((_, l)) if l.starts_with("tilecaster-replay") => {
                 return Err(err(
                     1,
                     1,
                     format!(
-                        "a recording of another version ('{}'); this game reads '{REPLAY_HEADER}' and '{REPLAY_HEADER_V1}'",
+                        "a recording of another version ('{}'); this game reads '{REPLAY_HEADER}', '{REPLAY_HEADER_V2}' and '{REPLAY_HEADER_V1}'",
                         l.trim_end()
                     ),
                 ));
@@ -108,6 +210,23 @@ impl Recording {
                 ));
             }
         };
+        let mut rules = None;
+        if versioned {
+            rules = Some(match lines.next() {
+                Some((n, l)) if l.starts_with("rules ") => {
+                    let word = l["rules ".len()..].trim();
+                    word.parse::<u32>().map_err(|_| {
+                        err(
+                            n + 1,
+                            7,
+                            format!("expected a rules version, found '{word}'"),
+                        )
+                    })?
+                }
+                Some((n, _)) => return Err(err(n + 1, 1, "expected 'rules N'".into())),
+                None => return Err(err(2, 1, "expected 'rules N'".into())),
+            });
+        }
         let level = match lines.next() {
             Some((n, l)) if l.starts_with("level ") => {
                 let level = l["level ".len()..].trim().to_string();
@@ -119,6 +238,17 @@ impl Recording {
             Some((n, _)) => return Err(err(n + 1, 1, "expected 'level FILE'".into())),
             None => return Err(err(2, 1, "expected 'level FILE'".into())),
         };
+        let mut level_hash = None;
+        if versioned {
+            match lines.next() {
+                Some((_, l)) if l.starts_with("level-hash ") => {
+                    let hash = l["level-hash ".len()..].trim();
+                    level_hash = (hash != "unknown").then(|| hash.to_string());
+                }
+                Some((n, _)) => return Err(err(n + 1, 1, "expected 'level-hash HASH'".into())),
+                None => return Err(err(4, 1, "expected 'level-hash HASH'".into())),
+            }
+        }
         let mut inputs = Vec::new();
         for (n, line) in lines {
             if line.trim().is_empty() {
@@ -190,7 +320,12 @@ impl Recording {
                 },
             });
         }
-        Ok(Recording { level, inputs })
+        Ok(Recording {
+            level,
+            inputs,
+            rules,
+            level_hash,
+        })
     }
 }
 
@@ -200,7 +335,7 @@ mod tests {
 
     #[test]
     fn malformed_recordings_name_line_and_column() {
-        let head = format!("{REPLAY_HEADER}\nlevel x.toml\n");
+        let head = format!("{REPLAY_HEADER}\nrules 1\nlevel x.toml\nlevel-hash 00\n");
         let cases = [
             ("garbage", "1:1: not a recording"),
             (
@@ -208,37 +343,49 @@ mod tests {
                 "1:1: a recording of another version",
             ),
             (
-                &*format!("{REPLAY_HEADER}\nlevel\n"),
+                &*format!("{REPLAY_HEADER_V2}\nlevel\n"),
                 "2:1: expected 'level FILE'",
             ),
             (
-                &*format!("{REPLAY_HEADER}\nlevel   \n"),
+                &*format!("{REPLAY_HEADER_V2}\nlevel   \n"),
                 "2:7: the recording names no level file",
             ),
-            (&*format!("{head}1 0 0 0\n"), "3:1: expected 7 fields"),
+            (
+                &*format!("{REPLAY_HEADER}\nlevel x.toml\n"),
+                "2:1: expected 'rules N'",
+            ),
+            (
+                &*format!("{REPLAY_HEADER}\nrules one\n"),
+                "2:7: expected a rules version, found 'one'",
+            ),
+            (
+                &*format!("{REPLAY_HEADER}\nrules 1\nlevel x.toml\n"),
+                "4:1: expected 'level-hash HASH'",
+            ),
+            (&*format!("{head}1 0 0 0\n"), "5:1: expected 7 fields"),
             (
                 "tilecaster-replay 1\nlevel x.toml\n1 0 0 0 0 0 0\n",
                 "3:1: expected 6 fields",
             ),
             (
                 &*format!("{head}1 0 0 0 0 0 0\n1 x 0 0 0 0 0\n"),
-                "4:3: expected a number from -1 to 1, found 'x'",
+                "6:3: expected a number from -1 to 1, found 'x'",
             ),
             (
                 &*format!("{head}2 0 0 0 0 0 0\n"),
-                "3:1: expected a number from -1 to 1, found '2'",
+                "5:1: expected a number from -1 to 1, found '2'",
             ),
             (
                 &*format!("{head}1 0 0 0 yes 0 0\n"),
-                "3:9: expected 0 or 1, found 'yes'",
+                "5:9: expected 0 or 1, found 'yes'",
             ),
             (
                 &*format!("{head}1 0 NaN 0 0 0 0\n"),
-                "3:5: expected a number from -360 to 360",
+                "5:5: expected a number from -360 to 360",
             ),
             (
                 &*format!("{head}1 0 0 0 0 0 4\n"),
-                "3:13: expected a weapon 0 to 3, found '4'",
+                "5:13: expected a weapon 0 to 3, found '4'",
             ),
         ];
         for (text, expected) in cases {
@@ -259,5 +406,42 @@ mod tests {
             ..Input::default()
         };
         assert_eq!(r.inputs, vec![expected]);
+        assert_eq!((r.rules, r.level_hash), (None, None));
+        assert_eq!(r.check(), Ok(()), "unchecked");
+        let v2 = Recording::parse("tilecaster-replay 2\nlevel x.toml\n1.0 0.0 2.5 1 0 1 2\n");
+        assert_eq!(v2.unwrap().check(), Ok(()));
+    }
+
+    #[test]
+    fn other_rules_or_a_changed_level_are_refused_naming_both_sides() {
+        let dir = std::env::temp_dir().join(format!("tilecaster-rec-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let level = dir.join("l.toml");
+        std::fs::write(&level, "one").unwrap();
+        let name = level.display().to_string();
+        let r = Recording::start(name.clone(), &level);
+        assert_eq!(r.check(), Ok(()));
+        let back = Recording::parse(&r.to_text()).unwrap();
+        assert_eq!(back.rules, Some(RULES_VERSION));
+        assert_eq!(back.level_hash.as_deref(), Some(file_hash(b"one").as_str()));
+        let old_rules = Recording {
+            rules: Some(RULES_VERSION + 1),
+            ..back.clone()
+        };
+        let e = old_rules.check().unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "recorded under game rules {}; this tilecaster",
+                RULES_VERSION + 1
+            )) && e.contains(&format!("plays rules {RULES_VERSION}")),
+            "{e}"
+        );
+        std::fs::write(&level, "two").unwrap();
+        let e = back.check().unwrap_err().to_string();
+        assert!(
+            e.contains(&name) && e.contains(&file_hash(b"one")) && e.contains(&file_hash(b"two")),
+            "{e}"
+        );
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -66,6 +66,20 @@ pub enum SaveError {
         /// The version that wrote it.
         version: String,
     },
+    /// Saved under other game rules: the state would not play on as it was.
+    #[error(
+        "{path}: a save of game rules {found} (written by tilecaster {version}); this tilecaster ({}) plays rules {}",
+        env!("CARGO_PKG_VERSION"),
+        super::RULES_VERSION
+    )]
+    Rules {
+        /// The file.
+        path: PathBuf,
+        /// Its rules version.
+        found: u32,
+        /// The version that wrote it.
+        version: String,
+    },
     /// The level file changed since the save (or the save names another file).
     #[error(
         "{path}: saved on {level} as it was then; that file has changed since, so the save does not fit it"
@@ -96,11 +110,19 @@ pub enum SaveError {
 struct SaveFile {
     format: u32,
     version: String,
+    /// The game rules it was saved under (absent in saves from before rules versions: 1).
+    #[serde(default = "first_rules")]
+    rules: u32,
     level_file: PathBuf,
     /// FNV-1a of the level file's bytes, in hex.
     level_hash: String,
     session: SessionState,
     game: GameState,
+}
+
+/// The rules version of saves that name none.
+fn first_rules() -> u32 {
+    1
 }
 
 /// What a session holds beyond the game on its current level.
@@ -141,18 +163,9 @@ struct GameState {
 
 /// FNV-1a, 64 bits: a hash that stays the same across Rust versions (std's does not promise
 /// to), so a save's level hash can be checked by any later build.
-fn fnv1a(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
-
 fn level_hash(level: &Path) -> Result<String, SaveError> {
     crate::files::read_bounded(level, crate::files::Limit::LEVEL)
-        .map(|bytes| fnv1a(&bytes))
+        .map(|bytes| super::replay::file_hash(&bytes))
         .map_err(|e| SaveError::Read {
             path: level.to_path_buf(),
             source: e.into_io(),
@@ -220,6 +233,7 @@ impl Session {
         let file = SaveFile {
             format: SAVE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_string(),
+            rules: super::RULES_VERSION,
             level_file: self.path.clone(),
             level_hash: level_hash(&self.path)?,
             session: SessionState {
@@ -274,6 +288,8 @@ impl Session {
             format: u32,
             #[serde(default)]
             version: String,
+            #[serde(default = "first_rules")]
+            rules: u32,
         }
         let parse_err = |e: serde_json::Error| SaveError::Parse {
             path: path.to_path_buf(),
@@ -292,6 +308,13 @@ impl Session {
             return Err(SaveError::Format {
                 path: path.to_path_buf(),
                 found: header.format,
+                version: header.version,
+            });
+        }
+        if header.rules != super::RULES_VERSION {
+            return Err(SaveError::Rules {
+                path: path.to_path_buf(),
+                found: header.rules,
                 version: header.version,
             });
         }
@@ -391,7 +414,7 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::fnv1a;
+    use super::super::replay::file_hash as fnv1a;
 
     #[test]
     fn the_level_hash_is_fnv1a() {
