@@ -406,7 +406,7 @@ mod tests {
             ..Input::default()
         };
         assert_eq!(r.inputs, vec![expected]);
-        assert_eq!((r.rules, r.level_hash), (None, None));
+        assert_eq!((r.rules, r.level_hash.as_deref()), (None, None));
         assert_eq!(r.check(), Ok(()), "unchecked");
         let v2 = Recording::parse("tilecaster-replay 2\nlevel x.toml\n1.0 0.0 2.5 1 0 1 2\n");
         assert_eq!(v2.unwrap().check(), Ok(()));
