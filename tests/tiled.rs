@@ -358,6 +358,13 @@ fn every_layer_encoding_reads_the_same() {
     let original = levels.join("e1m1.toml");
     let tmx = levels.join("e1m1-rt.tmx");
     let text = to_tmx(&original, &tmx).unwrap();
+    // The map says which level format it is (a modder's map survives updates).
+    assert!(
+        text.contains("<property name=\"format\" type=\"int\" value=\"1\"/>"),
+        "{text}"
+    );
+    std::fs::write(&tmx, &text).unwrap();
+    assert!(to_toml(&tmx).unwrap().contains("\nformat = 1\n"));
     for format in ENCODINGS {
         let variant = levels.join(format!("e1m1-{format}.tmx"));
         std::fs::write(&variant, with_encoding(&text, format)).unwrap();

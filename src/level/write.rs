@@ -89,7 +89,8 @@ fn entry(e: &RawEntry) -> String {
 pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
     let raw = &source.raw;
     let mut out = format!(
-        "# Converted from {from} by tilecaster convert.\nname = {}\n",
+        "# Converted from {from} by tilecaster convert.\nformat = {}\nname = {}\n",
+        super::LEVEL_FORMAT,
         quote(raw.name.get_ref())
     );
     for line in fields([
@@ -437,7 +438,10 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{width}\" height=\"{height}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">\n",
         things.len() + 1
     );
-    let mut map_props = vec![("name", "string", raw.name.get_ref().clone())];
+    let mut map_props = vec![
+        ("format", "int", super::LEVEL_FORMAT.to_string()),
+        ("name", "string", raw.name.get_ref().clone()),
+    ];
     for (k, v) in [("next", &raw.next), ("textures", &raw.textures)] {
         if let Some(v) = v {
             map_props.push((k, "file", v.get_ref().clone()));
