@@ -359,10 +359,14 @@ fn tmx_with_short_tile_data_is_an_error_not_a_panic() {
     let data_end = real.find("</data>").unwrap();
     let last_comma = real[..data_end].rfind(',').unwrap();
     let truncated = format!("{}{}", &real[..last_comma], &real[data_end..]);
-    let path = std::env::temp_dir().join(format!("tilecaster-short-{}.tmx", std::process::id()));
+    // Beside the kit's tileset, which the map names.
+    let dir = std::env::temp_dir().join(format!("tilecaster-short-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("levels/tilecaster.tsx", dir.join("tilecaster.tsx")).unwrap();
+    let path = dir.join("short.tmx");
     std::fs::write(&path, truncated).unwrap();
     let err = Level::load(&path).unwrap_err().to_string();
-    std::fs::remove_file(&path).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
     // At the last tile there is, on the data's last line in the map itself.
     let line = real[..data_end].lines().count();
     assert!(

@@ -473,3 +473,119 @@ fn an_unreadable_map_is_named() {
         "{text}"
     );
 }
+
+/// The Tiled kit (`levels/tilecaster.tiled-project`, `levels/tilecaster.tsx`) says what the
+/// reader takes: every value of every enum a thing's class offers loads (a thing of each class
+/// with each value, beside the player, in a map of the kit's own tiles); every bundled texture
+/// but the door jambs (drawn beside doors by themselves) is a tile of the kit; its commands
+/// play and check the map being edited.
+#[test]
+fn the_tiled_kit_offers_exactly_what_levels_may_say() {
+    let project: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("levels/tilecaster.tiled-project").unwrap())
+            .unwrap();
+    let types = project["propertyTypes"].as_array().unwrap();
+    let enum_values = |name: &str| -> Vec<String> {
+        let t = types.iter().find(|t| t["name"] == name).unwrap();
+        assert_eq!(t["type"], "enum", "{name}");
+        t["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+    let dir = scratch("kit");
+    let levels = dir.join("levels");
+    let mut tried = 0;
+    for class in ["player", "enemy", "pickup", "exit"] {
+        let t = types.iter().find(|t| t["name"] == class).unwrap();
+        assert_eq!(t["type"], "class");
+        assert_eq!(t["useAs"][0], "object", "{class}");
+        for member in t["members"].as_array().unwrap() {
+            let name = member["name"].as_str().unwrap();
+            let values = enum_values(member["propertyType"].as_str().unwrap());
+            for value in values {
+                // The player alone for the player's own values; else the player and the thing.
+                let thing = format!(
+                    "<object id=\"2\" type=\"{class}\" x=\"224\" y=\"96\"><properties><property name=\"{name}\" type=\"string\" propertytype=\"x\" value=\"{value}\"/></properties><point/></object>"
+                );
+                let player = if class == "player" {
+                    thing.replace("id=\"2\"", "id=\"1\"").replace("224", "96")
+                } else {
+                    "<object id=\"1\" type=\"player\" x=\"96\" y=\"96\"><point/></object>".into()
+                };
+                let others = if class == "player" {
+                    ""
+                } else {
+                    thing.as_str()
+                };
+                let map = format!(
+                    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"5\" height=\"3\" tilewidth=\"64\" tileheight=\"64\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"tilecaster.tsx\"/>\n <layer id=\"1\" name=\"walls\" width=\"5\" height=\"3\">\n  <data encoding=\"csv\">\n1,1,1,1,1,\n1,0,0,0,1,\n1,1,1,1,1\n</data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n  {player}\n  {others}\n </objectgroup>\n</map>\n"
+                );
+                let path = levels.join(format!("kit-{class}-{name}-{value}.tmx"));
+                std::fs::write(&path, map).unwrap();
+                let loaded = Level::load(&path);
+                assert!(
+                    loaded.is_ok(),
+                    "{class} {name} = {value}: {}",
+                    loaded.unwrap_err()
+                );
+                tried += 1;
+            }
+        }
+    }
+    assert!(tried >= 8 + 8 + 2 + 3 + 5, "{tried}");
+    // Every texture a tile.
+    let tsx = std::fs::read_to_string("levels/tilecaster.tsx").unwrap();
+    for entry in std::fs::read_dir("textures").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "png") {
+            continue;
+        }
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if name == "door_jamb" {
+            continue;
+        }
+        assert!(
+            tsx.contains(&format!("value=\"{name}\"")),
+            "the kit has no tile for textures/{name}.png"
+        );
+    }
+    let commands = project["commands"].as_array().unwrap();
+    let arguments: Vec<&str> = commands
+        .iter()
+        .map(|c| c["arguments"].as_str().unwrap())
+        .collect();
+    assert_eq!(arguments, ["play --level %mapfile", "check %mapfile"]);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The real Tiled reads the kit's tileset and writes it back; the bundled map on that
+/// tileset draws what it drew.
+#[test]
+fn tiled_exports_the_kit_tileset_and_the_map_draws_the_same() {
+    let Some(mut command) = tiled() else { return };
+    let dir = scratch("kit-export");
+    let levels = dir.join("levels");
+    let exported = levels.join("exported.tsx");
+    let out = command
+        .arg("--export-tileset")
+        .arg(levels.join("tilecaster.tsx"))
+        .arg(&exported)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success() && exported.is_file(),
+        "tiled --export-tileset: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let map = std::fs::read_to_string(levels.join("e1m2.tmx"))
+        .unwrap()
+        .replace("source=\"tilecaster.tsx\"", "source=\"exported.tsx\"");
+    assert!(map.contains("exported.tsx"));
+    let copy = levels.join("e1m2-exported.tmx");
+    std::fs::write(&copy, map).unwrap();
+    same_level(&levels.join("e1m2.tmx"), &copy);
+    std::fs::remove_dir_all(dir).unwrap();
+}

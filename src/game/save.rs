@@ -80,6 +80,16 @@ pub enum SaveError {
         /// The version that wrote it.
         version: String,
     },
+    /// The level file the save was made on cannot be read now.
+    #[error("{path}: saved on {level}, which cannot be read: {source}")]
+    LevelUnreadable {
+        /// The save file.
+        path: PathBuf,
+        /// The level file it names.
+        level: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// The level file changed since the save (or the save names another file).
     #[error(
         "{path}: saved on {level} as it was then; that file has changed since, so the save does not fit it"
@@ -319,7 +329,18 @@ impl Session {
             });
         }
         let file: SaveFile = serde_json::from_str(&text).map_err(parse_err)?;
-        if level_hash(&file.level_file)? != file.level_hash {
+        let now = level_hash(&file.level_file).map_err(|e| match e {
+            SaveError::Read {
+                path: level,
+                source,
+            } => SaveError::LevelUnreadable {
+                path: path.to_path_buf(),
+                level,
+                source,
+            },
+            other => other,
+        })?;
+        if now != file.level_hash {
             return Err(SaveError::LevelChanged {
                 path: path.to_path_buf(),
                 level: file.level_file,

@@ -1,0 +1,134 @@
+<?xml version="1.0" encoding="UTF-8"?>
+<!-- tilecaster's tileset for Tiled: every wall, door, push wall, grate, exit and floor of the bundled
+     textures as a tile carrying the properties the level reader takes (levels/README.md, "Tiled").
+     Add tiles for your own textures the same way: an image, and a `texture` property naming it. -->
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="19" columns="0">
+ <grid orientation="orthogonal" width="1" height="1"/>
+ <tile id="0">
+  <properties>
+   <property name="texture" value="brick"/>
+  </properties>
+  <image width="64" height="64" source="../textures/brick.png"/>
+ </tile>
+ <tile id="1">
+  <properties>
+   <property name="texture" value="stone"/>
+  </properties>
+  <image width="64" height="64" source="../textures/stone.png"/>
+ </tile>
+ <tile id="2">
+  <properties>
+   <property name="texture" value="blue_stone"/>
+  </properties>
+  <image width="64" height="64" source="../textures/blue_stone.png"/>
+ </tile>
+ <tile id="3">
+  <properties>
+   <property name="texture" value="wood"/>
+  </properties>
+  <image width="64" height="64" source="../textures/wood.png"/>
+ </tile>
+ <tile id="4">
+  <properties>
+   <property name="kind" value="door"/>
+   <property name="texture" value="door"/>
+  </properties>
+  <image width="64" height="64" source="../textures/door.png"/>
+ </tile>
+ <tile id="5">
+  <properties>
+   <property name="key" value="gold"/>
+   <property name="kind" value="door"/>
+   <property name="texture" value="door"/>
+  </properties>
+  <image width="64" height="64" source="../textures/door.png"/>
+ </tile>
+ <tile id="6">
+  <properties>
+   <property name="kind" value="push"/>
+   <property name="texture" value="stone"/>
+  </properties>
+  <image width="64" height="64" source="../textures/stone.png"/>
+ </tile>
+ <tile id="7">
+  <properties>
+   <property name="kind" value="masked"/>
+   <property name="texture" value="grate"/>
+  </properties>
+  <image width="64" height="64" source="../textures/grate.png"/>
+ </tile>
+ <tile id="8">
+  <properties>
+   <property name="texture" value="exit"/>
+  </properties>
+  <image width="64" height="64" source="../textures/exit.png"/>
+ </tile>
+ <tile id="9">
+  <properties>
+   <property name="ceiling" value="ceiling"/>
+   <property name="floor" value="floor_stone"/>
+   <property name="kind" value="floor"/>
+  </properties>
+  <image width="64" height="64" source="../textures/floor_stone.png"/>
+ </tile>
+ <tile id="10">
+  <properties>
+   <property name="texture" value="mossy_stone"/>
+  </properties>
+  <image width="64" height="64" source="../textures/mossy_stone.png"/>
+ </tile>
+ <tile id="11">
+  <properties>
+   <property name="texture" value="concrete"/>
+  </properties>
+  <image width="64" height="64" source="../textures/concrete.png"/>
+ </tile>
+ <tile id="12">
+  <properties>
+   <property name="texture" value="metal"/>
+  </properties>
+  <image width="64" height="64" source="../textures/metal.png"/>
+ </tile>
+ <tile id="13">
+  <properties>
+   <property name="texture" value="tech"/>
+  </properties>
+  <image width="64" height="64" source="../textures/tech.png"/>
+ </tile>
+ <tile id="14">
+  <properties>
+   <property name="texture" value="banner"/>
+  </properties>
+  <image width="64" height="64" source="../textures/banner.png"/>
+ </tile>
+ <tile id="15">
+  <properties>
+   <property name="key" value="silver"/>
+   <property name="kind" value="door"/>
+   <property name="texture" value="door"/>
+  </properties>
+  <image width="64" height="64" source="../textures/door.png"/>
+ </tile>
+ <tile id="16">
+  <properties>
+   <property name="kind" value="push"/>
+   <property name="texture" value="brick"/>
+  </properties>
+  <image width="64" height="64" source="../textures/brick.png"/>
+ </tile>
+ <tile id="17">
+  <properties>
+   <property name="kind" value="push"/>
+   <property name="texture" value="wood"/>
+  </properties>
+  <image width="64" height="64" source="../textures/wood.png"/>
+ </tile>
+ <tile id="18">
+  <properties>
+   <property name="ceiling" value="ceiling"/>
+   <property name="floor" value="concrete"/>
+   <property name="kind" value="floor"/>
+  </properties>
+  <image width="64" height="64" source="../textures/concrete.png"/>
+ </tile>
+</tileset>
