@@ -6,6 +6,9 @@ use std::sync::Arc;
 
 /// The largest texture side accepted, in pixels.
 pub const MAX_TEXTURE_SIDE: u32 = 1024;
+
+/// The longest side of a sprite sheet, pixels (8 frames of 1024 across).
+pub const MAX_SHEET_SIDE: u32 = 8192;
 /// The largest PNG file read, in bytes (a 1024x1024 RGBA image is 4 MiB raw).
 pub const MAX_TEXTURE_FILE_BYTES: u64 = 32 << 20;
 
@@ -283,8 +286,8 @@ pub enum TextureError {
         /// The decoder's words.
         detail: String,
     },
-    /// Zero-sized or beyond [`MAX_TEXTURE_SIDE`].
-    #[error("{}: the image is {width}x{height}; textures must be between 1x1 and {MAX_TEXTURE_SIDE}x{MAX_TEXTURE_SIDE}", path.display())]
+    /// Zero-sized or beyond [`MAX_TEXTURE_SIDE`] (sprite sheets: [`MAX_SHEET_SIDE`]).
+    #[error("{}: the image is {width}x{height}; {what} must be between 1x1 and {most}x{most}", path.display())]
     Size {
         /// The file.
         path: PathBuf,
@@ -292,6 +295,10 @@ pub enum TextureError {
         width: u32,
         /// Its height.
         height: u32,
+        /// What it is ("textures", "sprite sheets").
+        what: &'static str,
+        /// The longest side allowed.
+        most: u32,
     },
 }
 
@@ -299,7 +306,7 @@ pub enum TextureError {
 /// Images that are not square powers of two are resampled, with a notice.
 pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError> {
     let mut notices = Vec::new();
-    let light = read_rgba(path)?;
+    let light = read_rgba(path, TEXTURES)?;
     let size = light
         .width()
         .max(light.height())
@@ -308,7 +315,12 @@ pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError>
     let light = fit(light, size, path, &mut notices);
     let dark_path = dark_variant_path(path);
     let dark = if crate::files::is_file(&dark_path) {
-        Some(fit(read_rgba(&dark_path)?, size, &dark_path, &mut notices))
+        Some(fit(
+            read_rgba(&dark_path, TEXTURES)?,
+            size,
+            &dark_path,
+            &mut notices,
+        ))
     } else {
         None
     };
@@ -329,7 +341,12 @@ fn dark_variant_path(path: &Path) -> PathBuf {
     path.with_file_name(format!("{stem}_dark.png"))
 }
 
-fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
+/// What an image is read as, and its longest side.
+type ImageKind = (&'static str, u32);
+const TEXTURES: ImageKind = ("textures", MAX_TEXTURE_SIDE);
+const SHEETS: ImageKind = ("sprite sheets", MAX_SHEET_SIDE);
+
+fn read_rgba(path: &Path, (what, most): ImageKind) -> Result<image::RgbaImage, TextureError> {
     let io = |source: std::io::Error| TextureError::Io {
         path: path.to_path_buf(),
         source,
@@ -364,11 +381,13 @@ fn read_rgba(path: &Path) -> Result<image::RgbaImage, TextureError> {
     let (width, height) = reader()
         .into_dimensions()
         .map_err(|e| decode(e.to_string()))?;
-    if width == 0 || height == 0 || width > MAX_TEXTURE_SIDE || height > MAX_TEXTURE_SIDE {
+    if width == 0 || height == 0 || width > most || height > most {
         return Err(TextureError::Size {
             path: path.to_path_buf(),
             width,
             height,
+            what,
+            most,
         });
     }
     let image = reader().decode().map_err(|e| decode(e.to_string()))?;
@@ -420,11 +439,15 @@ fn fit(
     image::imageops::resize(&image, size, size, image::imageops::FilterType::Triangle)
 }
 
-/// Sprite frame side, in pixels: sheets are grids of frames this size.
+/// The side of the sprite frames made in code (the impact puffs), in pixels.
 pub const SPRITE_FRAME: u32 = 64;
 
-/// A sprite sheet: a grid of [`SPRITE_FRAME`]-sized frames (an enemy: 8 viewing angles across,
-/// poses down; a pickup: one frame), each stored like a texture.
+/// The sides a sprite frame may have: a power of two in this range.
+pub const SPRITE_FRAME_SIDES: (u32, u32) = (8, 1024);
+
+/// A sprite sheet: a grid of square frames (an enemy: 8 viewing angles across, poses down; a
+/// pickup: one frame), each stored like a texture. Frames may be any power of two from 8 to
+/// 1024 pixels a side, as walls may.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpriteSheet {
     columns: u32,
@@ -454,6 +477,11 @@ impl SpriteSheet {
         self.rows
     }
 
+    /// The frames' side, in pixels.
+    pub fn frame_size(&self) -> u32 {
+        self.frames[0].size()
+    }
+
     /// The frame in `column`, `row` (clamped to the sheet).
     pub fn frame(&self, column: u32, row: u32) -> &Texture {
         let (c, r) = (column.min(self.columns - 1), row.min(self.rows - 1));
@@ -461,29 +489,49 @@ impl SpriteSheet {
     }
 }
 
-/// Loads a sprite sheet: a PNG whose sides are multiples of [`SPRITE_FRAME`].
+/// The frame side of a sheet `w` x `h` pixels: a square sheet is one frame; any other is 8
+/// frames across (an enemy's viewing angles) and whole frames down. `None` unless the side is
+/// a power of two within [`SPRITE_FRAME_SIDES`] and the sheet a whole grid of it.
+///
+/// ```
+/// use tilecaster::texture::sprite_frame_side;
+/// assert_eq!(sprite_frame_side(64, 64), Some(64));
+/// assert_eq!(sprite_frame_side(512, 768), Some(64));
+/// assert_eq!(sprite_frame_side(1024, 1536), Some(128));
+/// assert_eq!(sprite_frame_side(480, 720), None, "60-pixel frames");
+/// assert_eq!(sprite_frame_side(512, 700), None, "not whole rows");
+/// ```
+pub fn sprite_frame_side(w: u32, h: u32) -> Option<u32> {
+    let side = if w == h { w } else { w / 8 };
+    let (lo, hi) = SPRITE_FRAME_SIDES;
+    let fits = side.is_power_of_two()
+        && (lo..=hi).contains(&side)
+        && (w == h || w == side * 8)
+        && h.is_multiple_of(side);
+    fits.then_some(side)
+}
+
+/// Loads a sprite sheet: a PNG of square frames, one (a square sheet) or 8 across, each a
+/// power of two from 8 to 1024 pixels a side ([`sprite_frame_side`]).
 pub fn load_sprite_sheet(path: &Path) -> Result<SpriteSheet, TextureError> {
-    let image = read_rgba(path)?;
+    let image = read_rgba(path, SHEETS)?;
     let (w, h) = (image.width(), image.height());
-    if w % SPRITE_FRAME != 0 || h % SPRITE_FRAME != 0 {
+    let Some(side) = sprite_frame_side(w, h) else {
         return Err(TextureError::Decode {
             path: path.to_path_buf(),
-            detail: format!("a sprite sheet of {w}x{h}: sides must be multiples of {SPRITE_FRAME}"),
+            detail: format!(
+                "a sprite sheet of {w}x{h}: a sheet is one square frame, or 8 frames across and whole frames down, each a power of two from {} to {} pixels a side",
+                SPRITE_FRAME_SIDES.0, SPRITE_FRAME_SIDES.1
+            ),
         });
-    }
-    let (columns, rows) = (w / SPRITE_FRAME, h / SPRITE_FRAME);
+    };
+    let (columns, rows) = (w / side, h / side);
     let frames = (0..rows)
         .flat_map(|r| (0..columns).map(move |c| (c, r)))
         .map(|(c, r)| {
-            let frame = image::imageops::crop_imm(
-                &image,
-                c * SPRITE_FRAME,
-                r * SPRITE_FRAME,
-                SPRITE_FRAME,
-                SPRITE_FRAME,
-            )
-            .to_image();
-            Texture::from_rgba(SPRITE_FRAME, frame.as_raw(), None)
+            let frame =
+                image::imageops::crop_imm(&image, c * side, r * side, side, side).to_image();
+            Texture::from_rgba(side, frame.as_raw(), None)
         })
         .collect();
     Ok(SpriteSheet {

@@ -910,3 +910,67 @@ fn vector_and_baseline_loops_draw_the_same_pictures() {
     }
     assert_eq!(compared, 5 * 4 * 5 * 2);
 }
+
+/// Sprite sheets may have frames of any power of two: the guard's sheet scaled up to 128-pixel
+/// frames (each pixel doubled) draws the guard exactly as the 64-pixel sheet does; with a
+/// blank sheet there is no guard in the picture (so the guard is in view).
+#[test]
+fn sprite_frames_of_128_pixels_draw_as_64_pixel_ones() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-sprites128-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let copy = |to: &Path, drop: Option<&str>| {
+        std::fs::create_dir_all(to.join("sprites")).unwrap();
+        for sub in ["", "sprites"] {
+            for entry in std::fs::read_dir(Path::new("textures").join(sub)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_file() && path.file_name().and_then(|n| n.to_str()) != drop {
+                    std::fs::copy(&path, to.join(sub).join(path.file_name().unwrap())).unwrap();
+                }
+            }
+        }
+    };
+    let (big, without) = (dir.join("big"), dir.join("without"));
+    copy(&big, None);
+    copy(&without, Some("guard.png"));
+    let guard = image::open("textures/sprites/guard.png")
+        .unwrap()
+        .to_rgba8();
+    image::RgbaImage::new(guard.width(), guard.height())
+        .save(without.join("sprites/guard.png"))
+        .unwrap();
+    let doubled = image::imageops::resize(
+        &guard,
+        guard.width() * 2,
+        guard.height() * 2,
+        image::imageops::FilterType::Nearest,
+    );
+    doubled.save(big.join("sprites/guard.png")).unwrap();
+    let render = |textures: &Path, name: &str| {
+        let out = dir.join(name);
+        common::run_ok([
+            "render",
+            "--level",
+            "levels/e1m1.toml",
+            "--textures",
+            textures.to_str().unwrap(),
+            "--pos",
+            "15.5,7.5",
+            "--angle",
+            "0",
+            "--size",
+            "320x200",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        image::open(&out).unwrap().to_rgba8()
+    };
+    let original = render(Path::new("textures"), "original.png");
+    let from_big = render(&big, "big.png");
+    let no_guard = render(&without, "without.png");
+    assert!(original != no_guard, "the guard is in view");
+    assert!(
+        original == from_big,
+        "128-pixel frames draw as 64-pixel ones"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -99,7 +99,7 @@ impl SpriteDraw {
             }
             _ => 0,
         };
-        let size = crate::texture::SPRITE_FRAME as f64;
+        let size = f64::from(s.sheet.frame_size());
         Some(SpriteDraw {
             index,
             column,
