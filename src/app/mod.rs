@@ -454,6 +454,7 @@ impl App {
             frame: (self.view.frame.width(), self.view.frame.height()),
             label: &label,
             notice: self.notice.as_deref(),
+            can_quit: cfg!(not(target_arch = "wasm32")),
         };
         let shown = self.menu.as_ref().map(|menu| MenuShown {
             menu,
@@ -670,6 +671,7 @@ impl App {
             frame: (self.view.frame.width(), self.view.frame.height()),
             label: &label,
             notice: None,
+            can_quit: cfg!(not(target_arch = "wasm32")),
         };
         let before = self.settings.clone();
         let command = menu.handle(input, &mut self.settings, &world);

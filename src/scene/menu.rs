@@ -72,6 +72,8 @@ pub struct MenuWorld<'a> {
     pub label: &'a dyn Fn(Key) -> String,
     /// A line to show above the help (what went wrong last).
     pub notice: Option<&'a str>,
+    /// Whether the game can end itself (not in a browser page, which the player closes).
+    pub can_quit: bool,
 }
 
 impl Default for MenuWorld<'_> {
@@ -83,6 +85,7 @@ impl Default for MenuWorld<'_> {
             frame: (640, 400),
             label: &Key::label,
             notice: None,
+            can_quit: true,
         }
     }
 }
@@ -298,7 +301,10 @@ impl Menu {
                         ..item("LOAD GAME", Open(Page::Load))
                     },
                     item("OPTIONS", Open(Page::Options)),
-                    item("QUIT", Command(MenuCommand::Quit)),
+                    Item {
+                        enabled: world.can_quit,
+                        ..item("QUIT", Command(MenuCommand::Quit))
+                    },
                 ]
             }
             Page::NewGame => {
@@ -319,7 +325,10 @@ impl Menu {
                 },
                 item("RESTART LEVEL", Command(MenuCommand::Restart)),
                 item("QUIT TO MENU", Command(MenuCommand::QuitToMenu)),
-                item("QUIT GAME", Command(MenuCommand::Quit)),
+                Item {
+                    enabled: world.can_quit,
+                    ..item("QUIT GAME", Command(MenuCommand::Quit))
+                },
             ],
             Page::Load | Page::Save => {
                 let saving = self.page() == Page::Save;
@@ -883,6 +892,14 @@ mod tests {
         press(&mut menu, &mut s, &[Select, Back, Back]);
         assert_eq!((menu.page(), menu.selected()), (Page::Main, 0));
         assert_eq!(press(&mut menu, &mut s, &[Up, Select]), [MenuCommand::Quit]);
+        // In a browser page there is no quitting: Up from New game skips Quit.
+        let page = MenuWorld {
+            can_quit: false,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::main();
+        menu.handle(Up, &mut s, &page);
+        assert_eq!(menu.selected(), 3, "OPTIONS");
     }
 
     #[test]
