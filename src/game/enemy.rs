@@ -2,7 +2,7 @@
 
 use super::{Blocking, Difficulty, PLAYER_RADIUS, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
-use crate::level::{EnemyMode, EnemySpawn};
+use crate::level::{EnemyKind, EnemyMode, EnemySpawn};
 use crate::math::Vec2;
 
 /// An enemy's collision and hit radius, tiles.
@@ -11,11 +11,6 @@ pub const ENEMY_RADIUS: f64 = 0.3;
 const SIGHT_RANGE: f64 = 20.0;
 /// Half the angle an unalerted enemy sees, degrees.
 const VIEW_HALF_ANGLE: f64 = 70.0;
-const SPEED: f64 = 1.5;
-const HEALTH: i32 = 25;
-/// The distances an enemy that sees the player keeps from them, tiles: nearer it backs off,
-/// farther it closes in (it closes in too when it cannot see them).
-const FIRING_RANGE: (f64, f64) = (2.0, 5.0);
 /// The nearest an enemy's centre comes to the player's: their circles never overlap.
 const KEEP_CLEAR: f64 = PLAYER_RADIUS + ENEMY_RADIUS + 0.05;
 
@@ -76,16 +71,49 @@ pub struct Enemy {
     pub strafe: f64,
     /// Whether the player has seen it (the automap shows only those).
     pub spotted: bool,
+    /// What its kind makes it: speed, damage, firing range (saves from before kinds were
+    /// data hold none: a guard's).
+    #[serde(default = "EnemyStats::guard")]
+    pub stats: EnemyStats,
+}
+
+/// An enemy's kind, as the simulation uses it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct EnemyStats {
+    /// Walking speed, tiles a second.
+    pub speed: f64,
+    /// One hit's damage on the player, from and to (before the difficulty).
+    pub damage: (u32, u32),
+    /// Nearer than the first it backs off; up to the second it fires.
+    pub firing_range: (f64, f64),
+}
+
+impl EnemyStats {
+    /// A guard's.
+    pub fn guard() -> EnemyStats {
+        EnemyStats::of(&EnemyKind::guard())
+    }
+
+    /// The stats of `kind`.
+    pub fn of(kind: &EnemyKind) -> EnemyStats {
+        EnemyStats {
+            speed: kind.speed,
+            damage: kind.damage,
+            firing_range: kind.firing_range,
+        }
+    }
+
+    /// One hit's damage for a draw `unit` from 0 to 1 (before the difficulty): a guard's
+    /// 4 to 12 is `4 + (unit * 8) as u32`.
+    pub fn hit(&self, unit: f64) -> u32 {
+        let (from, to) = self.damage;
+        from + (unit * f64::from(to - from)) as u32
+    }
 }
 
 impl Enemy {
-    /// An enemy at its spawn.
-    pub fn new(spawn: &EnemySpawn) -> Enemy {
-        let health = if spawn.kind == "officer" {
-            HEALTH * 2
-        } else {
-            HEALTH
-        };
+    /// An enemy of `kind` at its spawn.
+    pub fn new(spawn: &EnemySpawn, kind: &EnemyKind) -> Enemy {
         Enemy {
             kind: spawn.kind.clone(),
             position: spawn.at.position,
@@ -95,13 +123,14 @@ impl Enemy {
             } else {
                 EnemyState::Idle
             },
-            health,
+            health: kind.health,
             timer: 0.0,
             deaf: spawn.mode == EnemyMode::Ambush,
             walked: 0.0,
             cover: None,
             strafe: 1.0,
             spotted: false,
+            stats: EnemyStats::of(kind),
         }
     }
 
@@ -212,8 +241,8 @@ impl Enemy {
                     .map(|c| Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5));
                 let to = target.map_or(Vec2::ZERO, |t| t - self.position);
                 let length = to.length();
-                let arrived =
-                    length < SPEED * TICK || !self.walk(to * (1.0 / length), blocking, player);
+                let arrived = length < self.stats.speed * TICK
+                    || !self.walk(to * (1.0 / length), blocking, player);
                 if arrived && self.timer <= 0.0 || self.timer <= -1.5 {
                     // Out again after a while, or when it cannot get there.
                     self.cover = None;
@@ -246,10 +275,10 @@ impl Enemy {
                 if sees && self.timer <= 0.0 {
                     self.state = EnemyState::Attack;
                     self.timer = 0.4;
-                } else if sees && distance < FIRING_RANGE.0 && distance > 1e-9 {
+                } else if sees && distance < self.stats.firing_range.0 && distance > 1e-9 {
                     // Too near: back off, keeping its aim.
                     self.walk(to_player * (-1.0 / distance), blocking, player);
-                } else if sees && distance <= FIRING_RANGE.1 && distance > 1e-9 {
+                } else if sees && distance <= self.stats.firing_range.1 && distance > 1e-9 {
                     // In range: sidestep while it waits to shoot, the other way at a wall.
                     let across = Vec2::new(-to_player.y, to_player.x) * (self.strafe / distance);
                     if !self.walk(across, blocking, player) {
@@ -322,7 +351,7 @@ impl Enemy {
     /// Moves along unit `dir` for a tick unless a wall is in the way or the step would bring
     /// it nearer than [`KEEP_CLEAR`] to the `player`; whether it moved.
     fn walk(&mut self, dir: Vec2, blocking: &impl Solidity, player: Vec2) -> bool {
-        let next = self.position + dir * (SPEED * TICK);
+        let next = self.position + dir * (self.stats.speed * TICK);
         let (now, then) = ((player - self.position).length(), (player - next).length());
         if then < KEEP_CLEAR && then < now {
             return false;

@@ -15,7 +15,7 @@ mod weapons;
 
 pub use autopilot::Autopilot;
 pub use doors::{DoorPhase, Doors};
-pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, hit_chance, path_step};
+pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, EnemyStats, hit_chance, path_step};
 pub use events::{Difficulty, GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
@@ -142,7 +142,12 @@ impl Game {
         let doors = Doors::new(&level);
         let pushwalls = PushWalls::new(&level);
         let pickups_left = vec![true; level.pickups.len()];
-        let enemies = level.enemies.iter().map(Enemy::new).collect();
+        let guard = crate::level::EnemyKind::guard();
+        let enemies = level
+            .enemies
+            .iter()
+            .map(|spawn| Enemy::new(spawn, level.kinds.get(&spawn.kind).unwrap_or(&guard)))
+            .collect();
         Game {
             level,
             player,
@@ -385,7 +390,7 @@ impl Game {
                 self.events.push(GameEvent::EnemyShot { at: e.position });
                 let distance = (player - e.position).length();
                 if self.rng.unit() < hit_chance(distance) {
-                    let hit = difficulty.damage(4 + (self.rng.unit() * 8.0) as u32);
+                    let hit = difficulty.damage(e.stats.hit(self.rng.unit()));
                     damage += hit;
                     self.events.push(GameEvent::PlayerHurt {
                         damage: hit,

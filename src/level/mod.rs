@@ -4,6 +4,7 @@
 //! reported as a [`Diagnostic`] with file, line and column; loading never panics.
 
 mod diagnostic;
+pub mod kinds;
 mod parse;
 mod solidity;
 mod textures;
@@ -16,6 +17,7 @@ use std::path::{Path, PathBuf};
 
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
+pub use kinds::EnemyKind;
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
 pub use tiled::is_tiled_map;
@@ -184,6 +186,8 @@ pub struct Level {
     pub player: Placement,
     /// Enemies.
     pub enemies: Vec<EnemySpawn>,
+    /// The enemy kinds its enemies are of: the built-in ones and the level's own.
+    pub kinds: std::collections::BTreeMap<String, EnemyKind>,
     /// Pickups.
     pub pickups: Vec<PickupSpawn>,
     /// Doors.
@@ -274,6 +278,11 @@ impl Level {
             return tiled::load(path);
         }
         Level::parse(&read_level_text(path)?, path)
+    }
+
+    /// The sprite sheet of enemies of `kind` (the kind's `sprite`; an unknown kind's own name).
+    pub fn sprite_of<'a>(&'a self, kind: &'a str) -> &'a str {
+        self.kinds.get(kind).map_or(kind, |k| k.sprite.as_str())
     }
 
     /// Parses level text; `path` names it in diagnostics and resolves relative paths.

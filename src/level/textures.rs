@@ -118,7 +118,11 @@ pub fn load_with_textures(
     }
     // Sprites of the things in the level: enemy sheets and pickups.
     let level = &loaded.level;
-    let mut sprites: Vec<&str> = level.enemies.iter().map(|e| e.kind.as_str()).collect();
+    let mut sprites: Vec<&str> = level
+        .enemies
+        .iter()
+        .map(|e| level.sprite_of(&e.kind))
+        .collect();
     sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
     sprites.sort_unstable();
     sprites.dedup();

@@ -196,6 +196,20 @@ fn read_source<T>(
 pub fn to_tmx(path: &Path, output: &Path) -> Result<String, LevelError> {
     read_source(path, |source, loaded| {
         let loaded = loaded?;
+        // Tiled maps have no place for them yet: refused rather than lost.
+        if let Some((name, _)) = source.raw.enemies.iter().next() {
+            return Err(LevelError {
+                diagnostics: vec![super::Diagnostic {
+                    file: path.display().to_string(),
+                    position: None,
+                    severity: super::Severity::Error,
+                    message: format!(
+                        "the level has its own enemy kinds ([enemies.{}]), which a Tiled map cannot hold yet: not converted",
+                        name.get_ref()
+                    ),
+                }],
+            });
+        }
         let textures = super::texture_dir_for(&loaded.level, None);
         let images = relative_folder(output, &textures);
         Ok(tmx_text(source, images.as_deref()))

@@ -186,7 +186,7 @@ pub fn level_sprites<'a>(
     textures: &'a crate::texture::TextureSet,
 ) -> Vec<SpriteInstance<'a>> {
     let enemies = level.enemies.iter().filter_map(|e| {
-        let sheet = textures.sprite(&e.kind)?;
+        let sheet = textures.sprite(level.sprite_of(&e.kind))?;
         Some(SpriteInstance {
             position: e.at.position,
             sheet,

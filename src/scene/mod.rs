@@ -46,7 +46,7 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
     let capacity = game.enemies.len() + game.level.pickups.len() + game.projectiles.len();
     let mut out = Vec::with_capacity(capacity);
     for e in &game.enemies {
-        let Some(sheet) = textures.sprite(&e.kind) else {
+        let Some(sheet) = textures.sprite(game.level.sprite_of(&e.kind)) else {
             continue;
         };
         let row = match e.state {

@@ -47,6 +47,8 @@ struct Parser<'a> {
     d: Diagnostics<'a>,
     styles: Vec<TileStyle>,
     textures: Vec<TextureRef>,
+    /// The enemy kinds the level may name: the built-in ones and its own.
+    kinds: BTreeMap<String, crate::level::EnemyKind>,
 }
 
 /// The one level model: a level as its file gives it, every value with its place in the file,
@@ -134,6 +136,7 @@ pub(in crate::level) fn build(
         d,
         styles: Vec::new(),
         textures: Vec::new(),
+        kinds: crate::level::kinds::builtin(),
     };
     let level = p.level(&source.raw, &source.rows, path);
     let Parser { mut d, .. } = p;
@@ -174,6 +177,7 @@ impl Parser<'_> {
             .surface(raw.defaults.ceiling.as_ref())
             .unwrap_or(DEFAULT_CEILING);
         let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
+        self.enemy_kinds(&raw.enemies);
         let par_seconds = match &raw.par {
             None => DEFAULT_PAR_SECONDS,
             Some(par) => match u32::try_from(*par.get_ref()) {
@@ -298,6 +302,7 @@ impl Parser<'_> {
             styles: std::mem::take(&mut self.styles),
             player: player?,
             enemies: std::mem::take(&mut enemies),
+            kinds: std::mem::take(&mut self.kinds),
             pickups: std::mem::take(&mut pickups),
             doors,
             exits,

@@ -26,6 +26,20 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) enemy: Vec<Spanned<RawEnemy>>,
     #[serde(default)]
     pub(in crate::level) pickup: Vec<Spanned<RawPickup>>,
+    /// The level's own enemy kinds (`[enemies.NAME]`), beside the built-in ones.
+    #[serde(default)]
+    pub(in crate::level) enemies: BTreeMap<Spanned<String>, Spanned<RawKind>>,
+}
+
+/// An enemy kind as the level file gives it (`[enemies.NAME]`); what is missing is a guard's.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawKind {
+    pub(in crate::level) sprite: Option<Spanned<String>>,
+    pub(in crate::level) health: Option<Spanned<i64>>,
+    pub(in crate::level) speed: Option<Spanned<f64>>,
+    pub(in crate::level) damage: Option<Spanned<Vec<i64>>>,
+    pub(in crate::level) firing_range: Option<Spanned<Vec<f64>>>,
 }
 
 /// Only the format of a level file, read before the rest: a level from a newer tilecaster may

@@ -44,18 +44,106 @@ impl Parser<'_> {
     }
 
     pub(super) fn enemy_kind(&mut self, v: &Spanned<String>) -> Option<String> {
-        if ENEMY_KINDS.contains(&v.get_ref().as_str()) {
+        if self.kinds.contains_key(v.get_ref()) {
             Some(v.get_ref().clone())
         } else {
+            let known: Vec<&str> = self.kinds.keys().map(String::as_str).collect();
             self.d.error(
                 v.span(),
                 format!(
-                    "unknown enemy kind '{}' (expected {})",
+                    "unknown enemy kind '{}' (expected {}, or a kind of the level's own in an [enemies.NAME] table)",
                     v.get_ref(),
-                    ENEMY_KINDS.join(" or ")
+                    known.join(", ")
                 ),
             );
             None
+        }
+    }
+
+    /// The level's own enemy kinds (`[enemies.NAME]`), checked and added to the built-in ones
+    /// (a built-in name is changed); every field missing is a guard's.
+    pub(super) fn enemy_kinds(
+        &mut self,
+        raw: &std::collections::BTreeMap<Spanned<String>, Spanned<super::raw::RawKind>>,
+    ) {
+        use crate::level::kinds::{EnemyKind, limits};
+        for (name, kind) in raw {
+            let plain = |s: &str| {
+                !s.is_empty()
+                    && s.len() <= 32
+                    && s.bytes()
+                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+            };
+            if !plain(name.get_ref()) {
+                self.d.error(
+                    name.span(),
+                    format!(
+                        "enemy kind '{}': a name is 1 to 32 of a-z, 0-9 and _",
+                        name.get_ref()
+                    ),
+                );
+                continue;
+            }
+            let k = kind.get_ref();
+            let guard = EnemyKind::guard();
+            let mut out = EnemyKind {
+                sprite: name.get_ref().clone(),
+                ..guard.clone()
+            };
+            if let Some(sprite) = &k.sprite {
+                if plain(sprite.get_ref()) {
+                    out.sprite = sprite.get_ref().clone();
+                } else {
+                    self.d.error(sprite.span(), format!("sprite '{}': a sheet's name is 1 to 32 of a-z, 0-9 and _ (textures/sprites/NAME.png)", sprite.get_ref()));
+                }
+            }
+            if let Some(h) = &k.health {
+                let (lo, hi) = limits::HEALTH;
+                if (lo..=hi).contains(h.get_ref()) {
+                    out.health = *h.get_ref() as i32;
+                } else {
+                    self.d.error(
+                        h.span(),
+                        format!("health {}: it must be from {lo} to {hi}", h.get_ref()),
+                    );
+                }
+            }
+            if let Some(v) = &k.speed {
+                let (lo, hi) = limits::SPEED;
+                if (lo..=hi).contains(v.get_ref()) {
+                    out.speed = *v.get_ref();
+                } else {
+                    self.d.error(
+                        v.span(),
+                        format!(
+                            "speed {}: it must be from {lo} to {hi} tiles a second",
+                            v.get_ref()
+                        ),
+                    );
+                }
+            }
+            if let Some(d) = &k.damage {
+                let (lo, hi) = limits::DAMAGE;
+                match d.get_ref().as_slice() {
+                    &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
+                        out.damage = (a as u32, b as u32);
+                    }
+                    _ => self.d.error(
+                        d.span(),
+                        format!("damage: two numbers [from, to], {lo} <= from <= to <= {hi}"),
+                    ),
+                }
+            }
+            if let Some(r) = &k.firing_range {
+                let (lo, hi) = limits::RANGE;
+                match r.get_ref().as_slice() {
+                    &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
+                        out.firing_range = (a, b);
+                    }
+                    _ => self.d.error(r.span(), format!("firing_range: two numbers [near, far] in tiles, {lo} <= near <= far <= {hi}")),
+                }
+            }
+            self.kinds.insert(name.get_ref().clone(), out);
         }
     }
 

@@ -412,6 +412,7 @@ impl<'a> Reader<'a> {
             player: None,
             enemy: Vec::new(),
             pickup: Vec::new(),
+            enemies: BTreeMap::new(),
         };
         self.map_properties(map, &mut level);
         let mut source = LevelSource { raw: level, rows };
