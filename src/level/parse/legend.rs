@@ -79,7 +79,7 @@ impl LegendKind {
     }
 }
 
-/// Enemy kinds the game knows.
+/// The built-in enemy kinds (a level adds its own in `[enemies.NAME]` tables: `level::kinds`).
 pub const ENEMY_KINDS: [&str; 2] = ["guard", "officer"];
 
 impl Parser<'_> {
