@@ -153,6 +153,51 @@ fn game(display: &Display, args: &[&str]) -> Command {
     c
 }
 
+/// Captures `window` (an X window id, or `root` for the whole screen) on `display` to `to` with
+/// ImageMagick's `import`; whether it did.
+fn capture_screen(display: &Display, window: &str, to: &Path) -> bool {
+    Command::new("import")
+        .args([
+            "-display",
+            &format!(":{}", display.number),
+            "-window",
+            window,
+            to.to_str().unwrap(),
+        ])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// How many different colours a picture has (a blank or cleared window has a handful).
+fn colour_count(img: &image::RgbImage) -> usize {
+    let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    colours.len()
+}
+
+/// Waits for the game to end by itself, killing it after two minutes (a hang fails the test
+/// instead of stalling the run): how it ended (`None`: it hung) and what it said on stderr.
+fn wait_for_end(mut child: Child) -> (Option<std::process::ExitStatus>, String) {
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
+    }
+    (status, stderr)
+}
+
 /// The game runs a fixed number of frames in a real window and its last frame is the scene the
 /// headless renderer draws from the same start: a rendered scene, not a blank window.
 #[test]
@@ -216,29 +261,17 @@ fn the_window_on_screen_is_not_blank() {
     let mut best = 0;
     while start.elapsed() < Duration::from_secs(90) {
         std::thread::sleep(Duration::from_millis(500));
-        let ok = Command::new("import")
-            .args([
-                "-display",
-                &format!(":{}", display.number),
-                "-window",
-                "root",
-                capture.to_str().unwrap(),
-            ])
-            .status()
-            .is_ok_and(|s| s.success());
+        let ok = capture_screen(&display, "root", &capture);
         if !ok {
             continue;
         }
         let img = image::open(&capture).unwrap().to_rgb8();
-        let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
-        colours.sort_unstable();
-        colours.dedup();
         let brick = img
             .pixels()
             .filter(|p| p.0[0] > 120 && p.0[1] < 90 && p.0[2] < 80)
             .count();
-        best = colours.len();
-        if colours.len() > 200 && brick > 1000 {
+        best = colour_count(&img);
+        if best > 200 && brick > 1000 {
             break;
         }
     }
@@ -438,7 +471,7 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
     if !present(&["xdotool", "import"]) {
         return;
     }
-    let mut child = game(&display, &["--size", "320x200", "--frames", "600"])
+    let child = game(&display, &["--size", "320x200", "--frames", "600"])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -457,33 +490,9 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
     pause(1000);
     let capture =
         std::env::temp_dir().join(format!("tilecaster-resized-{}.png", std::process::id()));
-    let shot = Command::new("import")
-        .args([
-            "-display",
-            &format!(":{}", display.number),
-            "-window",
-            &window,
-            capture.to_str().unwrap(),
-        ])
-        .status()
-        .is_ok_and(|s| s.success());
+    let shot = capture_screen(&display, &window, &capture);
     // The game ends by itself after its frames; a hang is a failure, not a stuck test.
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break Some(status);
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stderr.take() {
-        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
-    }
+    let (status, stderr) = wait_for_end(child);
     assert!(tiny.contains("Geometry: 1x1"), "not shrunk: {tiny}");
     let status = status.unwrap_or_else(|| panic!("the game hung after the resizes: {stderr}"));
     assert_eq!(status.code(), Some(0), "{stderr}");
@@ -491,13 +500,10 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
     let img = image::open(&capture).unwrap().to_rgb8();
     let _ = std::fs::remove_file(&capture);
     assert_eq!(img.dimensions(), (640, 400));
-    let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
-    colours.sort_unstable();
-    colours.dedup();
+    let colours = colour_count(&img);
     assert!(
-        colours.len() > 100,
-        "after growing back the window shows {} colours, not the scene",
-        colours.len()
+        colours > 100,
+        "after growing back the window shows {colours} colours, not the scene"
     );
 }
 
@@ -521,7 +527,7 @@ fn send_keys(display: &Display, window: &str, keys: &[&str]) {
 /// Runs the game on `display` with `args`, sends `keys` once its window is up, and waits for
 /// it to end by itself (a hang fails after two minutes); its exit code and stderr.
 fn play_keys(display: &Display, args: &[&str], keys: &[&str]) -> (Option<i32>, String) {
-    let mut child = game(display, args)
+    let child = game(display, args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -530,23 +536,8 @@ fn play_keys(display: &Display, args: &[&str], keys: &[&str]) -> (Option<i32>, S
     // The first frames drawn before the keys come.
     std::thread::sleep(Duration::from_millis(800));
     send_keys(display, &window, keys);
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
-        }
-        if start.elapsed() > Duration::from_secs(120) {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    };
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stderr.take() {
-        let _ = std::io::Read::read_to_string(&mut pipe, &mut stderr);
-    }
-    (status, stderr)
+    let (status, stderr) = wait_for_end(child);
+    (status.and_then(|s| s.code()), stderr)
 }
 
 /// Quits from the game through the pause menu: Escape, then Up (from Resume round to Quit
@@ -710,16 +701,7 @@ fn without_vulkan_the_window_opens_with_opengl() {
     let mut best = 0;
     while start.elapsed() < Duration::from_secs(90) && child.try_wait().unwrap().is_none() {
         std::thread::sleep(Duration::from_millis(500));
-        let ok = Command::new("import")
-            .args([
-                "-display",
-                &format!(":{}", display.number),
-                "-window",
-                "root",
-                capture.to_str().unwrap(),
-            ])
-            .status()
-            .is_ok_and(|s| s.success());
+        let ok = capture_screen(&display, "root", &capture);
         let Some(img) = ok
             .then(|| image::open(&capture).ok())
             .flatten()
@@ -727,10 +709,7 @@ fn without_vulkan_the_window_opens_with_opengl() {
         else {
             continue;
         };
-        let mut colours: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
-        colours.sort_unstable();
-        colours.dedup();
-        best = best.max(colours.len());
+        best = best.max(colour_count(&img));
         if best > 200 {
             break;
         }
