@@ -43,7 +43,7 @@ use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{KeyCode, PhysicalKey};
-use winit::window::{CursorGrabMode, Fullscreen, Window, WindowId};
+use winit::window::{Fullscreen, Window, WindowId};
 
 use clock::Clock;
 use front::Overrides;
@@ -389,16 +389,33 @@ impl App {
 
     /// Takes (or lets go of) the mouse for looking around: the cursor hidden and held in the
     /// window. Where the window system refuses, the mouse stays free.
+    ///
+    /// In the browser the page's pointer lock does it (asked of the page itself, not through
+    /// winit's cursor grab, which borrows the canvas again when called inside one of winit's
+    /// own page callbacks, as the hidden-tab pause and focus loss are); the mouse counts as
+    /// held once the lock is granted (`follow_pointer_lock`).
     fn grab(&mut self, take: bool) {
+        #[cfg(target_arch = "wasm32")]
+        {
+            web::pointer_lock(take);
+            self.grabbed = false;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.grab_window(take);
+    }
+
+    /// [`App::grab`] through the window system.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn grab_window(&mut self, take: bool) {
         let Some(w) = &self.window else { return };
         let mode = if take {
-            CursorGrabMode::Locked
+            winit::window::CursorGrabMode::Locked
         } else {
-            CursorGrabMode::None
+            winit::window::CursorGrabMode::None
         };
         let done = w.set_cursor_grab(mode).or_else(|_| {
             if take {
-                w.set_cursor_grab(CursorGrabMode::Confined)
+                w.set_cursor_grab(winit::window::CursorGrabMode::Confined)
             } else {
                 Ok(())
             }
@@ -499,13 +516,7 @@ impl App {
         self.menu_started = Instant::now();
         self.notice = None;
         self.latch.release_all();
-        #[cfg(not(target_arch = "wasm32"))]
         self.grab(false);
-        #[cfg(target_arch = "wasm32")]
-        {
-            self.grabbed = false;
-            web::release_pointer();
-        }
     }
 
     /// A key or mouse button pressed (not a repeat, not synthetic) while playing: the game's

@@ -162,12 +162,13 @@ pub(super) fn pointer_locked() -> bool {
         .is_some_and(|e| e.id() == CANVAS_ID)
 }
 
-/// Gives the mouse back to the page (a menu opened): the page's pointer lock let go. (Not
-/// through winit's cursor grab: the menu may open inside one of winit's own page callbacks,
-/// which hold the canvas that winit's grab would borrow again.)
-pub(super) fn release_pointer() {
-    if let Some(d) = document() {
+/// Asks the page for its pointer lock on the canvas (`take`), or lets it go.
+pub(super) fn pointer_lock(take: bool) {
+    let Some(d) = document() else { return };
+    if !take {
         d.exit_pointer_lock();
+    } else if let Some(canvas) = d.get_element_by_id(CANVAS_ID) {
+        canvas.request_pointer_lock();
     }
 }
 
