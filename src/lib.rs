@@ -84,6 +84,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod assets;
 #[cfg(feature = "game")]
 pub mod audio;
 #[cfg(feature = "game")]

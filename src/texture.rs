@@ -345,6 +345,12 @@ fn dark_variant_path(path: &Path) -> PathBuf {
 type ImageKind = (&'static str, u32);
 const TEXTURES: ImageKind = ("textures", MAX_TEXTURE_SIDE);
 const SHEETS: ImageKind = ("sprite sheets", MAX_SHEET_SIDE);
+const PICTURES: ImageKind = ("HUD pictures", MAX_TEXTURE_SIDE);
+
+/// Reads one PNG of any size up to [`MAX_TEXTURE_SIDE`] a side as RGBA8 (HUD art).
+pub fn read_picture(path: &Path) -> Result<image::RgbaImage, TextureError> {
+    read_rgba(path, PICTURES)
+}
 
 fn read_rgba(path: &Path, (what, most): ImageKind) -> Result<image::RgbaImage, TextureError> {
     let io = |source: std::io::Error| TextureError::Io {

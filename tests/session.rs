@@ -84,7 +84,7 @@ fn editing_the_level_reloads_it_and_a_broken_edit_keeps_the_last_good_one() {
     let level = dir.join("live.toml");
     write_level(&level, "######\n#@...#\n#....#\n######\n", 100);
     let textures = std::fs::canonicalize("textures").unwrap();
-    let mut s = Session::start(&level, Some(&textures)).unwrap();
+    let mut s = Session::start(&level, Some(textures.as_path())).unwrap();
     assert!(!s.reload_if_changed(), "nothing changed yet");
     s.game.player.position = Vec2::new(3.5, 2.5);
     s.game.score = 100;
@@ -429,12 +429,12 @@ fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
     let level = dir.join("room.toml");
     write_level(&level, "#####\n#@..#\n#####", 0);
     let textures = std::fs::canonicalize("textures").unwrap();
-    let s = Session::start(&level, Some(&textures)).unwrap();
+    let s = Session::start(&level, Some(textures.as_path())).unwrap();
     let save = dir.join("room.json");
     s.save(&save).unwrap();
     let text = std::fs::read_to_string(&save).unwrap();
     let error = |path: &Path| {
-        Session::load(path, Some(&textures))
+        Session::load(path, Some(textures.as_path()))
             .err()
             .expect("refused")
             .to_string()
@@ -470,7 +470,7 @@ fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
     )
     .unwrap();
     assert_eq!(
-        Session::load(&unversioned, Some(&textures)).is_ok(),
+        Session::load(&unversioned, Some(textures.as_path())).is_ok(),
         rules == 1,
         "saves from before rules versions are of rules 1"
     );

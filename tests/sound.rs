@@ -42,7 +42,7 @@ fn hall() -> Game {
 fn heard(game: &Game) -> Vec<f32> {
     let mut mixer = Mixer::new();
     for (sound, placement) in tilecaster::scene::sound::sounds(game) {
-        mixer.play(sound, placement);
+        mixer.play_cue(&sound, placement);
     }
     let mut out = Vec::new();
     mixer.mix(RATE as usize / 2, &mut out);
@@ -66,7 +66,7 @@ fn decibels(a: f64, b: f64) -> f64 {
 /// A guard's shot from `at`.
 fn shot_from(at: Vec2) -> Game {
     let mut g = hall();
-    g.events = vec![GameEvent::EnemyShot { at }];
+    g.events = vec![GameEvent::EnemyShot { at, enemy: 0 }];
     g
 }
 
@@ -160,10 +160,10 @@ fn every_kind_of_event_makes_a_sound() {
             from: near,
         },
         GameEvent::PlayerDeath,
-        GameEvent::EnemyShot { at: near },
-        GameEvent::EnemyAlert { at: near },
-        GameEvent::EnemyPain { at: near },
-        GameEvent::EnemyDeath { at: near },
+        GameEvent::EnemyShot { at: near, enemy: 0 },
+        GameEvent::EnemyAlert { at: near, enemy: 0 },
+        GameEvent::EnemyPain { at: near, enemy: 0 },
+        GameEvent::EnemyDeath { at: near, enemy: 0 },
         GameEvent::Explosion { at: near },
         GameEvent::Pickup {
             kind: PickupKind::Health,
@@ -193,7 +193,7 @@ fn every_kind_of_event_makes_a_sound() {
         g.events = vec![event.clone()];
         let placed = tilecaster::scene::sound::sounds(&g);
         assert_eq!(placed.len(), 1, "{event:?}");
-        sounds.insert(placed[0].0);
+        sounds.insert(placed[0].0.sound);
         let out = heard(&g);
         assert!(
             energy(&out, 0) + energy(&out, 1) > 1.0,

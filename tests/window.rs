@@ -301,7 +301,12 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     let mut sound = Vec::new();
     for input in &recording.inputs {
         session.tick(input);
-        tilecaster::scene::sound::hear_tick(&session.game, &mut mixer, &mut sound);
+        tilecaster::scene::sound::hear_tick(
+            &session.game,
+            &session.current().sounds,
+            &mut mixer,
+            &mut sound,
+        );
     }
     let expected = format!(
         "final state {:016x} after {} ticks",

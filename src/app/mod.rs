@@ -60,8 +60,8 @@ use view::{MenuShown, View};
 pub struct PlayOptions {
     /// The level to start with (.toml or .tmx).
     pub level: PathBuf,
-    /// Texture folder, instead of the level's own (or ./textures).
-    pub textures: Option<PathBuf>,
+    /// The `--textures` and `--data` folders over the level's own assets and the defaults.
+    pub sources: tilecaster::assets::Sources,
     /// Internal resolution at resolution scale 1 (the window scales it).
     pub size: (u32, u32),
     /// Horizontal field of view, degrees, over the settings' for this run.
@@ -184,8 +184,8 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         .as_ref()
         .map_or(options.level.clone(), Recording::level_path);
     let session = match &options.load {
-        Some(save) => Session::load(save, options.textures.as_deref())?,
-        None => Session::start_on(&level, options.textures.as_deref(), options.difficulty)?,
+        Some(save) => Session::load(save, &options.sources)?,
+        None => Session::start_on(&level, &options.sources, options.difficulty)?,
     };
     let (settings, settings_path, said) = front::load_settings(options.settings.as_deref());
     if let Some(said) = &said {
@@ -244,7 +244,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         },
         recording,
         sound: GameSound::new(effective.sound, options.audio_out.is_some()),
-        textures: options.textures.clone(),
+        sources: options.sources.clone(),
         error: None,
         last_poll: Instant::now(),
         saves: front::saves_dir(settings_path.as_deref()),
@@ -342,8 +342,8 @@ struct App {
     recording: Option<Recording>,
     /// The game's sound.
     sound: GameSound,
-    /// The texture folder given on the command line (a quick load uses it too).
-    textures: Option<PathBuf>,
+    /// The `--textures` and `--data` folders given on the command line (loads use them too).
+    sources: tilecaster::assets::Sources,
     error: Option<anyhow::Error>,
     /// When the level's files were last looked at for live reload.
     last_poll: Instant,
@@ -450,7 +450,7 @@ impl App {
             #[cfg(target_arch = "wasm32")]
             web::recorded(input);
             self.session.tick(&input);
-            self.sound.tick(&self.session.game);
+            self.sound.tick(&self.session);
             let keys = &self.settings.keys;
             let held = |a: Action| f64::from(u8::from(self.latch.action_held(keys, a)));
             let right = held(Action::PanRight) - held(Action::PanLeft);
@@ -604,7 +604,7 @@ impl App {
 
     /// Replaces the game with the save at `path`.
     fn load_from(&mut self, path: &Path) -> Result<(), tilecaster::game::SaveError> {
-        let session = Session::load(path, self.textures.as_deref())?;
+        let session = Session::load(path, &self.sources)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
         self.player = Player::Keyboard;
@@ -614,7 +614,7 @@ impl App {
     /// A new game of the episode at `difficulty`, from its first level.
     fn new_game(&mut self, difficulty: Difficulty) -> Result<()> {
         let level = files::default_path("levels/e1m1.toml");
-        let session = Session::start_on(&level, self.textures.as_deref(), difficulty)?;
+        let session = Session::start_on(&level, &self.sources, difficulty)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
         self.player = Player::Keyboard;

@@ -2,7 +2,7 @@
 //! handed to the device (when there is one) and to the capture for `--audio-out`.
 
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
-use tilecaster::game::Game;
+use tilecaster::game::Session;
 use tilecaster::scene;
 use tilecaster::settings::SoundSettings;
 
@@ -44,9 +44,10 @@ impl GameSound {
     }
 
     /// One tick: the game's events heard from where the player stands, mixed and sent on.
-    pub fn tick(&mut self, game: &Game) {
+    pub fn tick(&mut self, session: &Session) {
         self.tick.clear();
-        scene::sound::hear_tick(game, &mut self.mixer, &mut self.tick);
+        let files = &session.current().sounds;
+        scene::sound::hear_tick(&session.game, files, &mut self.mixer, &mut self.tick);
         if let (Some(device), false) = (&self.device, self.muted) {
             device.play(&self.tick);
         }

@@ -30,7 +30,7 @@ pub fn main() {
     let level = format!("levels/{}", query.level);
     let options = PlayOptions {
         level: tilecaster::files::default_path(&level),
-        textures: None,
+        sources: tilecaster::assets::Sources::default(),
         size: query.size,
         fov: None,
         scaling: Scaling::Fill,

@@ -1,7 +1,10 @@
 //! The mixer: voices of the sound bank, each with a gain per channel and, when heard through
 //! walls, a low-pass; mixed into interleaved stereo, a tick's worth at a time.
 
+use std::sync::Arc;
+
 use super::{RATE, Sound};
+use crate::assets::SoundFiles;
 use crate::math::Vec2;
 
 /// How a sound is heard: its gain in each ear, and whether walls stand between it and the
@@ -67,7 +70,7 @@ impl Placement {
 /// One sound playing.
 #[derive(Clone, Debug)]
 struct Voice {
-    sound: usize,
+    samples: Arc<[f32]>,
     /// The next sample.
     at: usize,
     placement: Placement,
@@ -81,10 +84,28 @@ const MUFFLE: f32 = 1.0 - 0.912; // 1 - exp(-2 pi 700 / 48000)
 /// The most voices at once; the oldest gives way.
 const MAX_VOICES: usize = 32;
 
+/// What to play: one of the game's sounds, or an enemy kind's own sound in its place.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cue {
+    /// The game's sound.
+    pub sound: Sound,
+    /// The name of the sound played instead (an enemy kind's own), when there is one.
+    pub own: Option<String>,
+}
+
+impl From<Sound> for Cue {
+    fn from(sound: Sound) -> Cue {
+        Cue { sound, own: None }
+    }
+}
+
 /// The sound bank and the voices playing from it.
 #[derive(Clone, Debug)]
 pub struct Mixer {
-    bank: Vec<Vec<f32>>,
+    /// Every [`Sound`] as made by code.
+    made: Vec<Arc<[f32]>>,
+    /// The sound files that replace them or that enemy kinds name.
+    files: Arc<SoundFiles>,
     voices: Vec<Voice>,
     /// Master volume, 0 to 1.
     pub master: f32,
@@ -102,20 +123,51 @@ impl Mixer {
     /// A mixer with every [`Sound`] made (a few milliseconds).
     pub fn new() -> Mixer {
         Mixer {
-            bank: Sound::ALL.iter().map(|s| s.synthesize()).collect(),
+            made: Sound::ALL.iter().map(|s| s.synthesize().into()).collect(),
+            files: Arc::default(),
             voices: Vec::new(),
             master: 1.0,
             effects: 1.0,
         }
     }
 
+    /// Plays the sound files in `files` from now on: each in place of the sound made by code
+    /// of its name ([`Sound::name`]), or where an enemy kind names it. Cheap when they are
+    /// the files already in use.
+    pub fn use_files(&mut self, files: &Arc<SoundFiles>) {
+        if !Arc::ptr_eq(&self.files, files) {
+            self.files = files.clone();
+        }
+    }
+
+    /// The samples of `cue`: its own sound's file, else its sound's file, else its sound as
+    /// made by code. A name with no file is one of the game's own sounds.
+    fn samples(&self, cue: &Cue) -> Arc<[f32]> {
+        let by_name = |name: &str| {
+            self.files.get(name).cloned().or_else(|| {
+                let i = Sound::NAMES.iter().position(|n| *n == name)?;
+                Some(self.made[i].clone())
+            })
+        };
+        cue.own
+            .as_deref()
+            .and_then(by_name)
+            .or_else(|| self.files.get(cue.sound.name()).cloned())
+            .unwrap_or_else(|| self.made[cue.sound.index()].clone())
+    }
+
     /// Starts `sound` as `placement` says.
     pub fn play(&mut self, sound: Sound, placement: Placement) {
+        self.play_cue(&Cue::from(sound), placement);
+    }
+
+    /// Starts `cue` as `placement` says.
+    pub fn play_cue(&mut self, cue: &Cue, placement: Placement) {
         if self.voices.len() == MAX_VOICES {
             self.voices.remove(0);
         }
         self.voices.push(Voice {
-            sound: sound.index(),
+            samples: self.samples(cue),
             at: 0,
             placement,
             low: 0.0,
@@ -135,7 +187,7 @@ impl Mixer {
         let volume = self.master.clamp(0.0, 1.0) * self.effects.clamp(0.0, 1.0);
         let block = &mut out[start..];
         for voice in &mut self.voices {
-            let samples = &self.bank[voice.sound];
+            let samples = &voice.samples;
             let (l, r) = (
                 voice.placement.left * volume,
                 voice.placement.right * volume,
@@ -158,7 +210,7 @@ impl Mixer {
         for s in block.iter_mut() {
             *s = s.clamp(-1.0, 1.0);
         }
-        self.voices.retain(|v| v.at < self.bank[v.sound].len());
+        self.voices.retain(|v| v.at < v.samples.len());
     }
 }
 

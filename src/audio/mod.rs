@@ -17,10 +17,10 @@
 mod mixer;
 mod sounds;
 
-pub use mixer::{Mixer, Placement, to_pcm16, wav_bytes};
+pub use mixer::{Cue, Mixer, Placement, to_pcm16, wav_bytes};
 pub use sounds::Sound;
 
 /// Samples per second.
-pub const RATE: u32 = 48_000;
+pub const RATE: u32 = crate::assets::SAMPLE_RATE;
 /// Frames mixed per simulation tick (48 000 / 60).
 pub const FRAMES_PER_TICK: usize = 800;

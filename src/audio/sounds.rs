@@ -70,6 +70,15 @@ impl Sound {
         Sound::Exit,
     ];
 
+    /// The file names of the sounds (`sounds/NAME.wav` in a data folder), in the order of
+    /// [`Sound::ALL`].
+    pub const NAMES: [&'static str; 19] = crate::assets::SOUND_NAMES;
+
+    /// Its file name (`sounds/NAME.wav` replaces it).
+    pub fn name(self) -> &'static str {
+        Sound::NAMES[self.index()]
+    }
+
     /// Its place in [`Sound::ALL`].
     pub fn index(self) -> usize {
         Sound::ALL.iter().position(|&s| s == self).unwrap_or(0)

@@ -16,7 +16,7 @@ pub struct Options<'a> {
     /// The level to start with.
     pub level: &'a Path,
     /// Texture folder, instead of the level's own.
-    pub textures: Option<&'a Path>,
+    pub sources: &'a tilecaster::assets::Sources,
     /// How hard.
     pub difficulty: Difficulty,
     /// Seed for the game's random numbers.
@@ -52,7 +52,7 @@ pub fn run(o: &Options) -> Result<()> {
 
 /// The run itself; each tick's sounds mixed into `audio` when there is one.
 fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
-    let mut session = Session::start_on(o.level, o.textures, o.difficulty)?;
+    let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
     if let Some(seed) = o.seed {
         session.reseed(seed);
     }
@@ -64,7 +64,8 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         let input = pilot.input(&session.game);
         session.tick(&input);
         if let Some((mixer, samples)) = audio.as_mut() {
-            scene::sound::hear_tick(&session.game, mixer, samples);
+            let files = &session.current().sounds;
+            scene::sound::hear_tick(&session.game, files, mixer, samples);
         }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {

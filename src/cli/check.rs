@@ -1,14 +1,15 @@
 //! `tilecaster check FILE...`: validate levels and the textures they name.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Result, bail};
-use tilecaster::level::load_with_textures;
+use tilecaster::assets::Sources;
+use tilecaster::level::load_with_sources;
 
-pub fn run(files: &[PathBuf], textures: Option<&Path>) -> Result<()> {
+pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
     let (mut errors, mut warnings) = (0, 0);
     for file in files {
-        match load_with_textures(file, textures) {
+        match load_with_sources(file, sources) {
             Ok(checked) => {
                 for w in &checked.warnings {
                     println!("{w}");
@@ -21,13 +22,14 @@ pub fn run(files: &[PathBuf], textures: Option<&Path>) -> Result<()> {
                 // The name as a Rust string literal: control characters (ESC, BEL, a
                 // right-to-left override) escaped, never sent raw to the terminal.
                 println!(
-                    "{}: ok: {:?}, {}x{} cells, {} textures from {}",
+                    "{}: ok: {:?}, {}x{} cells, {} textures from {}{}",
                     file.display(),
                     level.name,
                     level.map.width(),
                     level.map.height(),
                     checked.textures.len(),
-                    checked.texture_dir.display()
+                    checked.texture_dir.display(),
+                    replaced(&checked)
                 );
             }
             Err(e) => {
@@ -54,4 +56,20 @@ pub fn run(files: &[PathBuf], textures: Option<&Path>) -> Result<()> {
     }
     eprintln!("{summary}");
     Ok(())
+}
+
+/// What the level's folder and `--data` replace, for `check`'s line: ", 2 sounds and 1 HUD
+/// picture from files" (nothing when none).
+fn replaced(checked: &tilecaster::level::LevelWithTextures) -> String {
+    let (sounds, hud) = (checked.sounds.len(), checked.hud.len());
+    if sounds + hud == 0 {
+        return String::new();
+    }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        ", {} and {} from files",
+        plural(sounds, "sound", "sounds"),
+        plural(hud, "HUD picture", "HUD pictures")
+    )
 }

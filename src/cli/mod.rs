@@ -1,5 +1,6 @@
 //! Command-line interface: argument definitions and dispatch.
 
+mod assets;
 mod autoplay;
 mod bench;
 mod check;
@@ -10,6 +11,7 @@ mod view;
 use std::path::PathBuf;
 
 use crate::app::{PlayOptions, Scaling};
+use tilecaster::assets::Sources;
 use tilecaster::game::{Difficulty, Weapon};
 use tilecaster::scene::topdown::Corner;
 
@@ -33,6 +35,27 @@ pub struct Args {
     play: PlayArgs,
 }
 
+/// Where assets come from besides the level and the defaults (`--textures`, `--data`).
+#[derive(Debug, Clone, Default, clap::Args)]
+struct SourceArgs {
+    /// Texture folder over every other (textures, and sprite sheets in its sprites/).
+    #[arg(long)]
+    textures: Option<PathBuf>,
+    /// Data folder over the bundled assets, file by file: textures/, textures/sprites/,
+    /// sounds/ and hud/ (`tilecaster assets --list` shows where each asset comes from).
+    #[arg(long, value_name = "DIR")]
+    data: Option<PathBuf>,
+}
+
+impl SourceArgs {
+    fn get(&self) -> Sources {
+        Sources {
+            textures: self.textures.clone(),
+            data: self.data.clone(),
+        }
+    }
+}
+
 /// The options of `tilecaster [play]`; they become the window's plain [`PlayOptions`].
 #[derive(Debug, Clone, clap::Args)]
 struct PlayArgs {
@@ -40,9 +63,8 @@ struct PlayArgs {
     /// --demo, the game opens at its main menu).
     #[arg(long)]
     level: Option<PathBuf>,
-    /// Texture folder, instead of the level's own (or ./textures).
-    #[arg(long)]
-    textures: Option<PathBuf>,
+    #[command(flatten)]
+    sources: SourceArgs,
     /// Internal resolution WxH at resolution scale 1, each side at most 8192 (the window
     /// scales it; the Options menu's resolution multiplies it).
     #[arg(long, value_parser = view::parse_play_size, default_value = "640x400")]
@@ -148,7 +170,7 @@ impl From<PlayArgs> for PlayOptions {
         let menu = a.level.is_none() && a.load.is_none() && a.replay.is_none() && !a.demo;
         PlayOptions {
             level: a.level.unwrap_or_else(default_level),
-            textures: a.textures,
+            sources: a.sources.get(),
             size: a.size,
             fov: a.fov,
             scaling: a.scaling,
@@ -271,9 +293,8 @@ enum Command {
         /// The weapon in hand with --hud.
         #[arg(long, value_enum, default_value_t = WeaponArg::Pistol)]
         weapon: WeaponArg,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
+        #[command(flatten)]
+        sources: SourceArgs,
         /// Draw far walls, floors and ceilings from their full-size textures, without
         /// mipmaps (the picture before mipmaps; sharper and aliased in the distance).
         #[arg(long)]
@@ -302,9 +323,8 @@ enum Command {
         /// Number of columns (1 to 16384).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16384))]
         width: u32,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
+        #[command(flatten)]
+        sources: SourceArgs,
     },
     /// Measure frames and rays headless: standard scenes (or --level files) over fixed camera
     /// paths, per size and thread count, beside a memset of one frame.
@@ -346,9 +366,8 @@ enum Command {
         /// The level to start with.
         #[arg(long, default_value_os_t = default_level())]
         level: PathBuf,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
+        #[command(flatten)]
+        sources: SourceArgs,
         /// How hard: enemies' numbers and damage.
         #[arg(long, value_enum, default_value_t = DifficultyArg::Normal)]
         difficulty: DifficultyArg,
@@ -369,18 +388,28 @@ enum Command {
     Replay {
         /// The recording (`--record` writes one).
         recording: PathBuf,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
+        #[command(flatten)]
+        sources: SourceArgs,
+    },
+    /// List where each asset of a level comes from (the places searched, then every texture,
+    /// sprite sheet, sound and HUD picture with its file or "made by code").
+    Assets {
+        /// List them (the only action for now; say it, so that later actions do not surprise).
+        #[arg(long, required = true)]
+        list: bool,
+        /// The level whose assets are listed (its own folders count).
+        #[arg(long, default_value_os_t = default_level())]
+        level: PathBuf,
+        #[command(flatten)]
+        sources: SourceArgs,
     },
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check {
         /// Level files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
-        /// Texture folder, instead of the level's own (or ./textures).
-        #[arg(long)]
-        textures: Option<PathBuf>,
+        #[command(flatten)]
+        sources: SourceArgs,
     },
 }
 
@@ -436,7 +465,7 @@ enum View {
 }
 
 /// `tilecaster replay`: the recording's ticks, headless, then the final state.
-fn replay(path: &std::path::Path, textures: Option<&std::path::Path>) -> Result<()> {
+fn replay(path: &std::path::Path, sources: &Sources) -> Result<()> {
     use tilecaster::files;
     use tilecaster::game::{Recording, Session};
     let text = files::read_text(path, files::Limit::RECORDING)?;
@@ -445,7 +474,7 @@ fn replay(path: &std::path::Path, textures: Option<&std::path::Path>) -> Result<
     recording
         .check()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let mut session = Session::start(&recording.level_path(), textures)?;
+    let mut session = Session::start(&recording.level_path(), sources)?;
     for input in &recording.inputs {
         session.tick(input);
     }
@@ -501,21 +530,23 @@ pub fn run(args: Args) -> Result<()> {
             origin,
             wall_u,
         }),
-        Command::Check { files, textures } => check::run(&files, textures.as_deref()),
-        Command::Replay {
-            recording,
-            textures,
-        } => replay(&recording, textures.as_deref()),
+        Command::Check { files, sources } => check::run(&files, &sources.get()),
+        Command::Assets {
+            list: _,
+            level,
+            sources,
+        } => assets::list(&level, &sources.get()),
+        Command::Replay { recording, sources } => replay(&recording, &sources.get()),
         Command::Autoplay {
             level,
-            textures,
+            sources,
             difficulty,
             seed,
             audio_out,
             force,
         } => autoplay::run(&autoplay::Options {
             level: &level,
-            textures: textures.as_deref(),
+            sources: &sources.get(),
             difficulty: difficulty.into(),
             seed,
             audio_out: audio_out.as_deref(),
@@ -534,7 +565,7 @@ pub fn run(args: Args) -> Result<()> {
             overlay,
             hud,
             weapon,
-            textures,
+            sources,
             no_mipmaps,
             output,
             force,
@@ -552,14 +583,7 @@ pub fn run(args: Args) -> Result<()> {
                 hud: hud.then_some(weapon.into()),
                 mipmaps: !no_mipmaps,
             };
-            view::render(
-                &level,
-                textures.as_deref(),
-                &viewpoint,
-                size,
-                &output,
-                force,
-            )
+            view::render(&level, &sources.get(), &viewpoint, size, &output, force)
         }
         Command::Columns {
             level,
@@ -567,7 +591,7 @@ pub fn run(args: Args) -> Result<()> {
             angle,
             fov,
             width,
-            textures,
+            sources,
         } => {
             let viewpoint = view::Viewpoint {
                 pos: Some(pos),
@@ -579,7 +603,7 @@ pub fn run(args: Args) -> Result<()> {
                 hud: None,
                 mipmaps: true,
             };
-            view::columns(&level, textures.as_deref(), &viewpoint, width)
+            view::columns(&level, &sources.get(), &viewpoint, width)
         }
         Command::Convert {
             input,

@@ -5,9 +5,10 @@ use tilecaster::game::{Game, Weapon};
 use tilecaster::scene::hud;
 
 use anyhow::{Result, bail};
+use tilecaster::assets::Sources;
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
-use tilecaster::level::{LevelWithTextures, load_with_textures};
+use tilecaster::level::{LevelWithTextures, load_with_sources};
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column, level_sprites};
 use tilecaster::scene::profile::{self, Profile, draw_profile};
 use tilecaster::scene::topdown;
@@ -112,8 +113,8 @@ pub enum Layer {
     Debug,
 }
 
-fn load(level: &Path, textures: Option<&Path>) -> Result<LevelWithTextures> {
-    Ok(load_with_textures(level, textures)?)
+fn load(level: &Path, sources: &Sources) -> Result<LevelWithTextures> {
+    Ok(load_with_sources(level, sources)?)
 }
 
 fn camera(loaded: &LevelWithTextures, view: &Viewpoint) -> Camera {
@@ -127,13 +128,13 @@ fn camera(loaded: &LevelWithTextures, view: &Viewpoint) -> Camera {
 
 pub fn render(
     level: &Path,
-    textures: Option<&Path>,
+    sources: &Sources,
     view: &Viewpoint,
     size: (u32, u32),
     output: &Path,
     force: bool,
 ) -> Result<()> {
-    let loaded = load(level, textures)?;
+    let loaded = load(level, sources)?;
     let mut frame = Frame::new(size.0, size.1)?;
     // Before the work: a file there, or no folder for it, is refused now.
     tilecaster::files::check_writable(output, force)?;
@@ -212,14 +213,14 @@ pub fn render(
     Ok(())
 }
 
-pub fn columns(level: &Path, textures: Option<&Path>, view: &Viewpoint, width: u32) -> Result<()> {
+pub fn columns(level: &Path, sources: &Sources, view: &Viewpoint, width: u32) -> Result<()> {
     if width == 0 || width > tilecaster::frame::MAX_FRAME_SIDE {
         bail!(
             "--width {width}: must be between 1 and {}",
             tilecaster::frame::MAX_FRAME_SIDE
         );
     }
-    let loaded = load(level, textures)?;
+    let loaded = load(level, sources)?;
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let camera = camera(&loaded, view);
     let mut out =

@@ -58,6 +58,11 @@ impl Limit {
         bytes: 256 << 20,
         kind: "save",
     };
+    /// A sound (WAV): half a minute of 8-channel 32-bit audio at 96 kHz fits.
+    pub const SOUND: Limit = Limit {
+        bytes: 64 << 20,
+        kind: "sound file",
+    };
     /// A texture or sprite sheet (PNG).
     pub const TEXTURE: Limit = Limit {
         bytes: 32 << 20,

@@ -25,21 +25,29 @@ pub enum GameEvent {
     EnemyShot {
         /// Where it stands.
         at: Vec2,
+        /// Which (its index in the game's enemies).
+        enemy: usize,
     },
     /// An enemy at `at` noticed the player (saw or heard them): a shout.
     EnemyAlert {
         /// Where it stands.
         at: Vec2,
+        /// Which (its index in the game's enemies).
+        enemy: usize,
     },
     /// An enemy at `at` was hurt.
     EnemyPain {
         /// Where it stands.
         at: Vec2,
+        /// Which (its index in the game's enemies).
+        enemy: usize,
     },
     /// An enemy at `at` died.
     EnemyDeath {
         /// Where it fell.
         at: Vec2,
+        /// Which (its index in the game's enemies).
+        enemy: usize,
     },
     /// A fireball burst at `at`.
     Explosion {

@@ -375,7 +375,7 @@ impl Game {
         let mut doors_to_open = Vec::new();
         let mut damage = 0;
         let difficulty = self.difficulty;
-        for e in &mut self.enemies {
+        for (i, e) in self.enemies.iter_mut().enumerate() {
             let blocking = Blocking {
                 level: &self.level,
                 doors: &self.doors,
@@ -384,10 +384,16 @@ impl Game {
             let act = e.tick(player, &blocking, &mut self.rng, difficulty);
             doors_to_open.extend(act.open_door);
             if act.alerted {
-                self.events.push(GameEvent::EnemyAlert { at: e.position });
+                self.events.push(GameEvent::EnemyAlert {
+                    at: e.position,
+                    enemy: i,
+                });
             }
             if act.fired {
-                self.events.push(GameEvent::EnemyShot { at: e.position });
+                self.events.push(GameEvent::EnemyShot {
+                    at: e.position,
+                    enemy: i,
+                });
                 let distance = (player - e.position).length();
                 if self.rng.unit() < hit_chance(distance) {
                     let hit = difficulty.damage(e.stats.hit(self.rng.unit()));

@@ -282,10 +282,13 @@ impl Session {
         })
     }
 
-    /// A session from the save at `path` (`textures` as for [`Session::start`]). Refused,
+    /// A session from the save at `path` (`sources` as for [`Session::start`]). Refused,
     /// with the reason, when the save is of another format, when its level file changed since,
     /// or when its state does not fit the level.
-    pub fn load(path: &Path, textures: Option<&Path>) -> Result<Session, SaveError> {
+    pub fn load(
+        path: &Path,
+        sources: impl Into<crate::assets::Sources>,
+    ) -> Result<Session, SaveError> {
         let text = crate::files::read_text(path, crate::files::Limit::SAVE).map_err(|e| {
             SaveError::Read {
                 path: path.to_path_buf(),
@@ -347,7 +350,7 @@ impl Session {
             });
         }
         let s = file.session;
-        let mut session = Session::start_on(&file.level_file, textures, s.difficulty)?;
+        let mut session = Session::start_on(&file.level_file, sources, s.difficulty)?;
         session.seed = s.seed;
         session.lives = s.lives;
         session.total_ticks = s.total_ticks;

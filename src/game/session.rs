@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Difficulty, Game, GameEvent, Input, PickupKind};
+use crate::assets::Sources;
 use crate::grid::{Cell, Solidity};
-use crate::level::{Holes, LevelError, LevelWithTextures, load_with_textures};
+use crate::level::{Holes, LevelError, LevelWithTextures, load_with_sources};
 
 /// Ticks between the player's death and the level's restart (2 seconds).
 const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
@@ -33,7 +34,7 @@ pub struct Session {
     /// Ticks played in the whole episode.
     pub total_ticks: u64,
     pub(super) path: PathBuf,
-    textures: Option<PathBuf>,
+    sources: Sources,
     /// A fingerprint of the level file and the texture folder (names, sizes, times).
     stamp: u64,
     message: Option<(String, u32)>,
@@ -157,18 +158,20 @@ impl Game {
 }
 
 impl Session {
-    /// Starts at the level in `path`; `textures` overrides every level's texture folder.
-    pub fn start(path: &Path, textures: Option<&Path>) -> Result<Session, LevelError> {
-        Session::start_on(path, textures, Difficulty::Normal)
+    /// Starts at the level in `path`; `sources` (a `--textures` folder, `Option<&Path>`, or
+    /// [`Sources`] with a `--data` folder too) go over every level's own assets.
+    pub fn start(path: &Path, sources: impl Into<Sources>) -> Result<Session, LevelError> {
+        Session::start_on(path, sources, Difficulty::Normal)
     }
 
     /// Starts at the level in `path` on `difficulty`.
     pub fn start_on(
         path: &Path,
-        textures: Option<&Path>,
+        sources: impl Into<Sources>,
         difficulty: Difficulty,
     ) -> Result<Session, LevelError> {
-        let current = load_with_textures(path, textures)?;
+        let sources = sources.into();
+        let current = load_with_sources(path, &sources)?;
         let game = Game::from_loaded_on(&current, difficulty);
         let mut session = Session {
             stamp: 0,
@@ -178,7 +181,7 @@ impl Session {
             complete: false,
             total_ticks: 0,
             path: path.to_path_buf(),
-            textures: textures.map(Path::to_path_buf),
+            sources,
             current,
             generation: next_generation(),
             game,
@@ -337,7 +340,7 @@ impl Session {
     }
 
     fn switch_to(&mut self, path: &Path) -> Result<(), LevelError> {
-        let loaded = load_with_textures(path, self.textures.as_deref())?;
+        let loaded = load_with_sources(path, &self.sources)?;
         self.finished = self.finished.add(Totals::of(&self.game));
         let keep = (
             self.game.player.health,
@@ -363,7 +366,7 @@ impl Session {
     /// returned and shown.
     pub fn reload(&mut self) -> Result<(), LevelError> {
         self.stamp = self.modified();
-        let loaded = match load_with_textures(&self.path, self.textures.as_deref()) {
+        let loaded = match load_with_sources(&self.path, &self.sources) {
             Ok(l) => l,
             Err(e) => {
                 self.say(format!(
@@ -402,9 +405,9 @@ impl Session {
         true
     }
 
-    /// A fingerprint of the level file and the files of the texture folder and its `sprites`
-    /// folder: each one's name, size and modification time. Any edit, addition or removal
-    /// changes it, even a file put back with an older time.
+    /// A fingerprint of the level file and the files of every asset folder of its overlay
+    /// (textures, sprites, sounds, HUD art): each one's name, size and modification time. Any
+    /// edit, addition or removal changes it, even a file put back with an older time.
     fn modified(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -414,8 +417,7 @@ impl Session {
             meta.map(|m| (m.len(), m.modified().ok())).hash(&mut h);
         };
         note(&self.path);
-        let dir = &self.current.texture_dir;
-        for folder in [dir.clone(), dir.join("sprites")] {
+        for folder in self.current.overlay.folders() {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
                 .into_iter()
                 .flatten()

@@ -180,9 +180,12 @@ impl Game {
             self.weapon = Weapon::Knife;
         }
         let heard = self.hearing(origin);
-        for e in &mut self.enemies {
+        for (i, e) in self.enemies.iter_mut().enumerate() {
             if heard.contains(&e.cell()) && e.hear() {
-                self.events.push(GameEvent::EnemyAlert { at: e.position });
+                self.events.push(GameEvent::EnemyAlert {
+                    at: e.position,
+                    enemy: i,
+                });
             }
         }
     }
@@ -235,11 +238,17 @@ impl Game {
         enemy.face_towards(self.player.position);
         let position = enemy.position;
         if was_alive && enemy.alive() {
-            self.events.push(GameEvent::EnemyPain { at: position });
+            self.events.push(GameEvent::EnemyPain {
+                at: position,
+                enemy: i,
+            });
         }
         if was_alive && !enemy.alive() {
             self.kills += 1;
-            self.events.push(GameEvent::EnemyDeath { at: position });
+            self.events.push(GameEvent::EnemyDeath {
+                at: position,
+                enemy: i,
+            });
             self.level.pickups.push(crate::level::PickupSpawn {
                 kind: crate::level::PickupKind::Ammo,
                 position,

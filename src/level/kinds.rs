@@ -9,7 +9,13 @@
 //! speed = 1.0               # tiles a second walking, 0.1 to 10 (a guard: 1.5)
 //! damage = [8, 20]          # each hit on the player, from and to, 0 to 100 (a guard: [4, 12])
 //! firing_range = [1.0, 4.0] # nearer: it closes in or backs off; within: it fires (a guard: [2, 5])
+//! sounds = { alert = "brute_alert", shot = "launcher" } # its own sounds (below)
 //! ```
+//!
+//! A kind's `sounds` name what it plays when it notices the player (`alert`), fires (`shot`),
+//! is hurt (`pain`) and dies (`death`): a sound file `sounds/NAME.wav` from the level's
+//! folder or `--data`, or one of the game's own sounds by its name
+//! ([`crate::assets::SOUND_NAMES`]). Missing ones are a guard's.
 
 use std::collections::BTreeMap;
 
@@ -26,6 +32,37 @@ pub struct EnemyKind {
     pub damage: (u32, u32),
     /// Nearer than the first it keeps its distance; up to the second it fires.
     pub firing_range: (f64, f64),
+    /// Its own sounds, where it has them.
+    #[serde(default)]
+    pub sounds: KindSounds,
+}
+
+/// An enemy kind's own sounds, by name (a sound file's or one of the game's own); `None`: a
+/// guard's.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct KindSounds {
+    /// On noticing the player.
+    pub alert: Option<String>,
+    /// Firing.
+    pub shot: Option<String>,
+    /// Hurt.
+    pub pain: Option<String>,
+    /// Dying.
+    pub death: Option<String>,
+}
+
+impl KindSounds {
+    /// Every sound named, with what it is for.
+    pub fn named(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [
+            ("alert", &self.alert),
+            ("shot", &self.shot),
+            ("pain", &self.pain),
+            ("death", &self.death),
+        ]
+        .into_iter()
+        .filter_map(|(what, name)| Some((what, name.as_deref()?)))
+    }
 }
 
 impl EnemyKind {
@@ -37,6 +74,7 @@ impl EnemyKind {
             speed: 1.5,
             damage: (4, 12),
             firing_range: (2.0, 5.0),
+            sounds: KindSounds::default(),
         }
     }
 }

@@ -19,7 +19,9 @@ pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
 pub use kinds::EnemyKind;
 pub use solidity::{Holes, LevelSolidity};
-pub use textures::{DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_textures, texture_dir_for};
+pub use textures::{
+    DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_sources, load_with_textures, texture_dir_for,
+};
 pub use tiled::is_tiled_map;
 pub use write::{to_tmx, to_toml};
 

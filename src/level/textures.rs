@@ -1,8 +1,12 @@
 //! Loading the textures a level names, with errors pointing at the level line that names them.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::{Diagnostic, Level, LevelError, Severity};
+use crate::assets::{HUD_NAMES, Overlay, SOUND_NAMES, Sources};
+use crate::frame::Frame;
 use crate::texture::{Notice, TextureSet};
 
 /// The texture drawn on the walls beside a door, seen from the door's cell (if the texture
@@ -21,10 +25,18 @@ pub struct LevelWithTextures {
     pub warnings: Vec<Diagnostic>,
     /// Every texture it names, loaded.
     pub textures: TextureSet,
-    /// Where the textures came from.
+    /// The level's main texture folder ([`texture_dir_for`]).
     pub texture_dir: PathBuf,
+    /// Where its assets are looked for, file by file ([`Overlay`]).
+    pub overlay: Overlay,
     /// Notices from loading textures (resampling).
     pub notices: Vec<Notice>,
+    /// The sound files the overlay has, by name ([`crate::assets::SOUND_NAMES`] and enemy
+    /// kinds' own), decoded; the sounds without one are made by code.
+    pub sounds: Arc<crate::assets::SoundFiles>,
+    /// The HUD art the overlay has, by name ([`crate::assets::HUD_NAMES`]); what is missing
+    /// is drawn by code.
+    pub hud: BTreeMap<String, Arc<Frame>>,
 }
 
 /// The folder a level's textures come from: `override_dir` (the `--textures` option) if given,
@@ -37,14 +49,24 @@ pub fn texture_dir_for(level: &Level, override_dir: Option<&Path>) -> PathBuf {
         .unwrap_or_else(|| crate::files::default_path("textures"))
 }
 
-/// Loads a level and every texture it names. Errors list every problem: the level's own, then
-/// each unknown texture (with the names that do exist) or broken PNG, at the line naming it.
+/// Loads a level and every texture it names, from `override_dir` (`--textures`) over the
+/// level's own textures over the defaults ([`load_with_sources`]).
 pub fn load_with_textures(
     path: &Path,
     override_dir: Option<&Path>,
 ) -> Result<LevelWithTextures, LevelError> {
+    load_with_sources(path, &Sources::textures(override_dir))
+}
+
+/// Loads a level and every texture and sprite sheet it names, each from the first place of
+/// its [`Overlay`] that has it. Errors list every problem: the level's own, then each unknown
+/// texture (with the names that do exist) or broken PNG, at the line naming it.
+pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithTextures, LevelError> {
+    let override_dir = sources.textures.as_deref();
     let loaded = Level::load(path)?;
     let dir = texture_dir_for(&loaded.level, override_dir);
+    let level_textures = loaded.level.texture_dir.as_ref().map(|(d, _)| d.as_path());
+    let overlay = Overlay::new(sources, path, level_textures);
     let file = path.display().to_string();
     let error = |position, message| Diagnostic {
         file: file.clone(),
@@ -76,14 +98,22 @@ pub fn load_with_textures(
             });
         }
     }
-    let available = match TextureSet::names_in(&dir) {
-        Ok(names) => names,
-        Err(e) => {
-            let message = format!("texture folder {} cannot be read: {e}", dir.display());
+    if let Some(given) = override_dir {
+        if let Err(e) = TextureSet::names_in(given) {
+            let message = format!("texture folder {} cannot be read: {e}", given.display());
             return Err(LevelError {
                 diagnostics: [loaded.warnings, vec![error(None, message)]].concat(),
             });
         }
+    }
+    let available = overlay.texture_names();
+    let folders = || {
+        let list: Vec<String> = overlay
+            .texture_folders()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        list.join(", ")
     };
     let mut textures = TextureSet::new();
     let mut notices = Vec::new();
@@ -102,13 +132,16 @@ pub fn load_with_textures(
                     format!(
                         "unknown texture '{}' (textures in {}: {known})",
                         r.name,
-                        dir.display()
+                        folders()
                     ),
                 )
             });
             continue;
         }
-        match textures.load(&dir, &r.name) {
+        let from = overlay
+            .texture(&r.name)
+            .map_or(dir.clone(), |(l, _)| l.textures.clone());
+        match textures.load(&from, &r.name) {
             Ok(mut n) => notices.append(&mut n),
             Err(e) => problems.push(Diagnostic {
                 file: r.file.clone(),
@@ -126,8 +159,13 @@ pub fn load_with_textures(
     sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
     sprites.sort_unstable();
     sprites.dedup();
+    let sprite_dir = |name: &str| {
+        overlay
+            .sprite(name)
+            .map_or(dir.clone(), |(l, _)| l.textures.clone())
+    };
     for name in sprites {
-        if let Err(e) = textures.load_sprite(&dir, name) {
+        if let Err(e) = textures.load_sprite(&sprite_dir(name), name) {
             problems.push(error(
                 None,
                 format!("sprite '{name}' (needed by the level's things): {e}"),
@@ -136,24 +174,83 @@ pub fn load_with_textures(
     }
     // The launcher's fireball, when the folder has one (without it, fireballs fly unseen in
     // the first-person view; the map still shows them).
-    if crate::files::is_file(&dir.join("sprites").join(format!("{FIREBALL}.png"))) {
-        if let Err(e) = textures.load_sprite(&dir, FIREBALL) {
+    if overlay.sprite(FIREBALL).is_some() {
+        if let Err(e) = textures.load_sprite(&sprite_dir(FIREBALL), FIREBALL) {
             problems.push(error(None, format!("sprite '{FIREBALL}': {e}")));
         }
     }
     // The engine's own texture for the sides of door openings, when the folder has one.
-    if !loaded.level.doors.is_empty() && available.iter().any(|n| n == DOOR_JAMB) {
-        match textures.load(&dir, DOOR_JAMB) {
+    if let Some((jamb, _)) = overlay
+        .texture(DOOR_JAMB)
+        .filter(|_| !loaded.level.doors.is_empty())
+    {
+        match textures.load(&jamb.textures.clone(), DOOR_JAMB) {
             Ok(mut n) => notices.append(&mut n),
             Err(e) => problems.push(error(None, e.to_string())),
         }
     }
+    // Sound files and HUD art, where the overlay has them.
+    let file_error = |path: &Path, message: String| Diagnostic {
+        file: path.display().to_string(),
+        position: None,
+        severity: Severity::Error,
+        message,
+    };
+    let mut sounds = crate::assets::SoundFiles::new();
+    let mut sound_names: Vec<&str> = SOUND_NAMES.to_vec();
+    for (kind_name, kind) in &loaded.level.kinds {
+        for (what, name) in kind.sounds.named() {
+            if !SOUND_NAMES.contains(&name) && overlay.sound(name).is_none() {
+                problems.push(error(
+                    None,
+                    format!(
+                        "enemy kind '{kind_name}': its {what} sound '{name}' is neither a file \
+                         sounds/{name}.wav (in the level's folder or --data) nor one of the \
+                         game's own ({})",
+                        SOUND_NAMES.join(", ")
+                    ),
+                ));
+            }
+            sound_names.push(name);
+        }
+    }
+    sound_names.sort_unstable();
+    sound_names.dedup();
+    for name in sound_names {
+        let Some((_, file)) = overlay.sound(name) else {
+            continue;
+        };
+        let decoded = crate::files::read_bounded(&file, crate::files::Limit::SOUND)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| crate::assets::decode_sound(&bytes));
+        match decoded {
+            Ok(samples) => {
+                sounds.insert(name.to_string(), Arc::from(samples));
+            }
+            Err(e) => problems.push(file_error(&file, format!("sound '{name}': {e}"))),
+        }
+    }
+    let mut hud = BTreeMap::new();
+    for (name, _) in HUD_NAMES {
+        let (Some((_, file)), Some(read)) = (overlay.hud(name), overlay.hud_picture(name)) else {
+            continue;
+        };
+        match read {
+            Ok(picture) => {
+                hud.insert(name.to_string(), Arc::new(picture));
+            }
+            Err(e) => problems.push(file_error(&file, format!("HUD art '{name}': {e}"))),
+        }
+    }
     if problems.is_empty() {
         Ok(LevelWithTextures {
+            sounds: Arc::new(sounds),
+            hud,
             level: loaded.level,
             warnings: loaded.warnings,
             textures,
             texture_dir: dir,
+            overlay,
             notices,
         })
     } else {

@@ -2,24 +2,30 @@
 //! sound is placed by its distance and angle from the player's ears, and muffled when the
 //! traversal finds no line of sight between them (walls and closed doors in the way).
 
-use crate::audio::{FRAMES_PER_TICK, Mixer, Placement, Sound};
+use std::sync::Arc;
+
+use crate::assets::SoundFiles;
+use crate::audio::{Cue, FRAMES_PER_TICK, Mixer, Placement, Sound};
 use crate::game::{Game, GameEvent, Weapon};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::PickupKind;
 use crate::math::Vec2;
 
-/// One tick heard: the game's last tick's sounds started on `mixer`, then a tick's worth
-/// ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window, `autoplay --audio-out` and the
-/// tests all hear the game through this.
-pub fn hear_tick(game: &Game, mixer: &mut Mixer, out: &mut Vec<f32>) {
-    for (sound, placement) in sounds(game) {
-        mixer.play(sound, placement);
+/// One tick heard: the game's last tick's sounds started on `mixer` (with the level's sound
+/// `files` in place of the sounds made by code), then a tick's worth ([`FRAMES_PER_TICK`]
+/// frames) mixed onto `out`. The window, `autoplay --audio-out` and the tests all hear the
+/// game through this.
+pub fn hear_tick(game: &Game, files: &Arc<SoundFiles>, mixer: &mut Mixer, out: &mut Vec<f32>) {
+    mixer.use_files(files);
+    for (cue, placement) in sounds(game) {
+        mixer.play_cue(&cue, placement);
     }
     mixer.mix(FRAMES_PER_TICK, out);
 }
 
-/// The sounds of the game's last tick, each with its placement for the player's ears.
-pub fn sounds(game: &Game) -> Vec<(Sound, Placement)> {
+/// The sounds of the game's last tick, each with its placement for the player's ears. An
+/// enemy's sound is its kind's own where the kind names one.
+pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
     let ears = game.player.position;
     let facing = game.player.angle;
     let blocking = game.blocking();
@@ -43,19 +49,45 @@ pub fn sounds(game: &Game) -> Vec<(Sound, Placement)> {
         Placement::at(ears, facing, centre, !seen)
     };
     let here = Placement::HERE;
+    // An enemy's sound, its kind's own where it has one.
+    let own = |enemy: usize, sound: Sound| {
+        let kind = game.enemies.get(enemy).map(|e| &e.kind);
+        let sounds = &kind.and_then(|k| game.level.kinds.get(k))?.sounds;
+        match sound {
+            Sound::Alert => sounds.alert.clone(),
+            Sound::GuardShot => sounds.shot.clone(),
+            Sound::EnemyPain => sounds.pain.clone(),
+            _ => sounds.death.clone(),
+        }
+    };
+    let enemy = |sound: Sound, enemy: usize, at: Vec2| {
+        (
+            Cue {
+                sound,
+                own: own(enemy, sound),
+            },
+            point(at),
+        )
+    };
     game.events
         .iter()
         .filter_map(|event| {
-            Some(match *event {
+            let (sound, placement) = match *event {
                 GameEvent::Shot(Weapon::Pistol) => (Sound::Pistol, here),
                 GameEvent::Shot(Weapon::Launcher) => (Sound::Launcher, here),
                 GameEvent::Shot(Weapon::Knife) => (Sound::Knife, here),
                 GameEvent::PlayerHurt { .. } => (Sound::PlayerPain, here),
                 GameEvent::PlayerDeath => (Sound::PlayerDeath, here),
-                GameEvent::EnemyShot { at } => (Sound::GuardShot, point(at)),
-                GameEvent::EnemyAlert { at } => (Sound::Alert, point(at)),
-                GameEvent::EnemyPain { at } => (Sound::EnemyPain, point(at)),
-                GameEvent::EnemyDeath { at } => (Sound::EnemyDeath, point(at)),
+                GameEvent::EnemyShot { at, enemy: i } => {
+                    return Some(enemy(Sound::GuardShot, i, at));
+                }
+                GameEvent::EnemyAlert { at, enemy: i } => return Some(enemy(Sound::Alert, i, at)),
+                GameEvent::EnemyPain { at, enemy: i } => {
+                    return Some(enemy(Sound::EnemyPain, i, at));
+                }
+                GameEvent::EnemyDeath { at, enemy: i } => {
+                    return Some(enemy(Sound::EnemyDeath, i, at));
+                }
                 GameEvent::Explosion { at } => (Sound::Explosion, point(at)),
                 GameEvent::Pickup { kind, .. } => (
                     match kind {
@@ -72,7 +104,8 @@ pub fn sounds(game: &Game) -> Vec<(Sound, Placement)> {
                 GameEvent::PushWallMoved(c) => (Sound::PushWall, cell(c)),
                 GameEvent::Exit => (Sound::Exit, here),
                 GameEvent::Message(_) => return None,
-            })
+            };
+            Some((Cue::from(sound), placement))
         })
         .collect()
 }

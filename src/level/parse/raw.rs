@@ -40,6 +40,17 @@ pub(in crate::level) struct RawKind {
     pub(in crate::level) speed: Option<Spanned<f64>>,
     pub(in crate::level) damage: Option<Spanned<Vec<i64>>>,
     pub(in crate::level) firing_range: Option<Spanned<Vec<f64>>>,
+    pub(in crate::level) sounds: Option<RawKindSounds>,
+}
+
+/// An enemy kind's own sounds as the level file gives them.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawKindSounds {
+    pub(in crate::level) alert: Option<Spanned<String>>,
+    pub(in crate::level) shot: Option<Spanned<String>>,
+    pub(in crate::level) pain: Option<Spanned<String>>,
+    pub(in crate::level) death: Option<Spanned<String>>,
 }
 
 /// Only the format of a level file, read before the rest: a level from a newer tilecaster may

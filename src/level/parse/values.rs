@@ -143,6 +143,22 @@ impl Parser<'_> {
                     _ => self.d.error(r.span(), format!("firing_range: two numbers [near, far] in tiles, {lo} <= near <= far <= {hi}")),
                 }
             }
+            if let Some(sounds) = &k.sounds {
+                let slots = [
+                    (&sounds.alert, &mut out.sounds.alert),
+                    (&sounds.shot, &mut out.sounds.shot),
+                    (&sounds.pain, &mut out.sounds.pain),
+                    (&sounds.death, &mut out.sounds.death),
+                ];
+                for (given, slot) in slots {
+                    let Some(given) = given else { continue };
+                    if plain(given.get_ref()) {
+                        *slot = Some(given.get_ref().clone());
+                    } else {
+                        self.d.error(given.span(), format!("sound '{}': a sound's name is 1 to 32 of a-z, 0-9 and _ (sounds/NAME.wav, or one of the game's own: {})", given.get_ref(), crate::assets::SOUND_NAMES.join(", ")));
+                    }
+                }
+            }
             self.kinds.insert(name.get_ref().clone(), out);
         }
     }

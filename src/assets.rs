@@ -1,0 +1,462 @@
+//! Where every asset comes from: folders that overlay the game's own assets file by file.
+//!
+//! A level's textures, sprite sheets, sounds and HUD art are looked for in these places in
+//! turn; the first that has the file wins, so a folder need hold only what it changes:
+//!
+//! 1. `--textures DIR`: a texture folder (textures, and sprite sheets in its `sprites/`);
+//! 2. the level's own texture folder (its `textures = "..."`);
+//! 3. the level's own folder as a data folder: `textures/`, `sounds/` and `hud/` beside the
+//!    level file;
+//! 4. `--data DIR`, a data folder laid out the same way;
+//! 5. the defaults: `textures/` in the working directory, else the bundled textures; the
+//!    sounds and the HUD art are made by code.
+//!
+//! A data folder:
+//!
+//! | file | what |
+//! |------|------|
+//! | `textures/NAME.png` | a wall, floor or ceiling texture (`NAME_dark.png`: its darker side) |
+//! | `textures/sprites/NAME.png` | a sprite sheet: an enemy kind's, a pickup's, the fireball |
+//! | `sounds/NAME.wav` | a sound ([`SOUND_NAMES`], or an enemy kind's own) |
+//! | `hud/NAME.png` | HUD art ([`HUD_NAMES`]) |
+//!
+//! ```
+//! use tilecaster::assets::{Origin, Overlay, Sources};
+//! let path = std::path::Path::new("levels/e1m1.toml");
+//! let overlay = Overlay::new(&Sources::default(), path, None);
+//! let (layer, file) = overlay.texture("brick").unwrap();
+//! assert_eq!(layer.origin, Origin::Defaults);
+//! assert!(file.ends_with("textures/brick.png"));
+//! assert!(overlay.sound("pistol").is_none(), "made by code");
+//! ```
+
+use std::path::{Path, PathBuf};
+
+use crate::frame::Frame;
+use crate::texture::TextureError;
+
+/// Decoded sound files by name ([`decode_sound`]'s samples).
+pub type SoundFiles = std::collections::BTreeMap<String, std::sync::Arc<[f32]>>;
+
+/// Samples per second of the game's sounds; sound files at other rates are resampled.
+pub const SAMPLE_RATE: u32 = 48_000;
+
+/// The longest sound file, seconds.
+pub const MAX_SOUND_SECONDS: u32 = 30;
+
+/// A sound file's samples: mono (channels averaged), at [`SAMPLE_RATE`], in `[-1, 1]`. Any
+/// WAV that `hound` reads (8 to 32-bit integer, 32-bit float; any channel count and rate).
+///
+/// ```
+/// let mut bytes = std::io::Cursor::new(Vec::new());
+/// let spec = hound::WavSpec { channels: 1, sample_rate: 24_000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
+/// let mut w = hound::WavWriter::new(&mut bytes, spec).unwrap();
+/// for _ in 0..240 { w.write_sample(i16::MAX).unwrap(); }
+/// w.finalize().unwrap();
+/// let samples = tilecaster::assets::decode_sound(bytes.get_ref()).unwrap();
+/// assert_eq!(samples.len(), 480, "10 ms at 48 kHz");
+/// assert!(samples.iter().all(|&s| s > 0.99));
+/// ```
+pub fn decode_sound(bytes: &[u8]) -> Result<Vec<f32>, String> {
+    let reader = hound::WavReader::new(std::io::Cursor::new(bytes))
+        .map_err(|e| format!("not a WAV file hound can read ({e})"))?;
+    let spec = reader.spec();
+    let channels = usize::from(spec.channels);
+    if channels == 0 || !(1_000..=384_000).contains(&spec.sample_rate) {
+        return Err(format!(
+            "{} channels at {} Hz; a sound needs 1 or more channels at 1000 to 384000 Hz",
+            spec.channels, spec.sample_rate
+        ));
+    }
+    let frames = reader.duration() as u64;
+    if frames > u64::from(MAX_SOUND_SECONDS) * u64::from(spec.sample_rate) {
+        return Err(format!(
+            "{:.1} seconds long; a sound may last at most {MAX_SOUND_SECONDS} seconds",
+            frames as f64 / f64::from(spec.sample_rate)
+        ));
+    }
+    let bad = |e: hound::Error| format!("broken WAV data ({e})");
+    let interleaved: Vec<f32> = match spec.sample_format {
+        hound::SampleFormat::Float => reader
+            .into_samples::<f32>()
+            .map(|s| {
+                s.map(|v| {
+                    if v.is_finite() {
+                        v.clamp(-1.0, 1.0)
+                    } else {
+                        0.0
+                    }
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map_err(bad)?,
+        hound::SampleFormat::Int => {
+            let scale = 1.0 / (1u64 << (spec.bits_per_sample.clamp(1, 32) - 1)) as f32;
+            reader
+                .into_samples::<i32>()
+                .map(|s| s.map(|v| (v as f32 * scale).clamp(-1.0, 1.0)))
+                .collect::<Result<_, _>>()
+                .map_err(bad)?
+        }
+    };
+    let mono: Vec<f32> = interleaved
+        .chunks_exact(channels)
+        .map(|c| c.iter().sum::<f32>() / channels as f32)
+        .collect();
+    if spec.sample_rate == SAMPLE_RATE || mono.is_empty() {
+        return Ok(mono);
+    }
+    // Linear resampling: plain, and enough for effects.
+    let step = f64::from(spec.sample_rate) / f64::from(SAMPLE_RATE);
+    let out_len = ((mono.len() as f64) / step).round().max(1.0) as usize;
+    Ok((0..out_len)
+        .map(|i| {
+            let at = i as f64 * step;
+            let i0 = (at as usize).min(mono.len() - 1);
+            let i1 = (i0 + 1).min(mono.len() - 1);
+            let t = (at - i0 as f64) as f32;
+            mono[i0] * (1.0 - t) + mono[i1] * t
+        })
+        .collect())
+}
+
+/// The sound files a data folder may hold (`sounds/NAME.wav`), one for each of the game's
+/// sounds (`audio::Sound::ALL`, in its order).
+pub const SOUND_NAMES: [&str; 19] = [
+    "pistol",
+    "launcher",
+    "knife",
+    "explosion",
+    "guard_shot",
+    "door_open",
+    "door_close",
+    "push_wall",
+    "pickup_health",
+    "pickup_ammo",
+    "pickup_treasure",
+    "pickup_key",
+    "alert",
+    "enemy_pain",
+    "enemy_death",
+    "player_pain",
+    "player_death",
+    "thud",
+    "exit",
+];
+
+/// The HUD art a data folder may hold (`hud/NAME.png`), with what each is.
+pub const HUD_NAMES: [(&str, &str); 6] = [
+    (
+        "pistol",
+        "the pistol in hand, drawn centred on the view's bottom edge",
+    ),
+    ("launcher", "the launcher in hand"),
+    ("knife", "the knife in hand"),
+    (
+        "flash",
+        "the muzzle flash, drawn above the weapon while it fires",
+    ),
+    (
+        "face",
+        "the status bar's face: 5 columns (looking left, ahead, right, hurt, dead) by 4 rows (health 100-75, 74-50, 49-25, 24-1), square frames",
+    ),
+    (
+        "font",
+        "the HUD font: 16 columns by 6 rows of glyphs for ASCII 32 to 127, white on transparent",
+    ),
+];
+
+/// Where assets come from besides the level and the defaults: the `--textures` and `--data`
+/// options.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sources {
+    /// A texture folder put over every other (`--textures`).
+    pub textures: Option<PathBuf>,
+    /// A data folder put over the defaults (`--data`).
+    pub data: Option<PathBuf>,
+}
+
+impl Sources {
+    /// Only a texture folder (or none).
+    pub fn textures(textures: Option<&Path>) -> Sources {
+        Sources {
+            textures: textures.map(Path::to_path_buf),
+            data: None,
+        }
+    }
+}
+
+impl From<Option<&Path>> for Sources {
+    fn from(textures: Option<&Path>) -> Sources {
+        Sources::textures(textures)
+    }
+}
+
+impl From<&Sources> for Sources {
+    fn from(sources: &Sources) -> Sources {
+        sources.clone()
+    }
+}
+
+/// Which place a layer is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// `--textures`.
+    TexturesOption,
+    /// The level's `textures = "..."` folder.
+    LevelTextures,
+    /// The folder of the level file, as a data folder.
+    LevelFolder,
+    /// `--data`.
+    Data,
+    /// The working directory's `textures/` or the bundled ones.
+    Defaults,
+}
+
+impl Origin {
+    /// A short label for listings.
+    pub fn label(self) -> &'static str {
+        match self {
+            Origin::TexturesOption => "--textures",
+            Origin::LevelTextures => "the level's textures",
+            Origin::LevelFolder => "the level's folder",
+            Origin::Data => "--data",
+            Origin::Defaults => "defaults",
+        }
+    }
+}
+
+/// One place assets are looked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// Which place.
+    pub origin: Origin,
+    /// Its texture folder (sprite sheets in its `sprites/`).
+    pub textures: PathBuf,
+    /// A data folder's root (`sounds/` and `hud/` in it); texture folders have none.
+    pub root: Option<PathBuf>,
+}
+
+/// The places a level's assets are looked for, first first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlay {
+    layers: Vec<Layer>,
+}
+
+impl Overlay {
+    /// The places for the level read from `path`, whose own texture folder (its `textures =
+    /// "..."`, resolved) is `level_textures`, with `sources` over them.
+    pub fn new(sources: &Sources, path: &Path, level_textures: Option<&Path>) -> Overlay {
+        let data = |origin, root: &Path| Layer {
+            origin,
+            textures: root.join("textures"),
+            root: Some(root.to_path_buf()),
+        };
+        let folder = |origin, dir: &Path| Layer {
+            origin,
+            textures: dir.to_path_buf(),
+            root: None,
+        };
+        let mut layers = Vec::new();
+        if let Some(dir) = &sources.textures {
+            layers.push(folder(Origin::TexturesOption, dir));
+        }
+        if let Some(dir) = level_textures {
+            layers.push(folder(Origin::LevelTextures, dir));
+        }
+        let own = path.parent().unwrap_or(Path::new(""));
+        let own = if own.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            own
+        };
+        layers.push(data(Origin::LevelFolder, own));
+        if let Some(dir) = &sources.data {
+            layers.push(data(Origin::Data, dir));
+        }
+        layers.push(folder(
+            Origin::Defaults,
+            &crate::files::default_path("textures"),
+        ));
+        Overlay { layers }
+    }
+
+    /// The places, first first.
+    pub fn layers(&self) -> &[Layer] {
+        &self.layers
+    }
+
+    fn first(&self, file: impl Fn(&Layer) -> Option<PathBuf>) -> Option<(&Layer, PathBuf)> {
+        self.layers.iter().find_map(|layer| {
+            let path = file(layer)?;
+            crate::files::is_file(&path).then_some((layer, path))
+        })
+    }
+
+    /// The texture `NAME.png` and the place it comes from.
+    pub fn texture(&self, name: &str) -> Option<(&Layer, PathBuf)> {
+        self.first(|l| Some(l.textures.join(format!("{name}.png"))))
+    }
+
+    /// The sprite sheet `sprites/NAME.png` and the place it comes from.
+    pub fn sprite(&self, name: &str) -> Option<(&Layer, PathBuf)> {
+        self.first(|l| Some(l.textures.join("sprites").join(format!("{name}.png"))))
+    }
+
+    /// The sound file `sounds/NAME.wav` and the place it comes from (none: made by code).
+    pub fn sound(&self, name: &str) -> Option<(&Layer, PathBuf)> {
+        self.first(|l| Some(l.root.as_ref()?.join("sounds").join(format!("{name}.wav"))))
+    }
+
+    /// The HUD art `hud/NAME.png` and the place it comes from (none: made by code).
+    pub fn hud(&self, name: &str) -> Option<(&Layer, PathBuf)> {
+        self.first(|l| Some(l.root.as_ref()?.join("hud").join(format!("{name}.png"))))
+    }
+
+    /// The HUD picture `hud/NAME.png` read as a frame of RGBA8 pixels, when a place has it.
+    pub fn hud_picture(&self, name: &str) -> Option<Result<Frame, TextureError>> {
+        let (_, path) = self.hud(name)?;
+        Some(crate::texture::read_picture(&path).and_then(|rgba| {
+            let mut frame =
+                Frame::new(rgba.width(), rgba.height()).map_err(|e| TextureError::Decode {
+                    path: path.clone(),
+                    detail: e.to_string(),
+                })?;
+            for (pixel, texel) in frame.pixels_mut().iter_mut().zip(rgba.pixels()) {
+                *pixel = u32::from_le_bytes(texel.0);
+            }
+            Ok(frame)
+        }))
+    }
+
+    /// Every texture name any place has, sorted.
+    pub fn texture_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .layers
+            .iter()
+            .flat_map(|l| crate::texture::TextureSet::names_in(&l.textures).unwrap_or_default())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The texture folders that exist, first first, each once (a level beside the working
+    /// directory's `textures/` names it twice), for messages.
+    pub fn texture_folders(&self) -> Vec<&Path> {
+        let same = |a: &Path, b: &Path| {
+            a == b || (a.canonicalize().ok()).is_some_and(|a| b.canonicalize().ok() == Some(a))
+        };
+        let mut folders: Vec<&Path> = Vec::new();
+        for layer in &self.layers {
+            let dir = layer.textures.as_path();
+            if crate::files::is_dir(dir) && !folders.iter().any(|f| same(f, dir)) {
+                folders.push(dir);
+            }
+        }
+        folders
+    }
+
+    /// Every folder whose files are assets, that exists: watched for live reload.
+    pub fn folders(&self) -> Vec<PathBuf> {
+        self.layers
+            .iter()
+            .flat_map(|l| {
+                let mut v = vec![l.textures.clone(), l.textures.join("sprites")];
+                if let Some(root) = &l.root {
+                    v.push(root.join("sounds"));
+                    v.push(root.join("hud"));
+                }
+                v
+            })
+            .filter(|p| p.is_dir())
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilecaster-assets-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_data_folder_overlays_the_defaults_file_by_file_and_the_level_folder_overlays_it() {
+        let dir = scratch("overlay");
+        let data = dir.join("data");
+        let mod_dir = dir.join("mod");
+        for d in [
+            data.join("textures/sprites"),
+            data.join("sounds"),
+            mod_dir.join("sounds"),
+        ] {
+            std::fs::create_dir_all(d).unwrap();
+        }
+        let brick = std::fs::read("textures/brick.png").unwrap();
+        std::fs::write(data.join("textures/brick.png"), &brick).unwrap();
+        std::fs::write(data.join("textures/sprites/guard.png"), &brick).unwrap();
+        std::fs::write(data.join("sounds/pistol.wav"), b"x").unwrap();
+        std::fs::write(data.join("sounds/alert.wav"), b"x").unwrap();
+        std::fs::write(mod_dir.join("sounds/pistol.wav"), b"x").unwrap();
+        let level_path = mod_dir.join("level.toml");
+        let text = std::fs::read_to_string("levels/e1m1.toml").unwrap();
+        let text: String = text
+            .lines()
+            .filter(|l| !l.starts_with("next =") && !l.starts_with("textures ="))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(&level_path, text).unwrap();
+        let sources = Sources {
+            textures: None,
+            data: Some(data.clone()),
+        };
+        let overlay = Overlay::new(&sources, &level_path, None);
+        let origin = |found: Option<(&Layer, PathBuf)>| found.map(|(l, _)| l.origin);
+        assert_eq!(origin(overlay.texture("brick")), Some(Origin::Data));
+        assert_eq!(origin(overlay.texture("stone")), Some(Origin::Defaults));
+        assert_eq!(origin(overlay.sprite("guard")), Some(Origin::Data));
+        assert_eq!(origin(overlay.sprite("officer")), Some(Origin::Defaults));
+        assert_eq!(origin(overlay.sound("pistol")), Some(Origin::LevelFolder));
+        assert_eq!(origin(overlay.sound("alert")), Some(Origin::Data));
+        assert_eq!(origin(overlay.sound("thud")), None);
+        assert_eq!(origin(overlay.hud("face")), None);
+        assert!(overlay.texture_names().contains(&"stone".to_string()));
+        // --textures goes over everything, for textures.
+        let sources = Sources {
+            textures: Some("textures".into()),
+            ..sources
+        };
+        let overlay = Overlay::new(&sources, &level_path, None);
+        assert_eq!(
+            origin(overlay.texture("brick")),
+            Some(Origin::TexturesOption)
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_folder_named_twice_is_listed_once() {
+        let overlay = Overlay::new(
+            &Sources::default(),
+            Path::new("e1m1.toml"),
+            Some(Path::new("../main/textures")),
+        );
+        assert_eq!(overlay.texture_folders().len(), 1);
+        let origins: Vec<Origin> = overlay.layers().iter().map(|l| l.origin).collect();
+        assert_eq!(
+            origins,
+            [Origin::LevelTextures, Origin::LevelFolder, Origin::Defaults]
+        );
+        assert_eq!(
+            overlay.texture("brick").unwrap().0.origin,
+            Origin::LevelTextures,
+            "the first place that has it"
+        );
+    }
+}

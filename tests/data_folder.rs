@@ -1,0 +1,281 @@
+//! Data folders (`--data DIR`, and a level's own folder): a texture, a sprite sheet of
+//! 128-pixel frames and sounds replaced file by file, each seen in a render or heard in the
+//! offline mix; `assets --list` says where each comes from; a broken sound file is named.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use std::sync::Arc;
+
+use tilecaster::assets::{SoundFiles, Sources};
+use tilecaster::audio::{Cue, Mixer, Placement, RATE, Sound};
+use tilecaster::level::load_with_sources;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-data-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A room of brick with a guard two tiles ahead of the player, and a brute (a kind of the
+/// level's own; `own_sound`: firing with its own sound, which must then be found).
+fn room(dir: &Path, own_sound: bool) -> PathBuf {
+    let sounds = if own_sound {
+        "sounds = { shot = \"brute_shot\", death = \"thud\" }\n"
+    } else {
+        ""
+    };
+    let path = dir.join("room.toml");
+    std::fs::write(
+        &path,
+        "name = \"room\"\ngrid = '''\n#######\n#@.g..#\n#....b#\n#######\n'''\n[legend]\n\
+         \"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\
+         \"g\" = { enemy = \"guard\", facing = \"west\" }\n\
+         \"b\" = { enemy = \"brute\", facing = \"west\" }\n\
+         [enemies.brute]\nsprite = \"officer\"\n"
+            .to_string()
+            + sounds,
+    )
+    .unwrap();
+    path
+}
+
+/// A mono 16-bit WAV of `samples` at `rate`.
+fn wav(path: &Path, rate: u32, samples: &[i16]) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: rate,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(path, spec).unwrap();
+    for &s in samples {
+        w.write_sample(s).unwrap();
+    }
+    w.finalize().unwrap();
+}
+
+/// A data folder: green brick, a guard sheet of 128-pixel frames (a blue square in each),
+/// a square-wave pistol, and the brute's shot.
+fn data_folder(dir: &Path) -> PathBuf {
+    let data = dir.join("data");
+    std::fs::create_dir_all(data.join("textures/sprites")).unwrap();
+    image::RgbaImage::from_pixel(64, 64, image::Rgba([0, 200, 0, 255]))
+        .save(data.join("textures/brick.png"))
+        .unwrap();
+    let sheet = image::RgbaImage::from_fn(8 * 128, 12 * 128, |x, y| {
+        let (fx, fy) = (x % 128, y % 128);
+        if (24..104).contains(&fx) && (8..128).contains(&fy) {
+            image::Rgba([0, 0, 255, 255])
+        } else {
+            image::Rgba([0, 0, 0, 0])
+        }
+    });
+    sheet.save(data.join("textures/sprites/guard.png")).unwrap();
+    let square: Vec<i16> = (0..4800)
+        .map(|i| if i / 20 % 2 == 0 { 16000 } else { -16000 })
+        .collect();
+    wav(&data.join("sounds/pistol.wav"), RATE, &square);
+    // At half the rate: resampled to twice as many samples.
+    wav(
+        &data.join("sounds/brute_shot.wav"),
+        RATE / 2,
+        &vec![8000; 1200],
+    );
+    data
+}
+
+/// How many pixels of the PNG at `path` pass `test`.
+fn count(path: &Path, test: impl Fn([u8; 4]) -> bool) -> usize {
+    let img = image::open(path).unwrap().to_rgba8();
+    img.pixels().filter(|p| test(p.0)).count()
+}
+
+#[test]
+fn a_texture_and_a_sheet_of_128_pixel_frames_replaced_by_data_show_in_a_render() {
+    let dir = scratch("render");
+    let level = room(&dir, false);
+    let data = data_folder(&dir);
+    let level_arg = level.to_str().unwrap();
+    let render = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec!["render", "--level", level_arg, "--size", "320x200"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        common::run_ok(args);
+        out
+    };
+    let plain = render("plain.png", &[]);
+    let modded = render("modded.png", &["--data", data.to_str().unwrap()]);
+    let wide = |[r, g, b, _]: [u8; 4]| [r, g, b].map(u16::from);
+    let green = |p: [u8; 4]| {
+        let [r, g, b] = wide(p);
+        g > 60 && g > 2 * r.max(b)
+    };
+    let blue = |p: [u8; 4]| {
+        let [r, g, b] = wide(p);
+        b > 100 && b > 2 * r.max(g)
+    };
+    let (w, h) = (320 * 200 / 10, 320 * 200 / 100);
+    assert!(
+        count(&modded, green) > w,
+        "the walls are the data folder's brick"
+    );
+    assert_eq!(count(&plain, green), 0, "and only with --data");
+    assert!(
+        count(&modded, blue) > h,
+        "the guard is the data folder's sheet"
+    );
+    assert_eq!(count(&plain, blue), 0);
+    let sources = Sources {
+        textures: None,
+        data: Some(data.clone()),
+    };
+    let loaded = load_with_sources(&level, &sources).unwrap();
+    assert_eq!(loaded.textures.sprite("guard").unwrap().frame_size(), 128);
+    assert_eq!(
+        loaded.textures.sprite("officer").unwrap().frame_size(),
+        64,
+        "what the data folder lacks comes from the defaults"
+    );
+    // `assets --list` names the place of each.
+    let out = common::run_ok([
+        "assets",
+        "--list",
+        "--level",
+        level_arg,
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = |kind: &str, name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().take(2).eq([kind, name]))
+            .unwrap_or_else(|| panic!("no {kind} {name} in:\n{text}"))
+            .to_string()
+    };
+    assert!(line("texture", "brick").ends_with("--data"), "{text}");
+    assert!(line("texture", "stone").ends_with("defaults"), "{text}");
+    assert!(line("sprite", "guard").ends_with("--data"), "{text}");
+    assert!(line("sound", "pistol").ends_with("--data"), "{text}");
+    assert!(line("sound", "alert").contains("made by code"), "{text}");
+    assert!(line("hud", "face").contains("made by code"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The first `n` samples of the left channel when `cue` is played alone at the listener, with
+/// the sound `files` when there are some.
+fn mixed(files: Option<&Arc<SoundFiles>>, cue: &Cue, n: usize) -> Vec<f32> {
+    let mut mixer = Mixer::new();
+    if let Some(files) = files {
+        mixer.use_files(files);
+    }
+    mixer.play_cue(cue, Placement::HERE);
+    let mut out = Vec::new();
+    mixer.mix(n, &mut out);
+    out.chunks(2).map(|f| f[0]).collect()
+}
+
+#[test]
+fn sounds_replaced_by_data_and_an_enemy_kinds_own_are_heard_in_the_mix() {
+    let dir = scratch("sound");
+    let level = room(&dir, true);
+    let data = data_folder(&dir);
+    let sources = Sources {
+        textures: None,
+        data: Some(data),
+    };
+    let loaded = load_with_sources(&level, &sources).unwrap();
+    assert_eq!(
+        loaded.sounds.keys().collect::<Vec<_>>(),
+        ["brute_shot", "pistol"]
+    );
+    let files = Some(&loaded.sounds);
+    // The pistol: the file's square wave, sample for sample.
+    let pistol = mixed(files, &Sound::Pistol.into(), 100);
+    let expected: Vec<f32> = (0..100)
+        .map(|i| if i / 20 % 2 == 0 { 16000.0 } else { -16000.0 } / 32768.0)
+        .collect();
+    assert!(
+        pistol
+            .iter()
+            .zip(&expected)
+            .all(|(a, b)| (a - b).abs() < 1e-4),
+        "{pistol:?}"
+    );
+    assert_ne!(mixed(None, &Sound::Pistol.into(), 100), pistol);
+    // A sound the folder lacks is the one made by code.
+    assert_eq!(
+        mixed(files, &Sound::Thud.into(), 400),
+        mixed(None, &Sound::Thud.into(), 400)
+    );
+    // The brute fires with its own sound (resampled to 48 kHz); the guard with the guard's.
+    let mut game = tilecaster::game::Game::new(loaded.level.clone());
+    let brute = game.enemies.iter().position(|e| e.kind == "brute").unwrap();
+    let guard = game.enemies.iter().position(|e| e.kind == "guard").unwrap();
+    game.events = vec![tilecaster::game::GameEvent::EnemyShot {
+        at: game.enemies[brute].position,
+        enemy: brute,
+    }];
+    let heard = tilecaster::scene::sound::sounds(&game);
+    assert_eq!(heard[0].0.own.as_deref(), Some("brute_shot"));
+    assert_eq!(
+        mixed(None, &heard[0].0, 400),
+        mixed(None, &Sound::GuardShot.into(), 400),
+        "without the file, the guard's shot"
+    );
+    let shot = mixed(files, &heard[0].0, 2500);
+    assert!(
+        shot[..2400]
+            .iter()
+            .all(|&s| (s - 8000.0 / 32768.0).abs() < 1e-4),
+        "the file's samples at twice the rate"
+    );
+    assert!(shot[2400..].iter().all(|&s| s == 0.0), "then done");
+    game.events = vec![tilecaster::game::GameEvent::EnemyShot {
+        at: game.enemies[guard].position,
+        enemy: guard,
+    }];
+    let heard = tilecaster::scene::sound::sounds(&game);
+    assert_eq!(heard[0].0, Cue::from(Sound::GuardShot));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn broken_and_missing_sound_files_are_named() {
+    let dir = scratch("broken");
+    let level = room(&dir, true);
+    // Without a brute_shot file anywhere: the kind's sound is unknown.
+    let out = common::run(["check", level.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("enemy kind 'brute': its shot sound 'brute_shot' is neither a file"),
+        "{text}"
+    );
+    // In the level's own folder, a file that is not a WAV.
+    std::fs::create_dir_all(dir.join("sounds")).unwrap();
+    std::fs::write(dir.join("sounds/brute_shot.wav"), b"not a wav").unwrap();
+    let out = common::run(["check", level.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    let file = dir.join("sounds/brute_shot.wav");
+    assert!(
+        text.contains(&format!(
+            "{}: error: sound 'brute_shot': not a WAV file",
+            file.display()
+        )),
+        "{text}"
+    );
+    wav(&file, 22_050, &[1000; 100]);
+    let out = common::run_ok(["check", level.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("1 sound and 0 HUD pictures from files"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
