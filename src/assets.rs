@@ -144,27 +144,40 @@ pub const SOUND_NAMES: [&str; 19] = [
     "exit",
 ];
 
-/// The HUD art a data folder may hold (`hud/NAME.png`), with what each is.
-pub const HUD_NAMES: [(&str, &str); 6] = [
+/// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are
+/// drawn nearest-pixel, alpha under 128 a hole, scaled to the height of the art they replace
+/// (their width by their aspect ratio).
+pub const HUD_NAMES: [(&str, &str); 5] = [
     (
         "pistol",
-        "the pistol in hand, drawn centred on the view's bottom edge",
+        "the pistol in hand, centred at the view's bottom, 20/56 of the frame's height",
     ),
-    ("launcher", "the launcher in hand"),
-    ("knife", "the knife in hand"),
+    ("launcher", "the launcher in hand, as the pistol"),
+    ("knife", "the knife in hand, as the pistol"),
     (
         "flash",
-        "the muzzle flash, drawn above the weapon while it fires",
+        "the muzzle flash above a gun just fired, 9/56 of the frame's height",
     ),
     (
         "face",
-        "the status bar's face: 5 columns (looking left, ahead, right, hurt, dead) by 4 rows (health 100-75, 74-50, 49-25, 24-1), square frames",
-    ),
-    (
-        "font",
-        "the HUD font: 16 columns by 6 rows of glyphs for ASCII 32 to 127, white on transparent",
+        "the status bar's face: 4 columns of square frames (looking left, ahead, right; dead) by any number of rows (health from full down to 1, in equal bands)",
     ),
 ];
+
+/// HUD art from files, by name ([`HUD_NAMES`]).
+pub type Pictures = std::collections::BTreeMap<String, std::sync::Arc<Frame>>;
+
+/// What is wrong with the HUD picture `name`'s layout, if anything (the face's frames must
+/// tile it).
+pub fn hud_layout_problem(name: &str, picture: &Frame) -> Option<String> {
+    let (w, h) = (picture.width(), picture.height());
+    (name == "face" && (w % 4 != 0 || h % (w / 4).max(1) != 0 || h < w / 4)).then(|| {
+        format!(
+            "the face is {w}x{h}: it must be 4 square frames across (width a multiple of 4) \
+             and whole rows of them down (height a multiple of width / 4)"
+        )
+    })
+}
 
 /// Where assets come from besides the level and the defaults: the `--textures` and `--data`
 /// options.

@@ -279,3 +279,68 @@ fn broken_and_missing_sound_files_are_named() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
+    let dir = scratch("hud");
+    let level = room(&dir, false);
+    let data = dir.join("data");
+    std::fs::create_dir_all(data.join("hud")).unwrap();
+    let magenta = image::Rgba([255, 0, 255, 255]);
+    let cyan = image::Rgba([0, 255, 255, 255]);
+    // A pistol: a magenta block with a transparent border.
+    image::RgbaImage::from_fn(48, 40, |x, y| {
+        if (4..44).contains(&x) && y >= 4 {
+            magenta
+        } else {
+            image::Rgba([0, 0, 0, 0])
+        }
+    })
+    .save(data.join("hud/pistol.png"))
+    .unwrap();
+    image::RgbaImage::from_pixel(4 * 16, 2 * 16, cyan)
+        .save(data.join("hud/face.png"))
+        .unwrap();
+    let render = |name: &str, extra: &[&str]| {
+        let out = dir.join(name);
+        let mut args = vec![
+            "render",
+            "--level",
+            level.to_str().unwrap(),
+            "--size",
+            "320x200",
+            "--hud",
+        ];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
+        common::run_ok(args);
+        out
+    };
+    let plain = render("plain.png", &[]);
+    let modded = render("modded.png", &["--data", data.to_str().unwrap()]);
+    let is = |c: image::Rgba<u8>| move |p: [u8; 4]| p == c.0;
+    assert_eq!(count(&plain, is(magenta)), 0);
+    assert_eq!(count(&plain, is(cyan)), 0);
+    assert!(
+        count(&modded, is(magenta)) > 2000,
+        "the pistol is the file's"
+    );
+    assert!(count(&modded, is(cyan)) > 200, "the face is the file's");
+    // A face sheet that its frames do not tile is named.
+    image::RgbaImage::from_pixel(30, 16, cyan)
+        .save(data.join("hud/face.png"))
+        .unwrap();
+    let out = common::run([
+        "check",
+        level.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("face.png: error: the face is 30x16: it must be 4 square frames across"),
+        "{text}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

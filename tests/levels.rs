@@ -507,3 +507,74 @@ fn bad_enemy_kinds_are_named_with_their_place() {
         "every field a guard's, the sheet its own name"
     );
 }
+
+/// Things per difficulty: an enemy or pickup names the least difficulty it is there on, in the
+/// legend, in `[[enemy]]` and `[[pickup]]` tables and as a Tiled object property; convert
+/// carries it both ways; a wrong value or a misplaced one is named at its place.
+#[test]
+fn things_name_the_least_difficulty_they_are_there_on() {
+    use tilecaster::game::{Difficulty, Game};
+    let dir = std::env::temp_dir().join(format!("tilecaster-skill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "name = \"skill\"\ngrid = '''\n########\n#@.gnh.#\n########\n'''\n[legend]\n\
+        \"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\
+        \"g\" = { enemy = \"guard\" }\n\
+        \"n\" = { enemy = \"guard\", difficulty = \"normal\" }\n\
+        \"h\" = { enemy = \"officer\", difficulty = \"hard\" }\n\
+        [[pickup]]\nkind = \"ammo\"\nposition = [6.5, 1.5]\ndifficulty = \"hard\"\n\
+        [[pickup]]\nkind = \"health\"\nposition = [2.5, 1.5]\n";
+    let path = dir.join("skill.toml");
+    std::fs::write(&path, text).unwrap();
+    let counts = |path: &Path| -> Vec<(usize, usize)> {
+        let level = Level::load(path).unwrap().level;
+        Difficulty::ALL
+            .iter()
+            .map(|&d| {
+                let game = Game::on(level.clone(), d);
+                (game.enemies.len(), game.level.pickups.len())
+            })
+            .collect()
+    };
+    // Easy: the plain guard alone (the first of the enemies without a difficulty stays).
+    assert_eq!(counts(&path), [(1, 1), (2, 1), (3, 2)]);
+    // Through Tiled and back: the same things on every difficulty.
+    let tmx = dir.join("skill.tmx");
+    common::run_ok([
+        "convert",
+        path.to_str().unwrap(),
+        "-o",
+        tmx.to_str().unwrap(),
+    ]);
+    let map = std::fs::read_to_string(&tmx).unwrap();
+    assert!(
+        map.contains("<property name=\"difficulty\" value=\"hard\"/>"),
+        "{map}"
+    );
+    assert_eq!(counts(&tmx), [(1, 1), (2, 1), (3, 2)]);
+    let back = dir.join("back.toml");
+    common::run_ok([
+        "convert",
+        tmx.to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+    ]);
+    assert_eq!(counts(&back), [(1, 1), (2, 1), (3, 2)]);
+    // Wrong and misplaced values.
+    let bad = text
+        .replace("difficulty = \"normal\"", "difficulty = \"nightmare\"")
+        .replace(
+            "\"@\" = { player = \"east\" }",
+            "\"@\" = { player = \"east\", difficulty = \"hard\" }",
+        );
+    std::fs::write(&path, bad).unwrap();
+    let err = Level::load(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("11:39: error: unknown difficulty 'nightmare' (expected easy, normal or hard"),
+        "{err}"
+    );
+    assert!(
+        err.contains("9:39: error: legend '@': `difficulty` only applies to enemies and pickups"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -507,8 +507,14 @@ fn the_tiled_kit_offers_exactly_what_levels_may_say() {
             let values = enum_values(member["propertyType"].as_str().unwrap());
             for value in values {
                 // The player alone for the player's own values; else the player and the thing.
+                // A pickup needs its kind beside any other property.
+                let kind = if class == "pickup" && name != "kind" {
+                    "<property name=\"kind\" value=\"ammo\"/>"
+                } else {
+                    ""
+                };
                 let thing = format!(
-                    "<object id=\"2\" type=\"{class}\" x=\"224\" y=\"96\"><properties><property name=\"{name}\" type=\"string\" propertytype=\"x\" value=\"{value}\"/></properties><point/></object>"
+                    "<object id=\"2\" type=\"{class}\" x=\"224\" y=\"96\"><properties>{kind}<property name=\"{name}\" type=\"string\" propertytype=\"x\" value=\"{value}\"/></properties><point/></object>"
                 );
                 let player = if class == "player" {
                     thing.replace("id=\"2\"", "id=\"1\"").replace("224", "96")

@@ -155,6 +155,7 @@ impl View {
                 &lines,
                 !overlays.map,
                 self.comfort,
+                &session.current().hud,
             );
         }
     }

@@ -206,6 +206,7 @@ pub fn render(
             &[],
             true,
             hud::Comfort::default(),
+            &loaded.hud,
         );
     }
     frame.save_png(output, force)?;

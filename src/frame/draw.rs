@@ -67,6 +67,48 @@ impl<'a> Canvas<'a> {
         }
     }
 
+    /// Draws the part `from` (x, y, width, height in its pixels) of `picture` scaled to `w` by
+    /// `h` pixels at `(x, y)`, nearest pixel; pixels with alpha under 128 are holes.
+    ///
+    /// ```
+    /// use tilecaster::frame::{Colour, Frame, draw::Canvas};
+    /// let mut picture = Frame::new(2, 1).unwrap();
+    /// picture.pixels_mut()[0] = Colour::rgb(255, 0, 0).packed();
+    /// let mut frame = Frame::new(8, 8).unwrap();
+    /// Canvas::new(&mut frame).picture(&picture, (0, 0, 2, 1), 0, 0, 8, 4);
+    /// assert_eq!(frame.pixel(3, 3), [255, 0, 0, 255]);
+    /// assert_eq!(frame.pixel(4, 0), [0, 0, 0, 0], "a hole");
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn picture(
+        &mut self,
+        picture: &Frame,
+        from: (u32, u32, u32, u32),
+        x: i64,
+        y: i64,
+        w: i64,
+        h: i64,
+    ) {
+        let (fx, fy, fw, fh) = from;
+        if w <= 0 || h <= 0 || fw == 0 || fh == 0 {
+            return;
+        }
+        let (cx0, cy0, cx1, cy1) = self.clip;
+        for row in y.max(cy0)..(y + h).min(cy1) {
+            let sy = fy + ((row - y) * i64::from(fh) / h) as u32;
+            for col in x.max(cx0)..(x + w).min(cx1) {
+                let sx = fx + ((col - x) * i64::from(fw) / w) as u32;
+                if sx >= picture.width() || sy >= picture.height() {
+                    continue;
+                }
+                let texel = picture.colour(sx, sy);
+                if texel.a >= 128 {
+                    self.put(col, row, Colour { a: 255, ..texel });
+                }
+            }
+        }
+    }
+
     /// Fills the rectangle at `(x, y)` of `w` by `h` pixels.
     pub fn fill_rect(&mut self, x: i64, y: i64, w: i64, h: i64, colour: Colour) {
         let (cx0, cy0, cx1, cy1) = self.clip;

@@ -100,22 +100,11 @@ pub struct Hurt {
     pub from: Vec2,
 }
 
-/// How hard the game is: enemies' numbers and the damage they do.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Difficulty {
-    /// A third of the enemies stay home; they do half damage.
-    Easy,
-    /// Every enemy; full damage.
-    #[default]
-    Normal,
-    /// Every enemy, faster to shoot; half again the damage.
-    Hard,
-}
+pub use crate::level::Difficulty;
 
 impl Difficulty {
-    /// Whether the level's `index`th enemy is there at this difficulty.
+    /// Whether the `index`th of the level's enemies that name no difficulty is there at this
+    /// difficulty: on easy every third stays home.
     pub fn keeps_enemy(self, index: usize) -> bool {
         self != Difficulty::Easy || index % 3 != 2
     }
@@ -134,15 +123,6 @@ impl Difficulty {
         match self {
             Difficulty::Hard => seconds * 0.7,
             _ => seconds,
-        }
-    }
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
         }
     }
 }

@@ -123,13 +123,20 @@ pub struct Game {
 }
 
 impl Game {
-    /// The level at its start on `difficulty` (on easy, some of its enemies stay home).
+    /// The level at its start on `difficulty`: the things that name a harder difficulty stay
+    /// home, and on easy every third of the enemies that name none.
     pub fn on(mut level: Level, difficulty: Difficulty) -> Game {
         let mut index = 0;
-        level.enemies.retain(|_| {
-            index += 1;
-            difficulty.keeps_enemy(index - 1)
+        level.enemies.retain(|e| match e.difficulty {
+            Some(least) => difficulty >= least,
+            None => {
+                index += 1;
+                difficulty.keeps_enemy(index - 1)
+            }
         });
+        level
+            .pickups
+            .retain(|p| p.difficulty.is_none_or(|least| difficulty >= least));
         Game {
             difficulty,
             ..Game::new(level)

@@ -251,6 +251,7 @@ impl Game {
             });
             self.level.pickups.push(crate::level::PickupSpawn {
                 kind: crate::level::PickupKind::Ammo,
+                difficulty: None,
                 position,
             });
             self.pickups_left.push(true);

@@ -110,6 +110,50 @@ pub enum EnemyMode {
     Patrol,
 }
 
+/// How hard the game is: enemies' numbers and the damage they do. A thing in a level may name
+/// the least difficulty it is there on (`difficulty = "hard"`: on hard only).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+pub enum Difficulty {
+    /// Enemies that name no difficulty: a third stay home; they do half damage.
+    Easy,
+    /// Every enemy; full damage.
+    #[default]
+    Normal,
+    /// Every enemy, faster to shoot; half again the damage.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    /// Its name on the command line and in level files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The difficulty of `name`, if it names one.
+    pub fn named(name: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.name() == name)
+    }
+}
+
 /// An enemy's start.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EnemySpawn {
@@ -119,6 +163,9 @@ pub struct EnemySpawn {
     pub at: Placement,
     /// What it does first.
     pub mode: EnemyMode,
+    /// The least difficulty it is there on; `None`: every difficulty, except that on easy
+    /// every third of the enemies without one stays home.
+    pub difficulty: Option<Difficulty>,
 }
 
 /// What a pickup gives.
@@ -152,6 +199,9 @@ pub struct PickupSpawn {
     pub kind: PickupKind,
     /// Where it lies.
     pub position: Vec2,
+    /// The least difficulty it is there on; `None`: every difficulty.
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
 }
 
 /// A door: which way it slides and what opens it.

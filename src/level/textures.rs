@@ -1,12 +1,10 @@
 //! Loading the textures a level names, with errors pointing at the level line that names them.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::{Diagnostic, Level, LevelError, Severity};
 use crate::assets::{HUD_NAMES, Overlay, SOUND_NAMES, Sources};
-use crate::frame::Frame;
 use crate::texture::{Notice, TextureSet};
 
 /// The texture drawn on the walls beside a door, seen from the door's cell (if the texture
@@ -36,7 +34,7 @@ pub struct LevelWithTextures {
     pub sounds: Arc<crate::assets::SoundFiles>,
     /// The HUD art the overlay has, by name ([`crate::assets::HUD_NAMES`]); what is missing
     /// is drawn by code.
-    pub hud: BTreeMap<String, Arc<Frame>>,
+    pub hud: crate::assets::Pictures,
 }
 
 /// The folder a level's textures come from: `override_dir` (the `--textures` option) if given,
@@ -230,15 +228,18 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
             Err(e) => problems.push(file_error(&file, format!("sound '{name}': {e}"))),
         }
     }
-    let mut hud = BTreeMap::new();
+    let mut hud = crate::assets::Pictures::new();
     for (name, _) in HUD_NAMES {
         let (Some((_, file)), Some(read)) = (overlay.hud(name), overlay.hud_picture(name)) else {
             continue;
         };
         match read {
-            Ok(picture) => {
-                hud.insert(name.to_string(), Arc::new(picture));
-            }
+            Ok(picture) => match crate::assets::hud_layout_problem(name, &picture) {
+                None => {
+                    hud.insert(name.to_string(), Arc::new(picture));
+                }
+                Some(problem) => problems.push(file_error(&file, problem)),
+            },
             Err(e) => problems.push(file_error(&file, format!("HUD art '{name}': {e}"))),
         }
     }

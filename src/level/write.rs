@@ -74,6 +74,7 @@ fn entry(e: &RawEntry) -> String {
         ("facing", e.facing.as_ref()),
         ("mode", e.mode.as_ref()),
         ("pickup", e.pickup.as_ref()),
+        ("difficulty", e.difficulty.as_ref()),
     ]));
     if let Some(x) = &e.exit {
         parts.push(format!("exit = {}", x.get_ref()));
@@ -152,7 +153,11 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             quote(e.kind.get_ref()),
             position(e.position.get_ref())
         );
-        for line in fields([("facing", e.facing.as_ref()), ("mode", e.mode.as_ref())]) {
+        for line in fields([
+            ("facing", e.facing.as_ref()),
+            ("mode", e.mode.as_ref()),
+            ("difficulty", e.difficulty.as_ref()),
+        ]) {
             let _ = writeln!(out, "{line}");
         }
     }
@@ -164,6 +169,9 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             quote(item.kind.get_ref()),
             position(item.position.get_ref())
         );
+        for line in fields([("difficulty", item.difficulty.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
     }
     out
 }
@@ -364,11 +372,13 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
             text(&e.enemy, "kind"),
             text(&e.facing, "facing"),
             text(&e.mode, "mode"),
+            text(&e.difficulty, "difficulty"),
         ];
         return Some(("enemy", props.into_iter().flatten().collect()));
     }
     if e.pickup.is_some() {
-        return Some(("pickup", text(&e.pickup, "kind").into_iter().collect()));
+        let props = [text(&e.pickup, "kind"), text(&e.difficulty, "difficulty")];
+        return Some(("pickup", props.into_iter().flatten().collect()));
     }
     e.exit
         .as_ref()
@@ -435,6 +445,7 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
             Some(("kind", "string", e.kind.get_ref().clone())),
             optional("facing", &e.facing),
             optional("mode", &e.mode),
+            optional("difficulty", &e.difficulty),
         ];
         things.push((
             "enemy",
@@ -444,8 +455,15 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
     }
     for item in &raw.pickup {
         let item = item.get_ref();
-        let props = vec![("kind", "string", item.kind.get_ref().clone())];
-        things.push(("pickup", at(item.position.get_ref()), props));
+        let props = [
+            Some(("kind", "string", item.kind.get_ref().clone())),
+            optional("difficulty", &item.difficulty),
+        ];
+        things.push((
+            "pickup",
+            at(item.position.get_ref()),
+            props.into_iter().flatten().collect(),
+        ));
     }
 
     let mut out = format!(

@@ -4,6 +4,7 @@
 //! the frame's height (one unit per 200 rows).
 
 use super::art::{self, Look};
+use crate::assets::Pictures;
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
 use crate::game::{Game, TICK_HZ, Tally, Totals, Weapon};
@@ -69,6 +70,7 @@ pub fn draw_hud(
     lines: &[&str],
     first_person: bool,
     comfort: Comfort,
+    pictures: &Pictures,
 ) {
     let s = unit(frame);
     let scale = s as u32;
@@ -77,14 +79,20 @@ pub fn draw_hud(
     let mut canvas = Canvas::new(frame);
     if first_person {
         draw_damage(&mut canvas, game, w, h - bar, s, comfort.damage_flash);
-        draw_weapon(&mut canvas, game, w, h - bar, h, comfort.head_bob);
+        draw_weapon(
+            &mut canvas,
+            game,
+            (w, h - bar, h),
+            comfort.head_bob,
+            pictures,
+        );
         // Crosshair, on the horizon (the view's centre row) where shots fly.
         let (cx, cy) = (w / 2, h / 2);
         let cross = Colour::rgba(255, 255, 255, 200);
         canvas.fill_rect(cx - 3 * s, cy, 6 * s + 1, s, cross);
         canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
     }
-    draw_status_bar(&mut canvas, game, status, w, h, bar, s);
+    draw_status_bar(&mut canvas, game, status, (w, h, bar, s), pictures);
     for (i, line) in lines.iter().enumerate() {
         canvas.text(2 * s, 2 * s + i as i64 * 7 * s, line, Colour::WHITE, scale);
     }
@@ -137,8 +145,15 @@ fn side_of(game: &Game, from: Vec2) -> Side {
 
 /// The weapon in hand at the bottom of the view, bobbing as the player walks; kicked up with
 /// a muzzle flash (guns) or thrust forward (the knife) just after an attack. Still, without
-/// `bob`.
-fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i64, bob: bool) {
+/// `bob`. A picture from a data folder (`hud/pistol.png`...) takes the place of the art
+/// made by code, as tall as it.
+fn draw_weapon(
+    canvas: &mut Canvas,
+    game: &Game,
+    (w, view_bottom, h): (i64, i64, i64),
+    bob: bool,
+    pictures: &Pictures,
+) {
     if game.player_dead() {
         return;
     }
@@ -162,15 +177,40 @@ fn draw_weapon(canvas: &mut Canvas, game: &Game, w: i64, view_bottom: i64, h: i6
         (0, 3)
     };
     let (art_w, art_h) = (art::width(picture), picture.len() as i64);
-    let x = (w - art_w * px) / 2 + bob_x * px / 2;
+    let centre = w / 2 + bob_x * px / 2;
     let y = view_bottom - (art_h - 3 - bob_y / 2 + kick) * px;
-    art::draw(canvas, picture, x, y, px);
-    if firing && game.weapon != Weapon::Knife && since.is_some_and(|t| t < 5) {
-        let fw = art::width(&art::FLASH);
-        let fx = x + (art_w - fw) * px / 2;
-        let fy = y - (art::FLASH.len() as i64 - 2) * px;
-        art::draw(canvas, &art::FLASH, fx, fy, px);
+    let name = match game.weapon {
+        Weapon::Pistol => "pistol",
+        Weapon::Launcher => "launcher",
+        Weapon::Knife => "knife",
+    };
+    match pictures.get(name) {
+        Some(file) => draw_picture(canvas, file, centre, y, art_h * px),
+        None => art::draw(canvas, picture, centre - art_w * px / 2, y, px),
     }
+    if firing && game.weapon != Weapon::Knife && since.is_some_and(|t| t < 5) {
+        let (fw, fh) = (art::width(&art::FLASH), art::FLASH.len() as i64);
+        let fy = y - (fh - 2) * px;
+        match pictures.get("flash") {
+            Some(file) => draw_picture(canvas, file, centre, fy, fh * px),
+            None => art::draw(canvas, &art::FLASH, centre - fw * px / 2, fy, px),
+        }
+    }
+}
+
+/// A whole picture from a file, `height` pixels tall (its width by its aspect ratio), centred
+/// on `centre` with its top at `top`.
+fn draw_picture(canvas: &mut Canvas, picture: &Frame, centre: i64, top: i64, height: i64) {
+    let (pw, ph) = (picture.width(), picture.height());
+    let width = height * i64::from(pw) / i64::from(ph.max(1));
+    canvas.picture(
+        picture,
+        (0, 0, pw, ph),
+        centre - width / 2,
+        top,
+        width,
+        height,
+    );
 }
 
 /// The status bar: panels for the level, score, lives, the face, health, ammunition, keys and
@@ -179,10 +219,8 @@ fn draw_status_bar(
     canvas: &mut Canvas,
     game: &Game,
     status: Status,
-    w: i64,
-    h: i64,
-    bar: i64,
-    s: i64,
+    (w, h, bar, s): (i64, i64, i64, i64),
+    pictures: &Pictures,
 ) {
     let scale = s as u32;
     let top = h - bar;
@@ -237,14 +275,32 @@ fn draw_status_bar(
         if i == 3 {
             let fpx = (bar - 4 * s) / 18;
             let face_w = 16 * fpx;
-            art::draw_face(
-                canvas,
-                x + (pw - face_w) / 2,
-                top + 3 * s,
-                fpx.max(1),
-                game.player.health,
-                face_look(game),
-            );
+            let health = game.player.health;
+            match pictures.get("face") {
+                Some(sheet) => {
+                    let side = sheet.width() / 4;
+                    let rows = sheet.height() / side.max(1);
+                    let column = match (health, face_look(game)) {
+                        (0, _) => 3,
+                        (_, Look::Left) => 0,
+                        (_, Look::Ahead) => 1,
+                        (_, Look::Right) => 2,
+                    };
+                    let row = ((100 - health.min(100)) * rows / 100).min(rows.saturating_sub(1));
+                    let size = 18 * fpx.max(1);
+                    let from = (column * side, row * side, side, side);
+                    let left = x + (pw - size) / 2;
+                    canvas.picture(sheet, from, left, top + 3 * s, size, size);
+                }
+                None => art::draw_face(
+                    canvas,
+                    x + (pw - face_w) / 2,
+                    top + 3 * s,
+                    fpx.max(1),
+                    health,
+                    face_look(game),
+                ),
+            }
         }
         if i == 6 {
             for (k, key) in game.keys.iter().enumerate() {
@@ -429,7 +485,15 @@ mod tests {
         let grey = |g: &Game| {
             let mut f = Frame::new(320, 200).unwrap();
             f.fill([100, 100, 100, 255]);
-            draw_hud(&mut f, g, STATUS, &[], true, Comfort::default());
+            draw_hud(
+                &mut f,
+                g,
+                STATUS,
+                &[],
+                true,
+                Comfort::default(),
+                &Pictures::new(),
+            );
             f
         };
         let mut g = game();
@@ -463,7 +527,7 @@ mod tests {
                 damage_flash: amount,
                 ..Comfort::default()
             };
-            draw_hud(&mut f, &g, STATUS, &[], true, comfort);
+            draw_hud(&mut f, &g, STATUS, &[], true, comfort, &Pictures::new());
             f
         };
         let half = middle(&set(0.5));
@@ -496,7 +560,15 @@ mod tests {
         let g = game();
         for (w, h) in [(320, 200), (640, 400), (1280, 800)] {
             let mut f = Frame::new(w, h).unwrap();
-            draw_hud(&mut f, &g, STATUS, &[], true, Comfort::default());
+            draw_hud(
+                &mut f,
+                &g,
+                STATUS,
+                &[],
+                true,
+                Comfort::default(),
+                &Pictures::new(),
+            );
             let bar = bar_height(&f) as u32;
             assert_eq!(bar, 32 * h / 200);
             // The bar's blue along the bottom, the weapon's outline above it in the middle.

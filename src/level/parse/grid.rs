@@ -84,7 +84,7 @@ impl Parser<'_> {
                         ));
                         Tile::Empty
                     }
-                    Meaning::Enemy(kind, facing, mode) => {
+                    Meaning::Enemy(kind, facing, mode, difficulty) => {
                         let at = Placement {
                             position: centre,
                             facing: *facing,
@@ -93,13 +93,15 @@ impl Parser<'_> {
                             kind: kind.clone(),
                             at,
                             mode: *mode,
+                            difficulty: *difficulty,
                         });
                         Tile::Empty
                     }
-                    Meaning::Pickup(kind) => {
+                    Meaning::Pickup(kind, difficulty) => {
                         pickups.push(PickupSpawn {
                             kind: *kind,
                             position: centre,
+                            difficulty: *difficulty,
                         });
                         Tile::Empty
                     }

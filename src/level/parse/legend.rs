@@ -9,8 +9,8 @@ pub(super) enum Meaning {
     Floor,
     Solid(Tile),
     Player(f64),
-    Enemy(String, f64, EnemyMode),
-    Pickup(PickupKind),
+    Enemy(String, f64, EnemyMode, Option<Difficulty>),
+    Pickup(PickupKind, Option<Difficulty>),
     Exit,
 }
 
@@ -116,6 +116,13 @@ impl Parser<'_> {
         if let (Some(key), false) = (&e.key, kind == LegendKind::Door) {
             self.d.error(key.span(), misplaced("key", "doors"));
         }
+        if let (Some(d), false) = (
+            &e.difficulty,
+            matches!(kind, LegendKind::Enemy | LegendKind::Pickup),
+        ) {
+            self.d
+                .error(d.span(), misplaced("difficulty", "enemies and pickups"));
+        }
         if e.faces.is_some() && kind != LegendKind::Wall {
             self.d.error(at.clone(), misplaced("faces", "walls"));
         }
@@ -195,11 +202,16 @@ impl Parser<'_> {
                         kind,
                         self.facing(e.facing.as_ref()),
                         self.mode(e.mode.as_ref()),
+                        self.difficulty(e.difficulty.as_ref()),
                     ),
                     None,
                 )
             }
-            LegendKind::Pickup => (Meaning::Pickup(self.pickup_kind(e.pickup.as_ref()?)?), None),
+            LegendKind::Pickup => {
+                let kind = self.pickup_kind(e.pickup.as_ref()?)?;
+                let difficulty = self.difficulty(e.difficulty.as_ref());
+                (Meaning::Pickup(kind, difficulty), None)
+            }
             LegendKind::Exit => (Meaning::Exit, None),
             LegendKind::Floor => (Meaning::Floor, None),
         };

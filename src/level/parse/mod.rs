@@ -18,8 +18,8 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::{
-    Diagnostics, DoorSpawn, EnemyMode, EnemySpawn, Fog, KeyColour, Level, LevelError, Loaded,
-    MAX_NAME_LEN, PickupKind, PickupSpawn, Placement, Surface, TextureRef, TileStyle,
+    Diagnostics, Difficulty, DoorSpawn, EnemyMode, EnemySpawn, Fog, KeyColour, Level, LevelError,
+    Loaded, MAX_NAME_LEN, PickupKind, PickupSpawn, Placement, Surface, TextureRef, TileStyle,
 };
 use crate::frame::Colour;
 use crate::grid::{Cell, Solidity};
@@ -250,6 +250,7 @@ impl Parser<'_> {
             let kind = self.enemy_kind(&e.kind);
             let facing = self.facing(e.facing.as_ref());
             let mode = self.mode(e.mode.as_ref());
+            let difficulty = self.difficulty(e.difficulty.as_ref());
             if let (Some(position), Some(kind)) =
                 (self.position(&map, &e.position, "an enemy"), kind)
             {
@@ -257,16 +258,22 @@ impl Parser<'_> {
                     kind,
                     at: Placement { position, facing },
                     mode,
+                    difficulty,
                 });
             }
         }
         for item in &raw.pickup {
             let item = item.get_ref();
             let kind = self.pickup_kind(&item.kind);
+            let difficulty = self.difficulty(item.difficulty.as_ref());
             if let (Some(position), Some(kind)) =
                 (self.position(&map, &item.position, "a pickup"), kind)
             {
-                pickups.push(PickupSpawn { kind, position });
+                pickups.push(PickupSpawn {
+                    kind,
+                    position,
+                    difficulty,
+                });
             }
         }
         let player = match players.as_slice() {

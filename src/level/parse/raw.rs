@@ -88,6 +88,7 @@ pub(in crate::level) struct RawEnemy {
     pub(in crate::level) position: Spanned<Vec<f64>>,
     pub(in crate::level) facing: Option<Spanned<String>>,
     pub(in crate::level) mode: Option<Spanned<String>>,
+    pub(in crate::level) difficulty: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -95,6 +96,7 @@ pub(in crate::level) struct RawEnemy {
 pub(in crate::level) struct RawPickup {
     pub(in crate::level) kind: Spanned<String>,
     pub(in crate::level) position: Spanned<Vec<f64>>,
+    pub(in crate::level) difficulty: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -113,6 +115,7 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) facing: Option<Spanned<String>>,
     pub(in crate::level) mode: Option<Spanned<String>>,
     pub(in crate::level) pickup: Option<Spanned<String>>,
+    pub(in crate::level) difficulty: Option<Spanned<String>>,
     pub(in crate::level) exit: Option<Spanned<bool>>,
 }
 

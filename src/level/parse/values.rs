@@ -43,6 +43,22 @@ impl Parser<'_> {
         }
     }
 
+    /// A thing's least difficulty (`None` when not given, or wrong: an error).
+    pub(super) fn difficulty(&mut self, value: Option<&Spanned<String>>) -> Option<Difficulty> {
+        let v = value?;
+        let found = Difficulty::named(v.get_ref());
+        if found.is_none() {
+            self.d.error(
+                v.span(),
+                format!(
+                    "unknown difficulty '{}' (expected easy, normal or hard: the least difficulty the thing is there on)",
+                    v.get_ref()
+                ),
+            );
+        }
+        found
+    }
+
     pub(super) fn enemy_kind(&mut self, v: &Spanned<String>) -> Option<String> {
         if self.kinds.contains_key(v.get_ref()) {
             Some(v.get_ref().clone())

@@ -103,8 +103,8 @@ impl<'a> Reader<'a> {
             let get = |k: &str| props.get(k).map(spanned);
             let known: &[&str] = match class.as_str() {
                 "player" => &["facing"],
-                "enemy" => &["kind", "facing", "mode"],
-                "pickup" => &["kind"],
+                "enemy" => &["kind", "facing", "mode", "difficulty"],
+                "pickup" => &["kind", "difficulty"],
                 _ => &[],
             };
             let read = matches!(class.as_str(), "player" | "enemy" | "pickup" | "exit");
@@ -129,9 +129,10 @@ impl<'a> Reader<'a> {
                     position,
                     facing: get("facing"),
                     mode: get("mode"),
+                    difficulty: get("difficulty"),
                 })),
                 "pickup" => match get("kind") {
-                    Some(kind) => source.raw.pickup.push(Spanned::new(at..at, RawPickup { kind, position })),
+                    Some(kind) => source.raw.pickup.push(Spanned::new(at..at, RawPickup { kind, position, difficulty: get("difficulty") })),
                     None => self.error(at, format!("object {id}: a pickup needs a `kind` property (health, ammo, treasure, gold_key or silver_key)")),
                 },
                 "exit" => {
