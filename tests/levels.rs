@@ -538,26 +538,9 @@ fn things_name_the_least_difficulty_they_are_there_on() {
     // Easy: the plain guard alone (the first of the enemies without a difficulty stays).
     assert_eq!(counts(&path), [(1, 1), (2, 1), (3, 2)]);
     // Through Tiled and back: the same things on every difficulty.
-    let tmx = dir.join("skill.tmx");
-    common::run_ok([
-        "convert",
-        path.to_str().unwrap(),
-        "-o",
-        tmx.to_str().unwrap(),
-    ]);
-    let map = std::fs::read_to_string(&tmx).unwrap();
-    assert!(
-        map.contains("<property name=\"difficulty\" value=\"hard\"/>"),
-        "{map}"
-    );
+    let (tmx, back) =
+        through_tiled_and_back(&path, "<property name=\"difficulty\" value=\"hard\"/>");
     assert_eq!(counts(&tmx), [(1, 1), (2, 1), (3, 2)]);
-    let back = dir.join("back.toml");
-    common::run_ok([
-        "convert",
-        tmx.to_str().unwrap(),
-        "-o",
-        back.to_str().unwrap(),
-    ]);
     assert_eq!(counts(&back), [(1, 1), (2, 1), (3, 2)]);
     // Wrong and misplaced values.
     let bad = text
@@ -577,4 +560,71 @@ fn things_name_the_least_difficulty_they_are_there_on() {
         "{err}"
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// An exit switch: a wall with `exit = true` (a Tiled wall tile's `exit` property) ends the
+/// level when used; convert carries it both ways; `check` counts it as a reachable exit.
+#[test]
+fn a_wall_with_exit_true_is_an_exit_switch() {
+    use tilecaster::game::{Game, Input};
+    use tilecaster::grid::Solidity;
+    let dir = std::env::temp_dir().join(format!("tilecaster-switch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = "name = \"switch\"\ngrid = '''\n######\n#@..S#\n######\n'''\n[legend]\n\
+        \"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\
+        \"S\" = { wall = \"exit\", exit = true }\n";
+    let path = dir.join("switch.toml");
+    std::fs::write(&path, text).unwrap();
+    let (tmx, back) = through_tiled_and_back(
+        &path,
+        "<property name=\"exit\" type=\"bool\" value=\"true\"/>",
+    );
+    for level in [&path, &tmx, &back] {
+        let out = common::run_ok(["check", level.to_str().unwrap()]);
+        assert!(
+            !String::from_utf8_lossy(&out.stdout).contains("cannot be reached"),
+            "{}",
+            level.display()
+        );
+        let mut game = Game::new(Level::load(level).unwrap().level);
+        let use_it = Input {
+            use_pressed: true,
+            ..Input::default()
+        };
+        game.tick(&use_it);
+        assert!(!game.finished, "out of reach: {}", level.display());
+        let walk = Input {
+            forward: 1.0,
+            ..Input::default()
+        };
+        for _ in 0..30 {
+            game.tick(&walk);
+        }
+        assert!(
+            game.blocking().is_solid(tilecaster::grid::Cell::new(4, 1)),
+            "a switch is a wall"
+        );
+        game.tick(&Input::default());
+        game.tick(&use_it);
+        assert!(game.finished, "used: {}", level.display());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// `path` converted to a Tiled map beside it (which must hold `expected`), and that map
+/// converted back to TOML: both paths.
+fn through_tiled_and_back(path: &Path, expected: &str) -> (PathBuf, PathBuf) {
+    let tmx = path.with_extension("tmx");
+    let back = path.with_file_name("back.toml");
+    for (from, to) in [(path, &tmx), (&tmx, &back)] {
+        common::run_ok([
+            "convert",
+            from.to_str().unwrap(),
+            "-o",
+            to.to_str().unwrap(),
+        ]);
+    }
+    let map = std::fs::read_to_string(&tmx).unwrap();
+    assert!(map.contains(expected), "{map}");
+    (tmx, back)
 }

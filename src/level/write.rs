@@ -343,6 +343,9 @@ fn tile_properties(e: &RawEntry) -> Option<Properties> {
                 }
             }
         }
+        if e.exit.as_ref().is_some_and(|x| *x.get_ref()) {
+            props.push(("exit", "bool", "true".into()));
+        }
         return Some(props);
     }
     let surfaces: Vec<_> = [("floor", &e.floor), ("ceiling", &e.ceiling)]
@@ -380,9 +383,8 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
         let props = [text(&e.pickup, "kind"), text(&e.difficulty, "difficulty")];
         return Some(("pickup", props.into_iter().flatten().collect()));
     }
-    e.exit
-        .as_ref()
-        .is_some_and(|x| *x.get_ref())
+    // An exit switch is a wall tile (its `exit` property), not an object.
+    (e.exit.as_ref().is_some_and(|x| *x.get_ref()) && e.wall.is_none() && e.faces.is_none())
         .then(|| ("exit", Vec::new()))
 }
 

@@ -88,8 +88,11 @@ impl Parser<'_> {
     ) {
         let Some(first) = exits.first() else { return };
         let (w, h) = (map.width() as i32, map.height() as i32);
-        let passable =
-            |c: Cell| matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall));
+        // An exit switch is a wall: reached when walked up to.
+        let passable = |c: Cell| {
+            matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall))
+                || exits.contains(&c)
+        };
         let from = Cell::containing(start);
         if !(0..w).contains(&from.x) || !(0..h).contains(&from.y) {
             return;

@@ -73,6 +73,10 @@ impl Parser<'_> {
                 let centre = Vec2::new(x as f64 + 0.5, y as f64 + 0.5);
                 let tile = match &symbol.meaning {
                     Meaning::Solid(tile) => *tile,
+                    Meaning::Switch => {
+                        exits.push(cell);
+                        Tile::Wall
+                    }
                     Meaning::Floor => Tile::Empty,
                     Meaning::Player(facing) => {
                         players.push((

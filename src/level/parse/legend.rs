@@ -8,6 +8,8 @@ use super::*;
 pub(super) enum Meaning {
     Floor,
     Solid(Tile),
+    /// A wall that ends the level when used.
+    Switch,
     Player(f64),
     Enemy(String, f64, EnemyMode, Option<Difficulty>),
     Pickup(PickupKind, Option<Difficulty>),
@@ -68,9 +70,12 @@ impl LegendKind {
             (LegendKind::Player, e.player.is_some()),
             (LegendKind::Enemy, e.enemy.is_some()),
             (LegendKind::Pickup, e.pickup.is_some()),
+            // A wall with `exit = true` is an exit switch: a wall.
             (
                 LegendKind::Exit,
-                e.exit.as_ref().is_some_and(|x| *x.get_ref()),
+                e.exit.as_ref().is_some_and(|x| *x.get_ref())
+                    && e.wall.is_none()
+                    && e.faces.is_none(),
             ),
         ]
         .into_iter()
@@ -177,7 +182,13 @@ impl Parser<'_> {
                     );
                     return None;
                 }
-                (Meaning::Solid(Tile::Wall), Some(out.map(Option::unwrap)))
+                let switch = e.exit.as_ref().is_some_and(|x| *x.get_ref());
+                let meaning = if switch {
+                    Meaning::Switch
+                } else {
+                    Meaning::Solid(Tile::Wall)
+                };
+                (meaning, Some(out.map(Option::unwrap)))
             }
             LegendKind::Door | LegendKind::Push | LegendKind::Masked => {
                 let (value, tile) = match kind {

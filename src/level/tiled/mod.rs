@@ -621,12 +621,13 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
-        const KNOWN: [&str; 10] = [
-            "kind", "texture", "north", "south", "east", "west", "key", "floor", "ceiling", "class",
+        const KNOWN: [&str; 11] = [
+            "kind", "texture", "north", "south", "east", "west", "key", "floor", "ceiling", "exit",
+            "class",
         ];
         for (key, p) in &props {
             if !KNOWN.contains(&key.as_str()) {
-                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..9].join(", ")));
+                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..10].join(", ")));
             }
         }
         let mut entry = RawEntry::default();
@@ -675,6 +676,14 @@ impl<'a> Reader<'a> {
                 let at = props.get("kind").map_or(place, |p| p.at);
                 self.error(at, format!("tile {id} of tileset '{name}': unknown kind '{other}' (expected wall, door, push, masked or floor)"));
                 return None;
+            }
+        }
+        if let Some(exit) = props.get("exit") {
+            match (kind.as_str(), exit.value.as_str()) {
+                ("wall", "true") => entry.exit = Some(Spanned::new(exit.at..exit.at, true)),
+                (_, "false") => {}
+                ("wall", other) => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` is true or false, not '{other}'")),
+                _ => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer")),
             }
         }
         if let Some(key) = props.get("key") {
