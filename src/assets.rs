@@ -4,10 +4,11 @@
 //! turn; the first that has the file wins, so a folder need hold only what it changes:
 //!
 //! 1. `--textures DIR`: a texture folder (textures, and sprite sheets in its `sprites/`);
-//! 2. the level's own texture folder (its `textures = "..."`);
-//! 3. the level's own folder as a data folder: `textures/`, `sounds/` and `hud/` beside the
+//! 2. the level's own folder as a data folder: `textures/`, `sounds/` and `hud/` beside the
 //!    level file;
-//! 4. `--data DIR`, a data folder laid out the same way;
+//! 3. `--data DIR`, a data folder laid out the same way;
+//! 4. the level's texture folder (its `textures = "..."`; the bundled levels name the bundled
+//!    textures there, so a `--data` folder goes over them);
 //! 5. the defaults: `textures/` in the working directory, else the bundled textures; the
 //!    sounds and the HUD art are made by code.
 //!
@@ -270,22 +271,18 @@ impl Overlay {
             textures: dir.to_path_buf(),
             root: None,
         };
+        // A level in the working directory: its folder is "" ("textures", not "./textures").
+        let own = path.parent().unwrap_or(Path::new(""));
         let mut layers = Vec::new();
         if let Some(dir) = &sources.textures {
             layers.push(folder(Origin::TexturesOption, dir));
         }
-        if let Some(dir) = level_textures {
-            layers.push(folder(Origin::LevelTextures, dir));
-        }
-        let own = path.parent().unwrap_or(Path::new(""));
-        let own = if own.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            own
-        };
         layers.push(data(Origin::LevelFolder, own));
         if let Some(dir) = &sources.data {
             layers.push(data(Origin::Data, dir));
+        }
+        if let Some(dir) = level_textures {
+            layers.push(folder(Origin::LevelTextures, dir));
         }
         layers.push(folder(
             Origin::Defaults,
@@ -458,17 +455,17 @@ mod tests {
         let overlay = Overlay::new(
             &Sources::default(),
             Path::new("e1m1.toml"),
-            Some(Path::new("../main/textures")),
+            Some(Path::new("levels/../textures")),
         );
         assert_eq!(overlay.texture_folders().len(), 1);
         let origins: Vec<Origin> = overlay.layers().iter().map(|l| l.origin).collect();
         assert_eq!(
             origins,
-            [Origin::LevelTextures, Origin::LevelFolder, Origin::Defaults]
+            [Origin::LevelFolder, Origin::LevelTextures, Origin::Defaults]
         );
         assert_eq!(
             overlay.texture("brick").unwrap().0.origin,
-            Origin::LevelTextures,
+            Origin::LevelFolder,
             "the first place that has it"
         );
     }

@@ -344,3 +344,51 @@ fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A recording keeps a hash of the data besides the level file that decides play (the holes
+/// of the grates' textures): replayed with a data folder whose grate has no holes, it is
+/// refused, naming both hashes; without it, it plays.
+#[test]
+fn a_recording_is_refused_when_the_grates_it_was_played_with_changed() {
+    use tilecaster::game::{Input, Recording, Session};
+    let dir = scratch("replay");
+    let data = dir.join("data");
+    std::fs::create_dir_all(data.join("textures")).unwrap();
+    image::RgbaImage::from_pixel(64, 64, image::Rgba([90, 90, 90, 255]))
+        .save(data.join("textures/grate.png"))
+        .unwrap();
+    let level = Path::new("levels/e1m1.toml");
+    let plain = Session::start(level, None).unwrap().game.data_hash();
+    let sources = Sources {
+        textures: None,
+        data: Some(data.clone()),
+    };
+    let solid = Session::start(level, &sources).unwrap().game.data_hash();
+    assert_ne!(plain, solid, "the grate's holes count");
+    let mut recording =
+        Recording::start("levels/e1m1.toml".into(), level).with_data_hash(plain.clone());
+    recording.inputs = vec![Input::default(); 30];
+    let path = dir.join("run.replay");
+    std::fs::write(&path, recording.to_text()).unwrap();
+    assert_eq!(
+        Recording::parse(&recording.to_text()).unwrap(),
+        recording,
+        "the data hash reads back"
+    );
+    common::run_ok(["replay", path.to_str().unwrap()]);
+    let out = common::run([
+        "replay",
+        path.to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "the grates' textures of the level differ from the recording's (their holes' hash was {plain}, now {solid}"
+        )),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

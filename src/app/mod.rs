@@ -187,6 +187,11 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         Some(save) => Session::load(save, &options.sources)?,
         None => Session::start_on(&level, &options.sources, options.difficulty)?,
     };
+    if let (Some(recording), Some(path)) = (&replay, &options.replay) {
+        recording
+            .check_data(&session.game.data_hash())
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    }
     let (settings, settings_path, said) = front::load_settings(options.settings.as_deref());
     if let Some(said) = &said {
         eprintln!("{said}");
@@ -199,10 +204,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         minimap_size: options.minimap_size,
     };
     let effective = overrides.apply(&settings);
-    let recording = options
-        .record
-        .as_ref()
-        .map(|_| Recording::start(level.display().to_string(), &level));
+    let recording = options.record.as_ref().map(|_| {
+        Recording::start(level.display().to_string(), &level)
+            .with_data_hash(session.game.data_hash())
+    });
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -848,6 +853,8 @@ impl App {
     /// Does what the page asked: another level, or a recording played to its end. A level
     /// that will not load leaves the game as it was and its error on the page.
     fn page_request(&mut self, request: web::Request) {
+        // A replay's hash of the data that decides play, checked once its game is loaded.
+        let mut data_hash = None;
         let (level, player) = match request {
             web::Request::Level(path) => (path, Player::Keyboard),
             web::Request::Replay(path) => {
@@ -863,7 +870,10 @@ impl App {
                         Ok(recording)
                     });
                 match parsed {
-                    Ok(recording) => (recording.level_path(), Player::Replay(recording.inputs, 0)),
+                    Ok(recording) => {
+                        data_hash = recording.data_hash.clone();
+                        (recording.level_path(), Player::Replay(recording.inputs, 0))
+                    }
                     Err(e) => return web::show_error(&e),
                 }
             }
@@ -881,8 +891,16 @@ impl App {
         let textures = level.starts_with(page).then_some(textures.as_path());
         match Session::start_on(&level, textures, Difficulty::Normal) {
             Ok(session) => {
+                let now = session.game.data_hash();
+                if data_hash.as_ref().is_some_and(|recorded| *recorded != now) {
+                    let mismatch = tilecaster::game::ReplayMismatch::Data {
+                        recorded: data_hash.unwrap_or_default(),
+                        now,
+                    };
+                    return web::show_error(&mismatch.to_string());
+                }
                 self.assets = SessionAssets::new(&session);
-                web::record_from_start(session.path());
+                web::record_from_start(session.path(), session.game.data_hash());
                 self.session = session;
                 self.player = player;
                 self.close_menu();
@@ -899,7 +917,7 @@ impl ApplicationHandler for App {
             return;
         }
         #[cfg(target_arch = "wasm32")]
-        web::record_from_start(self.session.path());
+        web::record_from_start(self.session.path(), self.session.game.data_hash());
         let (w, h) = (self.view.frame.width(), self.view.frame.height());
         let title = format!("tilecaster - {}", self.session.game.level.name);
         let attributes = Window::default_attributes().with_title(title);

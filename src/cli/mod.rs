@@ -475,6 +475,9 @@ fn replay(path: &std::path::Path, sources: &Sources) -> Result<()> {
         .check()
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     let mut session = Session::start(&recording.level_path(), sources)?;
+    recording
+        .check_data(&session.game.data_hash())
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     for input in &recording.inputs {
         session.tick(input);
     }

@@ -143,6 +143,12 @@ impl Game {
         }
     }
 
+    /// The hash of what decides play besides the level file: the holes of its grates'
+    /// textures, as loaded (a recording keeps it: [`Recording::with_data_hash`]).
+    pub fn data_hash(&self) -> String {
+        file_hash(&self.holes.bytes())
+    }
+
     /// The level at its start.
     pub fn new(level: Level) -> Game {
         let player = Player::new(level.player.position, level.player.facing);

@@ -7,6 +7,7 @@
 //! rules 1
 //! level levels/e1m1.toml
 //! level-hash 5f3a09c2b1d4e6f7
+//! data-hash 9b2c4e1f0a3d5c7e
 //! 1.0 0.0 0.0 0 0 0 0
 //! 1.0 0.0 3.0 1 1 0 2
 //! ```
@@ -14,8 +15,10 @@
 //! `rules` is the version of the game's rules it was played under ([`RULES_VERSION`]) and
 //! `level-hash` a hash of the level file's bytes: a recording played under other rules, or on
 //! a level file that changed, would not replay as it was played, so [`Recording::check`]
-//! refuses it, naming both sides. Versions 1 and 2 (before rules versions) still play,
-//! unchecked.
+//! refuses it, naming both sides. `data-hash` (optional) hashes what else decides play: the
+//! holes of the level's grate textures, which a `--textures` or `--data` folder may change;
+//! [`Recording::check_data`] refuses a game whose holes differ. Versions 1 and 2 (before rules
+//! versions) still play, unchecked.
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
 //! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
@@ -30,6 +33,23 @@ use super::Input;
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
 /// recorded game play out differently; recordings and saves carry it.
 pub const RULES_VERSION: u32 = 1;
+
+/// The oldest rules version whose saves still load. A save holds the game's state, not its
+/// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
+/// that decide otherwise, other drops: data only) lets older saves play on under the new
+/// rules; raise this only with a change that alters what a saved state means. Recordings
+/// replay only under their own rules ([`RULES_VERSION`]).
+pub const SAVES_LOAD_FROM_RULES: u32 = 1;
+
+/// Whether a save of rules `found` loads under rules `current`, which load saves from rules
+/// `oldest` on; `Some(notice)` when it loads under newer rules than it was saved under.
+pub(super) fn save_rules(found: u32, current: u32, oldest: u32) -> Result<Option<String>, ()> {
+    if found > current || found < oldest {
+        return Err(());
+    }
+    Ok((found < current)
+        .then(|| format!("a save of game rules {found}: it plays on under rules {current}")))
+}
 
 /// The header's first line; versions other than this one, 2 and 1 are refused.
 pub const REPLAY_HEADER: &str = "tilecaster-replay 3";
@@ -52,6 +72,9 @@ pub struct Recording {
     /// The hash of the level file's bytes when recording ([`level_file_hash`]; `None`: not
     /// known).
     pub level_hash: Option<String>,
+    /// The hash of the data besides the level file that decides play, at the start
+    /// ([`super::Game::data_hash`]: the holes of its grates' textures); `None`: not recorded.
+    pub data_hash: Option<String>,
 }
 
 /// The hash recordings and saves keep of a level file: FNV-1a of its bytes, in hex.
@@ -82,6 +105,17 @@ pub enum ReplayMismatch {
     Rules {
         /// The recording's rules version.
         recorded: u32,
+    },
+    /// The data that decides play besides the level file (the holes of its grates' textures)
+    /// is not what it was.
+    #[error(
+        "the grates' textures of the level differ from the recording's (their holes' hash was {recorded}, now {now}; another --textures or --data folder?): it would not replay as it was played"
+    )]
+    Data {
+        /// The hash recorded.
+        recorded: String,
+        /// The hash now.
+        now: String,
     },
     /// The level file changed since.
     #[error(
@@ -118,6 +152,28 @@ impl Recording {
             inputs: Vec::new(),
             rules: Some(RULES_VERSION),
             level_hash: level_file_hash(path),
+            data_hash: None,
+        }
+    }
+
+    /// With the hash of the data that decides play besides the level file
+    /// ([`super::Game::data_hash`] at the start).
+    pub fn with_data_hash(self, hash: String) -> Recording {
+        Recording {
+            data_hash: Some(hash),
+            ..self
+        }
+    }
+
+    /// Whether the game about to replay it starts on the same play data as the recording
+    /// (`now`: its [`super::Game::data_hash`]). Recordings without a data hash pass.
+    pub fn check_data(&self, now: &str) -> Result<(), ReplayMismatch> {
+        match &self.data_hash {
+            Some(recorded) if recorded != now => Err(ReplayMismatch::Data {
+                recorded: recorded.clone(),
+                now: now.to_string(),
+            }),
+            _ => Ok(()),
         }
     }
 
@@ -156,6 +212,9 @@ impl Recording {
             self.level,
             self.level_hash.as_deref().unwrap_or("unknown")
         );
+        if let Some(hash) = &self.data_hash {
+            let _ = writeln!(out, "data-hash {hash}");
+        }
         for i in &self.inputs {
             let _ = writeln!(
                 out,
@@ -249,6 +308,14 @@ impl Recording {
                 None => return Err(err(4, 1, "expected 'level-hash HASH'".into())),
             }
         }
+        let mut data_hash = None;
+        let mut lines = lines.peekable();
+        if let Some((_, l)) = lines.peek() {
+            if let Some(hash) = l.strip_prefix("data-hash ") {
+                data_hash = Some(hash.trim().to_string());
+                lines.next();
+            }
+        }
         let mut inputs = Vec::new();
         for (n, line) in lines {
             if line.trim().is_empty() {
@@ -325,6 +392,7 @@ impl Recording {
             inputs,
             rules,
             level_hash,
+            data_hash,
         })
     }
 }
@@ -332,6 +400,25 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Saves load from the oldest rules that keep a state's meaning up to today's, with a
+    /// notice when older; a newer one, or one older than that, is refused.
+    #[test]
+    fn saves_of_older_rules_load_where_the_change_was_data_only() {
+        assert_eq!(save_rules(3, 3, 1), Ok(None));
+        let notice = save_rules(2, 3, 1).unwrap().unwrap();
+        assert_eq!(notice, "a save of game rules 2: it plays on under rules 3");
+        assert_eq!(
+            save_rules(1, 3, 2),
+            Err(()),
+            "older than the state's meaning"
+        );
+        assert_eq!(save_rules(4, 3, 1), Err(()), "from a newer tilecaster");
+        assert_eq!(
+            save_rules(RULES_VERSION, RULES_VERSION, SAVES_LOAD_FROM_RULES),
+            Ok(None)
+        );
+    }
 
     #[test]
     fn malformed_recordings_name_line_and_column() {

@@ -68,8 +68,10 @@ pub enum SaveError {
     },
     /// Saved under other game rules: the state would not play on as it was.
     #[error(
-        "{path}: a save of game rules {found} (written by tilecaster {version}); this tilecaster ({}) plays rules {}",
+        "{path}: a save of game rules {found} (written by tilecaster {version}); this tilecaster ({}) plays rules {} and loads saves of rules {} to {}",
         env!("CARGO_PKG_VERSION"),
+        super::RULES_VERSION,
+        super::replay::SAVES_LOAD_FROM_RULES,
         super::RULES_VERSION
     )]
     Rules {
@@ -324,13 +326,16 @@ impl Session {
                 version: header.version,
             });
         }
-        if header.rules != super::RULES_VERSION {
-            return Err(SaveError::Rules {
-                path: path.to_path_buf(),
-                found: header.rules,
-                version: header.version,
-            });
-        }
+        let rules_notice = super::replay::save_rules(
+            header.rules,
+            super::RULES_VERSION,
+            super::replay::SAVES_LOAD_FROM_RULES,
+        )
+        .map_err(|()| SaveError::Rules {
+            path: path.to_path_buf(),
+            found: header.rules,
+            version: header.version.clone(),
+        })?;
         let file: SaveFile = serde_json::from_str(&text).map_err(parse_err)?;
         let now = level_hash(&file.level_file).map_err(|e| match e {
             SaveError::Read {
@@ -362,7 +367,7 @@ impl Session {
             what,
         };
         restore(&mut session.game, file.game).map_err(mismatch)?;
-        session.say("loaded".into());
+        session.say(rules_notice.map_or_else(|| "loaded".into(), |n| format!("loaded {n}")));
         Ok(session)
     }
 }

@@ -46,6 +46,21 @@ impl Holes {
         Holes { rows }
     }
 
+    /// The holes' bytes: one per texel column of each masked face (1 solid, 0 a hole), with
+    /// markers between styles and faces. Equal when, and only when, the holes are: what a
+    /// recording hashes of the textures (the only asset data that changes play).
+    pub fn bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for style in &self.rows {
+            out.push(b'|');
+            for face in style.iter().flatten() {
+                out.push(b'/');
+                out.extend(face.iter().map(|&solid| u8::from(solid)));
+            }
+        }
+        out
+    }
+
     /// The texel column of a masked wall's texture that a hit on it meets (`None` for a hit
     /// on anything else, or without a face).
     pub fn texel(&self, level: &Level, hit: &Hit) -> Option<usize> {
