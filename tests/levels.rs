@@ -435,19 +435,16 @@ fn a_level_adds_an_enemy_kind_by_data_alone() {
     let line: serde_json::Value = serde_json::from_str(stdout.lines().next().unwrap()).unwrap();
     assert_eq!(line["finished"], true, "{line}");
     assert!(line["kills"].as_u64().unwrap() > 0, "{line}");
-    // Tiled maps cannot hold a level's own kinds yet: convert refuses, saying why.
-    let out = common::run([
-        "convert",
-        path.to_str().unwrap(),
-        "-o",
-        dir.join("brutes.tmx").to_str().unwrap(),
-    ]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        stderr.contains("its own enemy kinds ([enemies.brute])"),
-        "{stderr}"
-    );
+    // Through a Tiled map (the map property `enemies`) and back, the kinds stay.
+    let (tmx, back) = through_tiled_and_back(&path, "<property name=\"enemies\">[brute]");
+    for converted in [&tmx, &back] {
+        let level = Level::load(converted).unwrap().level;
+        assert_eq!(level.kinds["brute"], *brute, "{}", converted.display());
+        assert_eq!(
+            level.enemies.iter().filter(|e| e.kind == "brute").count(),
+            brutes.len()
+        );
+    }
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::parse::LevelSource;
-use super::parse::raw::RawEntry;
+use super::parse::raw::{RawEntry, RawKind};
 use super::{Level, LevelError, tiled};
 
 /// The level at `path` as TOML level text, after the same checks as loading it (a level with
@@ -173,6 +173,55 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             let _ = writeln!(out, "{line}");
         }
     }
+    if !raw.enemies.is_empty() {
+        out.push('\n');
+        out.push_str(&kinds_text(&raw.enemies, "enemies."));
+    }
+    out
+}
+
+/// A level's own enemy kinds as TOML tables `[{prefix}NAME]`: in a TOML level `enemies.`, in a
+/// Tiled map's `enemies` property none.
+fn kinds_text(
+    kinds: &std::collections::BTreeMap<Spanned<String>, Spanned<RawKind>>,
+    prefix: &str,
+) -> String {
+    let numbers = |v: &[f64]| {
+        let parts: Vec<String> = v.iter().map(|n| format!("{n:?}")).collect();
+        format!("[{}]", parts.join(", "))
+    };
+    let mut out = String::new();
+    for (name, kind) in kinds {
+        let k = kind.get_ref();
+        let _ = writeln!(out, "[{prefix}{}]", name.get_ref());
+        for line in fields([("sprite", k.sprite.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
+        if let Some(h) = &k.health {
+            let _ = writeln!(out, "health = {}", h.get_ref());
+        }
+        if let Some(v) = &k.speed {
+            let _ = writeln!(out, "speed = {:?}", v.get_ref());
+        }
+        if let Some(d) = &k.damage {
+            let parts: Vec<String> = d.get_ref().iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "damage = [{}]", parts.join(", "));
+        }
+        if let Some(r) = &k.firing_range {
+            let _ = writeln!(out, "firing_range = {}", numbers(r.get_ref()));
+        }
+        if let Some(sounds) = &k.sounds {
+            let given = fields([
+                ("alert", sounds.alert.as_ref()),
+                ("shot", sounds.shot.as_ref()),
+                ("pain", sounds.pain.as_ref()),
+                ("death", sounds.death.as_ref()),
+            ]);
+            if !given.is_empty() {
+                let _ = writeln!(out, "sounds = {{ {} }}", given.join(", "));
+            }
+        }
+    }
     out
 }
 
@@ -204,20 +253,6 @@ fn read_source<T>(
 pub fn to_tmx(path: &Path, output: &Path) -> Result<String, LevelError> {
     read_source(path, |source, loaded| {
         let loaded = loaded?;
-        // Tiled maps have no place for them yet: refused rather than lost.
-        if let Some((name, _)) = source.raw.enemies.iter().next() {
-            return Err(LevelError {
-                diagnostics: vec![super::Diagnostic {
-                    file: path.display().to_string(),
-                    position: None,
-                    severity: super::Severity::Error,
-                    message: format!(
-                        "the level has its own enemy kinds ([enemies.{}]), which a Tiled map cannot hold yet: not converted",
-                        name.get_ref()
-                    ),
-                }],
-            });
-        }
         let textures = super::texture_dir_for(&loaded.level, None);
         let images = relative_folder(output, &textures);
         Ok(tmx_text(source, images.as_deref()))
@@ -295,6 +330,17 @@ fn properties(list: &[Property], indent: usize) -> String {
         } else {
             format!(" type=\"{kind}\"")
         };
+        // Multi-line text is the element's content, as Tiled writes it (an attribute's line
+        // breaks would be read as spaces).
+        if value.contains('\n') {
+            let _ = writeln!(
+                out,
+                "{pad} <property name=\"{}\"{kind}>{}</property>",
+                xml(name),
+                xml(value)
+            );
+            continue;
+        }
         let _ = writeln!(
             out,
             "{pad} <property name=\"{}\"{kind} value=\"{}\"/>",
@@ -483,6 +529,9 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
     }
     if let Some(par) = &raw.par {
         map_props.push(("par", "int", par.get_ref().to_string()));
+    }
+    if !raw.enemies.is_empty() {
+        map_props.push(("enemies", "string", kinds_text(&raw.enemies, "")));
     }
     for (k, v) in [
         ("floor", &raw.defaults.floor),

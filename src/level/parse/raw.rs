@@ -43,6 +43,29 @@ pub(in crate::level) struct RawKind {
     pub(in crate::level) sounds: Option<RawKindSounds>,
 }
 
+impl RawKind {
+    /// The kind with every place in it moved to `at` (kinds read from text inside another
+    /// file: a Tiled map's `enemies` property).
+    pub(in crate::level) fn placed_at(self, at: usize) -> RawKind {
+        fn at_<T>(v: Option<Spanned<T>>, at: usize) -> Option<Spanned<T>> {
+            v.map(|v| Spanned::new(at..at, v.into_inner()))
+        }
+        RawKind {
+            sprite: at_(self.sprite, at),
+            health: at_(self.health, at),
+            speed: at_(self.speed, at),
+            damage: at_(self.damage, at),
+            firing_range: at_(self.firing_range, at),
+            sounds: self.sounds.map(|s| RawKindSounds {
+                alert: at_(s.alert, at),
+                shot: at_(s.shot, at),
+                pain: at_(s.pain, at),
+                death: at_(s.death, at),
+            }),
+        }
+    }
+}
+
 /// An enemy kind's own sounds as the level file gives them.
 #[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]

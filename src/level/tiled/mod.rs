@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::parse::raw::{RawDefaults, RawEntry, RawFaces, RawFog, RawLevel};
+use super::parse::raw::{RawDefaults, RawEntry, RawFaces, RawFog, RawKind, RawLevel};
 use super::parse::{LevelSource, build};
 use super::{Diagnostics, LevelError, Loaded, Severity};
 use xml::Element;
@@ -750,6 +750,9 @@ impl<'a> Reader<'a> {
                 ),
             }
         }
+        if let Some(p) = props.get("enemies") {
+            self.enemy_kinds(p, &mut level.enemies);
+        }
         match (props.get("fog_colour"), props.get("fog_distance")) {
             (Some(colour), Some(distance)) => match distance.value.trim().parse::<f64>() {
                 Ok(d) => {
@@ -770,11 +773,12 @@ impl<'a> Reader<'a> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 9] = [
+        const KNOWN: [&str; 10] = [
             "format",
             "name",
             "next",
             "par",
+            "enemies",
             "textures",
             "floor",
             "ceiling",
@@ -791,6 +795,35 @@ impl<'a> Reader<'a> {
                     ),
                 );
             }
+        }
+    }
+}
+
+impl Reader<'_> {
+    /// The map property `enemies`: the level's own enemy kinds as TOML tables (`[brute]`,
+    /// then its fields as in a TOML level's `[enemies.brute]`). Every place in them is the
+    /// property's, for messages.
+    fn enemy_kinds(
+        &mut self,
+        p: &Property,
+        kinds: &mut BTreeMap<Spanned<String>, Spanned<RawKind>>,
+    ) {
+        match toml::from_str::<BTreeMap<String, RawKind>>(&p.value) {
+            Ok(read) => {
+                for (name, kind) in read {
+                    kinds.insert(
+                        Spanned::new(p.at..p.at, name),
+                        Spanned::new(p.at..p.at, kind.placed_at(p.at)),
+                    );
+                }
+            }
+            Err(e) => self.error(
+                p.at,
+                format!(
+                    "map property 'enemies': not enemy kinds as TOML tables ([NAME] then its fields): {}",
+                    e.message()
+                ),
+            ),
         }
     }
 }
