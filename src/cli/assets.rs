@@ -5,9 +5,14 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use tilecaster::assets::{HUD_NAMES, Layer, Overlay, SOUND_NAMES, Sources};
+use tilecaster::audio::{Sound, wav_bytes};
+use tilecaster::files;
+use tilecaster::frame::Frame;
+use tilecaster::frame::draw::Canvas;
 use tilecaster::level::load_with_sources;
+use tilecaster::scene::art::{self, Look};
 
 /// One listed asset: its kind, name, file (or how it is made) and place.
 struct Row {
@@ -104,5 +109,103 @@ pub fn list(level: &Path, sources: &Sources) -> Result<()> {
             r.kind, r.name, r.from, r.origin
         )?;
     }
+    Ok(())
+}
+
+/// The art made by code `art` as a picture, one pixel per art pixel.
+fn art_picture(art: &[&str]) -> Result<Frame> {
+    let mut frame = Frame::new(art::width(art) as u32, art.len() as u32)?;
+    art::draw(&mut Canvas::new(&mut frame), art, 0, 0, 1);
+    Ok(frame)
+}
+
+/// The face made by code as a `hud/face.png` sheet: 4 columns (left, ahead, right, dead) by
+/// 5 rows (health 100, 80, 60, 40, 20), 18-pixel frames.
+fn face_sheet() -> Result<Frame> {
+    const SIDE: i64 = 18;
+    let mut frame = Frame::new(4 * SIDE as u32, 5 * SIDE as u32)?;
+    let mut canvas = Canvas::new(&mut frame);
+    for row in 0..5 {
+        let health = 100 - 20 * row as u32;
+        for (column, look) in [Look::Left, Look::Ahead, Look::Right, Look::Ahead]
+            .into_iter()
+            .enumerate()
+        {
+            let health = if column == 3 { 0 } else { health };
+            let (x, y) = (column as i64 * SIDE + 1, row * SIDE);
+            art::draw_face(&mut canvas, x, y, 1, health, look);
+        }
+    }
+    Ok(frame)
+}
+
+/// Writes the assets of the level at `level` into `dir`, laid out as a data folder: its
+/// textures and sprite sheets as they are found, the sounds and HUD art made by code as WAV
+/// and PNG files: a data folder to start from. Nothing is overwritten unless `force`.
+pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Result<()> {
+    let loaded = load_with_sources(level, sources)?;
+    let overlay = &loaded.overlay;
+    let mut written = 0;
+    let mut write = |relative: String, bytes: &[u8]| -> Result<()> {
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot make the folder {}", parent.display()))?;
+        }
+        files::write_new(&path, bytes, force)?;
+        written += 1;
+        eprintln!("wrote {}", path.display());
+        Ok(())
+    };
+    for name in overlay.texture_names() {
+        if let Some((_, from)) = overlay.texture(&name) {
+            write(
+                format!("textures/{name}.png"),
+                &files::read_bounded(&from, files::Limit::TEXTURE)?,
+            )?;
+        }
+        let dark = format!("{name}_dark");
+        if let Some((_, from)) = overlay.texture(&dark) {
+            write(
+                format!("textures/{dark}.png"),
+                &files::read_bounded(&from, files::Limit::TEXTURE)?,
+            )?;
+        }
+    }
+    for name in sprite_names(overlay) {
+        if let Some((_, from)) = overlay.sprite(&name) {
+            let bytes = files::read_bounded(&from, files::Limit::TEXTURE)?;
+            write(format!("textures/sprites/{name}.png"), &bytes)?;
+        }
+    }
+    for sound in Sound::ALL {
+        let stereo: Vec<f32> = match loaded.sounds.get(sound.name()) {
+            Some(file) => file.iter().flat_map(|&s| [s, s]).collect(),
+            None => sound
+                .synthesize()
+                .into_iter()
+                .flat_map(|s| [s, s])
+                .collect(),
+        };
+        write(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo))?;
+    }
+    let pictures: [(&str, Frame); 5] = [
+        ("pistol", art_picture(&art::PISTOL)?),
+        ("launcher", art_picture(&art::LAUNCHER)?),
+        ("knife", art_picture(&art::KNIFE)?),
+        ("flash", art_picture(&art::FLASH)?),
+        ("face", face_sheet()?),
+    ];
+    for (name, made) in pictures {
+        let picture = loaded.hud.get(name).map_or(&made, |p| p.as_ref());
+        write(format!("hud/{name}.png"), &picture.png_bytes()?)?;
+    }
+    debug_assert_eq!(HUD_NAMES.len(), 5);
+    debug_assert_eq!(SOUND_NAMES.len(), Sound::ALL.len());
+    println!(
+        "{written} files in {}: a data folder to start from (tilecaster --data {})",
+        dir.display(),
+        dir.display()
+    );
     Ok(())
 }

@@ -392,11 +392,21 @@ enum Command {
         sources: SourceArgs,
     },
     /// List where each asset of a level comes from (the places searched, then every texture,
-    /// sprite sheet, sound and HUD picture with its file or "made by code").
+    /// sprite sheet, sound and HUD picture with its file or "made by code"), or export them
+    /// all as a data folder to start from.
+    #[command(group(clap::ArgGroup::new("action").required(true).args(["list", "export"])))]
     Assets {
-        /// List them (the only action for now; say it, so that later actions do not surprise).
-        #[arg(long, required = true)]
+        /// List them.
+        #[arg(long)]
         list: bool,
+        /// Write them into DIR as a data folder (textures/, textures/sprites/, sounds/ as
+        /// WAV, hud/ as PNG), the ones made by code included; never overwriting unless
+        /// --force.
+        #[arg(long, value_name = "DIR")]
+        export: Option<PathBuf>,
+        /// With --export: replace files that exist.
+        #[arg(long, requires = "export")]
+        force: bool,
         /// The level whose assets are listed (its own folders count).
         #[arg(long, default_value_os_t = default_level())]
         level: PathBuf,
@@ -536,9 +546,14 @@ pub fn run(args: Args) -> Result<()> {
         Command::Check { files, sources } => check::run(&files, &sources.get()),
         Command::Assets {
             list: _,
+            export,
+            force,
             level,
             sources,
-        } => assets::list(&level, &sources.get()),
+        } => match export {
+            Some(dir) => assets::export(&level, &sources.get(), &dir, force),
+            None => assets::list(&level, &sources.get()),
+        },
         Command::Replay { recording, sources } => replay(&recording, &sources.get()),
         Command::Autoplay {
             level,

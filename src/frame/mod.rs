@@ -108,6 +108,27 @@ impl Frame {
         }
     }
 
+    /// The frame as the bytes of a PNG file (RGBA8).
+    pub fn png_bytes(&self) -> Result<Vec<u8>, FrameError> {
+        self.encode_png().map_err(|detail| FrameError::Write {
+            path: "a PNG in memory".into(),
+            detail,
+        })
+    }
+
+    fn encode_png(&self) -> Result<Vec<u8>, String> {
+        let mut png = Vec::new();
+        image::ImageEncoder::write_image(
+            image::codecs::png::PngEncoder::new(&mut png),
+            self.rgba(),
+            self.width,
+            self.height,
+            image::ExtendedColorType::Rgba8,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(png)
+    }
+
     /// Writes a PNG through a temporary name; refuses to replace a file unless `overwrite`.
     pub fn save_png(&self, path: &Path, overwrite: bool) -> Result<(), FrameError> {
         let shown = path.display().to_string();
@@ -118,15 +139,7 @@ impl Frame {
             path: shown.clone(),
             detail,
         };
-        let mut png = Vec::new();
-        image::ImageEncoder::write_image(
-            image::codecs::png::PngEncoder::new(&mut png),
-            self.rgba(),
-            self.width,
-            self.height,
-            image::ExtendedColorType::Rgba8,
-        )
-        .map_err(|e| write(e.to_string()))?;
+        let png = self.encode_png().map_err(write)?;
         crate::files::write_new(path, &png, overwrite).map_err(|e| match e {
             crate::files::FileError::Exists(_) => FrameError::Exists(shown.clone()),
             crate::files::FileError::Write { source, .. } => write(source.to_string()),

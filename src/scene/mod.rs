@@ -22,7 +22,7 @@
 //! Renderer::new().render(&game.level, &assets, &parts, &sprites, &camera, &mut frame);
 //! ```
 
-mod art;
+pub mod art;
 pub mod hud;
 pub mod menu;
 pub mod profile;
