@@ -148,7 +148,7 @@ pub const SOUND_NAMES: [&str; 19] = [
 /// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are
 /// drawn nearest-pixel, alpha under 128 a hole, scaled to the height of the art they replace
 /// (their width by their aspect ratio).
-pub const HUD_NAMES: [(&str, &str); 5] = [
+pub const HUD_NAMES: [(&str, &str); 6] = [
     (
         "pistol",
         "the pistol in hand, centred at the view's bottom, 20/56 of the frame's height",
@@ -163,15 +163,25 @@ pub const HUD_NAMES: [(&str, &str); 5] = [
         "face",
         "the status bar's face: 4 columns of square frames (looking left, ahead, right; dead) by any number of rows (health from full down to 1, in equal bands)",
     ),
+    (
+        "font",
+        "the HUD's font (status bar and messages): 16 columns by 6 rows of equal cells for ASCII 32 to 127, each drawn into the built-in font's 4 by 6 box, opaque pixels in the text's colour",
+    ),
 ];
 
 /// HUD art from files, by name ([`HUD_NAMES`]).
 pub type Pictures = std::collections::BTreeMap<String, std::sync::Arc<Frame>>;
 
-/// What is wrong with the HUD picture `name`'s layout, if anything (the face's frames must
-/// tile it).
+/// What is wrong with the HUD picture `name`'s layout, if anything (the face's frames and the
+/// font's cells must tile it).
 pub fn hud_layout_problem(name: &str, picture: &Frame) -> Option<String> {
     let (w, h) = (picture.width(), picture.height());
+    let (cols, rows) = crate::frame::draw::FONT_GRID;
+    if name == "font" && (w % cols != 0 || h % rows != 0) {
+        return Some(format!(
+            "the font is {w}x{h}: it must be {cols} equal cells across and {rows} down (width a multiple of {cols}, height of {rows})"
+        ));
+    }
     (name == "face" && (w % 4 != 0 || h % (w / 4).max(1) != 0 || h < w / 4)).then(|| {
         format!(
             "the face is {w}x{h}: it must be 4 square frames across (width a multiple of 4) \

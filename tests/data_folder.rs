@@ -434,6 +434,24 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
         .filter(|(a, b)| a != b)
         .count();
     assert!(differ <= 64, "{differ} pixels differ");
+    // A font of solid cells: the status bar's words become blocks.
+    assert!(data.join("hud/font.png").is_file());
+    image::RgbaImage::from_pixel(16 * 4, 6 * 6, image::Rgba([255, 255, 255, 255]))
+        .save(data.join("hud/font.png"))
+        .unwrap();
+    let blocks = render("blocks.png", &["--data", data.to_str().unwrap()]);
+    let bar_top = 400 * 3 / 4;
+    let changed = |top: u32, bottom: u32| {
+        (top..bottom)
+            .flat_map(|y| (0..640).map(move |x| (x, y)))
+            .filter(|&(x, y)| made.get_pixel(x, y) != blocks.get_pixel(x, y))
+            .count()
+    };
+    assert!(
+        changed(bar_top, 400) > 2000,
+        "the status bar's text is the font's"
+    );
+    assert!(changed(0, 100) == 0, "the view's top has no text");
     let level = Path::new("levels/e1m1.toml");
     let sources = Sources {
         textures: None,

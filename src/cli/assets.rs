@@ -189,19 +189,19 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
         };
         write(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo))?;
     }
-    let pictures: [(&str, Frame); 5] = [
+    // As many as HUD_NAMES has, or this does not build.
+    let pictures: [(&str, Frame); HUD_NAMES.len()] = [
         ("pistol", art_picture(&art::PISTOL)?),
         ("launcher", art_picture(&art::LAUNCHER)?),
         ("knife", art_picture(&art::KNIFE)?),
         ("flash", art_picture(&art::FLASH)?),
         ("face", face_sheet()?),
+        ("font", tilecaster::frame::draw::builtin_font_sheet()),
     ];
     for (name, made) in pictures {
         let picture = loaded.hud.get(name).map_or(&made, |p| p.as_ref());
         write(format!("hud/{name}.png"), &picture.png_bytes()?)?;
     }
-    debug_assert_eq!(HUD_NAMES.len(), 5);
-    debug_assert_eq!(SOUND_NAMES.len(), Sound::ALL.len());
     println!(
         "{written} files in {}: a data folder to start from (tilecaster --data {})",
         dir.display(),

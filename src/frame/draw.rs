@@ -19,13 +19,30 @@ pub struct Canvas<'a> {
     frame: &'a mut Frame,
     /// Left, top, right, bottom (right and bottom exclusive), inside the frame.
     clip: (i64, i64, i64, i64),
+    /// A glyph sheet drawn instead of the built-in font ([`Canvas::with_font`]).
+    font: Option<&'a Frame>,
 }
+
+/// A glyph sheet's layout: 16 columns by 6 rows of cells, ASCII 32 to 127 in order.
+pub const FONT_GRID: (u32, u32) = (16, 6);
 
 impl<'a> Canvas<'a> {
     /// The whole frame.
     pub fn new(frame: &'a mut Frame) -> Canvas<'a> {
         let clip = (0, 0, frame.width() as i64, frame.height() as i64);
-        Canvas { frame, clip }
+        Canvas {
+            frame,
+            clip,
+            font: None,
+        }
+    }
+
+    /// Text drawn from the glyph sheet `font` (when given) instead of the built-in font: 16
+    /// columns by 6 rows of cells for ASCII 32 to 127 ([`FONT_GRID`]), each cell drawn into
+    /// the built-in font's box of 4 by 6 font pixels (so layouts stay), its pixels with alpha
+    /// of one half or more in the text's colour.
+    pub fn with_font(self, font: Option<&'a Frame>) -> Canvas<'a> {
+        Canvas { font, ..self }
     }
 
     /// The part of `frame` in `rect` (left, top, width, height).
@@ -38,7 +55,11 @@ impl<'a> Canvas<'a> {
             (x as i64 + w as i64).min(fw),
             (y as i64 + h as i64).min(fh),
         );
-        Canvas { frame, clip }
+        Canvas {
+            frame,
+            clip,
+            font: None,
+        }
     }
 
     /// The clip rectangle: left, top, right, bottom (exclusive).
@@ -223,6 +244,9 @@ impl<'a> Canvas<'a> {
     /// a one-pixel dark shadow.
     pub fn text(&mut self, x: i64, y: i64, text: &str, colour: Colour, scale: u32) {
         let scale = i64::from(scale.max(1));
+        if let Some(font) = self.font {
+            return self.sheet_text(font, (x, y), text, colour, scale);
+        }
         for (shadow, colour) in [(1, Colour::BLACK), (0, colour)] {
             for (i, c) in text.chars().enumerate() {
                 for (row, bits) in glyph(c).iter().enumerate() {
@@ -238,6 +262,66 @@ impl<'a> Canvas<'a> {
             }
         }
     }
+}
+
+impl Canvas<'_> {
+    /// [`Canvas::text`] from a glyph sheet: each cell scaled into 4 by 6 font pixels.
+    fn sheet_text(
+        &mut self,
+        font: &Frame,
+        (x, y): (i64, i64),
+        text: &str,
+        colour: Colour,
+        scale: i64,
+    ) {
+        let (cw, ch) = (font.width() / FONT_GRID.0, font.height() / FONT_GRID.1);
+        if cw == 0 || ch == 0 {
+            return;
+        }
+        let (bw, bh) = (4 * scale, 6 * scale);
+        for (shadow, colour) in [(1, Colour::BLACK), (0, colour)] {
+            for (i, c) in text.chars().enumerate() {
+                let code = if (' '..='\u{7f}').contains(&c) {
+                    c as u32 - 32
+                } else {
+                    u32::from(b'?') - 32
+                };
+                let (gx, gy) = (code % FONT_GRID.0 * cw, code / FONT_GRID.0 * ch);
+                let left = x + i as i64 * bw + shadow;
+                for dy in 0..bh {
+                    let sy = gy + (dy * i64::from(ch) / bh) as u32;
+                    for dx in 0..bw {
+                        let sx = gx + (dx * i64::from(cw) / bw) as u32;
+                        if font.colour(sx, sy).a >= 128 {
+                            self.put(left + dx, y + dy + shadow, colour);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The built-in font as a glyph sheet ([`Canvas::with_font`]'s layout): 4 by 6 pixel cells,
+/// white glyphs on transparency. Drawn from, it gives the built-in font's text.
+pub fn builtin_font_sheet() -> Frame {
+    let (cols, rows) = FONT_GRID;
+    let mut sheet = Frame::new(cols * 4, rows * 6).expect("a small frame");
+    for code in 0..cols * rows {
+        let Some(c) = char::from_u32(code + 32) else {
+            continue;
+        };
+        let (gx, gy) = ((code % cols) * 4, (code / cols) * 6);
+        for (row, bits) in glyph(c).iter().enumerate() {
+            for col in 0..3 {
+                if bits & (4 >> col) != 0 {
+                    let i = (gy + row as u32) * sheet.width() + gx + col;
+                    sheet.pixels_mut()[i as usize] = Colour::WHITE.packed();
+                }
+            }
+        }
+    }
+    sheet
 }
 
 /// Width in pixels of `text` at `scale` (4 font pixels a character: 3 and a gap).

@@ -76,7 +76,8 @@ pub fn draw_hud(
     let scale = s as u32;
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
     let bar = bar_height(frame);
-    let mut canvas = Canvas::new(frame);
+    let font = pictures.get("font").map(|f| f.as_ref());
+    let mut canvas = Canvas::new(frame).with_font(font);
     if first_person {
         draw_damage(&mut canvas, game, w, h - bar, s, comfort.damage_flash);
         draw_weapon(
