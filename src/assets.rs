@@ -19,6 +19,7 @@
 //! | `textures/NAME.png` | a wall, floor or ceiling texture (`NAME_dark.png`: its darker side) |
 //! | `textures/sprites/NAME.png` | a sprite sheet: an enemy kind's, a pickup's, the fireball |
 //! | `sounds/NAME.wav` | a sound ([`SOUND_NAMES`], or an enemy kind's own) |
+//! | `sounds/music.wav` | the music, looped (a level's `music = "NAME"` names another) |
 //! | `hud/NAME.png` | HUD art ([`HUD_NAMES`]) |
 //!
 //! ```
@@ -45,6 +46,9 @@ pub const SAMPLE_RATE: u32 = 48_000;
 /// The longest sound file, seconds.
 pub const MAX_SOUND_SECONDS: u32 = 30;
 
+/// The longest music file, seconds.
+pub const MAX_MUSIC_SECONDS: u32 = 300;
+
 /// A sound file's samples: mono (channels averaged), at [`SAMPLE_RATE`], in `[-1, 1]`. Any
 /// WAV that `hound` reads (8 to 32-bit integer, 32-bit float; any channel count and rate).
 ///
@@ -59,6 +63,15 @@ pub const MAX_SOUND_SECONDS: u32 = 30;
 /// assert!(samples.iter().all(|&s| s > 0.99));
 /// ```
 pub fn decode_sound(bytes: &[u8]) -> Result<Vec<f32>, String> {
+    decode_wav(bytes, MAX_SOUND_SECONDS)
+}
+
+/// A music file's samples, as [`decode_sound`]'s but up to [`MAX_MUSIC_SECONDS`] long.
+pub fn decode_music(bytes: &[u8]) -> Result<Vec<f32>, String> {
+    decode_wav(bytes, MAX_MUSIC_SECONDS)
+}
+
+fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
     let reader = hound::WavReader::new(std::io::Cursor::new(bytes))
         .map_err(|e| format!("not a WAV file hound can read ({e})"))?;
     let spec = reader.spec();
@@ -70,9 +83,9 @@ pub fn decode_sound(bytes: &[u8]) -> Result<Vec<f32>, String> {
         ));
     }
     let frames = reader.duration() as u64;
-    if frames > u64::from(MAX_SOUND_SECONDS) * u64::from(spec.sample_rate) {
+    if frames > u64::from(max_seconds) * u64::from(spec.sample_rate) {
         return Err(format!(
-            "{:.1} seconds long; a sound may last at most {MAX_SOUND_SECONDS} seconds",
+            "{:.1} seconds long; it may last at most {max_seconds} seconds",
             frames as f64 / f64::from(spec.sample_rate)
         ));
     }

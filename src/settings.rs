@@ -23,6 +23,7 @@
 //! [sound]
 //! master = 0.8               # 0 to 1
 //! effects = 1.0              # 0 to 1
+//! music = 0.6                # 0 to 1 (a level's music: sounds/music.wav, or the level's `music`)
 //! mute = false
 //!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
@@ -106,6 +107,8 @@ pub struct SoundSettings {
     pub master: f32,
     /// Sound effects' volume, 0 to 1.
     pub effects: f32,
+    /// Music's volume, 0 to 1.
+    pub music: f32,
     /// Start muted.
     pub mute: bool,
 }
@@ -115,6 +118,7 @@ impl Default for SoundSettings {
         SoundSettings {
             master: 0.8,
             effects: 1.0,
+            music: 0.6,
             mute: false,
         }
     }
@@ -223,6 +227,7 @@ struct RawMinimap {
 struct RawSound {
     master: Option<Spanned<f64>>,
     effects: Option<Spanned<f64>>,
+    music: Option<Spanned<f64>>,
     mute: Option<bool>,
 }
 
@@ -335,6 +340,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         s.sound = SoundSettings {
             master: volume(&sound.master, s.sound.master, "master")?,
             effects: volume(&sound.effects, s.sound.effects, "effects")?,
+            music: volume(&sound.music, s.sound.music, "music")?,
             mute: sound.mute.unwrap_or(s.sound.mute),
         };
     }
@@ -394,9 +400,10 @@ impl Settings {
             self.minimap_size
         ));
         out.push_str(&format!(
-            "\n[sound]\nmaster = {:?}\neffects = {:?}\nmute = {}\n",
+            "\n[sound]\nmaster = {:?}\neffects = {:?}\nmusic = {:?}\nmute = {}\n",
             f64::from(self.sound.master),
             f64::from(self.sound.effects),
+            f64::from(self.sound.music),
             self.sound.mute
         ));
         out.push_str("\n[keys]\n");
@@ -578,6 +585,7 @@ mod tests {
             sound: SoundSettings {
                 master: 0.3,
                 effects: 0.7,
+                music: 0.2,
                 mute: true,
             },
             keys: Bindings::default(),
@@ -616,6 +624,7 @@ mod tests {
             SoundSettings {
                 master: 0.5,
                 effects: 1.0,
+                music: 0.6,
                 mute: true
             }
         );

@@ -467,3 +467,74 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// Music: `sounds/music.wav` in a data folder (or the file a level's `music` names) loops
+/// under the game at the music volume; a named file that is missing is an error at the key;
+/// convert carries `music` both ways.
+#[test]
+fn music_from_a_data_folder_loops_at_the_music_volume() {
+    let dir = scratch("music");
+    let level = room(&dir, false);
+    let data = dir.join("data");
+    // A tenth of a second of a ramp, at 48 kHz.
+    let ramp: Vec<i16> = (0..4800).map(|i| (i * 4) as i16).collect();
+    wav(&data.join("sounds/music.wav"), RATE, &ramp);
+    let sources = Sources {
+        textures: None,
+        data: Some(data.clone()),
+    };
+    let loaded = load_with_sources(&level, &sources).unwrap();
+    assert_eq!(loaded.music.as_ref().map(|m| m.len()), Some(4800));
+    assert!(
+        load_with_sources(&level, &Sources::default())
+            .unwrap()
+            .music
+            .is_none()
+    );
+    // Heard looped, at master x music volume, with the game's sounds on top.
+    let game = tilecaster::game::Game::new(loaded.level.clone());
+    let mut mixer = Mixer::new();
+    mixer.master = 1.0;
+    mixer.music_volume = 0.5;
+    let mut out = Vec::new();
+    for _ in 0..7 {
+        tilecaster::scene::sound::hear_tick(&game, &loaded, &mut mixer, &mut out);
+    }
+    let left: Vec<f32> = out.chunks(2).map(|f| f[0]).collect();
+    for i in [0, 1, 4799, 4800, 5000] {
+        let expected = ramp[i % 4800] as f32 / 32768.0 * 0.5;
+        assert!((left[i] - expected).abs() < 1e-4, "sample {i}: {}", left[i]);
+    }
+    mixer.music_volume = 0.0;
+    out.clear();
+    tilecaster::scene::sound::hear_tick(&game, &loaded, &mut mixer, &mut out);
+    assert!(out.iter().all(|&s| s == 0.0), "music volume 0: silence");
+    // A level naming its music: found by name, or an error at the key.
+    let text = std::fs::read_to_string(&level).unwrap();
+    let named = dir.join("named.toml");
+    std::fs::write(&named, format!("music = \"theme\"\n{text}")).unwrap();
+    let err = load_with_sources(&named, &sources).unwrap_err().to_string();
+    assert!(
+        err.contains("named.toml:1:9: error: music 'theme': no sounds/theme.wav"),
+        "{err}"
+    );
+    wav(&dir.join("sounds/theme.wav"), RATE, &[100; 480]);
+    let loaded = load_with_sources(&named, &sources).unwrap();
+    assert_eq!(loaded.music.as_ref().map(|m| m.len()), Some(480));
+    let tmx = dir.join("named.tmx");
+    common::run_ok([
+        "convert",
+        named.to_str().unwrap(),
+        "-o",
+        tmx.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        tilecaster::level::Level::load(&tmx)
+            .unwrap()
+            .level
+            .music
+            .map(|m| m.0),
+        Some("theme".to_string())
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -303,7 +303,7 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
         session.tick(input);
         tilecaster::scene::sound::hear_tick(
             &session.game,
-            &session.current().sounds,
+            session.current(),
             &mut mixer,
             &mut sound,
         );
@@ -593,10 +593,10 @@ fn options_and_bindings_are_kept_for_the_next_start() {
         return;
     }
     // Options (Continue and Load are skipped without saves); sensitivity one step up; down
-    // past the 13 settings to Controls; walk forward's first key becomes I; back to the main
+    // past the 14 settings to Controls; walk forward's first key becomes I; back to the main
     // menu; Quit.
     let mut keys = vec!["Down", "Return", "Right"];
-    keys.extend(["Down"; 13]);
+    keys.extend(["Down"; 14]);
     keys.extend([
         "Return", "Return", "i", "Escape", "Escape", "Down", "Return",
     ]);

@@ -34,6 +34,7 @@ impl GameSound {
         let mut mixer = Mixer::new();
         mixer.master = settings.master;
         mixer.effects = settings.effects;
+        mixer.music_volume = settings.music;
         GameSound {
             mixer,
             muted: settings.mute,
@@ -46,8 +47,12 @@ impl GameSound {
     /// One tick: the game's events heard from where the player stands, mixed and sent on.
     pub fn tick(&mut self, session: &Session) {
         self.tick.clear();
-        let files = &session.current().sounds;
-        scene::sound::hear_tick(&session.game, files, &mut self.mixer, &mut self.tick);
+        scene::sound::hear_tick(
+            &session.game,
+            session.current(),
+            &mut self.mixer,
+            &mut self.tick,
+        );
         if let (Some(device), false) = (&self.device, self.muted) {
             device.play(&self.tick);
         }
@@ -60,6 +65,7 @@ impl GameSound {
     pub fn set(&mut self, settings: SoundSettings) {
         self.mixer.master = settings.master;
         self.mixer.effects = settings.effects;
+        self.mixer.music_volume = settings.music;
         self.muted = settings.mute;
     }
 

@@ -111,6 +111,10 @@ pub struct Mixer {
     pub master: f32,
     /// Sound effects' volume, 0 to 1.
     pub effects: f32,
+    /// The music, looped, and the next sample of it.
+    music: Option<(Arc<[f32]>, usize)>,
+    /// Music's volume, 0 to 1.
+    pub music_volume: f32,
 }
 
 impl Default for Mixer {
@@ -125,6 +129,8 @@ impl Mixer {
         Mixer {
             made: Sound::ALL.iter().map(|s| s.synthesize().into()).collect(),
             files: Arc::default(),
+            music: None,
+            music_volume: 0.6,
             voices: Vec::new(),
             master: 1.0,
             effects: 1.0,
@@ -154,6 +160,16 @@ impl Mixer {
             .and_then(by_name)
             .or_else(|| self.files.get(cue.sound.name()).cloned())
             .unwrap_or_else(|| self.made[cue.sound.index()].clone())
+    }
+
+    /// Plays `music` from now on, looped at [`Mixer::music_volume`] (none: silence). The same
+    /// music goes on where it is; other music starts from its beginning.
+    pub fn set_music(&mut self, music: Option<&Arc<[f32]>>) {
+        match (music, &self.music) {
+            (Some(new), Some((old, _))) if Arc::ptr_eq(new, old) => {}
+            (Some(new), _) if !new.is_empty() => self.music = Some((new.clone(), 0)),
+            _ => self.music = None,
+        }
     }
 
     /// Starts `sound` as `placement` says.
@@ -205,6 +221,15 @@ impl Mixer {
                 };
                 frame[0] += s * l;
                 frame[1] += s * r;
+            }
+        }
+        if let Some((music, at)) = &mut self.music {
+            let gain = self.master.clamp(0.0, 1.0) * self.music_volume.clamp(0.0, 1.0);
+            for frame in block.chunks_exact_mut(2) {
+                let s = music[*at] * gain;
+                *at = (*at + 1) % music.len();
+                frame[0] += s;
+                frame[1] += s;
             }
         }
         for s in block.iter_mut() {

@@ -64,8 +64,7 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         let input = pilot.input(&session.game);
         session.tick(&input);
         if let Some((mixer, samples)) = audio.as_mut() {
-            let files = &session.current().sounds;
-            scene::sound::hear_tick(&session.game, files, mixer, samples);
+            scene::sound::hear_tick(&session.game, session.current(), mixer, samples);
         }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {

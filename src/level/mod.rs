@@ -252,6 +252,9 @@ pub struct Level {
     pub next: Option<PathBuf>,
     /// The par time, seconds: the tally screen compares the player's time with it.
     pub par_seconds: u32,
+    /// The music it names (`music = "NAME"`: `sounds/NAME.wav`), with the line and column
+    /// of the key; `None`: `sounds/music.wav` where there is one.
+    pub music: Option<(String, (usize, usize))>,
     /// The level's own texture folder, resolved against this file's folder, with the line and
     /// column of its `textures` key. Whether it exists is checked when textures are loaded
     /// from it: a `--textures` folder given instead makes it irrelevant.

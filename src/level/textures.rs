@@ -32,6 +32,9 @@ pub struct LevelWithTextures {
     /// The sound files the overlay has, by name ([`crate::assets::SOUND_NAMES`] and enemy
     /// kinds' own), decoded; the sounds without one are made by code.
     pub sounds: Arc<crate::assets::SoundFiles>,
+    /// The level's music, looped: `sounds/NAME.wav` for its `music = "NAME"`, else
+    /// `sounds/music.wav` where the overlay has one.
+    pub music: Option<Arc<[f32]>>,
     /// The HUD art the overlay has, by name ([`crate::assets::HUD_NAMES`]); what is missing
     /// is drawn by code.
     pub hud: crate::assets::Pictures,
@@ -228,6 +231,34 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
             Err(e) => problems.push(file_error(&file, format!("sound '{name}': {e}"))),
         }
     }
+    let music_name = loaded
+        .level
+        .music
+        .as_ref()
+        .map_or("music", |(n, _)| n.as_str());
+    let music = match overlay.sound(music_name) {
+        Some((_, file)) => {
+            let decoded = crate::files::read_bounded(&file, crate::files::Limit::SOUND)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| crate::assets::decode_music(&bytes));
+            match decoded {
+                Ok(samples) => Some(Arc::from(samples)),
+                Err(e) => {
+                    problems.push(file_error(&file, format!("music '{music_name}': {e}")));
+                    None
+                }
+            }
+        }
+        None => {
+            if let Some((name, at)) = &loaded.level.music {
+                problems.push(error(
+                    Some(*at),
+                    format!("music '{name}': no sounds/{name}.wav in the level's folder or --data"),
+                ));
+            }
+            None
+        }
+    };
     let mut hud = crate::assets::Pictures::new();
     for (name, _) in HUD_NAMES {
         let (Some((_, file)), Some(read)) = (overlay.hud(name), overlay.hud_picture(name)) else {
@@ -246,6 +277,7 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
     if problems.is_empty() {
         Ok(LevelWithTextures {
             sounds: Arc::new(sounds),
+            music,
             hud,
             level: loaded.level,
             warnings: loaded.warnings,

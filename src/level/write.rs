@@ -97,6 +97,7 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
     for line in fields([
         ("next", raw.next.as_ref()),
         ("textures", raw.textures.as_ref()),
+        ("music", raw.music.as_ref()),
     ]) {
         let _ = writeln!(out, "{line}");
     }
@@ -529,6 +530,9 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
     }
     if let Some(par) = &raw.par {
         map_props.push(("par", "int", par.get_ref().to_string()));
+    }
+    if let Some(music) = &raw.music {
+        map_props.push(("music", "string", music.get_ref().clone()));
     }
     if !raw.enemies.is_empty() {
         map_props.push(("enemies", "string", kinds_text(&raw.enemies, "")));

@@ -149,6 +149,7 @@ enum Setting {
     Mipmaps,
     Master,
     Effects,
+    Music,
     Mute,
     HeadBob,
     DamageFlash,
@@ -356,7 +357,7 @@ impl Menu {
                 let s = settings;
                 let (w, h) = world.base_size;
                 let scaled = |v: u32| ((f64::from(v) * s.resolution_scale) as u32).max(1);
-                let rows: [(&str, Setting, String); 13] = [
+                let rows: [(&str, Setting, String); 14] = [
                     (
                         "MOUSE SENSITIVITY",
                         Setting::Sensitivity,
@@ -387,6 +388,11 @@ impl Menu {
                         "EFFECTS VOLUME",
                         Setting::Effects,
                         percent(f64::from(s.sound.effects)),
+                    ),
+                    (
+                        "MUSIC VOLUME",
+                        Setting::Music,
+                        percent(f64::from(s.sound.music)),
                     ),
                     ("SOUND", Setting::Mute, on_off(!s.sound.mute)),
                     ("HEAD BOB", Setting::HeadBob, on_off(s.head_bob)),
@@ -609,6 +615,9 @@ fn change(s: &mut Settings, setting: Setting, up: bool) {
         }
         Setting::Effects => {
             s.sound.effects = nudge(f64::from(s.sound.effects), 0.1 * dir, 0.0, 1.0) as f32;
+        }
+        Setting::Music => {
+            s.sound.music = nudge(f64::from(s.sound.music), 0.1 * dir, 0.0, 1.0) as f32;
         }
         Setting::Mute => s.sound.mute = !s.sound.mute,
         Setting::HeadBob => s.head_bob = !s.head_bob,
@@ -937,9 +946,9 @@ mod tests {
         use MenuInput::*;
         let mut s = Settings::default();
         let mut menu = Menu::main();
-        // Options, then CONTROLS (after the 13 settings).
+        // Options, then CONTROLS (after the 14 settings).
         press(&mut menu, &mut s, &[Down, Select]);
-        for _ in 0..13 {
+        for _ in 0..14 {
             press(&mut menu, &mut s, &[Down]);
         }
         press(&mut menu, &mut s, &[Select]);

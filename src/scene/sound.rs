@@ -2,21 +2,19 @@
 //! sound is placed by its distance and angle from the player's ears, and muffled when the
 //! traversal finds no line of sight between them (walls and closed doors in the way).
 
-use std::sync::Arc;
-
-use crate::assets::SoundFiles;
 use crate::audio::{Cue, FRAMES_PER_TICK, Mixer, Placement, Sound};
 use crate::game::{Game, GameEvent, Weapon};
 use crate::grid::{Cell, Solidity, line_of_sight};
-use crate::level::PickupKind;
+use crate::level::{LevelWithTextures, PickupKind};
 use crate::math::Vec2;
 
 /// One tick heard: the game's last tick's sounds started on `mixer` (with the level's sound
-/// `files` in place of the sounds made by code), then a tick's worth ([`FRAMES_PER_TICK`]
-/// frames) mixed onto `out`. The window, `autoplay --audio-out` and the tests all hear the
-/// game through this.
-pub fn hear_tick(game: &Game, files: &Arc<SoundFiles>, mixer: &mut Mixer, out: &mut Vec<f32>) {
-    mixer.use_files(files);
+/// files in place of the sounds made by code, and its music), then a tick's worth
+/// ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window, `autoplay --audio-out` and the
+/// tests all hear the game through this.
+pub fn hear_tick(game: &Game, loaded: &LevelWithTextures, mixer: &mut Mixer, out: &mut Vec<f32>) {
+    mixer.use_files(&loaded.sounds);
+    mixer.set_music(loaded.music.as_ref());
     for (cue, placement) in sounds(game) {
         mixer.play_cue(&cue, placement);
     }

@@ -238,6 +238,25 @@ impl Parser<'_> {
             .textures
             .as_ref()
             .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
+        let music = raw.music.as_ref().and_then(|m| {
+            let name = m.get_ref();
+            let plain = !name.is_empty()
+                && name.len() <= 32
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+            if plain {
+                Some((name.clone(), self.d.position(m.span().start)))
+            } else {
+                self.d.error(
+                    m.span(),
+                    format!(
+                        "music '{name}': a name is 1 to 32 of a-z, 0-9 and _ (sounds/NAME.wav)"
+                    ),
+                );
+                None
+            }
+        });
         let (map, mut players, mut enemies, mut pickups, exits, grid_start) = map_and_things?;
         if let Some(p) = &raw.player {
             let facing = self.facing(p.get_ref().facing.as_ref());
@@ -316,6 +335,7 @@ impl Parser<'_> {
             fog,
             next,
             par_seconds,
+            music,
             texture_dir,
             texture_refs: std::mem::take(&mut self.textures),
         })

@@ -16,6 +16,7 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) next: Option<Spanned<String>>,
     pub(in crate::level) par: Option<Spanned<i64>>,
     pub(in crate::level) textures: Option<Spanned<String>>,
+    pub(in crate::level) music: Option<Spanned<String>>,
     #[serde(default)]
     pub(in crate::level) defaults: RawDefaults,
     pub(in crate::level) fog: Option<RawFog>,

@@ -406,6 +406,7 @@ impl<'a> Reader<'a> {
             next: None,
             par: None,
             textures: None,
+            music: None,
             defaults: RawDefaults::default(),
             fog: None,
             legend: BTreeMap::new(),
@@ -736,6 +737,7 @@ impl<'a> Reader<'a> {
         }
         level.next = props.get("next").map(spanned);
         level.textures = props.get("textures").map(spanned);
+        level.music = props.get("music").map(spanned);
         level.defaults.floor = props.get("floor").map(spanned);
         level.defaults.ceiling = props.get("ceiling").map(spanned);
         if let Some(par) = props.get("par") {
@@ -773,11 +775,12 @@ impl<'a> Reader<'a> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 10] = [
+        const KNOWN: [&str; 11] = [
             "format",
             "name",
             "next",
             "par",
+            "music",
             "enemies",
             "textures",
             "floor",
