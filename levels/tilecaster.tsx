@@ -1,8 +1,10 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- tilecaster's tileset for Tiled: every wall, door, push wall, grate, exit and floor of the bundled
-     textures as a tile carrying the properties the level reader takes (levels/README.md, "Tiled").
-     Add tiles for your own textures the same way: an image, and a `texture` property naming it. -->
-<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="19" columns="0">
+     textures as a tile carrying the properties the level reader takes (levels/README.md, "Tiled"),
+     for the walls layer; and the things (player, guard, officer, pickups, exit) as tiles of their
+     class, for the things object layer (Insert Tile). Add tiles for your own textures the same
+     way: an image, and a `texture` property naming it. -->
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="28" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -130,5 +132,56 @@
    <property name="kind" value="floor"/>
   </properties>
   <image width="64" height="64" source="../textures/concrete.png"/>
+ </tile>
+ <tile id="19" type="player">
+  <properties>
+   <property name="facing" value="east"/>
+  </properties>
+  <image width="64" height="64" source="tiled/player.png"/>
+ </tile>
+ <tile id="20" type="enemy">
+  <properties>
+   <property name="kind" value="guard"/>
+  </properties>
+  <image width="64" height="64" source="tiled/guard.png"/>
+ </tile>
+ <tile id="21" type="enemy">
+  <properties>
+   <property name="kind" value="officer"/>
+  </properties>
+  <image width="64" height="64" source="tiled/officer.png"/>
+ </tile>
+ <tile id="22" type="pickup">
+  <properties>
+   <property name="kind" value="health"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/health.png"/>
+ </tile>
+ <tile id="23" type="pickup">
+  <properties>
+   <property name="kind" value="ammo"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/ammo.png"/>
+ </tile>
+ <tile id="24" type="pickup">
+  <properties>
+   <property name="kind" value="treasure"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/treasure.png"/>
+ </tile>
+ <tile id="25" type="pickup">
+  <properties>
+   <property name="kind" value="gold_key"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/gold_key.png"/>
+ </tile>
+ <tile id="26" type="pickup">
+  <properties>
+   <property name="kind" value="silver_key"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/silver_key.png"/>
+ </tile>
+ <tile id="27" type="exit">
+  <image width="64" height="64" source="tiled/exit.png"/>
  </tile>
 </tileset>

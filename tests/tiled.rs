@@ -195,7 +195,13 @@ fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("levels")).unwrap();
     for entry in std::fs::read_dir("levels").unwrap() {
         let path = entry.unwrap().path();
-        std::fs::copy(&path, dir.join("levels").join(path.file_name().unwrap())).unwrap();
+        let to = dir.join("levels").join(path.file_name().unwrap());
+        if path.is_dir() {
+            // The kit's pictures (levels/tiled/).
+            std::os::unix::fs::symlink(std::fs::canonicalize(&path).unwrap(), to).unwrap();
+        } else {
+            std::fs::copy(&path, to).unwrap();
+        }
     }
     std::os::unix::fs::symlink(
         std::fs::canonicalize("textures").unwrap(),
@@ -593,5 +599,58 @@ fn tiled_exports_the_kit_tileset_and_the_map_draws_the_same() {
     let copy = levels.join("e1m2-exported.tmx");
     std::fs::write(&copy, map).unwrap();
     same_level(&levels.join("e1m2.tmx"), &copy);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The kit's thing tiles (player, guard, officer, the pickups, the exit) placed as tile
+/// objects in `things` are those things; painted on the walls layer, one is named as a thing
+/// in the wrong layer.
+#[test]
+fn the_kits_thing_tiles_place_things() {
+    let dir = scratch("kit-things");
+    let levels = dir.join("levels");
+    // A tile object's tile: the kit's tile `id` (first GID 1); Tiled anchors it bottom-left.
+    let object = |n: usize, id: u32, cell: (u32, u32)| {
+        format!(
+            "<object id=\"{n}\" gid=\"{}\" x=\"{}\" y=\"{}\" width=\"64\" height=\"64\"/>",
+            id + 1,
+            cell.0 * 64,
+            (cell.1 + 1) * 64
+        )
+    };
+    let things = [
+        object(1, 19, (1, 1)),
+        object(2, 20, (2, 1)),
+        object(3, 21, (3, 1)),
+        object(4, 22, (4, 1)),
+        object(5, 23, (5, 1)),
+        object(6, 24, (6, 1)),
+        object(7, 25, (7, 1)),
+        object(8, 26, (8, 1)),
+        object(9, 27, (9, 1)),
+    ]
+    .join("\n  ");
+    let map = |walls: &str| {
+        format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"11\" height=\"3\" tilewidth=\"64\" tileheight=\"64\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"tilecaster.tsx\"/>\n <layer id=\"1\" name=\"walls\" width=\"11\" height=\"3\">\n  <data encoding=\"csv\">\n1,1,1,1,1,1,1,1,1,1,1,\n1,0,0,0,0,0,0,0,0,0,{walls},\n1,1,1,1,1,1,1,1,1,1,1\n</data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n  {things}\n </objectgroup>\n</map>\n"
+        )
+    };
+    let path = levels.join("kit-things.tmx");
+    std::fs::write(&path, map("1")).unwrap();
+    let loaded = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    let level = loaded.level;
+    assert!(near(level.player.position, "1.5", "1.5"));
+    let kinds: Vec<&str> = level.enemies.iter().map(|e| e.kind.as_str()).collect();
+    assert_eq!(kinds, ["guard", "officer"]);
+    assert_eq!(level.pickups.len(), 5);
+    assert_eq!(level.exits, [tilecaster::grid::Cell::new(9, 1)]);
+    // A guard painted on the walls layer.
+    std::fs::write(&path, map("21")).unwrap();
+    let err = Level::load(&path).unwrap_err().to_string();
+    assert!(
+        err.contains("cell (10, 1): tile 20 of tileset 'tilecaster' is a thing (enemy): place it on a `things` object layer"),
+        "{err}"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -598,6 +598,18 @@ impl<'a> Reader<'a> {
         let tile = tileset.tile(id);
         let props = tile.map(|t| self.properties(t)).unwrap_or_default();
         let name = tileset.name().to_string();
+        let thing = tile
+            .and_then(|t| ["class", "type"].iter().find_map(|k| t.value(k)))
+            .filter(|c| matches!(*c, "player" | "enemy" | "pickup" | "exit"));
+        if let Some(class) = thing {
+            self.error(
+                cell_at,
+                format!(
+                    "cell ({x}, {y}): tile {id} of tileset '{name}' is a thing ({class}): place it on a `things` object layer (Insert Tile), not on the walls layer"
+                ),
+            );
+            return None;
+        }
         let place = tile.map_or(tileset.tileset.at, |t| t.at);
         let spanned = |p: &Property| Spanned::new(p.at..p.at + p.value.len() + 2, p.value.clone());
         let texture = props.get("texture").map(spanned);
