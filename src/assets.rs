@@ -419,6 +419,57 @@ mod tests {
         dir
     }
 
+    /// Broken WAV files are messages, never panics or huge allocations: a valid file with
+    /// bytes changed, cut short, or with its header's numbers made absurd.
+    #[test]
+    fn broken_sound_files_are_errors_not_panics() {
+        let mut valid = std::io::Cursor::new(Vec::new());
+        let spec = hound::WavSpec {
+            channels: 2,
+            sample_rate: 22_050,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut w = hound::WavWriter::new(&mut valid, spec).unwrap();
+        for i in 0..2000 {
+            w.write_sample((i * 7) as i16).unwrap();
+        }
+        w.finalize().unwrap();
+        let valid = valid.into_inner();
+        assert_eq!(
+            decode_sound(&valid).unwrap().len(),
+            2177,
+            "1000 frames, 22050 -> 48000 Hz"
+        );
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..2000 {
+            let mut bytes = valid.clone();
+            match round % 3 {
+                0 => {
+                    for _ in 0..1 + next() % 8 {
+                        let at = (next() % 64) as usize;
+                        bytes[at] = next() as u8;
+                    }
+                }
+                1 => bytes.truncate((next() % valid.len() as u64) as usize),
+                _ => {
+                    let at = [22, 24, 28, 32, 34, 40][(next() % 6) as usize];
+                    bytes[at..at + 2].copy_from_slice(&(next() as u16).to_le_bytes());
+                }
+            }
+            if let Ok(samples) = decode_sound(&bytes) {
+                assert!(samples.iter().all(|s| s.is_finite() && s.abs() <= 1.0));
+                assert!(samples.len() <= (MAX_SOUND_SECONDS * SAMPLE_RATE) as usize + 1);
+            }
+        }
+    }
+
     #[test]
     fn a_data_folder_overlays_the_defaults_file_by_file_and_the_level_folder_overlays_it() {
         let dir = scratch("overlay");

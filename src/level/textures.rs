@@ -50,8 +50,8 @@ pub fn texture_dir_for(level: &Level, override_dir: Option<&Path>) -> PathBuf {
         .unwrap_or_else(|| crate::files::default_path("textures"))
 }
 
-/// Loads a level and every texture it names, from `override_dir` (`--textures`) over the
-/// level's own textures over the defaults ([`load_with_sources`]).
+/// Loads a level and its assets with only a `--textures` folder (`override_dir`) given:
+/// [`load_with_sources`] without a `--data` folder.
 pub fn load_with_textures(
     path: &Path,
     override_dir: Option<&Path>,
@@ -59,9 +59,10 @@ pub fn load_with_textures(
     load_with_sources(path, &Sources::textures(override_dir))
 }
 
-/// Loads a level and every texture and sprite sheet it names, each from the first place of
-/// its [`Overlay`] that has it. Errors list every problem: the level's own, then each unknown
-/// texture (with the names that do exist) or broken PNG, at the line naming it.
+/// Loads a level and every texture and sprite sheet it names, the sound files, music and HUD
+/// art there are, each from the first place of its [`Overlay`] that has it. Errors list every
+/// problem: the level's own, then each unknown texture (with the names that do exist), broken
+/// PNG or WAV, at the line naming it or in the file.
 pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithTextures, LevelError> {
     let override_dir = sources.textures.as_deref();
     let loaded = Level::load(path)?;
