@@ -656,8 +656,15 @@ impl Menu {
         } else {
             34 * s
         };
-        let row = 9 * s;
-        let bottom = h - 16 * s;
+        // Above the status bar (the pause menu shows it beneath), with rows a little closer
+        // where a long page would otherwise run into it or scroll.
+        let bar = i64::from(crate::scene::hud::bar_height_for(height));
+        let bottom = (h - bar - s).min(h - 16 * s);
+        let row = if top + items as i64 * 9 * s <= bottom {
+            9 * s
+        } else {
+            8 * s
+        };
         let visible = (((bottom - top) / row).max(1) as usize).min(items);
         let chosen = self.selected();
         let first = chosen
