@@ -560,7 +560,8 @@ fn things_name_the_least_difficulty_they_are_there_on() {
 }
 
 /// An exit switch: a wall with `exit = true` (a Tiled wall tile's `exit` property) ends the
-/// level when used; convert carries it both ways; `check` counts it as a reachable exit.
+/// level when used; convert carries it both ways; `check` counts it as a reachable exit; the
+/// autopilot uses it.
 #[test]
 fn a_wall_with_exit_true_is_an_exit_switch() {
     use tilecaster::game::{Game, Input};
@@ -604,6 +605,10 @@ fn a_wall_with_exit_true_is_an_exit_switch() {
         game.tick(&Input::default());
         game.tick(&use_it);
         assert!(game.finished, "used: {}", level.display());
+        // The autopilot finds it too: walks up to it, faces it and uses it.
+        let out = common::run_ok(["autoplay", "--level", level.to_str().unwrap()]);
+        let line = String::from_utf8_lossy(&out.stdout);
+        assert!(line.contains("\"finished\":true"), "{line}");
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

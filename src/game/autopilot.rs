@@ -61,6 +61,19 @@ impl Autopilot {
             self.use_wait = 20;
             return input;
         }
+        // Beside an exit switch: face it and use it.
+        if let Some(&(_, switch)) = switch_spots(game)
+            .iter()
+            .find(|(spot, _)| *spot == game.player.cell())
+        {
+            let centre = Vec2::new(switch.x as f64 + 0.5, switch.y as f64 + 0.5);
+            input.turn = turn_towards(game, centre);
+            if input.turn.abs() < 1.0 && self.use_wait == 0 {
+                input.use_pressed = true;
+                self.use_wait = 20;
+            }
+            return input;
+        }
         if let Some(aim) = self.fight(game, &mut input) {
             input.turn = aim;
             return input;
@@ -145,7 +158,16 @@ impl Autopilot {
             .map(|(p, _)| Cell::containing(p.position))
             .collect();
         let goals = if keys_needed.is_empty() {
-            game.level.exits.clone()
+            // Exits that are cells to stand in, and the cells beside exit switches.
+            let mut goals: Vec<Cell> = game
+                .level
+                .exits
+                .iter()
+                .copied()
+                .filter(|&c| game.level.map.get(c) == Some(Tile::Empty))
+                .collect();
+            goals.extend(switch_spots(game).into_iter().map(|(spot, _)| spot));
+            goals
         } else {
             keys_needed
         };
@@ -159,6 +181,22 @@ impl Autopilot {
         let path = path_to(game, start, &goals, &stuck_walls)?;
         path.get(1).copied().or(Some(start))
     }
+}
+
+/// The open cells beside exit switches (exits that are walls), each with its switch.
+fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
+    let map = &game.level.map;
+    game.level
+        .exits
+        .iter()
+        .filter(|&&c| map.get(c) != Some(Tile::Empty))
+        .flat_map(|&switch| {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)]
+                .into_iter()
+                .map(move |(dx, dy)| (Cell::new(switch.x + dx, switch.y + dy), switch))
+        })
+        .filter(|(spot, _)| map.get(*spot) == Some(Tile::Empty))
+        .collect()
 }
 
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.
