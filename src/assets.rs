@@ -37,6 +37,27 @@ use std::path::{Path, PathBuf};
 use crate::frame::Frame;
 use crate::texture::TextureError;
 
+/// The HUD picture at `path` as a frame of RGBA8 pixels.
+pub fn read_picture(path: &Path) -> Result<Frame, TextureError> {
+    let rgba = crate::texture::read_picture(path)?;
+    let mut frame = Frame::new(rgba.width(), rgba.height()).map_err(|e| TextureError::Decode {
+        path: path.to_path_buf(),
+        detail: e.to_string(),
+    })?;
+    for (pixel, texel) in frame.pixels_mut().iter_mut().zip(rgba.pixels()) {
+        *pixel = u32::from_le_bytes(texel.0);
+    }
+    Ok(frame)
+}
+
+/// The WAV file at `path` decoded as [`decode_sound`] does, at most `max_seconds` long
+/// ([`MAX_SOUND_SECONDS`] for sounds, [`MAX_MUSIC_SECONDS`] for music).
+pub fn read_wav(path: &Path, max_seconds: u32) -> Result<Vec<f32>, String> {
+    let bytes =
+        crate::files::read_bounded(path, crate::files::Limit::SOUND).map_err(|e| e.to_string())?;
+    decode_wav(&bytes, max_seconds)
+}
+
 /// Decoded sound files by name ([`decode_sound`]'s samples).
 pub type SoundFiles = std::collections::BTreeMap<String, std::sync::Arc<[f32]>>;
 
@@ -64,11 +85,6 @@ pub const MAX_MUSIC_SECONDS: u32 = 300;
 /// ```
 pub fn decode_sound(bytes: &[u8]) -> Result<Vec<f32>, String> {
     decode_wav(bytes, MAX_SOUND_SECONDS)
-}
-
-/// A music file's samples, as [`decode_sound`]'s but up to [`MAX_MUSIC_SECONDS`] long.
-pub fn decode_music(bytes: &[u8]) -> Result<Vec<f32>, String> {
-    decode_wav(bytes, MAX_MUSIC_SECONDS)
 }
 
 fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
@@ -346,28 +362,22 @@ impl Overlay {
         self.first(|l| Some(l.root.as_ref()?.join("hud").join(format!("{name}.png"))))
     }
 
-    /// The HUD picture `hud/NAME.png` read as a frame of RGBA8 pixels, when a place has it.
-    pub fn hud_picture(&self, name: &str) -> Option<Result<Frame, TextureError>> {
-        let (_, path) = self.hud(name)?;
-        Some(crate::texture::read_picture(&path).and_then(|rgba| {
-            let mut frame =
-                Frame::new(rgba.width(), rgba.height()).map_err(|e| TextureError::Decode {
-                    path: path.clone(),
-                    detail: e.to_string(),
-                })?;
-            for (pixel, texel) in frame.pixels_mut().iter_mut().zip(rgba.pixels()) {
-                *pixel = u32::from_le_bytes(texel.0);
-            }
-            Ok(frame)
-        }))
-    }
-
     /// Every texture name any place has, sorted.
     pub fn texture_names(&self) -> Vec<String> {
+        self.names_in_each(|l| l.textures.clone())
+    }
+
+    /// Every sprite sheet name any place has, sorted.
+    pub fn sprite_names(&self) -> Vec<String> {
+        self.names_in_each(|l| l.textures.join("sprites"))
+    }
+
+    /// The PNG names in each place's `folder`, together, sorted, each once.
+    fn names_in_each(&self, folder: impl Fn(&Layer) -> PathBuf) -> Vec<String> {
         let mut names: Vec<String> = self
             .layers
             .iter()
-            .flat_map(|l| crate::texture::TextureSet::names_in(&l.textures).unwrap_or_default())
+            .flat_map(|l| crate::texture::TextureSet::names_in(&folder(l)).unwrap_or_default())
             .collect();
         names.sort();
         names.dedup();

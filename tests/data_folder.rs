@@ -88,6 +88,15 @@ fn data_folder(dir: &Path) -> PathBuf {
     data
 }
 
+/// `tilecaster render ARGS -o out`, which must succeed; `out`.
+fn render(out: &Path, args: &[&str]) -> PathBuf {
+    let mut all = vec!["render"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["-o", out.to_str().unwrap()]);
+    common::run_ok(all);
+    out.to_path_buf()
+}
+
 /// How many pixels of the PNG at `path` pass `test`.
 fn count(path: &Path, test: impl Fn([u8; 4]) -> bool) -> usize {
     let img = image::open(path).unwrap().to_rgba8();
@@ -101,12 +110,8 @@ fn a_texture_and_a_sheet_of_128_pixel_frames_replaced_by_data_show_in_a_render()
     let data = data_folder(&dir);
     let level_arg = level.to_str().unwrap();
     let render = |name: &str, extra: &[&str]| {
-        let out = dir.join(name);
-        let mut args = vec!["render", "--level", level_arg, "--size", "320x200"];
-        args.extend_from_slice(extra);
-        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
-        common::run_ok(args);
-        out
+        let args = [&["--level", level_arg, "--size", "320x200"], extra].concat();
+        render(&dir.join(name), &args)
     };
     let plain = render("plain.png", &[]);
     let modded = render("modded.png", &["--data", data.to_str().unwrap()]);
@@ -302,19 +307,9 @@ fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
         .save(data.join("hud/face.png"))
         .unwrap();
     let render = |name: &str, extra: &[&str]| {
-        let out = dir.join(name);
-        let mut args = vec![
-            "render",
-            "--level",
-            level.to_str().unwrap(),
-            "--size",
-            "320x200",
-            "--hud",
-        ];
-        args.extend_from_slice(extra);
-        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
-        common::run_ok(args);
-        out
+        let level = level.to_str().unwrap();
+        let args = [&["--level", level, "--size", "320x200", "--hud"], extra].concat();
+        render(&dir.join(name), &args)
     };
     let plain = render("plain.png", &[]);
     let modded = render("modded.png", &["--data", data.to_str().unwrap()]);
@@ -419,12 +414,10 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
     let again = common::run(["assets", "--export", data.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(1), "never overwritten unasked");
     let render = |name: &str, extra: &[&str]| {
-        let out = dir.join(name);
-        let mut args = vec!["render", "--hud", "--size", "640x400"];
-        args.extend_from_slice(extra);
-        args.extend_from_slice(&["-o", out.to_str().unwrap()]);
-        common::run_ok(args);
-        image::open(out).unwrap().to_rgba8()
+        let args = [&["--hud", "--size", "640x400"], extra].concat();
+        image::open(render(&dir.join(name), &args))
+            .unwrap()
+            .to_rgba8()
     };
     let made = render("made.png", &[]);
     let files = render("files.png", &["--data", data.to_str().unwrap()]);

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use tilecaster::assets::{HUD_NAMES, Layer, Overlay, SOUND_NAMES, Sources};
+use tilecaster::assets::{HUD_NAMES, Layer, SOUND_NAMES, Sources};
 use tilecaster::audio::{Sound, wav_bytes};
 use tilecaster::files;
 use tilecaster::frame::Frame;
@@ -39,21 +39,6 @@ fn found(kind: &'static str, name: &str, hit: Option<(&Layer, std::path::PathBuf
     }
 }
 
-/// The sprite sheet names any place of `overlay` has.
-fn sprite_names(overlay: &Overlay) -> Vec<String> {
-    let mut names: Vec<String> = overlay
-        .layers()
-        .iter()
-        .flat_map(|l| {
-            tilecaster::texture::TextureSet::names_in(&l.textures.join("sprites"))
-                .unwrap_or_default()
-        })
-        .collect();
-    names.sort();
-    names.dedup();
-    names
-}
-
 /// Prints every asset of the level at `level` with where it comes from: the places searched
 /// first, then one line per asset.
 pub fn list(level: &Path, sources: &Sources) -> Result<()> {
@@ -84,7 +69,7 @@ pub fn list(level: &Path, sources: &Sources) -> Result<()> {
     for name in overlay.texture_names() {
         rows.push(found("texture", &name, overlay.texture(&name)));
     }
-    for name in sprite_names(overlay) {
+    for name in overlay.sprite_names() {
         rows.push(found("sprite", &name, overlay.sprite(&name)));
     }
     let mut sounds: Vec<String> = SOUND_NAMES.iter().map(|s| s.to_string()).collect();
@@ -172,7 +157,7 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
             )?;
         }
     }
-    for name in sprite_names(overlay) {
+    for name in overlay.sprite_names() {
         if let Some((_, from)) = overlay.sprite(&name) {
             let bytes = files::read_bounded(&from, files::Limit::TEXTURE)?;
             write(format!("textures/sprites/{name}.png"), &bytes)?;

@@ -222,10 +222,7 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
         let Some((_, file)) = overlay.sound(name) else {
             continue;
         };
-        let decoded = crate::files::read_bounded(&file, crate::files::Limit::SOUND)
-            .map_err(|e| e.to_string())
-            .and_then(|bytes| crate::assets::decode_sound(&bytes));
-        match decoded {
+        match crate::assets::read_wav(&file, crate::assets::MAX_SOUND_SECONDS) {
             Ok(samples) => {
                 sounds.insert(name.to_string(), Arc::from(samples));
             }
@@ -238,18 +235,13 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
         .as_ref()
         .map_or("music", |(n, _)| n.as_str());
     let music = match overlay.sound(music_name) {
-        Some((_, file)) => {
-            let decoded = crate::files::read_bounded(&file, crate::files::Limit::SOUND)
-                .map_err(|e| e.to_string())
-                .and_then(|bytes| crate::assets::decode_music(&bytes));
-            match decoded {
-                Ok(samples) => Some(Arc::from(samples)),
-                Err(e) => {
-                    problems.push(file_error(&file, format!("music '{music_name}': {e}")));
-                    None
-                }
+        Some((_, file)) => match crate::assets::read_wav(&file, crate::assets::MAX_MUSIC_SECONDS) {
+            Ok(samples) => Some(Arc::from(samples)),
+            Err(e) => {
+                problems.push(file_error(&file, format!("music '{music_name}': {e}")));
+                None
             }
-        }
+        },
         None => {
             if let Some((name, at)) = &loaded.level.music {
                 problems.push(error(
@@ -262,10 +254,10 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
     };
     let mut hud = crate::assets::Pictures::new();
     for (name, _) in HUD_NAMES {
-        let (Some((_, file)), Some(read)) = (overlay.hud(name), overlay.hud_picture(name)) else {
+        let Some((_, file)) = overlay.hud(name) else {
             continue;
         };
-        match read {
+        match crate::assets::read_picture(&file) {
             Ok(picture) => match crate::assets::hud_layout_problem(name, &picture) {
                 None => {
                     hud.insert(name.to_string(), Arc::new(picture));

@@ -240,12 +240,7 @@ impl Parser<'_> {
             .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
         let music = raw.music.as_ref().and_then(|m| {
             let name = m.get_ref();
-            let plain = !name.is_empty()
-                && name.len() <= 32
-                && name
-                    .bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-            if plain {
+            if values::plain_name(name) {
                 Some((name.clone(), self.d.position(m.span().start)))
             } else {
                 self.d.error(

@@ -84,13 +84,7 @@ impl Parser<'_> {
     ) {
         use crate::level::kinds::{EnemyKind, limits};
         for (name, kind) in raw {
-            let plain = |s: &str| {
-                !s.is_empty()
-                    && s.len() <= 32
-                    && s.bytes()
-                        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-            };
-            if !plain(name.get_ref()) {
+            if !plain_name(name.get_ref()) {
                 self.d.error(
                     name.span(),
                     format!(
@@ -107,7 +101,7 @@ impl Parser<'_> {
                 ..guard.clone()
             };
             if let Some(sprite) = &k.sprite {
-                if plain(sprite.get_ref()) {
+                if plain_name(sprite.get_ref()) {
                     out.sprite = sprite.get_ref().clone();
                 } else {
                     self.d.error(sprite.span(), format!("sprite '{}': a sheet's name is 1 to 32 of a-z, 0-9 and _ (textures/sprites/NAME.png)", sprite.get_ref()));
@@ -168,7 +162,7 @@ impl Parser<'_> {
                 ];
                 for (given, slot) in slots {
                     let Some(given) = given else { continue };
-                    if plain(given.get_ref()) {
+                    if plain_name(given.get_ref()) {
                         *slot = Some(given.get_ref().clone());
                     } else {
                         self.d.error(given.span(), format!("sound '{}': a sound's name is 1 to 32 of a-z, 0-9 and _ (sounds/NAME.wav, or one of the game's own: {})", given.get_ref(), crate::assets::SOUND_NAMES.join(", ")));
@@ -277,4 +271,13 @@ fn parse_colour(s: &str) -> Option<Colour> {
     }
     let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
     Some(Colour::rgb(byte(0)?, byte(2)?, byte(4)?))
+}
+
+/// Whether `s` is a plain name, as enemy kinds, sprite sheets and sounds are named: 1 to 32
+/// of a-z, 0-9 and `_`.
+pub(super) fn plain_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.len() <= 32
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
