@@ -461,3 +461,209 @@ proptest! {
             line_of_sight(&solid, to_world(a), to_world(b)));
     }
 }
+
+// ---- Shaped cells: the walk inside a cell's mask against every texel as a cell. ----
+
+/// A small world of open, solid and shaped cells (masks all `side` texels a side) in the cells
+/// `[-2, 6) x [-2, 6)`; open beyond. Pseudo-random from `seed`.
+struct ShapedWorld {
+    side: u32,
+    cells: Vec<Option<Option<tilecaster::grid::Mask>>>,
+}
+
+impl ShapedWorld {
+    const LO: i32 = -2;
+    const SPAN: i32 = 8;
+
+    fn new(seed: u64, side: u32, density: u64) -> ShapedWorld {
+        let mut cells = Vec::new();
+        for y in Self::LO..Self::LO + Self::SPAN {
+            for x in Self::LO..Self::LO + Self::SPAN {
+                let c = Cell::new(x, y);
+                let roll = hash(seed ^ 0x5EED, c) % 100;
+                cells.push(if roll < 45 {
+                    None
+                } else if roll < 55 {
+                    Some(None)
+                } else {
+                    // A mask of random texels, some open and some solid.
+                    let mask = tilecaster::grid::Mask::new(side, |tx, ty| {
+                        let t = Cell::new(x * side as i32 + tx as i32, y * side as i32 + ty as i32);
+                        (tx, ty) == (0, 0) || (tx, ty) != (1, 0) && hash(seed, t) % 256 < density
+                    });
+                    Some(Some(mask.expect("some open, some solid")))
+                });
+            }
+        }
+        ShapedWorld { side, cells }
+    }
+
+    fn at(&self, c: Cell) -> Option<&Option<tilecaster::grid::Mask>> {
+        let (x, y) = (c.x - Self::LO, c.y - Self::LO);
+        if (0..Self::SPAN).contains(&x) && (0..Self::SPAN).contains(&y) {
+            self.cells[(y * Self::SPAN + x) as usize].as_ref()
+        } else {
+            None
+        }
+    }
+
+    /// Every texel as a cell: a texel of a solid cell is solid, of a shaped cell its mask's.
+    fn texel_solid(&self, t: Cell) -> bool {
+        let n = self.side as i32;
+        let cell = Cell::new(t.x.div_euclid(n), t.y.div_euclid(n));
+        match self.at(cell) {
+            None => false,
+            Some(None) => true,
+            Some(Some(m)) => m.is_solid(t.x.rem_euclid(n) as u32, t.y.rem_euclid(n) as u32),
+        }
+    }
+}
+
+impl tilecaster::grid::Solidity for ShapedWorld {
+    fn is_solid(&self, cell: Cell) -> bool {
+        self.at(cell).is_some()
+    }
+    fn shape(&self, cell: Cell) -> Option<&tilecaster::grid::Mask> {
+        self.at(cell).and_then(Option::as_ref)
+    }
+}
+
+fn hash(seed: u64, c: Cell) -> u64 {
+    let mut h = seed ^ ((c.x as u32 as u64) << 32 | c.y as u32 as u64);
+    h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ h >> 32
+}
+
+/// Segments inside the shaped world, their ends on the texel grid, half texels or anywhere on
+/// the lattice, many along small integer directions through texel vertices.
+fn texel_segment(side: i64) -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
+    let texel = S / side;
+    let c = move || {
+        prop_oneof![
+            (-2 * side..6 * side).prop_map(move |k| k * texel),
+            (-2 * side..6 * side).prop_map(move |k| k * texel + texel / 2),
+            (-2 * S..6 * S),
+        ]
+    };
+    let free = ((c(), c()), (c(), c()));
+    let diagonal = (c(), c(), -3i64..=3, -3i64..=3, 1i64..=8).prop_map(move |(x, y, p, q, n)| {
+        let (x, y) = (x - x.rem_euclid(texel / 2), y - y.rem_euclid(texel / 2));
+        ((x, y), (x + p * n * texel / 2, y + q * n * texel / 2))
+    });
+    prop_oneof![free, diagonal]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+
+    /// Inside shaped cells the hit is the exact one of a walk over every texel as a cell: the
+    /// texel, the face crossed (corner rule per texel), the point and the distance.
+    #[test]
+    fn shaped_cells_match_a_texel_reference(
+        (side, (a, b)) in (2u32..=4).prop_flat_map(|l| (Just(1u32 << l), texel_segment(1 << l))),
+        seed: u64,
+        density in 40u64..200,
+    ) {
+        let world = ShapedWorld::new(seed, side, density);
+        check_shaped(&world, S / i64::from(side), a, b)?;
+    }
+}
+
+/// One segment of [`shaped_cells_match_a_texel_reference`].
+fn check_shaped(
+    world: &ShapedWorld,
+    texel: i64,
+    a: (i64, i64),
+    b: (i64, i64),
+) -> Result<(), TestCaseError> {
+    let n = world.side as i32;
+    let walk = reference_walk_sized(a, b, (texel, texel));
+    let (_, expected) = reference_hit(&walk, &|t| world.texel_solid(t));
+    let got = Walk::segment(to_world(a), to_world(b)).first_hit(world);
+    let Some((t_cell, face)) = expected else {
+        prop_assert!(got.is_none(), "{a:?}-{b:?}: the reference passes, the engine hit {got:?}");
+        return Ok(());
+    };
+    let got = got.ok_or_else(|| TestCaseError::fail(format!("{a:?}-{b:?}: no hit, reference {t_cell:?}")))?;
+    let cell = Cell::new(t_cell.x.div_euclid(n), t_cell.y.div_euclid(n));
+    let local = (t_cell.x.rem_euclid(n) as u32, t_cell.y.rem_euclid(n) as u32);
+    prop_assert_eq!(got.cell, cell, "{:?}-{:?}", a, b);
+    let shaped = matches!(world.at(cell), Some(Some(_)));
+    prop_assert_eq!(got.texel, shaped.then_some(local), "{:?}-{:?}", a, b);
+    let entry = walk.iter().find(|e| e.cell == t_cell).unwrap();
+    // A cell solid throughout keeps the cell walk's face: it differs from the texel walk's
+    // only where that walk enters it diagonally through a texel vertex on its north or south
+    // side (the texel walk then names the x face, as at every diagonal entry).
+    let diagonal_on_y_side = entry.via == Via::Diagonal && !shaped && {
+        let y = a.1 as f64 + entry.t * (b.1 - a.1) as f64;
+        (y / S as f64).fract() == 0.0
+    };
+    if shaped || !diagonal_on_y_side {
+        prop_assert_eq!(got.face, face, "{:?}-{:?}", a, b);
+    }
+    let t = reference_t(&walk, t_cell);
+    prop_assert_eq!(got.t, t, "{:?}-{:?}", a, b);
+    let exact = Vec2::new(
+        (a.0 as f64 + t * (b.0 - a.0) as f64) / S as f64,
+        (a.1 as f64 + t * (b.1 - a.1) as f64) / S as f64,
+    );
+    prop_assert!((got.point - exact).length() < 1e-9, "{a:?}-{b:?}: {:?} vs {exact:?}", got.point);
+    Ok(())
+}
+
+/// The `t` at which the reference walk enters texel `t_cell` (0 for the start).
+fn reference_t(walk: &[RefEntry], t_cell: Cell) -> f64 {
+    walk.iter().find(|e| e.cell == t_cell).map_or(0.0, |e| e.t)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+
+    #[test]
+    fn line_of_sight_through_shapes_is_symmetric(
+        (a, b) in texel_segment(8), seed: u64, density in 40u64..200,
+    ) {
+        let world = ShapedWorld::new(seed, 8, density);
+        let (a, b) = (to_world(a), to_world(b));
+        prop_assert_eq!(line_of_sight(&world, a, b), line_of_sight(&world, b, a));
+        let forward = Walk::segment(a, b).first_hit(&world).is_some();
+        let backward = Walk::segment(b, a).first_hit(&world).is_some();
+        prop_assert_eq!(forward, backward);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, .. ProptestConfig::default() })]
+
+    /// From far away (up to a few thousand tiles), the texel walk is moved on to the shaped
+    /// cell in closed form: its hit equals the engine's own walk over every texel as a cell of
+    /// a texel grid, walked all the way from the start.
+    #[test]
+    fn shaped_cells_from_afar_match_a_texel_grid_walk(
+        (side, (a, b)) in (2u32..=4).prop_flat_map(|l| (Just(1u32 << l), texel_segment(1 << l))),
+        back in 1i64..300,
+        seed: u64,
+        density in 40u64..200,
+    ) {
+        let world = ShapedWorld::new(seed, side, density);
+        let far = (a.0 - back * (b.0 - a.0), a.1 - back * (b.1 - a.1));
+        prop_assume!(far.0.abs() < 4000 * S && far.1.abs() < 4000 * S);
+        let n = side as i32;
+        let texels = Grid::new(Vec2::ZERO, 1.0 / f64::from(side), 1.0 / f64::from(side)).unwrap();
+        let want = texels.cast_segment(&|t: Cell| world.texel_solid(t), to_world(far), to_world(b));
+        let got = Walk::segment(to_world(far), to_world(b)).first_hit(&world);
+        prop_assert_eq!(got.is_some(), want.is_some(), "{:?}-{:?}", far, b);
+        if let (Some(got), Some(want)) = (got, want) {
+            let cell = Cell::new(want.cell.x.div_euclid(n), want.cell.y.div_euclid(n));
+            prop_assert_eq!(got.cell, cell);
+            if let Some(texel) = got.texel {
+                prop_assert_eq!(texel, (want.cell.x.rem_euclid(n) as u32, want.cell.y.rem_euclid(n) as u32));
+                prop_assert_eq!(got.face, want.face);
+            }
+            prop_assert_eq!(got.t, want.t);
+            prop_assert_eq!(got.point, want.point);
+        }
+    }
+}

@@ -46,11 +46,13 @@
 mod cell;
 mod fixed;
 mod paths;
+mod shape;
 mod units;
 mod walk;
 
 pub use cell::{Cell, Face};
 pub use paths::{reachable, shortest_path};
+pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
 

@@ -2,7 +2,8 @@
 
 use super::cell::{Cell, Face};
 use super::fixed::quantize_direction;
-use super::units::{Cells, UnitCells};
+use super::shape::Mask;
+use super::units::{Cells, Grid, UnitCells};
 use crate::math::Vec2;
 
 /// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
@@ -105,6 +106,57 @@ impl Dda {
     }
 }
 
+impl Dda {
+    /// Moves a texel walk on to the state just before the step that crosses into the texels
+    /// `[0, side)` of its cell across the boundary that `entered` names (an x boundary for
+    /// [`Step::X`] and [`Step::Vertex`]): the counts of x and y boundaries crossed before it
+    /// follow from `err` in closed form, since `err` stays within `[-err_y, err_x]` and x steps
+    /// are taken while it is not positive. `false` when the walk does not reach that boundary.
+    fn skip_to_entry(&mut self, k: &Steps, entered: Step, side: i64) -> bool {
+        let ceil_div = |a: i128, b: i128| -> i128 { -((-a).div_euclid(b)) };
+        let err = i128::from(self.err);
+        let (err_x, err_y) = (i128::from(k.err_x), i128::from(k.err_y));
+        let (kx, ky) = if entered == Step::Y {
+            let before = if k.sy > 0 { -1 } else { side };
+            let ky = i128::from((before - i64::from(self.y)) * i64::from(k.sy));
+            let kx = if err_x == 0 {
+                0
+            } else {
+                ceil_div(ky * err_y - err, err_x).clamp(0, i128::from(self.left_x))
+            };
+            (kx, ky)
+        } else {
+            let before = if k.sx > 0 { -1 } else { side };
+            let kx = i128::from((before - i64::from(self.x)) * i64::from(k.sx));
+            let ky = if err_y == 0 {
+                0
+            } else {
+                ceil_div(err + kx * err_x, err_y).clamp(0, i128::from(self.left_y))
+            };
+            (kx, ky)
+        };
+        // The crossing itself must be left to take.
+        let (need_x, need_y) = match entered {
+            Step::X => (kx + 1, ky),
+            Step::Y => (kx, ky + 1),
+            Step::Vertex => (kx + 1, ky + 1),
+        };
+        if kx < 0 || ky < 0 || need_x > i128::from(self.left_x) || need_y > i128::from(self.left_y)
+        {
+            return false;
+        }
+        let Ok(next) = i64::try_from(err + kx * err_x - ky * err_y) else {
+            return false;
+        };
+        self.x += k.sx * kx as i32;
+        self.y += k.sy * ky as i32;
+        self.err = next;
+        self.left_x -= kx as u32;
+        self.left_y -= ky as u32;
+        true
+    }
+}
+
 /// One step of the DDA.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Step {
@@ -170,6 +222,9 @@ pub struct Walk<G: Cells = UnitCells> {
     length: f64,
     end_t: f64,
     last_t: f64,
+    /// The end point walked to (the segment's end, or where a ray's reach ends): a shaped
+    /// cell's texel walk is built to the same end, so that its integers agree with this walk's.
+    end: Vec2,
 }
 
 impl Walk<UnitCells> {
@@ -290,6 +345,7 @@ impl<G: Cells> Walk<G> {
             length: norm(dir),
             end_t: max_t,
             last_t: 0.0,
+            end,
         }
     }
 
@@ -318,6 +374,7 @@ impl<G: Cells> Walk<G> {
             length: 0.0,
             end_t: 0.0,
             last_t: 0.0,
+            end: origin,
         }
     }
 
@@ -414,6 +471,7 @@ impl<G: Cells> Walk<G> {
             u: along.clamp(0.0, 1.0 - f64::EPSILON / 2.0),
             corner: corner_hit,
             visited,
+            texel: None,
         }
     }
 
@@ -428,6 +486,7 @@ impl<G: Cells> Walk<G> {
             u: 0.0,
             corner: false,
             visited: 1,
+            texel: None,
         }
     }
 
@@ -450,9 +509,15 @@ impl<G: Cells> Walk<G> {
     {
         visit(self.cell(), Via::Start);
         if grid.is_solid(self.cell()) {
-            let hit = self.start_hit();
-            if grid.accepts(&hit) {
-                return Some(hit);
+            if let Some(mask) = grid.shape(self.cell()) {
+                if let Some(hit) = self.shaped_hit(grid, mask, self.cell(), None, 1) {
+                    return Some(hit);
+                }
+            } else {
+                let hit = self.start_hit();
+                if grid.accepts(&hit) {
+                    return Some(hit);
+                }
             }
         }
         // A local copy of the moving state stays in registers; it is written back for the hit.
@@ -465,8 +530,17 @@ impl<G: Cells> Walk<G> {
                 visit(corner_y, Via::CornerY);
                 visited += 2;
                 if grid.is_solid(corner_x) && grid.is_solid(corner_y) {
-                    self.dda = dda;
-                    return Some(self.hit(step, true, visited));
+                    // A shaped corner neighbour blocks only where its texel at the vertex is
+                    // solid.
+                    let vertex = (dda.x + (k.sx < 0) as i32, dda.y + (k.sy < 0) as i32);
+                    let at_x = solid_at_vertex(grid, corner_x, vertex);
+                    if let (Some(texel), Some(_)) = (at_x, solid_at_vertex(grid, corner_y, vertex))
+                    {
+                        self.dda = dda;
+                        let mut hit = self.hit(step, true, visited);
+                        hit.texel = texel;
+                        return Some(hit);
+                    }
                 }
                 Via::Diagonal
             } else {
@@ -477,7 +551,128 @@ impl<G: Cells> Walk<G> {
             visited += 1;
             if grid.is_solid(cell) {
                 self.dda = dda;
+                if let Some(mask) = grid.shape(cell) {
+                    if let Some(hit) = self.shaped_hit(grid, mask, cell, Some(step), visited) {
+                        return Some(hit);
+                    }
+                    continue;
+                }
                 let hit = self.hit(step, false, visited);
+                if grid.accepts(&hit) {
+                    return Some(hit);
+                }
+            }
+        }
+        None
+    }
+
+    /// The walk inside shaped cell `cell`, entered by `entered` (`None`: the walk starts in
+    /// it): the first solid texel of `mask` the walk meets before it leaves the cell, as a hit
+    /// on that texel's face, or `None`.
+    ///
+    /// The texel walk is the same DDA on the cell's grid at `1 / side` of its size (origin at
+    /// the cell's corner), built from this walk's own start and end, so that its integers are
+    /// exact where this walk's are; it is moved on to the step that crosses into the cell
+    /// in closed form (the counts of boundaries crossed before it), not walked there. At a
+    /// texel vertex the corner rule holds per texel; a corner texel outside the cell is the
+    /// neighbouring cell's (solid throughout, open, or its own mask's texel there).
+    #[cold]
+    fn shaped_hit<S: Solidity + ?Sized>(
+        &self,
+        grid: &S,
+        mask: &Mask,
+        cell: Cell,
+        entered: Option<Step>,
+        visited: u32,
+    ) -> Option<Hit> {
+        // A solid cell throughout where a texel walk cannot be made (cells too small to
+        // divide, a start too far away for the texel grid's reach).
+        let whole = || {
+            let hit = match entered {
+                None => self.start_hit(),
+                Some(step) => self.hit(step, false, visited),
+            };
+            grid.accepts(&hit).then_some(hit)
+        };
+        let side = mask.side();
+        let (w, h) = self.grid.cell_size();
+        let n = f64::from(side);
+        let corner = self.grid.cell_corner(cell);
+        let Ok(texels) = Grid::new(corner, w / n, h / n) else {
+            return whole();
+        };
+        let mut fine = Walk::build(texels, self.origin, self.dir, self.end_t, Some(self.end));
+        if fine.cell() == Cell::OUTSIDE || (fine.dir == Vec2::ZERO && self.dir != Vec2::ZERO) {
+            return whole();
+        }
+        let k = fine.steps;
+        if let Some(step) = entered {
+            if !fine.dda.skip_to_entry(&k, step, i64::from(side)) {
+                return whole();
+            }
+        }
+        let side_i = side as i32;
+        let inside = |t: Cell| (0..side_i).contains(&t.x) && (0..side_i).contains(&t.y);
+        // The map cell and texel of a texel of this cell's grid, and whether it is solid.
+        let texel_at = |t: Cell| -> Option<(Cell, Option<(u32, u32)>)> {
+            if inside(t) {
+                let texel = (t.x as u32, t.y as u32);
+                return mask.is_solid(texel.0, texel.1).then_some((cell, Some(texel)));
+            }
+            let (cx, cy) = (t.x.div_euclid(side_i), t.y.div_euclid(side_i));
+            let other = Cell::new(cell.x + cx, cell.y + cy);
+            if !grid.is_solid(other) {
+                return None;
+            }
+            match grid.shape(other) {
+                None => Some((other, None)),
+                Some(m) => {
+                    let scale = |v: i32| v.rem_euclid(side_i) as u32 * m.side() / side;
+                    let texel = (scale(t.x), scale(t.y));
+                    m.is_solid(texel.0, texel.1).then_some((other, Some(texel)))
+                }
+            }
+        };
+        // The texel hit as a hit on the map: cell, texel, `u` along the cell's face.
+        let on_map = |mut hit: Hit, (at, texel): (Cell, Option<(u32, u32)>)| {
+            let c = self.grid.cell_corner(at);
+            let (iw, ih) = self.grid.inverse_size();
+            let along = match hit.face {
+                Some(f) if f.is_x_face() => (hit.point.y - c.y) * ih,
+                Some(_) => (hit.point.x - c.x) * iw,
+                None => 0.0,
+            };
+            hit.cell = at;
+            hit.texel = texel;
+            hit.u = along.clamp(0.0, 1.0 - f64::EPSILON / 2.0);
+            hit.visited = visited;
+            hit
+        };
+        if entered.is_none() {
+            if let Some(found) = texel_at(fine.cell()) {
+                let hit = on_map(self.start_hit(), found);
+                if grid.accepts(&hit) {
+                    return Some(hit);
+                }
+            }
+        }
+        let mut dda = fine.dda;
+        while let Some(step) = dda.step(&k) {
+            if step == Step::Vertex {
+                let corner_x = texel_at(Cell::new(dda.x, dda.y - k.sy));
+                let corner_y = texel_at(Cell::new(dda.x - k.sx, dda.y));
+                if let (Some(found), Some(_)) = (corner_x, corner_y) {
+                    fine.dda = dda;
+                    return Some(on_map(fine.hit(step, true, visited), found));
+                }
+            }
+            let t = Cell::new(dda.x, dda.y);
+            if !inside(t) {
+                return None;
+            }
+            if let Some(found) = texel_at(t) {
+                fine.dda = dda;
+                let hit = on_map(fine.hit(step, false, visited), found);
                 if grid.accepts(&hit) {
                     return Some(hit);
                 }
@@ -569,6 +764,29 @@ fn norm(d: Vec2) -> f64 {
     }
 }
 
+/// Whether `cell` (solid) is solid at the grid vertex `vertex` (the vertex's column and row of
+/// grid lines), which is one of its corners: a shaped cell only where its texel there is. `None`
+/// when not; else the texel (`None` for a cell solid throughout).
+#[inline]
+fn solid_at_vertex<S: Solidity + ?Sized>(
+    grid: &S,
+    cell: Cell,
+    vertex: (i32, i32),
+) -> Option<Option<(u32, u32)>> {
+    match grid.shape(cell) {
+        None => Some(None),
+        Some(mask) => {
+            let (right, bottom) = (vertex.0 != cell.x, vertex.1 != cell.y);
+            let last = mask.side() - 1;
+            let texel = (
+                if right { last } else { 0 },
+                if bottom { last } else { 0 },
+            );
+            mask.solid_at_corner(right, bottom).then_some(Some(texel))
+        }
+    }
+}
+
 /// Which cells block a cast, supplied by the caller: a [`TileMap`](crate::map::TileMap), or any
 /// `Fn(Cell) -> bool`. Out-of-bounds cells should answer `true`.
 pub trait Solidity {
@@ -583,6 +801,16 @@ pub trait Solidity {
     fn accepts(&self, hit: &Hit) -> bool {
         let _ = hit;
         true
+    }
+
+    /// The mask of a shaped cell (a round pillar, a thin wall), asked for cells that
+    /// [`is_solid`](Solidity::is_solid) calls solid: the cell then blocks only where its
+    /// texels are, and the walk goes on inside it at texel scale (see [`Mask`]). `None`, the
+    /// default, for a cell solid throughout.
+    #[inline]
+    fn shape(&self, cell: Cell) -> Option<&Mask> {
+        let _ = cell;
+        None
     }
 }
 
@@ -617,6 +845,9 @@ pub struct Hit {
     pub corner: bool,
     /// Cells walked, the start and the hit cell included.
     pub visited: u32,
+    /// In a shaped cell, the mask's texel hit (`x`, `y` from the cell's north-west corner);
+    /// `None` for a cell solid throughout. The face, point and `u` are then the texel's.
+    pub texel: Option<(u32, u32)>,
 }
 
 impl Hit {

@@ -1,0 +1,121 @@
+//! Shaped cells: a solid cell whose solid part is drawn by a top-down mask of texels.
+//!
+//! A walk that enters a shaped cell goes on inside it on the mask's texel grid, with the same
+//! integer DDA (the cell's [`Grid`](super::Grid) at `1/side` of its size, started from the walk's
+//! own start so that every quantity stays exact): the hit is the first solid texel, with the
+//! texel face crossed. See [`Solidity::shape`](super::Solidity::shape).
+
+/// The smallest mask side, in texels.
+pub const MIN_MASK_SIDE: u32 = 4;
+/// The largest mask side, in texels.
+pub const MAX_MASK_SIDE: u32 = 64;
+
+/// A square top-down mask: which texels of a cell are solid. Its side is a power of two from
+/// [`MIN_MASK_SIDE`] to [`MAX_MASK_SIDE`]; texel `(0, 0)` is the cell's north-west corner, `x`
+/// grows east and `y` south like the map's. At least one texel is solid and one open.
+///
+/// ```
+/// use tilecaster::grid::Mask;
+/// // A thin north-south wall: the middle two columns of eight.
+/// let wall = Mask::new(8, |x, _| x == 3 || x == 4).unwrap();
+/// assert!(wall.is_solid(3, 0) && !wall.is_solid(2, 7));
+/// assert!(Mask::new(6, |_, _| true).is_err(), "not a power of two");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mask {
+    side: u32,
+    /// One row per `y`, bit `x` set where solid.
+    rows: Vec<u64>,
+}
+
+/// A mask that cannot be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MaskError {
+    /// Not a power of two from 4 to 64 a side, or not square.
+    #[error(
+        "a shape mask is {width}x{height} texels; it must be square, a power of two from 4 to 64 a side"
+    )]
+    Size {
+        /// Width given.
+        width: u32,
+        /// Height given.
+        height: u32,
+    },
+    /// No texel is solid: the cell would be open floor.
+    #[error("a shape mask has no solid texel (opaque = solid); use a floor cell instead")]
+    Empty,
+    /// Every texel is solid: the cell would be a plain wall.
+    #[error("a shape mask is solid everywhere (no transparent texel); use a plain wall instead")]
+    Full,
+}
+
+impl Mask {
+    /// A mask of `side` x `side` texels, solid where `solid(x, y)` says.
+    pub fn new(side: u32, solid: impl Fn(u32, u32) -> bool) -> Result<Mask, MaskError> {
+        Mask::check_size(side, side)?;
+        let rows: Vec<u64> = (0..side)
+            .map(|y| {
+                (0..side)
+                    .filter(|&x| solid(x, y))
+                    .fold(0, |row, x| row | 1 << x)
+            })
+            .collect();
+        let count: u32 = rows.iter().map(|r| r.count_ones()).sum();
+        if count == 0 {
+            return Err(MaskError::Empty);
+        }
+        if count == side * side {
+            return Err(MaskError::Full);
+        }
+        Ok(Mask { side, rows })
+    }
+
+    /// Whether a mask `width` x `height` texels is of a size a mask can have.
+    pub fn check_size(width: u32, height: u32) -> Result<(), MaskError> {
+        let ok = width == height
+            && width.is_power_of_two()
+            && (MIN_MASK_SIDE..=MAX_MASK_SIDE).contains(&width);
+        if ok {
+            Ok(())
+        } else {
+            Err(MaskError::Size { width, height })
+        }
+    }
+
+    /// Texels per side.
+    #[inline]
+    pub fn side(&self) -> u32 {
+        self.side
+    }
+
+    /// Whether texel `(x, y)` is solid; texels outside the mask are not.
+    #[inline]
+    pub fn is_solid(&self, x: u32, y: u32) -> bool {
+        x < self.side && self.rows.get(y as usize).is_some_and(|r| r >> x & 1 == 1)
+    }
+
+    /// Whether the texel at the cell-local point `(fx, fy)` (each in `[0, 1)`) is solid.
+    #[inline]
+    pub fn is_solid_at(&self, fx: f64, fy: f64) -> bool {
+        let side = f64::from(self.side);
+        let texel = |f: f64| ((f * side) as u32).min(self.side - 1);
+        fx >= 0.0 && fy >= 0.0 && self.is_solid(texel(fx), texel(fy))
+    }
+
+    /// The solid texels, row by row.
+    pub fn solid_texels(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.side).flat_map(move |y| {
+            (0..self.side)
+                .filter(move |&x| self.is_solid(x, y))
+                .map(move |x| (x, y))
+        })
+    }
+
+    /// The texel of this mask at the corner of the cell that touches the vertex at the
+    /// cell-local corner `(right, bottom)`: whether the cell is solid at that corner.
+    #[inline]
+    pub(crate) fn solid_at_corner(&self, right: bool, bottom: bool) -> bool {
+        let last = self.side - 1;
+        self.is_solid(if right { last } else { 0 }, if bottom { last } else { 0 })
+    }
+}
