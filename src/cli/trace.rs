@@ -61,7 +61,8 @@ pub fn parse_cell_size(s: &str) -> Result<(f64, f64), String> {
 
 /// What blocks a traced segment: the plain grid, or the level as the game shows it.
 enum Blocks<'a> {
-    Cells(&'a TileMap),
+    /// The grid; a level's shaped walls keep their shapes (geometry, not game state).
+    Cells(&'a TileMap, Option<&'a Level>),
     Game {
         solid: LevelSolidity<'a>,
         level: &'a Level,
@@ -82,8 +83,15 @@ struct SegmentBlocks<'a> {
 impl Solidity for SegmentBlocks<'_> {
     fn is_solid(&self, cell: Cell) -> bool {
         match self.blocks {
-            Blocks::Cells(map) => map.is_solid(cell),
+            Blocks::Cells(map, _) => map.is_solid(cell),
             Blocks::Game { solid, .. } => solid.is_solid(cell),
+        }
+    }
+
+    fn shape(&self, cell: Cell) -> Option<&tilecaster::grid::Mask> {
+        match self.blocks {
+            Blocks::Cells(_, level) => level.and_then(|l| l.shape(cell)),
+            Blocks::Game { level, .. } => level.shape(cell),
         }
     }
 
@@ -111,7 +119,7 @@ impl Blocks<'_> {
     /// The texel column of a masked wall a hit meets (game solidity only).
     fn texel(&self, hit: &Hit) -> Option<usize> {
         match self {
-            Blocks::Cells(_) => None,
+            Blocks::Cells(..) => None,
             Blocks::Game { solid, .. } => solid.texel(hit),
         }
     }
@@ -129,9 +137,10 @@ pub fn run(options: &Options) -> Result<()> {
     let source = if is_level && options.solidity == SolidityArg::Game {
         Err(load_with_textures(path, None)?)
     } else if is_level {
-        Ok(Level::load(path)?.level.map)
+        let level = Level::load(path)?.level;
+        Ok((level.map.clone(), Some(level)))
     } else {
-        Ok(TileMap::load_ascii(path)?)
+        Ok((TileMap::load_ascii(path)?, None))
     };
     let blocks = match &source {
         Err(loaded) => Blocks::Game {
@@ -139,7 +148,7 @@ pub fn run(options: &Options) -> Result<()> {
             level: &loaded.level,
             open: options.doors,
         },
-        Ok(map) => Blocks::Cells(map),
+        Ok((map, level)) => Blocks::Cells(map, level.as_ref()),
     };
     let mut stdin = std::io::stdin().lock();
     let mut out = BufWriter::new(std::io::stdout().lock());
@@ -267,6 +276,10 @@ fn write_hit(hit: &Hit, wall_u: Option<Option<usize>>, out: &mut String) {
             let _ = write!(out, "\"{}\"", face.name());
         }
         None => out.push_str("null"),
+    }
+    // A shaped wall's texel: the mask's column and row.
+    if let Some((tx, ty)) = hit.texel {
+        let _ = write!(out, ",\"texel\":[{tx},{ty}]");
     }
     if let Some(texel) = wall_u {
         let _ = write!(out, ",\"u\":{}", json_number(hit.u));

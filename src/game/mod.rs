@@ -668,6 +668,11 @@ impl Solidity for Blocking<'_> {
     fn accepts(&self, hit: &Hit) -> bool {
         self.holes.blocks(self.level, hit)
     }
+
+    #[inline]
+    fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        self.level.shape(cell)
+    }
 }
 
 #[cfg(test)]

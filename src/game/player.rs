@@ -101,31 +101,55 @@ impl Player {
     }
 }
 
-/// Moves a circle by `motion`, then pushes it out of every solid cell it overlaps (a few
-/// passes, for corners where two walls push at once). Moving into a wall at an angle keeps the
-/// motion along it: sliding.
+/// Moves a circle by `motion`, then pushes it out of every solid square it overlaps: whole
+/// cells, and the solid texels of shaped cells (so it slides around a round pillar's
+/// outline), a few passes for corners where two push at once. Moving into a wall at an angle
+/// keeps the motion along it: sliding.
 fn slide(from: Vec2, motion: Vec2, blocking: &impl Solidity) -> Vec2 {
     let mut p = from + motion;
+    let r = PLAYER_RADIUS;
     for _ in 0..4 {
         let mut moved = false;
-        let r = PLAYER_RADIUS;
+        let mut push = |corner: Vec2, size: f64, p: &mut Vec2| {
+            // The nearest point of the square to the centre.
+            let near = Vec2::new(
+                p.x.clamp(corner.x, corner.x + size),
+                p.y.clamp(corner.y, corner.y + size),
+            );
+            let away = *p - near;
+            let d = away.length();
+            if d < r {
+                if d > 1e-12 {
+                    *p = near + away * (r / d);
+                } else {
+                    // The centre inside the square: go back where it came from.
+                    *p = from;
+                }
+                moved = true;
+            }
+        };
         for cell in cells_under_circle(p, r) {
             if !blocking.is_solid(cell) {
                 continue;
             }
-            // The nearest point of the cell's square to the centre.
-            let (x, y) = (f64::from(cell.x), f64::from(cell.y));
-            let near = Vec2::new(p.x.clamp(x, x + 1.0), p.y.clamp(y, y + 1.0));
-            let away = p - near;
-            let d = away.length();
-            if d < r {
-                if d > 1e-12 {
-                    p = near + away * (r / d);
-                } else {
-                    // The centre inside the square: go back where it came from.
-                    p = from;
+            let corner = Vec2::new(f64::from(cell.x), f64::from(cell.y));
+            let Some(mask) = blocking.shape(cell) else {
+                push(corner, 1.0, &mut p);
+                continue;
+            };
+            // The solid texels within the circle's reach.
+            let n = mask.side();
+            let size = 1.0 / f64::from(n);
+            let texel = |v: f64| ((v * f64::from(n)).floor().max(0.0) as u32).min(n - 1);
+            let (x0, x1) = (texel(p.x - r - corner.x), texel(p.x + r - corner.x));
+            let (y0, y1) = (texel(p.y - r - corner.y), texel(p.y + r - corner.y));
+            for ty in y0..=y1 {
+                for tx in x0..=x1 {
+                    if mask.is_solid(tx, ty) {
+                        let at = corner + Vec2::new(f64::from(tx), f64::from(ty)) * size;
+                        push(at, size, &mut p);
+                    }
                 }
-                moved = true;
             }
         }
         if !moved {

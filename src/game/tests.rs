@@ -716,3 +716,48 @@ fn the_state_hash_is_portable() {
         })
     );
 }
+
+/// A hall with a round pillar at (4, 2) (0.6 tiles across, centred at (4.5, 2.5)).
+const PILLAR_HALL: &str = r##"name = "pillar"
+grid = '''
+#########
+#.......#
+#...o...#
+#.......#
+#########
+'''
+[legend]
+"#" = { wall = "brick" }
+"o" = { wall = "stone", shape = "pillar_round" }
+[player]
+position = [1.5, 2.6]
+facing = "east"
+"##;
+
+#[test]
+fn the_player_slides_around_a_round_pillar() {
+    let level = Level::parse(PILLAR_HALL, Path::new("levels/pillar.toml"))
+        .unwrap()
+        .level;
+    let mut g = Game::new(level);
+    let centre = Vec2::new(4.5, 2.5);
+    let mut nearest = f64::INFINITY;
+    let mut inside_cell = false;
+    for _ in 0..200 {
+        g.tick(&forward());
+        let p = g.player.position;
+        nearest = nearest.min((p - centre).length());
+        inside_cell |= Cell::containing(p) == Cell::new(4, 2);
+    }
+    let p = g.player.position;
+    // It walked into the pillar's cell (a square wall would have stopped it a radius before
+    // x = 4), kept clear of the pillar by about its radius, and slid past it to the east.
+    assert!(inside_cell, "never entered the pillar's cell");
+    let clearance = 0.3 + PLAYER_RADIUS;
+    assert!(
+        nearest > clearance - 0.05 && nearest < clearance + 0.05,
+        "nearest {nearest}"
+    );
+    assert!(p.x > 5.5, "slid past: {p:?}");
+    assert!(p.y > 2.6, "deflected south, the side it was on: {p:?}");
+}

@@ -6,6 +6,7 @@
 mod diagnostic;
 pub mod kinds;
 mod parse;
+pub(crate) mod shapes;
 mod solidity;
 mod textures;
 mod tiled;
@@ -18,6 +19,7 @@ use std::path::{Path, PathBuf};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
 pub use kinds::EnemyKind;
+pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
     DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_sources, load_with_textures, texture_dir_for,
@@ -88,6 +90,8 @@ pub struct TileStyle {
     pub ceiling: Surface,
     /// For a door: the key that opens it.
     pub key: Option<KeyColour>,
+    /// For a wall: its shape, where it is not solid throughout (`shape = ...`).
+    pub shape: Option<Shape>,
 }
 
 /// Where and how something starts.
@@ -333,6 +337,17 @@ impl Level {
             return tiled::load(path);
         }
         Level::parse(&read_level_text(path)?, path)
+    }
+
+    /// The mask of the shaped wall at `cell` (`None` for any other cell): the one answer to
+    /// [`Solidity::shape`](crate::grid::Solidity::shape) for every view of the level.
+    #[inline]
+    pub fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        if self.map.get(cell) != Some(crate::map::Tile::Wall) {
+            return None;
+        }
+        let style = self.styles.get(self.map.style(cell) as usize)?;
+        style.shape.as_ref().map(|s| &*s.mask)
     }
 
     /// The sprite sheet of enemies of `kind` (the kind's `sprite`; an unknown kind's own name).

@@ -157,4 +157,9 @@ impl Solidity for LevelSolidity<'_> {
     fn accepts(&self, hit: &Hit) -> bool {
         self.holes.blocks(self.level, hit)
     }
+
+    #[inline]
+    fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        self.level.shape(cell)
+    }
 }

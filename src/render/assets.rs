@@ -22,6 +22,8 @@ pub(crate) struct StyleRef {
     pub faces: [u16; 4],
     pub floor: SurfaceRef,
     pub ceiling: SurfaceRef,
+    /// A shaped wall's outline, which its texture wraps.
+    pub outline: Option<Arc<super::outline::Outline>>,
 }
 
 /// Everything the renderer needs of a level's looks, resolved to indices.
@@ -63,14 +65,19 @@ impl RenderAssets {
         for style in &level.styles {
             let floor = surface(&style.floor);
             let ceiling = surface(&style.ceiling);
-            styles.push((style.faces.clone(), floor, ceiling));
+            let outline = style
+                .shape
+                .as_ref()
+                .map(|s| Arc::new(super::outline::Outline::new(&s.mask)));
+            styles.push((style.faces.clone(), floor, ceiling, outline));
         }
         let styles = styles
             .into_iter()
-            .map(|(faces, floor, ceiling)| StyleRef {
+            .map(|(faces, floor, ceiling, outline)| StyleRef {
                 faces: faces.map_or([0; 4], |f| f.map(|name| index(&name))),
                 floor,
                 ceiling,
+                outline,
             })
             .collect();
         let jamb = textures

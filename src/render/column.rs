@@ -355,6 +355,11 @@ impl Solidity for ColumnSolidity<'_> {
         self.level.map.is_solid(cell)
     }
 
+    #[inline]
+    fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        self.level.shape(cell)
+    }
+
     /// A start inside a door's cell or a moving push wall's cell (no face: the camera stands
     /// there) is tested like any other entry, so the camera sees past the door's open part
     /// and the slab or block where they are, never a wall at distance 0. A start inside any
@@ -489,7 +494,13 @@ pub fn cast_column(
     let (hit, wall) = match (probe.moved.get(), hit) {
         (Some((door_hit, tex, u, dark)), Some(_)) => (Some(door_hit), Some((tex, u, dark))),
         (_, Some(hit)) => {
-            let wall = hit.face.map(|face| {
+            // A shaped wall's texel: its texture wraps the outline.
+            let shaped = hit.texel.zip(hit.face).and_then(|(texel, face)| {
+                let style = &assets.styles[level.map.style(hit.cell) as usize];
+                let (u, dark) = style.outline.as_ref()?.wrap(texel, face, hit.u)?;
+                Some((probe.face_texture(hit.cell, face), u, dark))
+            });
+            let wall = shaped.or_else(|| hit.face.map(|face| {
                 // A wall beside a door, seen from the door's cell, shows the door jamb.
                 let from = match face {
                     Face::West => Cell::new(hit.cell.x - 1, hit.cell.y),
@@ -502,7 +513,7 @@ pub fn cast_column(
                     _ => probe.face_texture(hit.cell, face),
                 };
                 (tex, texture_u(face, hit.u), face.is_x_face())
-            });
+            }));
             // A camera inside a wall sees that wall.
             (
                 Some(hit),

@@ -128,6 +128,12 @@ impl Parser<'_> {
             self.d
                 .error(d.span(), misplaced("difficulty", "enemies and pickups"));
         }
+        if let (Some(s), false) = (&e.shape, kind == LegendKind::Wall) {
+            self.d.error(
+                s.span(),
+                misplaced("shape", "walls (a door, push wall or masked wall is a full cell)"),
+            );
+        }
         if e.faces.is_some() && kind != LegendKind::Wall {
             self.d.error(at.clone(), misplaced("faces", "walls"));
         }
@@ -231,12 +237,17 @@ impl Parser<'_> {
                 .error(at, "too many legend entries (the limit is 65535)");
             return None;
         };
+        let shape = match (&e.shape, kind) {
+            (Some(s), LegendKind::Wall) => Some(self.shape(s)?),
+            _ => None,
+        };
         self.styles.push(TileStyle {
             symbol: c,
             faces,
             floor,
             ceiling,
             key,
+            shape,
         });
         Some(Symbol { meaning, style })
     }

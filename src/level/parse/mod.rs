@@ -49,6 +49,8 @@ struct Parser<'a> {
     textures: Vec<TextureRef>,
     /// The enemy kinds the level may name: the built-in ones and its own.
     kinds: BTreeMap<String, crate::level::EnemyKind>,
+    /// The level file's folder: shape files are relative to it.
+    folder: std::path::PathBuf,
 }
 
 /// The one level model: a level as its file gives it, every value with its place in the file,
@@ -137,6 +139,7 @@ pub(in crate::level) fn build(
         styles: Vec::new(),
         textures: Vec::new(),
         kinds: crate::level::kinds::builtin(),
+        folder: path.parent().map(Path::to_path_buf).unwrap_or_default(),
     };
     let level = p.level(&source.raw, &source.rows, path);
     let Parser { mut d, .. } = p;
@@ -201,6 +204,7 @@ impl Parser<'_> {
             floor: floor.clone(),
             ceiling: ceiling.clone(),
             key: None,
+            shape: None,
         });
         let mut symbols: BTreeMap<char, Symbol> = BTreeMap::new();
         for c in ['.', ' '] {

@@ -141,6 +141,7 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) pickup: Option<Spanned<String>>,
     pub(in crate::level) difficulty: Option<Spanned<String>>,
     pub(in crate::level) exit: Option<Spanned<bool>>,
+    pub(in crate::level) shape: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

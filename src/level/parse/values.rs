@@ -59,6 +59,38 @@ impl Parser<'_> {
         found
     }
 
+    /// A wall's shape: a bundled mask's name, or a PNG file relative to the level file (an
+    /// error when it is neither, or the file is not a usable mask).
+    pub(super) fn shape(&mut self, v: &Spanned<String>) -> Option<crate::level::Shape> {
+        let name = v.get_ref();
+        let mask = if crate::level::shapes::is_shape_file(name) {
+            let path = self.folder.join(name);
+            match crate::level::read_mask(&path) {
+                Ok(mask) => mask,
+                Err(problem) => {
+                    self.d.error(v.span(), format!("shape '{name}': {problem}"));
+                    return None;
+                }
+            }
+        } else if let Some(mask) = crate::level::bundled_shape(name) {
+            mask
+        } else {
+            let known: Vec<&str> = crate::level::BUNDLED_SHAPES.iter().map(|s| s.0).collect();
+            self.d.error(
+                v.span(),
+                format!(
+                    "unknown shape '{name}' (expected one of {}, or a PNG mask such as \"masks/column.png\", relative to the level file)",
+                    known.join(", ")
+                ),
+            );
+            return None;
+        };
+        Some(crate::level::Shape {
+            name: name.clone(),
+            mask: std::sync::Arc::new(mask),
+        })
+    }
+
     pub(super) fn enemy_kind(&mut self, v: &Spanned<String>) -> Option<String> {
         if self.kinds.contains_key(v.get_ref()) {
             Some(v.get_ref().clone())
