@@ -663,7 +663,13 @@ proptest! {
                 prop_assert_eq!(got.face, want.face);
             }
             prop_assert_eq!(got.t, want.t);
-            prop_assert_eq!(got.point, want.point);
+            // The point's other coordinate is `origin + t * dir`, rounded, and clamped to the
+            // texel or cell: the same bits in a texel, within rounding on a whole cell's face.
+            if got.texel.is_some() {
+                prop_assert_eq!(got.point, want.point);
+            } else {
+                prop_assert!((got.point - want.point).length() < 1e-9);
+            }
         }
     }
 }

@@ -216,7 +216,7 @@ impl Game {
             holes: &self.holes,
         };
         let solid = |c: Cell| blocking.is_solid(c);
-        let seen = visibility_polygon(&solid, w as u32, h as u32, self.player.position, 24.0);
+        let seen = visibility_polygon(&blocking, w as u32, h as u32, self.player.position, 24.0);
         if seen.points.is_empty() {
             return;
         }

@@ -8,7 +8,7 @@
 //! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
 
 use super::{Vec2, ray_segment};
-use crate::grid::{Cell, Solidity, cast_ray};
+use crate::grid::{Cell, Mask, Solidity, cast_ray};
 
 /// The angle either side of a vertex's ray, in radians.
 const EPSILON: f64 = 1e-6;
@@ -145,9 +145,12 @@ fn visibility_cone<S: Solidity + ?Sized>(
     radius: f64,
     cone: Option<(f64, f64)>,
 ) -> Visibility {
-    let solid = |c: Cell| {
-        c.x < 0 || c.y < 0 || c.x >= width as i32 || c.y >= height as i32 || grid.is_solid(c)
+    let walls = Bounded {
+        grid,
+        width,
+        height,
     };
+    let solid = |c: Cell| walls.is_solid(c);
     let inside = origin.is_finite()
         && origin.x >= 0.0
         && origin.y >= 0.0
@@ -158,7 +161,12 @@ fn visibility_cone<S: Solidity + ?Sized>(
     } else {
         radius
     };
-    if !inside || solid(Cell::new(origin.x as i32, origin.y as i32)) || radius == 0.0 {
+    let start = Cell::new(origin.x as i32, origin.y as i32);
+    let start_solid = solid(start)
+        && walls.shape(start).is_none_or(|m| {
+            m.is_solid_at(origin.x - f64::from(start.x), origin.y - f64::from(start.y))
+        });
+    if !inside || start_solid || radius == 0.0 {
         return Visibility::default();
     }
     // Ray angles, relative to the cone's centre when there is a cone (so that sorting keeps the
@@ -175,9 +183,15 @@ fn visibility_cone<S: Solidity + ?Sized>(
         .collect();
     vertices.sort_unstable();
     vertices.dedup();
-    let mut angles = Vec::with_capacity(vertices.len() * 3 + ARC_RAYS + 2);
-    for (x, y) in vertices {
-        let d = Vec2::new(x as f64, y as f64) - origin;
+    let mut corners: Vec<Vec2> = vertices
+        .into_iter()
+        .map(|(x, y)| Vec2::new(x as f64, y as f64))
+        .collect();
+    // Where shaped cells' outlines turn.
+    corners.extend(outline_corners(&walls, width, height, origin, radius));
+    let mut angles = Vec::with_capacity(corners.len() * 3 + ARC_RAYS + 2);
+    for corner in corners {
+        let d = corner - origin;
         let angle = d.y.atan2(d.x);
         angles.extend([angle - EPSILON, angle, angle + EPSILON]);
     }
@@ -194,7 +208,6 @@ fn visibility_cone<S: Solidity + ?Sized>(
     if cone.is_some() {
         angles.extend([centre - half, centre + half]);
     }
-    let walls = |c: Cell| solid(c);
     let points = angles
         .into_iter()
         .filter_map(|angle| {
@@ -209,6 +222,88 @@ fn visibility_cone<S: Solidity + ?Sized>(
         })
         .collect();
     Visibility::from_points(origin, points, cone.is_some(), centre)
+}
+
+/// A grid bounded to `width` x `height` cells (solid outside), shapes kept.
+struct Bounded<'a, S: ?Sized> {
+    grid: &'a S,
+    width: u32,
+    height: u32,
+}
+
+impl<S: Solidity + ?Sized> Bounded<'_, S> {
+    fn outside(&self, c: Cell) -> bool {
+        c.x < 0 || c.y < 0 || c.x >= self.width as i32 || c.y >= self.height as i32
+    }
+}
+
+impl<S: Solidity + ?Sized> Solidity for Bounded<'_, S> {
+    fn is_solid(&self, c: Cell) -> bool {
+        self.outside(c) || self.grid.is_solid(c)
+    }
+
+    fn shape(&self, c: Cell) -> Option<&Mask> {
+        if self.outside(c) {
+            None
+        } else {
+            self.grid.shape(c)
+        }
+    }
+}
+
+/// The points where the outlines of shaped cells turn, within the bounding box of the circle of
+/// `radius` around `origin`: texel corners whose four texels are neither all alike nor split
+/// in two halves by a straight face (a corner too many only adds a ray).
+fn outline_corners<S: Solidity + ?Sized>(
+    walls: &Bounded<'_, S>,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+) -> Vec<Vec2> {
+    let reach = radius.min(1e6);
+    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
+    let mut out = Vec::new();
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let cell = Cell::new(x, y);
+            let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
+                continue;
+            };
+            let n = mask.side() as i64;
+            // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
+            // open texel of this shape may meet a wall at the cell's edge).
+            let at = |i: i64, j: i64| {
+                if (0..n).contains(&i) && (0..n).contains(&j) {
+                    return mask.is_solid(i as u32, j as u32);
+                }
+                let next = Cell::new(x + i.div_euclid(n) as i32, y + j.div_euclid(n) as i32);
+                walls.is_solid(next)
+                    && walls.shape(next).is_none_or(|m| {
+                        let scale = |v: i64| (v.rem_euclid(n) as u32 * m.side()) / n as u32;
+                        m.is_solid(scale(i), scale(j))
+                    })
+            };
+            for j in 0..=n {
+                for i in 0..=n {
+                    let quad = [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
+                    let count = quad.iter().filter(|&&s| s).count();
+                    let straight = count == 2 && (quad[0] == quad[1] || quad[0] == quad[2]);
+                    if count != 0 && count != 4 && !straight {
+                        let s = 1.0 / n as f64;
+                        out.push(Vec2::new(
+                            f64::from(x) + i as f64 * s,
+                            f64::from(y) + j as f64 * s,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The angle in `(-π, π]`.

@@ -310,7 +310,7 @@ pub fn draw_map(
     );
     let seen = layers
         .visibility
-        .then(|| visibility_polygon(&solid, mw, mh, game.player.position, f64::INFINITY));
+        .then(|| visibility_polygon(&blocking, mw, mh, game.player.position, f64::INFINITY));
     // Cells, row by row (contiguous writes), shaded by what is seen.
     let row_pixels = w as usize;
     for y in ry..y1 {
