@@ -583,10 +583,14 @@ fn check_shaped(
     let (_, expected) = reference_hit(&walk, &|t| world.texel_solid(t));
     let got = Walk::segment(to_world(a), to_world(b)).first_hit(world);
     let Some((t_cell, face)) = expected else {
-        prop_assert!(got.is_none(), "{a:?}-{b:?}: the reference passes, the engine hit {got:?}");
+        prop_assert!(
+            got.is_none(),
+            "{a:?}-{b:?}: the reference passes, the engine hit {got:?}"
+        );
         return Ok(());
     };
-    let got = got.ok_or_else(|| TestCaseError::fail(format!("{a:?}-{b:?}: no hit, reference {t_cell:?}")))?;
+    let got = got
+        .ok_or_else(|| TestCaseError::fail(format!("{a:?}-{b:?}: no hit, reference {t_cell:?}")))?;
     let cell = Cell::new(t_cell.x.div_euclid(n), t_cell.y.div_euclid(n));
     let local = (t_cell.x.rem_euclid(n) as u32, t_cell.y.rem_euclid(n) as u32);
     prop_assert_eq!(got.cell, cell, "{:?}-{:?}", a, b);
@@ -609,7 +613,11 @@ fn check_shaped(
         (a.0 as f64 + t * (b.0 - a.0) as f64) / S as f64,
         (a.1 as f64 + t * (b.1 - a.1) as f64) / S as f64,
     );
-    prop_assert!((got.point - exact).length() < 1e-9, "{a:?}-{b:?}: {:?} vs {exact:?}", got.point);
+    prop_assert!(
+        (got.point - exact).length() < 1e-9,
+        "{a:?}-{b:?}: {:?} vs {exact:?}",
+        got.point
+    );
     Ok(())
 }
 

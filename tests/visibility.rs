@@ -325,14 +325,29 @@ proptest! {
 /// A pillar in the middle of a room casts a shadow: behind it is unseen, beside it seen.
 #[test]
 fn a_round_pillar_casts_a_shadow() {
-    let map = grid(&["#########", "#.......#", "#.......#", "#.......#", "#########"]);
+    let map = grid(&[
+        "#########",
+        "#.......#",
+        "#.......#",
+        "#.......#",
+        "#########",
+    ]);
     let mut shapes = vec![None; 45];
-    let mut map = ShapedMap { map, shapes: { shapes[2 * 9 + 4] = tilecaster::level::bundled_shape("pillar_round"); shapes } };
+    let mut map = ShapedMap {
+        map,
+        shapes: {
+            shapes[2 * 9 + 4] = tilecaster::level::bundled_shape("pillar_round");
+            shapes
+        },
+    };
     map.map.solid[2 * 9 + 4] = true;
     let origin = Vec2::new(1.5, 2.5);
     let seen = visibility_polygon(&map, 9, 5, origin, f64::INFINITY);
     assert!(!seen.contains(Vec2::new(6.5, 2.5)), "behind the pillar");
-    assert!(seen.contains(Vec2::new(4.1, 2.5)), "the pillar's open corner ring");
+    assert!(
+        seen.contains(Vec2::new(4.1, 2.5)),
+        "the pillar's open corner ring"
+    );
     assert!(seen.contains(Vec2::new(6.5, 1.2)) && seen.contains(Vec2::new(6.5, 3.8)));
     // The room is 7 x 3 = 21 tiles; the pillar and its shadow take a few.
     let area = seen.area();

@@ -7,6 +7,7 @@ mod check;
 mod convert;
 mod trace;
 mod view;
+mod visibility;
 
 use std::path::PathBuf;
 
@@ -237,6 +238,31 @@ enum Command {
         /// `"texel"` (the texture column met) after the contract's keys.
         #[arg(long)]
         wall_u: bool,
+    },
+    /// Print what a point sees: the visibility polygon, or with --facing a flashlight's fan, as
+    /// JSON `{"origin":[x,y],"polygon":[[x,y],...]}` in angle order in the map's coordinates
+    /// (walls, closed doors and grates block; shaped walls where their masks are solid).
+    Visibility {
+        /// The level (.toml or .tmx).
+        #[arg(long)]
+        level: PathBuf,
+        /// The point that sees, X,Y in tiles.
+        #[arg(long, value_name = "X,Y", value_parser = view::parse_pos, allow_hyphen_values = true)]
+        pos: tilecaster::geom::Vec2,
+        /// How far it sees, tiles (no limit by default).
+        #[arg(long, value_name = "TILES", allow_hyphen_values = true)]
+        radius: Option<f64>,
+        /// A flashlight: the direction it faces, degrees from east towards south.
+        #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+        facing: Option<f64>,
+        /// The flashlight's field of view, degrees (with --facing).
+        #[arg(
+            long,
+            value_name = "DEG",
+            requires = "facing",
+            default_value_if("facing", clap::builder::ArgPredicate::IsPresent, "66")
+        )]
+        fov: Option<f64>,
     },
     /// Convert a level between the formats: a Tiled map (.tmx, .tmj) into a TOML level, or any
     /// level into a Tiled map (an output ending in .tmx).
@@ -542,6 +568,18 @@ pub fn run(args: Args) -> Result<()> {
             cell_size,
             origin,
             wall_u,
+        }),
+        Command::Visibility {
+            level,
+            pos,
+            radius,
+            facing,
+            fov,
+        } => visibility::run(&visibility::Options {
+            level: &level,
+            pos,
+            radius: radius.unwrap_or(f64::INFINITY),
+            cone: facing.zip(fov),
         }),
         Command::Check { files, sources } => check::run(&files, &sources.get()),
         Command::Assets {

@@ -617,7 +617,9 @@ impl<G: Cells> Walk<G> {
         let texel_at = |t: Cell| -> Option<(Cell, Option<(u32, u32)>)> {
             if inside(t) {
                 let texel = (t.x as u32, t.y as u32);
-                return mask.is_solid(texel.0, texel.1).then_some((cell, Some(texel)));
+                return mask
+                    .is_solid(texel.0, texel.1)
+                    .then_some((cell, Some(texel)));
             }
             let (cx, cy) = (t.x.div_euclid(side_i), t.y.div_euclid(side_i));
             let other = Cell::new(cell.x + cx, cell.y + cy);
@@ -778,10 +780,7 @@ fn solid_at_vertex<S: Solidity + ?Sized>(
         Some(mask) => {
             let (right, bottom) = (vertex.0 != cell.x, vertex.1 != cell.y);
             let last = mask.side() - 1;
-            let texel = (
-                if right { last } else { 0 },
-                if bottom { last } else { 0 },
-            );
+            let texel = (if right { last } else { 0 }, if bottom { last } else { 0 });
             mask.solid_at_corner(right, bottom).then_some(Some(texel))
         }
     }

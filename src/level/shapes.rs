@@ -11,18 +11,54 @@ pub const BUNDLED_SIDE: u32 = 32;
 
 /// The bundled shapes, by name, with what each is.
 pub const BUNDLED_SHAPES: [(&str, &str); 12] = [
-    ("pillar_round", "a round pillar, 0.6 tiles across, in the cell's middle"),
-    ("pillar_square", "a square pillar, half a tile a side, in the cell's middle"),
-    ("diagonal_nw_se", "a diagonal wall from the north-west corner to the south-east one"),
-    ("diagonal_ne_sw", "a diagonal wall from the north-east corner to the south-west one"),
-    ("thin_ns", "a thin wall, an eighth of a tile thick, running north-south through the middle"),
-    ("thin_ew", "a thin wall, an eighth of a tile thick, running east-west through the middle"),
-    ("corner_nw", "a quarter-round corner: solid at the north-west, rounded towards the south-east"),
-    ("corner_ne", "a quarter-round corner: solid at the north-east, rounded towards the south-west"),
-    ("corner_se", "a quarter-round corner: solid at the south-east, rounded towards the north-west"),
-    ("corner_sw", "a quarter-round corner: solid at the south-west, rounded towards the north-east"),
-    ("slit_ns", "a wall with a narrow window slit running north-south through its middle"),
-    ("slit_ew", "a wall with a narrow window slit running east-west through its middle"),
+    (
+        "pillar_round",
+        "a round pillar, 0.6 tiles across, in the cell's middle",
+    ),
+    (
+        "pillar_square",
+        "a square pillar, half a tile a side, in the cell's middle",
+    ),
+    (
+        "diagonal_nw_se",
+        "a diagonal wall from the north-west corner to the south-east one",
+    ),
+    (
+        "diagonal_ne_sw",
+        "a diagonal wall from the north-east corner to the south-west one",
+    ),
+    (
+        "thin_ns",
+        "a thin wall, an eighth of a tile thick, running north-south through the middle",
+    ),
+    (
+        "thin_ew",
+        "a thin wall, an eighth of a tile thick, running east-west through the middle",
+    ),
+    (
+        "corner_nw",
+        "a quarter-round corner: solid at the north-west, rounded towards the south-east",
+    ),
+    (
+        "corner_ne",
+        "a quarter-round corner: solid at the north-east, rounded towards the south-west",
+    ),
+    (
+        "corner_se",
+        "a quarter-round corner: solid at the south-east, rounded towards the north-west",
+    ),
+    (
+        "corner_sw",
+        "a quarter-round corner: solid at the south-west, rounded towards the north-east",
+    ),
+    (
+        "slit_ns",
+        "a wall with a narrow window slit running north-south through its middle",
+    ),
+    (
+        "slit_ew",
+        "a wall with a narrow window slit running east-west through its middle",
+    ),
 ];
 
 /// A wall's shape: its name as the level gives it (a bundled name or a PNG path relative to
@@ -49,7 +85,10 @@ pub fn bundled_shape(name: &str) -> Option<Mask> {
     let centre = |v: u32| (f64::from(v) + 0.5) / f64::from(n);
     let quarter = |x: u32, y: u32, right: bool, bottom: bool| {
         // Solid outside the quarter circle of radius 1 about the opposite corner.
-        let (cx, cy) = (if right { 0.0 } else { 1.0 }, if bottom { 0.0 } else { 1.0 });
+        let (cx, cy) = (
+            if right { 0.0 } else { 1.0 },
+            if bottom { 0.0 } else { 1.0 },
+        );
         let (dx, dy) = (centre(x) - cx, centre(y) - cy);
         dx * dx + dy * dy > 1.0
     };

@@ -163,3 +163,17 @@ impl Solidity for LevelSolidity<'_> {
         self.level.shape(cell)
     }
 }
+
+/// A level's geometry as it is built: walls, doors (closed), push walls and masked walls block
+/// their whole cells; shaped walls block where their masks are solid.
+impl Solidity for Level {
+    #[inline]
+    fn is_solid(&self, cell: Cell) -> bool {
+        self.map.is_solid(cell)
+    }
+
+    #[inline]
+    fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        Level::shape(self, cell)
+    }
+}

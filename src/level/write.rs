@@ -75,6 +75,7 @@ fn entry(e: &RawEntry) -> String {
         ("mode", e.mode.as_ref()),
         ("pickup", e.pickup.as_ref()),
         ("difficulty", e.difficulty.as_ref()),
+        ("shape", e.shape.as_ref()),
     ]));
     if let Some(x) = &e.exit {
         parts.push(format!("exit = {}", x.get_ref()));
@@ -392,6 +393,9 @@ fn tile_properties(e: &RawEntry) -> Option<Properties> {
         }
         if e.exit.as_ref().is_some_and(|x| *x.get_ref()) {
             props.push(("exit", "bool", "true".into()));
+        }
+        if let Some(shape) = &e.shape {
+            props.push(("shape", "string", text(shape)));
         }
         return Some(props);
     }

@@ -281,6 +281,13 @@ pub struct ColumnCast {
 }
 
 impl ColumnCast {
+    /// Where across its texture the opaque wall is met, `[0, 1)` from the texture's left edge
+    /// as the viewer sees it (mirrored faces, door slabs and shaped walls' outlines already
+    /// applied); `None` where nothing opaque is met.
+    pub fn texture_u(&self) -> Option<f64> {
+        self.wall.map(|w| w.1)
+    }
+
     /// The wall's span, from its mipmap level where `mipmaps` is on.
     pub(crate) fn wall_span(
         &self,
@@ -500,20 +507,22 @@ pub fn cast_column(
                 let (u, dark) = style.outline.as_ref()?.wrap(texel, face, hit.u)?;
                 Some((probe.face_texture(hit.cell, face), u, dark))
             });
-            let wall = shaped.or_else(|| hit.face.map(|face| {
-                // A wall beside a door, seen from the door's cell, shows the door jamb.
-                let from = match face {
-                    Face::West => Cell::new(hit.cell.x - 1, hit.cell.y),
-                    Face::East => Cell::new(hit.cell.x + 1, hit.cell.y),
-                    Face::North => Cell::new(hit.cell.x, hit.cell.y - 1),
-                    Face::South => Cell::new(hit.cell.x, hit.cell.y + 1),
-                };
-                let tex = match assets.jamb {
-                    Some(jamb) if level.map.get(from) == Some(Tile::Door) => jamb,
-                    _ => probe.face_texture(hit.cell, face),
-                };
-                (tex, texture_u(face, hit.u), face.is_x_face())
-            }));
+            let wall = shaped.or_else(|| {
+                hit.face.map(|face| {
+                    // A wall beside a door, seen from the door's cell, shows the door jamb.
+                    let from = match face {
+                        Face::West => Cell::new(hit.cell.x - 1, hit.cell.y),
+                        Face::East => Cell::new(hit.cell.x + 1, hit.cell.y),
+                        Face::North => Cell::new(hit.cell.x, hit.cell.y - 1),
+                        Face::South => Cell::new(hit.cell.x, hit.cell.y + 1),
+                    };
+                    let tex = match assets.jamb {
+                        Some(jamb) if level.map.get(from) == Some(Tile::Door) => jamb,
+                        _ => probe.face_texture(hit.cell, face),
+                    };
+                    (tex, texture_u(face, hit.u), face.is_x_face())
+                })
+            });
             // A camera inside a wall sees that wall.
             (
                 Some(hit),

@@ -8,6 +8,12 @@ use std::collections::HashMap;
 
 use crate::grid::{Face, Mask};
 
+/// A texel corner: column and row of the mask's grid lines.
+type Vertex = (i64, i64);
+/// A face of a solid texel as a step of its outline: its index (texel and face slot), the
+/// vertex it leads to, and the face.
+type DirectedFace = (usize, Vertex, Face);
+
 /// One exposed texel face on an outline.
 #[derive(Clone, Copy, Debug, Default)]
 struct Edge {
@@ -42,7 +48,7 @@ impl Outline {
         };
         let index = |x: u32, y: u32, face: Face| ((y * n + x) * 4) as usize + face.slot();
         // Directed faces from vertex to vertex (vertices are texel corners).
-        let mut from: HashMap<(i64, i64), Vec<(usize, (i64, i64), Face)>> = HashMap::new();
+        let mut from: HashMap<Vertex, Vec<DirectedFace>> = HashMap::new();
         for (x, y) in mask.solid_texels() {
             let (xi, yi) = (i64::from(x), i64::from(y));
             let faces = [
@@ -53,7 +59,9 @@ impl Outline {
             ];
             for (face, beside, a, b) in faces {
                 if !solid(beside.0, beside.1) {
-                    from.entry(a).or_default().push((index(x, y, face), b, face));
+                    from.entry(a)
+                        .or_default()
+                        .push((index(x, y, face), b, face));
                 }
             }
         }
@@ -62,11 +70,8 @@ impl Outline {
         let mut starts: Vec<_> = from.keys().copied().collect();
         starts.sort_unstable();
         for start in starts {
-            loop {
-                // One loop per unvisited face leaving this vertex.
-                let Some(&(first, mut at, face)) = from[&start].iter().find(|e| !seen[e.0]) else {
-                    break;
-                };
+            // One loop per unvisited face leaving this vertex.
+            while let Some(&(first, mut at, face)) = from[&start].iter().find(|e| !seen[e.0]) {
                 seen[first] = true;
                 let mut lap = vec![(first, face)];
                 while let Some(&(i, to, face)) = from
@@ -163,6 +168,9 @@ mod tests {
         // The west side ends at the south-west corner; the south side starts there.
         let end_west = outline.wrap((2, 5), Face::West, 6.0 / 8.0).unwrap().0;
         let start_south = outline.wrap((2, 5), Face::South, 2.0 / 8.0).unwrap().0;
-        assert!((end_west - start_south).abs() < 1e-6, "{end_west} {start_south}");
+        assert!(
+            (end_west - start_south).abs() < 1e-6,
+            "{end_west} {start_south}"
+        );
     }
 }

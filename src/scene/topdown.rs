@@ -269,7 +269,13 @@ fn cell_colour(game: &Game, view: &MapView, p: Vec2, cell: Cell) -> Colour {
                 Colour::rgb(28, 28, 34)
             }
         }
-        Some(Tile::Wall) => Colour::rgb(150, 140, 130),
+        Some(Tile::Wall) => match game.level.shape(cell) {
+            // A shaped wall: its mask, texel by texel; the open part as floor.
+            Some(mask) if !mask.is_solid_at(p.x - p.x.floor(), p.y - p.y.floor()) => {
+                Colour::rgb(28, 28, 34)
+            }
+            _ => Colour::rgb(150, 140, 130),
+        },
         Some(Tile::PushWall) => Colour::rgb(120, 110, 100),
         Some(Tile::Masked) => {
             let bar = ((p.x + p.y) * 4.0).floor() as i64 % 2 == 0;

@@ -131,7 +131,10 @@ impl Parser<'_> {
         if let (Some(s), false) = (&e.shape, kind == LegendKind::Wall) {
             self.d.error(
                 s.span(),
-                misplaced("shape", "walls (a door, push wall or masked wall is a full cell)"),
+                misplaced(
+                    "shape",
+                    "walls (a door, push wall or masked wall is a full cell)",
+                ),
             );
         }
         if e.faces.is_some() && kind != LegendKind::Wall {

@@ -634,13 +634,13 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
-        const KNOWN: [&str; 11] = [
+        const KNOWN: [&str; 12] = [
             "kind", "texture", "north", "south", "east", "west", "key", "floor", "ceiling", "exit",
-            "class",
+            "shape", "class",
         ];
         for (key, p) in &props {
             if !KNOWN.contains(&key.as_str()) {
-                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..10].join(", ")));
+                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..11].join(", ")));
             }
         }
         let mut entry = RawEntry::default();
@@ -697,6 +697,17 @@ impl<'a> Reader<'a> {
                 (_, "false") => {}
                 ("wall", other) => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` is true or false, not '{other}'")),
                 _ => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer")),
+            }
+        }
+        // An empty value is the project's default for the class member: no shape.
+        if let Some(shape) = props.get("shape").filter(|s| !s.value.is_empty()) {
+            if kind == "wall" {
+                entry.shape = Some(spanned(shape));
+            } else {
+                self.error(
+                    shape.at,
+                    format!("tile {id} of tileset '{name}': `shape` only applies to walls (a {kind} tile is a full cell)"),
+                );
             }
         }
         if let Some(key) = props.get("key") {

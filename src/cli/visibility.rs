@@ -1,0 +1,58 @@
+//! `tilecaster visibility`: the visibility polygon (or a flashlight's fan) of a point, as JSON.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::Path;
+
+use anyhow::{Result, bail};
+use tilecaster::geom::{Vec2, Visibility, flashlight, visibility_polygon};
+use tilecaster::level::Level;
+
+/// What `visibility` was asked.
+pub struct Options<'a> {
+    pub level: &'a Path,
+    pub pos: Vec2,
+    /// How far it sees, tiles (`f64::INFINITY` for no limit).
+    pub radius: f64,
+    /// A flashlight: its facing and field of view, degrees.
+    pub cone: Option<(f64, f64)>,
+}
+
+/// Prints `{"origin":[x,y],"polygon":[[x,y],...]}`: the boundary in angle order in the map's
+/// coordinates (a flashlight's fan from one edge of its cone to the other). Walls, closed
+/// doors, push walls and grates block; shaped walls block where their masks are solid. A point
+/// inside a wall or outside the map sees nothing: an empty polygon.
+pub fn run(options: &Options) -> Result<()> {
+    if options.radius.is_nan() || options.radius < 0.0 {
+        bail!(
+            "--radius {} must be a distance of 0 or more",
+            options.radius
+        );
+    }
+    let level = Level::load(options.level)?.level;
+    let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+    let seen = match options.cone {
+        None => visibility_polygon(&level, w, h, options.pos, options.radius),
+        Some((facing, fov)) => flashlight(&level, w, h, options.pos, options.radius, facing, fov),
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", polygon_json(options.pos, &seen))?;
+    Ok(())
+}
+
+fn polygon_json(origin: Vec2, seen: &Visibility) -> String {
+    let number = |v: f64| format!("{v:?}");
+    let mut out = format!(
+        "{{\"origin\":[{},{}],\"polygon\":[",
+        number(origin.x),
+        number(origin.y)
+    );
+    for (i, p) in seen.points.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{},{}]", number(p.x), number(p.y));
+    }
+    out.push_str("]}");
+    out
+}

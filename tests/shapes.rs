@@ -1,0 +1,441 @@
+//! Shaped walls end to end: the level format and its errors, `trace` and `visibility` on the
+//! command line, and the renderer's columns through a round pillar.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{run, run_ok, run_with_stdin};
+use tilecaster::geom::Vec2;
+use tilecaster::grid::{Cell, Solidity, line_of_sight};
+use tilecaster::level::{Level, bundled_shape};
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, cast_column};
+use tilecaster::texture::TextureSet;
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-shapes-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A 9 x 7 hall: a round pillar at (4, 3), a thin north-south wall at (2, 1), a slit at (6, 1).
+const HALL: &str = r##"name = "shapes"
+grid = '''
+#########
+#.t...s.#
+#.......#
+#...o...#
+#.......#
+#.......#
+#########
+'''
+[legend]
+"#" = { wall = "brick" }
+"o" = { wall = "stone", shape = "pillar_round" }
+"t" = { wall = "wood", shape = "thin_ns" }
+"s" = { wall = "stone", shape = "slit_ns" }
+[player]
+position = [1.5, 5.5]
+facing = "east"
+"##;
+
+fn hall_file(dir: &Path) -> PathBuf {
+    let path = dir.join("hall.toml");
+    std::fs::write(&path, HALL).unwrap();
+    path
+}
+
+fn hall() -> Level {
+    Level::parse(HALL, Path::new("hall.toml")).unwrap().level
+}
+
+#[test]
+fn trace_reports_the_texel_and_its_face() {
+    let dir = scratch("trace");
+    let level = hall_file(&dir);
+    let lines = "1.25 1.25 4.5 1.25\n6.5 2.5 6.5 0.5\n6.3 2.5 6.3 0.5\n4.5 3.5 8.0 3.5\n";
+    let out = run_ok_stdin(&["trace", "--level", level.to_str().unwrap()], lines);
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The thin wall's west face: its solid columns are 14 and 15 of 32 (x from 2.4375).
+    let hit = &rows[0]["hit"];
+    assert_eq!(hit["cell"], serde_json::json!([2, 1]));
+    assert_eq!(hit["point"], serde_json::json!([2.4375, 1.25]));
+    assert_eq!(hit["distance"], serde_json::json!(1.1875));
+    assert_eq!(hit["face"], "west");
+    assert_eq!(hit["texel"], serde_json::json!([14, 8]));
+    // Through the slit's channel north-south: nothing but the wall beyond (a plain cell, no
+    // texel); beside the channel, the slit's wall.
+    assert_eq!(rows[1]["hit"]["cell"], serde_json::json!([6, 0]));
+    assert!(rows[1]["hit"].get("texel").is_none());
+    let beside = &rows[2]["hit"];
+    assert_eq!(beside["cell"], serde_json::json!([6, 1]));
+    assert_eq!(beside["face"], "south");
+    assert_eq!(beside["texel"], serde_json::json!([9, 31]));
+    // From inside the pillar: a hit at distance 0 with no face, on the texel there.
+    let inside = &rows[3]["hit"];
+    assert_eq!(inside["distance"], serde_json::json!(0.0));
+    assert_eq!(inside["face"], serde_json::Value::Null);
+    assert_eq!(inside["texel"], serde_json::json!([16, 16]));
+    // The cells list the map's cells, not texels.
+    assert_eq!(rows[0]["cells"], serde_json::json!([[1, 1], [2, 1]]));
+}
+
+fn run_ok_stdin(args: &[&str], stdin: &str) -> String {
+    let out = common::assert_ok(run_with_stdin(args, stdin));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Whether `p` lies inside the polygon (even-odd rule).
+fn inside(polygon: &[Vec2], p: Vec2) -> bool {
+    let mut inside = false;
+    for i in 0..polygon.len() {
+        let (a, b) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+#[test]
+fn visibility_prints_the_polygon_in_angle_order() {
+    let dir = scratch("visibility");
+    let level = hall_file(&dir);
+    let out = run_ok([
+        "visibility",
+        "--level",
+        level.to_str().unwrap(),
+        "--pos",
+        "1.5,3.5",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["origin"], serde_json::json!([1.5, 3.5]));
+    let polygon: Vec<Vec2> = json["polygon"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| Vec2::new(p[0].as_f64().unwrap(), p[1].as_f64().unwrap()))
+        .collect();
+    assert!(polygon.len() > 20, "{}", polygon.len());
+    // In angle order around the origin.
+    let origin = Vec2::new(1.5, 3.5);
+    let angles: Vec<f64> = polygon
+        .iter()
+        .map(|p| (p.y - origin.y).atan2(p.x - origin.x))
+        .collect();
+    assert!(angles.windows(2).all(|w| w[0] <= w[1]), "sorted by angle");
+    // Inside the polygon is what the origin has a line of sight to, the pillar's shadow
+    // included (points on a grid well clear of the polygon's edges).
+    let level = hall();
+    let mut shadowed = 0;
+    for j in 0..60 {
+        for i in 0..90 {
+            let p = Vec2::new(
+                0.05 + i as f64 * 0.1 + 0.0123,
+                0.05 + j as f64 * 0.1 + 0.0077,
+            );
+            let sight = line_of_sight(&level, origin, p);
+            assert_eq!(inside(&polygon, p), sight, "{p:?}");
+            if !sight && !level.is_solid(Cell::containing(p)) {
+                shadowed += 1;
+            }
+        }
+    }
+    assert!(
+        shadowed > 100,
+        "the pillar and the thin wall cast shadows: {shadowed}"
+    );
+    // A flashlight: a fan within its cone.
+    let out = run_ok([
+        "visibility",
+        "--level",
+        level_path(&dir),
+        "--pos",
+        "1.5,3.5",
+        "--facing",
+        "0",
+        "--fov",
+        "40",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for p in json["polygon"].as_array().unwrap() {
+        let d = Vec2::new(p[0].as_f64().unwrap() - 1.5, p[1].as_f64().unwrap() - 3.5);
+        assert!(d.y.atan2(d.x).abs() <= 20f64.to_radians() + 1e-9, "{p}");
+    }
+    // Inside a wall: nothing seen.
+    let out = run_ok([
+        "visibility",
+        "--level",
+        level_path(&dir),
+        "--pos",
+        "0.5,0.5",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"{"origin":[0.5,0.5],"polygon":[]}"#
+    );
+}
+
+fn level_path(dir: &Path) -> &str {
+    let _ = dir;
+    Box::leak(
+        dir.join("hall.toml")
+            .to_string_lossy()
+            .into_owned()
+            .into_boxed_str(),
+    )
+}
+
+/// Writes a PNG mask: `solid(x, y)` opaque, else transparent.
+fn write_mask(path: &Path, w: u32, h: u32, solid: impl Fn(u32, u32) -> bool) {
+    let image = image::RgbaImage::from_fn(w, h, |x, y| {
+        image::Rgba([200, 200, 200, if solid(x, y) { 255 } else { 0 }])
+    });
+    image.save(path).unwrap();
+}
+
+#[test]
+fn bad_shapes_are_named_with_their_line_and_column() {
+    let dir = scratch("bad");
+    std::fs::create_dir_all(dir.join("masks")).unwrap();
+    write_mask(&dir.join("masks/six.png"), 6, 6, |x, _| x < 3);
+    write_mask(&dir.join("masks/huge.png"), 128, 128, |x, _| x < 3);
+    write_mask(&dir.join("masks/wide.png"), 8, 4, |x, _| x < 3);
+    write_mask(&dir.join("masks/clear.png"), 8, 8, |_, _| false);
+    write_mask(&dir.join("masks/full.png"), 8, 8, |_, _| true);
+    write_mask(&dir.join("masks/good.png"), 8, 8, |x, y| x + y < 8);
+    let cases = [
+        (
+            r#"{ wall = "brick", shape = "masks/six.png" }"#,
+            "6x6 texels; it must be square, a power of two from 4 to 64",
+        ),
+        (
+            r#"{ wall = "brick", shape = "masks/huge.png" }"#,
+            "128x128 texels",
+        ),
+        (
+            r#"{ wall = "brick", shape = "masks/wide.png" }"#,
+            "8x4 texels; it must be square",
+        ),
+        (
+            r#"{ wall = "brick", shape = "masks/clear.png" }"#,
+            "has no solid texel",
+        ),
+        (
+            r#"{ wall = "brick", shape = "masks/full.png" }"#,
+            "solid everywhere",
+        ),
+        (
+            r#"{ wall = "brick", shape = "masks/gone.png" }"#,
+            "gone.png",
+        ),
+        (
+            r#"{ wall = "brick", shape = "pillar" }"#,
+            "unknown shape 'pillar' (expected one of pillar_round",
+        ),
+        (
+            r#"{ door = "door", shape = "pillar_round" }"#,
+            "`shape` only applies to walls",
+        ),
+        (
+            r#"{ push = "brick", shape = "thin_ns" }"#,
+            "`shape` only applies to walls",
+        ),
+        (
+            r#"{ masked = "grate", shape = "thin_ns" }"#,
+            "`shape` only applies to walls",
+        ),
+    ];
+    for (k, (entry, message)) in cases.iter().enumerate() {
+        let text = format!(
+            "name = \"bad\"\ngrid = '''\n#####\n#.x.#\n#####\n'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"x\" = {entry}\n[player]\nposition = [1.5, 1.5]\n"
+        );
+        let path = dir.join(format!("bad{k}.toml"));
+        std::fs::write(&path, text).unwrap();
+        let out = run(["check", path.to_str().unwrap()]);
+        let stderr = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(out.status.code(), Some(1), "{entry}: {stderr}");
+        let line = format!("bad{k}.toml:9:");
+        assert!(stderr.contains(&line), "{entry}: no line 9 in: {stderr}");
+        assert!(
+            stderr.contains(message),
+            "{entry}: {message:?} not in: {stderr}"
+        );
+    }
+    // A good mask loads, relative to the level file.
+    let text = "name = \"good\"\ngrid = '''\n#####\n#.x.#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"x\" = { wall = \"brick\", shape = \"masks/good.png\" }\n[player]\nposition = [1.5, 1.5]\n";
+    let path = dir.join("good.toml");
+    std::fs::write(&path, text).unwrap();
+    let level = Level::load(&path).unwrap().level;
+    let mask = level.shape(Cell::new(2, 1)).expect("shaped");
+    assert_eq!(mask.side(), 8);
+    assert!(mask.is_solid(0, 0) && !mask.is_solid(7, 7));
+}
+
+#[test]
+fn tiled_maps_carry_shapes_both_ways() {
+    let dir = scratch("tiled");
+    let level = hall_file(&dir);
+    let tmx = dir.join("hall.tmx");
+    run_ok([
+        "convert",
+        level.to_str().unwrap(),
+        "-o",
+        tmx.to_str().unwrap(),
+    ]);
+    let text = std::fs::read_to_string(&tmx).unwrap();
+    assert!(
+        text.contains(r#"<property name="shape" value="pillar_round"/>"#),
+        "{text}"
+    );
+    let back = Level::load(&tmx).unwrap().level;
+    let original = hall();
+    for (x, y) in [(4, 3), (2, 1), (6, 1), (1, 1)] {
+        let c = Cell::new(x, y);
+        assert_eq!(back.shape(c), original.shape(c), "{c:?}");
+    }
+    // A shape on a door tile is named at its property.
+    let bad = text.replacen(
+        r#"<property name="texture" value="wood"/>"#,
+        r#"<property name="kind" value="door"/><property name="texture" value="wood"/>"#,
+        1,
+    );
+    assert_ne!(bad, text);
+    let bad_path = dir.join("bad.tmx");
+    std::fs::write(&bad_path, bad).unwrap();
+    let out = run(["check", bad_path.to_str().unwrap()]);
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("`shape` only applies to walls (a door tile is a full cell)"),
+        "{said}"
+    );
+    assert!(said.contains("bad.tmx:"), "{said}");
+}
+
+/// The exact first hit of a ray on a level's texel squares and wall cells, by brute force:
+/// the slab test against every solid square (texels of shaped cells, whole other cells).
+fn brute_force_t(level: &Level, origin: Vec2, dir: Vec2) -> f64 {
+    let mut best = f64::INFINITY;
+    let mut square = |x0: f64, y0: f64, s: f64| {
+        let slab = |o: f64, d: f64, lo: f64| {
+            let (a, b) = ((lo - o) / d, (lo + s - o) / d);
+            (a.min(b), a.max(b))
+        };
+        let (ax, bx) = slab(origin.x, dir.x, x0);
+        let (ay, by) = slab(origin.y, dir.y, y0);
+        let (enter, exit) = (ax.max(ay), bx.min(by));
+        if enter <= exit && enter >= 0.0 {
+            best = best.min(enter);
+        }
+    };
+    for y in 0..level.map.height() as i32 {
+        for x in 0..level.map.width() as i32 {
+            let c = Cell::new(x, y);
+            if !level.is_solid(c) {
+                continue;
+            }
+            match level.shape(c) {
+                None => square(x as f64, y as f64, 1.0),
+                Some(mask) => {
+                    let s = 1.0 / mask.side() as f64;
+                    for (tx, ty) in mask.solid_texels() {
+                        square(x as f64 + tx as f64 * s, y as f64 + ty as f64 * s, s);
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn columns_through_a_round_pillar_stop_at_its_texels() {
+    let level = hall();
+    let textures = TextureSet::new();
+    let assets = RenderAssets::new(&level, &textures);
+    let centre = Vec2::new(4.5, 3.5);
+    // The texture's share of one texel face of the outline: a whole number of texture widths
+    // around it, about one per tile.
+    let pillar = bundled_shape("pillar_round").unwrap();
+    let solid = |x: i32, y: i32| {
+        (0..32).contains(&x) && (0..32).contains(&y) && pillar.is_solid(x as u32, y as u32)
+    };
+    let outline = pillar
+        .solid_texels()
+        .map(|(x, y)| {
+            let (x, y) = (x as i32, y as i32);
+            [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+                .iter()
+                .filter(|&&(a, b)| !solid(a, b))
+                .count()
+        })
+        .sum::<usize>() as f64;
+    let per_face = (outline / 32.0).round().max(1.0) / outline;
+    // 3600 viewpoints on a circle around the pillar, each looking at its centre.
+    let width = 96;
+    let mut previous_u: Option<f64> = None;
+    for k in 0..3600 {
+        let angle = k as f64 / 10.0;
+        let eye = centre - Vec2::from_angle_degrees(angle) * 1.5;
+        let camera = Camera::new(eye, angle, 66.0);
+        let mut pillar_columns = 0;
+        let mut us = Vec::new();
+        for x in 0..width {
+            let cast = cast_column(&level, &assets, &ClosedDoors, &camera, x, width);
+            let hit = cast.hit.expect("walls all round");
+            // The perpendicular distance of the exact hit on the texels, to rounding (every
+            // column of every tenth viewpoint: the brute force is slow).
+            if k % 10 == 0 {
+                let exact = brute_force_t(&level, eye, cast.ray);
+                assert!(
+                    (hit.t - exact).abs() < 1e-9,
+                    "angle {angle} column {x}: {} vs {exact}",
+                    hit.t
+                );
+            }
+            if hit.cell == Cell::new(4, 3) {
+                pillar_columns += 1;
+                assert!(hit.texel.is_some());
+                us.push((cast.texture_u().unwrap(), hit.point));
+            }
+        }
+        // No gap: the pillar (0.6 across, 1.5 away: 23 degrees of the 66) fills its columns
+        // without a hole, centred.
+        let middle = cast_column(&level, &assets, &ClosedDoors, &camera, width / 2, width);
+        assert_eq!(middle.hit.unwrap().cell, Cell::new(4, 3), "angle {angle}");
+        assert!(
+            (30..=36).contains(&pillar_columns),
+            "angle {angle}: {pillar_columns} columns"
+        );
+        // No seam: across the pillar the texture coordinate moves on, in one direction, by no
+        // more than the outline between the two columns' hits (at most the Manhattan distance
+        // between them, in texel faces, each a fixed share of the texture): a seam would jump.
+        for (a, b) in us.iter().zip(us.iter().skip(1)) {
+            let step = (b.0 - a.0).rem_euclid(1.0);
+            let faces = ((b.1 - a.1).x.abs() + (b.1 - a.1).y.abs()) * 32.0;
+            assert!(
+                step <= per_face * (faces + 1.5),
+                "angle {angle}: u {} -> {} over {faces} faces",
+                a.0,
+                b.0
+            );
+        }
+        // And turning by a tenth of a degree moves the middle column's texture only a little.
+        let u = middle.texture_u().unwrap();
+        if let Some(p) = previous_u {
+            let d = (u - p).rem_euclid(1.0).min((p - u).rem_euclid(1.0));
+            assert!(d < 0.1, "angle {angle}: middle u {p} -> {u}");
+        }
+        previous_u = Some(u);
+    }
+}
