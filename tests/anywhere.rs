@@ -45,7 +45,7 @@ fn the_episode_plays_from_an_empty_folder() {
     let out = run_in(&dir, &["autoplay", "--seed", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let played = String::from_utf8_lossy(&out.stdout);
-    for level in ["e1m1.toml", "e1m2.tmx", "e1m3.toml"] {
+    for level in ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "e1m4.toml"] {
         assert!(
             played.contains(&format!("\"level\":\"{level}\"")),
             "{played}"
@@ -59,6 +59,7 @@ fn the_episode_plays_from_an_empty_folder() {
             "<built-in>/levels/e1m1.toml",
             "<built-in>/levels/e1m2.tmx",
             "<built-in>/levels/e1m3.toml",
+            "<built-in>/levels/e1m4.toml",
         ],
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));

@@ -172,7 +172,7 @@ fn every_bundled_level_passes_check_without_warnings() {
 }
 
 #[test]
-fn the_episode_runs_e1m1_to_e1m3_and_grows() {
+fn the_episode_runs_e1m1_to_e1m4_and_grows() {
     let mut path = PathBuf::from("levels/e1m1.toml");
     let mut sizes = Vec::new();
     loop {
@@ -183,7 +183,7 @@ fn the_episode_runs_e1m1_to_e1m3_and_grows() {
             None => break,
         }
     }
-    assert_eq!(sizes.len(), 3, "three levels");
+    assert_eq!(sizes.len(), 4, "four levels");
     assert!(
         sizes.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1),
         "growing size and enemy count: {sizes:?}"

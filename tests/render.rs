@@ -161,6 +161,24 @@ fn golden_four_axis_aligned_views() {
     }
 }
 
+/// e1m4's shaped walls: the pillared hall, the diagonal corridor, and a window slit looked
+/// through (the room behind it seen down the slit's channel).
+#[test]
+fn golden_shaped_walls_of_the_cloisters() {
+    let scenes = [
+        ("cloisters_pillars", (11.5, 6.0), 0.0),
+        ("cloisters_diagonal", (14.5, 11.5), 45.0),
+        ("cloisters_slit", (28.5, 21.3), 90.0),
+        ("cloisters_corner", (3.0, 3.0), 225.0),
+    ];
+    for (name, pos, angle) in scenes {
+        golden(
+            name,
+            &render_sized("levels/e1m4.toml", pos, angle, &ClosedDoors, (320, 200)),
+        );
+    }
+}
+
 #[test]
 fn golden_through_a_grate() {
     golden(
@@ -702,7 +720,7 @@ fn bundled_doors() -> Vec<(
     RenderAssets,
     Vec<tilecaster::level::DoorSpawn>,
 )> {
-    ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "stress.toml"]
+    ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "e1m4.toml", "stress.toml"]
         .iter()
         .map(|name| {
             let loaded = load_with_textures(&Path::new("levels").join(name), None).unwrap();

@@ -384,6 +384,10 @@ enum Command {
         /// Draw without mipmaps, to see what they cost.
         #[arg(long)]
         no_mipmaps: bool,
+        /// Measure each scene of a level with shaped walls twice, the second time with every
+        /// shape made a plain wall, to see what shapes cost (measured one after the other).
+        #[arg(long)]
+        plain_twin: bool,
     },
     /// Let the autopilot play the episode headless: one JSON line per level (kills, secrets,
     /// treasure, ticks, health); exit 0 at the episode's end, 1 when the player dies or the
@@ -540,6 +544,7 @@ pub fn run(args: Args) -> Result<()> {
             fov,
             scalar,
             no_mipmaps,
+            plain_twin,
         } => {
             let threads: Vec<usize> = threads.into_iter().map(usize::from).collect();
             bench::run(&bench::Options {
@@ -552,6 +557,7 @@ pub fn run(args: Args) -> Result<()> {
                 fov,
                 scalar,
                 mipmaps: !no_mipmaps,
+                plain_twin,
             })
         }
         Command::Trace {

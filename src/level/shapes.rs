@@ -93,7 +93,7 @@ pub fn bundled_shape(name: &str) -> Option<Mask> {
         dx * dx + dy * dy > 1.0
     };
     let thin = |v: u32| (n / 2 - n / 16..n / 2 + n / 16).contains(&v);
-    let slit = |v: u32| (n / 2 - n / 32..n / 2 + n / 32).contains(&v);
+    let slit = |v: u32| (n / 2 - n / 16..n / 2 + n / 16).contains(&v);
     let solid: Box<dyn Fn(u32, u32) -> bool> = match name {
         "pillar_round" => Box::new(move |x, y| {
             let (dx, dy) = (f64::from(x) + 0.5 - half, f64::from(y) + 0.5 - half);

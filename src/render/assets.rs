@@ -36,6 +36,8 @@ pub struct RenderAssets {
     pub(crate) fog: FogTable,
     /// Doors by cell: whether each runs along x.
     pub(crate) doors: HashMap<Cell, bool>,
+    /// Whether any style has a shape: without, a cast asks no cell for one.
+    pub(crate) shaped: bool,
 }
 
 impl RenderAssets {
@@ -71,7 +73,7 @@ impl RenderAssets {
                 .map(|s| Arc::new(super::outline::Outline::new(&s.mask)));
             styles.push((style.faces.clone(), floor, ceiling, outline));
         }
-        let styles = styles
+        let styles: Vec<StyleRef> = styles
             .into_iter()
             .map(|(faces, floor, ceiling, outline)| StyleRef {
                 faces: faces.map_or([0; 4], |f| f.map(|name| index(&name))),
@@ -84,7 +86,9 @@ impl RenderAssets {
             .get(crate::level::DOOR_JAMB)
             .map(|_| index(crate::level::DOOR_JAMB));
         let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
+        let shaped = styles.iter().any(|s| s.outline.is_some());
         RenderAssets {
+            shaped,
             textures: list,
             styles,
             jamb,

@@ -364,7 +364,11 @@ impl Solidity for ColumnSolidity<'_> {
 
     #[inline]
     fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
-        self.level.shape(cell)
+        if self.assets.shaped {
+            self.level.shape(cell)
+        } else {
+            None
+        }
     }
 
     /// A start inside a door's cell or a moving push wall's cell (no face: the camera stands

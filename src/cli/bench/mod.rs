@@ -28,6 +28,8 @@ struct Scene {
     angle: Option<f64>,
     /// Whether the camera turns a full circle over the frames (else it stays).
     turn: bool,
+    /// Whether its shaped walls are made plain (solid throughout): a twin of the scene before.
+    plain: bool,
 }
 
 fn standard_scenes() -> Vec<Scene> {
@@ -38,6 +40,7 @@ fn standard_scenes() -> Vec<Scene> {
             pos: pos.map(|(x, y)| Vec2::new(x, y)),
             angle,
             turn,
+            plain: false,
         };
     vec![
         scene("lodev", "levels/lodev.toml", None, None, true),
@@ -224,6 +227,8 @@ pub struct Options<'a> {
     pub scalar: bool,
     /// Far surfaces drawn from mipmaps (the renderer's default).
     pub mipmaps: bool,
+    /// Levels with shaped walls measured again with plain walls.
+    pub plain_twin: bool,
 }
 
 /// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
@@ -249,6 +254,7 @@ pub fn run(options: &Options) -> Result<()> {
         fov,
         scalar,
         mipmaps,
+        plain_twin,
     } = *options;
     if frames == 0 {
         bail!("--frames must be at least 1");
@@ -278,6 +284,7 @@ pub fn run(options: &Options) -> Result<()> {
                     pos: Some(pos),
                     angle: Some(angle),
                     turn: false,
+                    plain: false,
                 })
             })
             .collect()
@@ -292,8 +299,30 @@ pub fn run(options: &Options) -> Result<()> {
                 pos: None,
                 angle: None,
                 turn: true,
+                plain: false,
             })
             .collect()
+    };
+    // Each scene of a level with shapes, and right after it the same with plain walls.
+    let scenes: Vec<Scene> = if plain_twin {
+        let mut twins = Vec::new();
+        for scene in scenes {
+            let shaped = tilecaster::level::Level::load(&scene.level)
+                .is_ok_and(|l| l.level.styles.iter().any(|s| s.shape.is_some()));
+            let twin = shaped.then(|| Scene {
+                name: format!("{} (plain)", scene.name),
+                level: scene.level.clone(),
+                pos: scene.pos,
+                angle: scene.angle,
+                turn: scene.turn,
+                plain: true,
+            });
+            twins.push(scene);
+            twins.extend(twin);
+        }
+        twins
+    } else {
+        scenes
     };
     let sizes = if sizes.is_empty() {
         vec![(640, 400), (1920, 1080)]
@@ -317,7 +346,12 @@ pub fn run(options: &Options) -> Result<()> {
     let mut runs: Vec<Run> = Vec::new();
     let mut done = 0;
     for scene in &scenes {
-        let loaded = load_with_textures(&scene.level, None)?;
+        let mut loaded = load_with_textures(&scene.level, None)?;
+        if scene.plain {
+            for style in &mut loaded.level.styles {
+                style.shape = None;
+            }
+        }
         let level = &loaded.level;
         let assets = RenderAssets::new(level, &loaded.textures);
         let game = Game::new(level.clone());
