@@ -720,15 +720,21 @@ fn bundled_doors() -> Vec<(
     RenderAssets,
     Vec<tilecaster::level::DoorSpawn>,
 )> {
-    ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "e1m4.toml", "stress.toml"]
-        .iter()
-        .map(|name| {
-            let loaded = load_with_textures(&Path::new("levels").join(name), None).unwrap();
-            let assets = RenderAssets::new(&loaded.level, &loaded.textures);
-            let doors = loaded.level.doors.clone();
-            (loaded, assets, doors)
-        })
-        .collect()
+    [
+        "e1m1.toml",
+        "e1m2.tmx",
+        "e1m3.toml",
+        "e1m4.toml",
+        "stress.toml",
+    ]
+    .iter()
+    .map(|name| {
+        let loaded = load_with_textures(&Path::new("levels").join(name), None).unwrap();
+        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+        let doors = loaded.level.doors.clone();
+        (loaded, assets, doors)
+    })
+    .collect()
 }
 
 mod inside_doors {

@@ -439,3 +439,62 @@ fn columns_through_a_round_pillar_stop_at_its_texels() {
         previous_u = Some(u);
     }
 }
+
+/// A guard behind the round pillar: hidden exactly in the columns whose rays meet the pillar
+/// first, seen in the columns beside it.
+#[test]
+fn a_sprite_behind_a_pillar_is_hidden_column_by_column() {
+    let text = HALL.replace("position = [1.5, 5.5]", "position = [1.5, 3.5]")
+        + "[[enemy]]\nkind = \"guard\"\nposition = [7.0, 4.2]\nfacing = \"west\"\n";
+    let dir = scratch("sprite");
+    let path = dir.join("hall.toml");
+    let textures_dir = std::env::current_dir().unwrap().join("textures");
+    let text = format!(
+        "textures = {:?}\n{text}",
+        textures_dir.display().to_string()
+    );
+    std::fs::write(&path, text).unwrap();
+    let loaded = tilecaster::level::load_with_textures(&path, None).unwrap();
+    let (with_guard, textures) = (loaded.level, loaded.textures);
+    let mut without = with_guard.clone();
+    without.enemies.clear();
+    let (w, h) = (320, 200);
+    let camera = Camera::new(Vec2::new(1.5, 3.5), 0.0, 66.0);
+    let frame = |level: &Level| {
+        let assets = RenderAssets::new(level, &textures);
+        let sprites = tilecaster::render::level_sprites(level, &textures);
+        let mut frame = tilecaster::frame::Frame::new(w, h).unwrap();
+        tilecaster::render::Renderer::new().render(
+            level,
+            &assets,
+            &ClosedDoors,
+            &sprites,
+            &camera,
+            &mut frame,
+        );
+        (frame, assets)
+    };
+    let (a, assets) = frame(&with_guard);
+    let (b, _) = frame(&without);
+    let column = |f: &tilecaster::frame::Frame, x: u32| -> Vec<u8> {
+        (0..h)
+            .flat_map(|y| f.rgba()[((y * w + x) * 4) as usize..][..4].to_vec())
+            .collect()
+    };
+    let (mut hidden, mut shown) = (0, 0);
+    for x in 0..w {
+        let cast = cast_column(&with_guard, &assets, &ClosedDoors, &camera, x, w);
+        let on_pillar = cast.hit.is_some_and(|hit| hit.cell == Cell::new(4, 3));
+        let same = column(&a, x) == column(&b, x);
+        if on_pillar {
+            assert!(same, "column {x}: the guard shows through the pillar");
+            hidden += 1;
+        } else if !same {
+            shown += 1;
+        }
+    }
+    assert!(
+        hidden > 20 && shown > 5,
+        "hidden in {hidden} columns, shown in {shown}"
+    );
+}

@@ -761,3 +761,108 @@ fn the_player_slides_around_a_round_pillar() {
     assert!(p.x > 5.5, "slid past: {p:?}");
     assert!(p.y > 2.6, "deflected south, the side it was on: {p:?}");
 }
+
+/// A corridor with a thin north-south wall at (4, 1), in the middle of its cell, and a guard
+/// beyond it at (6.5, 1.5); a slit wall at (4, 3) with the channel north-south.
+const SHAPED_RANGE: &str = r##"name = "range"
+grid = '''
+#########
+#...t...#
+#.......#
+#...s...#
+#.......#
+#########
+'''
+[legend]
+"#" = { wall = "brick" }
+"t" = { wall = "wood", shape = "thin_ns" }
+"s" = { wall = "stone", shape = "slit_ns" }
+[player]
+position = [1.5, 1.5]
+facing = "east"
+[[enemy]]
+kind = "guard"
+position = [6.5, 1.5]
+facing = "west"
+"##;
+
+fn shaped_range() -> Game {
+    Game::new(
+        Level::parse(SHAPED_RANGE, Path::new("levels/range.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+#[test]
+fn shots_and_sight_meet_shapes_to_the_texel() {
+    let mut g = shaped_range();
+    let health = g.enemies[0].health;
+    // Straight at the guard: the thin wall (x from 4.4375 to 4.5625) takes the shot, at its
+    // west face, inside the cell.
+    g.tick(&fire());
+    assert_eq!(g.enemies[0].health, health, "the thin wall is in the way");
+    let puff = g.puffs.last().expect("a puff on the thin wall");
+    assert!(!puff.blood);
+    assert!(
+        (puff.position.x - (4.4375 - 0.05)).abs() < 1e-9,
+        "{:?}",
+        puff.position
+    );
+    let blocking = g.blocking();
+    assert!(!g.enemies[0].sees(g.player.position, &blocking));
+    // The open part of that cell is open: sight reaches into it, and a guard standing there
+    // is shot.
+    let blocking = g.blocking();
+    let open_part = Vec2::new(4.25, 1.5);
+    assert!(crate::grid::line_of_sight(
+        &blocking,
+        g.player.position,
+        open_part
+    ));
+    assert!(!crate::grid::line_of_sight(
+        &blocking,
+        g.player.position,
+        Vec2::new(4.75, 1.5)
+    ));
+    g.enemies[0].position = Vec2::new(4.15, 1.5);
+    g.tick(&Input::default());
+    run(&mut g, 40, Input::default());
+    let before = g.enemies[0].health;
+    g.tick(&fire());
+    assert!(g.enemies[0].health < before, "hit in the cell's open part");
+    assert!(g.puffs.last().is_some_and(|p| p.blood));
+    // The slit: from straight south the channel is clear, from beside it the wall is not.
+    let slit = |from: Vec2, to: Vec2| crate::grid::line_of_sight(&g.blocking(), from, to);
+    assert!(
+        slit(Vec2::new(4.5, 4.5), Vec2::new(4.5, 2.5)),
+        "down the channel"
+    );
+    assert!(!slit(Vec2::new(4.3, 4.5), Vec2::new(4.3, 2.5)), "beside it");
+    assert!(
+        !slit(Vec2::new(4.5, 4.5), Vec2::new(5.5, 2.0)),
+        "slanting across it"
+    );
+}
+
+#[test]
+fn a_fireball_bursts_on_a_thin_walls_texel() {
+    let mut g = shaped_range();
+    g.weapon = Weapon::Launcher;
+    g.player.ammo = 10;
+    g.tick(&fire());
+    for _ in 0..200 {
+        g.tick(&Input::default());
+        if g.projectiles.is_empty() {
+            break;
+        }
+    }
+    assert!(g.projectiles.is_empty(), "it burst");
+    let puff = g.puffs.last().expect("a burst");
+    assert!(
+        (puff.position.x - 4.4375).abs() < 1e-9 && (puff.position.y - 1.5).abs() < 1e-9,
+        "on the thin wall's west face: {:?}",
+        puff.position
+    );
+    assert_eq!(g.enemies[0].health, shaped_range().enemies[0].health);
+}
