@@ -2,9 +2,11 @@
 <!-- tilecaster's tileset for Tiled: every wall, door, push wall, grate, exit and floor of the bundled
      textures as a tile carrying the properties the level reader takes (levels/README.md, "Tiled"),
      for the walls layer; and the things (player, guard, officer, pickups, exit) as tiles of their
-     class, for the things object layer (Insert Tile). Add tiles for your own textures the same
-     way: an image, and a `texture` property naming it. -->
-<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="28" columns="0">
+     class, for the things object layer (Insert Tile); and the bundled shaped walls (round and
+     square pillars, diagonals, thin walls, rounded corners, window slits) as wall tiles with a
+     `shape` property. Add tiles for your own textures the same way: an image, and a `texture`
+     property naming it (and a `shape`, for a shaped wall). -->
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="40" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -183,5 +185,89 @@
  </tile>
  <tile id="27" type="exit">
   <image width="64" height="64" source="tiled/exit.png"/>
+ </tile>
+ <tile id="28">
+  <properties>
+   <property name="shape" value="pillar_round"/>
+   <property name="texture" value="stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_pillar_round.png"/>
+ </tile>
+ <tile id="29">
+  <properties>
+   <property name="shape" value="pillar_square"/>
+   <property name="texture" value="stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_pillar_square.png"/>
+ </tile>
+ <tile id="30">
+  <properties>
+   <property name="shape" value="diagonal_nw_se"/>
+   <property name="texture" value="mossy_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_diagonal_nw_se.png"/>
+ </tile>
+ <tile id="31">
+  <properties>
+   <property name="shape" value="diagonal_ne_sw"/>
+   <property name="texture" value="mossy_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_diagonal_ne_sw.png"/>
+ </tile>
+ <tile id="32">
+  <properties>
+   <property name="shape" value="thin_ns"/>
+   <property name="texture" value="wood"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_thin_ns.png"/>
+ </tile>
+ <tile id="33">
+  <properties>
+   <property name="shape" value="thin_ew"/>
+   <property name="texture" value="wood"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_thin_ew.png"/>
+ </tile>
+ <tile id="34">
+  <properties>
+   <property name="shape" value="corner_nw"/>
+   <property name="texture" value="blue_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_corner_nw.png"/>
+ </tile>
+ <tile id="35">
+  <properties>
+   <property name="shape" value="corner_ne"/>
+   <property name="texture" value="blue_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_corner_ne.png"/>
+ </tile>
+ <tile id="36">
+  <properties>
+   <property name="shape" value="corner_se"/>
+   <property name="texture" value="blue_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_corner_se.png"/>
+ </tile>
+ <tile id="37">
+  <properties>
+   <property name="shape" value="corner_sw"/>
+   <property name="texture" value="blue_stone"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_corner_sw.png"/>
+ </tile>
+ <tile id="38">
+  <properties>
+   <property name="shape" value="slit_ns"/>
+   <property name="texture" value="concrete"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_slit_ns.png"/>
+ </tile>
+ <tile id="39">
+  <properties>
+   <property name="shape" value="slit_ew"/>
+   <property name="texture" value="concrete"/>
+  </properties>
+  <image width="64" height="64" source="tiled/shape_slit_ew.png"/>
  </tile>
 </tileset>

@@ -654,3 +654,29 @@ fn the_kits_thing_tiles_place_things() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The kit's shaped wall tiles: one for each bundled shape, each loading as that shape.
+#[test]
+fn the_tiled_kit_has_every_bundled_shape() {
+    let dir = scratch("kit-shapes");
+    let levels = dir.join("levels");
+    let tsx = std::fs::read_to_string("levels/tilecaster.tsx").unwrap();
+    for (k, (name, _)) in tilecaster::level::BUNDLED_SHAPES.iter().enumerate() {
+        let id = 28 + k as u32;
+        assert!(
+            tsx.contains(&format!("<tile id=\"{id}\">\n  <properties>\n   <property name=\"shape\" value=\"{name}\"/>")),
+            "tile {id} is {name}"
+        );
+        let map = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"5\" height=\"3\" tilewidth=\"64\" tileheight=\"64\" infinite=\"0\">\n <tileset firstgid=\"1\" source=\"tilecaster.tsx\"/>\n <layer id=\"1\" name=\"walls\" width=\"5\" height=\"3\">\n  <data encoding=\"csv\">\n1,1,1,1,1,\n1,0,0,{},1,\n1,1,1,1,1\n</data>\n </layer>\n <objectgroup id=\"2\" name=\"things\">\n  <object id=\"1\" type=\"player\" x=\"96\" y=\"96\"><point/></object>\n </objectgroup>\n</map>\n",
+            id + 1
+        );
+        let path = levels.join(format!("kit-shape-{name}.tmx"));
+        std::fs::write(&path, map).unwrap();
+        let loaded = Level::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(loaded.warnings.is_empty(), "{name}: {:?}", loaded.warnings);
+        let shape = loaded.level.shape(tilecaster::grid::Cell::new(3, 1));
+        assert_eq!(shape, tilecaster::level::bundled_shape(name).as_ref(), "{name}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
