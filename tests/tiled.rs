@@ -664,7 +664,9 @@ fn the_tiled_kit_has_every_bundled_shape() {
     for (k, (name, _)) in tilecaster::level::BUNDLED_SHAPES.iter().enumerate() {
         let id = 28 + k as u32;
         assert!(
-            tsx.contains(&format!("<tile id=\"{id}\">\n  <properties>\n   <property name=\"shape\" value=\"{name}\"/>")),
+            tsx.contains(&format!(
+                "<tile id=\"{id}\">\n  <properties>\n   <property name=\"shape\" value=\"{name}\"/>"
+            )),
             "tile {id} is {name}"
         );
         let map = format!(
@@ -676,7 +678,11 @@ fn the_tiled_kit_has_every_bundled_shape() {
         let loaded = Level::load(&path).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(loaded.warnings.is_empty(), "{name}: {:?}", loaded.warnings);
         let shape = loaded.level.shape(tilecaster::grid::Cell::new(3, 1));
-        assert_eq!(shape, tilecaster::level::bundled_shape(name).as_ref(), "{name}");
+        assert_eq!(
+            shape,
+            tilecaster::level::bundled_shape(name).as_ref(),
+            "{name}"
+        );
     }
     std::fs::remove_dir_all(dir).unwrap();
 }

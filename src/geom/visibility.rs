@@ -8,7 +8,7 @@
 //! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
 
 use super::{Vec2, ray_segment};
-use crate::grid::{Cell, Mask, Solidity, cast_ray};
+use crate::grid::{Cell, Mask, Solidity, cast_ray, turns};
 
 /// The angle either side of a vertex's ray, in radians.
 const EPSILON: f64 = 1e-6;
@@ -287,19 +287,31 @@ fn outline_corners<S: Solidity + ?Sized>(
                         m.is_solid(scale(i), scale(j))
                     })
             };
-            for j in 0..=n {
-                for i in 0..=n {
-                    let quad = [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
-                    let count = quad.iter().filter(|&&s| s).count();
-                    let straight = count == 2 && (quad[0] == quad[1] || quad[0] == quad[2]);
-                    if count != 0 && count != 4 && !straight {
-                        let s = 1.0 / n as f64;
-                        out.push(Vec2::new(
-                            f64::from(x) + i as f64 * s,
-                            f64::from(y) + j as f64 * s,
-                        ));
-                    }
+            // Seen only through an open texel on its side towards the origin (along an axis,
+            // either side): a corner behind a solid texel next to it adds nothing.
+            let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
+                if !turns(quad) {
+                    return;
                 }
+                let s = 1.0 / n as f64;
+                let v = Vec2::new(f64::from(x) + i as f64 * s, f64::from(y) + j as f64 * s);
+                let d = v - origin;
+                let (left, up) = (d.x > 0.0, d.y > 0.0);
+                let approach = quad[usize::from(!up) * 2 + usize::from(!left)];
+                if d.x == 0.0 || d.y == 0.0 || !approach {
+                    out.push(v);
+                }
+            };
+            let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
+            for (i, j) in mask.inner_corners() {
+                let (i, j) = (i64::from(i), i64::from(j));
+                corner(i, j, quad(i, j));
+            }
+            // The mask's edge, where its texels meet the neighbouring cells'.
+            let rows = (0..=n).flat_map(|i| [(i, 0), (i, n)]);
+            let columns = (1..n).flat_map(|j| [(0, j), (n, j)]);
+            for (i, j) in rows.chain(columns) {
+                corner(i, j, quad(i, j));
             }
         }
     }

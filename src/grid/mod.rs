@@ -32,6 +32,13 @@
 //! - A cast returns a [`Hit`]: hit point, distance (in world units and in units of the
 //!   direction), cell, face and the wall coordinate `u` in `[0, 1)`, so all callers share one
 //!   answer.
+//! - Shaped cells ([`Solidity::shape`], [`Mask`]): a solid cell with a mask blocks only where its
+//!   texels are. A cast that enters one walks on inside it with the same DDA on the mask's texel
+//!   grid and hits the first solid texel ([`Hit::texel`], with that texel's face and point); the
+//!   corner rule holds per texel, and at a grid vertex a shaped corner neighbour counts as solid
+//!   only where its texel at that vertex is. On the 1/1024 lattice the hits are those of exact
+//!   rational arithmetic over every texel as a cell, and line of sight stays symmetric. The
+//!   lazy walk ([`Walk`] as an iterator) still lists map cells.
 //!
 //! ```
 //! use tilecaster::grid::{cast_ray, line_of_sight, Cell, Face};
@@ -52,7 +59,7 @@ mod walk;
 
 pub use cell::{Cell, Face};
 pub use paths::{reachable, shortest_path};
-pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError};
+pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError, turns};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
 

@@ -26,6 +26,8 @@ pub struct Mask {
     side: u32,
     /// One row per `y`, bit `x` set where solid.
     rows: Vec<u64>,
+    /// The texel corners inside the mask (not on its edge) where its outline turns.
+    corners: Vec<(u8, u8)>,
 }
 
 /// A mask that cannot be used.
@@ -67,7 +69,28 @@ impl Mask {
         if count == side * side {
             return Err(MaskError::Full);
         }
-        Ok(Mask { side, rows })
+        let mut mask = Mask {
+            side,
+            rows,
+            corners: Vec::new(),
+        };
+        mask.corners = (1..side)
+            .flat_map(|j| (1..side).map(move |i| (i, j)))
+            .filter(|&(i, j)| {
+                let at = |x: u32, y: u32| mask.is_solid(x, y);
+                turns([at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)])
+            })
+            .map(|(i, j)| (i as u8, j as u8))
+            .collect();
+        Ok(mask)
+    }
+
+    /// The texel corners strictly inside the mask where its outline turns (see [`turns`]),
+    /// as `(column, row)` of the mask's grid lines.
+    pub fn inner_corners(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.corners
+            .iter()
+            .map(|&(i, j)| (u32::from(i), u32::from(j)))
     }
 
     /// Whether a mask `width` x `height` texels is of a size a mask can have.
@@ -118,4 +141,13 @@ impl Mask {
         let last = self.side - 1;
         self.is_solid(if right { last } else { 0 }, if bottom { last } else { 0 })
     }
+}
+
+/// Whether an outline turns at a texel corner whose four texels (north-west, north-east,
+/// south-west, south-east) are solid as given: neither all alike, nor split in two halves by
+/// a straight face.
+pub fn turns(quad: [bool; 4]) -> bool {
+    let count = quad.iter().filter(|&&s| s).count();
+    let straight = count == 2 && (quad[0] == quad[1] || quad[0] == quad[2]);
+    count != 0 && count != 4 && !straight
 }

@@ -672,9 +672,10 @@ impl<G: Cells> Walk<G> {
             if !inside(t) {
                 return None;
             }
-            if let Some(found) = texel_at(t) {
+            let texel = (t.x as u32, t.y as u32);
+            if mask.is_solid(texel.0, texel.1) {
                 fine.dda = dda;
-                let hit = on_map(fine.hit(step, false, visited), found);
+                let hit = on_map(fine.hit(step, false, visited), (cell, Some(texel)));
                 if grid.accepts(&hit) {
                     return Some(hit);
                 }
