@@ -381,7 +381,7 @@ fn a_recording_is_refused_when_the_grates_it_was_played_with_changed() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
         stderr.contains(&format!(
-            "the grates' textures of the level differ from the recording's (their holes' hash was {plain}, now {solid}"
+            "the grates' textures or the wall shapes of the level differ from the recording's (their holes' and masks' hash was {plain}, now {solid}"
         )),
         "{stderr}"
     );

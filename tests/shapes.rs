@@ -498,3 +498,23 @@ fn a_sprite_behind_a_pillar_is_hidden_column_by_column() {
         "hidden in {hidden} columns, shown in {shown}"
     );
 }
+
+/// A recording's data hash covers mask files: a mask changed beside an unchanged level is
+/// caught, as a grate's holes are.
+#[test]
+fn the_data_hash_covers_mask_files() {
+    let dir = scratch("hash");
+    std::fs::create_dir_all(dir.join("masks")).unwrap();
+    let text = "name = \"hash\"\ngrid = '''\n#####\n#.x.#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"x\" = { wall = \"brick\", shape = \"masks/m.png\" }\n[player]\nposition = [1.5, 1.5]\n";
+    let path = dir.join("hash.toml");
+    std::fs::write(&path, text).unwrap();
+    let hash = |solid: fn(u32, u32) -> bool| {
+        write_mask(&dir.join("masks/m.png"), 8, 8, solid);
+        let level = Level::load(&path).unwrap().level;
+        tilecaster::game::Game::new(level).data_hash()
+    };
+    let a = hash(|x, _| x < 4);
+    let b = hash(|x, _| x < 5);
+    assert_ne!(a, b);
+    assert_eq!(a, hash(|x, _| x < 4));
+}

@@ -144,9 +144,19 @@ impl Game {
     }
 
     /// The hash of what decides play besides the level file: the holes of its grates'
-    /// textures, as loaded (a recording keeps it: [`Recording::with_data_hash`]).
+    /// textures, as loaded, and the masks of its shaped walls (a mask file may change under an
+    /// unchanged level; a recording keeps it: [`Recording::with_data_hash`]). A level without
+    /// shapes hashes its holes alone, as before shapes were.
     pub fn data_hash(&self) -> String {
-        file_hash(&self.holes.bytes())
+        let mut bytes = self.holes.bytes();
+        for shape in self.level.styles.iter().filter_map(|s| s.shape.as_ref()) {
+            bytes.push(b'#');
+            bytes.extend(shape.mask.side().to_le_bytes());
+            for row in shape.mask.rows() {
+                bytes.extend(row.to_le_bytes());
+            }
+        }
+        file_hash(&bytes)
     }
 
     /// The level at its start.

@@ -73,7 +73,8 @@ pub struct Recording {
     /// known).
     pub level_hash: Option<String>,
     /// The hash of the data besides the level file that decides play, at the start
-    /// ([`super::Game::data_hash`]: the holes of its grates' textures); `None`: not recorded.
+    /// ([`super::Game::data_hash`]: the holes of its grates' textures and the masks of its
+    /// shaped walls); `None`: not recorded.
     pub data_hash: Option<String>,
 }
 
@@ -109,7 +110,7 @@ pub enum ReplayMismatch {
     /// The data that decides play besides the level file (the holes of its grates' textures)
     /// is not what it was.
     #[error(
-        "the grates' textures of the level differ from the recording's (their holes' hash was {recorded}, now {now}; another --textures or --data folder?): it would not replay as it was played"
+        "the grates' textures or the wall shapes of the level differ from the recording's (their holes' and masks' hash was {recorded}, now {now}; another --textures or --data folder, or a changed mask file?): it would not replay as it was played"
     )]
     Data {
         /// The hash recorded.

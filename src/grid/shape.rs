@@ -105,6 +105,11 @@ impl Mask {
         }
     }
 
+    /// The rows from north to south, bit `x` of row `y` set where texel `(x, y)` is solid.
+    pub fn rows(&self) -> &[u64] {
+        &self.rows
+    }
+
     /// Texels per side.
     #[inline]
     pub fn side(&self) -> u32 {
