@@ -234,7 +234,7 @@ fn a_run_mixes_to_the_same_wav_twice_as_long_as_the_run() {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(levels.len(), 3, "the whole episode");
+        assert_eq!(levels.len(), 4, "the whole episode");
         // The levels' ticks, and after each the tally screen's second or so before the
         // autopilot goes on.
         let played: usize = levels
@@ -242,7 +242,7 @@ fn a_run_mixes_to_the_same_wav_twice_as_long_as_the_run() {
             .map(|l| l["ticks"].as_u64().unwrap() as usize)
             .sum();
         assert!(
-            ticks > played && ticks < played + 3 * 2 * 60,
+            ticks > played && ticks < played + 4 * 2 * 60,
             "{ticks} vs {played}"
         );
         let bytes = std::fs::read(&wav).unwrap();
