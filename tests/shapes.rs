@@ -269,6 +269,8 @@ fn bad_shapes_are_named_with_their_line_and_column() {
             stderr.contains(message),
             "{entry}: {message:?} not in: {stderr}"
         );
+        // One problem, one message: the cells using the entry are not reported as well.
+        assert!(stderr.contains("1 error,"), "{entry}: {stderr}");
     }
     // A good mask loads, relative to the level file.
     let text = "name = \"good\"\ngrid = '''\n#####\n#.x.#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"x\" = { wall = \"brick\", shape = \"masks/good.png\" }\n[player]\nposition = [1.5, 1.5]\n";

@@ -240,8 +240,10 @@ impl Parser<'_> {
                 .error(at, "too many legend entries (the limit is 65535)");
             return None;
         };
+        // A shape that cannot be used is an error at its key; the wall stands plain meanwhile,
+        // so that the grid's cells using it are not reported as well.
         let shape = match (&e.shape, kind) {
-            (Some(s), LegendKind::Wall) => Some(self.shape(s)?),
+            (Some(s), LegendKind::Wall) => self.shape(s),
             _ => None,
         };
         self.styles.push(TileStyle {

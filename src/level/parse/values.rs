@@ -68,7 +68,10 @@ impl Parser<'_> {
             match crate::level::read_mask(&path) {
                 Ok(mask) => mask,
                 Err(problem) => {
-                    self.d.error(v.span(), format!("shape '{name}': {problem}"));
+                    // The file is named once, as the level names it.
+                    let prefix = format!("{}: ", path.display());
+                    let reason = problem.strip_prefix(&prefix).unwrap_or(&problem);
+                    self.d.error(v.span(), format!("shape '{name}': {reason}"));
                     return None;
                 }
             }
