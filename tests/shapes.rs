@@ -104,14 +104,9 @@ fn inside(polygon: &[Vec2], p: Vec2) -> bool {
 #[test]
 fn visibility_prints_the_polygon_in_angle_order() {
     let dir = scratch("visibility");
-    let level = hall_file(&dir);
-    let out = run_ok([
-        "visibility",
-        "--level",
-        level.to_str().unwrap(),
-        "--pos",
-        "1.5,3.5",
-    ]);
+    let file = hall_file(&dir);
+    let file = file.to_str().unwrap();
+    let out = run_ok(["visibility", "--level", file, "--pos", "1.5,3.5"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["origin"], serde_json::json!([1.5, 3.5]));
     let polygon: Vec<Vec2> = json["polygon"]
@@ -153,7 +148,7 @@ fn visibility_prints_the_polygon_in_angle_order() {
     let out = run_ok([
         "visibility",
         "--level",
-        level_path(&dir),
+        file,
         "--pos",
         "1.5,3.5",
         "--facing",
@@ -167,27 +162,11 @@ fn visibility_prints_the_polygon_in_angle_order() {
         assert!(d.y.atan2(d.x).abs() <= 20f64.to_radians() + 1e-9, "{p}");
     }
     // Inside a wall: nothing seen.
-    let out = run_ok([
-        "visibility",
-        "--level",
-        level_path(&dir),
-        "--pos",
-        "0.5,0.5",
-    ]);
+    let out = run_ok(["visibility", "--level", file, "--pos", "0.5,0.5"]);
     assert_eq!(
         String::from_utf8_lossy(&out.stdout).trim(),
         r#"{"origin":[0.5,0.5],"polygon":[]}"#
     );
-}
-
-fn level_path(dir: &Path) -> &str {
-    let _ = dir;
-    Box::leak(
-        dir.join("hall.toml")
-            .to_string_lossy()
-            .into_owned()
-            .into_boxed_str(),
-    )
 }
 
 /// Writes a PNG mask: `solid(x, y)` opaque, else transparent.
