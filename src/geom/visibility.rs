@@ -8,7 +8,7 @@
 //! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
 
 use super::{Vec2, ray_segment};
-use crate::grid::{Cell, Mask, Solidity, cast_ray, turns};
+use crate::grid::{Cell, Mask, Solidity, cast_ray, texel_of, turns};
 
 /// The angle either side of a vertex's ray, in radians.
 const EPSILON: f64 = 1e-6;
@@ -276,17 +276,7 @@ fn outline_corners<S: Solidity + ?Sized>(
             let n = mask.side() as i64;
             // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
             // open texel of this shape may meet a wall at the cell's edge).
-            let at = |i: i64, j: i64| {
-                if (0..n).contains(&i) && (0..n).contains(&j) {
-                    return mask.is_solid(i as u32, j as u32);
-                }
-                let next = Cell::new(x + i.div_euclid(n) as i32, y + j.div_euclid(n) as i32);
-                walls.is_solid(next)
-                    && walls.shape(next).is_none_or(|m| {
-                        let scale = |v: i64| (v.rem_euclid(n) as u32 * m.side()) / n as u32;
-                        m.is_solid(scale(i), scale(j))
-                    })
-            };
+            let at = |i: i64, j: i64| texel_of(walls, cell, mask, (i, j)).is_some();
             // Seen only through an open texel on its side towards the origin (along an axis,
             // either side): a corner behind a solid texel next to it adds nothing.
             let mut corner = |i: i64, j: i64, quad: [bool; 4]| {

@@ -59,6 +59,7 @@ mod walk;
 
 pub use cell::{Cell, Face};
 pub use paths::{reachable, shortest_path};
+pub(crate) use shape::texel_of;
 pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError, turns};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};

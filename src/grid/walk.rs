@@ -2,7 +2,7 @@
 
 use super::cell::{Cell, Face};
 use super::fixed::quantize_direction;
-use super::shape::Mask;
+use super::shape::{Mask, texel_of};
 use super::units::{Cells, Grid, UnitCells};
 use crate::math::Vec2;
 
@@ -613,28 +613,8 @@ impl<G: Cells> Walk<G> {
         }
         let side_i = side as i32;
         let inside = |t: Cell| (0..side_i).contains(&t.x) && (0..side_i).contains(&t.y);
-        // The map cell and texel of a texel of this cell's grid, and whether it is solid.
-        let texel_at = |t: Cell| -> Option<(Cell, Option<(u32, u32)>)> {
-            if inside(t) {
-                let texel = (t.x as u32, t.y as u32);
-                return mask
-                    .is_solid(texel.0, texel.1)
-                    .then_some((cell, Some(texel)));
-            }
-            let (cx, cy) = (t.x.div_euclid(side_i), t.y.div_euclid(side_i));
-            let other = Cell::new(cell.x + cx, cell.y + cy);
-            if !grid.is_solid(other) {
-                return None;
-            }
-            match grid.shape(other) {
-                None => Some((other, None)),
-                Some(m) => {
-                    let scale = |v: i32| v.rem_euclid(side_i) as u32 * m.side() / side;
-                    let texel = (scale(t.x), scale(t.y));
-                    m.is_solid(texel.0, texel.1).then_some((other, Some(texel)))
-                }
-            }
-        };
+        // The map cell and texel of a texel of this cell's grid, where solid.
+        let texel_at = |t: Cell| texel_of(grid, cell, mask, (i64::from(t.x), i64::from(t.y)));
         // The texel hit as a hit on the map: cell, texel, `u` along the cell's face.
         let on_map = |mut hit: Hit, (at, texel): (Cell, Option<(u32, u32)>)| {
             let c = self.grid.cell_corner(at);
@@ -782,7 +762,7 @@ fn solid_at_vertex<S: Solidity + ?Sized>(
             let (right, bottom) = (vertex.0 != cell.x, vertex.1 != cell.y);
             let last = mask.side() - 1;
             let texel = (if right { last } else { 0 }, if bottom { last } else { 0 });
-            mask.solid_at_corner(right, bottom).then_some(Some(texel))
+            mask.is_solid(texel.0, texel.1).then_some(Some(texel))
         }
     }
 }
