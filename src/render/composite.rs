@@ -52,6 +52,9 @@ pub(super) struct Scene<'a> {
     pub mipmaps: bool,
 }
 
+/// Pixels per cache line (of 64 bytes).
+const LINE: usize = 16;
+
 /// Columns per [`CoverBlock`].
 pub(super) const BLOCK: usize = 16;
 
@@ -118,6 +121,12 @@ pub(super) fn draw_band(
     }
     let floor_done = Instant::now();
     for (x, wall) in scene.walls.iter().enumerate() {
+        if x % LINE == 0 {
+            // The band's cache lines a wall covers whole are in no cache (the floor sweep
+            // never touched them), and its column-by-column stores wait for each: ask for
+            // the next line of every row while these columns are drawn.
+            simd::prefetch(band, x + LINE, w);
+        }
         let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
         if top < bottom {
             let start = (top - y0) as usize * w + x;

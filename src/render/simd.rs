@@ -45,6 +45,20 @@ impl Loops {
     }
 }
 
+/// Asks the CPU to bring the cache line holding pixel `at` of `pixels`, and the one of each
+/// `stride`-th pixel after it, into its caches, without waiting; nothing past the end.
+#[inline]
+pub(super) fn prefetch(pixels: &[u32], at: usize, stride: usize) {
+    #[cfg(target_arch = "x86_64")]
+    for pixel in pixels.iter().skip(at).step_by(stride) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch only hints; the address is a pixel of `pixels`.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(pixel).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (pixels, at, stride);
+}
+
 /// Fills `run` with texels of `tex` from `at`, the fractions of a 32.32 world position within
 /// one cell (all that changes inside a cell), stepping by `step` per pixel; `shift` turns a
 /// fraction into its texel coordinate (32 minus log2 of the side: 32 for a 1x1 level).
