@@ -189,6 +189,13 @@ impl FogBlend {
         self.blend_always(texel)
     }
 
+    /// The blend's factors, for vector code that blends as [`FogBlend::blend_always`] does:
+    /// what each channel keeps (of 256), and the fog's red-and-blue and green shares.
+    #[inline]
+    pub(crate) fn factors(&self) -> (u32, u32, u32) {
+        (self.keep, self.rb, self.g)
+    }
+
     /// [`FogBlend::blend`] without the test for no fog (which gives the same result: the
     /// texel kept whole), branch-free for loops that vectorise.
     #[inline(always)]

@@ -121,17 +121,21 @@ impl Span {
         }
     }
 
-    /// For a magnified wall in fog (fewer texels than rows): fogs the texels its rows show,
-    /// once each, onto the end of `list` (its cast task's, reused from frame to frame), and
-    /// remembers where, so that drawing it is a copy as without fog. Every band of rows would
-    /// otherwise fog them again.
+    /// For a wall in fog: fogs the texels its rows show, once each, onto the end of `list`
+    /// (its cast task's, reused from frame to frame), and remembers where, so that drawing it
+    /// is a copy as without fog. Every band of rows would otherwise fog a magnified wall's
+    /// texels again, and a minified wall's pixels are blended one by one where eight texels
+    /// are fogged at a time here. Only up to [`simd::Loops::fog_texels_per_row`] texels a row
+    /// (the rows of a wall far beyond its mipmaps skip most texels): the rest are blended as
+    /// they are drawn.
     pub(super) fn fog_texels(
         &mut self,
         assets: &RenderAssets,
         loops: simd::Loops,
         list: &mut Vec<u32>,
     ) {
-        if self.fog.is_clear() || self.step >= 1 << 16 || self.top >= self.bottom {
+        let most = u64::from(loops.fog_texels_per_row()) << 16;
+        if self.fog.is_clear() || self.step > most || self.top >= self.bottom {
             return;
         }
         let column = assets.textures[self.tex as usize]

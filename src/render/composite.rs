@@ -309,13 +309,12 @@ impl<'a> SurfaceCache<'a> {
                 Ok((tex, shift)) => {
                     simd::texture_run(
                         self.loops,
-                        tex,
-                        shift,
+                        (tex, shift),
                         part,
                         (wx as u32, wy as u32),
                         (step.0 as u32, step.1 as u32),
+                        fog,
                     );
-                    simd::fog_run(self.loops, fog, part);
                 }
             }
             wx = wx.wrapping_add(step.0.wrapping_mul(n as i64));
