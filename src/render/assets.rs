@@ -196,6 +196,12 @@ impl FogBlend {
         (self.keep, self.rb, self.g)
     }
 
+    /// Whether `other` blends every texel as this does.
+    #[inline]
+    pub(crate) fn same(&self, other: &FogBlend) -> bool {
+        (self.keep, self.rb, self.g) == (other.keep, other.rb, other.g)
+    }
+
     /// [`FogBlend::blend`] without the test for no fog (which gives the same result: the
     /// texel kept whole), branch-free for loops that vectorise.
     #[inline(always)]

@@ -128,14 +128,28 @@ impl Span {
     /// are fogged at a time here. Only up to [`simd::Loops::fog_texels_per_row`] texels a row
     /// (the rows of a wall far beyond its mipmaps skip most texels): the rest are blended as
     /// they are drawn.
+    ///
+    /// A wall seen close up shows each texel column in several screen columns: where the
+    /// column `before` this one (in the same list) shows the same texels in the same fog,
+    /// this one draws from its run.
     pub(super) fn fog_texels(
         &mut self,
         assets: &RenderAssets,
         loops: simd::Loops,
         list: &mut Vec<u32>,
+        before: &Span,
     ) {
         let most = u64::from(loops.fog_texels_per_row()) << 16;
         if self.fog.is_clear() || self.step > most || self.top >= self.bottom {
+            return;
+        }
+        if before.fogged != NOT_FOGGED
+            && (before.tex, before.mip, before.tex_x, before.dark)
+                == (self.tex, self.mip, self.tex_x, self.dark)
+            && before.fog.same(&self.fog)
+            && before.texel_rows() == self.texel_rows()
+        {
+            self.fogged = before.fogged;
             return;
         }
         let column = assets.textures[self.tex as usize]

@@ -158,13 +158,15 @@ impl Renderer {
             .enumerate()
             .for_each(|(chunk, (((walls, layers), cells), fogged))| {
                 fogged.clear();
+                let mut before = Span::default();
                 for (k, ((wall, layer), walked)) in
                     walls.iter_mut().zip(layers).zip(cells).enumerate()
                 {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
-                    wall.fog_texels(assets, loops, fogged);
+                    wall.fog_texels(assets, loops, fogged, &before);
+                    before = *wall;
                     cast.layer_spans(assets, height, layer);
                     *walked = cast.hit.map_or(0, |h| h.visited);
                 }

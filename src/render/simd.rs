@@ -48,7 +48,11 @@ impl Loops {
     /// ([`fog_run`]) rather than the wall sweep its pixels: with AVX2 eight texels are fogged
     /// for about the cost of one pixel drawn fogged, so up to four a row pays; without it, one.
     pub fn fog_texels_per_row(self) -> u32 {
-        if cfg!(target_arch = "x86_64") && self.avx2 { 4 } else { 1 }
+        if cfg!(target_arch = "x86_64") && self.avx2 {
+            4
+        } else {
+            1
+        }
     }
 }
 
@@ -180,7 +184,10 @@ impl FogLanes {
     #[inline]
     fn blend(self, texels: std::arch::x86_64::__m256i) -> std::arch::x86_64::__m256i {
         use std::arch::x86_64::*;
-        let (red_blue, green) = (_mm256_set1_epi32(0x00FF_00FF), _mm256_set1_epi32(0x0000_FF00));
+        let (red_blue, green) = (
+            _mm256_set1_epi32(0x00FF_00FF),
+            _mm256_set1_epi32(0x0000_FF00),
+        );
         // (No closure for the two channels: a closure does not take the function's target
         // features, and one that returns a vector is then a call.)
         let rb = _mm256_mullo_epi32(_mm256_and_si256(texels, red_blue), self.keep);
@@ -188,10 +195,7 @@ impl FogLanes {
         let g = _mm256_mullo_epi32(_mm256_and_si256(texels, green), self.keep);
         let g = _mm256_srli_epi32::<8>(_mm256_add_epi32(g, self.g));
         let alpha = _mm256_andnot_si256(_mm256_or_si256(red_blue, green), texels);
-        let channels = _mm256_or_si256(
-            _mm256_and_si256(rb, red_blue),
-            _mm256_and_si256(g, green),
-        );
+        let channels = _mm256_or_si256(_mm256_and_si256(rb, red_blue), _mm256_and_si256(g, green));
         _mm256_or_si256(channels, alpha)
     }
 }
