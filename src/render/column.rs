@@ -126,8 +126,8 @@ impl Span {
     /// is a copy as without fog. Every band of rows would otherwise fog a magnified wall's
     /// texels again, and a minified wall's pixels are blended one by one where eight texels
     /// are fogged at a time here. Only up to [`simd::Loops::fog_texels_per_row`] texels a row
-    /// (the rows of a wall far beyond its mipmaps skip most texels): the rest are blended as
-    /// they are drawn.
+    /// (the rows of a wall far beyond its mipmaps skip most texels), and only while `list`
+    /// has room without growing: the rest are blended as they are drawn.
     ///
     /// A wall seen close up shows each texel column in several screen columns: where the
     /// column `before` this one (in the same list) shows the same texels in the same fog,
@@ -160,6 +160,9 @@ impl Span {
         let Ok(at) = u32::try_from(list.len()) else {
             return;
         };
+        if list.len() + self.fogged_len() > list.capacity() {
+            return; // no room without allocating: fogged as drawn
+        }
         self.fogged = at;
         match column.get(first as usize..=last as usize) {
             Some(texels) => list.extend_from_slice(texels),

@@ -149,6 +149,11 @@ impl Renderer {
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = web_time::Instant::now();
         let loops = simd::Loops::new(!self.scalar);
+        // Room for a task's fogged texel runs: a texture column's worth per column (a wall
+        // shows at most its texture's side), up to 256 texels. Reserved once, so that frames
+        // after the first allocate nothing; a run that finds no room is fogged as it is drawn.
+        let largest = assets.textures.iter().map(|t| t.size()).max().unwrap_or(1);
+        let fog_room = COLUMNS_PER_TASK * largest.min(256) as usize;
         // Cast pass: one ray per column.
         self.walls
             .par_chunks_mut(COLUMNS_PER_TASK)
@@ -158,6 +163,7 @@ impl Renderer {
             .enumerate()
             .for_each(|(chunk, (((walls, layers), cells), fogged))| {
                 fogged.clear();
+                fogged.reserve(fog_room);
                 let mut before = Span::default();
                 for (k, ((wall, layer), walked)) in
                     walls.iter_mut().zip(layers).zip(cells).enumerate()
