@@ -197,9 +197,9 @@ impl Span {
     /// magnified wall copies its texels fogged in the cast pass; a minified one (more texels
     /// than rows) blends each pixel.
     #[inline]
-    pub fn draw(
+    pub(super) fn draw(
         &self,
-        assets: &RenderAssets,
+        (assets, loops): (&RenderAssets, simd::Loops),
         fogged: &[u32],
         (from, to): (i32, i32),
         out: &mut [u32],
@@ -216,23 +216,14 @@ impl Span {
         // The pixels drawn: every `stride`-th from the first, `count` of them.
         let pixels = &mut out[..(count - 1) * stride + 1];
         if self.fog.is_clear() {
-            every(pixels, stride, || {
-                let texel = column[(pos >> 16) as usize & mask];
-                pos += self.step;
-                texel
-            });
+            simd::copy_down(loops, column, (pos, self.step), pixels, stride);
         } else if self.fogged != NOT_FOGGED {
             // The span's texels from its first row's on, fogged: the position counted from
             // the first one's top.
-            let mut pos = pos - (self.pos0 & !0xFFFF);
+            let pos = pos - (self.pos0 & !0xFFFF);
             let at = self.fogged as usize;
             let texels = &fogged[at..at + self.fogged_len()];
-            let mask = texels.len() - 1;
-            every(pixels, stride, || {
-                let texel = texels[(pos >> 16) as usize & mask];
-                pos += self.step;
-                texel
-            });
+            simd::copy_down(loops, texels, (pos, self.step), pixels, stride);
         } else {
             every(pixels, stride, || {
                 let texel = self.fog.blend_always(column[(pos >> 16) as usize & mask]);

@@ -131,7 +131,13 @@ pub(super) fn draw_band(
         if top < bottom {
             let start = (top - y0) as usize * w + x;
             let fogged = &scene.fogged[x / super::COLUMNS_PER_TASK];
-            wall.draw(scene.assets, fogged, (top, bottom), &mut band[start..], w);
+            wall.draw(
+                (scene.assets, scene.loops),
+                fogged,
+                (top, bottom),
+                &mut band[start..],
+                w,
+            );
         }
     }
     let walls_done = Instant::now();
