@@ -192,6 +192,7 @@ impl FogBlend {
     /// The blend's factors, for vector code that blends as [`FogBlend::blend_always`] does:
     /// what each channel keeps (of 256), and the fog's red-and-blue and green shares.
     #[inline]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn factors(&self) -> (u32, u32, u32) {
         (self.keep, self.rb, self.g)
     }
