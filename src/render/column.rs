@@ -193,9 +193,9 @@ impl Span {
     ///
     /// One loop for near and far walls alike, with no branch that depends on the texels:
     /// where a texel covers several rows, a loop that repeats it until the texel changes
-    /// mispredicts at every change, which costs more than sampling every row. In fog, a
-    /// magnified wall copies its texels fogged in the cast pass; a minified one (more texels
-    /// than rows) blends each pixel.
+    /// mispredicts at every change, which costs more than sampling every row. In fog, a wall
+    /// whose texels were fogged in the cast pass ([`Span::fog_texels`]) copies them; one too
+    /// far minified for that blends each pixel.
     #[inline]
     pub(super) fn draw(
         &self,

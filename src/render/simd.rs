@@ -269,8 +269,8 @@ impl FogLanes {
             _mm256_set1_epi32(0x00FF_00FF),
             _mm256_set1_epi32(0x0000_FF00),
         );
-        // (No closure for the two channels: a closure does not take the function's target
-        // features, and one that returns a vector is then a call.)
+        // (Written out for the two channels rather than as a closure: closures that returned
+        // vectors were compiled as calls in the wall-tile experiments, see the README.)
         let rb = _mm256_mullo_epi32(_mm256_and_si256(texels, red_blue), self.keep);
         let rb = _mm256_srli_epi32::<8>(_mm256_add_epi32(rb, self.rb));
         let g = _mm256_mullo_epi32(_mm256_and_si256(texels, green), self.keep);
