@@ -98,17 +98,27 @@ fn xvfb() -> Option<Display> {
         .ok()?;
     let runtime = std::env::temp_dir().join(format!("tilecaster-xdg-{}", std::process::id()));
     std::fs::create_dir_all(&runtime).ok()?;
-    let socket = format!("/tmp/.X11-unix/X{number}");
-    let start = Instant::now();
-    while !Path::new(&socket).exists() && start.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(Display {
+    let display = Display {
         _turn: turn,
         server,
         number,
         runtime,
-    })
+    };
+    // Ready when a client is answered (on a loaded machine the server can take seconds; a
+    // game started before then finds no X server), or at least when its socket is there.
+    let socket = format!("/tmp/.X11-unix/X{number}");
+    let answers = || {
+        if installed("xdotool") {
+            !xdotool(&display, &["getdisplaygeometry"]).is_empty()
+        } else {
+            Path::new(&socket).exists()
+        }
+    };
+    let start = Instant::now();
+    while !answers() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Some(display)
 }
 
 /// Runs xdotool on `display`; what it printed, trimmed (empty if it failed).
