@@ -107,8 +107,9 @@ fn xvfb() -> Option<Display> {
     // Ready when a client is answered (on a loaded machine the server can take seconds; a
     // game started before then finds no X server), or at least when its socket is there.
     let socket = format!("/tmp/.X11-unix/X{number}");
+    let asks = installed("xdotool");
     let answers = || {
-        if installed("xdotool") {
+        if asks {
             !xdotool(&display, &["getdisplaygeometry"]).is_empty()
         } else {
             Path::new(&socket).exists()

@@ -165,8 +165,9 @@ impl FogTable {
 }
 
 /// A fog weight with the fog colour's share precomputed: red and blue blend together in one
-/// 32-bit word (16-bit lanes: 255 * 256 fits), green apart; alpha is kept.
-#[derive(Clone, Copy, Debug, Default)]
+/// 32-bit word (16-bit lanes: 255 * 256 fits), green apart; alpha is kept. Equal blends
+/// blend every texel alike.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FogBlend {
     keep: u32,
     rb: u32,
@@ -195,12 +196,6 @@ impl FogBlend {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn factors(&self) -> (u32, u32, u32) {
         (self.keep, self.rb, self.g)
-    }
-
-    /// Whether `other` blends every texel as this does.
-    #[inline]
-    pub(crate) fn same(&self, other: &FogBlend) -> bool {
-        (self.keep, self.rb, self.g) == (other.keep, other.rb, other.g)
     }
 
     /// [`FogBlend::blend`] without the test for no fog (which gives the same result: the

@@ -146,7 +146,7 @@ impl Span {
         if before.fogged != NOT_FOGGED
             && (before.tex, before.mip, before.tex_x, before.dark)
                 == (self.tex, self.mip, self.tex_x, self.dark)
-            && before.fog.same(&self.fog)
+            && before.fog == self.fog
             && before.texel_rows() == self.texel_rows()
         {
             self.fogged = before.fogged;
