@@ -179,6 +179,23 @@ fn golden_shaped_walls_of_the_cloisters() {
     }
 }
 
+/// Floors and ceilings that change from cell to cell (a checkerboard of a texture and a
+/// colour, runs of one texture, cells of another): each cell's surface where it lies, however
+/// a row's run is split. (`tests/scenes/patchwork.toml`.)
+#[test]
+fn golden_floors_across_cells() {
+    let level = "tests/scenes/patchwork.toml";
+    for (name, pos, angle) in [
+        ("patchwork_checkers", (3.2, 1.5), 40.0),
+        ("patchwork_hall", (10.5, 8.5), 300.0),
+    ] {
+        golden(
+            name,
+            &render_sized(level, pos, angle, &ClosedDoors, (320, 200)),
+        );
+    }
+}
+
 #[test]
 fn golden_through_a_grate() {
     golden(

@@ -253,6 +253,8 @@ struct SurfaceCache<'a> {
     /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
     footprint: f64,
     cell: (i32, i32),
+    /// That cell's surface.
+    drawn: SurfaceRef,
     /// A colour, or a texture's mipmap level and the shift that turns a 32-bit fraction into
     /// its texel coordinate.
     surface: Result<(&'a crate::texture::Mip, u32), u32>,
@@ -273,18 +275,26 @@ impl<'a> SurfaceCache<'a> {
             loops,
             footprint,
             cell: (i32::MIN, i32::MIN),
+            drawn: SurfaceRef::Colour(0),
             surface: Err(0),
+        }
+    }
+
+    /// The floor (or ceiling) of `cell`.
+    #[inline]
+    fn surface_of(&self, cell: (i32, i32)) -> SurfaceRef {
+        let style = &self.assets.styles[self.level.map.style(Cell::new(cell.0, cell.1)) as usize];
+        if self.below {
+            style.floor
+        } else {
+            style.ceiling
         }
     }
 
     fn look_up(&mut self, cell: (i32, i32)) {
         self.cell = cell;
-        let style = &self.assets.styles[self.level.map.style(Cell::new(cell.0, cell.1)) as usize];
-        self.surface = match if self.below {
-            style.floor
-        } else {
-            style.ceiling
-        } {
+        self.drawn = self.surface_of(cell);
+        self.surface = match self.drawn {
             SurfaceRef::Colour(c) => Err(c),
             SurfaceRef::Texture(i) => {
                 let texture = &*self.assets.textures[i as usize];
@@ -306,9 +316,21 @@ impl<'a> SurfaceCache<'a> {
             if cell != self.cell {
                 self.look_up(cell);
             }
-            let n = steps_in_cell(wx, step.0)
-                .min(steps_in_cell(wy, step.1))
-                .min(rest.len() as u64) as usize;
+            let steps = |wx: i64, wy: i64| steps_in_cell(wx, step.0).min(steps_in_cell(wy, step.1));
+            // The cells after it with the same surface join the run: a texel is found from the
+            // position's fraction within its cell, which runs on from one cell into the next
+            // as it does within one (a floor of one texture is one run from wall to wall).
+            let mut n = steps(wx, wy).min(rest.len() as u64) as usize;
+            while n < rest.len() {
+                let (nx, ny) = (
+                    wx.wrapping_add(step.0.wrapping_mul(n as i64)),
+                    wy.wrapping_add(step.1.wrapping_mul(n as i64)),
+                );
+                if self.surface_of(((nx >> 32) as i32, (ny >> 32) as i32)) != self.drawn {
+                    break;
+                }
+                n = (n as u64 + steps(nx, ny)).min(rest.len() as u64) as usize;
+            }
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
             match self.surface {
                 Err(colour) => part.fill(fog.blend(colour)),
