@@ -52,8 +52,8 @@ pub(super) struct Scene<'a> {
     pub mipmaps: bool,
 }
 
-/// Pixels per cache line (of 64 bytes).
-const LINE: usize = 16;
+/// Pixels per cache line (of 64 bytes); a [`CoverBlock`]'s columns.
+const LINE: usize = BLOCK;
 
 /// Columns per [`CoverBlock`].
 pub(super) const BLOCK: usize = 16;
@@ -121,11 +121,18 @@ pub(super) fn draw_band(
     }
     let floor_done = Instant::now();
     for (x, wall) in scene.walls.iter().enumerate() {
-        if x % LINE == 0 {
+        if x % LINE == 0
+            && let Some(next) = scene.blocks.get((x + LINE) / BLOCK)
+        {
             // The band's cache lines a wall covers whole are in no cache (the floor sweep
             // never touched them), and its column-by-column stores wait for each: ask for
-            // the next line of every row while these columns are drawn.
-            simd::prefetch(band, x + LINE, w);
+            // the next line of each row that the next columns' walls all cover while these
+            // columns are drawn.
+            let rows = next.top.1.max(y0)..next.bottom.0.min(y1);
+            if !rows.is_empty() {
+                let covered = (rows.start - y0) as usize * w..(rows.end - y0) as usize * w;
+                simd::prefetch(&band[covered], x + LINE, w);
+            }
         }
         let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
         if top < bottom {
