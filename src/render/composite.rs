@@ -35,6 +35,8 @@ pub(super) struct Scene<'a> {
     pub covers: &'a [(i32, i32)],
     /// The same, summed up per [`BLOCK`] columns.
     pub blocks: &'a [CoverBlock],
+    /// The blocks summed up per [`GROUP`].
+    pub groups: &'a [CoverBlock],
     /// Per column, its wall.
     pub walls: &'a [Span],
     /// Per cast task ([`super::COLUMNS_PER_TASK`] columns), the fogged texels of its
@@ -58,6 +60,9 @@ const LINE: usize = BLOCK;
 /// Columns per [`CoverBlock`].
 pub(super) const BLOCK: usize = 16;
 
+/// [`CoverBlock`]s per group: the summary of [`GROUP`] blocks, asked first.
+pub(super) const GROUP: usize = 8;
+
 /// The rows the walls of [`BLOCK`] neighbouring columns cover, in bounds: a row that all of
 /// them leave open (or all cover) is told from these alone, without looking at each column.
 #[derive(Clone, Copy, Debug)]
@@ -78,6 +83,19 @@ impl CoverBlock {
             block.bottom = (block.bottom.0.min(bottom), block.bottom.1.max(bottom));
         }
         block
+    }
+
+    /// The bounds of neighbouring blocks' columns together.
+    pub fn of_blocks(blocks: &[CoverBlock]) -> CoverBlock {
+        let mut all = CoverBlock::new(&[]);
+        for block in blocks {
+            all.top = (all.top.0.min(block.top.0), all.top.1.max(block.top.1));
+            all.bottom = (
+                all.bottom.0.min(block.bottom.0),
+                all.bottom.1.max(block.bottom.1),
+            );
+        }
+        all
     }
 
     /// Whether every column leaves row `y` open (`Some(true)`) or every one covers it
@@ -213,27 +231,31 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
         let wy = wy0.wrapping_add(sy.wrapping_mul(n));
         surfaces.fill(run, (wx, wy), (sx, sy), &fog);
     };
-    // Runs of open columns, found a block at a time where a block is all open or all covered.
+    // Runs of open columns, found a group or a block at a time where one is all open or all
+    // covered, column by column only where a block's columns differ.
     let mut run_start = None;
-    for (b, block) in scene.blocks.iter().enumerate() {
-        let (x0, x1) = (b * BLOCK, ((b + 1) * BLOCK).min(row.len()));
-        match block.open(y) {
-            Some(true) => {
-                run_start.get_or_insert(x0);
+    let mut open = |run_start: &mut Option<usize>, x: usize, open: bool| {
+        if open {
+            run_start.get_or_insert(x);
+        } else if let Some(start) = run_start.take() {
+            draw_run(row, start, x);
+        }
+    };
+    for (g, group) in scene.groups.iter().enumerate() {
+        if let Some(all) = group.open(y) {
+            open(&mut run_start, g * GROUP * BLOCK, all);
+            continue;
+        }
+        let first = g * GROUP;
+        for (b, block) in scene.blocks[first..].iter().take(GROUP).enumerate() {
+            let x0 = (first + b) * BLOCK;
+            if let Some(all) = block.open(y) {
+                open(&mut run_start, x0, all);
+                continue;
             }
-            Some(false) => {
-                if let Some(start) = run_start.take() {
-                    draw_run(row, start, x0);
-                }
-            }
-            None => {
-                for (x, &(top, bottom)) in covers[x0..x1].iter().enumerate() {
-                    if y < top || y >= bottom {
-                        run_start.get_or_insert(x0 + x);
-                    } else if let Some(start) = run_start.take() {
-                        draw_run(row, start, x0 + x);
-                    }
-                }
+            let x1 = (x0 + BLOCK).min(covers.len());
+            for (x, &(top, bottom)) in covers[x0..x1].iter().enumerate() {
+                open(&mut run_start, x0 + x, y < top || y >= bottom);
             }
         }
     }
@@ -453,6 +475,21 @@ mod tests {
         ) {
             let open: Vec<bool> = covers.iter().map(|&(t, b)| y < t || y >= b).collect();
             if let Some(all) = CoverBlock::new(&covers).open(y) {
+                prop_assert!(open.iter().all(|&o| o == all));
+            }
+        }
+
+        /// Where a group's summary of its blocks answers, it agrees with every column of
+        /// every block.
+        #[test]
+        fn cover_groups_agree_with_their_columns(
+            covers in prop::collection::vec((-2i32..40, -2i32..40), 1..=BLOCK * GROUP),
+            y in -3i32..42,
+        ) {
+            let blocks: Vec<CoverBlock> = covers.chunks(BLOCK).map(CoverBlock::new).collect();
+            let group = CoverBlock::of_blocks(&blocks);
+            let open: Vec<bool> = covers.iter().map(|&(t, b)| y < t || y >= b).collect();
+            if let Some(all) = group.open(y) {
                 prop_assert!(open.iter().all(|&o| o == all));
             }
         }

@@ -97,6 +97,7 @@ pub struct Renderer {
     /// Per column, the rows its wall covers; and the columns with masked layers.
     covers: Vec<(i32, i32)>,
     blocks: Vec<composite::CoverBlock>,
+    groups: Vec<composite::CoverBlock>,
     layered: Vec<u32>,
     sprites: Vec<SpriteDraw>,
     stats: FrameStats,
@@ -186,6 +187,12 @@ impl Renderer {
                 .chunks(composite::BLOCK)
                 .map(composite::CoverBlock::new),
         );
+        self.groups.clear();
+        self.groups.extend(
+            self.blocks
+                .chunks(composite::GROUP)
+                .map(composite::CoverBlock::of_blocks),
+        );
         self.layered.clear();
         self.layered
             .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
@@ -199,6 +206,7 @@ impl Renderer {
             camera,
             covers: &self.covers,
             blocks: &self.blocks,
+            groups: &self.groups,
             walls: &self.walls,
             fogged: &self.fogged,
             layers: &self.layers,
