@@ -98,6 +98,12 @@ impl CoverBlock {
         all
     }
 
+    /// Whether any column's wall may cover a row of `y0..y1` (`false`: none does).
+    #[inline]
+    fn reaches(&self, y0: i32, y1: i32) -> bool {
+        self.top.0 < y1 && self.bottom.1 > y0
+    }
+
     /// Whether every column leaves row `y` open (`Some(true)`) or every one covers it
     /// (`Some(false)`); `None` when the bounds cannot tell (the columns must be asked).
     #[inline]
@@ -138,10 +144,9 @@ pub(super) fn draw_band(
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
     let floor_done = Instant::now();
-    for (x, wall) in scene.walls.iter().enumerate() {
-        if x % LINE == 0
-            && let Some(next) = scene.blocks.get((x + LINE) / BLOCK)
-        {
+    for (b, block) in scene.blocks.iter().enumerate() {
+        let x0 = b * BLOCK;
+        if let Some(next) = scene.blocks.get(b + 1) {
             // The band's cache lines a wall covers whole are in no cache (the floor sweep
             // never touched them), and its column-by-column stores wait for each: ask for
             // the next line of each row that the next columns' walls all cover while these
@@ -149,20 +154,25 @@ pub(super) fn draw_band(
             let rows = next.top.1.max(y0)..next.bottom.0.min(y1);
             if !rows.is_empty() {
                 let covered = (rows.start - y0) as usize * w..(rows.end - y0) as usize * w;
-                simd::prefetch(&band[covered], x + LINE, w);
+                simd::prefetch(&band[covered], x0 + LINE, w);
             }
         }
-        let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
-        if top < bottom {
-            let start = (top - y0) as usize * w + x;
-            let fogged = &scene.fogged[x / super::COLUMNS_PER_TASK];
-            wall.draw(
-                (scene.assets, scene.loops),
-                fogged,
-                (top, bottom),
-                &mut band[start..],
-                w,
-            );
+        if !block.reaches(y0, y1) {
+            continue;
+        }
+        for (x, wall) in scene.walls.iter().enumerate().skip(x0).take(BLOCK) {
+            let (top, bottom) = (wall.top.max(y0), wall.bottom.min(y1));
+            if top < bottom {
+                let start = (top - y0) as usize * w + x;
+                let fogged = &scene.fogged[x / super::COLUMNS_PER_TASK];
+                wall.draw(
+                    (scene.assets, scene.loops),
+                    fogged,
+                    (top, bottom),
+                    &mut band[start..],
+                    w,
+                );
+            }
         }
     }
     let walls_done = Instant::now();
@@ -467,15 +477,22 @@ mod tests {
             }
         }
 
-        /// Where a block's summary answers, it agrees with every one of its columns.
+        /// Where a block's summary answers, it agrees with every one of its columns; where it
+        /// says no wall reaches a band of rows, none covers a row of it.
         #[test]
         fn cover_blocks_agree_with_their_columns(
             covers in prop::collection::vec((-2i32..40, -2i32..40), 1..=BLOCK),
             y in -3i32..42,
+            band in (-3i32..42, 0i32..12),
         ) {
+            let block = CoverBlock::new(&covers);
             let open: Vec<bool> = covers.iter().map(|&(t, b)| y < t || y >= b).collect();
-            if let Some(all) = CoverBlock::new(&covers).open(y) {
+            if let Some(all) = block.open(y) {
                 prop_assert!(open.iter().all(|&o| o == all));
+            }
+            let (y0, y1) = (band.0, band.0 + band.1);
+            if !block.reaches(y0, y1) {
+                prop_assert!(covers.iter().all(|&(t, b)| t.max(y0) >= b.min(y1)));
             }
         }
 
