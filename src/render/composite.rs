@@ -1,11 +1,14 @@
 //! The composite pass: a band of rows of the frame, drawn in four sweeps, each a tight loop
 //! over one kind of pixel:
 //!
-//! 1. floor and ceiling, row by row, in runs of the columns the walls leave open (the row's
-//!    distance and fog once per row), a cell's worth of pixels at a time (a plain colour is
-//!    one fill; a texture, the world position stepped along with no per-pixel cell test);
-//! 2. walls, column by column (a texture column, its fog and step looked up once per column;
-//!    where a texel covers several rows, it is fogged once);
+//! 1. floor and ceiling, row by row, in runs of the columns the walls leave open (found from
+//!    summaries of 16 and 128 columns, column by column only where a summary cannot tell;
+//!    the row's distance and fog once per row), the pixels of neighbouring cells of one
+//!    surface at a time (a plain colour is one fill; a texture, the world position stepped
+//!    along with no per-pixel cell test);
+//! 2. walls, column by column, 16 columns at a time where their walls reach the band at all
+//!    (a texture column, its fog and step looked up once per column; where a texel covers
+//!    several rows, it is fogged once);
 //! 3. masked layers, far to near, in the few columns that have any;
 //! 4. sprites, far to near, row by row, each pixel only where the sprite is nearer than the
 //!    nearest opaque thing there.
@@ -344,8 +347,9 @@ impl<'a> SurfaceCache<'a> {
     }
 
     /// Fills `run` with the surface texels from world position `at` (32.32 fixed point),
-    /// stepping by `step` per pixel, fogged by `fog`: a cell's worth of pixels at a time, so a
-    /// plain colour is one fill, and a texture a loop with no cell test.
+    /// stepping by `step` per pixel, fogged by `fog`: the pixels of neighbouring cells of one
+    /// surface at a time, so a plain colour is one fill, and a texture a loop with no cell
+    /// test.
     #[inline]
     fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64), fog: &FogBlend) {
         let (mut wx, mut wy) = at;
