@@ -246,8 +246,11 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     };
     // Runs of open columns, found a group or a block at a time where one is all open or all
     // covered, column by column only where a block's columns differ.
+    // (`mark(run_start, x, open)`: whether the columns from `x` on are open, up to the next
+    // mark; `run_start` a parameter, not captured: captured, it cost 0.7 M instructions a
+    // frame more.)
     let mut run_start = None;
-    let mut open = |run_start: &mut Option<usize>, x: usize, open: bool| {
+    let mut mark = |run_start: &mut Option<usize>, x: usize, open: bool| {
         if open {
             run_start.get_or_insert(x);
         } else if let Some(start) = run_start.take() {
@@ -255,20 +258,20 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
         }
     };
     for (g, group) in scene.groups.iter().enumerate() {
-        if let Some(all) = group.open(y) {
-            open(&mut run_start, g * GROUP * BLOCK, all);
+        if let Some(open) = group.open(y) {
+            mark(&mut run_start, g * GROUP * BLOCK, open);
             continue;
         }
         let first = g * GROUP;
         for (b, block) in scene.blocks[first..].iter().take(GROUP).enumerate() {
             let x0 = (first + b) * BLOCK;
-            if let Some(all) = block.open(y) {
-                open(&mut run_start, x0, all);
+            if let Some(open) = block.open(y) {
+                mark(&mut run_start, x0, open);
                 continue;
             }
             let x1 = (x0 + BLOCK).min(covers.len());
             for (x, &(top, bottom)) in covers[x0..x1].iter().enumerate() {
-                open(&mut run_start, x0 + x, y < top || y >= bottom);
+                mark(&mut run_start, x0 + x, y < top || y >= bottom);
             }
         }
     }
