@@ -77,28 +77,38 @@ pub(super) struct CoverBlock {
 impl CoverBlock {
     /// The bounds of `covers` (a block's worth of columns).
     pub fn new(covers: &[(i32, i32)]) -> CoverBlock {
-        let mut block = CoverBlock {
-            top: (i32::MAX, i32::MIN),
-            bottom: (i32::MAX, i32::MIN),
-        };
-        for &(top, bottom) in covers {
-            block.top = (block.top.0.min(top), block.top.1.max(top));
-            block.bottom = (block.bottom.0.min(bottom), block.bottom.1.max(bottom));
-        }
-        block
+        covers
+            .iter()
+            .map(|&(top, bottom)| CoverBlock {
+                top: (top, top),
+                bottom: (bottom, bottom),
+            })
+            .fold(CoverBlock::NONE, CoverBlock::join)
     }
 
     /// The bounds of neighbouring blocks' columns together.
     pub fn of_blocks(blocks: &[CoverBlock]) -> CoverBlock {
-        let mut all = CoverBlock::new(&[]);
-        for block in blocks {
-            all.top = (all.top.0.min(block.top.0), all.top.1.max(block.top.1));
-            all.bottom = (
-                all.bottom.0.min(block.bottom.0),
-                all.bottom.1.max(block.bottom.1),
-            );
+        blocks
+            .iter()
+            .copied()
+            .fold(CoverBlock::NONE, CoverBlock::join)
+    }
+
+    /// The bounds of no column: every row open.
+    const NONE: CoverBlock = CoverBlock {
+        top: (i32::MAX, i32::MIN),
+        bottom: (i32::MAX, i32::MIN),
+    };
+
+    /// The bounds of the columns of both.
+    fn join(self, other: CoverBlock) -> CoverBlock {
+        CoverBlock {
+            top: (self.top.0.min(other.top.0), self.top.1.max(other.top.1)),
+            bottom: (
+                self.bottom.0.min(other.bottom.0),
+                self.bottom.1.max(other.bottom.1),
+            ),
         }
-        all
     }
 
     /// Whether any column's wall may cover a row of `y0..y1` (`false`: none does).
