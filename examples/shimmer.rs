@@ -1,16 +1,26 @@
 //! What mipmaps buy: the far-half shimmer (how much the distant half of the view changes when
 //! the camera turns 0.1 degree) with and without them, on the stress level and e1m2's hall,
-//! and a picture of each view both ways.
+//! and a picture of each view both ways; beside them, as a yardstick, the shimmer of the ideal
+//! picture (without mipmaps, each pixel the mean of a block of samples, see [`supersample`]:
+//! what is left when no texel aliases).
 //!
 //! `cargo run --release --example shimmer [OUT_DIR [WxH]]` (640x400, the game's size, by default)
 
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::load_with_textures;
-use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, far_shimmer};
+use tilecaster::render::{
+    Camera, ClosedDoors, RenderAssets, Renderer, far_shimmer, supersampled_far_shimmer,
+};
 
 /// Frames per view: the angles the camera turns through, each measured 0.1 degree on.
 const ANGLES: u32 = 36;
+
+/// Samples a pixel along each side for the ideal picture: 8 up to 960 columns, 4 at 1920
+/// (the frames drawn are this many times the size, at most 7680 columns).
+fn supersample(width: u32) -> u32 {
+    (7680 / width.max(1)).clamp(2, 8)
+}
 
 fn main() {
     let out = std::env::args().nth(1).map_or_else(
@@ -29,10 +39,19 @@ fn main() {
         Frame::new(w, h).expect("a valid size"),
         Frame::new(w, h).expect("a valid size"),
     );
+    let factor = supersample(w);
+    let mut big = (
+        Frame::new(w * factor, h * factor).expect("a valid size"),
+        Frame::new(w * factor, h * factor).expect("a valid size"),
+    );
     println!("far-half shimmer at {w}x{h}, mean over {ANGLES} angles (0-255 per channel)");
     println!(
-        "{:<14} {:>9} {:>9} {:>7}",
-        "view", "without", "with", "ratio"
+        "{:<14} {:>9} {:>9} {:>7} {:>13}",
+        "view",
+        "without",
+        "with",
+        "ratio",
+        format!("ideal ({factor}x{factor})")
     );
     let views = [
         ("stress", "levels/stress.toml", None),
@@ -47,21 +66,37 @@ fn main() {
         let level = &loaded.level;
         let assets = RenderAssets::new(level, &loaded.textures);
         let (pos, angle) = pose.unwrap_or((level.player.position, level.player.facing));
-        let mut shimmer = |mipmaps: bool| {
+        // The mean over the angles, without or with mipmaps, at one sample a pixel or
+        // supersampled.
+        let mut shimmer = |mipmaps: bool, supersampled: bool| {
             let mut renderer = Renderer::new();
             renderer.set_mipmaps(mipmaps);
             let total: f64 = (0..ANGLES)
                 .map(|i| {
                     let view = (pos, angle + 360.0 * i as f64 / ANGLES as f64, 66.0);
-                    let frames = (&mut frames.0, &mut frames.1);
-                    far_shimmer(&mut renderer, level, &assets, view, 0.1, frames)
+                    if supersampled {
+                        let frames = (&mut big.0, &mut big.1);
+                        supersampled_far_shimmer(
+                            &mut renderer,
+                            level,
+                            &assets,
+                            view,
+                            0.1,
+                            factor,
+                            frames,
+                        )
+                    } else {
+                        let frames = (&mut frames.0, &mut frames.1);
+                        far_shimmer(&mut renderer, level, &assets, view, 0.1, frames)
+                    }
                 })
                 .sum();
             total / ANGLES as f64
         };
-        let (without, with) = (shimmer(false), shimmer(true));
+        let (without, with) = (shimmer(false, false), shimmer(true, false));
+        let ideal = shimmer(false, true);
         println!(
-            "{name:<14} {without:>9.2} {with:>9.2} {:>7.2}",
+            "{name:<14} {without:>9.2} {with:>9.2} {:>7.2} {ideal:>13.2}",
             with / without
         );
         // The first view, without and with mipmaps, one above the other.

@@ -196,7 +196,7 @@ impl Span {
     /// mispredicts at every change, which costs more than sampling every row. In fog, a wall
     /// whose texels were fogged in the cast pass ([`Span::fog_texels`]) copies them; one too
     /// far minified for that blends each pixel.
-    #[inline]
+    #[inline(always)]
     pub(super) fn draw(
         &self,
         (assets, loops): (&RenderAssets, simd::Loops),

@@ -157,6 +157,38 @@ pub(super) fn draw_band(
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
     let floor_done = Instant::now();
+    simd::wall_sweep(scene, (y0, y1), w, band);
+    let walls_done = Instant::now();
+    for &x in scene.layered {
+        let x = x as usize;
+        for layer in scene.layers[x].far_to_near() {
+            let (top, bottom) = (layer.top.max(y0), layer.bottom.min(y1));
+            for y in top..bottom {
+                let t = layer.sample(scene.assets, y);
+                if crate::texture::is_opaque(t) {
+                    band[(y - y0) as usize * w + x] = t;
+                }
+            }
+        }
+    }
+    if !scene.draws.is_empty() {
+        for (k, row) in band.chunks_exact_mut(w).enumerate() {
+            sprites_on_row(scene, y0 + k as i32, row);
+        }
+    }
+    SweepTimes {
+        floor: floor_done - started,
+        walls: walls_done - floor_done,
+        overlays: walls_done.elapsed(),
+    }
+}
+
+/// The wall sweep of a band (rows `y0..y1` of the frame held in `band`, rows `w` pixels
+/// long): the walls column by column, a block of [`BLOCK`] columns at a time where their walls
+/// reach the band. Always inlined, so that [`simd::wall_sweep`] compiles it for AVX2 where the
+/// CPU has it, with the column loop ([`simd::copy_down`]) inlined in it.
+#[inline(always)]
+pub(super) fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &mut [u32]) {
     for (b, block) in scene.blocks.iter().enumerate() {
         let x0 = b * BLOCK;
         if let Some(next) = scene.blocks.get(b + 1) {
@@ -187,29 +219,6 @@ pub(super) fn draw_band(
                 );
             }
         }
-    }
-    let walls_done = Instant::now();
-    for &x in scene.layered {
-        let x = x as usize;
-        for layer in scene.layers[x].far_to_near() {
-            let (top, bottom) = (layer.top.max(y0), layer.bottom.min(y1));
-            for y in top..bottom {
-                let t = layer.sample(scene.assets, y);
-                if crate::texture::is_opaque(t) {
-                    band[(y - y0) as usize * w + x] = t;
-                }
-            }
-        }
-    }
-    if !scene.draws.is_empty() {
-        for (k, row) in band.chunks_exact_mut(w).enumerate() {
-            sprites_on_row(scene, y0 + k as i32, row);
-        }
-    }
-    SweepTimes {
-        floor: floor_done - started,
-        walls: walls_done - floor_done,
-        overlays: walls_done.elapsed(),
     }
 }
 

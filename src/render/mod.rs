@@ -20,7 +20,7 @@ mod sprites;
 pub use assets::RenderAssets;
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
-pub use shimmer::far_shimmer;
+pub use shimmer::{far_shimmer, supersampled_far_shimmer};
 pub use sprites::{SpriteInstance, level_sprites, pose};
 
 use rayon::prelude::*;

@@ -10,9 +10,9 @@
 //! A magnified wall's column takes eight rows' texels with one load and one lane permutation
 //! (`copy_down`). The wall sweep asks for the cache lines it is about to write (`prefetch`).
 //!
-//! The only `unsafe` of the library is here: calling an AVX2 function, which is sound only on
-//! a CPU that has AVX2, each call where [`Loops`] says the CPU has it; the gather and the
-//! store of the floor loop, whose indices are masked into the texture and whose store writes
+//! The only `unsafe` of the library is here: calling an AVX2 function (or an intrinsic),
+//! which is sound only on a CPU that has AVX2, each call where [`Loops`] says the CPU has it;
+//! the gather and the store of the floor loop, whose indices are masked into the texture and whose store writes
 //! exactly the eight pixels of its chunk; the wall column's load of eight texels from a slice
 //! of eight; and prefetches, which only hint.
 #![allow(unsafe_code)]
@@ -63,7 +63,7 @@ impl Loops {
 /// Sets every `stride`-th pixel of `pixels` from the first (a wall's column) to the texel of
 /// `texels` (a power of two long) at position `pos`, 16.16 fixed point, stepping by `step`
 /// per pixel.
-#[inline]
+#[inline(always)]
 pub(super) fn copy_down(
     loops: Loops,
     texels: &[u32],
@@ -88,41 +88,80 @@ pub(super) fn copy_down(
 /// texels would run past the end of `texels` (they wrap), as the baseline does. The same
 /// texels as [`copy_down_body`]: lane `k` takes texel `(pos + k * step) >> 16`, counted from
 /// the first texel's `pos >> 16` as `(pos mod 2^16 + k * step) >> 16`.
+///
+/// Not a `#[target_feature]` function but always inlined, so that it is compiled for AVX2
+/// where its caller is: the wall sweep ([`wall_sweep_avx2`]). (As a `#[target_feature]`
+/// function it stayed a call, one per column per band, and a 1920x1080 frame took 0.2 M
+/// instructions more; elsewhere, as in the tests, its intrinsics are calls.)
+///
+/// # Safety
+///
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn copy_down_avx2(
+    texels: &[u32],
+    (mut pos, step): (u64, u64),
+    pixels: &mut [u32],
+    stride: usize,
+) {
+    use std::arch::x86_64::*;
+    // SAFETY (of the intrinsics in this block): the caller makes sure the CPU has AVX2.
+    unsafe {
+        let mask = texels.len() - 1;
+        // Lane k: k steps on (step < 2^16, so 7 steps and a fraction stay under 2^19).
+        let steps = _mm256_mullo_epi32(
+            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+            _mm256_set1_epi32(step as i32),
+        );
+        let (mut i, n) = (0, pixels.len());
+        while i + 7 * stride < n {
+            let first = (pos >> 16) as usize & mask;
+            let Some(eight) = texels.get(first..first + 8) else {
+                break;
+            };
+            let fraction = _mm256_set1_epi32((pos & 0xFFFF) as i32);
+            let lanes = _mm256_srli_epi32::<16>(_mm256_add_epi32(fraction, steps));
+            // `eight` has eight texels, read whole.
+            let loaded = _mm256_loadu_si256(eight.as_ptr().cast());
+            let got = _mm256_permutevar8x32_epi32(loaded, lanes);
+            let column = &mut pixels[i..=i + 7 * stride];
+            column[0] = _mm256_extract_epi32::<0>(got) as u32;
+            column[stride] = _mm256_extract_epi32::<1>(got) as u32;
+            column[2 * stride] = _mm256_extract_epi32::<2>(got) as u32;
+            column[3 * stride] = _mm256_extract_epi32::<3>(got) as u32;
+            column[4 * stride] = _mm256_extract_epi32::<4>(got) as u32;
+            column[5 * stride] = _mm256_extract_epi32::<5>(got) as u32;
+            column[6 * stride] = _mm256_extract_epi32::<6>(got) as u32;
+            column[7 * stride] = _mm256_extract_epi32::<7>(got) as u32;
+            pos += 8 * step;
+            i += 8 * stride;
+        }
+        copy_down_body(texels, (pos, step), &mut pixels[i.min(n)..], stride);
+    }
+}
+
+/// The wall sweep of a band ([`super::composite::wall_sweep`]), compiled for AVX2 where the
+/// CPU has it, so that the column loop ([`copy_down_avx2`]) is inlined into it.
+pub(super) fn wall_sweep(
+    scene: &super::composite::Scene,
+    rows: (i32, i32),
+    w: usize,
+    band: &mut [u32],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if scene.loops.avx2 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
+        unsafe { wall_sweep_avx2(scene, rows, w, band) };
+        return;
+    }
+    super::composite::wall_sweep(scene, rows, w, band);
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-#[inline]
-fn copy_down_avx2(texels: &[u32], (mut pos, step): (u64, u64), pixels: &mut [u32], stride: usize) {
-    use std::arch::x86_64::*;
-    let mask = texels.len() - 1;
-    // Lane k: k steps on (step < 2^16, so 7 steps and a fraction stay under 2^19).
-    let steps = _mm256_mullo_epi32(
-        _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
-        _mm256_set1_epi32(step as i32),
-    );
-    let (mut i, n) = (0, pixels.len());
-    while i + 7 * stride < n {
-        let first = (pos >> 16) as usize & mask;
-        let Some(eight) = texels.get(first..first + 8) else {
-            break;
-        };
-        let fraction = _mm256_set1_epi32((pos & 0xFFFF) as i32);
-        let lanes = _mm256_srli_epi32::<16>(_mm256_add_epi32(fraction, steps));
-        // SAFETY: `eight` has eight texels, read whole.
-        let loaded = unsafe { _mm256_loadu_si256(eight.as_ptr().cast()) };
-        let got = _mm256_permutevar8x32_epi32(loaded, lanes);
-        let column = &mut pixels[i..=i + 7 * stride];
-        column[0] = _mm256_extract_epi32::<0>(got) as u32;
-        column[stride] = _mm256_extract_epi32::<1>(got) as u32;
-        column[2 * stride] = _mm256_extract_epi32::<2>(got) as u32;
-        column[3 * stride] = _mm256_extract_epi32::<3>(got) as u32;
-        column[4 * stride] = _mm256_extract_epi32::<4>(got) as u32;
-        column[5 * stride] = _mm256_extract_epi32::<5>(got) as u32;
-        column[6 * stride] = _mm256_extract_epi32::<6>(got) as u32;
-        column[7 * stride] = _mm256_extract_epi32::<7>(got) as u32;
-        pos += 8 * step;
-        i += 8 * stride;
-    }
-    copy_down_body(texels, (pos, step), &mut pixels[i.min(n)..], stride);
+fn wall_sweep_avx2(scene: &super::composite::Scene, rows: (i32, i32), w: usize, band: &mut [u32]) {
+    super::composite::wall_sweep(scene, rows, w, band);
 }
 
 /// [`copy_down`] a pixel at a time: the baseline, and the vector loop's last few pixels.
