@@ -12,9 +12,9 @@
 //!
 //! The only `unsafe` of the library is here: calling an AVX2 function (or an intrinsic),
 //! which is sound only on a CPU that has AVX2, each call where [`Loops`] says the CPU has it;
-//! the gather and the store of the floor loop, whose indices are masked into the texture and whose store writes
-//! exactly the eight pixels of its chunk; the wall column's load of eight texels from a slice
-//! of eight; and prefetches, which only hint.
+//! the gather and the store of the floor loop, whose indices are masked into the texture and
+//! whose store writes exactly the eight pixels of its chunk; the wall column's load of eight
+//! texels from a slice of eight; and prefetches, which only hint.
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
