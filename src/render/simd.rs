@@ -455,7 +455,7 @@ mod tests {
                     2 => next() % (1 << 32),
                     _ => next() % (texel / 2 + 1),
                 } as u32;
-                if next() % 2 == 0 {
+                if next() & 1 == 0 {
                     magnitude
                 } else {
                     magnitude.wrapping_neg()
