@@ -16,7 +16,8 @@
 //! The only `unsafe` of the library is here: calling an AVX2 function (or an intrinsic),
 //! which is sound only on a CPU that has AVX2, each call where [`Loops`] says the CPU has it;
 //! the gather and the store of the floor loop, whose indices are masked into the texture and
-//! whose store writes exactly the eight pixels of its chunk; the wall column's load of eight
+//! whose store writes exactly the eight pixels of its chunk, and the four texel loads of a
+//! magnified floor's block, whose coordinates are masked to the texture's side; the wall column's load of eight
 //! texels from a slice of eight; and prefetches, which only hint.
 #![allow(unsafe_code)]
 
@@ -268,36 +269,43 @@ fn texture_run_avx2<const FOG: bool>(
     // Magnified (seven steps go less than a texel along either axis): the eight pixels lie in
     // a block of 2x2 texels, the one from the first pixel's texel on in the directions of the
     // steps; four loads and one lane permutation fetch them, no gather.
-    let texel = |f: u32| (u64::from(f) >> shift) as u32;
     let within = |step: u32| 7 * u64::from((step as i32).unsigned_abs()) < 1u64 << shift;
     if within(step.0) && within(step.1) {
         let side = (1u32 << tex.shift()) - 1;
         let sides = _mm256_set1_epi32(side as i32);
         let back = |step: u32| if (step as i32) < 0 { side } else { 0 };
         let (back_u, back_v) = (back(step.0), back(step.1));
-        let (mut first_u, mut first_v) = at;
+        let across = tex.shift();
         for chunk in &mut chunks {
-            let bu = texel(first_u).wrapping_add(back_u) & side;
-            let bv = texel(first_v).wrapping_add(back_v) & side;
-            let (bu1, bv1) = ((bu + 1) & side, (bv + 1) & side);
-            let t = |cu: u32, cv: u32| texels[(cu << tex.shift() | cv) as usize] as i32;
-            let block = _mm_setr_epi32(t(bu, bv), t(bu, bv1), t(bu1, bv), t(bu1, bv1));
-            // Each lane's offset from the block's corner, 0 or 1 along each axis.
-            let offset = |f: __m256i, b: u32| {
-                _mm256_and_si256(
-                    _mm256_sub_epi32(_mm256_srl_epi32(f, down), _mm256_set1_epi32(b as i32)),
-                    sides,
+            let (tu, tv) = (_mm256_srl_epi32(u, down), _mm256_srl_epi32(v, down));
+            // The block's corner: the first pixel's texel, or the one before it along an axis
+            // the steps go down.
+            let bu = (_mm256_cvtsi256_si32(tu) as u32).wrapping_add(back_u) & side;
+            let bv = (_mm256_cvtsi256_si32(tv) as u32).wrapping_add(back_v) & side;
+            let (column, next_column) = (bu << across, ((bu + 1) & side) << across);
+            let bv1 = (bv + 1) & side;
+            // SAFETY: `bu`, `bv` and their successors are masked to the side, so each index
+            // is under side * side, the texels' length.
+            let block = unsafe {
+                let t = |at: u32| *texels.get_unchecked(at as usize) as i32;
+                _mm_setr_epi32(
+                    t(column | bv),
+                    t(column | bv1),
+                    t(next_column | bv),
+                    t(next_column | bv1),
                 )
             };
-            let pick = _mm256_or_si256(_mm256_slli_epi32::<1>(offset(u, bu)), offset(v, bv));
+            // Each lane's offset from the block's corner, 0 or 1 along each axis.
+            let offset = |t: __m256i, b: u32| {
+                _mm256_and_si256(_mm256_sub_epi32(t, _mm256_set1_epi32(b as i32)), sides)
+            };
+            let pick = _mm256_or_si256(_mm256_slli_epi32::<1>(offset(tu, bu)), offset(tv, bv));
             let got = _mm256_permutevar8x32_epi32(_mm256_zextsi128_si256(block), pick);
             let got = if FOG { blend.blend(got) } else { got };
             // SAFETY: the store writes the eight pixels of `chunk`, which has exactly eight.
             unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast::<__m256i>(), got) };
             u = _mm256_add_epi32(u, du);
             v = _mm256_add_epi32(v, dv);
-            first_u = first_u.wrapping_add(step.0.wrapping_mul(8));
-            first_v = first_v.wrapping_add(step.1.wrapping_mul(8));
         }
     }
     for chunk in &mut chunks {
