@@ -371,6 +371,7 @@ pub fn run(options: &Options) -> Result<()> {
                     .map(|(t, _)| std::sync::Arc::new(t))
             })
             .context("no texture to copy (floor_stone)")?;
+        let copied = yardsticks::CopiedTexture::new(&copied);
         for &(w, h) in &sizes {
             let mut single: Option<Duration> = None;
             for &n in &threads {

@@ -198,16 +198,31 @@ impl Tutorial {
     }
 }
 
+/// The texture [`texture_copy`] reads: `texture` sampled to 64x64, row by row.
+pub struct CopiedTexture(TutorialTexture);
+
+impl CopiedTexture {
+    pub fn new(texture: &Texture) -> CopiedTexture {
+        CopiedTexture(tutorial_texture(texture))
+    }
+}
+
 /// Fills `frame` row by row with texels of `texture` at a stepped coordinate (16.16 fixed
 /// point, a little under one texel per pixel across and down, different per row): a read and
-/// a write per pixel, nothing else.
-pub fn texture_copy(texture: &Texture, frame: &mut Frame) {
+/// a write per pixel, nothing else. (The texels are an array of the loop's own, indexed with
+/// a mask: read through a [`Texture`], the loop reloaded its size and texels every pixel, as
+/// the compiler could not tell that the frame's stores leave them alone, and its time moved
+/// with where the loop lay in the binary: 1.5 against 2.0 ms a 1920x1080 frame for the same
+/// instructions at two addresses.)
+pub fn texture_copy(texture: &CopiedTexture, frame: &mut Frame) {
+    let texels = &*texture.0;
     let w = frame.width() as usize;
     for (y, row) in frame.pixels_mut().chunks_exact_mut(w).enumerate() {
         let (mut u, mut v) = (0u32, (y as u32) << 15);
         let (du, dv) = (0xE000 + (y as u32 & 0xFF), 0x1000);
         for px in row {
-            *px = texture.texel(u >> 16, v >> 16);
+            let (x, y) = ((u >> 16) as usize, (v >> 16) as usize);
+            *px = texels[(TEX * y + x) & (TEX * TEX - 1)];
             u = u.wrapping_add(du);
             v = v.wrapping_add(dv);
         }
