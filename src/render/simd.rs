@@ -17,8 +17,8 @@
 //! which is sound only on a CPU that has AVX2, each call where [`Loops`] says the CPU has it;
 //! the gather and the store of the floor loop, whose indices are masked into the texture and
 //! whose store writes exactly the eight pixels of its chunk, and the four texel loads of a
-//! magnified floor's block, whose coordinates are masked to the texture's side; the wall column's load of eight
-//! texels from a slice of eight; and prefetches, which only hint.
+//! magnified floor's block, whose coordinates are masked to the texture's side; the wall
+//! column's load of eight texels from a slice of eight; and prefetches, which only hint.
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
@@ -266,7 +266,7 @@ fn texture_run_avx2<const FOG: bool>(
     let blend = FogLanes::new(fog);
     let done = (run.len() / 8 * 8) as u32;
     let mut chunks = run.chunks_exact_mut(8);
-    // Magnified (seven steps go less than a texel along either axis): the eight pixels lie in
+    // Magnified (seven steps go less than a texel along each axis): the eight pixels lie in
     // a block of 2x2 texels, the one from the first pixel's texel on in the directions of the
     // steps; four loads and one lane permutation fetch them, no gather.
     let within = |step: u32| 7 * u64::from((step as i32).unsigned_abs()) < 1u64 << shift;
@@ -284,8 +284,9 @@ fn texture_run_avx2<const FOG: bool>(
             let bv = (_mm256_cvtsi256_si32(tv) as u32).wrapping_add(back_v) & side;
             let (column, next_column) = (bu << across, ((bu + 1) & side) << across);
             let bv1 = (bv + 1) & side;
-            // SAFETY: `bu`, `bv` and their successors are masked to the side, so each index
-            // is under side * side, the texels' length.
+            // SAFETY: `bu`, `bv` and their successors are masked to under the texture's side
+            // (`side` + 1, a power of two), so each index, a column's times the side plus a
+            // row's, is under the side squared: the texels' length.
             let block = unsafe {
                 let t = |at: u32| *texels.get_unchecked(at as usize) as i32;
                 _mm_setr_epi32(
