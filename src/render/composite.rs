@@ -257,11 +257,8 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
-        let run = &mut row[start..end];
-        let n = start as i64;
-        let wx = wx0.wrapping_add(sx.wrapping_mul(n));
-        let wy = wy0.wrapping_add(sy.wrapping_mul(n));
-        surfaces.fill(run, (wx, wy), (sx, sy), &fog);
+        let at = advance((wx0, wy0), (sx, sy), start);
+        surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
     };
     // Runs of open columns, found a group or a block at a time where one is all open or all
     // covered, column by column only where a block's columns differ.
@@ -374,27 +371,25 @@ impl<'a> SurfaceCache<'a> {
     /// test.
     #[inline]
     fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64), fog: &FogBlend) {
-        let (mut wx, mut wy) = at;
+        let mut at = at;
         let mut rest = run;
         while !rest.is_empty() {
-            let cell = ((wx >> 32) as i32, (wy >> 32) as i32);
+            let cell = cell_of(at);
             if cell != self.cell {
                 self.look_up(cell);
             }
-            let steps = |wx: i64, wy: i64| steps_in_cell(wx, step.0).min(steps_in_cell(wy, step.1));
+            let steps =
+                |(wx, wy): (i64, i64)| steps_in_cell(wx, step.0).min(steps_in_cell(wy, step.1));
             // The cells after it with the same surface join the run: a texel is found from the
             // position's fraction within its cell, which runs on from one cell into the next
             // as it does within one (a floor of one texture is one run from wall to wall).
-            let mut n = steps(wx, wy).min(rest.len() as u64) as usize;
+            let mut n = steps(at).min(rest.len() as u64) as usize;
             while n < rest.len() {
-                let (nx, ny) = (
-                    wx.wrapping_add(step.0.wrapping_mul(n as i64)),
-                    wy.wrapping_add(step.1.wrapping_mul(n as i64)),
-                );
-                if self.surface_of(((nx >> 32) as i32, (ny >> 32) as i32)) != self.drawn {
+                let next = advance(at, step, n);
+                if self.surface_of(cell_of(next)) != self.drawn {
                     break;
                 }
-                n = (n as u64 + steps(nx, ny)).min(rest.len() as u64) as usize;
+                n = (n as u64 + steps(next)).min(rest.len() as u64) as usize;
             }
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
             match self.surface {
@@ -404,17 +399,32 @@ impl<'a> SurfaceCache<'a> {
                         self.loops,
                         (tex, shift),
                         part,
-                        (wx as u32, wy as u32),
+                        (at.0 as u32, at.1 as u32),
                         (step.0 as u32, step.1 as u32),
                         fog,
                     );
                 }
             }
-            wx = wx.wrapping_add(step.0.wrapping_mul(n as i64));
-            wy = wy.wrapping_add(step.1.wrapping_mul(n as i64));
+            at = advance(at, step, n);
             rest = tail;
         }
     }
+}
+
+/// The world position (32.32 fixed point) `n` steps of `step` on from `at`, wrapping.
+#[inline]
+fn advance(at: (i64, i64), step: (i64, i64), n: usize) -> (i64, i64) {
+    let n = n as i64;
+    (
+        at.0.wrapping_add(step.0.wrapping_mul(n)),
+        at.1.wrapping_add(step.1.wrapping_mul(n)),
+    )
+}
+
+/// The cell holding a world position (32.32 fixed point).
+#[inline]
+fn cell_of((wx, wy): (i64, i64)) -> (i32, i32) {
+    ((wx >> 32) as i32, (wy >> 32) as i32)
 }
 
 /// How many steps of `step` from `at` (32.32 fixed point) stay in the same unit cell along
