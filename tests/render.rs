@@ -758,6 +758,7 @@ mod inside_doors {
     use super::*;
     use proptest::prelude::*;
     use std::sync::OnceLock;
+    use tilecaster::game::PLAYER_RADIUS;
 
     fn levels() -> &'static [(
         tilecaster::level::LevelWithTextures,
@@ -822,10 +823,15 @@ mod inside_doors {
                     prop_assert!(local >= open - 1e-9 && local <= 1.0, "column {x}: in the open part");
                 }
             }
-            // Nose to a plain slab (nearer than the player's radius, where the game never puts
-            // the eye) one texel may fill the view; from farther the picture is never one colour.
-            let from_plane = if along_x { fy - 0.5 } else { fx - 0.5 };
-            if from_plane.abs() >= 0.25 {
+            // Nose to the slab or to the door's frame beside it (nearer than the player's
+            // radius, where the game never puts the eye) one texel may fill the view; from
+            // farther the picture is never one colour.
+            let (from_plane, from_frame) = if along_x {
+                (fy - 0.5, fx.min(1.0 - fx))
+            } else {
+                (fx - 0.5, fy.min(1.0 - fy))
+            };
+            if from_plane.abs() >= PLAYER_RADIUS && from_frame >= PLAYER_RADIUS {
                 let mut frame = Frame::new(48, 30).unwrap();
                 Renderer::new().render(&loaded.level, assets, &parts, &[], &camera, &mut frame);
                 let first = frame.pixel(0, 0);
