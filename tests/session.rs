@@ -76,10 +76,187 @@ fn write_level(path: &Path, grid: &str, age_seconds: u64) {
     let text = format!(
         "name = \"live\"\ngrid = '''\n{grid}'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n"
     );
-    std::fs::write(path, text).unwrap();
+    write_aged(path, text.as_bytes(), age_seconds);
+}
+
+/// Writes `bytes` to `path`, dated `age_seconds` ago (so that two writes within a clock tick
+/// still differ in time, as two saves by an editor would).
+fn write_aged(path: &Path, bytes: &[u8], age_seconds: u64) {
+    std::fs::write(path, bytes).unwrap();
     let file = std::fs::File::options().write(true).open(path).unwrap();
     file.set_modified(SystemTime::now() - Duration::from_secs(age_seconds))
         .unwrap();
+}
+
+/// A tileset of two wall tiles with these textures.
+fn tileset(first: &str, second: &str) -> String {
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<tileset version="1.8" name="walls" tilewidth="32" tileheight="32" tilecount="2" columns="2">
+ <image source="tiles.png" width="64" height="32"/>
+ <tile id="0"><properties><property name="texture" value="{first}"/></properties></tile>
+ <tile id="1"><properties><property name="texture" value="{second}"/></properties></tile>
+</tileset>
+"#
+    )
+}
+
+/// A 6x4 Tiled map on `walls.tsx` (and, with `more`, on `more.tsx` from GID 3): the wall at
+/// (1, 0) is walls' second tile, the one at (2, 0) more's first where there is more.
+fn tiled_map(more: bool) -> String {
+    let (other, tile) = if more {
+        (r#" <tileset firstgid="3" source="more.tsx"/>"#, 3)
+    } else {
+        ("", 1)
+    };
+    format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="6" height="4" tilewidth="32" tileheight="32" infinite="0">
+ <tileset firstgid="1" source="walls.tsx"/>
+{other}
+ <layer id="1" name="walls" width="6" height="4">
+  <data encoding="csv">
+1,2,{tile},1,1,1,
+1,0,0,0,0,1,
+1,0,0,0,0,1,
+1,1,1,1,1,1
+</data>
+ </layer>
+ <objectgroup id="2" name="things">
+  <object id="1" type="player" x="48" y="48"><point/></object>
+ </objectgroup>
+</map>
+"#
+    )
+}
+
+/// The texture on the north face of the wall at (x, y) of the session's level.
+fn wall_texture(s: &Session, x: i32, y: i32) -> String {
+    let level = &s.current().level;
+    let style = &level.styles[usize::from(level.map.style(Cell::new(x, y)))];
+    style.faces.as_ref().expect("a wall")[0].clone()
+}
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Tiled map's tilesets are the level as much as the map is: Tiled saves them on their own,
+/// and live reload takes each save, a broken one included (the last good level stays), and
+/// a tileset the map names for the first time.
+#[test]
+fn editing_a_tileset_of_the_map_reloads_it() {
+    let dir = scratch("live-tileset");
+    let map = dir.join("live.tmx");
+    write_aged(
+        &dir.join("walls.tsx"),
+        tileset("brick", "brick").as_bytes(),
+        100,
+    );
+    write_aged(&map, tiled_map(false).as_bytes(), 100);
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let mut s = Session::start(&map, Some(textures.as_path())).unwrap();
+    assert!(!s.reload_if_changed(), "nothing changed yet");
+    assert_eq!(wall_texture(&s, 1, 0), "brick");
+
+    write_aged(
+        &dir.join("walls.tsx"),
+        tileset("brick", "wood").as_bytes(),
+        90,
+    );
+    assert!(s.reload_if_changed(), "the tileset changed");
+    assert_eq!(s.message(), Some("reloaded"));
+    assert_eq!(wall_texture(&s, 1, 0), "wood");
+    assert!(!s.reload_if_changed(), "once per change");
+
+    // Broken in the tileset: reported there, the last good level kept; mended: reloaded.
+    write_aged(
+        &dir.join("walls.tsx"),
+        tileset("brick", "no such/texture").as_bytes(),
+        80,
+    );
+    assert!(s.reload_if_changed());
+    let message = s.message().unwrap();
+    assert!(
+        message.starts_with("reload failed, kept the last good level:"),
+        "{message}"
+    );
+    assert!(message.contains("walls.tsx:5:"), "{message}");
+    assert_eq!(wall_texture(&s, 1, 0), "wood");
+    write_aged(
+        &dir.join("walls.tsx"),
+        tileset("brick", "stone").as_bytes(),
+        70,
+    );
+    assert!(s.reload_if_changed(), "the mended tileset");
+    assert_eq!(wall_texture(&s, 1, 0), "stone");
+
+    // The map takes on a second tileset, broken; mending it reloads, although the last good
+    // level never used it.
+    write_aged(
+        &dir.join("more.tsx"),
+        tileset("no such/texture", "brick").as_bytes(),
+        60,
+    );
+    write_aged(&map, tiled_map(true).as_bytes(), 60);
+    assert!(s.reload_if_changed());
+    let message = s.message().unwrap();
+    assert!(message.contains("more.tsx:4:"), "{message}");
+    write_aged(
+        &dir.join("more.tsx"),
+        tileset("metal", "brick").as_bytes(),
+        50,
+    );
+    assert!(s.reload_if_changed(), "the mended new tileset");
+    assert_eq!(s.message(), Some("reloaded"));
+    assert_eq!(wall_texture(&s, 2, 0), "metal");
+    assert!(!s.reload_if_changed(), "once per change");
+    write_aged(
+        &dir.join("more.tsx"),
+        tileset("concrete", "brick").as_bytes(),
+        40,
+    );
+    assert!(s.reload_if_changed(), "watched from now on");
+    assert_eq!(wall_texture(&s, 2, 0), "concrete");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A shaped wall's PNG mask is reloaded when it is drawn again.
+#[test]
+fn editing_a_shape_mask_reloads_the_level() {
+    let dir = scratch("live-mask");
+    std::fs::create_dir_all(dir.join("masks")).unwrap();
+    let write_mask = |solid_columns: u32, age: u64| {
+        let image = image::RgbaImage::from_fn(8, 8, |x, _| {
+            image::Rgba([200, 200, 200, if x < solid_columns { 255 } else { 0 }])
+        });
+        let mut png = Vec::new();
+        image
+            .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+            .unwrap();
+        write_aged(&dir.join("masks/half.png"), &png, age);
+    };
+    write_mask(4, 100);
+    let level = dir.join("live.toml");
+    let text = "name = \"live\"\ngrid = '''\n#####\n#@.x#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"x\" = { wall = \"brick\", shape = \"masks/half.png\" }\n";
+    write_aged(&level, text.as_bytes(), 100);
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let mut s = Session::start(&level, Some(textures.as_path())).unwrap();
+    assert!(!s.reload_if_changed(), "nothing changed yet");
+    let solid = |s: &Session| {
+        let level = &s.current().level;
+        let mask = level.shape(Cell::new(3, 1)).expect("the shaped wall");
+        (0..8).filter(|&x| mask.is_solid(x, 0)).count()
+    };
+    assert_eq!(solid(&s), 4);
+    write_mask(2, 50);
+    assert!(s.reload_if_changed(), "the mask changed");
+    assert_eq!(s.message(), Some("reloaded"));
+    assert_eq!(solid(&s), 2);
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -35,8 +35,12 @@ pub struct Session {
     pub total_ticks: u64,
     pub(super) path: PathBuf,
     sources: Sources,
-    /// A fingerprint of the level file and the texture folder (names, sizes, times).
+    /// A fingerprint of the level file, [`Session::watched`] and the asset folders (names,
+    /// sizes, times).
     stamp: u64,
+    /// The other files the level was read from ([`Level::files`](crate::level::Level::files):
+    /// tilesets, templates, shape masks), and after a failed reload the files its errors are in.
+    watched: Vec<PathBuf>,
     message: Option<(String, u32)>,
     /// Ticks since the player died.
     dead_ticks: u32,
@@ -175,6 +179,7 @@ impl Session {
         let game = Game::from_loaded_on(&current, difficulty);
         let mut session = Session {
             stamp: 0,
+            watched: current.level.files.clone(),
             message: None,
             dead_ticks: 0,
             finished: Totals::default(),
@@ -353,6 +358,7 @@ impl Session {
             self.game.player.ammo,
             self.game.score,
         ) = keep;
+        self.watched = loaded.level.files.clone();
         self.current = loaded;
         self.generation = next_generation();
         self.path = path.to_path_buf();
@@ -369,6 +375,18 @@ impl Session {
         let loaded = match load_with_sources(&self.path, &self.sources) {
             Ok(l) => l,
             Err(e) => {
+                // A tileset or mask the edit named for the first time, broken: its fix must
+                // reload too, although the last good level does not use it.
+                let known = self.watched.len();
+                for d in &e.diagnostics {
+                    let file = PathBuf::from(&d.file);
+                    if file != self.path && !self.watched.contains(&file) {
+                        self.watched.push(file);
+                    }
+                }
+                if self.watched.len() != known {
+                    self.stamp = self.modified();
+                }
                 self.say(format!(
                     "reload failed, kept the last good level: {}",
                     first_line(&e)
@@ -389,14 +407,19 @@ impl Session {
             self.game.score,
             self.game.keys,
         ) = (old.player.health, old.player.ammo, old.score, old.keys);
+        if self.watched != loaded.level.files {
+            // The map names other files now: watch those from here on.
+            self.watched = loaded.level.files.clone();
+            self.stamp = self.modified();
+        }
         self.current = loaded;
         self.generation = next_generation();
         self.say("reloaded".into());
         Ok(())
     }
 
-    /// Reloads if the level file or a file in its texture folder changed since the last load;
-    /// whether it tried.
+    /// Reloads if the level file, a tileset, template or mask it uses, or a file in its asset
+    /// folders changed since the last load; whether it tried.
     pub fn reload_if_changed(&mut self) -> bool {
         if self.modified() == self.stamp {
             return false;
@@ -405,9 +428,10 @@ impl Session {
         true
     }
 
-    /// A fingerprint of the level file and the files of every asset folder of its overlay
-    /// (textures, sprites, sounds, HUD art): each one's name, size and modification time. Any
-    /// edit, addition or removal changes it, even a file put back with an older time.
+    /// A fingerprint of the level file, the other files it was read from (tilesets,
+    /// templates, masks) and the files of every asset folder of its overlay (textures,
+    /// sprites, sounds, HUD art): each one's name, size and modification time. Any edit,
+    /// addition or removal changes it, even a file put back with an older time.
     fn modified(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -417,6 +441,7 @@ impl Session {
             meta.map(|m| (m.len(), m.modified().ok())).hash(&mut h);
         };
         note(&self.path);
+        self.watched.iter().for_each(|f| note(f));
         for folder in self.current.overlay.folders() {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&folder)
                 .into_iter()

@@ -265,6 +265,9 @@ pub struct Level {
     pub texture_dir: Option<(PathBuf, (usize, usize))>,
     /// Every texture the level names, with where it is named (for the texture check).
     pub texture_refs: Vec<TextureRef>,
+    /// The other files the level was read from, watched by live reload beside the level file:
+    /// a Tiled map's tilesets and templates, and the PNG masks of its shaped walls.
+    pub files: Vec<PathBuf>,
 }
 
 /// A texture name in a level file and where it appears.

@@ -51,6 +51,8 @@ struct Parser<'a> {
     kinds: BTreeMap<String, crate::level::EnemyKind>,
     /// The level file's folder: shape files are relative to it.
     folder: std::path::PathBuf,
+    /// The shape files read (or tried), for [`Level::files`].
+    files: Vec<std::path::PathBuf>,
 }
 
 /// The one level model: a level as its file gives it, every value with its place in the file,
@@ -140,6 +142,7 @@ pub(in crate::level) fn build(
         textures: Vec::new(),
         kinds: crate::level::kinds::builtin(),
         folder: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        files: Vec::new(),
     };
     let level = p.level(&source.raw, &source.rows, path);
     let Parser { mut d, .. } = p;
@@ -337,6 +340,7 @@ impl Parser<'_> {
             music,
             texture_dir,
             texture_refs: std::mem::take(&mut self.textures),
+            files: std::mem::take(&mut self.files),
         })
     }
 }

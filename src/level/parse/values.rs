@@ -65,6 +65,9 @@ impl Parser<'_> {
         let name = v.get_ref();
         let mask = if crate::level::shapes::is_shape_file(name) {
             let path = self.folder.join(name);
+            if !self.files.contains(&path) {
+                self.files.push(path.clone());
+            }
             match crate::level::read_mask(&path) {
                 Ok(mask) => mask,
                 Err(problem) => {

@@ -184,7 +184,11 @@ pub(super) fn read<T>(
     let d = files.diagnostics(&map_name, problems);
     match source {
         Some(source) => {
-            let loaded = build(d, &source, path);
+            let loaded = build(d, &source, path).map(|mut loaded| {
+                let tilesets = files.trees.keys().filter(|f| *f != path).cloned();
+                loaded.level.files.splice(0..0, tilesets);
+                loaded
+            });
             Ok(then(&source, loaded))
         }
         None => {
