@@ -469,6 +469,20 @@ pub enum Origin {
         /// The old key file.
         from: PathBuf,
     },
+    /// No settings file yet: an old key file's bindings and sound, which could not be written
+    /// to the settings file (so the old file is read again next time).
+    Borrowed {
+        /// The old key file.
+        from: PathBuf,
+        /// Why the settings file could not be written.
+        why: String,
+    },
+    /// No settings file yet, and an old key file that cannot be used: the defaults (the old
+    /// file is left as it is).
+    OldUnusable {
+        /// Why it cannot be used, with its line and column.
+        why: String,
+    },
     /// The settings file could not be used: the defaults, and the damaged file moved aside.
     Damaged {
         /// Why it could not be used, with its line and column.
@@ -487,6 +501,13 @@ impl Origin {
                 "took the key bindings of {} over into {} (read from now on; the old file is left as it was)",
                 from.display(),
                 path.display()
+            )),
+            Origin::Borrowed { from, why } => Some(format!(
+                "playing with the key bindings of {}: they could not be taken over ({why}), so that file is read again next time",
+                from.display()
+            )),
+            Origin::OldUnusable { why } => Some(format!(
+                "{why}\nthe old key file cannot be used: playing with the defaults (it is left as it was)"
             )),
             Origin::Damaged { why, kept } => Some(match kept {
                 Some(kept) => format!(
@@ -524,18 +545,28 @@ pub fn load_or_default(path: &Path, legacy: Option<&Path>) -> (Settings, Origin)
         };
     }
     if let Some(old) = legacy.filter(|p| files::is_file(p)) {
-        if let Ok(s) = read(old) {
+        return match read(old) {
             // Written at once, so that the next start reads it and not the old file.
-            if s.save(path).is_ok() {
-                return (
+            Ok(s) => match s.save(path) {
+                Ok(()) => (
                     s,
                     Origin::TakenOver {
                         from: old.to_path_buf(),
                     },
-                );
-            }
-            return (s, Origin::Defaults);
-        }
+                ),
+                Err(e) => (
+                    s,
+                    Origin::Borrowed {
+                        from: old.to_path_buf(),
+                        why: e.to_string(),
+                    },
+                ),
+            },
+            Err(e) => (
+                Settings::default(),
+                Origin::OldUnusable { why: e.to_string() },
+            ),
+        };
     }
     (Settings::default(), Origin::Defaults)
 }
@@ -723,10 +754,30 @@ mod tests {
             (s.keys.keys(Action::Fire), origin),
             ([Key::Space].as_slice(), Origin::File)
         );
-        // A broken old file is not taken over.
+        // A settings file that cannot be written (its folder is a file): the old bindings are
+        // played with, and the player told why they were not kept.
+        std::fs::write(&old, "[keys]\nfire = [\"Q\"]\n").unwrap();
+        std::fs::write(dir.join("blocked"), "").unwrap();
+        let unwritable = dir.join("blocked").join(FILE_NAME);
+        let (s, origin) = load_or_default(&unwritable, Some(&old));
+        assert_eq!(s.keys.keys(Action::Fire), [Key::Letter(b'Q')]);
+        assert!(
+            matches!(&origin, Origin::Borrowed { from, .. } if *from == old),
+            "{origin:?}"
+        );
+        let message = origin.message(&unwritable).unwrap();
+        assert!(
+            message.contains("keys.toml") && message.contains("read again"),
+            "{message}"
+        );
+        // A broken old file is not taken over, and the player is told where it is broken.
         let elsewhere = dir.join("other.toml");
         std::fs::write(&old, "[keys\n").unwrap();
-        assert_eq!(load_or_default(&elsewhere, Some(&old)).1, Origin::Defaults);
+        let (s, origin) = load_or_default(&elsewhere, Some(&old));
+        assert_eq!(s, Settings::default());
+        let message = origin.message(&elsewhere).unwrap();
+        assert!(message.contains("keys.toml:1:"), "{message}");
+        assert!(message.contains("playing with the defaults"), "{message}");
         assert!(!elsewhere.exists());
         std::fs::remove_dir_all(dir).unwrap();
     }
