@@ -70,8 +70,13 @@ pub fn store_settings(settings: &Settings, path: Option<&Path>) -> Result<(), St
 /// The save slots: the quick save, then five more.
 pub const SLOTS: usize = 5;
 
-/// The saves folder, beside the settings file (natively; the browser keeps no saves yet).
+/// The saves folder: beside the settings file natively; in the browser the page's files
+/// (`<page>`), which the page keeps in its localStorage (`web::keep_save`).
 pub fn saves_dir(settings_path: Option<&Path>) -> Option<PathBuf> {
+    #[cfg(target_arch = "wasm32")]
+    if settings_path.is_none() {
+        return Some(PathBuf::from(tilecaster::files::PROVIDED));
+    }
     settings_path.map(|p| {
         p.parent()
             .filter(|d| !d.as_os_str().is_empty())

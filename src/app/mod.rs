@@ -597,7 +597,15 @@ impl App {
         match self.session.save(path) {
             Ok(()) => {
                 eprintln!("saved to {}", path.display());
-                self.session.say("game saved".into());
+                // The page keeps its saves in its localStorage too, for the next visit.
+                #[cfg(target_arch = "wasm32")]
+                let kept = web::keep_save(path);
+                #[cfg(not(target_arch = "wasm32"))]
+                let kept: Result<(), String> = Ok(());
+                self.session.say(match kept {
+                    Ok(()) => "game saved".into(),
+                    Err(e) => format!("saved for this visit only: {e}"),
+                });
                 self.slots = front::save_slots(self.saves.as_deref());
             }
             Err(e) => {

@@ -27,6 +27,7 @@ pub fn main() {
         web_sys::console::error_1(&format!("tilecaster: {info}").into());
     }));
     let query = Query::from_page();
+    restore_saves();
     let level = format!("levels/{}", query.level);
     let options = PlayOptions {
         level: tilecaster::files::default_path(&level),
@@ -118,6 +119,43 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
 
 /// The key of the settings in the page's localStorage.
 const SETTINGS_KEY: &str = "tilecaster.settings";
+
+/// The keys of the saves in the page's localStorage: this, then the save's file name
+/// (`tilecaster.save.quicksave.json`).
+const SAVE_KEY_PREFIX: &str = "tilecaster.save.";
+
+/// Keeps the save just written to `path` (`<page>/NAME`) in the page's localStorage, so that
+/// the next visit finds it.
+pub(super) fn keep_save(path: &std::path::Path) -> Result<(), String> {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| format!("{} is not a save's name", path.display()))?;
+    let text = tilecaster::files::read_text(path, tilecaster::files::Limit::SAVE)
+        .map_err(|e| e.to_string())?;
+    storage()
+        .ok_or_else(|| "the page has no localStorage".to_string())?
+        .set_item(&format!("{SAVE_KEY_PREFIX}{name}"), &text)
+        .map_err(|_| "the page's localStorage refused it (full?)".to_string())
+}
+
+/// Hands the saves the page keeps over to the game (`<page>/NAME`), where the save slots
+/// look for them.
+fn restore_saves() {
+    let Some(storage) = storage() else { return };
+    let count = storage.length().unwrap_or(0);
+    let keys: Vec<String> = (0..count)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .collect();
+    for key in keys {
+        let Some(name) = key.strip_prefix(SAVE_KEY_PREFIX) else {
+            continue;
+        };
+        if let Ok(Some(text)) = storage.get_item(&key) {
+            tilecaster::files::provide(name, text.into_bytes());
+        }
+    }
+}
 
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?

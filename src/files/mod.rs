@@ -255,7 +255,17 @@ pub fn read_text(path: &Path, limit: Limit) -> Result<String, FileError> {
 /// Writes `bytes` to `path` through a uniquely named temporary file beside it, moved into place
 /// when whole. An existing `path` is replaced only when `overwrite`; otherwise, even when
 /// another writer creates it meanwhile, the write fails and nothing is replaced.
+///
+/// A path under [`PROVIDED`] (`<page>/NAME`) is written as a file handed over (in memory,
+/// whole at once): the browser's saves are kept there, and in its localStorage by the page.
 pub fn write_new(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
+    if let Some(name) = provided::name_of(path) {
+        if !overwrite && provided::file(path).is_some() {
+            return Err(FileError::Exists(path.to_path_buf()));
+        }
+        provide(&name, bytes.to_vec());
+        return Ok(());
+    }
     write_with(path, overwrite, |file| file.write_all(bytes))
 }
 
@@ -333,6 +343,23 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn a_file_written_under_the_page_folder_is_handed_over_and_never_overwritten_unasked() {
+        let path = Path::new(PROVIDED).join("write-test-save.json");
+        write_new(&path, b"first", false).unwrap();
+        assert_eq!(read_bounded(&path, Limit::SAVE).unwrap(), b"first");
+        assert!(matches!(
+            write_new(&path, b"second", false),
+            Err(FileError::Exists(_))
+        ));
+        write_new(&path, b"third", true).unwrap();
+        assert_eq!(read_bounded(&path, Limit::SAVE).unwrap(), b"third");
+        assert!(is_file(&path));
+        // Only plain names: a folder under it is not made up.
+        let deeper = Path::new(PROVIDED).join("saves").join("a.json");
+        assert!(write_new(&deeper, b"x", true).is_err());
     }
 
     #[test]

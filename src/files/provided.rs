@@ -32,6 +32,11 @@ pub fn provide(name: &str, bytes: Vec<u8>) -> PathBuf {
     path
 }
 
+/// The plain file name `path` has under [`PROVIDED`] (`<page>/NAME`), if it is such a path.
+pub(super) fn name_of(path: &Path) -> Option<String> {
+    super::bundled::key_under(PROVIDED, path).filter(|k| !k.is_empty() && !k.contains('/'))
+}
+
 /// The bytes handed over for `path`, when it names such a file.
 pub(super) fn file(path: &Path) -> Option<Arc<[u8]>> {
     let key = super::bundled::key_under(PROVIDED, path)?;

@@ -277,6 +277,37 @@ await check('the pause menu\'s options are kept in the page\'s localStorage; dam
   assert(twice.includes('mouse_sensitivity = 0.25\n'), `after a reload and a second step: ${twice}`);
 });
 
+await check('a quick save (F6) is kept in the page\'s localStorage and quick loads (F9) on the next visit', async () => {
+  const page5 = await open('?nohud');
+  await waitFrames(page5, 3);
+  await page5.evaluate(() => localStorage.removeItem('tilecaster.save.quicksave.json'));
+  await page5.click('#start');
+  const place = () => page5.$eval('#tilecaster', (c) => [c.dataset.x, c.dataset.y, c.dataset.angle].join(' '));
+  await page5.keyboard.down('KeyW');
+  await page5.waitForTimeout(500);
+  await page5.keyboard.up('KeyW');
+  await page5.waitForTimeout(300);
+  await waitFrames(page5, (await frames(page5)) + 3);
+  const saved = await place();
+  await page5.keyboard.press('F6');
+  await waitFrames(page5, (await frames(page5)) + 3);
+  const kept = await page5.evaluate(() => localStorage.getItem('tilecaster.save.quicksave.json'));
+  assert(kept && kept.includes('"level_file"'), `no save kept: ${kept && kept.slice(0, 80)}`);
+  await page5.reload();
+  await waitFrames(page5, 3);
+  const fresh = await place();
+  await page5.click('#start');
+  await page5.keyboard.press('F9');
+  await page5.waitForTimeout(300);
+  await waitFrames(page5, (await frames(page5)) + 3);
+  const loaded = await place();
+  await page5.evaluate(() => localStorage.removeItem('tilecaster.save.quicksave.json'));
+  await page5.close();
+  console.log(`  place: saved ${saved}, next visit ${fresh}, quick loaded ${loaded}`);
+  assert(fresh !== saved, 'the next visit started where the save was before loading it');
+  assert(loaded === saved, 'the quick load did not bring the saved place back');
+});
+
 await check('a hidden tab pauses the game', async () => {
   const page3 = await open('?nohud');
   await waitFrames(page3, 3);
