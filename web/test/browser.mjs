@@ -126,9 +126,12 @@ await check('keys move the player and the view', async () => {
   assert(!shotBefore.equals(shotAfter), 'the picture did not change');
 });
 
-await check('the click to play takes the mouse, which turns the view; Escape gives it back and pauses', async () => {
+await check('the click to play takes the mouse (the bar steps aside), which turns the view; Escape gives it back and pauses', async () => {
   const locked = await page.evaluate(() => document.pointerLockElement && document.pointerLockElement.id);
   assert(locked === 'tilecaster', `the canvas does not hold the mouse (${locked})`);
+  // The page's bar steps aside for the game's messages while the game has the mouse.
+  const barShown = () => page.$eval('#bar', (b) => getComputedStyle(b).display !== 'none');
+  assert(!(await barShown()), 'the bar covers the game while it has the mouse');
   const angle = () => page.$eval('#tilecaster', (c) => Number(c.dataset.angle));
   const before = await angle();
   await page.mouse.move(640, 400);
@@ -139,6 +142,7 @@ await check('the click to play takes the mouse, which turns the view; Escape giv
   assert(before !== after, 'the mouse did not turn the view');
   await page.evaluate(() => document.exitPointerLock());
   await waitFrames(page, (await frames(page)) + 3);
+  assert(await barShown(), 'the bar did not come back with the mouse');
   const ticks = await page.$eval('#tilecaster', (c) => c.dataset.ticks);
   await page.waitForTimeout(300);
   await waitFrames(page, (await frames(page)) + 3);
