@@ -168,6 +168,7 @@ fn a_texture_and_a_sheet_of_128_pixel_frames_replaced_by_data_show_in_a_render()
     assert!(line("sound", "pistol").ends_with("--data"), "{text}");
     assert!(line("sound", "alert").contains("made by code"), "{text}");
     assert!(line("hud", "face").contains("made by code"), "{text}");
+    assert!(line("music", "music").contains("made by code"), "{text}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -408,6 +409,7 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
         "sounds/exit.wav",
         "hud/pistol.png",
         "hud/face.png",
+        "sounds/music.wav",
     ] {
         assert!(data.join(file).is_file(), "{file}");
     }
@@ -458,6 +460,17 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
         pistol.iter().zip(&code).all(|(a, b)| (a - b).abs() < 1e-4),
         "16-bit round trip of the pistol"
     );
+    // The music: the theme made by code without a file; the exported file plays the same.
+    let theme = tilecaster::audio::theme();
+    let exported = loaded.music.as_ref().expect("sounds/music.wav");
+    assert_eq!(exported.len(), theme.len());
+    assert!(
+        exported
+            .iter()
+            .zip(theme.iter())
+            .all(|(a, b)| (a - b).abs() < 1e-4),
+        "16-bit round trip of the music"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -478,12 +491,20 @@ fn music_from_a_data_folder_loops_at_the_music_volume() {
     };
     let loaded = load_with_sources(&level, &sources).unwrap();
     assert_eq!(loaded.music.as_ref().map(|m| m.len()), Some(4800));
-    assert!(
-        load_with_sources(&level, &Sources::default())
-            .unwrap()
-            .music
-            .is_none()
-    );
+    // Without the folder: no file, and the theme made by code is heard (at master x music
+    // volume, from its start).
+    let bare = load_with_sources(&level, &Sources::default()).unwrap();
+    assert!(bare.music.is_none());
+    let mut mixer = Mixer::new();
+    mixer.music_volume = 0.5;
+    let mut out = Vec::new();
+    let quiet = tilecaster::game::Game::new(bare.level.clone());
+    tilecaster::scene::sound::hear_tick(&quiet, &bare, &mut mixer, &mut out);
+    let theme = tilecaster::audio::theme();
+    assert!(out.iter().any(|&s| s != 0.0), "the theme is heard");
+    for (i, frame) in out.chunks(2).enumerate() {
+        assert!((frame[0] - theme[i] * 0.5).abs() < 1e-6, "sample {i}");
+    }
     // Heard looped, at master x music volume, with the game's sounds on top.
     let game = tilecaster::game::Game::new(loaded.level.clone());
     let mut mixer = Mixer::new();

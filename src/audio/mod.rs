@@ -1,4 +1,4 @@
-//! Sound: the game's sounds made by code ([`Sound`]), and the mixer that plays them placed in
+//! Sound: the game's sounds and music made by code ([`Sound`], [`theme`]), and the mixer that plays them placed in
 //! the world ([`Placement`]: gain by distance, pan by angle, muffled through walls) into
 //! interleaved stereo at [`RATE`], a tick's worth ([`FRAMES_PER_TICK`]) at a time. It knows
 //! nothing of the game: the scene layer turns the game's events into placed sounds, and the
@@ -15,9 +15,11 @@
 //! ```
 
 mod mixer;
+mod music;
 mod sounds;
 
 pub use mixer::{Cue, Mixer, Placement, to_pcm16, wav_bytes};
+pub use music::theme;
 pub use sounds::Sound;
 
 /// Samples per second.

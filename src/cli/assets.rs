@@ -1,6 +1,6 @@
 //! `tilecaster assets --list`: where each asset of a level comes from, through the overlay of
 //! `--textures`, the level's own folders, `--data` and the defaults; `--export DIR`: the
-//! assets made by code (sounds, HUD art) as files, to start a data folder from.
+//! assets made by code (sounds, music, HUD art) as files, to start a data folder from.
 
 use std::io::Write;
 use std::path::Path;
@@ -81,6 +81,8 @@ pub fn list(level: &Path, sources: &Sources) -> Result<()> {
     for name in sounds {
         rows.push(found("sound", &name, overlay.sound(&name)));
     }
+    let music = music_name(&loaded.level);
+    rows.push(found("music", music, overlay.sound(music)));
     for (name, _) in HUD_NAMES {
         rows.push(found("hud", name, overlay.hud(name)));
     }
@@ -95,6 +97,14 @@ pub fn list(level: &Path, sources: &Sources) -> Result<()> {
         )?;
     }
     Ok(())
+}
+
+/// The name of the level's music: its `music = "NAME"`, else `music`.
+fn music_name(level: &tilecaster::level::Level) -> &str {
+    level
+        .music
+        .as_ref()
+        .map_or("music", |(name, _)| name.as_str())
 }
 
 /// The art made by code `art` as a picture, one pixel per art pixel.
@@ -125,8 +135,8 @@ fn face_sheet() -> Result<Frame> {
 }
 
 /// Writes the assets of the level at `level` into `dir`, laid out as a data folder: its
-/// textures and sprite sheets as they are found, the sounds and HUD art made by code as WAV
-/// and PNG files: a data folder to start from. Nothing is overwritten unless `force`.
+/// textures and sprite sheets as they are found, the sounds, music and HUD art made by code
+/// as WAV and PNG files: a data folder to start from. Nothing is overwritten unless `force`.
 pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Result<()> {
     let loaded = load_with_sources(level, sources)?;
     let overlay = &loaded.overlay;
@@ -174,6 +184,15 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
         };
         write(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo))?;
     }
+    let music = loaded
+        .music
+        .clone()
+        .unwrap_or_else(tilecaster::audio::theme);
+    let stereo: Vec<f32> = music.iter().flat_map(|&s| [s, s]).collect();
+    write(
+        format!("sounds/{}.wav", music_name(&loaded.level)),
+        &wav_bytes(&stereo),
+    )?;
     // As many as HUD_NAMES has, or this does not build.
     let pictures: [(&str, Frame); HUD_NAMES.len()] = [
         ("pistol", art_picture(&art::PISTOL)?),

@@ -33,7 +33,8 @@ pub struct LevelWithTextures {
     /// kinds' own), decoded; the sounds without one are made by code.
     pub sounds: Arc<crate::assets::SoundFiles>,
     /// The level's music, looped: `sounds/NAME.wav` for its `music = "NAME"`, else
-    /// `sounds/music.wav` where the overlay has one.
+    /// `sounds/music.wav` where the overlay has one (`None`: the theme made by code plays,
+    /// `audio::theme`).
     pub music: Option<Arc<[f32]>>,
     /// The HUD art the overlay has, by name ([`crate::assets::HUD_NAMES`]); what is missing
     /// is drawn by code.

@@ -162,7 +162,8 @@ await check('the game\'s sound reaches the page\'s audio output after the click'
   }));
   console.log(`  audio context ${audio.state}, ${audio.played} ticks queued, peak ${audio.peak.toFixed(3)}`);
   assert(audio.state === 'running' && audio.played > 10, 'no sound queued');
-  assert(audio.peak > 0.01, 'the shot was not heard');
+  // The music made by code peaks at 0.4 x the music volume (0.6): 0.24; the shot at about 0.8.
+  assert(audio.peak > 0.5, 'the shot was not heard');
 });
 
 await check('a dropped broken level shows its error with line and column', async () => {
