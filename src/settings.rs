@@ -524,7 +524,10 @@ impl Origin {
 
 /// The settings in `path`, or the defaults, never failing:
 /// - no file, and an old key file `legacy` that reads: its bindings and sound are taken over
-///   into a new settings file (once: from then on the settings file is read);
+///   into a new settings file (once: from then on the settings file is read); where that
+///   file cannot be written they are played with all the same, and the player told why;
+/// - no file, and an old key file that does not read: the defaults, and the player told
+///   where it is broken;
 /// - a file that cannot be used (not TOML, out of range, unreadable): the defaults, and the
 ///   file moved aside to `settings.toml.damaged` (or `.damaged-2`, ...: none is overwritten),
 ///   so that the next save does not lose it and the next start is clean.

@@ -7,6 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::RATE;
+use super::sounds::Noise;
 
 /// Beats a minute.
 const BPM: f64 = 132.0;
@@ -138,18 +139,6 @@ fn gate(t: f64, length: f64) -> f64 {
     (t / 0.005).min(1.0) * ((length - t) / 0.03).clamp(0.0, 1.0)
 }
 
-/// A xorshift noise source in `[-1, 1]`, the same every run.
-struct Noise(u32);
-
-impl Noise {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 17;
-        self.0 ^= self.0 << 5;
-        f64::from(self.0) / f64::from(u32::MAX) * 2.0 - 1.0
-    }
-}
-
 /// The whole theme, normalised to [`PEAK`].
 fn compose() -> Vec<f32> {
     use std::f64::consts::TAU;
@@ -209,14 +198,14 @@ fn compose() -> Vec<f32> {
                 let gain = if roll { 0.1 + 0.04 * k as f64 } else { 0.18 };
                 add(&mut out, at, e / 2, |t| {
                     let body = (TAU * 185.0 * t).sin() * (-t * 30.0).exp();
-                    (noise.next() * 0.8 + body * 0.5) * gain * (-t * 22.0).exp()
+                    (f64::from(noise.next()) * 0.8 + body * 0.5) * gain * (-t * 22.0).exp()
                 });
             }
         }
         for k in 0..2 {
             let mut last = 0.0;
             add(&mut out, start + k * e, e / 4, |t| {
-                let n = noise.next();
+                let n = f64::from(noise.next());
                 let high = n - last;
                 last = n;
                 high * 0.035 * (-t * 90.0).exp()

@@ -171,11 +171,11 @@ impl Sound {
     }
 }
 
-/// A xorshift noise source in `[-1, 1]`.
-struct Noise(u32);
+/// A xorshift noise source in `[-1, 1]`, the same every run (the music's drums use it too).
+pub(super) struct Noise(pub(super) u32);
 
 impl Noise {
-    fn next(&mut self) -> f32 {
+    pub(super) fn next(&mut self) -> f32 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 17;
         self.0 ^= self.0 << 5;
