@@ -1,7 +1,7 @@
 //! Sound: the game's sounds and music made by code ([`Sound`], [`theme`]), and the mixer that
-//! plays them placed in the world ([`Placement`]: gain by distance, pan by angle, muffled through walls) into
-//! interleaved stereo at [`RATE`], a tick's worth ([`FRAMES_PER_TICK`]) at a time. It knows
-//! nothing of the game: the scene layer turns the game's events into placed sounds, and the
+//! plays them placed in the world ([`Placement`]: gain by distance, pan by angle, muffled
+//! through walls) into interleaved stereo at [`RATE`], a tick's worth ([`FRAMES_PER_TICK`]) at
+//! a time. It knows nothing of the game: the scene layer turns the game's events into placed sounds, and the
 //! window (or `autoplay --audio-out`, a WAV file) takes what the mixer makes.
 //!
 //! ```

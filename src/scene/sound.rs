@@ -10,8 +10,8 @@ use crate::math::Vec2;
 
 /// One tick heard: the game's last tick's sounds started on `mixer` (with the level's sound
 /// files in place of the sounds made by code, and its music, or else the theme made by
-/// code), then a tick's worth ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window, `autoplay --audio-out` and the
-/// tests all hear the game through this.
+/// code), then a tick's worth ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window,
+/// `autoplay --audio-out` and the tests all hear the game through this.
 pub fn hear_tick(game: &Game, loaded: &LevelWithTextures, mixer: &mut Mixer, out: &mut Vec<f32>) {
     mixer.use_files(&loaded.sounds);
     let theme;
