@@ -3,6 +3,7 @@
 //! offline mix; `assets --list` says where each comes from; a broken sound file is named.
 
 mod common;
+use common::scratch;
 
 use std::path::{Path, PathBuf};
 
@@ -11,13 +12,6 @@ use std::sync::Arc;
 use tilecaster::assets::{SoundFiles, Sources};
 use tilecaster::audio::{Cue, Mixer, Placement, RATE, Sound};
 use tilecaster::level::load_with_sources;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tilecaster-data-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A room of brick with a guard two tiles ahead of the player, and a brute (a kind of the
 /// level's own; `own_sound`: firing with its own sound, which must then be found).
@@ -105,7 +99,7 @@ fn count(path: &Path, test: impl Fn([u8; 4]) -> bool) -> usize {
 
 #[test]
 fn a_texture_and_a_sheet_of_128_pixel_frames_replaced_by_data_show_in_a_render() {
-    let dir = scratch("render");
+    let dir = scratch("data-render");
     let level = room(&dir, false);
     let data = data_folder(&dir);
     let level_arg = level.to_str().unwrap();
@@ -187,7 +181,7 @@ fn mixed(files: Option<&Arc<SoundFiles>>, cue: &Cue, n: usize) -> Vec<f32> {
 
 #[test]
 fn sounds_replaced_by_data_and_an_enemy_kinds_own_are_heard_in_the_mix() {
-    let dir = scratch("sound");
+    let dir = scratch("data-sound");
     let level = room(&dir, true);
     let data = data_folder(&dir);
     let sources = Sources {
@@ -252,7 +246,7 @@ fn sounds_replaced_by_data_and_an_enemy_kinds_own_are_heard_in_the_mix() {
 
 #[test]
 fn broken_and_missing_sound_files_are_named() {
-    let dir = scratch("broken");
+    let dir = scratch("data-broken");
     let level = room(&dir, true);
     // Without a brute_shot file anywhere: the kind's sound is unknown.
     let out = common::run(["check", level.to_str().unwrap()]);
@@ -288,7 +282,7 @@ fn broken_and_missing_sound_files_are_named() {
 
 #[test]
 fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
-    let dir = scratch("hud");
+    let dir = scratch("data-hud");
     let level = room(&dir, false);
     let data = dir.join("data");
     std::fs::create_dir_all(data.join("hud")).unwrap();
@@ -347,7 +341,7 @@ fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
 #[test]
 fn a_recording_is_refused_when_the_grates_it_was_played_with_changed() {
     use tilecaster::game::{Input, Recording, Session};
-    let dir = scratch("replay");
+    let dir = scratch("data-replay");
     let data = dir.join("data");
     std::fs::create_dir_all(data.join("textures")).unwrap();
     image::RgbaImage::from_pixel(64, 64, image::Rgba([90, 90, 90, 255]))
@@ -395,7 +389,7 @@ fn a_recording_is_refused_when_the_grates_it_was_played_with_changed() {
 /// code, may move by that half) and plays the same sounds.
 #[test]
 fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
-    let dir = scratch("export");
+    let dir = scratch("data-export");
     let data = dir.join("data");
     let out = common::run_ok(["assets", "--export", data.to_str().unwrap()]);
     assert!(
@@ -479,7 +473,7 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
 /// convert carries `music` both ways.
 #[test]
 fn music_from_a_data_folder_loops_at_the_music_volume() {
-    let dir = scratch("music");
+    let dir = scratch("data-music");
     let level = room(&dir, false);
     let data = dir.join("data");
     // A tenth of a second of a ramp, at 48 kHz.

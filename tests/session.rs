@@ -9,7 +9,7 @@ use tilecaster::grid::Cell;
 use tilecaster::map::Tile;
 
 mod common;
-use common::walk_through_the_door;
+use common::{scratch, walk_through_the_door};
 
 /// Stands the player on the current level's exit, uses it, and moves on from the tally
 /// screen (which ignores use for its first second).
@@ -137,13 +137,6 @@ fn wall_texture(s: &Session, x: i32, y: i32) -> String {
     style.faces.as_ref().expect("a wall")[0].clone()
 }
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tilecaster-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// A Tiled map's tilesets are the level as much as the map is: Tiled saves them on their own,
 /// and live reload takes each save, a broken one included (the last good level stays), and
 /// a tileset the map names for the first time.
@@ -151,33 +144,25 @@ fn scratch(name: &str) -> std::path::PathBuf {
 fn editing_a_tileset_of_the_map_reloads_it() {
     let dir = scratch("live-tileset");
     let map = dir.join("live.tmx");
-    write_aged(
-        &dir.join("walls.tsx"),
-        tileset("brick", "brick").as_bytes(),
-        100,
-    );
+    // As Tiled saves a tileset: `name` with its two tiles' textures, dated `age` seconds ago.
+    let save_tileset = |name: &str, first: &str, second: &str, age: u64| {
+        write_aged(&dir.join(name), tileset(first, second).as_bytes(), age);
+    };
+    save_tileset("walls.tsx", "brick", "brick", 100);
     write_aged(&map, tiled_map(false).as_bytes(), 100);
     let textures = std::fs::canonicalize("textures").unwrap();
     let mut s = Session::start(&map, Some(textures.as_path())).unwrap();
     assert!(!s.reload_if_changed(), "nothing changed yet");
     assert_eq!(wall_texture(&s, 1, 0), "brick");
 
-    write_aged(
-        &dir.join("walls.tsx"),
-        tileset("brick", "wood").as_bytes(),
-        90,
-    );
+    save_tileset("walls.tsx", "brick", "wood", 90);
     assert!(s.reload_if_changed(), "the tileset changed");
     assert_eq!(s.message(), Some("reloaded"));
     assert_eq!(wall_texture(&s, 1, 0), "wood");
     assert!(!s.reload_if_changed(), "once per change");
 
     // Broken in the tileset: reported there, the last good level kept; mended: reloaded.
-    write_aged(
-        &dir.join("walls.tsx"),
-        tileset("brick", "no such/texture").as_bytes(),
-        80,
-    );
+    save_tileset("walls.tsx", "brick", "no such/texture", 80);
     assert!(s.reload_if_changed());
     let message = s.message().unwrap();
     assert!(
@@ -186,39 +171,23 @@ fn editing_a_tileset_of_the_map_reloads_it() {
     );
     assert!(message.contains("walls.tsx:5:"), "{message}");
     assert_eq!(wall_texture(&s, 1, 0), "wood");
-    write_aged(
-        &dir.join("walls.tsx"),
-        tileset("brick", "stone").as_bytes(),
-        70,
-    );
+    save_tileset("walls.tsx", "brick", "stone", 70);
     assert!(s.reload_if_changed(), "the mended tileset");
     assert_eq!(wall_texture(&s, 1, 0), "stone");
 
     // The map takes on a second tileset, broken; mending it reloads, although the last good
     // level never used it.
-    write_aged(
-        &dir.join("more.tsx"),
-        tileset("no such/texture", "brick").as_bytes(),
-        60,
-    );
+    save_tileset("more.tsx", "no such/texture", "brick", 60);
     write_aged(&map, tiled_map(true).as_bytes(), 60);
     assert!(s.reload_if_changed());
     let message = s.message().unwrap();
     assert!(message.contains("more.tsx:4:"), "{message}");
-    write_aged(
-        &dir.join("more.tsx"),
-        tileset("metal", "brick").as_bytes(),
-        50,
-    );
+    save_tileset("more.tsx", "metal", "brick", 50);
     assert!(s.reload_if_changed(), "the mended new tileset");
     assert_eq!(s.message(), Some("reloaded"));
     assert_eq!(wall_texture(&s, 2, 0), "metal");
     assert!(!s.reload_if_changed(), "once per change");
-    write_aged(
-        &dir.join("more.tsx"),
-        tileset("concrete", "brick").as_bytes(),
-        40,
-    );
+    save_tileset("more.tsx", "concrete", "brick", 40);
     assert!(s.reload_if_changed(), "watched from now on");
     assert_eq!(wall_texture(&s, 2, 0), "concrete");
     std::fs::remove_dir_all(dir).unwrap();

@@ -5,19 +5,12 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{run, run_ok, run_with_stdin};
+use common::{run, run_ok, run_with_stdin, scratch};
 use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Solidity, line_of_sight};
 use tilecaster::level::{Level, bundled_shape};
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, cast_column};
 use tilecaster::texture::TextureSet;
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tilecaster-shapes-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// A 9 x 7 hall: a round pillar at (4, 3), a thin north-south wall at (2, 1), a slit at (6, 1).
 const HALL: &str = r##"name = "shapes"
@@ -52,7 +45,7 @@ fn hall() -> Level {
 
 #[test]
 fn trace_reports_the_texel_and_its_face() {
-    let dir = scratch("trace");
+    let dir = scratch("shapes-trace");
     let level = hall_file(&dir);
     let lines = "1.25 1.25 4.5 1.25\n6.5 2.5 6.5 0.5\n6.3 2.5 6.3 0.5\n4.5 3.5 8.0 3.5\n";
     let out = run_ok_stdin(&["trace", "--level", level.to_str().unwrap()], lines);
@@ -103,7 +96,7 @@ fn inside(polygon: &[Vec2], p: Vec2) -> bool {
 
 #[test]
 fn visibility_prints_the_polygon_in_angle_order() {
-    let dir = scratch("visibility");
+    let dir = scratch("shapes-visibility");
     let file = hall_file(&dir);
     let file = file.to_str().unwrap();
     let out = run_ok(["visibility", "--level", file, "--pos", "1.5,3.5"]);
@@ -179,7 +172,7 @@ fn write_mask(path: &Path, w: u32, h: u32, solid: impl Fn(u32, u32) -> bool) {
 
 #[test]
 fn bad_shapes_are_named_with_their_line_and_column() {
-    let dir = scratch("bad");
+    let dir = scratch("shapes-bad");
     std::fs::create_dir_all(dir.join("masks")).unwrap();
     write_mask(&dir.join("masks/six.png"), 6, 6, |x, _| x < 3);
     write_mask(&dir.join("masks/huge.png"), 128, 128, |x, _| x < 3);
@@ -263,7 +256,7 @@ fn bad_shapes_are_named_with_their_line_and_column() {
 
 #[test]
 fn tiled_maps_carry_shapes_both_ways() {
-    let dir = scratch("tiled");
+    let dir = scratch("shapes-tiled");
     let level = hall_file(&dir);
     let tmx = dir.join("hall.tmx");
     run_ok([
@@ -427,7 +420,7 @@ fn columns_through_a_round_pillar_stop_at_its_texels() {
 fn a_sprite_behind_a_pillar_is_hidden_column_by_column() {
     let text = HALL.replace("position = [1.5, 5.5]", "position = [1.5, 3.5]")
         + "[[enemy]]\nkind = \"guard\"\nposition = [7.0, 4.2]\nfacing = \"west\"\n";
-    let dir = scratch("sprite");
+    let dir = scratch("shapes-sprite");
     let path = dir.join("hall.toml");
     let textures_dir = std::env::current_dir().unwrap().join("textures");
     let text = format!(
@@ -484,7 +477,7 @@ fn a_sprite_behind_a_pillar_is_hidden_column_by_column() {
 /// caught, as a grate's holes are.
 #[test]
 fn the_data_hash_covers_mask_files() {
-    let dir = scratch("hash");
+    let dir = scratch("shapes-hash");
     std::fs::create_dir_all(dir.join("masks")).unwrap();
     let text = "name = \"hash\"\ngrid = '''\n#####\n#.x.#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"x\" = { wall = \"brick\", shape = \"masks/m.png\" }\n[player]\nposition = [1.5, 1.5]\n";
     let path = dir.join("hash.toml");

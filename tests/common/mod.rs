@@ -6,6 +6,15 @@ use std::process::{Command, Output};
 
 use tilecaster::game::Input;
 
+/// A fresh, empty folder for one test: `tilecaster-NAME-PID` in the system's temporary
+/// folder (what an earlier run left there is removed first).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// Runs the `tilecaster` binary with `args` to its end.
 pub fn run<I, S>(args: I) -> Output
 where
