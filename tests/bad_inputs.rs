@@ -220,6 +220,35 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
         std::fs::write(dir.join(file), text).unwrap();
         expect(&dir, args, message);
     }
+    // A recording whose level is gone names the recording and the level as written in it.
+    std::fs::write(
+        dir.join("gone.txt"),
+        "tilecaster-replay 3\nrules 1\nlevel gone.toml\nlevel-hash unknown\n",
+    )
+    .unwrap();
+    for args in [&["replay", "gone.txt"][..], &["--replay", "gone.txt"]] {
+        expect(
+            &dir,
+            args,
+            "gone.txt: the level it was recorded on, gone.toml, is missing",
+        );
+        assert!(!run(&dir, args).1.contains("<built-in>"), "{args:?}");
+    }
+    // Recordings written with the bundled folder's made-up name (before it was left out)
+    // replay, with their level hash or without one.
+    let hash = tilecaster::game::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
+    for level_hash in [hash.as_str(), "unknown"] {
+        let text = format!(
+            "tilecaster-replay 3\nrules 1\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
+        );
+        std::fs::write(dir.join("bundled.txt"), text).unwrap();
+        let (code, said) = run(&dir, &["replay", "bundled.txt"]);
+        assert_eq!(code, Some(0), "{said}");
+        assert!(
+            said.starts_with("final state ") && said.contains("after 1 ticks"),
+            "{said}"
+        );
+    }
     // ... and kept beside, under another name, for the player to mend.
     for file in ["keys.toml", "keys2.toml"] {
         assert!(!dir.join(file).exists(), "{file} moved aside");

@@ -271,6 +271,29 @@ fn bench_reports_runs_as_json() {
     assert_eq!(bad.status.code(), Some(2), "a usage error");
 }
 
+/// Every size inside the documented limits runs, down to one pixel and to one row or column
+/// (odd sides too), in every standard scene with its yardsticks.
+#[test]
+fn bench_runs_at_the_smallest_and_thinnest_sizes() {
+    let mut args = vec!["bench", "--threads", "1", "--frames", "1", "--json"];
+    let sizes = ["1x1", "1x40", "40x1", "3x3", "2x1", "1x16384", "16384x1"];
+    for size in sizes {
+        args.extend(["--size", size]);
+    }
+    let out = common::run_ok(args);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert!(runs.len() >= 6 * sizes.len(), "{} runs", runs.len());
+    for r in runs {
+        assert!(r["frame_p50_ms"].as_f64().unwrap() >= 0.0, "{r}");
+        assert!(r["tutorial_ms"].as_f64().is_some(), "{r}");
+    }
+    for bad in ["0x1", "1x16385", "16385x1"] {
+        let out = common::run(["bench", "--size", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: a usage error");
+    }
+}
+
 #[test]
 fn bench_holds_fixed_poses() {
     let out = common::run_ok([

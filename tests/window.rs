@@ -361,6 +361,58 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     );
 }
 
+/// A recording the game writes of the bundled level (run from a folder with no `levels/`, the
+/// autopilot playing on hard) replays headless from another folder, one with a `levels/e1m1.toml`
+/// of its own, to the state the game ended in.
+#[test]
+fn a_recording_of_the_bundled_level_replays_from_another_folder() {
+    let Some(display) = xvfb() else { return };
+    let dir = common::scratch("record-bundled");
+    let (played_in, replayed_in) = (dir.join("played"), dir.join("replayed"));
+    std::fs::create_dir_all(&played_in).unwrap();
+    std::fs::create_dir_all(replayed_in.join("levels")).unwrap();
+    std::fs::write(replayed_in.join("levels/e1m1.toml"), "another level").unwrap();
+    let child = game(
+        &display,
+        &[
+            "--demo",
+            "--difficulty",
+            "hard",
+            "--size",
+            "160x100",
+            "--frames",
+            "240",
+            "--record",
+            "rec.txt",
+        ],
+    )
+    .current_dir(&played_in)
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
+    let (status, stderr) = wait_for_end(child);
+    assert!(status.is_some_and(|s| s.success()), "{stderr}");
+    let ended = stderr
+        .lines()
+        .find(|l| l.starts_with("final state "))
+        .unwrap_or_else(|| panic!("no final state in:\n{stderr}"))
+        .to_string();
+    let text = std::fs::read_to_string(played_in.join("rec.txt")).unwrap();
+    assert!(
+        text.contains("\nlevel levels/e1m1.toml\n") && text.contains("\ndifficulty hard\n"),
+        "{text}"
+    );
+    let replayed = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+        .args(["replay", played_in.join("rec.txt").to_str().unwrap()])
+        .current_dir(&replayed_in)
+        .output()
+        .unwrap();
+    let replayed = common::assert_ok(replayed);
+    assert_eq!(String::from_utf8_lossy(&replayed.stdout).trim(), ended);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// While the game runs, its level file is broken, then deleted, then restored: live reload
 /// keeps the last good level and says why (in the game and on the terminal); the game keeps
 /// running to its last frame and exits cleanly.

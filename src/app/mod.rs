@@ -169,29 +169,16 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         }
     }
     let replay = match &options.replay {
-        Some(path) => {
-            let text = files::read_text(path, files::Limit::RECORDING)?;
-            let recording =
-                Recording::parse(&text).map_err(|e| anyhow!("{}:{e}", path.display()))?;
-            recording
-                .check()
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            Some(recording)
-        }
+        Some(path) => Some(Recording::read_for_replay(path)?),
         None => None,
     };
-    let level = replay
-        .as_ref()
-        .map_or(options.level.clone(), Recording::level_path);
-    let session = match &options.load {
-        Some(save) => Session::load(save, &options.sources)?,
-        None => Session::start_on(&level, &options.sources, options.difficulty)?,
+    let session = match (&options.load, &replay, &options.replay) {
+        (Some(save), _, _) => Session::load(save, &options.sources)?,
+        (None, Some(recording), Some(path)) => recording
+            .start_session(&options.sources)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?,
+        _ => Session::start_on(&options.level, &options.sources, options.difficulty)?,
     };
-    if let (Some(recording), Some(path)) = (&replay, &options.replay) {
-        recording
-            .check_data(&session.game.data_hash())
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-    }
     let (settings, settings_path, said) = front::load_settings(options.settings.as_deref());
     if let Some(said) = &said {
         eprintln!("{said}");
@@ -204,10 +191,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         minimap_size: options.minimap_size,
     };
     let effective = overrides.apply(&settings);
-    let recording = options.record.as_ref().map(|_| {
-        Recording::start(level.display().to_string(), &level)
-            .with_data_hash(session.game.data_hash())
-    });
+    let recording = options
+        .record
+        .as_ref()
+        .map(|_| Recording::of_session(&session));
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -248,6 +235,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             None => Player::Keyboard,
         },
         recording,
+        recording_stopped: false,
         sound: GameSound::new(effective.sound, options.audio_out.is_some()),
         sources: options.sources.clone(),
         error: None,
@@ -343,8 +331,12 @@ struct App {
     clock: Clock,
     overlays: Overlays,
     player: Player,
-    /// Inputs being recorded.
+    /// Inputs being recorded (`--record`): one game from a level's start; a new game or a
+    /// restart starts it afresh ([`App::record_from_start`]).
     recording: Option<Recording>,
+    /// Whether recording stopped because a save was loaded (a recording replays a game from
+    /// a level's start, not from a saved state).
+    recording_stopped: bool,
     /// The game's sound.
     sound: GameSound,
     /// The `--textures` and `--data` folders given on the command line (loads use them too).
@@ -448,12 +440,14 @@ impl App {
                 Player::Autopilot(pilot) => pilot.input(&self.session.game),
                 Player::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
             };
-            if let Some(r) = &mut self.recording {
-                r.inputs.push(input);
+            if !self.recording_stopped {
+                if let Some(r) = &mut self.recording {
+                    r.inputs.push(input);
+                }
+                // The page keeps every game's inputs, for "Save recording".
+                #[cfg(target_arch = "wasm32")]
+                web::recorded(input);
             }
-            // The page keeps every game's inputs, for "Save recording".
-            #[cfg(target_arch = "wasm32")]
-            web::recorded(input);
             self.session.tick(&input);
             self.sound.tick(&self.session);
             let keys = &self.settings.keys;
@@ -621,6 +615,16 @@ impl App {
         self.assets = SessionAssets::new(&session);
         self.session = session;
         self.player = Player::Keyboard;
+        if self.recording.is_some() && !self.recording_stopped {
+            self.recording_stopped = true;
+            eprintln!(
+                "recording stopped at the loaded save: a recording replays a game from a level's start"
+            );
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.recording_stopped = true;
+        }
         Ok(())
     }
 
@@ -631,7 +635,20 @@ impl App {
         self.assets = SessionAssets::new(&session);
         self.session = session;
         self.player = Player::Keyboard;
+        self.record_from_start();
         Ok(())
+    }
+
+    /// Starts the recording afresh from where the session stands, a level's start (a new
+    /// game, a level restarted, a level or recording from the page): natively where
+    /// `--record` asked for one, and always in the page (its "Save recording").
+    fn record_from_start(&mut self) {
+        self.recording_stopped = false;
+        if let Some(r) = &mut self.recording {
+            *r = Recording::of_session(&self.session);
+        }
+        #[cfg(target_arch = "wasm32")]
+        web::record_from_start(&self.session);
     }
 
     /// Keeps the settings (their file, or the page's storage); a failure is said.
@@ -712,6 +729,7 @@ impl App {
             MenuCommand::Resume => self.menu = None,
             MenuCommand::Restart => {
                 self.session.restart_level();
+                self.record_from_start();
                 self.menu = None;
             }
             MenuCommand::NewGame(difficulty) => match self.new_game(difficulty) {
@@ -861,30 +879,15 @@ impl App {
     /// Does what the page asked: another level, or a recording played to its end. A level
     /// that will not load leaves the game as it was and its error on the page.
     fn page_request(&mut self, request: web::Request) {
-        // A replay's hash of the data that decides play, checked once its game is loaded.
-        let mut data_hash = None;
-        let (level, player) = match request {
-            web::Request::Level(path) => (path, Player::Keyboard),
-            web::Request::Replay(path) => {
-                let parsed = files::read_text(&path, files::Limit::RECORDING)
-                    .map_err(|e| e.to_string())
-                    .and_then(|text| {
-                        Recording::parse(&text).map_err(|e| format!("{}:{e}", path.display()))
-                    })
-                    .and_then(|recording| {
-                        recording
-                            .check()
-                            .map_err(|e| format!("{}: {e}", path.display()))?;
-                        Ok(recording)
-                    });
-                match parsed {
-                    Ok(recording) => {
-                        data_hash = recording.data_hash.clone();
-                        (recording.level_path(), Player::Replay(recording.inputs, 0))
-                    }
-                    Err(e) => return web::show_error(&e),
+        let (recording, level) = match request {
+            web::Request::Level(path) => (None, path),
+            web::Request::Replay(path) => match Recording::read_for_replay(&path) {
+                Ok(recording) => {
+                    let level = recording.level_path();
+                    (Some(recording), level)
                 }
-            }
+                Err(e) => return web::show_error(&e.to_string()),
+            },
         };
         // Textures handed over with the level are its own; else the bundled ones.
         let page = Path::new(files::PROVIDED);
@@ -897,24 +900,21 @@ impl App {
             files::default_path("textures")
         };
         let textures = level.starts_with(page).then_some(textures.as_path());
-        match Session::start_on(&level, textures, Difficulty::Normal) {
+        let started = match &recording {
+            Some(recording) => recording.start_session(textures).map_err(|e| e.to_string()),
+            None => Session::start_on(&level, textures, Difficulty::Normal)
+                .map_err(|e| format!("{e:#}")),
+        };
+        match started {
             Ok(session) => {
-                let now = session.game.data_hash();
-                if data_hash.as_ref().is_some_and(|recorded| *recorded != now) {
-                    let mismatch = tilecaster::game::ReplayMismatch::Data {
-                        recorded: data_hash.unwrap_or_default(),
-                        now,
-                    };
-                    return web::show_error(&mismatch.to_string());
-                }
                 self.assets = SessionAssets::new(&session);
-                web::record_from_start(session.path(), session.game.data_hash());
                 self.session = session;
-                self.player = player;
+                self.record_from_start();
+                self.player = recording.map_or(Player::Keyboard, |r| Player::Replay(r.inputs, 0));
                 self.close_menu();
                 web::clear_error();
             }
-            Err(e) => web::show_error(&format!("{e:#}")),
+            Err(e) => web::show_error(&e),
         }
     }
 }
@@ -925,7 +925,7 @@ impl ApplicationHandler for App {
             return;
         }
         #[cfg(target_arch = "wasm32")]
-        web::record_from_start(self.session.path(), self.session.game.data_hash());
+        web::record_from_start(&self.session);
         let (w, h) = (self.view.frame.width(), self.view.frame.height());
         let title = format!("tilecaster - {}", self.session.game.level.name);
         let attributes = Window::default_attributes().with_title(title);

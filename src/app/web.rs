@@ -273,19 +273,14 @@ thread_local! {
             rules: None,
             level_hash: None,
             data_hash: None,
+            difficulty: Difficulty::Normal,
         })
     };
 }
 
-/// Starts recording afresh: a game on `level` from its start. A bundled level is named as in
-/// the repository (`levels/e1m1.toml`), so that the recording replays natively.
-pub(super) fn record_from_start(level: &Path, data_hash: String) {
-    let name = level
-        .strip_prefix(tilecaster::files::BUILT_IN)
-        .unwrap_or(level)
-        .display()
-        .to_string();
-    RECORDING.with(|r| *r.borrow_mut() = Recording::start(name, level).with_data_hash(data_hash));
+/// Starts recording afresh: `session` from its level's start ([`Recording::of_session`]).
+pub(super) fn record_from_start(session: &tilecaster::game::Session) {
+    RECORDING.with(|r| *r.borrow_mut() = Recording::of_session(session));
 }
 
 /// One tick's input, recorded.

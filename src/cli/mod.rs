@@ -506,17 +506,10 @@ enum View {
 
 /// `tilecaster replay`: the recording's ticks, headless, then the final state.
 fn replay(path: &std::path::Path, sources: &Sources) -> Result<()> {
-    use tilecaster::files;
-    use tilecaster::game::{Recording, Session};
-    let text = files::read_text(path, files::Limit::RECORDING)?;
-    let recording =
-        Recording::parse(&text).map_err(|e| anyhow::anyhow!("{}:{e}", path.display()))?;
-    recording
-        .check()
-        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let mut session = Session::start(&recording.level_path(), sources)?;
-    recording
-        .check_data(&session.game.data_hash())
+    use tilecaster::game::Recording;
+    let recording = Recording::read_for_replay(path)?;
+    let mut session = recording
+        .start_session(sources)
         .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
     for input in &recording.inputs {
         session.tick(input);

@@ -37,6 +37,12 @@ pub(super) fn key_under(root: &str, path: &Path) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// A bundled file's name in the repository (`levels/e1m1.toml` for
+/// `<built-in>/levels/e1m1.toml`): `None` unless `path` starts with [`BUILT_IN`].
+pub fn repository_name(path: &Path) -> Option<String> {
+    key(path)
+}
+
 /// The bundled bytes for `path`, when it names a bundled file.
 pub(super) fn file(path: &Path) -> Option<&'static [u8]> {
     let key = key(path)?;

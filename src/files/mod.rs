@@ -22,7 +22,7 @@
 mod bundled;
 mod provided;
 
-pub use bundled::BUILT_IN;
+pub use bundled::{BUILT_IN, repository_name};
 pub use provided::{PROVIDED, provide};
 
 use std::io::{Read, Write};
@@ -193,7 +193,8 @@ pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
 /// ```
 pub fn default_path(relative: &str) -> PathBuf {
     let here = PathBuf::from(relative);
-    if here.exists() {
+    // A path already under `<built-in>` (or the page's files) is taken as it is.
+    if here.exists() || exists(&here) {
         here
     } else {
         Path::new(BUILT_IN).join(relative)

@@ -20,8 +20,8 @@ pub use events::{Difficulty, GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use player::{PLAYER_RADIUS, Player};
 pub use pushwalls::PushWalls;
 pub use replay::{
-    REPLAY_HEADER, RULES_VERSION, Recording, ReplayError, ReplayMismatch, file_hash,
-    level_file_hash,
+    REPLAY_HEADER, RULES_VERSION, Recording, RecordingFileError, ReplayError, ReplayMismatch,
+    StartError, file_hash, level_file_hash,
 };
 pub use rng::Rng;
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};

@@ -8,6 +8,7 @@
 //! level levels/e1m1.toml
 //! level-hash 5f3a09c2b1d4e6f7
 //! data-hash 9b2c4e1f0a3d5c7e
+//! difficulty hard
 //! 1.0 0.0 0.0 0 0 0 0
 //! 1.0 0.0 3.0 1 1 0 2
 //! ```
@@ -17,7 +18,8 @@
 //! a level file that changed, would not replay as it was played, so [`Recording::check`]
 //! refuses it, naming both sides. `data-hash` (optional) hashes what else decides play: the
 //! holes of the level's grate textures, which a `--textures` or `--data` folder may change;
-//! [`Recording::check_data`] refuses a game whose holes differ. Versions 1 and 2 (before rules
+//! [`Recording::check_data`] refuses a game whose holes differ. `difficulty` (optional, for a
+//! game not on normal) is the difficulty it was played on. Versions 1 and 2 (before rules
 //! versions) still play, unchecked.
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
@@ -27,7 +29,7 @@
 
 use std::fmt::Write as _;
 
-use super::Input;
+use super::{Difficulty, Input, Session};
 
 /// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
@@ -76,6 +78,9 @@ pub struct Recording {
     /// ([`super::Game::data_hash`]: the holes of its grates' textures and the masks of its
     /// shaped walls); `None`: not recorded.
     pub data_hash: Option<String>,
+    /// The difficulty it was played on (a `difficulty` line in the header; without one,
+    /// normal, as every recording was before the line).
+    pub difficulty: Difficulty,
 }
 
 /// The hash recordings and saves keep of a level file: FNV-1a of its bytes, in hex.
@@ -118,6 +123,14 @@ pub enum ReplayMismatch {
         /// The hash now.
         now: String,
     },
+    /// The level it was recorded on is neither a file here nor a bundled level.
+    #[error(
+        "the level it was recorded on, {level}, is missing: no such file from this folder, and no bundled level of that name"
+    )]
+    Missing {
+        /// The level as the recording names it.
+        level: String,
+    },
     /// The level file changed since.
     #[error(
         "the level file {level} changed since the recording (its hash was {recorded}, now {now}): it would not replay as it was played"
@@ -129,6 +142,41 @@ pub enum ReplayMismatch {
         recorded: String,
         /// The hash of the file now (`unreadable` where it cannot be read).
         now: String,
+    },
+}
+
+/// Why a replay's game cannot start ([`Recording::start_session`]).
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The level does not load.
+    #[error(transparent)]
+    Level(#[from] crate::level::LevelError),
+    /// The play data differs from the recording's.
+    #[error(transparent)]
+    Mismatch(#[from] ReplayMismatch),
+}
+
+/// A recording file that cannot be replayed here ([`Recording::read_for_replay`]).
+#[derive(Debug, thiserror::Error)]
+pub enum RecordingFileError {
+    /// Not readable (missing, not a regular file, too large, not UTF-8).
+    #[error(transparent)]
+    Read(#[from] crate::files::FileError),
+    /// Not a recording, or a malformed one: `FILE:LINE:COLUMN: message`.
+    #[error("{path}:{error}")]
+    Parse {
+        /// The recording file.
+        path: String,
+        /// Where and what.
+        error: ReplayError,
+    },
+    /// A recording that would not replay as it was played here.
+    #[error("{path}: {error}")]
+    Mismatch {
+        /// The recording file.
+        path: String,
+        /// Why not.
+        error: ReplayMismatch,
     },
 }
 
@@ -146,15 +194,41 @@ pub struct ReplayError {
 
 impl Recording {
     /// An empty recording of a game starting on the level file at `path` (named `level` in
-    /// the file), under today's rules, with the level file's hash.
+    /// the file), under today's rules, with the level file's hash. A bundled level
+    /// (`<built-in>/levels/e1m1.toml`) is named as in the repository (`levels/e1m1.toml`), so
+    /// that the recording replays from any folder, natively and in the browser.
     pub fn start(level: String, path: &std::path::Path) -> Recording {
         Recording {
-            level,
+            level: crate::files::repository_name(level.as_ref()).unwrap_or(level),
             inputs: Vec::new(),
             rules: Some(RULES_VERSION),
             level_hash: level_file_hash(path),
             data_hash: None,
+            difficulty: Difficulty::Normal,
         }
+    }
+
+    /// An empty recording of `session` from where it stands, which must be a level's start
+    /// (a new game, a level restarted): its level file, difficulty and data hash.
+    pub fn of_session(session: &Session) -> Recording {
+        let path = session.path();
+        Recording {
+            difficulty: session.difficulty(),
+            ..Recording::start(path.display().to_string(), path)
+                .with_data_hash(session.game.data_hash())
+        }
+    }
+
+    /// A session at the recording's start, ready to replay it: its level
+    /// ([`Recording::level_path`]) on its difficulty, with `sources`' textures, whose data
+    /// hash is [checked](Recording::check_data).
+    pub fn start_session(
+        &self,
+        sources: impl Into<crate::assets::Sources>,
+    ) -> Result<Session, StartError> {
+        let session = Session::start_on(&self.level_path(), sources, self.difficulty)?;
+        self.check_data(&session.game.data_hash())?;
+        Ok(session)
     }
 
     /// With the hash of the data that decides play besides the level file
@@ -179,14 +253,20 @@ impl Recording {
     }
 
     /// Whether the recording would replay as it was played here: under the same rules, on
-    /// the same level file (read from [`Recording::level_path`]). Recordings from before
-    /// rules versions pass unchecked.
+    /// the same level file (read from [`Recording::level_path`]), which must be there.
+    /// Recordings from before rules versions pass unchecked but for the level being there.
     pub fn check(&self) -> Result<(), ReplayMismatch> {
         if let Some(recorded) = self.rules.filter(|&r| r != RULES_VERSION) {
             return Err(ReplayMismatch::Rules { recorded });
         }
+        let path = self.level_path();
+        if !crate::files::is_file(&path) {
+            return Err(ReplayMismatch::Missing {
+                level: self.level.clone(),
+            });
+        }
         if let Some(recorded) = &self.level_hash {
-            let now = level_file_hash(&self.level_path());
+            let now = level_file_hash(&path);
             if now.as_ref() != Some(recorded) {
                 return Err(ReplayMismatch::Level {
                     level: self.level.clone(),
@@ -198,11 +278,48 @@ impl Recording {
         Ok(())
     }
 
-    /// The level it was recorded on: its path as written, or the bundled copy of the
-    /// repository's level of that path where there is no such file here (a recording of
-    /// `levels/e1m1.toml` plays from any folder, and in the browser).
+    /// The level it was recorded on: the file of its path as written (from the working
+    /// folder), or the bundled copy of the repository's level of that path
+    /// (`<built-in>/levels/e1m1.toml`), so that a recording of `levels/e1m1.toml` plays from
+    /// any folder, and in the browser. Of the two, the one whose hash is the recorded one;
+    /// else the first that is a file; else the path as written.
     pub fn level_path(&self) -> std::path::PathBuf {
-        crate::files::default_path(&self.level)
+        use std::path::{Path, PathBuf};
+        let written = PathBuf::from(&self.level);
+        let name = crate::files::repository_name(&written).unwrap_or_else(|| self.level.clone());
+        let candidates = [written, Path::new(crate::files::BUILT_IN).join(name)];
+        if let Some(recorded) = &self.level_hash {
+            if let Some(same) = candidates
+                .iter()
+                .find(|c| level_file_hash(c).as_ref() == Some(recorded))
+            {
+                return same.clone();
+            }
+        }
+        let [written, bundled] = candidates;
+        if crate::files::is_file(&written) || !crate::files::is_file(&bundled) {
+            written
+        } else {
+            bundled
+        }
+    }
+
+    /// Reads the recording file at `path` for replaying it here: read (within
+    /// [`crate::files::Limit::RECORDING`]), parsed and [checked](Recording::check), each error
+    /// naming the file. The one way the game, the page and `tilecaster replay` read one.
+    pub fn read_for_replay(path: &std::path::Path) -> Result<Recording, RecordingFileError> {
+        let text = crate::files::read_text(path, crate::files::Limit::RECORDING)?;
+        let recording = Recording::parse(&text).map_err(|error| RecordingFileError::Parse {
+            path: path.display().to_string(),
+            error,
+        })?;
+        recording
+            .check()
+            .map_err(|error| RecordingFileError::Mismatch {
+                path: path.display().to_string(),
+                error,
+            })?;
+        Ok(recording)
     }
 
     /// The text form.
@@ -215,6 +332,9 @@ impl Recording {
         );
         if let Some(hash) = &self.data_hash {
             let _ = writeln!(out, "data-hash {hash}");
+        }
+        if self.difficulty != Difficulty::Normal {
+            let _ = writeln!(out, "difficulty {}", self.difficulty.name());
         }
         for i in &self.inputs {
             let _ = writeln!(
@@ -317,6 +437,20 @@ impl Recording {
                 lines.next();
             }
         }
+        let mut difficulty = Difficulty::Normal;
+        if let Some(&(n, l)) = lines.peek() {
+            if let Some(name) = l.strip_prefix("difficulty ") {
+                let name = name.trim();
+                difficulty = Difficulty::named(name).ok_or_else(|| {
+                    err(
+                        n + 1,
+                        12,
+                        format!("expected a difficulty (easy, normal or hard), found '{name}'"),
+                    )
+                })?;
+                lines.next();
+            }
+        }
         let mut inputs = Vec::new();
         for (n, line) in lines {
             if line.trim().is_empty() {
@@ -394,6 +528,7 @@ impl Recording {
             rules,
             level_hash,
             data_hash,
+            difficulty,
         })
     }
 }
@@ -484,7 +619,7 @@ mod tests {
 
     #[test]
     fn version_1_recordings_still_play() {
-        let old = "tilecaster-replay 1\nlevel x.toml\n1.0 0.0 2.5 1 0 1\n";
+        let old = "tilecaster-replay 1\nlevel levels/e1m1.toml\n1.0 0.0 2.5 1 0 1\n";
         let r = Recording::parse(old).unwrap();
         let expected = Input {
             forward: 1.0,
@@ -496,7 +631,16 @@ mod tests {
         assert_eq!(r.inputs, vec![expected]);
         assert_eq!((r.rules, r.level_hash.as_deref()), (None, None));
         assert_eq!(r.check(), Ok(()), "unchecked");
-        let v2 = Recording::parse("tilecaster-replay 2\nlevel x.toml\n1.0 0.0 2.5 1 0 1 2\n");
+        let gone = Recording::parse("tilecaster-replay 1\nlevel gone.toml\n").unwrap();
+        assert_eq!(
+            gone.check(),
+            Err(ReplayMismatch::Missing {
+                level: "gone.toml".into()
+            }),
+            "but for the level being there"
+        );
+        let v2 =
+            Recording::parse("tilecaster-replay 2\nlevel levels/e1m1.toml\n1.0 0.0 2.5 1 0 1 2\n");
         assert_eq!(v2.unwrap().check(), Ok(()));
     }
 
@@ -531,5 +675,26 @@ mod tests {
             "{e}"
         );
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_bundled_level_is_recorded_by_its_repository_name_and_replays_from_it() {
+        let bundled = std::path::Path::new(crate::files::BUILT_IN).join("levels/e1m1.toml");
+        let r = Recording::start(bundled.display().to_string(), &bundled);
+        assert_eq!(r.level, "levels/e1m1.toml", "no <built-in> in the file");
+        assert!(r.level_hash.is_some());
+        let back = Recording::parse(&r.to_text()).unwrap();
+        assert_eq!(back.check(), Ok(()));
+        assert_eq!(level_file_hash(&back.level_path()), r.level_hash);
+        // Files written before the name was mended, with the prefix, and with no hash.
+        for level_hash in [r.level_hash.clone(), None] {
+            let old = Recording {
+                level: bundled.display().to_string(),
+                level_hash,
+                ..r.clone()
+            };
+            assert_eq!(old.check(), Ok(()), "{old:?}");
+            assert_eq!(old.level_path(), bundled);
+        }
     }
 }

@@ -96,7 +96,9 @@ impl Tutorial {
         // Floor casting: a horizontal scanline per row below the horizon, its mirror above
         // (in `f32`, as the tutorial's floor casting).
         let (floor, ceiling) = (&self.textures[self.floor], &self.textures[self.ceiling]);
-        for y in h / 2..h {
+        // (From the row under the middle one: of an odd height, the middle row is its own
+        // mirror and is left to the walls.)
+        for y in h.div_ceil(2)..h {
             let ray_dir_x0 = (dir_x - plane_x) as f32;
             let ray_dir_y0 = (dir_y - plane_y) as f32;
             let ray_dir_x1 = (dir_x + plane_x) as f32;
