@@ -324,7 +324,27 @@ fn broken_saves_are_refused_with_the_reason() {
 #[test]
 fn invalid_command_line_values_are_usage_errors() {
     let dir = scratch("usage");
-    let cases: [&[&str]; 12] = [
+    let see = ["visibility", "--level", "level.toml", "--pos", "1.5,1.5"];
+    let visibility = [
+        ["--radius", "nan"],
+        ["--radius", "-1"],
+        ["--radius", "0"],
+        ["--facing", "nan"],
+        ["--facing", "inf"],
+    ]
+    .map(|extra| [&see[..], &extra].concat());
+    let cone = [["0"], ["nan"], ["-5"], ["361"]]
+        .map(|fov| [&see[..], &["--facing", "0", "--fov"], &fov].concat());
+    let cases: [&[&str]; 21] = [
+        &visibility[0],
+        &visibility[1],
+        &visibility[2],
+        &visibility[3],
+        &visibility[4],
+        &cone[0],
+        &cone[1],
+        &cone[2],
+        &cone[3],
         &["render", "--fov", "nan", "-o", "x.png"],
         &["render", "--fov", "0", "-o", "x.png"],
         &["render", "--fov", "180", "-o", "x.png"],
@@ -433,31 +453,46 @@ fn devices_and_oversized_files_are_refused_unread() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// `trace` reads bounded lines (a line of 10,000 bytes is refused, with its number);
-/// `check` never prints a level name's control characters raw.
-#[test]
-fn trace_lines_are_bounded_and_check_escapes_names() {
+/// Runs the binary in `dir` with `stdin` as its standard input, to its end.
+fn run_with_stdin(dir: &Path, args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write as _;
-    let dir = scratch("trace");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
-        .args(["trace", "--level", "level.toml"])
-        .current_dir(&dir)
+        .args(args)
+        .current_dir(dir)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// `trace` reads bounded lines (a line of 10,000 bytes is refused, with its number);
+/// `check` never prints a level name's control characters raw.
+#[test]
+fn trace_lines_are_bounded_and_check_escapes_names() {
+    let dir = scratch("trace");
     let mut input = b"1.5 1.5 2.5 1.5\n".to_vec();
     input.extend(std::iter::repeat_n(b'1', 10_000));
-    let _ = child.stdin.take().unwrap().write_all(&input);
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_stdin(&dir, &["trace", "--level", "level.toml"], &input);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert!(
-        stderr.contains("stdin line 2: longer than 4096 bytes"),
+        stderr.contains("stdin:2:4097: the line is longer than 4096 bytes"),
         "{stderr}"
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    // Not UTF-8: the column of the first bad byte (here after a two-byte character).
+    let out = run_with_stdin(
+        &dir,
+        &["trace", "--level", "level.toml"],
+        b"1.5 \xc3\xa9 \xff 1.5\n",
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("stdin:1:7: not UTF-8 text"), "{stderr}");
+    assert!(out.stdout.is_empty());
     let level = std::fs::read_to_string(dir.join("level.toml")).unwrap();
     let evil = level.replace("name = \"x\"", "name = \"a\\u001b[31m\\u0007b\"");
     std::fs::write(dir.join("evil.toml"), evil).unwrap();

@@ -249,16 +249,18 @@ enum Command {
         /// The point that sees, X,Y in tiles.
         #[arg(long, value_name = "X,Y", value_parser = view::parse_pos, allow_hyphen_values = true)]
         pos: tilecaster::geom::Vec2,
-        /// How far it sees, tiles (no limit by default).
-        #[arg(long, value_name = "TILES", allow_hyphen_values = true)]
+        /// How far it sees, tiles, more than 0 (no limit by default).
+        #[arg(long, value_name = "TILES", allow_hyphen_values = true, value_parser = view::parse_distance)]
         radius: Option<f64>,
         /// A flashlight: the direction it faces, degrees from east towards south.
-        #[arg(long, value_name = "DEG", allow_hyphen_values = true)]
+        #[arg(long, value_name = "DEG", allow_hyphen_values = true, value_parser = view::parse_angle)]
         facing: Option<f64>,
-        /// The flashlight's field of view, degrees (with --facing).
+        /// The flashlight's field of view, degrees, more than 0 and up to 360 (with --facing).
         #[arg(
             long,
             value_name = "DEG",
+            value_parser = view::parse_cone,
+            allow_hyphen_values = true,
             requires = "facing",
             default_value_if("facing", clap::builder::ArgPredicate::IsPresent, "66")
         )]

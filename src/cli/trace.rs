@@ -163,10 +163,21 @@ pub fn run(options: &Options) -> Result<()> {
             break;
         }
         if bytes.len() > MAX_LINE {
-            bail!("stdin line {number}: longer than {MAX_LINE} bytes (a segment is `x0 y0 x1 y1`)");
+            bail!(
+                "stdin:{number}:{}: the line is longer than {MAX_LINE} bytes (a segment is `x0 y0 x1 y1`)",
+                MAX_LINE + 1
+            );
         }
-        let Ok(line) = std::str::from_utf8(&bytes) else {
-            bail!("stdin line {number}: not UTF-8 text");
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(line) => line,
+            Err(e) => {
+                // The column of the first bad byte, in characters, as a text editor counts.
+                let good = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+                bail!(
+                    "stdin:{number}:{}: not UTF-8 text (an invalid byte)",
+                    good.chars().count() + 1
+                );
+            }
         };
         let line = line.trim_end_matches(['\n', '\r']);
         let Some((a, b)) = parse_segment(line, number)? else {

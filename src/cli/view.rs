@@ -66,6 +66,26 @@ pub fn parse_fov(s: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("expected degrees between 0 and 180 (like 66), found '{s}'"))
 }
 
+/// A flashlight's field of view in degrees: more than 0, up to 360 (all round).
+pub fn parse_cone(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| *v > 0.0 && *v <= 360.0)
+        .ok_or_else(|| format!("expected degrees more than 0 and up to 360 (like 66), found '{s}'"))
+}
+
+/// A distance in tiles: more than 0 (`inf`: no limit).
+pub fn parse_distance(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| *v > 0.0)
+        .ok_or_else(|| {
+            format!("expected a distance in tiles more than 0 (like 8, or inf), found '{s}'")
+        })
+}
+
 /// An angle in degrees: any finite number.
 pub fn parse_angle(s: &str) -> Result<f64, String> {
     s.trim()

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use tilecaster::geom::{Vec2, Visibility, flashlight, visibility_polygon};
 use tilecaster::level::Level;
 
@@ -23,12 +23,6 @@ pub struct Options<'a> {
 /// doors, push walls and grates block; shaped walls block where their masks are solid. A point
 /// inside a wall or outside the map sees nothing: an empty polygon.
 pub fn run(options: &Options) -> Result<()> {
-    if options.radius.is_nan() || options.radius < 0.0 {
-        bail!(
-            "--radius {} must be a distance of 0 or more",
-            options.radius
-        );
-    }
     let level = Level::load(options.level)?.level;
     let (w, h) = (level.map.width() as u32, level.map.height() as u32);
     let seen = match options.cone {
