@@ -396,32 +396,46 @@ fn read_rgba(path: &Path, (what, most): ImageKind) -> Result<image::RgbaImage, T
             most,
         });
     }
-    let image = reader().decode().map_err(|e| decode(e.to_string()))?;
+    // The decoder may hold the image, one more copy of it and a little besides (the
+    // conversion to RGBA below makes its own).
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(2 * 4 * u64::from(width) * u64::from(height) + (16 << 20));
+    let mut decoder = reader();
+    decoder.limits(limits);
+    let image = decoder.decode().map_err(|e| decode(e.to_string()))?;
     Ok(image.to_rgba8())
 }
 
-/// The PNG in `bytes` with only the chunks that make its pixels (IHDR, PLTE, tRNS, IDAT, IEND);
-/// `None` when it is not a well-formed chunk sequence (the decoder then says what is wrong).
+/// The PNG in `bytes` with only the chunks that make its pixels (IHDR, PLTE, tRNS, IDAT, IEND),
+/// whatever the file's end looks like: a file cut short (no IEND, a chunk longer than what is
+/// left) keeps the essential chunks before the cut, and the cut one if it is essential, so that
+/// the decoder says what is wrong without ever inflating an ancillary chunk. `None` when it
+/// does not start with PNG's signature (the decoder then says what it is not).
 fn essential_chunks(bytes: &[u8]) -> Option<Vec<u8>> {
     const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    let essential = |kind: &[u8]| matches!(kind, b"IHDR" | b"PLTE" | b"tRNS" | b"IDAT" | b"IEND");
     let mut rest = bytes.strip_prefix(SIGNATURE)?;
     let mut out = SIGNATURE.to_vec();
-    while rest.len() >= 12 {
+    while rest.len() >= 8 {
         let length = u32::from_be_bytes(rest[..4].try_into().ok()?) as usize;
-        let whole = length.checked_add(12)?;
-        let chunk = rest.get(..whole)?;
-        if matches!(
-            &chunk[4..8],
-            b"IHDR" | b"PLTE" | b"tRNS" | b"IDAT" | b"IEND"
-        ) {
+        let kind = &rest[4..8];
+        let Some(chunk) = length.checked_add(12).and_then(|whole| rest.get(..whole)) else {
+            // Cut short: the decoder reports the cut where the chunk matters.
+            if essential(kind) {
+                out.extend_from_slice(rest);
+            }
+            return Some(out);
+        };
+        if essential(kind) {
             out.extend_from_slice(chunk);
         }
-        if &chunk[4..8] == b"IEND" {
+        if kind == b"IEND" {
             return Some(out);
         }
-        rest = &rest[whole..];
+        rest = &rest[chunk.len()..];
     }
-    None
+    out.extend_from_slice(rest);
+    Some(out)
 }
 
 /// The image at `size` x `size`, resampled (with a notice) if it is not already.
@@ -697,7 +711,26 @@ mod tests {
         let kept = essential_chunks(&with).unwrap();
         assert_eq!(kept, png, "the text chunk is gone, the rest as it was");
         assert_eq!(essential_chunks(b"not a png"), None);
-        assert_eq!(essential_chunks(&with[..40]), None, "cut short");
+        // Cut short (no IEND): the text chunk is dropped all the same, the cut left to the
+        // decoder, which says so.
+        let cut = &with[..with.len() - 12];
+        let kept = essential_chunks(cut).unwrap();
+        assert_eq!(
+            kept,
+            png[..png.len() - 12],
+            "without the text chunk, to the cut"
+        );
+        assert_eq!(
+            essential_chunks(&with[..45]).unwrap(),
+            png[..33],
+            "inside the text chunk"
+        );
+        let kept = essential_chunks(&with[..with.len() - 20]).unwrap();
+        assert_eq!(
+            kept,
+            png[..png.len() - 20],
+            "the cut IDAT kept, for the decoder"
+        );
     }
 
     fn temp(name: &str) -> PathBuf {

@@ -294,6 +294,37 @@ fn bench_runs_at_the_smallest_and_thinnest_sizes() {
     }
 }
 
+/// Frames after warm-up allocate nothing, in every standard scene (the camera turning a full
+/// circle), at two sizes and on one and two threads: the bench counts every allocation of the
+/// process during each frame.
+#[test]
+fn bench_frames_after_warm_up_allocate_nothing() {
+    let out = common::run_ok([
+        "bench",
+        "--size",
+        "320x200",
+        "--size",
+        "200x320",
+        "--threads",
+        "1",
+        "--threads",
+        "2",
+        "--frames",
+        "24",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(
+        runs.len(),
+        6 * 2 * 2,
+        "six scenes, two sizes, two thread counts"
+    );
+    for r in runs {
+        assert_eq!(r["allocations_per_frame"].as_f64(), Some(0.0), "{r}");
+    }
+}
+
 #[test]
 fn bench_holds_fixed_poses() {
     let out = common::run_ok([

@@ -151,13 +151,18 @@ pub(crate) fn project_all(
     out: &mut Vec<SpriteDraw>,
 ) {
     out.clear();
+    // Room for every sprite, seen or not: a frame that sees more of them than the frames
+    // before it allocates nothing (the buffer grows only with the sprites handed in).
+    out.reserve(sprites.len());
     out.extend(
         sprites
             .iter()
             .enumerate()
             .filter_map(|(i, s)| SpriteDraw::project(i, s, camera, width, height, assets)),
     );
-    out.sort_by(|a, b| b.depth.total_cmp(&a.depth).then(a.index.cmp(&b.index)));
+    // The input order breaks ties, so the order is total and an unstable sort (which needs no
+    // scratch buffer, where the stable one allocates for a long list) gives the same result.
+    out.sort_unstable_by(|a, b| b.depth.total_cmp(&a.depth).then(a.index.cmp(&b.index)));
 }
 
 /// Rows of an enemy sheet (see `examples/make_textures/sprites.rs`): four walking frames, aim,

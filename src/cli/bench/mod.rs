@@ -340,6 +340,18 @@ pub fn run(options: &Options) -> Result<()> {
     if threads.contains(&0) {
         bail!("--threads must be at least 1");
     }
+    // One pool per thread count, made before any run and kept to the end: a pool dropped
+    // between runs ends its threads while the next run measures, and a thread's exit
+    // allocates (its thread-locals handed back), which the next frames were charged for.
+    let pools = threads
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .context("cannot start the thread pool")
+        })
+        .collect::<Result<Vec<_>>>()?;
     let total = scenes.len() * sizes.len() * threads.len();
     let machine = machine();
     let mhz = machine.mhz;
@@ -374,7 +386,7 @@ pub fn run(options: &Options) -> Result<()> {
         let copied = yardsticks::CopiedTexture::new(&copied);
         for &(w, h) in &sizes {
             let mut single: Option<Duration> = None;
-            for &n in &threads {
+            for (&n, pool) in threads.iter().zip(&pools) {
                 done += 1;
                 eprint!(
                     "\rbench {done}/{total}: {} {w}x{h}, {n} thread{}        ",
@@ -382,10 +394,6 @@ pub fn run(options: &Options) -> Result<()> {
                     if n == 1 { "" } else { "s" }
                 );
                 let _ = std::io::stderr().flush();
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
-                    .build()
-                    .context("cannot start the thread pool")?;
                 let mut frame = Frame::new(w, h)?;
                 let mut renderer = Renderer::new();
                 renderer.set_vector_loops(!scalar);
