@@ -76,7 +76,7 @@ fn png_with_a_huge_profile(side: u32, inflated: usize, cut: bool) -> Vec<u8> {
     let zeros = vec![0u8; MIB];
     let mut z = Compress::new(Compression::best(), true);
     let mut stream = Vec::with_capacity(2 * MIB);
-    let mut block = |z: &mut Compress, input: &[u8], flush| {
+    let block = |z: &mut Compress, input: &[u8], flush| {
         let mut out = Vec::with_capacity(MIB);
         z.compress_vec(input, &mut out, flush).unwrap();
         out
