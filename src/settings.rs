@@ -446,7 +446,7 @@ impl Settings {
                 source,
             })?;
         }
-        files::write_new(path, self.to_toml().as_bytes(), true)
+        files::write_private(path, self.to_toml().as_bytes(), true)
     }
 }
 

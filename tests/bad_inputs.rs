@@ -376,6 +376,47 @@ fn invalid_command_line_values_are_usage_errors() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Files written for the user (a render, a converted level, an exported data folder, a run's
+/// sound) get the mode a plain create gives under the user's umask, under two umasks, not the
+/// temporary file's private 0600.
+#[cfg(unix)]
+#[test]
+fn files_written_for_the_user_get_the_umasks_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("modes");
+    let bin = env!("CARGO_BIN_EXE_tilecaster");
+    for (umask, mode) in [("022", 0o644), ("027", 0o640)] {
+        let out = dir.join(umask);
+        std::fs::create_dir_all(&out).unwrap();
+        let script = format!(
+            "umask {umask} && '{bin}' render --level level.toml --size 8x8 -o {umask}/view.png \
+             && '{bin}' convert level.toml -o {umask}/level.tmx \
+             && '{bin}' assets --level level.toml --export {umask}/data >/dev/null 2>&1"
+        );
+        let status = Command::new("sh")
+            .args(["-c", &script])
+            .current_dir(&dir)
+            .status()
+            .unwrap();
+        assert!(status.success(), "umask {umask}");
+        let mut files = vec![out.join("view.png"), out.join("level.tmx")];
+        files.extend(
+            ["textures/brick.png", "sounds/pistol.wav", "hud/face.png"]
+                .map(|f| out.join("data").join(f)),
+        );
+        for file in files {
+            let found = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+            assert_eq!(
+                found,
+                mode,
+                "umask {umask}: {} is {found:o}",
+                file.display()
+            );
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Outputs are checked before the work: two outputs on one path, and a folder that does not
 /// exist, are refused at once; the old fixed temporary names are left alone.
 #[test]

@@ -409,6 +409,24 @@ fn an_exported_data_folder_stands_in_for_the_assets_made_by_code() {
     }
     let again = common::run(["assets", "--export", data.to_str().unwrap()]);
     assert_eq!(again.status.code(), Some(1), "never overwritten unasked");
+    // A folder holding one of the files (one written late): every clash is found before
+    // anything is written, so nothing else appears.
+    let partly = dir.join("partly");
+    std::fs::create_dir_all(partly.join("hud")).unwrap();
+    std::fs::write(partly.join("hud/face.png"), b"mine").unwrap();
+    let clash = common::run(["assets", "--export", partly.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&clash.stderr);
+    assert_eq!(clash.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains("1 of the")
+            && said.contains("face.png")
+            && said.contains("nothing was written"),
+        "{said}"
+    );
+    let mut left: Vec<_> = walk(&partly);
+    left.sort();
+    assert_eq!(left, [partly.join("hud/face.png")], "nothing else written");
+    assert_eq!(std::fs::read(partly.join("hud/face.png")).unwrap(), b"mine");
     let render = |name: &str, extra: &[&str]| {
         let args = [&["--hud", "--size", "640x400"], extra].concat();
         image::open(render(&dir.join(name), &args))
@@ -545,4 +563,18 @@ fn music_from_a_data_folder_loops_at_the_music_volume() {
         Some("theme".to_string())
     );
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every file under `dir`, at any depth.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use tilecaster::assets::{HUD_NAMES, Layer, SOUND_NAMES, Sources};
 use tilecaster::audio::{Sound, wav_bytes};
 use tilecaster::files;
@@ -140,37 +140,29 @@ fn face_sheet() -> Result<Frame> {
 pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Result<()> {
     let loaded = load_with_sources(level, sources)?;
     let overlay = &loaded.overlay;
-    let mut written = 0;
-    let mut write = |relative: String, bytes: &[u8]| -> Result<()> {
-        let path = dir.join(&relative);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .with_context(|| format!("cannot make the folder {}", parent.display()))?;
-        }
-        files::write_new(&path, bytes, force)?;
-        written += 1;
-        eprintln!("wrote {}", path.display());
-        Ok(())
-    };
+    // Every file is made first, then every clash found, and only then is anything written:
+    // an export that cannot finish leaves the folder as it was.
+    let mut made: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut add = |relative: String, bytes: &[u8]| made.push((relative, bytes.to_vec()));
     for name in overlay.texture_names() {
         if let Some((_, from)) = overlay.texture(&name) {
-            write(
+            add(
                 format!("textures/{name}.png"),
                 &files::read_bounded(&from, files::Limit::TEXTURE)?,
-            )?;
+            );
         }
         let dark = format!("{name}_dark");
         if let Some((_, from)) = overlay.texture(&dark) {
-            write(
+            add(
                 format!("textures/{dark}.png"),
                 &files::read_bounded(&from, files::Limit::TEXTURE)?,
-            )?;
+            );
         }
     }
     for name in overlay.sprite_names() {
         if let Some((_, from)) = overlay.sprite(&name) {
             let bytes = files::read_bounded(&from, files::Limit::TEXTURE)?;
-            write(format!("textures/sprites/{name}.png"), &bytes)?;
+            add(format!("textures/sprites/{name}.png"), &bytes);
         }
     }
     for sound in Sound::ALL {
@@ -182,17 +174,17 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
                 .flat_map(|s| [s, s])
                 .collect(),
         };
-        write(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo))?;
+        add(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo));
     }
     let music = loaded
         .music
         .clone()
         .unwrap_or_else(tilecaster::audio::theme);
     let stereo: Vec<f32> = music.iter().flat_map(|&s| [s, s]).collect();
-    write(
+    add(
         format!("sounds/{}.wav", music_name(&loaded.level)),
         &wav_bytes(&stereo),
-    )?;
+    );
     // As many as HUD_NAMES has, or this does not build.
     let pictures: [(&str, Frame); HUD_NAMES.len()] = [
         ("pistol", art_picture(&art::PISTOL)?),
@@ -204,7 +196,33 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
     ];
     for (name, made) in pictures {
         let picture = loaded.hud.get(name).map_or(&made, |p| p.as_ref());
-        write(format!("hud/{name}.png"), &picture.png_bytes()?)?;
+        add(format!("hud/{name}.png"), &picture.png_bytes()?);
+    }
+    if !force {
+        let clashes: Vec<String> = made
+            .iter()
+            .map(|(relative, _)| dir.join(relative))
+            .filter(|path| path.symlink_metadata().is_ok())
+            .map(|path| path.display().to_string())
+            .collect();
+        if !clashes.is_empty() {
+            bail!(
+                "{} of the {} files to export exist already, so nothing was written (pass --force to overwrite them): {}",
+                clashes.len(),
+                made.len(),
+                clashes.join(", ")
+            );
+        }
+    }
+    let written = made.len();
+    for (relative, bytes) in made {
+        let path = dir.join(&relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .with_context(|| format!("cannot make the folder {}", parent.display()))?;
+        }
+        files::write_new(&path, &bytes, force)?;
+        eprintln!("wrote {}", path.display());
     }
     println!(
         "{written} files in {}: a data folder to start from (tilecaster --data {})",

@@ -255,11 +255,37 @@ pub fn read_text(path: &Path, limit: Limit) -> Result<String, FileError> {
 
 /// Writes `bytes` to `path` through a uniquely named temporary file beside it, moved into place
 /// when whole. An existing `path` is replaced only when `overwrite`; otherwise, even when
-/// another writer creates it meanwhile, the write fails and nothing is replaced.
+/// another writer creates it meanwhile, the write fails and nothing is replaced. The file
+/// gets the mode a plain create gives under the user's umask (0644 for the usual 022), so that
+/// a render or recording copied to a shared folder or web server can be read there; saves
+/// and settings use [`write_private`].
 ///
 /// A path under [`PROVIDED`] (`<page>/NAME`) is written as a file handed over (in memory,
 /// whole at once): the browser's saves are kept there, and in its localStorage by the page.
 pub fn write_new(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
+    write_for(path, bytes, overwrite, Readers::Everyone)
+}
+
+/// As [`write_new`], readable by its owner only (mode 0600 on Unix): saves and settings.
+pub fn write_private(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileError> {
+    write_for(path, bytes, overwrite, Readers::Owner)
+}
+
+/// Who may read a file written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Readers {
+    /// Whoever the user's umask lets (a plain create's mode: 0666 less the umask).
+    Everyone,
+    /// The owner alone (0600).
+    Owner,
+}
+
+fn write_for(
+    path: &Path,
+    bytes: &[u8],
+    overwrite: bool,
+    readers: Readers,
+) -> Result<(), FileError> {
     if let Some(name) = provided::name_of(path) {
         if !overwrite && provided::file(path).is_some() {
             return Err(FileError::Exists(path.to_path_buf()));
@@ -267,13 +293,14 @@ pub fn write_new(path: &Path, bytes: &[u8], overwrite: bool) -> Result<(), FileE
         provide(&name, bytes.to_vec());
         return Ok(());
     }
-    write_with(path, overwrite, |file| file.write_all(bytes))
+    write_with(path, overwrite, readers, |file| file.write_all(bytes))
 }
 
-/// As [`write_new`], with the content written by `fill`.
+/// As [`write_new`] (or [`write_private`], by `readers`), with the content written by `fill`.
 pub fn write_with(
     path: &Path,
     overwrite: bool,
+    readers: Readers,
     fill: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
 ) -> Result<(), FileError> {
     let write_err = |source| FileError::Write {
@@ -285,12 +312,20 @@ pub fn write_with(
     let name = path
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy().into_owned());
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // The temporary file's own mode is private (0600); it is moved into place with its mode,
+    // so the mode wanted is given at its creation (the kernel applies the umask to it).
+    #[cfg(unix)]
+    if readers == Readers::Everyone {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    #[cfg(not(unix))]
+    let _ = readers;
     // The temporary file is removed when dropped: on every failure below.
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(write_err)?;
+    let mut tmp = builder.tempfile_in(dir).map_err(write_err)?;
     fill(tmp.as_file_mut()).map_err(write_err)?;
     tmp.as_file().sync_all().map_err(write_err)?;
     if overwrite {
@@ -363,6 +398,29 @@ mod tests {
         assert!(write_new(&deeper, b"x", true).is_err());
     }
 
+    /// Files for the user get a plain create's mode under the umask (read here from
+    /// /proc/self/status); saves and settings stay the owner's.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn written_files_get_the_umasks_mode_and_private_ones_the_owners() {
+        use std::os::unix::fs::PermissionsExt;
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let umask = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Umask:"))
+            .map(|m| u32::from_str_radix(m.trim(), 8).unwrap())
+            .unwrap();
+        let dir = scratch("modes");
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        write_new(&dir.join("shared"), b"x", false).unwrap();
+        assert_eq!(mode(&dir.join("shared")), 0o666 & !umask, "umask {umask:o}");
+        write_new(&dir.join("shared"), b"y", true).unwrap();
+        assert_eq!(mode(&dir.join("shared")), 0o666 & !umask, "replaced");
+        write_private(&dir.join("private"), b"x", false).unwrap();
+        assert_eq!(mode(&dir.join("private")), 0o600);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
     #[test]
     fn only_regular_files_within_the_limit_are_read() {
         let dir = scratch("read");
@@ -409,7 +467,7 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"third");
         assert_eq!(std::fs::read(dir.join("out.png.tmp")).unwrap(), b"mine");
         // A failing writer leaves no temporary file.
-        let failed = write_with(&dir.join("x.bin"), false, |_| {
+        let failed = write_with(&dir.join("x.bin"), false, Readers::Everyone, |_| {
             Err(std::io::Error::other("disk full"))
         });
         assert!(failed.is_err());

@@ -278,7 +278,7 @@ impl Session {
             },
         };
         let text = serde_json::to_string(&file).expect("a save serialises");
-        crate::files::write_new(path, text.as_bytes(), true).map_err(|e| SaveError::Write {
+        crate::files::write_private(path, text.as_bytes(), true).map_err(|e| SaveError::Write {
             path: path.to_path_buf(),
             source: e.into_io(),
         })
