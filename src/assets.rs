@@ -335,10 +335,14 @@ impl Overlay {
         &self.layers
     }
 
+    /// The first place where something is at the file's path. Something that is not a regular
+    /// file (a folder, a FIFO, a link to a device or to nothing) counts too, so that reading it fails with
+    /// its path named, instead of the places below standing in for it unsaid.
     fn first(&self, file: impl Fn(&Layer) -> Option<PathBuf>) -> Option<(&Layer, PathBuf)> {
         self.layers.iter().find_map(|layer| {
             let path = file(layer)?;
-            crate::files::is_file(&path).then_some((layer, path))
+            let there = crate::files::exists(&path) || path.symlink_metadata().is_ok();
+            there.then_some((layer, path))
         })
     }
 

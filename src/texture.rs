@@ -314,7 +314,7 @@ pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError>
         .min(MAX_TEXTURE_SIDE);
     let light = fit(light, size, path, &mut notices);
     let dark_path = dark_variant_path(path);
-    let dark = if crate::files::is_file(&dark_path) {
+    let dark = if crate::files::exists(&dark_path) {
         Some(fit(
             read_rgba(&dark_path, TEXTURES)?,
             size,

@@ -578,3 +578,58 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     }
     files
 }
+
+/// Something in a data folder where an asset would be that is not a regular file (a folder, a
+/// FIFO, a link to a device, a link to nothing) is an error naming its path, as for levels; the
+/// built-in asset does not stand in for it unsaid.
+#[cfg(unix)]
+#[test]
+fn an_asset_path_that_is_not_a_regular_file_is_an_error_naming_it() {
+    let dir = scratch("data-not-files");
+    let cases: [(&str, &str); 6] = [
+        ("sounds/pistol.wav", "folder"),
+        ("hud/face.png", "/dev/zero"),
+        ("textures/brick.png", "fifo"),
+        ("textures/brick_dark.png", "folder"),
+        ("textures/sprites/guard.png", "/dev/zero"),
+        ("sounds/music.wav", "nowhere"),
+    ];
+    for (k, (file, what)) in cases.into_iter().enumerate() {
+        let data = dir.join(format!("data{k}"));
+        let path = data.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        if file == "textures/brick_dark.png" {
+            // A dark variant is read beside its texture.
+            std::fs::copy("textures/brick.png", data.join("textures/brick.png")).unwrap();
+        }
+        match what {
+            "folder" => std::fs::create_dir(&path).unwrap(),
+            "fifo" => assert!(
+                std::process::Command::new("mkfifo")
+                    .arg(&path)
+                    .status()
+                    .unwrap()
+                    .success()
+            ),
+            target => std::os::unix::fs::symlink(target, &path).unwrap(),
+        }
+        let out = common::run([
+            "render",
+            "--hud",
+            "--size",
+            "64x40",
+            "--data",
+            data.to_str().unwrap(),
+            "-o",
+            dir.join(format!("out{k}.png")).to_str().unwrap(),
+        ]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{file} ({what}): {said}");
+        assert!(
+            said.contains(&path.display().to_string()),
+            "{file} ({what}): {said}"
+        );
+        assert!(!dir.join(format!("out{k}.png")).exists());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
