@@ -203,11 +203,10 @@ fn tiled_round_trip_gives_the_same_level() {
             .contains("tiledversion=\"1.8.2\"")
     );
     let direct = Level::load(tmx).unwrap().level;
-    let text = to_toml(tmx).unwrap();
-    // Parsed as if it lay beside the .tmx, so that its relative paths resolve the same way.
-    let converted = Level::parse(&text, Path::new("levels/e1m2-converted.toml"))
-        .unwrap()
-        .level;
+    // Written beside the .tmx, its relative paths stay as they are.
+    let beside = Path::new("levels/e1m2-converted.toml");
+    let text = to_toml(tmx, beside).unwrap().text;
+    let converted = Level::parse(&text, beside).unwrap().level;
     assert_eq!(direct.map, converted.map);
     assert_eq!(direct.styles, converted.styles);
     assert_eq!(
@@ -248,7 +247,10 @@ fn tiled_round_trip_gives_the_same_level() {
             .unwrap()
     };
     assert_eq!(run().status.code(), Some(0));
-    assert_eq!(std::fs::read_to_string(&out_path).unwrap(), text);
+    assert_eq!(
+        std::fs::read_to_string(&out_path).unwrap(),
+        to_toml(tmx, &out_path).unwrap().text
+    );
     std::fs::write(&out_path, "keep me").unwrap();
     let again = run();
     assert_eq!(again.status.code(), Some(1));

@@ -492,3 +492,101 @@ fn the_data_hash_covers_mask_files() {
     assert_ne!(a, b);
     assert_eq!(a, hash(|x, _| x < 4));
 }
+
+/// `convert` into another folder rewrites the level's references to other files (its texture
+/// folder, the next level, a shape's mask) so that the written level loads where it is written:
+/// TOML to TOML, TOML to a Tiled map, and that map back to TOML in a third folder each render
+/// byte-identical to the original. A bundled level's references, not on disk, are named in
+/// warnings.
+#[test]
+fn convert_into_another_folder_keeps_every_reference_resolving() {
+    let dir = scratch("convert-moved");
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("masks")).unwrap();
+    std::fs::create_dir_all(dir.join("tex")).unwrap();
+    std::fs::copy("textures/brick.png", dir.join("tex/brick.png")).unwrap();
+    std::fs::copy("textures/wood.png", dir.join("tex/wood.png")).unwrap();
+    write_mask(&src.join("masks/good.png"), 8, 8, |x, y| x + y < 8);
+    let text = "name = \"moved\"\nnext = \"next.toml\"\ntextures = \"../tex\"\ngrid = '''\n######\n#..x.#\n#....#\n######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"x\" = { wall = \"wood\", shape = \"masks/good.png\" }\n[player]\nposition = [1.5, 1.5]\n";
+    std::fs::write(src.join("level.toml"), text).unwrap();
+    std::fs::write(
+        src.join("next.toml"),
+        text.replace("next = \"next.toml\"\n", ""),
+    )
+    .unwrap();
+    let (toml, tmx, back) = (
+        dir.join("out/deep/level.toml"),
+        dir.join("out/deep/level.tmx"),
+        dir.join("other/level.toml"),
+    );
+    std::fs::create_dir_all(toml.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(back.parent().unwrap()).unwrap();
+    let original = src.join("level.toml");
+    for (from, to) in [(&original, &toml), (&original, &tmx), (&tmx, &back)] {
+        let out = run_ok([
+            "convert",
+            from.to_str().unwrap(),
+            "-o",
+            to.to_str().unwrap(),
+        ]);
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!said.contains("warning"), "{said}");
+    }
+    let render = |level: &Path| {
+        let png = level.with_extension(format!(
+            "{}.png",
+            level.extension().unwrap().to_string_lossy()
+        ));
+        run_ok([
+            "render",
+            "--level",
+            level.to_str().unwrap(),
+            "--angle",
+            "20",
+            "--size",
+            "96x60",
+            "-o",
+            png.to_str().unwrap(),
+        ]);
+        std::fs::read(png).unwrap()
+    };
+    let seen = render(&original);
+    let next = src.join("next.toml").canonicalize().unwrap();
+    for moved in [&toml, &tmx, &back] {
+        assert!(
+            seen == render(moved),
+            "{} renders otherwise",
+            moved.display()
+        );
+        let level = Level::load(moved).unwrap().level;
+        assert_eq!(
+            level.next.unwrap().canonicalize().unwrap(),
+            next,
+            "{}",
+            moved.display()
+        );
+    }
+    // The TOML keeps the rest of the file as it was; only the references moved.
+    let written = std::fs::read_to_string(&toml).unwrap();
+    assert_eq!(
+        written,
+        text.replace("\"../tex\"", "\"../../tex\"")
+            .replace("\"next.toml\"", "\"../../src/next.toml\"")
+            .replace("\"masks/good.png\"", "\"../../src/masks/good.png\"")
+    );
+    // The bundled episode is not on disk: its references are named, the file still written.
+    let bundled = dir.join("bundled.toml");
+    let out = run_ok([
+        "convert",
+        "<built-in>/levels/e1m1.toml",
+        "-o",
+        bundled.to_str().unwrap(),
+    ]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("warning: next 'e1m2.tmx'")
+            && said.contains("warning: textures '../textures'"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -272,19 +272,19 @@ fn round_trips_through_convert_give_the_same_level() {
         // TOML -> TMX -> TOML.
         let toml = levels.join(format!("{name}.toml"));
         let tmx = levels.join(format!("{name}-rt.tmx"));
-        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap()).unwrap();
+        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap().text).unwrap();
         same_level(&toml, &tmx);
         let back = levels.join(format!("{name}-rt.toml"));
-        std::fs::write(&back, to_toml(&tmx).unwrap()).unwrap();
+        std::fs::write(&back, to_toml(&tmx, &back).unwrap().text).unwrap();
         same_level(&toml, &back);
     }
     // TMX -> TOML -> TMX, with the real Tiled's map.
     let tmx = levels.join("e1m2.tmx");
     let toml = levels.join("e1m2-rt.toml");
-    std::fs::write(&toml, to_toml(&tmx).unwrap()).unwrap();
+    std::fs::write(&toml, to_toml(&tmx, &toml).unwrap().text).unwrap();
     same_level(&tmx, &toml);
     let again = levels.join("e1m2-rt.tmx");
-    std::fs::write(&again, to_tmx(&toml, &again).unwrap()).unwrap();
+    std::fs::write(&again, to_tmx(&toml, &again).unwrap().text).unwrap();
     same_level(&tmx, &again);
     // The tiles show their textures in Tiled: the images are found from the map's folder.
     let text = std::fs::read_to_string(&again).unwrap();
@@ -363,14 +363,19 @@ fn every_layer_encoding_reads_the_same() {
     let levels = dir.join("levels");
     let original = levels.join("e1m1.toml");
     let tmx = levels.join("e1m1-rt.tmx");
-    let text = to_tmx(&original, &tmx).unwrap();
+    let text = to_tmx(&original, &tmx).unwrap().text;
     // The map says which level format it is (a modder's map survives updates).
     assert!(
         text.contains("<property name=\"format\" type=\"int\" value=\"1\"/>"),
         "{text}"
     );
     std::fs::write(&tmx, &text).unwrap();
-    assert!(to_toml(&tmx).unwrap().contains("\nformat = 1\n"));
+    assert!(
+        to_toml(&tmx, &original)
+            .unwrap()
+            .text
+            .contains("\nformat = 1\n")
+    );
     for format in ENCODINGS {
         let variant = levels.join(format!("e1m1-{format}.tmx"));
         std::fs::write(&variant, with_encoding(&text, format)).unwrap();
@@ -432,7 +437,7 @@ fn maps_resaved_by_tiled_in_every_format_draw_the_same() {
     for name in ["e1m1", "e1m3", "e1m4"] {
         let toml = levels.join(format!("{name}.toml"));
         let tmx = levels.join(format!("{name}-rt.tmx"));
-        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap()).unwrap();
+        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap().text).unwrap();
         sources.push((toml, tmx));
     }
     let mut resaved = 0;

@@ -13,12 +13,17 @@ pub fn run(input: &Path, output: &Path, force: bool) -> Result<()> {
     let tmx = output
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("tmx"));
-    let text = if tmx {
+    // References to other files are rewritten relative to the output's folder; those that
+    // cannot be (not on disk) are named.
+    let converted = if tmx {
         to_tmx(input, output)?
     } else {
-        to_toml(input)?
+        to_toml(input, output)?
     };
-    tilecaster::files::write_new(output, text.as_bytes(), force)?;
+    tilecaster::files::write_new(output, converted.text.as_bytes(), force)?;
+    for warning in &converted.warnings {
+        eprintln!("{}: warning: {warning}", output.display());
+    }
     eprintln!("wrote {}", output.display());
     Ok(())
 }

@@ -271,8 +271,9 @@ enum Command {
     Convert {
         /// The level: a Tiled map or a TOML level.
         input: PathBuf,
-        /// Where to write it: a .tmx for Tiled, else TOML (relative paths in it stay as in the
-        /// input, so write it beside the input).
+        /// Where to write it: a .tmx for Tiled, else TOML (its references to other files,
+        /// the next level, the texture folder and shape masks, are rewritten to resolve from
+        /// there; those that cannot be are named in a warning).
         #[arg(short, long)]
         output: PathBuf,
         /// Replace the output file if it exists.

@@ -25,7 +25,7 @@ pub use textures::{
     DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_sources, load_with_textures, texture_dir_for,
 };
 pub use tiled::is_tiled_map;
-pub use write::{to_tmx, to_toml};
+pub use write::{Converted, to_tmx, to_toml};
 
 use crate::grid::Cell;
 use crate::map::TileMap;

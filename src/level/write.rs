@@ -9,24 +9,158 @@ use super::parse::LevelSource;
 use super::parse::raw::{RawEntry, RawKind};
 use super::{Level, LevelError, tiled};
 
-/// The level at `path` as TOML level text, after the same checks as loading it (a level with
-/// errors is not converted). A TOML level is returned as it is.
+/// A level written out for another file: its text, and what will not resolve from where it is
+/// written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The level file's text.
+    pub text: String,
+    /// References to other files (the next level, the texture folder, shape masks) that cannot
+    /// be made to resolve from the output's folder: each names the reference and why.
+    pub warnings: Vec<String>,
+}
+
+/// The level at `path` as TOML level text to be written at `output`, after the same checks as
+/// loading it (a level with errors is not converted). References to other files (`next`,
+/// `textures`, shape masks) are rewritten relative to `output`'s folder, so that the written
+/// level loads where it is written; a TOML level written into its own folder is returned as
+/// it is, and one written elsewhere keeps everything but those references.
 ///
 /// ```
-/// let text = tilecaster::level::to_toml("levels/e1m2.tmx".as_ref()).unwrap();
-/// assert!(text.contains("[legend]"));
+/// let out = std::env::temp_dir().join("e1m2-doc.toml");
+/// let converted = tilecaster::level::to_toml("levels/e1m2.tmx".as_ref(), &out).unwrap();
+/// assert!(converted.text.contains("[legend]"));
 /// ```
-pub fn to_toml(path: &Path) -> Result<String, LevelError> {
+pub fn to_toml(path: &Path, output: &Path) -> Result<Converted, LevelError> {
+    let mut moved = Moved::new(path, output);
     if tiled::is_tiled_map(path) {
         let from = path.display().to_string();
-        return tiled::read(path, |source, loaded| {
-            loaded.map(|_| toml_text(source, &from))
-        })?;
+        let text = tiled::read(path, |source, loaded| {
+            loaded.map(|_| toml_text(&moved.source(source), &from))
+        })??;
+        return Ok(moved.converted(text));
     }
-    // Read once: checked as loading checks it, then returned as it is.
+    // Read once: checked as loading checks it, then returned with its references moved.
     let text = super::read_level_text(path)?;
     Level::parse(&text, path)?;
-    Ok(text)
+    let source = super::parse::read_toml(&text, path)?;
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    moved.each_reference(&source, |span, old, new| {
+        if old != new {
+            edits.push((span, quote(new)));
+        }
+    });
+    edits.sort_by_key(|(span, _)| std::cmp::Reverse(span.start));
+    let mut text = text;
+    for (span, new) in edits {
+        text.replace_range(span, &new);
+    }
+    Ok(moved.converted(text))
+}
+
+/// The references of a level to other files, moved from the folder of the file read to the
+/// folder of the file written.
+struct Moved {
+    /// The input's folder, as given (relative paths in the level resolve against it).
+    from: std::path::PathBuf,
+    /// The output, as given.
+    output: std::path::PathBuf,
+    /// Whether both folders are one (nothing moves).
+    same: bool,
+    warnings: Vec<String>,
+}
+
+impl Moved {
+    fn new(input: &Path, output: &Path) -> Moved {
+        let folder = |p: &Path| match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => Path::new(".").to_path_buf(),
+        };
+        let from = folder(input);
+        let same = absolute(&from).is_some() && absolute(&from) == absolute(&folder(output));
+        Moved {
+            from,
+            output: output.to_path_buf(),
+            same,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// `value` (the level's `key`), relative to the output's folder: as it is when absolute or
+    /// when nothing moves; otherwise the same file reached from the output, or (for a file
+    /// not on disk, such as the bundled episode's) as it is, with a warning.
+    fn path(&mut self, key: &str, value: &str) -> String {
+        if self.same || Path::new(value).is_absolute() {
+            return value.to_string();
+        }
+        let target = self.from.join(value);
+        match relative_path(&self.output, &target) {
+            Some(moved) => moved,
+            None => {
+                self.warnings.push(format!(
+                    "{key} '{value}' ({}) is not on disk, so it will not resolve from {}'s folder: copy it there, or mend the reference",
+                    target.display(),
+                    self.output.display()
+                ));
+                value.to_string()
+            }
+        }
+    }
+
+    /// Calls `edit` with the place, old value and moved value of each reference in `source`.
+    fn each_reference(
+        &mut self,
+        source: &LevelSource,
+        mut edit: impl FnMut(std::ops::Range<usize>, &str, &str),
+    ) {
+        let raw = &source.raw;
+        for (key, value) in [("next", &raw.next), ("textures", &raw.textures)] {
+            if let Some(v) = value {
+                let moved = self.path(key, v.get_ref());
+                edit(v.span(), v.get_ref(), &moved);
+            }
+        }
+        for entry in raw.legend.values() {
+            if let Some(shape) = &entry.get_ref().shape {
+                if super::shapes::is_shape_file(shape.get_ref()) {
+                    let moved = self.path("shape", shape.get_ref());
+                    edit(shape.span(), shape.get_ref(), &moved);
+                }
+            }
+        }
+    }
+
+    /// `source` with its references moved.
+    fn source(&mut self, source: &LevelSource) -> LevelSource {
+        let mut moved = source.clone();
+        let mut values = Vec::new();
+        self.each_reference(source, |_, _, new| values.push(new.to_string()));
+        let mut values = values.into_iter();
+        let mut next = |v: &mut Spanned<String>| {
+            if let Some(new) = values.next() {
+                *v = Spanned::new(v.span(), new);
+            }
+        };
+        let raw = &mut moved.raw;
+        for v in [&mut raw.next, &mut raw.textures].into_iter().flatten() {
+            next(v);
+        }
+        for entry in raw.legend.values_mut() {
+            if let Some(shape) = &mut entry.get_mut().shape {
+                if super::shapes::is_shape_file(shape.get_ref()) {
+                    next(shape);
+                }
+            }
+        }
+        moved
+    }
+
+    fn converted(self, text: String) -> Converted {
+        Converted {
+            text,
+            warnings: self.warnings,
+        }
+    }
 }
 
 /// A TOML string literal.
@@ -252,13 +386,15 @@ fn read_source<T>(
 /// let tmx = tilecaster::level::to_tmx("levels/e1m1.toml".as_ref(), &out).unwrap();
 /// assert!(tmx.contains("<layer id=\"1\" name=\"walls\""));
 /// ```
-pub fn to_tmx(path: &Path, output: &Path) -> Result<String, LevelError> {
-    read_source(path, |source, loaded| {
+pub fn to_tmx(path: &Path, output: &Path) -> Result<Converted, LevelError> {
+    let mut moved = Moved::new(path, output);
+    let text = read_source(path, |source, loaded| {
         let loaded = loaded?;
         let textures = super::texture_dir_for(&loaded.level, None);
-        let images = relative_folder(output, &textures);
-        Ok(tmx_text(source, images.as_deref()))
-    })?
+        let images = relative_path(output, &textures).filter(|_| textures.is_dir());
+        Ok(tmx_text(&moved.source(source), images.as_deref()))
+    })??;
+    Ok(moved.converted(text))
 }
 
 /// `path` made absolute with `.` and `..` resolved by name (links are not followed: the
@@ -278,10 +414,10 @@ fn absolute(path: &Path) -> Option<std::path::PathBuf> {
     Some(out)
 }
 
-/// The folder `to` relative to the folder of the file `from`; `None` for a folder not on disk
-/// (the bundled textures).
-fn relative_folder(from: &Path, to: &Path) -> Option<String> {
-    if !to.is_dir() {
+/// The path `to` relative to the folder of the file `from`; `None` for a path not on disk (the
+/// bundled textures, a file that is not there).
+fn relative_path(from: &Path, to: &Path) -> Option<String> {
+    if !to.exists() {
         return None;
     }
     let base = absolute(match from.parent() {

@@ -58,6 +58,7 @@ struct Parser<'a> {
 /// The one level model: a level as its file gives it, every value with its place in the file,
 /// nothing checked yet. Both readers build it (TOML and Tiled), [`build`] checks it and makes
 /// the [`Level`], and `convert` writes it out again.
+#[derive(Clone)]
 pub(in crate::level) struct LevelSource {
     /// The level's values.
     pub(in crate::level) raw: RawLevel,

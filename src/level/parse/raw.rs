@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawLevel {
     pub(in crate::level) name: Spanned<String>,
@@ -79,33 +79,33 @@ pub(in crate::level) struct RawKindSounds {
 
 /// Only the format of a level file, read before the rest: a level from a newer tilecaster may
 /// have fields this one does not know, and should be told apart from a broken one.
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 pub(in crate::level) struct RawFormat {
     pub(in crate::level) format: Option<Spanned<toml::Value>>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawDefaults {
     pub(in crate::level) floor: Option<Spanned<String>>,
     pub(in crate::level) ceiling: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawFog {
     pub(in crate::level) colour: Spanned<String>,
     pub(in crate::level) distance: Spanned<f64>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawPlacement {
     pub(in crate::level) position: Spanned<Vec<f64>>,
     pub(in crate::level) facing: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawEnemy {
     pub(in crate::level) kind: Spanned<String>,
@@ -115,7 +115,7 @@ pub(in crate::level) struct RawEnemy {
     pub(in crate::level) difficulty: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawPickup {
     pub(in crate::level) kind: Spanned<String>,
@@ -123,7 +123,7 @@ pub(in crate::level) struct RawPickup {
     pub(in crate::level) difficulty: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawEntry {
     pub(in crate::level) wall: Option<Spanned<String>>,
@@ -144,7 +144,7 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) shape: Option<Spanned<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawFaces {
     pub(in crate::level) north: Option<Spanned<String>>,
