@@ -35,8 +35,24 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("tilecaster: {error:#}");
+            eprintln!("tilecaster: {}", error_text(&error));
             ExitCode::from(1)
         }
     }
+}
+
+/// The error and its causes, `: `-joined, each cause left out where the text before already
+/// ends with it (the library's errors name their cause in their own message: "cannot write F:
+/// no folder D", not "cannot write F: no folder D: no folder D").
+#[cfg(not(target_arch = "wasm32"))]
+fn error_text(error: &anyhow::Error) -> String {
+    let mut text = error.to_string();
+    for cause in error.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }

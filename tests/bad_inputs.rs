@@ -417,6 +417,29 @@ fn files_written_for_the_user_get_the_umasks_mode() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// Without a display the game says so in one line, in the user's terms (no path of the
+/// machine that built it), and names what works headless.
+#[test]
+fn without_a_display_the_game_says_so_in_one_plain_line() {
+    let dir = scratch("no-display");
+    let (code, text) = run(&dir, &["--level", "level.toml"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("tilecaster: cannot open a window"),
+        "{text}"
+    );
+    assert!(text.contains("`tilecaster render`"), "{text}");
+    for internal in ["os error at", ".cargo", "registry", ".rs:"] {
+        assert!(!text.contains(internal), "{internal}: {text}");
+    }
+    // A cause is said once, not again after the message that names it.
+    let (code, text) = run(&dir, &["convert", "level.toml", "-o", "nowhere/x.toml"]);
+    assert_eq!(code, Some(1), "{text}");
+    assert_eq!(text.matches("no folder nowhere").count(), 1, "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// Outputs are checked before the work: two outputs on one path, and a folder that does not
 /// exist, are refused at once; the old fixed temporary names are left alone.
 #[test]

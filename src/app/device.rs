@@ -28,6 +28,25 @@ type WriteI = unsafe extern "C" fn(*mut c_void, *const c_void, c_ulong) -> c_lon
 type Recover = unsafe extern "C" fn(*mut c_void, c_int, c_int) -> c_int;
 type Close = unsafe extern "C" fn(*mut c_void) -> c_int;
 type StrError = unsafe extern "C" fn(c_int) -> *const c_char;
+/// ALSA's thread-local error handler (alsa/error.h, `snd_local_error_handler_t`, since
+/// alsa-lib 1.1.6): not variadic, its last argument a `va_list`.
+type LocalErrorHandler =
+    unsafe extern "C" fn(*const c_char, c_int, *const c_char, c_int, *const c_char, *mut c_void);
+type SetLocalErrorHandler =
+    unsafe extern "C" fn(Option<LocalErrorHandler>) -> Option<LocalErrorHandler>;
+
+/// Says nothing: ALSA's own printer writes "ALSA lib conf.c:5180:(...)" lines to stderr on a
+/// machine without a sound card, before the game's one sentence that says so; the game reports
+/// every failure it meets from the functions' return codes instead.
+unsafe extern "C" fn quiet(
+    _file: *const c_char,
+    _line: c_int,
+    _function: *const c_char,
+    _error: c_int,
+    _format: *const c_char,
+    _arguments: *mut c_void,
+) {
+}
 
 /// The function `name` (NUL-terminated) of `library`, as a `T`.
 ///
@@ -71,6 +90,18 @@ impl Device {
                 symbol::<StrError>(&library, b"snd_strerror\0")?,
             )
         };
+        // ALSA's messages silenced on this thread (the device's, where every ALSA call is
+        // made), where the library is new enough to allow it.
+        // SAFETY: the symbol, when there, is `snd_lib_error_set_local` of the type above;
+        // `quiet` has the handler's C signature, ignores its arguments, and is a plain
+        // function that lives as long as the program.
+        unsafe {
+            if let Ok(set_local) =
+                symbol::<SetLocalErrorHandler>(&library, b"snd_lib_error_set_local\0")
+            {
+                set_local(Some(quiet));
+            }
+        }
         let describe = |code: c_int| {
             // SAFETY: snd_strerror returns a pointer to a static NUL-terminated message for
             // any code.

@@ -197,8 +197,9 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         .map(|_| Recording::of_session(&session));
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
-            "cannot open a window ({e}): no display? Without one, `tilecaster render` draws frames to PNG files \
-             (and `tilecaster bench` measures them)"
+            "cannot open a window ({}): no display? Without one, `tilecaster render` draws frames to PNG files \
+             (and `tilecaster bench` measures them)",
+            in_users_terms(&e.to_string())
         )
     })?;
     let size = front::scaled_size(options.size, effective.resolution_scale);
@@ -264,6 +265,26 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             .say(said.lines().next().unwrap_or_default().to_string());
     }
     Ok((event_loop, app))
+}
+
+/// A window system's error in the user's terms: winit's `os error at FILE:LINE: ` before the
+/// message (FILE a path in the cargo registry of the machine that built the game) left out,
+/// and the message's own full stop.
+fn in_users_terms(text: &str) -> String {
+    const AT: &str = "os error at ";
+    let Some(start) = text.find(AT) else {
+        return text.trim_end_matches('.').to_string();
+    };
+    let rest = &text[start + AT.len()..];
+    // The first ": " after ":LINE".
+    let message = rest.match_indices(": ").find_map(|(i, _)| {
+        let before = rest[..i].rsplit_once(':')?.1;
+        (!before.is_empty() && before.bytes().all(|b| b.is_ascii_digit())).then(|| &rest[i + 2..])
+    });
+    match message {
+        Some(message) => format!("{}{}", &text[..start], message.trim_end_matches('.')),
+        None => text.to_string(),
+    }
 }
 
 /// What is left when the game ends: the screenshot, recording and sound file asked for, and
@@ -938,7 +959,10 @@ impl ApplicationHandler for App {
         let attributes = web::attributes(attributes);
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
-            Err(e) => return self.fail(event_loop, anyhow!("cannot open a window: {e}")),
+            Err(e) => {
+                let e = in_users_terms(&e.to_string());
+                return self.fail(event_loop, anyhow!("cannot open a window: {e}"));
+            }
         };
         #[cfg(not(target_arch = "wasm32"))]
         match screen::Screen::new(
@@ -1128,5 +1152,24 @@ impl ApplicationHandler for App {
             }
             event_loop.set_control_flow(ControlFlow::WaitUntil(next));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_users_terms;
+
+    #[test]
+    fn window_errors_leave_out_the_build_machines_source_paths() {
+        let winit = "os error at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/winit-0.30.13/src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set.";
+        assert_eq!(
+            in_users_terms(winit),
+            "neither WAYLAND_DISPLAY nor WAYLAND_SOCKET nor DISPLAY is set"
+        );
+        assert_eq!(
+            in_users_terms("the display refused: a: b"),
+            "the display refused: a: b"
+        );
+        assert_eq!(in_users_terms("os error at nowhere"), "os error at nowhere");
     }
 }
