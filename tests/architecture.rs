@@ -1,6 +1,6 @@
 //! The house: every top-level module of `src/` sits in a layer, and uses only modules in layers
-//! below its own. The layer table is the one in the README's Layout section (read from there,
-//! so that the picture newcomers see is the one this test holds).
+//! below its own. The layer table is the one in ARCHITECTURE.md (read from there, so that the
+//! picture newcomers see is the one this test holds).
 //!
 //! A module's uses are the `crate::NAME` paths in its files (grouped ones too, as in
 //! `use crate::{a::X, b}`), and in the binary's files also the `tilecaster::NAME` paths into
@@ -9,14 +9,14 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// The layer table: module name to layer number, from the README's Layout section (rows like
-/// `| 3 | `map`, `frame`, `texture` | ... |`).
+/// The layer table: module name to layer number, from ARCHITECTURE.md's section on the layers
+/// (rows like `| 3 | `map`, `frame`, `texture` | ... |`).
 fn layer_table() -> BTreeMap<String, u32> {
-    let readme = std::fs::read_to_string("README.md").expect("README.md");
-    let section = readme
+    let text = std::fs::read_to_string("ARCHITECTURE.md").expect("ARCHITECTURE.md");
+    let section = text
         .split("\n## ")
-        .find(|s| s.starts_with("Layout"))
-        .expect("the README has a Layout section");
+        .find(|s| s.starts_with("The layers"))
+        .expect("ARCHITECTURE.md has a section on the layers");
     let mut table = BTreeMap::new();
     for line in section.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -170,13 +170,15 @@ fn every_module_uses_only_the_layers_below_its_own() {
     let table = layer_table();
     assert!(
         table.len() >= 10,
-        "the README's layer table was not found whole: {table:?}"
+        "ARCHITECTURE.md's layer table was not found whole: {table:?}"
     );
     let graph = module_uses();
     let mut wrong = Vec::new();
     for (module, used) in &graph {
         let Some(&layer) = table.get(module) else {
-            wrong.push(format!("src/{module} is in no layer of the README's table"));
+            wrong.push(format!(
+                "src/{module} is in no layer of ARCHITECTURE.md's table"
+            ));
             continue;
         };
         for other in used {
@@ -210,7 +212,7 @@ fn every_module_in_the_table_exists() {
     for module in layer_table().keys() {
         assert!(
             graph.contains_key(module),
-            "the README's table names {module}, which src/ lacks"
+            "ARCHITECTURE.md's table names {module}, which src/ lacks"
         );
     }
 }

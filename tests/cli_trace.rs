@@ -1,4 +1,5 @@
-//! `tilecaster trace` against DESIGN.md's CLI contract, through the real binary.
+//! `tilecaster trace`, `columns` and `bench` against their command-line contracts (docs/library.md,
+//! docs/modding.md), through the real binary.
 
 use std::process::{Command, Output};
 

@@ -362,7 +362,7 @@ impl FogLanes {
             _mm256_set1_epi32(0x0000_FF00),
         );
         // (Written out for the two channels rather than as a closure: closures that returned
-        // vectors were compiled as calls in the wall-tile experiments, see the README.)
+        // vectors were compiled as calls in the wall-tile experiments, see docs/performance.md.)
         let rb = _mm256_mullo_epi32(_mm256_and_si256(texels, red_blue), self.keep);
         let rb = _mm256_srli_epi32::<8>(_mm256_add_epi32(rb, self.rb));
         let g = _mm256_mullo_epi32(_mm256_and_si256(texels, green), self.keep);
