@@ -4,7 +4,7 @@
 //! on the page's canvas) and the GPU surface (wgpu on WebGL2).
 
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 
