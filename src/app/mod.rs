@@ -17,8 +17,6 @@ mod keymap;
 mod pad;
 mod screen;
 mod sound;
-mod ui;
-mod view;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod web;
 
@@ -32,11 +30,9 @@ use tilecaster::bindings::{Action, Key};
 use tilecaster::files;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
-use tilecaster::render::Renderer;
 use tilecaster::scene::SessionAssets;
 use tilecaster::scene::hud;
-use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput, MenuWorld};
-use tilecaster::scene::profile::Profile;
+use tilecaster::scene::menu::{EPISODE, Menu, MenuCommand, MenuInput, MenuWorld, SaveSlot};
 use tilecaster::scene::topdown::{Corner, Minimap};
 use tilecaster::settings::Settings;
 use winit::application::ApplicationHandler;
@@ -51,8 +47,7 @@ use input::InputLatch;
 use keymap::KeyLabels;
 pub use screen::Backend;
 use sound::GameSound;
-use ui::Overlays;
-use view::{MenuShown, View};
+use tilecaster::scene::{Composer, MenuShown, Overlays};
 
 /// How the game is started: the options of `tilecaster [play]`, as the command line parsed
 /// them.
@@ -207,19 +202,13 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
     let mut app = App {
         assets: SessionAssets::new(&session),
         session,
-        view: View {
-            renderer: Renderer::new(),
-            frame,
-            fov: effective.fov,
-            hud: !options.no_hud,
-            profile: Profile::new(),
-            cells: Vec::new(),
+        view: Composer {
             minimap: Minimap {
                 corner: effective.minimap_corner,
                 size: effective.minimap_size,
                 bottom_margin: 0,
             },
-            comfort: hud::Comfort::default(),
+            ..Composer::new(frame, effective.fov, !options.no_hud)
         },
         scaling: options.scaling,
         window: None,
@@ -230,10 +219,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         occluded: false,
         clock: Clock::new(options.frames),
         overlays: Overlays::default(),
-        player: match replay {
-            Some(r) => Player::Replay(r.inputs, 0),
-            None if options.demo => Player::Autopilot(Autopilot::new()),
-            None => Player::Keyboard,
+        pilot: match replay {
+            Some(r) => Pilot::Replay(r.inputs, 0),
+            None if options.demo => Pilot::Autopilot(Autopilot::new()),
+            None => Pilot::Keyboard,
         },
         recording,
         recording_stopped: false,
@@ -265,6 +254,25 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             .say(said.lines().next().unwrap_or_default().to_string());
     }
     Ok((event_loop, app))
+}
+
+/// What the menus show besides themselves: the save slots, the keys' labels, the sizes (the
+/// base size and the frame's), a notice.
+fn menu_world<'a>(
+    (base_size, frame): ((u32, u32), &Frame),
+    saves: &'a [SaveSlot],
+    label: &'a dyn Fn(Key) -> String,
+    notice: Option<&'a str>,
+) -> MenuWorld<'a> {
+    MenuWorld {
+        saves,
+        episode: EPISODE,
+        base_size,
+        frame: (frame.width(), frame.height()),
+        label,
+        notice,
+        can_quit: cfg!(not(target_arch = "wasm32")),
+    }
 }
 
 /// A window system's error in the user's terms: winit's `os error at FILE:LINE: ` before the
@@ -325,7 +333,7 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
 }
 
 /// Who plays: the keyboard and mouse, a recording, or the autopilot.
-enum Player {
+enum Pilot {
     Keyboard,
     /// Inputs being replayed and the next one's index.
     Replay(Vec<Input>, usize),
@@ -336,7 +344,7 @@ struct App {
     session: Session,
     /// The session's current level resolved for the renderer.
     assets: SessionAssets,
-    view: View,
+    view: Composer,
     scaling: Scaling,
     window: Option<Arc<Window>>,
     /// The window's GPU surface.
@@ -351,7 +359,7 @@ struct App {
     occluded: bool,
     clock: Clock,
     overlays: Overlays,
-    player: Player,
+    pilot: Pilot,
     /// Inputs being recorded (`--record`): one game from a level's start; a new game or a
     /// restart starts it afresh ([`App::record_from_start`]).
     recording: Option<Recording>,
@@ -446,20 +454,20 @@ impl App {
     /// keyboard's input, the replay's or the autopilot's. `false` once a replay has run out.
     /// Under a menu the game stands still (a replay goes on).
     fn simulate(&mut self) -> bool {
-        let replaying = matches!(self.player, Player::Replay(..));
+        let replaying = matches!(self.pilot, Pilot::Replay(..));
         let ticks = self.clock.ticks_owed(self.menu.is_some() && !replaying);
         let sensitivity = self.settings.mouse_sensitivity;
         for _ in 0..ticks {
-            let input = match &mut self.player {
-                Player::Replay(inputs, next) => match inputs.get(*next) {
+            let input = match &mut self.pilot {
+                Pilot::Replay(inputs, next) => match inputs.get(*next) {
                     Some(input) => {
                         *next += 1;
                         *input
                     }
                     None => return false,
                 },
-                Player::Autopilot(pilot) => pilot.input(&self.session.game),
-                Player::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
+                Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
+                Pilot::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
             };
             if !self.recording_stopped {
                 if let Some(r) = &mut self.recording {
@@ -484,15 +492,12 @@ impl App {
         let assets = self.assets.of(&self.session);
         let labels = &self.labels;
         let label = |k: Key| labels.label(k);
-        let world = MenuWorld {
-            saves: &self.slots,
-            episode: "EPISODE 1",
-            base_size: self.base_size,
-            frame: (self.view.frame.width(), self.view.frame.height()),
-            label: &label,
-            notice: self.notice.as_deref(),
-            can_quit: cfg!(not(target_arch = "wasm32")),
-        };
+        let world = menu_world(
+            (self.base_size, &self.view.frame),
+            &self.slots,
+            &label,
+            self.notice.as_deref(),
+        );
         let shown = self.menu.as_ref().map(|menu| MenuShown {
             menu,
             settings: &self.settings,
@@ -635,7 +640,7 @@ impl App {
         let session = Session::load(path, &self.sources)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
-        self.player = Player::Keyboard;
+        self.pilot = Pilot::Keyboard;
         if self.recording.is_some() && !self.recording_stopped {
             self.recording_stopped = true;
             eprintln!(
@@ -655,7 +660,7 @@ impl App {
         let session = Session::start_on(&level, &self.sources, difficulty)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
-        self.player = Player::Keyboard;
+        self.pilot = Pilot::Keyboard;
         self.record_from_start();
         Ok(())
     }
@@ -726,15 +731,7 @@ impl App {
         };
         let slots = std::mem::take(&mut self.slots);
         let label = |k: Key| self.labels.label(k);
-        let world = MenuWorld {
-            saves: &slots,
-            episode: "EPISODE 1",
-            base_size: self.base_size,
-            frame: (self.view.frame.width(), self.view.frame.height()),
-            label: &label,
-            notice: None,
-            can_quit: cfg!(not(target_arch = "wasm32")),
-        };
+        let world = menu_world((self.base_size, &self.view.frame), &slots, &label, None);
         let before = self.settings.clone();
         let command = menu.handle(input, &mut self.settings, &world);
         self.menu = Some(menu);
@@ -931,7 +928,7 @@ impl App {
                 self.assets = SessionAssets::new(&session);
                 self.session = session;
                 self.record_from_start();
-                self.player = recording.map_or(Player::Keyboard, |r| Player::Replay(r.inputs, 0));
+                self.pilot = recording.map_or(Pilot::Keyboard, |r| Pilot::Replay(r.inputs, 0));
                 self.close_menu();
                 web::clear_error();
             }
@@ -1086,7 +1083,7 @@ impl ApplicationHandler for App {
                 }
                 if !self.simulate() {
                     #[cfg(target_arch = "wasm32")]
-                    if let Player::Replay(inputs, _) = &self.player {
+                    if let Pilot::Replay(inputs, _) = &self.pilot {
                         web::replay_ended(&self.session.game, inputs.len());
                     }
                     return event_loop.exit();

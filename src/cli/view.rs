@@ -1,16 +1,16 @@
 //! `tilecaster render` and `tilecaster columns`: the first-person view, headless.
 
 use std::path::Path;
-use tilecaster::game::{Game, Weapon};
-use tilecaster::scene::hud;
+use tilecaster::game::{Session, Weapon};
+use tilecaster::scene::{Composer, Overlays, SessionAssets};
 
 use anyhow::{Result, bail};
 use tilecaster::assets::Sources;
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::level::{LevelWithTextures, load_with_sources};
-use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer, cast_column, level_sprites};
-use tilecaster::scene::profile::{self, Profile, draw_profile};
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, cast_column};
+use tilecaster::scene::profile;
 use tilecaster::scene::topdown;
 
 /// `X,Y` as a position.
@@ -154,12 +154,12 @@ pub fn render(
     output: &Path,
     force: bool,
 ) -> Result<()> {
-    let loaded = load(level, sources)?;
     let mut frame = Frame::new(size.0, size.1)?;
     // Before the work: a file there, or no folder for it, is refused now.
     tilecaster::files::check_writable(output, force)?;
-    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     if let Some(layers) = &view.topdown {
+        let loaded = load(level, sources)?;
+        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
         let mut game = tilecaster::game::Game::from_loaded(&loaded);
         let angle = view.angle.unwrap_or(loaded.level.player.facing);
         game.set_viewpoint(camera(&loaded, view).pos, angle);
@@ -186,50 +186,36 @@ pub fn render(
         );
         return Ok(());
     }
-    let sprites = level_sprites(&loaded.level, &loaded.textures);
-    let mut renderer = Renderer::new();
-    renderer.set_mipmaps(view.mipmaps);
-    let mut profile = Profile::new();
-    let times = if view.overlay.is_some() {
+    // The first-person view: the game at that place as it stands at the level's start, drawn
+    // by the composer the window draws with.
+    let mut session = Session::start(level, sources)?;
+    let start = session.game.level.player;
+    let angle = view.angle.unwrap_or(start.facing);
+    session
+        .game
+        .set_viewpoint(view.pos.unwrap_or(start.position), angle);
+    if let Some(weapon) = view.hud {
+        session.game.weapon = weapon;
+    }
+    // A still: without the level's name, which the game shows for its first seconds.
+    session.hush();
+    let mut composer = Composer::new(frame, view.fov, view.hud.is_some());
+    composer.renderer.set_mipmaps(view.mipmaps);
+    let overlays = Overlays {
+        profiler: view.overlay == Some(Overlay::Profile),
+        ..Overlays::default()
+    };
+    // The profiler's graph wants its frames: as many views as it shows.
+    let times = if overlays.profiler {
         profile::GRAPH_FRAMES
     } else {
         1
     };
+    let mut assets = SessionAssets::new(&session);
     for _ in 0..times {
-        let started = std::time::Instant::now();
-        renderer.render(
-            &loaded.level,
-            &assets,
-            &ClosedDoors,
-            &sprites,
-            &camera(&loaded, view),
-            &mut frame,
-        );
-        profile.record(started.elapsed(), renderer.stats());
+        composer.draw(&session, assets.of(&session), &overlays, None);
     }
-    if view.overlay == Some(Overlay::Profile) {
-        let cells: Vec<u32> = renderer.cells_per_column().collect();
-        draw_profile(&mut frame, &profile, &cells);
-    }
-    if let Some(weapon) = view.hud {
-        // The game at that place, as it stands at the level's start.
-        let mut game = Game::from_loaded(&loaded);
-        let eye = camera(&loaded, view);
-        game.player.position = eye.pos;
-        game.player.angle = view.angle.unwrap_or(loaded.level.player.facing);
-        game.weapon = weapon;
-        let status = hud::Status { level: 1, lives: 3 };
-        hud::draw_hud(
-            &mut frame,
-            &game,
-            status,
-            &[],
-            true,
-            hud::Comfort::default(),
-            &loaded.hud,
-        );
-    }
-    frame.save_png(output, force)?;
+    composer.frame.save_png(output, force)?;
     eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);
     Ok(())
 }

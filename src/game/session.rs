@@ -232,6 +232,11 @@ impl Session {
         self.message.as_ref().map(|(m, _)| m.as_str())
     }
 
+    /// Forgets the message being shown (a still picture of the game wants none).
+    pub fn hush(&mut self) {
+        self.message = None;
+    }
+
     /// One tick of play; at the exit, on to the next level (or the episode is complete).
     pub fn tick(&mut self, input: &Input) {
         // The game's events are this tick's: none when it does not run (the tally screen).

@@ -383,7 +383,7 @@ fn read_source<T>(
 ///
 /// ```
 /// let out = std::env::temp_dir().join("e1m1-doc.tmx");
-/// let tmx = tilecaster::level::to_tmx("levels/e1m1.toml".as_ref(), &out).unwrap();
+/// let tmx = tilecaster::level::to_tmx("levels/e1m1.toml".as_ref(), &out).unwrap().text;
 /// assert!(tmx.contains("<layer id=\"1\" name=\"walls\""));
 /// ```
 pub fn to_tmx(path: &Path, output: &Path) -> Result<Converted, LevelError> {

@@ -57,6 +57,9 @@ pub struct SaveSlot {
     pub summary: Option<String>,
 }
 
+/// The bundled episode's name, as New game shows it.
+pub const EPISODE: &str = "EPISODE 1";
+
 /// What the menus show but do not own: the saves, the episode, the base frame size, and how
 /// keys are labelled on the player's keyboard.
 pub struct MenuWorld<'a> {
@@ -80,7 +83,7 @@ impl Default for MenuWorld<'_> {
     fn default() -> Self {
         MenuWorld {
             saves: &[],
-            episode: "EPISODE 1",
+            episode: EPISODE,
             base_size: (640, 400),
             frame: (640, 400),
             label: &Key::label,

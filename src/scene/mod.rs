@@ -23,8 +23,10 @@
 //! ```
 
 pub mod art;
+pub mod compose;
 pub mod hud;
 pub mod menu;
+pub mod overlays;
 pub mod profile;
 pub mod sound;
 pub mod topdown;
@@ -34,6 +36,9 @@ use crate::grid::Cell;
 use crate::math::Vec2;
 use crate::render::{Camera, MovingParts, RenderAssets, SpriteInstance, pose};
 use crate::texture::TextureSet;
+
+pub use compose::{Composer, MenuShown};
+pub use overlays::Overlays;
 
 /// The player's view.
 pub fn camera(game: &Game, fov_degrees: f64) -> Camera {

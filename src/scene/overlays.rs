@@ -1,7 +1,8 @@
-//! What the window's own actions toggle: the overlays, and the map's zoom and pan.
+//! What the player's own actions toggle over the view: the overlays, and the map's zoom and
+//! pan.
 
-use tilecaster::bindings::Action;
-use tilecaster::math::Vec2;
+use crate::bindings::Action;
+use crate::math::Vec2;
 
 /// The Tab map's zoom limits (times its first scale).
 const ZOOM_RANGE: (f64, f64) = (0.1, 8.0);

@@ -1,28 +1,33 @@
-//! What the window shows: the renderer's frame of the session (or the map from above), and
-//! what goes over it (HUD, profiler, pause menu), all drawn by the library's scene layer.
+//! The one composer: turns the state of play into a frame. It decides what the screen shows
+//! (the level turning behind the main menu, the tally between levels, the episode's end, or
+//! the game: the eye's view with the minimap, or the map from above) and draws what goes over
+//! it (HUD, profiler, menu). The window and `tilecaster render` both draw through it, and
+//! differ only in where the frame goes.
 
 use web_time::Instant;
 
-use tilecaster::frame::Frame;
-use tilecaster::game::{Session, TICK_HZ};
-use tilecaster::render::{RenderAssets, Renderer};
-use tilecaster::scene::menu::{self, Menu, MenuWorld};
-use tilecaster::scene::profile::{Profile, draw_profile};
-use tilecaster::scene::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
-use tilecaster::scene::{self, GameParts, hud};
-use tilecaster::settings::Settings;
-
-use super::ui::Overlays;
+use super::menu::{self, Menu, MenuWorld};
+use super::overlays::Overlays;
+use super::profile::{Profile, draw_profile};
+use super::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
+use super::{GameParts, hud};
+use crate::frame::Frame;
+use crate::game::{Session, TICK_HZ};
+use crate::render::{RenderAssets, Renderer};
+use crate::settings::Settings;
 
 /// The Tab map's zoom at first: pixels per tile.
 const MAP_PIXELS_PER_TILE: f64 = 14.0;
 /// The minimap's zoom: pixels per tile.
 const MINIMAP_PIXELS_PER_TILE: f64 = 6.0;
 
-/// What draws the picture: the renderer, its frame, and what goes over it.
-pub struct View {
+/// What draws the picture: the renderer, its frame, and how what goes over it is drawn.
+pub struct Composer {
+    /// The renderer (its buffers kept from frame to frame).
     pub renderer: Renderer,
+    /// The frame drawn into.
     pub frame: Frame,
+    /// The horizontal field of view, degrees.
     pub fov: f64,
     /// Whether to draw the status bar, crosshair and messages.
     pub hud: bool,
@@ -38,14 +43,31 @@ pub struct View {
 
 /// A menu to draw over the picture, with what it shows.
 pub struct MenuShown<'a> {
+    /// The menu.
     pub menu: &'a Menu,
+    /// The settings its Options pages show.
     pub settings: &'a Settings,
+    /// What else it shows (saves, key labels, sizes).
     pub world: &'a MenuWorld<'a>,
     /// Behind the front door: the level seen turning slowly, this many degrees from its start.
     pub turned: f64,
 }
 
-impl View {
+impl Composer {
+    /// A composer drawing into `frame` with the field of view `fov`, the HUD shown or not.
+    pub fn new(frame: Frame, fov: f64, hud: bool) -> Composer {
+        Composer {
+            renderer: Renderer::new(),
+            frame,
+            fov,
+            hud,
+            profile: Profile::new(),
+            cells: Vec::new(),
+            minimap: Minimap::default(),
+            comfort: hud::Comfort::default(),
+        }
+    }
+
     /// Draws the session as `overlays` ask into the frame: the tally between levels, the
     /// episode's end, or the game (first-person or the map) with the HUD over it.
     pub fn draw(
@@ -81,12 +103,9 @@ impl View {
     /// The level behind the main menu: seen from the player's start, turning.
     fn draw_attract(&mut self, session: &Session, assets: &RenderAssets, turned: f64) {
         let game = &session.game;
-        let sprites = scene::sprites(game, &session.current().textures);
-        let camera = tilecaster::render::Camera::new(
-            game.player.position,
-            game.player.angle + turned,
-            self.fov,
-        );
+        let sprites = super::sprites(game, &session.current().textures);
+        let camera =
+            crate::render::Camera::new(game.player.position, game.player.angle + turned, self.fov);
         self.renderer.render(
             &game.level,
             assets,
@@ -121,8 +140,8 @@ impl View {
             let layers = MapLayers { probe, ..layers };
             draw_map(&mut self.frame, game, assets, &view, &layers);
         } else {
-            let sprites = scene::sprites(game, &session.current().textures);
-            let camera = scene::camera(game, self.fov);
+            let sprites = super::sprites(game, &session.current().textures);
+            let camera = super::camera(game, self.fov);
             let parts = GameParts(game);
             self.renderer.render(
                 &game.level,
@@ -158,5 +177,52 @@ impl View {
                 &session.current().hud,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::Renderer;
+    use std::path::Path;
+
+    /// The composer draws what the state of play says: the eye's view as the renderer draws
+    /// the game's scene, the map instead when it is asked for, the episode's end once the
+    /// episode is complete; the HUD only where it is on.
+    #[test]
+    fn the_composer_draws_what_the_state_of_play_shows() {
+        let mut session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+        let assets = RenderAssets::new(&session.current().level, &session.current().textures);
+        let frame = || Frame::new(160, 100).unwrap();
+        let mut composer = Composer::new(frame(), 66.0, false);
+        composer.draw(&session, &assets, &Overlays::default(), None);
+        let mut plain = frame();
+        let game = &session.game;
+        let sprites = super::super::sprites(game, &session.current().textures);
+        let camera = super::super::camera(game, 66.0);
+        Renderer::new().render(
+            &game.level,
+            &assets,
+            &GameParts(game),
+            &sprites,
+            &camera,
+            &mut plain,
+        );
+        assert!(composer.frame == plain, "the eye's view");
+        let eye = composer.frame.clone();
+        let map = Overlays {
+            map: true,
+            ..Overlays::default()
+        };
+        composer.draw(&session, &assets, &map, None);
+        assert!(composer.frame != eye, "the map instead");
+        let mut with_hud = Composer::new(frame(), 66.0, true);
+        with_hud.draw(&session, &assets, &Overlays::default(), None);
+        assert!(with_hud.frame != eye, "the HUD over the view");
+        session.complete = true;
+        composer.draw(&session, &assets, &Overlays::default(), None);
+        let mut end = frame();
+        hud::draw_episode_end(&mut end, &session.totals(), session.total_ticks);
+        assert!(composer.frame == end, "the episode's end");
     }
 }
