@@ -89,6 +89,8 @@ pub mod assets;
 pub mod audio;
 #[cfg(feature = "game")]
 pub mod bindings;
+#[cfg(feature = "game")]
+pub mod episode;
 pub mod files;
 pub mod frame;
 #[cfg(feature = "game")]

@@ -236,7 +236,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     }
     // Recordings written with the bundled folder's made-up name (before it was left out)
     // replay, with their level hash or without one.
-    let hash = tilecaster::game::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
+    let hash = tilecaster::episode::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
     for level_hash in [hash.as_str(), "unknown"] {
         let text = format!(
             "tilecaster-replay 3\nrules 1\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
@@ -306,7 +306,7 @@ fn broken_saves_are_refused_with_the_reason() {
         "future.json: a save of format 7 (written by tilecaster 9.9.9)",
     );
     // A real save of level.toml, then the level edited.
-    let mut session = tilecaster::game::Session::start(&dir.join("level.toml"), None).unwrap();
+    let mut session = tilecaster::episode::Session::start(&dir.join("level.toml"), None).unwrap();
     session.tick(&tilecaster::game::Input::default());
     let save = dir.join("real.json");
     session.save(&save).unwrap();

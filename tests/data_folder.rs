@@ -340,7 +340,8 @@ fn weapon_and_face_pictures_from_a_data_folder_replace_the_art_made_by_code() {
 /// refused, naming both hashes; without it, it plays.
 #[test]
 fn a_recording_is_refused_when_the_grates_it_was_played_with_changed() {
-    use tilecaster::game::{Input, Recording, Session};
+    use tilecaster::episode::{Recording, Session};
+    use tilecaster::game::Input;
     let dir = scratch("data-replay");
     let data = dir.join("data");
     std::fs::create_dir_all(data.join("textures")).unwrap();

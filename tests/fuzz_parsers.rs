@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
-use tilecaster::game::Recording;
+use tilecaster::episode::Recording;
 use tilecaster::level::Level;
 use tilecaster::map::TileMap;
 
@@ -260,7 +260,7 @@ fn saves_never_panic() {
     std::fs::create_dir_all(&dir).unwrap();
     let real_path = dir.join("real.json");
     let mut session =
-        tilecaster::game::Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+        tilecaster::episode::Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     for _ in 0..100 {
         session.tick(&tilecaster::game::Input {
             forward: 1.0,
@@ -285,7 +285,7 @@ fn saves_never_panic() {
         200,
         mangle,
         |case, path| {
-            match tilecaster::game::Session::load(path, None) {
+            match tilecaster::episode::Session::load(path, None) {
                 // What loads, plays.
                 Ok(mut s) => (0..10).for_each(|_| s.tick(&Default::default())),
                 Err(e) => {

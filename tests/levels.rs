@@ -512,7 +512,8 @@ fn bad_enemy_kinds_are_named_with_their_place() {
 /// carries it both ways; a wrong value or a misplaced one is named at its place.
 #[test]
 fn things_name_the_least_difficulty_they_are_there_on() {
-    use tilecaster::game::{Difficulty, Game};
+    use tilecaster::game::Game;
+    use tilecaster::level::Difficulty;
     let dir = std::env::temp_dir().join(format!("tilecaster-skill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let text = "name = \"skill\"\ngrid = '''\n########\n#@.gnh.#\n########\n'''\n[legend]\n\

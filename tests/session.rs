@@ -3,7 +3,8 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
-use tilecaster::game::{Input, Session};
+use tilecaster::episode::Session;
+use tilecaster::game::Input;
 use tilecaster::geom::Vec2;
 use tilecaster::grid::Cell;
 use tilecaster::map::Tile;
@@ -279,7 +280,7 @@ fn play_headless(level: &str, inputs: &[Input]) -> (u64, Vec2) {
 
 #[test]
 fn a_recording_replays_to_the_same_state() {
-    use tilecaster::game::Recording;
+    use tilecaster::episode::Recording;
     let inputs = walk_through_the_door();
     let mut recording = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));
     recording.inputs = inputs.clone();
@@ -390,7 +391,8 @@ fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
 /// end.
 #[test]
 fn the_autopilot_plays_the_episode_start_to_finish() {
-    use tilecaster::game::{Autopilot, Recording};
+    use tilecaster::episode::Recording;
+    use tilecaster::game::Autopilot;
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let mut pilot = Autopilot::new();
     let mut inputs = Vec::new();
@@ -517,12 +519,12 @@ fn a_saved_game_loads_back_to_the_same_state() {
     s.save(&save).unwrap();
     let seconds = s.game.ticks / 60;
     assert_eq!(
-        tilecaster::game::describe_save(&save).unwrap(),
+        tilecaster::episode::describe_save(&save).unwrap(),
         format!("E1M1 NORMAL {}:{:02}", seconds / 60, seconds % 60),
         "what the Load menu says of it"
     );
     assert_eq!(
-        tilecaster::game::describe_save(Path::new("levels/e1m1.toml")),
+        tilecaster::episode::describe_save(Path::new("levels/e1m1.toml")),
         None
     );
     let mut loaded = Session::load(&save, None).unwrap();

@@ -401,7 +401,7 @@ fn the_window_on_screen_is_not_blank() {
 #[test]
 fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     use tilecaster::audio::{Mixer, wav_bytes};
-    use tilecaster::game::{Recording, Session};
+    use tilecaster::episode::{Recording, Session};
     let Some(display) = xvfb() else { return };
     let inputs = common::walk_through_the_door();
     let mut recording = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));

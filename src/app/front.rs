@@ -98,7 +98,7 @@ pub fn save_slots(dir: Option<&Path>) -> Vec<SaveSlot> {
     slots
         .into_iter()
         .map(|(name, path)| SaveSlot {
-            summary: tilecaster::game::describe_save(&path),
+            summary: tilecaster::episode::describe_save(&path),
             name,
             path,
         })

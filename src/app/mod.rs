@@ -27,9 +27,11 @@ use web_time::Instant;
 
 use anyhow::{Context, Result, anyhow};
 use tilecaster::bindings::{Action, Key};
+use tilecaster::episode::{Recording, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
-use tilecaster::game::{Autopilot, Difficulty, Input, Recording, Session};
+use tilecaster::game::{Autopilot, Input};
+use tilecaster::level::Difficulty;
 use tilecaster::scene::SessionAssets;
 use tilecaster::scene::hud;
 use tilecaster::scene::menu::{EPISODE, Menu, MenuCommand, MenuInput, MenuWorld, SaveSlot};
@@ -636,7 +638,7 @@ impl App {
     }
 
     /// Replaces the game with the save at `path`.
-    fn load_from(&mut self, path: &Path) -> Result<(), tilecaster::game::SaveError> {
+    fn load_from(&mut self, path: &Path) -> Result<(), tilecaster::episode::SaveError> {
         let session = Session::load(path, &self.sources)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;

@@ -2,7 +2,7 @@
 //! handed to the device (when there is one) and to the capture for `--audio-out`.
 
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
-use tilecaster::game::Session;
+use tilecaster::episode::Session;
 use tilecaster::scene;
 use tilecaster::settings::SoundSettings;
 

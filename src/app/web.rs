@@ -14,7 +14,9 @@ use winit::window::{Window, WindowAttributes};
 
 use super::screen::Screen;
 use super::{PlayOptions, Scaling};
-use tilecaster::game::{Difficulty, Game, Input, Recording};
+use tilecaster::episode::Recording;
+use tilecaster::game::{Game, Input};
+use tilecaster::level::Difficulty;
 
 /// The page's canvas: `<canvas id="tilecaster">`.
 const CANVAS_ID: &str = "tilecaster";
@@ -279,7 +281,7 @@ thread_local! {
 }
 
 /// Starts recording afresh: `session` from its level's start ([`Recording::of_session`]).
-pub(super) fn record_from_start(session: &tilecaster::game::Session) {
+pub(super) fn record_from_start(session: &tilecaster::episode::Session) {
     RECORDING.with(|r| *r.borrow_mut() = Recording::of_session(session));
 }
 

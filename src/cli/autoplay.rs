@@ -5,7 +5,9 @@ use std::path::Path;
 
 use anyhow::{Result, bail};
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
-use tilecaster::game::{Autopilot, Difficulty, Session, TICK_HZ, Tally};
+use tilecaster::episode::{Session, Tally};
+use tilecaster::game::{Autopilot, TICK_HZ};
+use tilecaster::level::Difficulty;
 use tilecaster::scene;
 
 /// The longest the autopilot may take over one level before it gives up (simulated minutes).

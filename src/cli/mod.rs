@@ -13,7 +13,8 @@ use std::path::PathBuf;
 
 use crate::app::{PlayOptions, Scaling};
 use tilecaster::assets::Sources;
-use tilecaster::game::{Difficulty, Weapon};
+use tilecaster::game::Weapon;
+use tilecaster::level::Difficulty;
 use tilecaster::scene::topdown::Corner;
 
 use anyhow::Result;
@@ -509,7 +510,7 @@ enum View {
 
 /// `tilecaster replay`: the recording's ticks, headless, then the final state.
 fn replay(path: &std::path::Path, sources: &Sources) -> Result<()> {
-    use tilecaster::game::Recording;
+    use tilecaster::episode::Recording;
     let recording = Recording::read_for_replay(path)?;
     let mut session = recording
         .start_session(sources)

@@ -1,7 +1,8 @@
 //! `tilecaster render` and `tilecaster columns`: the first-person view, headless.
 
 use std::path::Path;
-use tilecaster::game::{Session, Weapon};
+use tilecaster::episode::Session;
+use tilecaster::game::Weapon;
 use tilecaster::scene::{Composer, Overlays, SessionAssets};
 
 use anyhow::{Result, bail};

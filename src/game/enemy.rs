@@ -1,7 +1,8 @@
 //! Enemies: what they see and hear, how they move, when they shoot.
 
-use super::{Blocking, Difficulty, PLAYER_RADIUS, Rng, TICK};
+use super::{Blocking, PLAYER_RADIUS, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
+use crate::level::Difficulty;
 use crate::level::{EnemyKind, EnemyMode, EnemySpawn};
 use crate::math::Vec2;
 

@@ -100,7 +100,7 @@ pub struct Hurt {
     pub from: Vec2,
 }
 
-pub use crate::level::Difficulty;
+use crate::level::Difficulty;
 
 impl Difficulty {
     /// Whether the `index`th of the level's enemies that name no difficulty is there at this

@@ -11,8 +11,9 @@ use super::overlays::Overlays;
 use super::profile::{Profile, draw_profile};
 use super::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
 use super::{GameParts, hud};
+use crate::episode::Session;
 use crate::frame::Frame;
-use crate::game::{Session, TICK_HZ};
+use crate::game::TICK_HZ;
 use crate::render::{RenderAssets, Renderer};
 use crate::settings::Settings;
 

@@ -5,9 +5,10 @@
 
 use super::art::{self, Look};
 use crate::assets::Pictures;
+use crate::episode::{Tally, Totals};
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
-use crate::game::{Game, TICK_HZ, Tally, Totals, Weapon};
+use crate::game::{Game, TICK_HZ, Weapon};
 use crate::level::KeyColour;
 use crate::math::Vec2;
 

@@ -6,7 +6,7 @@
 //! ```
 //! use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput, MenuWorld};
 //! use tilecaster::settings::Settings;
-//! use tilecaster::game::Difficulty;
+//! use tilecaster::level::Difficulty;
 //!
 //! let mut settings = Settings::default();
 //! let world = MenuWorld::default();
@@ -23,7 +23,7 @@ use std::path::PathBuf;
 use crate::bindings::{ACTIONS, Action, Bindings, Key};
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
-use crate::game::Difficulty;
+use crate::level::Difficulty;
 use crate::scene::topdown::Corner;
 use crate::settings::{Settings, corner_name};
 

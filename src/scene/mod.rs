@@ -31,7 +31,8 @@ pub mod profile;
 pub mod sound;
 pub mod topdown;
 
-use crate::game::{EnemyState, Game, PUFF_TICKS, Session};
+use crate::episode::Session;
+use crate::game::{EnemyState, Game, PUFF_TICKS};
 use crate::grid::Cell;
 use crate::math::Vec2;
 use crate::render::{Camera, MovingParts, RenderAssets, SpriteInstance, pose};

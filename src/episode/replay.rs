@@ -29,19 +29,9 @@
 
 use std::fmt::Write as _;
 
-use super::{Difficulty, Input, Session};
-
-/// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
-/// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
-/// recorded game play out differently; recordings and saves carry it.
-pub const RULES_VERSION: u32 = 1;
-
-/// The oldest rules version whose saves still load. A save holds the game's state, not its
-/// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
-/// that decide otherwise, other drops: data only) lets older saves play on under the new
-/// rules; raise this only with a change that alters what a saved state means. Recordings
-/// replay only under their own rules ([`RULES_VERSION`]).
-pub const SAVES_LOAD_FROM_RULES: u32 = 1;
+use super::Session;
+use crate::game::{Input, RULES_VERSION, file_hash};
+use crate::level::Difficulty;
 
 /// Whether a save of rules `found` loads under rules `current`, which load saves from rules
 /// `oldest` on; `Some(notice)` when it loads under newer rules than it was saved under.
@@ -75,22 +65,12 @@ pub struct Recording {
     /// known).
     pub level_hash: Option<String>,
     /// The hash of the data besides the level file that decides play, at the start
-    /// ([`super::Game::data_hash`]: the holes of its grates' textures and the masks of its
+    /// ([`crate::game::Game::data_hash`]: the holes of its grates' textures and the masks of its
     /// shaped walls); `None`: not recorded.
     pub data_hash: Option<String>,
     /// The difficulty it was played on (a `difficulty` line in the header; without one,
     /// normal, as every recording was before the line).
     pub difficulty: Difficulty,
-}
-
-/// The hash recordings and saves keep of a level file: FNV-1a of its bytes, in hex.
-pub fn file_hash(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
 }
 
 /// The hash of the level file at `path` (`None` where it cannot be read).
@@ -232,7 +212,7 @@ impl Recording {
     }
 
     /// With the hash of the data that decides play besides the level file
-    /// ([`super::Game::data_hash`] at the start).
+    /// ([`crate::game::Game::data_hash`] at the start).
     pub fn with_data_hash(self, hash: String) -> Recording {
         Recording {
             data_hash: Some(hash),
@@ -241,7 +221,7 @@ impl Recording {
     }
 
     /// Whether the game about to replay it starts on the same play data as the recording
-    /// (`now`: its [`super::Game::data_hash`]). Recordings without a data hash pass.
+    /// (`now`: its [`crate::game::Game::data_hash`]). Recordings without a data hash pass.
     pub fn check_data(&self, now: &str) -> Result<(), ReplayMismatch> {
         match &self.data_hash {
             Some(recorded) if recorded != now => Err(ReplayMismatch::Data {
@@ -355,7 +335,8 @@ impl Recording {
     /// Reads the text form.
     ///
     /// ```
-    /// use tilecaster::game::{Input, Recording};
+    /// use tilecaster::episode::Recording;
+    /// use tilecaster::game::Input;
     /// let mut r = Recording::start("levels/e1m1.toml".into(), "levels/e1m1.toml".as_ref());
     /// r.inputs.push(Input { forward: 1.0, turn: 0.1, ..Input::default() });
     /// assert_eq!(Recording::parse(&r.to_text()).unwrap(), r);
@@ -551,7 +532,11 @@ mod tests {
         );
         assert_eq!(save_rules(4, 3, 1), Err(()), "from a newer tilecaster");
         assert_eq!(
-            save_rules(RULES_VERSION, RULES_VERSION, SAVES_LOAD_FROM_RULES),
+            save_rules(
+                RULES_VERSION,
+                RULES_VERSION,
+                crate::game::SAVES_LOAD_FROM_RULES
+            ),
             Ok(None)
         );
     }

@@ -5,18 +5,20 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-use super::{Difficulty, Game, GameEvent, Input, PickupKind};
 use crate::assets::Sources;
+use crate::game::{Game, GameEvent, Input, TICK_HZ};
 use crate::grid::{Cell, Solidity};
+use crate::level::Difficulty;
+use crate::level::PickupKind;
 use crate::level::{Holes, LevelError, LevelWithTextures, load_with_sources};
 
 /// Ticks between the player's death and the level's restart (2 seconds).
-const RESTART_TICKS: u32 = 2 * super::TICK_HZ;
+const RESTART_TICKS: u32 = 2 * TICK_HZ;
 
 /// Ticks a message stays on screen (3 seconds).
-const MESSAGE_TICKS: u32 = 3 * super::TICK_HZ;
+const MESSAGE_TICKS: u32 = 3 * TICK_HZ;
 /// Ticks the tally screen stays before use or fire moves on (one second).
-const TALLY_MIN_TICKS: u32 = super::TICK_HZ;
+const TALLY_MIN_TICKS: u32 = TICK_HZ;
 /// Lives at the start of the episode.
 const LIVES: u32 = 3;
 
@@ -313,7 +315,7 @@ impl Session {
     fn fresh_game(&self, loaded: &LevelWithTextures) -> Game {
         let mut game = Game::from_loaded_on(loaded, self.difficulty);
         if let Some(seed) = self.seed {
-            game.rng = super::Rng::new(seed);
+            game.rng = crate::game::Rng::new(seed);
         }
         game
     }

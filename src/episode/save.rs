@@ -11,11 +11,10 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Difficulty, Doors, Enemy, Game, Player, Projectile, PushWalls, Rng, Session, Tally, Totals,
-    Weapon,
-};
+use super::{Session, Tally, Totals};
+use crate::game::{Doors, Enemy, Game, Player, Projectile, PushWalls, Rng, Weapon};
 use crate::grid::Cell;
+use crate::level::Difficulty;
 use crate::level::{KeyColour, LevelError, PickupSpawn};
 use crate::map::Tile;
 
@@ -70,9 +69,9 @@ pub enum SaveError {
     #[error(
         "{path}: a save of game rules {found} (written by tilecaster {version}); this tilecaster ({}) plays rules {} and loads saves of rules {} to {}",
         env!("CARGO_PKG_VERSION"),
-        super::RULES_VERSION,
-        super::replay::SAVES_LOAD_FROM_RULES,
-        super::RULES_VERSION
+        crate::game::RULES_VERSION,
+        crate::game::SAVES_LOAD_FROM_RULES,
+        crate::game::RULES_VERSION
     )]
     Rules {
         /// The file.
@@ -177,7 +176,7 @@ struct GameState {
 /// to), so a save's level hash can be checked by any later build.
 fn level_hash(level: &Path) -> Result<String, SaveError> {
     crate::files::read_bounded(level, crate::files::Limit::LEVEL)
-        .map(|bytes| super::replay::file_hash(&bytes))
+        .map(|bytes| crate::game::file_hash(&bytes))
         .map_err(|e| SaveError::Read {
             path: level.to_path_buf(),
             source: e.into_io(),
@@ -208,7 +207,7 @@ pub fn describe(path: &Path) -> Option<String> {
         .file_stem()?
         .to_string_lossy()
         .to_uppercase();
-    let seconds = peek.game.ticks / u64::from(super::TICK_HZ);
+    let seconds = peek.game.ticks / u64::from(crate::game::TICK_HZ);
     let difficulty = match peek.session.difficulty {
         Difficulty::Easy => "EASY",
         Difficulty::Normal => "NORMAL",
@@ -245,7 +244,7 @@ impl Session {
         let file = SaveFile {
             format: SAVE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_string(),
-            rules: super::RULES_VERSION,
+            rules: crate::game::RULES_VERSION,
             level_file: self.path.clone(),
             level_hash: level_hash(&self.path)?,
             session: SessionState {
@@ -328,8 +327,8 @@ impl Session {
         }
         let rules_notice = super::replay::save_rules(
             header.rules,
-            super::RULES_VERSION,
-            super::replay::SAVES_LOAD_FROM_RULES,
+            crate::game::RULES_VERSION,
+            crate::game::SAVES_LOAD_FROM_RULES,
         )
         .map_err(|()| SaveError::Rules {
             path: path.to_path_buf(),
@@ -443,7 +442,7 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::replay::file_hash as fnv1a;
+    use crate::game::file_hash as fnv1a;
 
     #[test]
     fn the_level_hash_is_fnv1a() {

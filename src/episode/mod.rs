@@ -1,0 +1,15 @@
+//! The episode: a run of levels played one after another (the session, with the level's
+//! assets held beside the game, what a live reload watches, the tallies and lives), and what
+//! keeps one: saves and recordings. It sits between the rules of play ([`crate::game`]),
+//! which know nothing of files, and the presentation ([`crate::scene`]).
+
+mod replay;
+mod save;
+mod session;
+
+pub use replay::{
+    REPLAY_HEADER, Recording, RecordingFileError, ReplayError, ReplayMismatch, StartError,
+    level_file_hash,
+};
+pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
+pub use session::{Session, Tally, Totals};
