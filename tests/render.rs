@@ -908,8 +908,13 @@ fn golden_render_with_the_hud() {
 #[test]
 fn vector_and_baseline_loops_draw_the_same_pictures() {
     #[cfg(target_arch = "x86_64")]
-    if !std::arch::is_x86_feature_detected!("avx2") {
-        eprintln!("note: this CPU has no AVX2, so both renderers run the baseline loops");
+    let vector_loops_here = std::arch::is_x86_feature_detected!("avx2");
+    #[cfg(not(target_arch = "x86_64"))]
+    let vector_loops_here = false;
+    if !vector_loops_here {
+        // Both would run the baseline loops: the comparison would prove nothing.
+        eprintln!("skipped: this CPU has no AVX2, so the vector loops do not run here");
+        return;
     }
     let levels = [
         "levels/e1m1.toml",
