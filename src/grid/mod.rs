@@ -55,14 +55,16 @@ mod fixed;
 mod paths;
 mod shape;
 mod units;
+mod vocab;
 mod walk;
 
 pub use cell::{Cell, Face};
 pub use paths::{reachable, shortest_path};
-pub(crate) use shape::texel_of;
 pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError, turns};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
-pub use walk::{DOMAIN, Entry, Hit, Solidity, Via, Walk};
+pub(crate) use vocab::texel_of;
+pub use vocab::{DOMAIN, Entry, Hit, Solidity, Via};
+pub use walk::Walk;
 
 use crate::math::Vec2;
 

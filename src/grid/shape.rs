@@ -5,9 +5,6 @@
 //! own start so that every quantity stays exact): the hit is the first solid texel, with the
 //! texel face crossed. See [`Solidity::shape`](super::Solidity::shape).
 
-use super::cell::Cell;
-use super::walk::Solidity;
-
 /// The smallest mask side, in texels.
 pub const MIN_MASK_SIDE: u32 = 4;
 /// The largest mask side, in texels.
@@ -150,39 +147,4 @@ pub fn turns(quad: [bool; 4]) -> bool {
     let count = quad.iter().filter(|&&s| s).count();
     let straight = count == 2 && (quad[0] == quad[1] || quad[0] == quad[2]);
     count != 0 && count != 4 && !straight
-}
-
-/// Texel `t` of the texel grid of shaped cell `cell` (counted from the cell's north-west
-/// corner, and beyond it), where solid: its map cell and, in a shaped cell, its texel there.
-/// Within the cell it is `mask`'s; beyond, the neighbouring cell's: solid throughout, open, or
-/// its own mask's texel there (at the coarser of the two resolutions when the sides differ).
-/// The one lookup of the texel walk's corner rule and the visibility polygon's outline corners.
-pub(crate) fn texel_of<S: Solidity + ?Sized>(
-    grid: &S,
-    cell: Cell,
-    mask: &Mask,
-    (i, j): (i64, i64),
-) -> Option<(Cell, Option<(u32, u32)>)> {
-    let side = i64::from(mask.side());
-    if (0..side).contains(&i) && (0..side).contains(&j) {
-        let texel = (i as u32, j as u32);
-        return mask
-            .is_solid(texel.0, texel.1)
-            .then_some((cell, Some(texel)));
-    }
-    let other = Cell::new(
-        cell.x + i.div_euclid(side) as i32,
-        cell.y + j.div_euclid(side) as i32,
-    );
-    if !grid.is_solid(other) {
-        return None;
-    }
-    match grid.shape(other) {
-        None => Some((other, None)),
-        Some(m) => {
-            let scale = |v: i64| (v.rem_euclid(side) * i64::from(m.side()) / side) as u32;
-            let texel = (scale(i), scale(j));
-            m.is_solid(texel.0, texel.1).then_some((other, Some(texel)))
-        }
-    }
 }

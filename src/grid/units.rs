@@ -6,7 +6,7 @@
 
 use super::cell::Cell;
 use super::fixed::{FRAC_BITS, ONE, to_fixed_scaled};
-use super::walk::{DOMAIN, Hit, Solidity, Walk};
+use super::vocab::DOMAIN;
 use crate::math::Vec2;
 
 mod sealed {
@@ -16,7 +16,7 @@ mod sealed {
     impl Sealed for super::Grid {}
 }
 
-/// The space a [`Walk`] runs in: [`UnitCells`] (the engine's own, with every size a constant
+/// The space a [`Walk`](super::Walk) runs in: [`UnitCells`] (the engine's own, with every size a constant
 /// the compiler folds away) or a [`Grid`] in the caller's units. Implemented by those two only.
 pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     /// Where cell `(0, 0)` starts.
@@ -42,7 +42,7 @@ pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     }
 }
 
-/// Unit cells from `(0, 0)`: the space of [`Walk::segment`], [`cast_ray`](super::cast_ray)
+/// Unit cells from `(0, 0)`: the space of [`Walk::segment`](super::Walk::segment), [`cast_ray`](super::cast_ray)
 /// and the renderer. Equal to [`Grid::UNIT`], with nothing to look up at run time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitCells;
@@ -141,7 +141,7 @@ pub enum GridError {
 }
 
 impl Grid {
-    /// Unit cells from `(0, 0)`: the engine's own grid, on which [`Walk::segment`],
+    /// Unit cells from `(0, 0)`: the engine's own grid, on which [`Walk::segment`](super::Walk::segment),
     /// [`cast_ray`](super::cast_ray) and the rest work.
     pub const UNIT: Grid = Grid {
         origin: Vec2::ZERO,
@@ -229,38 +229,6 @@ impl Grid {
     /// The corner of `cell` with the smallest coordinates.
     pub fn cell_corner(&self, cell: Cell) -> Vec2 {
         Cells::cell_corner(self, cell)
-    }
-
-    /// The walk of the segment from `a` to `b` (see [`Walk::segment`]).
-    pub fn walk_segment(&self, a: Vec2, b: Vec2) -> Walk<Grid> {
-        Walk::segment_in(*self, a, b)
-    }
-
-    /// The walk of the ray from `origin` along `dir` up to `max_t` (see [`Walk::ray`]).
-    pub fn walk_ray(&self, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<Grid> {
-        Walk::ray_in(*self, origin, dir, max_t)
-    }
-
-    /// [`cast_ray`](super::cast_ray) in this grid's units.
-    pub fn cast_ray<S: Solidity + ?Sized>(
-        &self,
-        solid: &S,
-        origin: Vec2,
-        dir: Vec2,
-        max_t: f64,
-    ) -> Option<Hit> {
-        self.walk_ray(origin, dir, max_t).first_hit(solid)
-    }
-
-    /// [`cast_segment`](super::cast_segment) in this grid's units.
-    pub fn cast_segment<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> Option<Hit> {
-        self.walk_segment(a, b).first_hit(solid)
-    }
-
-    /// [`line_of_sight`](super::line_of_sight) in this grid's units (symmetric likewise).
-    pub fn line_of_sight<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> bool {
-        let (from, to) = super::symmetric_order(a, b);
-        self.cast_segment(solid, from, to).is_none()
     }
 }
 

@@ -2,49 +2,10 @@
 
 use super::cell::{Cell, Face};
 use super::fixed::quantize_direction;
-use super::shape::{Mask, texel_of};
+use super::shape::Mask;
 use super::units::{Cells, Grid, UnitCells};
+use super::vocab::{Entry, Hit, Solidity, Via, norm, texel_of};
 use crate::math::Vec2;
-
-/// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
-/// only [`Cell::OUTSIDE`]; a ray or segment that leaves it ends at its edge. This bounds every
-/// walk to fewer than 2^27 cells.
-pub const DOMAIN: f64 = 16_777_216.0;
-
-/// How a walk arrived in a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Via {
-    /// The start cell (no face crossed).
-    Start,
-    /// Across one face.
-    Face,
-    /// The corner neighbour across the x boundary, listed when the walk passes exactly through a
-    /// grid vertex. The walk only touches it at that vertex.
-    CornerX,
-    /// The corner neighbour across the y boundary (listed after [`Via::CornerX`]).
-    CornerY,
-    /// Diagonally through a grid vertex, after both corner neighbours; it reports its x face.
-    Diagonal,
-}
-
-/// One cell of a walk. Fields may be added (it is `#[non_exhaustive]`): read them, and get
-/// entries from a [`Walk`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Entry {
-    /// The cell.
-    pub cell: Cell,
-    /// The face crossed to enter it; `None` for the start cell.
-    pub face: Option<Face>,
-    /// How the walk arrived.
-    pub via: Via,
-    /// Where it was entered, in units of the walk's direction vector (0 at the start; 1 at the
-    /// end of a segment). For a camera ray `dir + plane * camera_x` this is the perpendicular
-    /// distance.
-    pub t: f64,
-    /// Where it was entered, in world units (tiles) from the start.
-    pub distance: f64,
-}
 
 /// The DDA's moving state: small and `Copy`, so that a cast keeps it in registers.
 #[derive(Clone, Copy, Debug)]
@@ -191,7 +152,7 @@ enum Pending {
 ///   integer; see the tests against a rational reference). Other input is rounded to 2^-32 tile
 ///   in position and 2^-30 in relative direction before walking.
 /// - Defined everywhere: a zero direction or zero length walks only the start cell; `-0.0` is
-///   `0.0`; a NaN or infinite start, or one beyond [`DOMAIN`], walks only [`Cell::OUTSIDE`]; a NaN
+///   `0.0`; a NaN or infinite start, or one beyond [`DOMAIN`](super::DOMAIN), walks only [`Cell::OUTSIDE`]; a NaN
 ///   direction or end is a zero-length walk; an infinite end or infinite maximum walks to the
 ///   domain's edge; every walk terminates (fewer than 2^27 cells).
 ///
@@ -736,17 +697,6 @@ impl<G: Cells> Iterator for Walk<G> {
 
 impl<G: Cells> std::iter::FusedIterator for Walk<G> {}
 
-/// Euclidean length without libm's `hypot` where the squares cannot over- or underflow.
-#[inline]
-fn norm(d: Vec2) -> f64 {
-    let m = d.x.abs().max(d.y.abs());
-    if m > 1e-150 && m < 1e150 {
-        (d.x * d.x + d.y * d.y).sqrt()
-    } else {
-        d.x.hypot(d.y)
-    }
-}
-
 /// Whether `cell` (solid) is solid at the grid vertex `vertex` (the vertex's column and row of
 /// grid lines), which is one of its corners: a shaped cell only where its texel there is. `None`
 /// when not; else the texel (`None` for a cell solid throughout).
@@ -767,78 +717,37 @@ fn solid_at_vertex<S: Solidity + ?Sized>(
     }
 }
 
-/// Which cells block a cast, supplied by the caller: a [`TileMap`](crate::map::TileMap), or any
-/// `Fn(Cell) -> bool`. Out-of-bounds cells should answer `true`.
-pub trait Solidity {
-    /// Whether `cell` blocks.
-    fn is_solid(&self, cell: Cell) -> bool;
-
-    /// Pixel-exact refinement: whether a hit on a solid cell really stops the cast. A cell whose
-    /// texture has holes (a grate) answers from its alpha at [`Hit::u`]; answering `false` lets
-    /// the walk continue through the cell. Asked too for a start inside a solid cell (a hit
-    /// without a face), but not for a corner hit. The default accepts every hit.
-    #[inline]
-    fn accepts(&self, hit: &Hit) -> bool {
-        let _ = hit;
-        true
+/// Walks and casts in a grid's own units.
+impl Grid {
+    /// The walk of the segment from `a` to `b` (see [`Walk::segment`]).
+    pub fn walk_segment(&self, a: Vec2, b: Vec2) -> Walk<Grid> {
+        Walk::segment_in(*self, a, b)
     }
 
-    /// The mask of a shaped cell (a round pillar, a thin wall), asked for cells that
-    /// [`is_solid`](Solidity::is_solid) calls solid: the cell then blocks only where its
-    /// texels are, and the walk goes on inside it at texel scale (see [`Mask`]). `None`, the
-    /// default, for a cell solid throughout.
-    #[inline]
-    fn shape(&self, cell: Cell) -> Option<&Mask> {
-        let _ = cell;
-        None
+    /// The walk of the ray from `origin` along `dir` up to `max_t` (see [`Walk::ray`]).
+    pub fn walk_ray(&self, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<Grid> {
+        Walk::ray_in(*self, origin, dir, max_t)
     }
-}
 
-impl<F: Fn(Cell) -> bool> Solidity for F {
-    #[inline]
-    fn is_solid(&self, cell: Cell) -> bool {
-        self(cell)
+    /// [`cast_ray`](super::cast_ray) in this grid's units.
+    pub fn cast_ray<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        origin: Vec2,
+        dir: Vec2,
+        max_t: f64,
+    ) -> Option<Hit> {
+        self.walk_ray(origin, dir, max_t).first_hit(solid)
     }
-}
 
-/// The first solid cell along a walk. Fields may be added (it is `#[non_exhaustive]`): read
-/// them, and get hits from [`cast_ray`](super::cast_ray) and its kin.
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[non_exhaustive]
-pub struct Hit {
-    /// The solid cell hit (for a corner hit, the corner neighbour across the x boundary).
-    pub cell: Cell,
-    /// The face crossed into it; `None` when the start cell itself is solid.
-    pub face: Option<Face>,
-    /// The hit point: on the face (exactly on its grid line), or the start point.
-    pub point: Vec2,
-    /// The hit's distance in units of the walk's direction vector: the perpendicular distance
-    /// for a camera ray `dir + plane * camera_x`.
-    pub t: f64,
-    /// Where the walk started.
-    pub origin: Vec2,
-    /// The wall coordinate along the face in `[0, 1)`: `point.y - cell.y` on a west or east face,
-    /// `point.x - cell.x` on a north or south face, 0 without a face. Renderers mirror it where
-    /// a texture would read backwards.
-    pub u: f64,
-    /// Whether the walk was blocked at a vertex by two solid corner neighbours.
-    pub corner: bool,
-    /// Cells walked, the start and the hit cell included.
-    pub visited: u32,
-    /// In a shaped cell, the mask's texel hit (`x`, `y` from the cell's north-west corner);
-    /// `None` for a cell solid throughout. The face, point and `u` are then the texel's.
-    pub texel: Option<(u32, u32)>,
-}
+    /// [`cast_segment`](super::cast_segment) in this grid's units.
+    pub fn cast_segment<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> Option<Hit> {
+        self.walk_segment(a, b).first_hit(solid)
+    }
 
-impl Hit {
-    /// The hit's distance from the start in world units (tiles): from the hit point, which lies
-    /// exactly on its grid line, so an exact distance comes out exact. Computed on demand (the
-    /// renderer only needs [`Hit::t`]).
-    pub fn distance(&self) -> f64 {
-        if self.face.is_none() {
-            0.0
-        } else {
-            norm(self.point - self.origin)
-        }
+    /// [`line_of_sight`](super::line_of_sight) in this grid's units (symmetric likewise).
+    pub fn line_of_sight<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> bool {
+        let (from, to) = super::symmetric_order(a, b);
+        self.cast_segment(solid, from, to).is_none()
     }
 }
