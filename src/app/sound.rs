@@ -31,6 +31,16 @@ impl GameSound {
                 None
             }
         };
+        GameSound::to(device, settings, capture)
+    }
+
+    /// Sound mixed for no device (tests).
+    #[cfg(test)]
+    pub fn silent(settings: SoundSettings) -> GameSound {
+        GameSound::to(None, settings, false)
+    }
+
+    fn to(device: Option<AudioOut>, settings: SoundSettings, capture: bool) -> GameSound {
         let mut mixer = Mixer::new();
         mixer.master = settings.master;
         mixer.effects = settings.effects;

@@ -1,0 +1,875 @@
+//! The controller: everything the game's front end does that is not the window's. It takes
+//! the player's keys, buttons and menu inputs, runs the game's ticks, carries out menu
+//! commands (new game, restart, save, load, settings, key bindings, quit), keeps recordings,
+//! composes the frame, and hands back what only the window can do as [`Effect`]s (take the
+//! mouse, go fullscreen, resize the frame, quit). It holds no window types, so its behaviour
+//! is unit-tested without a display (`tests` below); `super` is the winit and wgpu glue.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use web_time::Instant;
+
+use anyhow::{Result, anyhow};
+use tilecaster::assets::Sources;
+use tilecaster::bindings::{Action, Key};
+use tilecaster::episode::{Recording, Session};
+use tilecaster::files;
+use tilecaster::frame::Frame;
+use tilecaster::game::{Autopilot, Input};
+use tilecaster::level::Difficulty;
+use tilecaster::scene::menu::{EPISODE, Menu, MenuCommand, MenuInput, MenuWorld, SaveSlot};
+use tilecaster::scene::{Composer, MenuShown, Overlays, SessionAssets, hud};
+use tilecaster::settings::Settings;
+
+use super::clock::Clock;
+use super::front::{self, Overrides};
+use super::input::InputLatch;
+use super::keymap::KeyLabels;
+use super::sound::GameSound;
+#[cfg(target_arch = "wasm32")]
+use super::web;
+
+/// What only the window can do, asked for by the controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Effect {
+    /// Take the mouse for looking around (the cursor hidden and held), or let it go.
+    Grab(bool),
+    /// Fullscreen, or a window.
+    Fullscreen(bool),
+    /// The frame is now this size (the surface follows).
+    FrameSize((u32, u32)),
+    /// End the game.
+    Quit,
+}
+
+/// Who plays: the keyboard and mouse, a recording, or the autopilot.
+pub(super) enum Pilot {
+    Keyboard,
+    /// Inputs being replayed and the next one's index.
+    Replay(Vec<Input>, usize),
+    Autopilot(Autopilot),
+}
+
+/// The front end's state, without a window.
+pub(super) struct Controller {
+    pub(super) session: Session,
+    /// The session's current level resolved for the renderer.
+    pub(super) assets: SessionAssets,
+    /// Draws the frame.
+    pub(super) view: Composer,
+    /// The keyboard and mouse since the last tick.
+    pub(super) latch: InputLatch,
+    /// How the player's keyboard labels its keys.
+    pub(super) labels: KeyLabels,
+    /// Whether the mouse is held for looking around (as the window last reported).
+    pub(super) grabbed: bool,
+    pub(super) clock: Clock,
+    pub(super) overlays: Overlays,
+    pub(super) pilot: Pilot,
+    /// Inputs being recorded (`--record`): one game from a level's start; a new game or a
+    /// restart starts it afresh ([`Controller::record_from_start`]).
+    pub(super) recording: Option<Recording>,
+    /// Whether recording stopped because a save was loaded (a recording replays a game from
+    /// a level's start, not from a saved state).
+    pub(super) recording_stopped: bool,
+    /// The game's sound.
+    pub(super) sound: GameSound,
+    /// The `--textures` and `--data` folders given on the command line (loads use them too).
+    pub(super) sources: Sources,
+    /// When the level's files were last looked at for live reload.
+    pub(super) last_poll: Instant,
+    /// The player's settings, as kept in their file (the menus change them).
+    pub(super) settings: Settings,
+    /// The settings file (`None`: not kept, as in the browser, which keeps them in the page).
+    pub(super) settings_path: Option<PathBuf>,
+    /// What the command line set for this run over the settings.
+    pub(super) overrides: Overrides,
+    /// The saves folder (`None`: no saves).
+    pub(super) saves: Option<PathBuf>,
+    /// The save slots and what they hold, as read when a menu last opened or a save was
+    /// made (not at every frame).
+    pub(super) slots: Vec<SaveSlot>,
+    /// The menu shown, if any: the game stands still under it.
+    pub(super) menu: Option<Menu>,
+    /// The frame size at resolution scale 1.
+    pub(super) base_size: (u32, u32),
+    /// When the menu came up (the level behind the main menu turns from then).
+    pub(super) menu_started: Instant,
+    /// A line the menu shows at its bottom (a save that would not load).
+    pub(super) notice: Option<String>,
+    /// What the window is asked to do, in order, since it last took them.
+    effects: Vec<Effect>,
+    /// Whether the page's canvas held the mouse at the last frame.
+    #[cfg(target_arch = "wasm32")]
+    pub(super) page_locked: bool,
+}
+
+/// What the menus show besides themselves: the save slots, the keys' labels, the sizes (the
+/// base size and the frame's), a notice.
+fn menu_world<'a>(
+    (base_size, frame): ((u32, u32), &Frame),
+    saves: &'a [SaveSlot],
+    label: &'a dyn Fn(Key) -> String,
+    notice: Option<&'a str>,
+) -> MenuWorld<'a> {
+    MenuWorld {
+        saves,
+        episode: EPISODE,
+        base_size,
+        frame: (frame.width(), frame.height()),
+        label,
+        notice,
+        can_quit: cfg!(not(target_arch = "wasm32")),
+    }
+}
+
+impl Controller {
+    /// A controller of `session`, drawing with `view`, the settings read from
+    /// `settings_path` (kept there when changed) under the command line's `overrides`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        session: Session,
+        view: Composer,
+        (settings, settings_path, overrides): (Settings, Option<PathBuf>, Overrides),
+        pilot: Pilot,
+        recording: Option<Recording>,
+        sound: GameSound,
+        (sources, clock, base_size): (Sources, Clock, (u32, u32)),
+        menu: Option<Menu>,
+    ) -> Controller {
+        let saves = front::saves_dir(settings_path.as_deref());
+        let mut controller = Controller {
+            assets: SessionAssets::new(&session),
+            session,
+            view,
+            latch: InputLatch::default(),
+            labels: KeyLabels::default(),
+            grabbed: false,
+            clock,
+            overlays: Overlays::default(),
+            pilot,
+            recording,
+            recording_stopped: false,
+            sound,
+            sources,
+            last_poll: Instant::now(),
+            slots: front::save_slots(saves.as_deref()),
+            saves,
+            settings,
+            settings_path,
+            overrides,
+            menu,
+            base_size,
+            menu_started: Instant::now(),
+            notice: None,
+            effects: Vec::new(),
+            #[cfg(target_arch = "wasm32")]
+            page_locked: false,
+        };
+        controller.apply_settings();
+        controller
+    }
+
+    /// What the window is asked to do since it last took them, in order.
+    pub(super) fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    /// Draws the frame: the game, or what a menu shows, with the menu over it.
+    pub(super) fn compose(&mut self) {
+        let assets = self.assets.of(&self.session);
+        let labels = &self.labels;
+        let label = |k: Key| labels.label(k);
+        let world = menu_world(
+            (self.base_size, &self.view.frame),
+            &self.slots,
+            &label,
+            self.notice.as_deref(),
+        );
+        let shown = self.menu.as_ref().map(|menu| MenuShown {
+            menu,
+            settings: &self.settings,
+            world: &world,
+            turned: self.menu_started.elapsed().as_secs_f64() * 6.0,
+        });
+        self.view.draw(&self.session, assets, &self.overlays, shown);
+    }
+
+    /// A key pressed or released (`None`: one the game does not know): to the menu shown, or
+    /// to the game.
+    pub(super) fn key(&mut self, key: Option<Key>, down: bool, repeat: bool) {
+        if !down {
+            if let Some(key) = key {
+                self.latch.release(key);
+            }
+            return;
+        }
+        if self.menu.is_some() {
+            if repeat && self.menu.as_ref().is_some_and(Menu::waiting_for_key) {
+                return;
+            }
+            if let Some(input) = self.menu_key(key) {
+                self.menu_input(input);
+            }
+            return;
+        }
+        if let Some(key) = key {
+            self.pressed(key, repeat);
+        }
+    }
+
+    /// A mouse button pressed or released: a menu's click, back or binding; the first click
+    /// of a game takes the mouse; later ones do what they are bound to.
+    pub(super) fn button(&mut self, key: Key, down: bool) {
+        if !down {
+            self.latch.release(key);
+        } else if let Some(menu) = &self.menu {
+            let input = if menu.waiting_for_key() {
+                Some(MenuInput::Bind(key))
+            } else if key == Key::Mouse(1) {
+                self.overlays.pointer.map(|(x, y)| MenuInput::Click(x, y))
+            } else if key == Key::Mouse(2) {
+                Some(MenuInput::Back)
+            } else {
+                None
+            };
+            if let Some(input) = input {
+                self.menu_input(input);
+            }
+        } else if !self.grabbed && key == Key::Mouse(1) {
+            self.effects.push(Effect::Grab(true));
+        } else {
+            self.pressed(key, false);
+        }
+    }
+
+    /// The mouse pointer over the frame (frame pixels), or off it.
+    pub(super) fn pointer(&mut self, at: Option<(f64, f64)>) {
+        self.overlays.pointer = at;
+        if let Some((x, y)) = at.filter(|_| self.menu.is_some()) {
+            self.menu_input(MenuInput::Point(x, y));
+        }
+    }
+
+    /// The mouse wheel turned by `notches` (up positive): a menu's line, or the map's zoom.
+    pub(super) fn wheel(&mut self, notches: f64) {
+        if self.menu.is_some() {
+            if notches.abs() >= 0.5 {
+                let way = if notches > 0.0 {
+                    MenuInput::Up
+                } else {
+                    MenuInput::Down
+                };
+                self.menu_input(way);
+            }
+        } else if self.overlays.map {
+            self.overlays.zoom_by(notches);
+        }
+    }
+
+    /// The window lost the focus: every key let go, the mouse too.
+    pub(super) fn focus_lost(&mut self) {
+        self.latch.release_all();
+        self.effects.push(Effect::Grab(false));
+    }
+
+    /// Live reload: the level's files looked at twice a second; what a reload did said on the
+    /// terminal too (modders watch it), with the error's place.
+    pub(super) fn poll_files(&mut self) {
+        let now = Instant::now();
+        if now - self.last_poll > Duration::from_millis(500) {
+            self.last_poll = now;
+            if self.session.reload_if_changed() {
+                if let Some(message) = self.session.message() {
+                    eprintln!("{}: {message}", self.session.path().display());
+                }
+            }
+        }
+    }
+
+    /// Runs the ticks owed since the last frame (at most a quarter second's worth), with the
+    /// keyboard's input, the replay's or the autopilot's. `false` once a replay has run out.
+    /// Under a menu the game stands still (a replay goes on).
+    pub(super) fn simulate(&mut self) -> bool {
+        let replaying = matches!(self.pilot, Pilot::Replay(..));
+        let ticks = self.clock.ticks_owed(self.menu.is_some() && !replaying);
+        let sensitivity = self.settings.mouse_sensitivity;
+        for _ in 0..ticks {
+            let input = match &mut self.pilot {
+                Pilot::Replay(inputs, next) => match inputs.get(*next) {
+                    Some(input) => {
+                        *next += 1;
+                        *input
+                    }
+                    None => return false,
+                },
+                Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
+                Pilot::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
+            };
+            if !self.recording_stopped {
+                if let Some(r) = &mut self.recording {
+                    r.inputs.push(input);
+                }
+                // The page keeps every game's inputs, for "Save recording".
+                #[cfg(target_arch = "wasm32")]
+                web::recorded(input);
+            }
+            self.session.tick(&input);
+            self.sound.tick(&self.session);
+            let keys = &self.settings.keys;
+            let held = |a: Action| f64::from(u8::from(self.latch.action_held(keys, a)));
+            let right = held(Action::PanRight) - held(Action::PanLeft);
+            let down = held(Action::PanDown) - held(Action::PanUp);
+            self.overlays.pan(right, down);
+        }
+        true
+    }
+
+    /// Fullscreen on, or back to the window (the fullscreen key, Alt+Enter).
+    pub(super) fn toggle_fullscreen(&mut self) {
+        self.settings.fullscreen = !self.settings.fullscreen;
+        self.apply_settings();
+        self.store_settings();
+    }
+
+    /// Saves the current frame as `screenshot-N.png` (the first N not taken).
+    pub(super) fn screenshot(&self) -> Result<PathBuf> {
+        let path = (1..10_000)
+            .map(|n| PathBuf::from(format!("screenshot-{n}.png")))
+            .find(|p| !p.exists())
+            .ok_or_else(|| anyhow!("no free screenshot name"))?;
+        self.view.frame.save_png(&path, false)?;
+        Ok(path)
+    }
+
+    /// Opens a menu over the game (which stands still), letting the keys and the mouse go.
+    pub(super) fn open_menu(&mut self, menu: Menu) {
+        self.menu = Some(menu);
+        self.slots = front::save_slots(self.saves.as_deref());
+        self.menu_started = Instant::now();
+        self.notice = None;
+        self.latch.release_all();
+        self.effects.push(Effect::Grab(false));
+    }
+
+    /// A key or mouse button pressed (not a repeat, not synthetic) while playing: the game's
+    /// actions are latched, the window's own are carried out.
+    pub(super) fn pressed(&mut self, key: Key, repeat: bool) {
+        self.latch.press(key, repeat, &self.settings.keys);
+        if repeat {
+            return;
+        }
+        let alt = self.latch.is_held(Key::AltLeft) || self.latch.is_held(Key::AltRight);
+        if alt && key == Key::Enter {
+            return self.toggle_fullscreen();
+        }
+        let actions: Vec<Action> = self.settings.keys.actions_of(key).collect();
+        for action in actions {
+            self.act(action);
+        }
+    }
+
+    /// Carries out one of the window's own actions.
+    pub(super) fn act(&mut self, action: Action) {
+        if self.overlays.apply(action) {
+            // The probe follows the pointer: the mouse is let go for it.
+            if action == Action::Probe && self.overlays.probe {
+                self.effects.push(Effect::Grab(false));
+            }
+            return;
+        }
+        match action {
+            Action::Menu => self.open_menu(Menu::pause()),
+            Action::Fullscreen => self.toggle_fullscreen(),
+            Action::Reload => {
+                let _ = self.session.reload();
+            }
+            Action::Screenshot => match self.screenshot() {
+                Ok(path) => eprintln!("screenshot: {}", path.display()),
+                Err(e) => eprintln!("screenshot failed: {e:#}"),
+            },
+            // The same switch as Options' Sound: kept in the settings.
+            Action::Mute => {
+                let before = self.settings.clone();
+                let muted = !self.overrides.apply(&self.settings).sound.mute;
+                self.settings.sound.mute = muted;
+                self.overrides.forget_changed(&before, &self.settings);
+                self.overrides.mute = false;
+                self.apply_settings();
+                self.store_settings();
+                self.session
+                    .say(if muted { "sound off" } else { "sound on" }.into());
+            }
+            Action::QuickSave => match self.saves.as_deref().map(front::quick_save) {
+                Some(path) => self.save_to(&path),
+                None => self.session.say("no saves here".into()),
+            },
+            Action::QuickLoad => match self.saves.as_deref().map(front::quick_save) {
+                Some(path) => {
+                    if let Err(e) = self.load_from(&path) {
+                        eprintln!("not loaded: {e}");
+                        self.session.say(format!("not loaded: {e}"));
+                    }
+                }
+                None => self.session.say("no saves here".into()),
+            },
+            _ => {}
+        }
+    }
+
+    /// Saves the game to `path` (its folder made if missing), and says so.
+    pub(super) fn save_to(&mut self, path: &Path) {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        match self.session.save(path) {
+            Ok(()) => {
+                eprintln!("saved to {}", path.display());
+                // The page keeps its saves in its localStorage too, for the next visit.
+                #[cfg(target_arch = "wasm32")]
+                let kept = web::keep_save(path);
+                #[cfg(not(target_arch = "wasm32"))]
+                let kept: Result<(), String> = Ok(());
+                self.session.say(match kept {
+                    Ok(()) => "game saved".into(),
+                    Err(e) => format!("saved for this visit only: {e}"),
+                });
+                self.slots = front::save_slots(self.saves.as_deref());
+            }
+            Err(e) => {
+                eprintln!("not saved: {e}");
+                self.session.say(format!("not saved: {e}"));
+            }
+        }
+    }
+
+    /// Replaces the game with the save at `path`.
+    pub(super) fn load_from(&mut self, path: &Path) -> Result<(), tilecaster::episode::SaveError> {
+        let session = Session::load(path, &self.sources)?;
+        self.assets = SessionAssets::new(&session);
+        self.session = session;
+        self.pilot = Pilot::Keyboard;
+        if self.recording.is_some() && !self.recording_stopped {
+            self.recording_stopped = true;
+            eprintln!(
+                "recording stopped at the loaded save: a recording replays a game from a level's start"
+            );
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.recording_stopped = true;
+        }
+        Ok(())
+    }
+
+    /// A new game of the episode at `difficulty`, from its first level.
+    pub(super) fn new_game(&mut self, difficulty: Difficulty) -> Result<()> {
+        let level = files::default_path("levels/e1m1.toml");
+        let session = Session::start_on(&level, &self.sources, difficulty)?;
+        self.assets = SessionAssets::new(&session);
+        self.session = session;
+        self.pilot = Pilot::Keyboard;
+        self.record_from_start();
+        Ok(())
+    }
+
+    /// Starts the recording afresh from where the session stands, a level's start (a new
+    /// game, a level restarted, a level or recording from the page): natively where
+    /// `--record` asked for one, and always in the page (its "Save recording").
+    pub(super) fn record_from_start(&mut self) {
+        self.recording_stopped = false;
+        if let Some(r) = &mut self.recording {
+            *r = Recording::of_session(&self.session);
+        }
+        #[cfg(target_arch = "wasm32")]
+        web::record_from_start(&self.session);
+    }
+
+    /// Keeps the settings (their file, or the page's storage); a failure is said.
+    pub(super) fn store_settings(&mut self) {
+        if let Err(e) = front::store_settings(&self.settings, self.settings_path.as_deref()) {
+            eprintln!("the settings are not kept: {e}");
+            self.notice = Some(format!("NOT KEPT: {e}"));
+        }
+    }
+
+    /// Puts the settings in effect (the command line's over them): the view, the frame's
+    /// size, the pace, the sound; the window's size and fullscreen as effects.
+    pub(super) fn apply_settings(&mut self) {
+        let s = self.overrides.apply(&self.settings);
+        self.view.fov = s.fov;
+        self.view.renderer.set_mipmaps(s.mipmaps);
+        self.view.comfort = hud::Comfort {
+            head_bob: s.head_bob,
+            damage_flash: s.damage_flash,
+        };
+        let size = front::scaled_size(self.base_size, s.resolution_scale);
+        if size != (self.view.frame.width(), self.view.frame.height()) {
+            match Frame::new(size.0, size.1) {
+                Ok(frame) => {
+                    self.view.frame = frame;
+                    self.effects.push(Effect::FrameSize(size));
+                }
+                Err(e) => eprintln!("resolution {}x{} refused: {e}", size.0, size.1),
+            }
+        }
+        self.view.minimap.corner = s.minimap_corner;
+        self.view.minimap.size = s.minimap_size;
+        self.view.minimap.bottom_margin = if self.view.hud {
+            hud::bar_height_for(self.view.frame.height())
+        } else {
+            0
+        };
+        self.clock.set_frame_cap(s.frame_cap);
+        self.sound.set(s.sound);
+        self.effects.push(Effect::Fullscreen(s.fullscreen));
+    }
+
+    /// One input to the menu shown, and what it asks done.
+    pub(super) fn menu_input(&mut self, input: MenuInput) {
+        let Some(mut menu) = self.menu.take() else {
+            return;
+        };
+        let slots = std::mem::take(&mut self.slots);
+        let label = |k: Key| self.labels.label(k);
+        let world = menu_world((self.base_size, &self.view.frame), &slots, &label, None);
+        let before = self.settings.clone();
+        let command = menu.handle(input, &mut self.settings, &world);
+        self.menu = Some(menu);
+        self.slots = slots;
+        let Some(command) = command else { return };
+        self.notice = None;
+        match command {
+            MenuCommand::SettingsChanged => {
+                self.overrides.forget_changed(&before, &self.settings);
+                self.apply_settings();
+                self.store_settings();
+            }
+            MenuCommand::Resume => self.menu = None,
+            MenuCommand::Restart => {
+                self.session.restart_level();
+                self.record_from_start();
+                self.menu = None;
+            }
+            MenuCommand::NewGame(difficulty) => match self.new_game(difficulty) {
+                Ok(()) => self.close_menu(),
+                Err(e) => self.notice = Some(format!("{e:#}")),
+            },
+            MenuCommand::Continue | MenuCommand::Load(_) => {
+                let path = match command {
+                    MenuCommand::Load(path) => Some(path),
+                    _ => front::newest_save(&self.slots),
+                };
+                let loaded = path.map(|p| self.load_from(&p));
+                match loaded {
+                    Some(Ok(())) => self.close_menu(),
+                    Some(Err(e)) => {
+                        eprintln!("not loaded: {e}");
+                        self.notice = Some(format!("NOT LOADED: {e}"));
+                    }
+                    None => {}
+                }
+            }
+            MenuCommand::Save(path) => {
+                self.save_to(&path);
+                self.menu = None;
+            }
+            MenuCommand::QuitToMenu => self.open_menu(Menu::main()),
+            MenuCommand::Quit => self.effects.push(Effect::Quit),
+        }
+    }
+
+    /// Back to the game from a menu, with the clock started afresh.
+    pub(super) fn close_menu(&mut self) {
+        self.menu = None;
+        self.clock.restart();
+    }
+
+    /// What a key does in the menu: bound while one is awaited, else the menus' own keys
+    /// (arrows, Enter, Escape, Backspace; the menu key backs out too). `None` for a key the
+    /// game does not know.
+    pub(super) fn menu_key(&self, key: Option<Key>) -> Option<MenuInput> {
+        let menu = self.menu.as_ref()?;
+        if menu.waiting_for_key() {
+            return Some(match key? {
+                Key::Escape => MenuInput::Back,
+                key => MenuInput::Bind(key),
+            });
+        }
+        Some(match key? {
+            Key::Up => MenuInput::Up,
+            Key::Down => MenuInput::Down,
+            Key::Left => MenuInput::Left,
+            Key::Right => MenuInput::Right,
+            Key::Enter | Key::NumpadEnter | Key::Space => MenuInput::Select,
+            Key::Escape => MenuInput::Back,
+            Key::Backspace | Key::Delete => MenuInput::Clear,
+            key if self.settings.keys.is_bound(Action::Menu, key) => MenuInput::Back,
+            _ => return None,
+        })
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl Controller {
+    /// Follows the page's pointer lock, which the page takes on its "click to play" and the
+    /// browser gives back on Escape (without passing the key on): the mouse looks while the
+    /// canvas holds it, and losing it pauses the game, as Escape does natively.
+    pub(super) fn follow_pointer_lock(&mut self) {
+        let locked = web::pointer_locked();
+        if locked && !self.grabbed {
+            self.grabbed = true;
+        }
+        if self.page_locked && !locked {
+            self.grabbed = false;
+            if self.menu.is_none() {
+                self.open_menu(Menu::pause());
+            }
+        }
+        self.page_locked = locked;
+    }
+
+    /// Does what the page asked: another level, or a recording played to its end. A level
+    /// that will not load leaves the game as it was and its error on the page.
+    pub(super) fn page_request(&mut self, request: web::Request) {
+        let (recording, level) = match request {
+            web::Request::Level(path) => (None, path),
+            web::Request::Replay(path) => match Recording::read_for_replay(&path) {
+                Ok(recording) => {
+                    let level = recording.level_path();
+                    (Some(recording), level)
+                }
+                Err(e) => return web::show_error(&e.to_string()),
+            },
+        };
+        // Textures handed over with the level are its own; else the bundled ones.
+        let page = Path::new(files::PROVIDED);
+        let textures = if files::list_folder(page).is_ok_and(|f| {
+            f.iter()
+                .any(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")))
+        }) {
+            page.to_path_buf()
+        } else {
+            files::default_path("textures")
+        };
+        let textures = level.starts_with(page).then_some(textures.as_path());
+        let started = match &recording {
+            Some(recording) => recording.start_session(textures).map_err(|e| e.to_string()),
+            None => Session::start_on(&level, textures, Difficulty::Normal)
+                .map_err(|e| format!("{e:#}")),
+        };
+        match started {
+            Ok(session) => {
+                self.assets = SessionAssets::new(&session);
+                self.session = session;
+                self.record_from_start();
+                self.pilot = recording.map_or(Pilot::Keyboard, |r| Pilot::Replay(r.inputs, 0));
+                self.close_menu();
+                web::clear_error();
+            }
+            Err(e) => web::show_error(&e),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tilecaster::game::Input;
+
+    /// A controller of e1m1's session with its settings file and saves in `dir`, no window.
+    fn controller(dir: &Path, menu: Option<Menu>) -> Controller {
+        let session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+        let view = Composer::new(Frame::new(64, 40).unwrap(), 66.0, true);
+        let settings = Settings::default();
+        Controller::new(
+            session,
+            view,
+            (
+                settings,
+                Some(dir.join("settings.toml")),
+                Overrides::default(),
+            ),
+            Pilot::Keyboard,
+            None,
+            GameSound::silent(Settings::default().sound),
+            (Sources::default(), Clock::new(None), (64, 40)),
+            menu,
+        )
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tilecaster-ctl-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn walk(ctl: &mut Controller, ticks: usize) {
+        for _ in 0..ticks {
+            ctl.session.tick(&Input {
+                forward: 1.0,
+                turn: 0.5,
+                ..Input::default()
+            });
+        }
+    }
+
+    #[test]
+    fn the_menu_key_pauses_the_game_and_lets_the_mouse_go_and_resume_goes_back() {
+        let dir = scratch("pause");
+        let mut ctl = controller(&dir, None);
+        ctl.take_effects();
+        ctl.key(Some(Key::Escape), true, false);
+        assert!(ctl.menu.is_some(), "paused");
+        assert!(ctl.take_effects().contains(&Effect::Grab(false)));
+        ctl.key(Some(Key::Enter), true, false);
+        assert!(ctl.menu.is_none(), "resumed");
+        // The first click of a game takes the mouse; the window says whether it got it.
+        ctl.button(Key::Mouse(1), true);
+        assert_eq!(ctl.take_effects(), [Effect::Grab(true)]);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_quick_save_is_quick_loaded_back_and_a_menu_save_loads_from_its_slot() {
+        let dir = scratch("saves");
+        let mut ctl = controller(&dir, None);
+        walk(&mut ctl, 40);
+        let saved = (ctl.session.game.ticks, ctl.session.game.state_hash());
+        ctl.act(Action::QuickSave);
+        assert!(dir.join("saves/quicksave.json").is_file());
+        walk(&mut ctl, 40);
+        assert_ne!(ctl.session.game.state_hash(), saved.1);
+        ctl.act(Action::QuickLoad);
+        assert_eq!(
+            (ctl.session.game.ticks, ctl.session.game.state_hash()),
+            saved
+        );
+        // From the main menu: Load game (enabled now that there is a save), its first slot.
+        walk(&mut ctl, 40);
+        ctl.open_menu(Menu::main());
+        for input in [
+            MenuInput::Down,
+            MenuInput::Down,
+            MenuInput::Select,
+            MenuInput::Select,
+        ] {
+            ctl.menu_input(input);
+        }
+        assert!(ctl.menu.is_none(), "back in the game: {:?}", ctl.notice);
+        assert_eq!(
+            (ctl.session.game.ticks, ctl.session.game.state_hash()),
+            saved
+        );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_save_is_not_loaded_and_the_game_says_why() {
+        let dir = scratch("damaged");
+        let mut ctl = controller(&dir, None);
+        ctl.act(Action::QuickSave);
+        std::fs::write(dir.join("saves/quicksave.json"), "{ not a save").unwrap();
+        walk(&mut ctl, 10);
+        let before = ctl.session.game.state_hash();
+        ctl.act(Action::QuickLoad);
+        let said = ctl.session.message().unwrap_or_default().to_string();
+        assert!(said.starts_with("not loaded: "), "{said}");
+        assert_eq!(ctl.session.game.state_hash(), before, "the game as it was");
+        // Nor offered by the main menu: Continue and Load game stay disabled.
+        ctl.open_menu(Menu::main());
+        ctl.menu_input(MenuInput::Down);
+        ctl.menu_input(MenuInput::Select);
+        assert_eq!(ctl.session.game.state_hash(), before);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn settings_changed_in_play_and_in_the_menus_are_kept_in_the_file() {
+        let dir = scratch("settings");
+        let mut ctl = controller(&dir, Some(Menu::main()));
+        let file = dir.join("settings.toml");
+        // Fullscreen: asked of the window, and kept.
+        ctl.take_effects();
+        ctl.toggle_fullscreen();
+        assert!(ctl.take_effects().contains(&Effect::Fullscreen(true)));
+        let kept = std::fs::read_to_string(&file).unwrap();
+        assert!(kept.contains("fullscreen = true"), "{kept}");
+        // Options: the mouse sensitivity one step up; Controls: walk forward's first key
+        // becomes I (as the window test drives it with keys).
+        let mut inputs = vec![MenuInput::Down, MenuInput::Select, MenuInput::Right];
+        inputs.extend([MenuInput::Down; 14]);
+        inputs.extend([MenuInput::Select, MenuInput::Select]);
+        for input in inputs {
+            ctl.menu_input(input);
+        }
+        assert!(ctl.menu.as_ref().is_some_and(Menu::waiting_for_key));
+        ctl.key(Some(Key::Letter(b'I')), true, false);
+        let kept = std::fs::read_to_string(&file).unwrap();
+        assert!(kept.contains("mouse_sensitivity = 0.2\n"), "{kept}");
+        assert!(kept.contains("forward = [\"I\", \"Up\"]\n"), "{kept}");
+        assert!(
+            ctl.settings
+                .keys
+                .is_bound(Action::Forward, Key::Letter(b'I'))
+        );
+        // A key held while a binding waits does not bind twice (repeats are dropped).
+        ctl.key(Some(Key::Letter(b'I')), true, true);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn restart_starts_the_level_and_the_recording_afresh_and_quit_asks_the_window() {
+        let dir = scratch("restart");
+        let mut ctl = controller(&dir, None);
+        ctl.recording = Some(Recording::of_session(&ctl.session));
+        let start = ctl.session.game.state_hash();
+        walk(&mut ctl, 30);
+        ctl.recording
+            .as_mut()
+            .unwrap()
+            .inputs
+            .push(Input::default());
+        // Pause; up from Resume round to Quit game, Quit to menu, Restart level.
+        ctl.key(Some(Key::Escape), true, false);
+        for input in [
+            MenuInput::Up,
+            MenuInput::Up,
+            MenuInput::Up,
+            MenuInput::Select,
+        ] {
+            ctl.menu_input(input);
+        }
+        assert!(ctl.menu.is_none());
+        assert_eq!(
+            ctl.session.game.state_hash(),
+            start,
+            "the level from its start"
+        );
+        assert!(
+            ctl.recording.as_ref().unwrap().inputs.is_empty(),
+            "recorded afresh"
+        );
+        // New game on hard from the main menu: the recording names the difficulty.
+        ctl.open_menu(Menu::main());
+        for input in [
+            MenuInput::Select,
+            MenuInput::Down,
+            MenuInput::Down,
+            MenuInput::Select,
+        ] {
+            ctl.menu_input(input);
+        }
+        assert_eq!(ctl.session.difficulty(), Difficulty::Hard);
+        assert_eq!(ctl.recording.as_ref().unwrap().difficulty, Difficulty::Hard);
+        // Quit game, from the pause menu: the window is asked to end.
+        ctl.take_effects();
+        ctl.key(Some(Key::Escape), true, false);
+        ctl.menu_input(MenuInput::Up);
+        ctl.menu_input(MenuInput::Select);
+        assert!(ctl.take_effects().contains(&Effect::Quit));
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
