@@ -649,7 +649,7 @@ fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut game = tilecaster::game::Game::from_loaded(&loaded);
     game.set_viewpoint(tilecaster::geom::Vec2::new(3.5, 10.1), 0.0);
-    game.stage_debug_shots();
+    tilecaster::scene::topdown::stage_debug_shots(&mut game);
     (game, assets)
 }
 

@@ -165,7 +165,7 @@ pub fn render(
         let angle = view.angle.unwrap_or(loaded.level.player.facing);
         game.set_viewpoint(camera(&loaded, view).pos, angle);
         if layers.contains(&Layer::Debug) {
-            game.stage_debug_shots();
+            topdown::stage_debug_shots(&mut game);
         }
         let map_view = topdown::MapView::fit(&game, &frame);
         let map_layers = topdown::MapLayers {

@@ -1,5 +1,6 @@
 use super::*;
-use crate::level::Level;
+use crate::level::{Level, PickupKind};
+use crate::map::Tile;
 use crate::math::Vec2;
 use std::path::Path;
 
@@ -699,8 +700,8 @@ fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
 #[test]
 fn the_state_hash_is_portable() {
     use std::hash::{Hash, Hasher};
-    let hash = |f: &dyn Fn(&mut super::PortableHasher)| {
-        let mut h = super::PortableHasher::default();
+    let hash = |f: &dyn Fn(&mut super::hash::PortableHasher)| {
+        let mut h = super::hash::PortableHasher::default();
         f(&mut h);
         h.finish()
     };

@@ -7,7 +7,7 @@
 use super::GameParts;
 use crate::frame::draw::Canvas;
 use crate::frame::{Colour, Frame};
-use crate::game::{EnemyState, Game, TRACE_TICKS, TraceKind};
+use crate::game::{EnemyState, Game, Input, TRACE_TICKS, TraceKind};
 use crate::geom::{Vec2, visibility_polygon};
 use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
@@ -551,6 +551,25 @@ impl Pen<'_> {
     fn line(&mut self, a: Vec2, b: Vec2, colour: Colour) {
         let (from, to) = (self.view.screen_point(a), self.view.screen_point(b));
         self.canvas.line(from, to, colour);
+    }
+}
+
+/// What the top-down debugger shows (`render --view topdown --layers debug`): with tracing on,
+/// the player in `game` fires a pistol shot and then a fireball from where they stand, and 20
+/// ticks run (the fireball's steps, and the enemies' looks at the player, are traced
+/// meanwhile).
+pub fn stage_debug_shots(game: &mut Game) {
+    game.tracing = true;
+    game.player.ammo = game.player.ammo.max(3);
+    for weapon in [1, 2] {
+        game.tick(&Input {
+            fire: true,
+            weapon,
+            ..Input::default()
+        });
+    }
+    for _ in 0..20 {
+        game.tick(&Input::default());
     }
 }
 

@@ -1,0 +1,89 @@
+//! The automap: what the player has seen of the level, filled in as they look around.
+
+use super::{Blocking, Game};
+use crate::geom::{Vec2, visibility_polygon};
+use crate::grid::{Cell, Solidity};
+
+impl Game {
+    /// The game with its automap begun: what the player sees from the start.
+    pub(super) fn explored_from_start(mut self) -> Game {
+        let map = &self.level.map;
+        self.explored = vec![false; map.width() * map.height()];
+        self.explore();
+        self
+    }
+
+    /// Marks what the player sees now (within 24 tiles) as explored: open cells with a point
+    /// in view, and walls whose face towards a seen cell is in view.
+    pub fn explore(&mut self) {
+        let (w, h) = (self.level.map.width(), self.level.map.height());
+        let blocking = Blocking {
+            level: &self.level,
+            doors: &self.doors,
+            holes: &self.holes,
+        };
+        let solid = |c: Cell| blocking.is_solid(c);
+        let seen = visibility_polygon(&blocking, w as u32, h as u32, self.player.position, 24.0);
+        if seen.points.is_empty() {
+            return;
+        }
+        for e in &mut self.enemies {
+            e.spotted |= seen.contains(e.position);
+        }
+        let centre = self.player.cell();
+        let inset = [
+            (0.5, 0.5),
+            (0.05, 0.05),
+            (0.95, 0.05),
+            (0.05, 0.95),
+            (0.95, 0.95),
+        ];
+        let near = |c: i32, size: usize| {
+            c.saturating_sub(25).max(0)..c.saturating_add(26).min(size as i32)
+        };
+        for y in near(centre.y, h) {
+            for x in near(centre.x, w) {
+                let cell = Cell::new(x, y);
+                let at = |fx: f64, fy: f64| Vec2::new(x as f64 + fx, y as f64 + fy);
+                let visible = if solid(cell) {
+                    // A face, seen from the open neighbour just in front of it.
+                    [(0.5, -0.02), (0.5, 1.02), (-0.02, 0.5), (1.02, 0.5)]
+                        .iter()
+                        .any(|&(fx, fy)| {
+                            let p = at(fx, fy);
+                            !solid(Cell::containing(p)) && seen.contains(p)
+                        })
+                } else {
+                    inset.iter().any(|&(fx, fy)| seen.contains(at(fx, fy)))
+                };
+                if visible {
+                    self.explored[y as usize * w + x as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Puts the player at `position` facing `angle`, and starts the automap over from there
+    /// (for views of a level from a chosen place).
+    pub fn set_viewpoint(&mut self, position: Vec2, angle: f64) {
+        self.player.position = position;
+        self.player.angle = angle;
+        self.explored.fill(false);
+        self.explore();
+    }
+
+    /// Whether the player has seen `cell`.
+    pub fn is_explored(&self, cell: Cell) -> bool {
+        let (w, h) = (
+            self.level.map.width() as i32,
+            self.level.map.height() as i32,
+        );
+        (0..w).contains(&cell.x)
+            && (0..h).contains(&cell.y)
+            && self
+                .explored
+                .get(cell.y as usize * w as usize + cell.x as usize)
+                .copied()
+                .unwrap_or(false)
+    }
+}

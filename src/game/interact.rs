@@ -1,0 +1,136 @@
+//! What the player does to the level besides moving and fighting: using what is ahead (doors,
+//! push walls, the exit's switch), and picking things up.
+
+use super::{Enemy, Game, GameEvent, PLAYER_RADIUS, USE_REACH};
+use crate::grid::{Cell, Via, Walk};
+use crate::level::{KeyColour, PickupKind};
+use crate::map::Tile;
+
+impl Game {
+    /// "Use": a short ray (the traversal) from the player up to [`USE_REACH`] acts on the
+    /// first usable cell it meets: the exit (also when standing in it), a door (opened if its
+    /// key is held, else a message names the key), a push wall (pushed away). A wall, or
+    /// nothing within reach, is a thud.
+    pub(super) fn use_ahead(&mut self) {
+        let here = self.player.cell();
+        if self.level.exits.contains(&here) {
+            self.use_exit();
+            return;
+        }
+        let dir = self.player.direction();
+        let usable = Walk::ray(self.player.position, dir, USE_REACH)
+            .filter(|e| !matches!(e.via, Via::CornerX | Via::CornerY))
+            .map(|e| e.cell)
+            .find(|&c| {
+                c != here
+                    && (self.level.exits.contains(&c)
+                        || self.level.map.get(c) != Some(Tile::Empty)
+                            && !(self.level.map.get(c) == Some(Tile::Door)
+                                && self.doors.passable(c)))
+            });
+        let Some(cell) = usable else {
+            return self.thud();
+        };
+        if self.level.exits.contains(&cell) {
+            return self.use_exit();
+        }
+        match self.level.map.get(cell) {
+            Some(Tile::Door) => {
+                let key = self
+                    .level
+                    .doors
+                    .iter()
+                    .find(|d| d.cell == cell)
+                    .and_then(|d| d.key);
+                match key {
+                    Some(k) if !self.keys.contains(&k) => {
+                        let name = match k {
+                            KeyColour::Gold => "gold",
+                            KeyColour::Silver => "silver",
+                        };
+                        self.events.push(GameEvent::Message(format!(
+                            "this door needs the {name} key"
+                        )));
+                    }
+                    _ => {
+                        if self.doors.start_opening(cell) {
+                            self.events.push(GameEvent::DoorOpened(cell));
+                        }
+                    }
+                }
+            }
+            Some(Tile::PushWall) => {
+                // Pushed away from the player, along the axis they face most.
+                let dir = if dir.x.abs() >= dir.y.abs() {
+                    (dir.x.signum() as i32, 0)
+                } else {
+                    (0, dir.y.signum() as i32)
+                };
+                let occupied = self.occupied();
+                if self
+                    .pushwalls
+                    .push(cell, dir, &mut self.level.map, &occupied)
+                {
+                    self.events.push(GameEvent::PushWallMoved(cell));
+                    self.events
+                        .push(GameEvent::Message("a secret passage!".into()));
+                } else {
+                    self.thud();
+                }
+            }
+            _ => self.thud(),
+        }
+    }
+
+    /// Nothing usable: a thud, and a word on screen.
+    pub(super) fn thud(&mut self) {
+        self.events.push(GameEvent::Thud);
+        self.events
+            .push(GameEvent::Message("thud: nothing to use here".into()));
+    }
+
+    /// The exit used: the level ends.
+    pub(super) fn use_exit(&mut self) {
+        self.finished = true;
+        self.events.push(GameEvent::Exit);
+    }
+
+    /// The cells the player and the living enemies stand in (a push wall stops before them).
+    pub(super) fn occupied(&self) -> Vec<Cell> {
+        let mut cells = self.player.cells();
+        cells.extend(self.enemies.iter().filter(|e| e.alive()).map(Enemy::cell));
+        cells
+    }
+
+    pub(super) fn pick_up(&mut self) {
+        for (i, p) in self.level.pickups.iter().enumerate() {
+            if !self.pickups_left[i]
+                || (p.position - self.player.position).length() > PLAYER_RADIUS + 0.3
+            {
+                continue;
+            }
+            let taken = match p.kind {
+                PickupKind::Health => self.player.heal(25),
+                PickupKind::Ammo => self.player.add_ammo(8),
+                PickupKind::Treasure => {
+                    self.score += 100;
+                    self.treasure += 1;
+                    true
+                }
+                PickupKind::Key(k) => {
+                    if !self.keys.contains(&k) {
+                        self.keys.push(k);
+                    }
+                    true
+                }
+            };
+            if taken {
+                self.pickups_left[i] = false;
+                self.events.push(GameEvent::Pickup {
+                    kind: p.kind,
+                    at: p.position,
+                });
+            }
+        }
+    }
+}
