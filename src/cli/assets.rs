@@ -231,3 +231,35 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
     );
     Ok(())
 }
+
+/// The arguments of `tilecaster assets`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("action").required(true).args(["list", "export"])))]
+pub struct AssetsArgs {
+    /// List them.
+    #[arg(long)]
+    pub list: bool,
+    /// Write them into DIR as a data folder (textures/, textures/sprites/, sounds/ as
+    /// WAV, hud/ as PNG), the ones made by code included; never overwriting unless
+    /// --force.
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<std::path::PathBuf>,
+    /// With --export: replace files that exist.
+    #[arg(long, requires = "export")]
+    pub force: bool,
+    /// The level whose assets are listed (its own folders count).
+    #[arg(long, default_value_os_t = super::default_level())]
+    pub level: std::path::PathBuf,
+    #[command(flatten)]
+    pub sources: super::SourceArgs,
+}
+
+impl AssetsArgs {
+    /// Runs `tilecaster assets`.
+    pub fn run(self) -> Result<()> {
+        match &self.export {
+            Some(dir) => export(&self.level, &self.sources.get(), dir, self.force),
+            None => list(&self.level, &self.sources.get()),
+        }
+    }
+}

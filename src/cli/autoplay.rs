@@ -121,3 +121,40 @@ fn json_line(t: &Tally, finished: bool) -> String {
         t.health,
     )
 }
+
+/// The arguments of `tilecaster autoplay`.
+#[derive(Debug, clap::Args)]
+pub struct AutoplayArgs {
+    /// The level to start with.
+    #[arg(long, default_value_os_t = super::default_level())]
+    pub level: std::path::PathBuf,
+    #[command(flatten)]
+    pub sources: super::SourceArgs,
+    /// How hard: enemies' numbers and damage.
+    #[arg(long, value_enum, default_value_t = super::DifficultyArg::Normal)]
+    pub difficulty: super::DifficultyArg,
+    /// Seed for the game's random numbers.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Mix every sound of the run into a stereo WAV file (48 kHz), in step with the
+    /// game's ticks; no sound device needed.
+    #[arg(long, value_name = "FILE")]
+    pub audio_out: Option<std::path::PathBuf>,
+    /// Replace the WAV file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl AutoplayArgs {
+    /// Runs `tilecaster autoplay`.
+    pub fn run(self) -> Result<()> {
+        run(&Options {
+            level: &self.level,
+            sources: &self.sources.get(),
+            difficulty: self.difficulty.into(),
+            seed: self.seed,
+            audio_out: self.audio_out.as_deref(),
+            force: self.force,
+        })
+    }
+}

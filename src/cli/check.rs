@@ -73,3 +73,20 @@ fn replaced(checked: &tilecaster::level::LevelWithTextures) -> String {
         plural(hud, "HUD picture", "HUD pictures")
     )
 }
+
+/// The arguments of `tilecaster check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Level files.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    pub sources: super::SourceArgs,
+}
+
+impl CheckArgs {
+    /// Runs `tilecaster check`.
+    pub fn run(self) -> Result<()> {
+        run(&self.files, &self.sources.get())
+    }
+}

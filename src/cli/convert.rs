@@ -27,3 +27,25 @@ pub fn run(input: &Path, output: &Path, force: bool) -> Result<()> {
     eprintln!("wrote {}", output.display());
     Ok(())
 }
+
+/// The arguments of `tilecaster convert`.
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// The level: a Tiled map or a TOML level.
+    pub input: std::path::PathBuf,
+    /// Where to write it: a .tmx for Tiled, else TOML (its references to other files,
+    /// the next level, the texture folder and shape masks, are rewritten to resolve from
+    /// there; those that cannot be are named in a warning).
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl ConvertArgs {
+    /// Runs `tilecaster convert`.
+    pub fn run(self) -> Result<()> {
+        run(&self.input, &self.output, self.force)
+    }
+}

@@ -311,6 +311,50 @@ fn json_number(v: f64) -> String {
     }
 }
 
+/// The arguments of `tilecaster trace`.
+#[derive(Debug, clap::Args)]
+pub struct TraceArgs {
+    /// The level: a level file (.toml, .tmx, .tmj), or a plain ASCII grid ('#' wall, '.'
+    /// floor; out of bounds is solid).
+    #[arg(long)]
+    pub level: std::path::PathBuf,
+    /// What blocks: `game`, a level as the game shows it (grates' holes let rays through,
+    /// to the texel; doors are met at their slab mid-cell, as open as `--doors` says; push
+    /// walls block), or `cells`, the plain grid (every wall, door and grate cell blocks at
+    /// its face). An ASCII grid has only cells.
+    #[arg(long, value_enum, default_value_t = SolidityArg::Game)]
+    pub solidity: SolidityArg,
+    /// With `--solidity game`: how open the doors are, `closed`, `open` or a fraction
+    /// (0.25: a quarter slid into the wall). A ray meets a door at its slab mid-cell, where
+    /// the game draws it.
+    #[arg(long, value_name = "closed|open|F", default_value = "closed", value_parser = parse_doors)]
+    pub doors: f64,
+    /// The size of a cell in the segments' units, WxH (60x60 for 60-pixel tiles).
+    #[arg(long, value_name = "WxH", default_value = "1x1", value_parser = parse_cell_size)]
+    pub cell_size: (f64, f64),
+    /// Where cell (0, 0) starts, X,Y in the segments' units.
+    #[arg(long, value_name = "X,Y", default_value = "0,0", value_parser = super::view::parse_pos, allow_hyphen_values = true)]
+    pub origin: tilecaster::geom::Vec2,
+    /// Add the hit's wall coordinate `"u"` (0 to 1 along the face) and, on a grate,
+    /// `"texel"` (the texture column met) after the contract's keys.
+    #[arg(long)]
+    pub wall_u: bool,
+}
+
+impl TraceArgs {
+    /// Runs `tilecaster trace`.
+    pub fn run(self) -> Result<()> {
+        run(&Options {
+            level: &self.level,
+            solidity: self.solidity,
+            doors: self.doors,
+            cell_size: self.cell_size,
+            origin: self.origin,
+            wall_u: self.wall_u,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -255,3 +255,156 @@ pub fn columns(level: &Path, sources: &Sources, view: &Viewpoint, width: u32) ->
     print!("{out}");
     Ok(())
 }
+
+/// A weapon, as the command line names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WeaponArg {
+    /// The knife.
+    Knife,
+    /// The pistol.
+    Pistol,
+    /// The launcher.
+    Launcher,
+}
+
+impl From<WeaponArg> for Weapon {
+    fn from(w: WeaponArg) -> Weapon {
+        match w {
+            WeaponArg::Knife => Weapon::Knife,
+            WeaponArg::Pistol => Weapon::Pistol,
+            WeaponArg::Launcher => Weapon::Launcher,
+        }
+    }
+}
+
+/// The views `render` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum View {
+    /// The player's eye view.
+    FirstPerson,
+    /// The whole map from above (see --layers).
+    Topdown,
+}
+
+/// The arguments of `tilecaster render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// The level (.toml or .tmx).
+    #[arg(long, default_value_os_t = super::default_level())]
+    pub level: std::path::PathBuf,
+    /// Eye position X,Y in tiles (default: the level's start).
+    #[arg(long, value_parser = parse_pos, allow_hyphen_values = true)]
+    pub pos: Option<tilecaster::geom::Vec2>,
+    /// View angle, degrees from east towards south (default: the start's facing).
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_angle)]
+    pub angle: Option<f64>,
+    /// Horizontal field of view, degrees.
+    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = parse_fov)]
+    pub fov: f64,
+    /// Frame size WxH.
+    #[arg(long, value_parser = parse_size, default_value = "640x400")]
+    pub size: (u32, u32),
+    /// Which view.
+    #[arg(long, value_enum, default_value_t = View::FirstPerson)]
+    pub view: View,
+    /// What the top-down view draws over the map, comma-separated. `debug` fires a shot
+    /// and a fireball from the viewpoint and runs 20 ticks first, to show their traces.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "rays")]
+    pub layers: Vec<Layer>,
+    /// With --view topdown: the ray probe, a ray from the viewpoint toward X,Y walked cell
+    /// by cell with the DDA's variables beside it (the traversal as a teaching tool).
+    #[arg(long, value_name = "X,Y", value_parser = parse_pos, allow_hyphen_values = true)]
+    pub probe: Option<tilecaster::geom::Vec2>,
+    /// With --probe: show only its first N cells (the walk's state at step N).
+    #[arg(long, value_name = "N", requires = "probe", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub probe_steps: Option<u32>,
+    /// Draw the profiler over the first-person view: the frame is rendered 120 times
+    /// and the overlay shows their times, stages and the cells each column walked.
+    #[arg(long, value_enum)]
+    pub overlay: Option<Overlay>,
+    /// Draw the game's HUD over the first-person view as the game would: the status bar
+    /// (as at the level's start), the weapon in hand (see --weapon) and the crosshair.
+    #[arg(long)]
+    pub hud: bool,
+    /// The weapon in hand with --hud.
+    #[arg(long, value_enum, default_value_t = WeaponArg::Pistol)]
+    pub weapon: WeaponArg,
+    #[command(flatten)]
+    pub sources: super::SourceArgs,
+    /// Draw far walls, floors and ceilings from their full-size textures, without
+    /// mipmaps (the picture before mipmaps; sharper and aliased in the distance).
+    #[arg(long)]
+    pub no_mipmaps: bool,
+    /// The PNG to write.
+    #[arg(short, long)]
+    pub output: std::path::PathBuf,
+    /// Replace the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl RenderArgs {
+    /// Runs `tilecaster render`.
+    pub fn run(self) -> Result<()> {
+        let viewpoint = Viewpoint {
+            pos: self.pos,
+            angle: self.angle,
+            fov: self.fov,
+            topdown: (self.view == View::Topdown).then_some(self.layers),
+            probe: self.probe.map(|target| topdown::RayProbe {
+                target,
+                steps: self.probe_steps.map(|n| n as usize),
+            }),
+            overlay: self.overlay,
+            hud: self.hud.then_some(self.weapon.into()),
+            mipmaps: !self.no_mipmaps,
+        };
+        render(
+            &self.level,
+            &self.sources.get(),
+            &viewpoint,
+            self.size,
+            &self.output,
+            self.force,
+        )
+    }
+}
+
+/// The arguments of `tilecaster columns`.
+#[derive(Debug, clap::Args)]
+pub struct ColumnsArgs {
+    /// The level (.toml or .tmx).
+    #[arg(long)]
+    pub level: std::path::PathBuf,
+    /// Eye position X,Y in tiles.
+    #[arg(long, value_parser = parse_pos, allow_hyphen_values = true)]
+    pub pos: tilecaster::geom::Vec2,
+    /// View angle, degrees from east towards south.
+    #[arg(long, allow_hyphen_values = true, value_parser = parse_angle)]
+    pub angle: f64,
+    /// Horizontal field of view, degrees.
+    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = parse_fov)]
+    pub fov: f64,
+    /// Number of columns (1 to 16384).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    pub width: u32,
+    #[command(flatten)]
+    pub sources: super::SourceArgs,
+}
+
+impl ColumnsArgs {
+    /// Runs `tilecaster columns`.
+    pub fn run(self) -> Result<()> {
+        let viewpoint = Viewpoint {
+            pos: Some(self.pos),
+            angle: Some(self.angle),
+            fov: self.fov,
+            topdown: None,
+            probe: None,
+            overlay: None,
+            hud: None,
+            mipmaps: true,
+        };
+        columns(&self.level, &self.sources.get(), &viewpoint, self.width)
+    }
+}

@@ -50,3 +50,42 @@ fn polygon_json(origin: Vec2, seen: &Visibility) -> String {
     out.push_str("]}");
     out
 }
+
+/// The arguments of `tilecaster visibility`.
+#[derive(Debug, clap::Args)]
+pub struct VisibilityArgs {
+    /// The level (.toml or .tmx).
+    #[arg(long)]
+    pub level: std::path::PathBuf,
+    /// The point that sees, X,Y in tiles.
+    #[arg(long, value_name = "X,Y", value_parser = super::view::parse_pos, allow_hyphen_values = true)]
+    pub pos: tilecaster::geom::Vec2,
+    /// How far it sees, tiles, more than 0 (no limit by default).
+    #[arg(long, value_name = "TILES", allow_hyphen_values = true, value_parser = super::view::parse_distance)]
+    pub radius: Option<f64>,
+    /// A flashlight: the direction it faces, degrees from east towards south.
+    #[arg(long, value_name = "DEG", allow_hyphen_values = true, value_parser = super::view::parse_angle)]
+    pub facing: Option<f64>,
+    /// The flashlight's field of view, degrees, more than 0 and up to 360 (with --facing).
+    #[arg(
+        long,
+        value_name = "DEG",
+        value_parser = super::view::parse_cone,
+        allow_hyphen_values = true,
+        requires = "facing",
+        default_value_if("facing", clap::builder::ArgPredicate::IsPresent, "66")
+    )]
+    pub fov: Option<f64>,
+}
+
+impl VisibilityArgs {
+    /// Runs `tilecaster visibility`.
+    pub fn run(self) -> Result<()> {
+        run(&Options {
+            level: &self.level,
+            pos: self.pos,
+            radius: self.radius.unwrap_or(f64::INFINITY),
+            cone: self.facing.zip(self.fov),
+        })
+    }
+}

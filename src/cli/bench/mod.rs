@@ -589,3 +589,60 @@ fn print_table(report: &Report) {
          cast: the cast pass, ns per column; floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
 }
+
+/// The arguments of `tilecaster bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Levels to measure instead of the standard scenes (repeatable).
+    #[arg(long)]
+    pub level: Vec<std::path::PathBuf>,
+    /// Frame sizes WxH (repeatable; default 640x400 and 1920x1080).
+    #[arg(long, value_parser = super::view::parse_size)]
+    pub size: Vec<(u32, u32)>,
+    /// Frames measured per run (after 3 of warm-up), 1 to 100000.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub frames: u32,
+    /// Thread counts (repeatable; default 1 and every core), each 1 to 1024.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Vec<u16>,
+    /// JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// A fixed pose X,Y,ANGLE (tiles, degrees) instead of the turning path (repeatable):
+    /// one scene per level and pose (the first level of the episode when no --level).
+    #[arg(long, value_name = "X,Y,ANGLE", value_parser = parse_pose, allow_hyphen_values = true)]
+    pub pose: Vec<(tilecaster::geom::Vec2, f64)>,
+    /// Horizontal field of view, degrees.
+    #[arg(long, default_value_t = tilecaster::render::Camera::DEFAULT_FOV, value_parser = super::view::parse_fov)]
+    pub fov: f64,
+    /// Run the renderer's per-pixel loops in their baseline versions only, without the
+    /// CPU's vector instructions (AVX2), to see what those buy (the pictures are the same).
+    #[arg(long)]
+    pub scalar: bool,
+    /// Draw without mipmaps, to see what they cost.
+    #[arg(long)]
+    pub no_mipmaps: bool,
+    /// Measure each scene of a level with shaped walls twice, the second time with every
+    /// shape made a plain wall, to see what shapes cost (measured one after the other).
+    #[arg(long)]
+    pub plain_twin: bool,
+}
+
+impl BenchArgs {
+    /// Runs `tilecaster bench`.
+    pub fn run(self) -> Result<()> {
+        let threads: Vec<usize> = self.threads.into_iter().map(usize::from).collect();
+        run(&Options {
+            levels: &self.level,
+            sizes: &self.size,
+            frames: self.frames,
+            threads: &threads,
+            json: self.json,
+            poses: &self.pose,
+            fov: self.fov,
+            scalar: self.scalar,
+            mipmaps: !self.no_mipmaps,
+            plain_twin: self.plain_twin,
+        })
+    }
+}
