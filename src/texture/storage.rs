@@ -1,0 +1,248 @@
+//! How a texture is kept: column-major texels, a dark variant, and mipmaps averaged in linear
+//! light.
+
+/// A square, power-of-two texture stored column-major: texel `(x, y)` is at `x * size + y`, so a
+/// wall column is contiguous. Texels are RGBA8 packed as `u32::from_le_bytes([r, g, b, a])`.
+///
+/// An opaque texture also keeps its mipmaps: each level half the side of the one before, down
+/// to 1x1, every texel the average of the four below it (in linear light, so distant walls
+/// keep their brightness). The renderer draws a far surface from a smaller level, sampled
+/// nearest-texel like the full one, so it stays sharp but stops sparkling. A texture with
+/// holes (masked walls, sprites) has only its full level: averaging would blur its holes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Texture {
+    /// Level 0 (the full size) first, then each mipmap level.
+    levels: Vec<Mip>,
+    has_holes: bool,
+}
+
+/// One level of a [`Texture`]: a square, power-of-two grid stored column-major, light and dark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mip {
+    size: u32,
+    shift: u32,
+    texels: Vec<u32>,
+    dark: Vec<u32>,
+}
+
+impl Mip {
+    /// Side length in texels (a power of two).
+    #[inline]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+
+    /// log2 of the side: `x << shift() | y` indexes a texel.
+    #[inline]
+    pub fn shift(&self) -> u32 {
+        self.shift
+    }
+
+    /// Column `x` (top to bottom, wrapping), light or dark variant.
+    #[inline]
+    pub fn column(&self, x: u32, dark: bool) -> &[u32] {
+        let start = ((x & (self.size - 1)) << self.shift) as usize;
+        let texels = if dark { &self.dark } else { &self.texels };
+        &texels[start..start + self.size as usize]
+    }
+
+    /// The texel at `(x, y)` (wrapping).
+    #[inline]
+    pub fn texel(&self, x: u32, y: u32) -> u32 {
+        let mask = self.size - 1;
+        self.texels[(((x & mask) << self.shift) | (y & mask)) as usize]
+    }
+
+    /// Every texel, column by column: texel `(x, y)` at `x << shift() | y`.
+    #[inline]
+    pub(crate) fn texels(&self) -> &[u32] {
+        &self.texels
+    }
+
+    /// The next level: half the side, each texel the average of four.
+    fn halved(&self) -> Mip {
+        let size = self.size / 2;
+        let half = |texels: &[u32]| {
+            let mut out = vec![0u32; (size * size) as usize];
+            for x in 0..size {
+                for y in 0..size {
+                    let at = |dx: u32, dy: u32| {
+                        texels[(((2 * x + dx) << self.shift) | (2 * y + dy)) as usize]
+                    };
+                    out[((x << (self.shift - 1)) | y) as usize] =
+                        average4([at(0, 0), at(1, 0), at(0, 1), at(1, 1)]);
+                }
+            }
+            out
+        };
+        Mip {
+            size,
+            shift: self.shift - 1,
+            texels: half(&self.texels),
+            dark: half(&self.dark),
+        }
+    }
+}
+
+/// The average of four packed texels: colour in linear light (sRGB decoded, averaged, encoded
+/// again, so a checkerboard of black and white becomes the grey that looks as bright), alpha
+/// as it is.
+fn average4(texels: [u32; 4]) -> u32 {
+    let table = linear_table();
+    let mut out = [0u8; 4];
+    for (channel, out) in out.iter_mut().take(3).enumerate() {
+        let sum: f32 = texels
+            .iter()
+            .map(|t| table[(t >> (8 * channel) & 0xFF) as usize])
+            .sum();
+        *out = encode_srgb(sum / 4.0);
+    }
+    let alpha: u32 = texels.iter().map(|t| t >> 24).sum();
+    out[3] = alpha.div_ceil(4).min(255) as u8;
+    u32::from_le_bytes(out)
+}
+
+/// sRGB byte to linear light, 0 to 1.
+fn linear_table() -> &'static [f32; 256] {
+    static TABLE: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let c = i as f32 / 255.0;
+            if c <= 0.04045 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        })
+    })
+}
+
+/// Linear light, 0 to 1, to the nearest sRGB byte.
+fn encode_srgb(linear: f32) -> u8 {
+    let c = if linear <= 0.003_130_8 {
+        linear * 12.92
+    } else {
+        1.055 * linear.powf(1.0 / 2.4) - 0.055
+    };
+    (c * 255.0).round().clamp(0.0, 255.0) as u8
+}
+
+impl Texture {
+    /// A texture from row-major RGBA8 pixels of a square, power-of-two image (`dark`, if given,
+    /// the same size); without `dark`, the dark variant is the image darkened. The mipmaps of
+    /// an opaque texture are built here, so every texture loaded (or reloaded) has them.
+    pub fn from_rgba(size: u32, rgba: &[u8], dark: Option<&[u8]>) -> Texture {
+        assert!(size.is_power_of_two() && rgba.len() == (size * size * 4) as usize);
+        let column_major = |pixels: &[u8], shade: fn([u8; 4]) -> [u8; 4]| {
+            let mut out = vec![0u32; (size * size) as usize];
+            for (i, px) in pixels.chunks_exact(4).enumerate() {
+                let (x, y) = (i as u32 % size, i as u32 / size);
+                out[(x * size + y) as usize] =
+                    u32::from_le_bytes(shade([px[0], px[1], px[2], px[3]]));
+            }
+            out
+        };
+        let texels = column_major(rgba, |p| p);
+        let dark = match dark {
+            Some(d) => column_major(d, |p| p),
+            None => column_major(rgba, darken),
+        };
+        let has_holes = texels.iter().any(|&t| !is_opaque(t));
+        let mut levels = vec![Mip {
+            size,
+            shift: size.trailing_zeros(),
+            texels,
+            dark,
+        }];
+        while !has_holes && levels[levels.len() - 1].size > 1 {
+            let next = levels[levels.len() - 1].halved();
+            levels.push(next);
+        }
+        Texture { levels, has_holes }
+    }
+
+    /// Side length in texels (a power of two).
+    pub fn size(&self) -> u32 {
+        self.levels[0].size
+    }
+
+    /// log2 of the side: `x << shift() | y` indexes a texel.
+    pub fn shift(&self) -> u32 {
+        self.levels[0].shift
+    }
+
+    /// How many levels it has: 1 (the full size only, for a texture with holes), or one per
+    /// halving down to 1x1.
+    pub fn mip_count(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    /// Level `level` (0 the full size), or the smallest there is for a larger `level`.
+    #[inline]
+    pub fn mip(&self, level: u32) -> &Mip {
+        &self.levels[(level as usize).min(self.levels.len() - 1)]
+    }
+
+    /// Column `x` of the full size (top to bottom), light or dark variant.
+    #[inline]
+    pub fn column(&self, x: u32, dark: bool) -> &[u32] {
+        self.levels[0].column(x, dark)
+    }
+
+    /// The texel at `(x, y)` (wrapping) of the full size.
+    #[inline]
+    pub fn texel(&self, x: u32, y: u32) -> u32 {
+        self.levels[0].texel(x, y)
+    }
+
+    /// Whether any texel is see-through (alpha below one half): a masked wall or a sprite.
+    pub fn has_holes(&self) -> bool {
+        self.has_holes
+    }
+
+    /// Whether the texture is solid at wall coordinates `u`, `v` in `[0, 1)` (alpha at least
+    /// one half): the per-texel solidity of masked walls.
+    pub fn is_solid_at(&self, u: f64, v: f64) -> bool {
+        let scale = self.size() as f64;
+        let x = ((u * scale) as u32).min(self.size() - 1);
+        let y = ((v * scale) as u32).min(self.size() - 1);
+        is_opaque(self.texel(x, y))
+    }
+}
+
+/// The mipmap level for a footprint of `texels` full-size texels per pixel: the level whose
+/// texels are nearest one per pixel (log2 rounded to the nearest level), 0 up close. Exact for
+/// every footprint (the level is read off the float's exponent; no `log2` or `floor` call).
+///
+/// ```
+/// use tilecaster::texture::mip_level;
+/// assert_eq!(mip_level(0.5), 0);
+/// assert_eq!(mip_level(1.4), 0);
+/// assert_eq!(mip_level(1.5), 1); // nearer 2 texels than 1 (on a log scale)
+/// assert_eq!(mip_level(4.0), 2);
+/// assert_eq!(mip_level(f64::INFINITY), 31);
+/// ```
+#[inline]
+pub fn mip_level(texels: f64) -> u32 {
+    // log2(texels) + 1/2, rounded down: the exponent of texels * sqrt(2).
+    let scaled = texels * std::f64::consts::SQRT_2;
+    if scaled.is_nan() || scaled < 2.0 {
+        return 0;
+    }
+    (((scaled.to_bits() >> 52) & 0x7FF) as u32)
+        .saturating_sub(1023)
+        .min(31)
+}
+
+/// Whether a texel (packed as [`Texture`] stores them) is opaque: alpha at least one half. Below
+/// that, masked walls are see-through and sprites cut out.
+#[inline]
+pub fn is_opaque(texel: u32) -> bool {
+    texel >> 24 >= 128
+}
+
+/// The darker shade of a face lit from the side (about three quarters of the brightness).
+fn darken([r, g, b, a]: [u8; 4]) -> [u8; 4] {
+    let d = |c: u8| ((c as u32 * 3) / 4) as u8;
+    [d(r), d(g), d(b), a]
+}
