@@ -1,0 +1,242 @@
+//! The settings file's TOML form: read with every problem's line and column, and written
+//! back with comments.
+
+use super::*;
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    controls: Option<RawControls>,
+    video: Option<RawVideo>,
+    comfort: Option<RawComfort>,
+    minimap: Option<RawMinimap>,
+    sound: Option<RawSound>,
+    #[serde(default)]
+    keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawControls {
+    mouse_sensitivity: Option<Spanned<f64>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawVideo {
+    fov: Option<Spanned<f64>>,
+    resolution_scale: Option<Spanned<f64>>,
+    fullscreen: Option<bool>,
+    frame_cap: Option<Spanned<i64>>,
+    mipmaps: Option<bool>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawComfort {
+    head_bob: Option<bool>,
+    damage_flash: Option<Spanned<f64>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMinimap {
+    corner: Option<Spanned<String>>,
+    size: Option<Spanned<f64>>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSound {
+    master: Option<Spanned<f64>>,
+    effects: Option<Spanned<f64>>,
+    music: Option<Spanned<f64>>,
+    mute: Option<bool>,
+}
+
+/// The corners by their names in the file.
+const CORNERS: [(Corner, &str); 4] = [
+    (Corner::TopLeft, "top-left"),
+    (Corner::TopRight, "top-right"),
+    (Corner::BottomLeft, "bottom-left"),
+    (Corner::BottomRight, "bottom-right"),
+];
+
+/// A corner's name in the settings file (`"top-right"`).
+pub fn corner_name(corner: Corner) -> &'static str {
+    CORNERS
+        .iter()
+        .find(|&&(c, _)| c == corner)
+        .map_or("top-right", |&(_, n)| n)
+}
+
+/// Reads settings from TOML text (named `file` in errors); what is not there keeps its
+/// default.
+pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
+    let diagnostics = crate::level::Diagnostics::new(&file.display().to_string(), text);
+    let at = |offset: usize, message: String| {
+        let (line, column) = diagnostics.position(offset);
+        SettingsError::Invalid {
+            file: file.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    };
+    let raw: RawFile = toml::from_str(text).map_err(|e| {
+        at(
+            e.span().map_or(0, |s| s.start),
+            e.message().trim().to_string(),
+        )
+    })?;
+    let number = |v: &Option<Spanned<f64>>, default: f64, (lo, hi): (f64, f64), name: &str| match v
+    {
+        None => Ok(default),
+        Some(v) if (lo..=hi).contains(v.get_ref()) => Ok(*v.get_ref()),
+        Some(v) => Err(at(
+            v.span().start,
+            format!("{name} {}: it must be from {lo} to {hi}", v.get_ref()),
+        )),
+    };
+    let mut s = Settings::default();
+    if let Some(c) = raw.controls {
+        s.mouse_sensitivity = number(
+            &c.mouse_sensitivity,
+            s.mouse_sensitivity,
+            limits::MOUSE_SENSITIVITY,
+            "mouse_sensitivity",
+        )?;
+    }
+    if let Some(v) = raw.video {
+        s.fov = number(&v.fov, s.fov, limits::FOV, "fov")?;
+        s.resolution_scale = number(
+            &v.resolution_scale,
+            s.resolution_scale,
+            limits::RESOLUTION_SCALE,
+            "resolution_scale",
+        )?;
+        s.fullscreen = v.fullscreen.unwrap_or(s.fullscreen);
+        s.mipmaps = v.mipmaps.unwrap_or(s.mipmaps);
+        if let Some(cap) = v.frame_cap {
+            let (lo, hi) = limits::FRAME_CAP;
+            let n = *cap.get_ref();
+            if n != 0 && !(i64::from(lo)..=i64::from(hi)).contains(&n) {
+                return Err(at(
+                    cap.span().start,
+                    format!("frame_cap {n}: it must be from {lo} to {hi}, or 0 for no cap"),
+                ));
+            }
+            s.frame_cap = n as u32;
+        }
+    }
+    if let Some(c) = raw.comfort {
+        s.head_bob = c.head_bob.unwrap_or(s.head_bob);
+        s.damage_flash = number(
+            &c.damage_flash,
+            s.damage_flash,
+            limits::DAMAGE_FLASH,
+            "damage_flash",
+        )?;
+    }
+    if let Some(m) = raw.minimap {
+        if let Some(corner) = m.corner {
+            s.minimap_corner = CORNERS
+                .iter()
+                .find(|(_, n)| n == corner.get_ref())
+                .map(|&(c, _)| c)
+                .ok_or_else(|| {
+                    at(
+                        corner.span().start,
+                        format!(
+                            "unknown corner '{}' (top-left, top-right, bottom-left, bottom-right)",
+                            corner.get_ref()
+                        ),
+                    )
+                })?;
+        }
+        s.minimap_size = number(&m.size, s.minimap_size, limits::MINIMAP_SIZE, "size")?;
+    }
+    if let Some(sound) = raw.sound {
+        let volume = |v: &Option<Spanned<f64>>, default: f32, name: &str| {
+            number(v, f64::from(default), (0.0, 1.0), &format!("{name} volume")).map(|v| v as f32)
+        };
+        s.sound = SoundSettings {
+            master: volume(&sound.master, s.sound.master, "master")?,
+            effects: volume(&sound.effects, s.sound.effects, "effects")?,
+            music: volume(&sound.music, s.sound.music, "music")?,
+            mute: sound.mute.unwrap_or(s.sound.mute),
+        };
+    }
+    for (action, names) in &raw.keys {
+        let Some(action_found) = Action::named(action.get_ref()) else {
+            let known: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
+            return Err(at(
+                action.span().start,
+                format!(
+                    "unknown action '{}' ({})",
+                    action.get_ref(),
+                    known.join(", ")
+                ),
+            ));
+        };
+        let mut keys = Vec::new();
+        for name in names {
+            let found = keys_named(name.get_ref()).ok_or_else(|| {
+                at(
+                    name.span().start,
+                    format!("unknown key '{}' (use {KEY_NAMES_HELP})", name.get_ref()),
+                )
+            })?;
+            for key in found {
+                if !keys.contains(&key) {
+                    keys.push(key);
+                }
+            }
+        }
+        s.keys.set(action_found, keys);
+    }
+    Ok(s)
+}
+
+impl Settings {
+    /// The settings as a file [`parse`] reads back equal, every value written, with comments.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# tilecaster's settings, written by its Options menu. Edit freely while the game is\n\
+             # closed; `tilecaster --help` lists the actions and key names.\n",
+        );
+        out.push_str(&format!(
+            "\n[controls]\nmouse_sensitivity = {:?}\n",
+            self.mouse_sensitivity
+        ));
+        out.push_str(&format!(
+            "\n[video]\nfov = {:?}\nresolution_scale = {:?}\nfullscreen = {}\nframe_cap = {}\nmipmaps = {}\n",
+            self.fov, self.resolution_scale, self.fullscreen, self.frame_cap, self.mipmaps
+        ));
+        out.push_str(&format!(
+            "\n[comfort]\nhead_bob = {}\ndamage_flash = {:?}\n",
+            self.head_bob, self.damage_flash
+        ));
+        out.push_str(&format!(
+            "\n[minimap]\ncorner = \"{}\"\nsize = {:?}\n",
+            corner_name(self.minimap_corner),
+            self.minimap_size
+        ));
+        out.push_str(&format!(
+            "\n[sound]\nmaster = {:?}\neffects = {:?}\nmusic = {:?}\nmute = {}\n",
+            f64::from(self.sound.master),
+            f64::from(self.sound.effects),
+            f64::from(self.sound.music),
+            self.sound.mute
+        ));
+        out.push_str("\n[keys]\n");
+        for info in &ACTIONS {
+            let names: Vec<String> = names_of(self.keys.keys(info.action))
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect();
+            out.push_str(&format!("{} = [{}]\n", info.name, names.join(", ")));
+        }
+        out
+    }
+}
