@@ -177,7 +177,7 @@ fn usage_errors_exit_2() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(16))]
 
     /// Many segments per process: every line agrees with the library, and every printed number
     /// parses back to exactly the library's value.

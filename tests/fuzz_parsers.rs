@@ -10,6 +10,8 @@ use tilecaster::episode::Recording;
 use tilecaster::level::Level;
 use tilecaster::map::TileMap;
 
+mod common;
+
 static TRIED: AtomicUsize = AtomicUsize::new(0);
 
 fn count() {
@@ -69,7 +71,7 @@ fn structured_level() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(1500))]
 
     #[test]
     fn levels_never_panic_on_arbitrary_text(text in any::<String>()) {

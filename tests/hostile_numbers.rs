@@ -13,6 +13,8 @@ use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, RenderAssets, Renderer};
 use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
 
+mod common;
+
 fn hostile() -> impl Strategy<Value = f64> {
     prop_oneof![
         Just(f64::NAN),
@@ -40,7 +42,7 @@ fn sizes() -> impl Strategy<Value = (u32, u32)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(common::proptest_config(96))]
 
     #[test]
     fn frames_are_always_drawn_and_defined(

@@ -776,7 +776,7 @@ mod inside_doors {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+        #![proptest_config(common::proptest_config(96))]
 
         /// From anywhere inside any door's cell, open or closed, facing anywhere: no column
         /// meets a wall at distance 0. What a column meets in the door's own cell is the door's

@@ -12,6 +12,8 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Face, Grid, Via, Walk, line_of_sight};
 use tilecaster::map::TileMap;
 
+mod common;
+
 const S: i64 = 1024;
 
 /// A non-negative rational `n / d`, `d > 0`.
@@ -328,7 +330,7 @@ fn pixel_walk(a: (i64, i64), b: (i64, i64), cell: (i64, i64), origin: (i64, i64)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 4000, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(4000))]
 
     #[test]
     fn walk_matches_exact_reference((a, b) in segment()) {
@@ -556,7 +558,7 @@ fn texel_segment(side: i64) -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(3000))]
 
     /// Inside shaped cells the hit is the exact one of a walk over every texel as a cell: the
     /// texel, the face crossed (corner rule per texel), the point and the distance.
@@ -627,7 +629,7 @@ fn reference_t(walk: &[RefEntry], t_cell: Cell) -> f64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(2000))]
 
     #[test]
     fn line_of_sight_through_shapes_is_symmetric(
@@ -643,7 +645,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, .. ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(1500))]
 
     /// From far away (up to a few thousand tiles), the texel walk is moved on to the shaped
     /// cell in closed form: its hit equals the engine's own walk over every texel as a cell of

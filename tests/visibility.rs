@@ -5,6 +5,8 @@ use proptest::prelude::*;
 use tilecaster::geom::{Vec2, Visibility, flashlight, visibility_polygon};
 use tilecaster::grid::{Cell, cast_ray};
 
+mod common;
+
 /// A random `w` × `h` map with a solid border.
 #[derive(Clone, Debug)]
 struct Map {
@@ -91,7 +93,7 @@ fn check_against_reference(map: &Map, origin: Vec2, radius: f64, seen: &Visibili
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(common::proptest_config(300))]
 
     /// The unlimited polygon's boundary lies on the first wall in every sampled direction.
     #[test]
@@ -286,7 +288,7 @@ fn edge_distance(seen: &Visibility, p: Vec2) -> f64 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
+    #![proptest_config(common::proptest_config(120))]
 
     /// With pillars, diagonals, thin walls and slits: a point is inside the polygon exactly
     /// when the traversal gives the origin a line of sight to it (points within 1e-9 of an

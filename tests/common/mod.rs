@@ -103,3 +103,21 @@ pub fn walk_through_the_door() -> Vec<Input> {
     ]);
     inputs
 }
+
+/// The proptest configuration of the test binaries: `cases` cases a property, and the failing
+/// cases found kept in `proptest-regressions/tests/NAME.txt` (`NAME` the test binary's), in
+/// the one folder that holds the library's too (`proptest-regressions/MODULE/FILE.txt`).
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    let path = format!(
+        "proptest-regressions/tests/{}.txt",
+        env!("CARGO_CRATE_NAME")
+    );
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(Box::leak(
+            path.into_boxed_str(),
+        )))),
+        ..Config::default()
+    }
+}
