@@ -155,40 +155,11 @@ pub fn render(
     output: &Path,
     force: bool,
 ) -> Result<()> {
-    let mut frame = Frame::new(size.0, size.1)?;
+    let frame = Frame::new(size.0, size.1)?;
     // Before the work: a file there, or no folder for it, is refused now.
     tilecaster::files::check_writable(output, force)?;
-    if let Some(layers) = &view.topdown {
-        let loaded = load(level, sources)?;
-        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
-        let mut game = tilecaster::game::Game::from_loaded(&loaded);
-        let angle = view.angle.unwrap_or(loaded.level.player.facing);
-        game.set_viewpoint(camera(&loaded, view).pos, angle);
-        if layers.contains(&Layer::Debug) {
-            topdown::stage_debug_shots(&mut game);
-        }
-        let map_view = topdown::MapView::fit(&game, &frame);
-        let map_layers = topdown::MapLayers {
-            rays_every: if layers.contains(&Layer::Rays) { 16 } else { 0 },
-            columns: size.0,
-            fov: view.fov,
-            visibility: layers.contains(&Layer::Visibility),
-            automap: layers.contains(&Layer::Automap),
-            debug: layers.contains(&Layer::Debug),
-            probe: view.probe,
-        };
-        topdown::draw_map(&mut frame, &game, &assets, &map_view, &map_layers);
-        frame.save_png(output, force)?;
-        eprintln!(
-            "wrote {} ({}x{}, top-down)",
-            output.display(),
-            size.0,
-            size.1
-        );
-        return Ok(());
-    }
-    // The first-person view: the game at that place as it stands at the level's start, drawn
-    // by the composer the window draws with.
+    // The game at that place as it stands at the level's start, drawn by the composer the
+    // window draws with: the eye's view, or the map from above.
     let mut session = Session::start(level, sources)?;
     let start = session.game.level.player;
     let angle = view.angle.unwrap_or(start.facing);
@@ -200,10 +171,25 @@ pub fn render(
     }
     // A still: without the level's name, which the game shows for its first seconds.
     session.hush();
-    let mut composer = Composer::new(frame, view.fov, view.hud.is_some());
+    // From above: the whole map, with the layers asked for (`debug` shows a shot and a
+    // fireball fired from the viewpoint, 20 ticks on).
+    let still_map = view.topdown.as_ref().map(|layers| topdown::MapLayers {
+        rays_every: if layers.contains(&Layer::Rays) { 16 } else { 0 },
+        columns: size.0,
+        fov: view.fov,
+        visibility: layers.contains(&Layer::Visibility),
+        automap: layers.contains(&Layer::Automap),
+        debug: layers.contains(&Layer::Debug),
+        probe: view.probe,
+    });
+    if still_map.is_some_and(|m| m.debug) {
+        topdown::stage_debug_shots(&mut session.game);
+    }
+    let mut composer = Composer::new(frame, view.fov, view.hud.is_some() && still_map.is_none());
     composer.renderer.set_mipmaps(view.mipmaps);
     let overlays = Overlays {
-        profiler: view.overlay == Some(Overlay::Profile),
+        profiler: view.overlay == Some(Overlay::Profile) && still_map.is_none(),
+        still_map,
         ..Overlays::default()
     };
     // The profiler's graph wants its frames: as many views as it shows.
@@ -217,7 +203,17 @@ pub fn render(
         composer.draw(&session, assets.of(&session), &overlays, None);
     }
     composer.frame.save_png(output, force)?;
-    eprintln!("wrote {} ({}x{})", output.display(), size.0, size.1);
+    let from_above = if still_map.is_some() {
+        ", top-down"
+    } else {
+        ""
+    };
+    eprintln!(
+        "wrote {} ({}x{}{from_above})",
+        output.display(),
+        size.0,
+        size.1
+    );
     Ok(())
 }
 

@@ -126,7 +126,10 @@ impl Composer {
             debug: overlays.map_debug,
             ..MapLayers::rays(self.fov, self.frame.width(), 8)
         };
-        if overlays.map {
+        if let Some(still) = &overlays.still_map {
+            let view = MapView::fit(game, &self.frame);
+            draw_map(&mut self.frame, game, assets, &view, still);
+        } else if overlays.map {
             let view = MapView::follow(game, &self.frame, MAP_PIXELS_PER_TILE)
                 .zoomed(overlays.map_zoom)
                 .panned(overlays.map_pan);

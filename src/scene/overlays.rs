@@ -3,6 +3,7 @@
 
 use crate::bindings::Action;
 use crate::math::Vec2;
+use crate::scene::topdown::MapLayers;
 
 /// The Tab map's zoom limits (times its first scale).
 const ZOOM_RANGE: (f64, f64) = (0.1, 8.0);
@@ -32,6 +33,9 @@ pub struct Overlays {
     pub pointer: Option<(f64, f64)>,
     /// The probe's walk shown up to this many cells (`None`: up to its hit).
     pub probe_steps: Option<usize>,
+    /// The whole map fitted in the frame with these layers, as `tilecaster render --view
+    /// topdown` draws it (the Tab map follows the player instead).
+    pub still_map: Option<MapLayers>,
 }
 
 impl Default for Overlays {
@@ -46,6 +50,7 @@ impl Default for Overlays {
             probe: false,
             pointer: None,
             probe_steps: None,
+            still_map: None,
         }
     }
 }
