@@ -177,32 +177,67 @@ fn xdotool(display: &Display, args: &[&str]) -> String {
         .unwrap_or_default()
 }
 
+/// What the game says when the X server did not take its connection: under load, Xvfb now and
+/// then refuses a client while it is still tearing down the one before. The game is started
+/// again then (it has done nothing yet); any other failure stands.
+const X_REFUSED: &str = "Failed to open connection to X server";
+
+/// How often a game the X server refused is started again.
+const X_RETRIES: u32 = 3;
+
 /// A game running on a display, what it says on stderr kept in a file, readable while it runs.
-struct Running {
+struct Running<'a> {
     child: Child,
     stderr: PathBuf,
+    /// How to start it again (see [`X_REFUSED`]), and how often it was.
+    make: Box<dyn Fn() -> Command + 'a>,
+    restarts: u32,
 }
 
-impl Running {
-    /// Starts `command` (from [`game`]).
-    fn start(mut command: Command) -> Running {
+impl<'a> Running<'a> {
+    /// Starts the game `make` makes (from [`game`]).
+    fn start(make: impl Fn() -> Command + 'a) -> Running<'a> {
+        let (child, stderr) = Running::spawn(&make);
+        Running {
+            child,
+            stderr,
+            make: Box::new(make),
+            restarts: 0,
+        }
+    }
+
+    fn spawn(make: &dyn Fn() -> Command) -> (Child, PathBuf) {
         static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let n = COUNT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let stderr =
             std::env::temp_dir().join(format!("tilecaster-game-{}-{n}.stderr", std::process::id()));
         let file = std::fs::File::create(&stderr).unwrap();
-        let child = command
+        let child = make()
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(file)
             .spawn()
             .expect("the game starts");
-        Running { child, stderr }
+        (child, stderr)
     }
 
     /// What the game has said on stderr so far.
     fn said(&self) -> String {
         std::fs::read_to_string(&self.stderr).unwrap_or_default()
+    }
+
+    /// Whether the game ended because the X server refused it, and was started again.
+    fn restarted_if_refused(&mut self) -> bool {
+        if self.restarts >= X_RETRIES || !self.said().contains(X_REFUSED) {
+            return false;
+        }
+        eprintln!("note: the X server refused the game; starting it again");
+        self.restarts += 1;
+        std::thread::sleep(Duration::from_millis(500));
+        let _ = std::fs::remove_file(&self.stderr);
+        let (child, stderr) = Running::spawn(&self.make);
+        (self.child, self.stderr) = (child, stderr);
+        true
     }
 
     /// The game's window on `display`, waiting up to a minute for it to open; the test fails
@@ -215,6 +250,9 @@ impl Running {
                 return window.to_string();
             }
             if let Ok(Some(status)) = self.child.try_wait() {
+                if self.restarted_if_refused() {
+                    continue;
+                }
                 panic!(
                     "the game ended ({status}) before its window was found:\n{}",
                     self.said()
@@ -234,6 +272,9 @@ impl Running {
         let start = Instant::now();
         let status = loop {
             if let Some(status) = self.child.try_wait().unwrap() {
+                if !status.success() && self.restarted_if_refused() {
+                    continue;
+                }
                 break status;
             }
             if start.elapsed() > GAME_LIMIT {
@@ -257,7 +298,7 @@ impl Running {
     }
 }
 
-impl Drop for Running {
+impl Drop for Running<'_> {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -265,9 +306,10 @@ impl Drop for Running {
     }
 }
 
-/// Runs `command` (from [`game`]) to its end: how it ended and what it said (a hang fails).
-fn run_game(command: Command) -> (std::process::ExitStatus, String) {
-    Running::start(command).end()
+/// Runs the game `make` makes (from [`game`]) to its end: how it ended and what it said (a
+/// hang fails).
+fn run_game<'a>(make: impl Fn() -> Command + 'a) -> (std::process::ExitStatus, String) {
+    Running::start(make).end()
 }
 
 /// The game on `display`, with its settings and saves in the display's own folder (never the
@@ -324,18 +366,20 @@ fn the_game_shows_the_rendered_scene_in_a_real_window() {
     let dir = std::env::temp_dir().join(format!("tilecaster-window-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join("last.png");
-    let (status, stderr) = run_game(game(
-        &display,
-        &[
-            "--frames",
-            "60",
-            "--size",
-            "320x200",
-            "--no-hud",
-            "--screenshot",
-            shot.to_str().unwrap(),
-        ],
-    ));
+    let (status, stderr) = run_game(|| {
+        game(
+            &display,
+            &[
+                "--frames",
+                "60",
+                "--size",
+                "320x200",
+                "--no-hud",
+                "--screenshot",
+                shot.to_str().unwrap(),
+            ],
+        )
+    });
     assert!(status.success(), "{stderr}");
     let expected = dir.join("expected.png");
     let render = output_within(
@@ -367,7 +411,8 @@ fn the_window_on_screen_is_not_blank() {
     if !present(&["import"]) {
         return;
     }
-    let running = Running::start(game(&display, &["--frames", "3000"]));
+    let mut running = Running::start(|| game(&display, &["--frames", "3000"]));
+    running.window(&display);
     let capture =
         std::env::temp_dir().join(format!("tilecaster-screen-{}.png", std::process::id()));
     let start = Instant::now();
@@ -429,18 +474,20 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     let wav = file.with_extension("wav");
     std::fs::write(&file, recording.to_text()).unwrap();
     // Muted (there is no sound device under Xvfb anyway): the WAV still gets every sound.
-    let (status, stderr) = run_game(game(
-        &display,
-        &[
-            "--replay",
-            file.to_str().unwrap(),
-            "--size",
-            "160x100",
-            "--mute",
-            "--audio-out",
-            wav.to_str().unwrap(),
-        ],
-    ));
+    let (status, stderr) = run_game(|| {
+        game(
+            &display,
+            &[
+                "--replay",
+                file.to_str().unwrap(),
+                "--size",
+                "160x100",
+                "--mute",
+                "--audio-out",
+                wav.to_str().unwrap(),
+            ],
+        )
+    });
     std::fs::remove_file(&file).unwrap();
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(
@@ -470,22 +517,24 @@ fn a_recording_of_the_bundled_level_replays_from_another_folder() {
     std::fs::create_dir_all(&played_in).unwrap();
     std::fs::create_dir_all(replayed_in.join("levels")).unwrap();
     std::fs::write(replayed_in.join("levels/e1m1.toml"), "another level").unwrap();
-    let mut command = game(
-        &display,
-        &[
-            "--demo",
-            "--difficulty",
-            "hard",
-            "--size",
-            "160x100",
-            "--frames",
-            "240",
-            "--record",
-            "rec.txt",
-        ],
-    );
-    command.current_dir(&played_in);
-    let (status, stderr) = run_game(command);
+    let (status, stderr) = run_game(|| {
+        let mut command = game(
+            &display,
+            &[
+                "--demo",
+                "--difficulty",
+                "hard",
+                "--size",
+                "160x100",
+                "--frames",
+                "240",
+                "--record",
+                "rec.txt",
+            ],
+        );
+        command.current_dir(&played_in);
+        command
+    });
     assert!(status.success(), "{stderr}");
     let ended = stderr
         .lines()
@@ -527,19 +576,21 @@ fn the_game_survives_its_level_breaking_while_it_runs() {
         .collect();
     std::fs::write(&level, &good).unwrap();
     let textures = std::fs::canonicalize("textures").unwrap();
-    let mut running = Running::start(game(
-        &display,
-        &[
-            "--level",
-            level.to_str().unwrap(),
-            "--textures",
-            textures.to_str().unwrap(),
-            "--size",
-            "160x100",
-            "--frames",
-            "480",
-        ],
-    ));
+    let mut running = Running::start(|| {
+        game(
+            &display,
+            &[
+                "--level",
+                level.to_str().unwrap(),
+                "--textures",
+                textures.to_str().unwrap(),
+                "--size",
+                "160x100",
+                "--frames",
+                "480",
+            ],
+        )
+    });
     // Once its window is up, the level is loaded and the game is running.
     running.window(&display);
     std::thread::sleep(Duration::from_millis(500));
@@ -570,17 +621,19 @@ fn losing_focus_lets_go_of_held_keys() {
     }
     let record = std::env::temp_dir().join(format!("tilecaster-focus-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&record);
-    let mut running = Running::start(game(
-        &display,
-        &[
-            "--size",
-            "160x100",
-            "--frames",
-            "360",
-            "--record",
-            record.to_str().unwrap(),
-        ],
-    ));
+    let mut running = Running::start(|| {
+        game(
+            &display,
+            &[
+                "--size",
+                "160x100",
+                "--frames",
+                "360",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+        )
+    });
     let window = running.window(&display);
     let root = xdotool(&display, &["search", "--maxdepth", "0", "--name", ""]);
     xdotool(&display, &["windowfocus", "--sync", &window]);
@@ -626,7 +679,7 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
     if !present(&["xdotool", "import"]) {
         return;
     }
-    let mut running = Running::start(game(&display, &["--size", "320x200", "--frames", "600"]));
+    let mut running = Running::start(|| game(&display, &["--size", "320x200", "--frames", "600"]));
     let window = running.window(&display);
     let pause = |ms| std::thread::sleep(Duration::from_millis(ms));
     pause(500);
@@ -677,7 +730,7 @@ fn send_keys(display: &Display, window: &str, keys: &[&str]) {
 /// Runs the game on `display` with `args`, sends `keys` once its window is up, and waits for
 /// it to end by itself (a hang fails after two minutes); its exit code and stderr.
 fn play_keys(display: &Display, args: &[&str], keys: &[&str]) -> (Option<i32>, String) {
-    let mut running = Running::start(game(display, args));
+    let mut running = Running::start(|| game(display, args));
     let window = running.window(display);
     // The first frames drawn before the keys come.
     std::thread::sleep(Duration::from_millis(800));
@@ -811,7 +864,7 @@ fn a_damaged_settings_file_gives_the_defaults_and_is_kept() {
     let file = settings_file(&display);
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, "[video]\nfov = \"wide\"\n").unwrap();
-    let (status, stderr) = run_game(game(&display, &["--size", "160x100", "--frames", "30"]));
+    let (status, stderr) = run_game(|| game(&display, &["--size", "160x100", "--frames", "30"]));
     assert!(status.success(), "{stderr}");
     assert!(stderr.contains("settings.toml:2:7: "), "{stderr}");
     // Without a sound card, one sentence of the game's own, not ALSA's library printing.
@@ -837,12 +890,16 @@ fn without_vulkan_the_window_opens_with_opengl() {
     if !present(&["import"]) {
         return;
     }
-    let mut command = game(&display, &["--frames", "900"]);
-    command
-        .env_remove("WGPU_BACKEND")
-        .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
-        .env("VK_DRIVER_FILES", "/nonexistent/icd.json");
-    let mut running = Running::start(command);
+    let mut running = Running::start(|| {
+        let mut command = game(&display, &["--frames", "900"]);
+        command
+            .env_remove("WGPU_BACKEND")
+            .env("VK_ICD_FILENAMES", "/nonexistent/icd.json")
+            .env("VK_DRIVER_FILES", "/nonexistent/icd.json");
+        command
+    });
+    // The window up first (a game the X server refused is started again).
+    running.window(&display);
     let capture = display.runtime.join("gl.png");
     let start = Instant::now();
     let mut best = 0;
