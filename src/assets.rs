@@ -336,8 +336,8 @@ impl Overlay {
     }
 
     /// The first place where something is at the file's path. Something that is not a regular
-    /// file (a folder, a FIFO, a link to a device or to nothing) counts too, so that reading it fails with
-    /// its path named, instead of the places below standing in for it unsaid.
+    /// file (a folder, a FIFO, a link to a device or to nothing) counts too, so that reading it
+    /// fails with its path named, instead of the places below standing in for it unsaid.
     fn first(&self, file: impl Fn(&Layer) -> Option<PathBuf>) -> Option<(&Layer, PathBuf)> {
         self.layers.iter().find_map(|layer| {
             let path = file(layer)?;

@@ -16,8 +16,9 @@ mod sealed {
     impl Sealed for super::Grid {}
 }
 
-/// The space a [`Walk`](super::Walk) runs in: [`UnitCells`] (the engine's own, with every size a constant
-/// the compiler folds away) or a [`Grid`] in the caller's units. Implemented by those two only.
+/// The space a [`Walk`](super::Walk) runs in: [`UnitCells`] (the engine's own, with every size
+/// a constant the compiler folds away) or a [`Grid`] in the caller's units. Implemented by
+/// those two only.
 pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     /// Where cell `(0, 0)` starts.
     fn origin(&self) -> Vec2;
@@ -42,8 +43,9 @@ pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     }
 }
 
-/// Unit cells from `(0, 0)`: the space of [`Walk::segment`](super::Walk::segment), [`cast_ray`](super::cast_ray)
-/// and the renderer. Equal to [`Grid::UNIT`], with nothing to look up at run time.
+/// Unit cells from `(0, 0)`: the space of [`Walk::segment`](super::Walk::segment),
+/// [`cast_ray`](super::cast_ray) and the renderer. Equal to [`Grid::UNIT`], with nothing to
+/// look up at run time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UnitCells;
 
@@ -141,8 +143,9 @@ pub enum GridError {
 }
 
 impl Grid {
-    /// Unit cells from `(0, 0)`: the engine's own grid, on which [`Walk::segment`](super::Walk::segment),
-    /// [`cast_ray`](super::cast_ray) and the rest work.
+    /// Unit cells from `(0, 0)`: the engine's own grid, on which
+    /// [`Walk::segment`](super::Walk::segment), [`cast_ray`](super::cast_ray) and the rest
+    /// work.
     pub const UNIT: Grid = Grid {
         origin: Vec2::ZERO,
         width: 1.0,

@@ -152,9 +152,10 @@ enum Pending {
 ///   integer; see the tests against a rational reference). Other input is rounded to 2^-32 tile
 ///   in position and 2^-30 in relative direction before walking.
 /// - Defined everywhere: a zero direction or zero length walks only the start cell; `-0.0` is
-///   `0.0`; a NaN or infinite start, or one beyond [`DOMAIN`](super::DOMAIN), walks only [`Cell::OUTSIDE`]; a NaN
-///   direction or end is a zero-length walk; an infinite end or infinite maximum walks to the
-///   domain's edge; every walk terminates (fewer than 2^27 cells).
+///   `0.0`; a NaN or infinite start, or one beyond [`DOMAIN`](super::DOMAIN), walks only
+///   [`Cell::OUTSIDE`]; a NaN direction or end is a zero-length walk; an infinite end or
+///   infinite maximum walks to the domain's edge; every walk terminates (fewer than 2^27
+///   cells).
 ///
 /// ```
 /// use tilecaster::grid::{Walk, Cell, Face};
