@@ -239,14 +239,13 @@ impl Recording {
         if let Some(recorded) = self.rules.filter(|&r| r != RULES_VERSION) {
             return Err(ReplayMismatch::Rules { recorded });
         }
-        let path = self.level_path();
+        let (path, now) = self.located();
         if !crate::files::is_file(&path) {
             return Err(ReplayMismatch::Missing {
                 level: self.level.clone(),
             });
         }
         if let Some(recorded) = &self.level_hash {
-            let now = level_file_hash(&path);
             if now.as_ref() != Some(recorded) {
                 return Err(ReplayMismatch::Level {
                     level: self.level.clone(),
@@ -264,23 +263,29 @@ impl Recording {
     /// any folder, and in the browser. Of the two, the one whose hash is the recorded one;
     /// else the first that is a file; else the path as written.
     pub fn level_path(&self) -> std::path::PathBuf {
+        self.located().0
+    }
+
+    /// [`Recording::level_path`] with the hash of that file now (`None`: unreadable), each
+    /// candidate read once.
+    fn located(&self) -> (std::path::PathBuf, Option<String>) {
         use std::path::{Path, PathBuf};
         let written = PathBuf::from(&self.level);
         let name = crate::files::repository_name(&written).unwrap_or_else(|| self.level.clone());
-        let candidates = [written, Path::new(crate::files::BUILT_IN).join(name)];
-        if let Some(recorded) = &self.level_hash {
-            if let Some(same) = candidates
-                .iter()
-                .find(|c| level_file_hash(c).as_ref() == Some(recorded))
-            {
-                return same.clone();
-            }
+        let bundled = Path::new(crate::files::BUILT_IN).join(name);
+        let recorded = self.level_hash.as_ref();
+        let written_hash = level_file_hash(&written);
+        if recorded.is_some() && written_hash.as_ref() == recorded {
+            return (written, written_hash);
         }
-        let [written, bundled] = candidates;
+        let bundled_hash = level_file_hash(&bundled);
+        if recorded.is_some() && bundled_hash.as_ref() == recorded {
+            return (bundled, bundled_hash);
+        }
         if crate::files::is_file(&written) || !crate::files::is_file(&bundled) {
-            written
+            (written, written_hash)
         } else {
-            bundled
+            (bundled, bundled_hash)
         }
     }
 
