@@ -143,26 +143,26 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
     // Every file is made first, then every clash found, and only then is anything written:
     // an export that cannot finish leaves the folder as it was.
     let mut made: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut add = |relative: String, bytes: &[u8]| made.push((relative, bytes.to_vec()));
+    let mut add = |relative: String, bytes: Vec<u8>| made.push((relative, bytes));
     for name in overlay.texture_names() {
         if let Some((_, from)) = overlay.texture(&name) {
             add(
                 format!("textures/{name}.png"),
-                &files::read_bounded(&from, files::Limit::TEXTURE)?,
+                files::read_bounded(&from, files::Limit::TEXTURE)?,
             );
         }
         let dark = format!("{name}_dark");
         if let Some((_, from)) = overlay.texture(&dark) {
             add(
                 format!("textures/{dark}.png"),
-                &files::read_bounded(&from, files::Limit::TEXTURE)?,
+                files::read_bounded(&from, files::Limit::TEXTURE)?,
             );
         }
     }
     for name in overlay.sprite_names() {
         if let Some((_, from)) = overlay.sprite(&name) {
             let bytes = files::read_bounded(&from, files::Limit::TEXTURE)?;
-            add(format!("textures/sprites/{name}.png"), &bytes);
+            add(format!("textures/sprites/{name}.png"), bytes);
         }
     }
     for sound in Sound::ALL {
@@ -174,7 +174,7 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
                 .flat_map(|s| [s, s])
                 .collect(),
         };
-        add(format!("sounds/{}.wav", sound.name()), &wav_bytes(&stereo));
+        add(format!("sounds/{}.wav", sound.name()), wav_bytes(&stereo));
     }
     let music = loaded
         .music
@@ -183,7 +183,7 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
     let stereo: Vec<f32> = music.iter().flat_map(|&s| [s, s]).collect();
     add(
         format!("sounds/{}.wav", music_name(&loaded.level)),
-        &wav_bytes(&stereo),
+        wav_bytes(&stereo),
     );
     // As many as HUD_NAMES has, or this does not build.
     let pictures: [(&str, Frame); HUD_NAMES.len()] = [
@@ -194,9 +194,9 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
         ("face", face_sheet()?),
         ("font", tilecaster::frame::draw::builtin_font_sheet()),
     ];
-    for (name, made) in pictures {
-        let picture = loaded.hud.get(name).map_or(&made, |p| p.as_ref());
-        add(format!("hud/{name}.png"), &picture.png_bytes()?);
+    for (name, drawn) in pictures {
+        let picture = loaded.hud.get(name).map_or(&drawn, |p| p.as_ref());
+        add(format!("hud/{name}.png"), picture.png_bytes()?);
     }
     if !force {
         let clashes: Vec<String> = made
