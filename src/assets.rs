@@ -152,7 +152,7 @@ fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
 
 /// The sound files a data folder may hold (`sounds/NAME.wav`), one for each of the game's
 /// sounds (`audio::Sound::ALL`, in its order).
-pub const SOUND_NAMES: [&str; 19] = [
+pub const SOUND_NAMES: [&str; 25] = [
     "pistol",
     "launcher",
     "knife",
@@ -172,16 +172,24 @@ pub const SOUND_NAMES: [&str; 19] = [
     "player_death",
     "thud",
     "exit",
+    "machine_gun",
+    "chaingun",
+    "bark",
+    "bite",
+    "extra_life",
+    "burst",
 ];
 
 /// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are
 /// drawn nearest-pixel, alpha under 128 a hole, scaled to the height of the art they replace
 /// (their width by their aspect ratio).
-pub const HUD_NAMES: [(&str, &str); 6] = [
+pub const HUD_NAMES: [(&str, &str); 8] = [
     (
         "pistol",
         "the pistol in hand, centred at the view's bottom, 20/56 of the frame's height",
     ),
+    ("machine_gun", "the machine gun in hand, as the pistol"),
+    ("chaingun", "the chaingun in hand, as the pistol"),
     ("launcher", "the launcher in hand, as the pistol"),
     ("knife", "the knife in hand, as the pistol"),
     (

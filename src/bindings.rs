@@ -292,18 +292,24 @@ pub enum Action {
     TurnLeft,
     /// Turn right.
     TurnRight,
-    /// Run while held.
+    /// Run while held (walk, with the always-run setting).
     Run,
+    /// While held, the turning keys and the mouse step sideways instead.
+    Strafe,
     /// Open doors, push walls, press the exit switch.
     Use,
     /// Fire the weapon in hand.
     Fire,
-    /// Take the pistol.
-    Pistol,
-    /// Take the launcher.
-    Launcher,
     /// Take the knife.
     Knife,
+    /// Take the pistol.
+    Pistol,
+    /// Take the machine gun.
+    MachineGun,
+    /// Take the chaingun.
+    Chaingun,
+    /// Take the launcher.
+    Launcher,
     /// The pause menu (and back to the game).
     Menu,
     /// The map from above instead of the eye's view.
@@ -377,7 +383,7 @@ const fn row(
 }
 
 /// Every action, in the order the Options menu and `--help` list them, with its defaults.
-pub const ACTIONS: [ActionInfo; 33] = {
+pub const ACTIONS: [ActionInfo; 36] = {
     use Action::*;
     use Key::*;
     [
@@ -388,11 +394,19 @@ pub const ACTIONS: [ActionInfo; 33] = {
         row(TurnLeft, "turn_left", "turn left", &[Left]),
         row(TurnRight, "turn_right", "turn right", &[Right]),
         row(Run, "run", "run (hold)", &[ShiftLeft, ShiftRight]),
+        row(
+            Strafe,
+            "strafe",
+            "turn keys strafe (hold)",
+            &[AltLeft, AltRight],
+        ),
         row(Use, "use", "open, push, press", &[Letter(b'E'), Space]),
         row(Fire, "fire", "fire", &[CtrlLeft, CtrlRight, Mouse(1)]),
-        row(Pistol, "pistol", "pistol", &[Digit(1)]),
-        row(Launcher, "launcher", "launcher", &[Digit(2)]),
-        row(Knife, "knife", "knife", &[Digit(3)]),
+        row(Knife, "knife", "knife", &[Digit(1)]),
+        row(Pistol, "pistol", "pistol", &[Digit(2)]),
+        row(MachineGun, "machine_gun", "machine gun", &[Digit(3)]),
+        row(Chaingun, "chaingun", "chaingun", &[Digit(4)]),
+        row(Launcher, "launcher", "launcher", &[Digit(5)]),
         row(Menu, "menu", "pause menu", &[Escape]),
         row(Map, "map", "map", &[Tab]),
         row(Minimap, "minimap", "minimap", &[Letter(b'M')]),
@@ -438,7 +452,7 @@ pub struct Bindings {
 
 impl Default for Bindings {
     /// The table's defaults: WASD and the arrows, Shift to run, E or Space to use, Ctrl or the
-    /// left button to fire, 1 to 3 for the weapons, Escape for the menu, Tab for the map.
+    /// left button to fire, 1 to 5 for the weapons, Escape for the menu, Tab for the map.
     fn default() -> Bindings {
         Bindings {
             keys: ACTIONS.iter().map(|a| a.defaults.to_vec()).collect(),
@@ -513,12 +527,19 @@ impl Bindings {
             .filter(move |&a| self.is_bound(a, key))
     }
 
-    /// The weapon number a key chooses (1 pistol, 2 launcher, 3 knife).
+    /// The weapon number a key chooses (1 knife, 2 pistol, 3 machine gun, 4 chaingun, 5
+    /// launcher: `game::Weapon::number`).
     pub fn weapon_number(&self, key: Key) -> Option<u8> {
-        [Action::Pistol, Action::Launcher, Action::Knife]
-            .iter()
-            .position(|&a| self.is_bound(a, key))
-            .map(|i| i as u8 + 1)
+        [
+            Action::Knife,
+            Action::Pistol,
+            Action::MachineGun,
+            Action::Chaingun,
+            Action::Launcher,
+        ]
+        .iter()
+        .position(|&a| self.is_bound(a, key))
+        .map(|i| i as u8 + 1)
     }
 
     /// The controls as `--help` lists them: one line per action, its name in the settings
@@ -606,8 +627,8 @@ mod tests {
         );
         assert_eq!(b.keys(Action::Use), [Key::Space]);
         b.bind(Action::Knife, 5, Key::Mouse(2));
-        assert_eq!(b.keys(Action::Knife), [Key::Digit(3), Key::Mouse(2)]);
-        assert_eq!(b.weapon_number(Key::Mouse(2)), Some(3));
+        assert_eq!(b.keys(Action::Knife), [Key::Digit(1), Key::Mouse(2)]);
+        assert_eq!(b.weapon_number(Key::Mouse(2)), Some(1));
         b.unbind(Action::Knife, 0);
         b.unbind(Action::Knife, 7);
         assert_eq!(b.keys(Action::Knife), [Key::Mouse(2)]);

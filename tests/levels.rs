@@ -457,7 +457,7 @@ fn bad_enemy_kinds_are_named_with_their_place() {
     let cases = [
         (
             "",
-            "k.toml:10:17: error: unknown enemy kind 'brute' (expected guard, officer, or a kind of the level's own",
+            "k.toml:10:17: error: unknown enemy kind 'brute' (expected boss, dog, guard, mutant, officer, ss, or a kind of the level's own",
         ),
         (
             "[enemies.brute]\nhealth = 0\n",
@@ -474,6 +474,26 @@ fn bad_enemy_kinds_are_named_with_their_place() {
         (
             "[enemies.brute]\nfiring_range = [1.0]\n",
             "k.toml:12:16: error: firing_range: two numbers [near, far]",
+        ),
+        (
+            "[enemies.brute]\npoints = -5\n",
+            "k.toml:12:10: error: points -5: from 0 to 100000",
+        ),
+        (
+            "[enemies.brute]\nattack = \"claw\"\n",
+            "k.toml:12:10: error: attack 'claw': expected gun or bite",
+        ),
+        (
+            "[enemies.brute]\nburst = 9\n",
+            "k.toml:12:9: error: burst 9: from 1 to 8 shots",
+        ),
+        (
+            "[enemies.brute]\naim = 3.0\n",
+            "k.toml:12:7: error: aim 3: from 0 to 2 seconds",
+        ),
+        (
+            "[enemies.brute]\ndrops = \"pistol\"\n",
+            "k.toml:12:9: error: unknown pickup 'pistol' (expected one of food, first_aid",
         ),
         (
             "[enemies.brute]\narmour = 3\n",

@@ -4,7 +4,7 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use tilecaster::episode::Session;
-use tilecaster::game::Input;
+use tilecaster::game::{Input, Weapon};
 use tilecaster::geom::Vec2;
 use tilecaster::grid::Cell;
 use tilecaster::map::Tile;
@@ -297,7 +297,7 @@ fn a_recording_replays_to_the_same_state() {
 /// A shot from `y` eastwards along e1m1's row 10, through its two grates (cells (7, 10) and
 /// (14, 10), bars at texel columns 0-2 of every 16): where it stopped, from the game's own
 /// trace of it.
-fn shot_along_row_10(weapon: u8, y: f64) -> Vec2 {
+fn shot_along_row_10(weapon: Weapon, y: f64) -> Vec2 {
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let g = &mut s.game;
     g.enemies.clear();
@@ -305,9 +305,11 @@ fn shot_along_row_10(weapon: u8, y: f64) -> Vec2 {
     g.player.position = Vec2::new(3.5, y);
     g.player.angle = 0.0;
     g.player.ammo = 10;
+    g.player.rounds = 10;
+    g.player.arm(weapon);
     let shoot = Input {
         fire: true,
-        weapon,
+        weapon: weapon.number(),
         ..Input::default()
     };
     g.tick(&shoot);
@@ -324,13 +326,13 @@ fn shot_along_row_10(weapon: u8, y: f64) -> Vec2 {
 
 #[test]
 fn bullets_and_projectiles_pass_grate_holes_and_stop_at_bars_and_walls() {
-    for weapon in [1, 2] {
+    for weapon in [Weapon::Pistol, Weapon::Chaingun, Weapon::Launcher] {
         // u = 0.1: a hole in both grates; on to the east wall at x = 23.
         let through = shot_along_row_10(weapon, 10.1);
-        assert_eq!(through.x, 23.0, "weapon {weapon}: {through:?}");
+        assert_eq!(through.x, 23.0, "{weapon:?}: {through:?}");
         // u = 0.02: a bar of the first grate.
         let stopped = shot_along_row_10(weapon, 10.02);
-        assert_eq!(stopped.x, 7.0, "weapon {weapon}: {stopped:?}");
+        assert_eq!(stopped.x, 7.0, "{weapon:?}: {stopped:?}");
     }
 }
 
@@ -338,7 +340,7 @@ fn bullets_and_projectiles_pass_grate_holes_and_stop_at_bars_and_walls() {
 /// skips a thin wall, and it hits an enemy in its path, through the spatial hash.
 #[test]
 fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
-    use tilecaster::game::{PROJECTILE_SPEED, TICK, TraceKind, Weapon};
+    use tilecaster::game::{PROJECTILE_SPEED, TICK, TraceKind};
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let g = &mut s.game;
     g.tracing = true;
@@ -347,15 +349,20 @@ fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
     g.enemies[0].health = 1000;
     g.player.position = Vec2::new(3.5, 10.5);
     g.player.angle = 0.0;
-    g.player.ammo = 10;
+    g.player.arm(Weapon::Launcher);
+    g.player.rounds = 10;
     let shoot = Input {
         fire: true,
-        weapon: 2,
+        weapon: Weapon::Launcher.number(),
         ..Input::default()
     };
     g.tick(&shoot);
     assert_eq!(g.weapon, Weapon::Launcher);
-    assert_eq!(g.player.ammo, 8, "a fireball costs two rounds");
+    assert_eq!(
+        (g.player.rounds, g.player.ammo),
+        (9, tilecaster::game::START_AMMO),
+        "a fireball costs a round of its own, no bullets"
+    );
     let flights: Vec<_> = (0..60)
         .map_while(|_| {
             let before = g.projectiles.first().map(|p| p.position);
@@ -435,7 +442,8 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
 }
 
 /// `tilecaster autoplay`: the autopilot plays the bundled episode headless on every
-/// difficulty, one JSON line per level, and ends it (exit 0).
+/// difficulty, one JSON line per level (and one per death, after which it tries the level
+/// again with a life fewer), and ends it (exit 0) with points scored.
 #[test]
 fn autoplay_finishes_the_episode_on_every_difficulty() {
     let mut totals = Vec::new();
@@ -446,18 +454,30 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        let files: Vec<&str> = lines.iter().map(|l| l["level"].as_str().unwrap()).collect();
+        let (done, deaths): (Vec<_>, Vec<_>) = lines.iter().partition(|l| l["finished"] == true);
+        let files: Vec<&str> = done.iter().map(|l| l["level"].as_str().unwrap()).collect();
         assert_eq!(
             files,
             ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "e1m4.toml"],
             "{difficulty}"
         );
-        for l in &lines {
-            assert_eq!(l["finished"], true, "{difficulty}: {l}");
+        for l in &done {
             assert!(l["kills"].as_u64() <= l["kills_total"].as_u64());
             assert!(l["ticks"].as_u64().unwrap() > 0);
             assert!(l["health"].as_u64().unwrap() > 0);
+            assert!(l["lives"].as_u64().is_some(), "{l}");
         }
+        for l in &deaths {
+            assert_eq!(
+                l["health"], 0,
+                "{difficulty}: an unfinished level is a death: {l}"
+            );
+        }
+        for pair in lines.windows(2).filter(|p| p[0]["finished"] == false) {
+            assert_eq!(pair[0]["level"], pair[1]["level"], "tried again: {pair:?}");
+        }
+        let last = done.last().unwrap();
+        assert!(last["kills"].as_u64().unwrap() == 0 || last["score"].as_u64().unwrap() >= 100);
         totals.push(
             lines
                 .iter()

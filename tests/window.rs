@@ -748,16 +748,21 @@ fn settings_file(display: &Display) -> PathBuf {
     display.runtime.join("config/tilecaster/settings.toml")
 }
 
-/// The main menu starts a new game at each difficulty: New game, then the difficulty's line.
+/// The main menu starts a new game at each difficulty: New game (the cursor on Normal), then
+/// the difficulty's line.
 #[test]
 fn the_main_menu_starts_a_game_at_each_difficulty() {
     let Some(display) = xvfb() else { return };
     if !present(&["xdotool"]) {
         return;
     }
-    for (downs, name) in [(0, "Easy"), (1, "Normal"), (2, "Hard")] {
+    for (step, name) in [
+        (Some("Up"), "Easy"),
+        (None, "Normal"),
+        (Some("Down"), "Hard"),
+    ] {
         let mut keys = vec!["Return"];
-        keys.extend(std::iter::repeat_n("Down", downs));
+        keys.extend(step);
         keys.push("Return");
         // A moment of play, then out through the pause menu.
         keys.push("hold:w:400");
@@ -787,10 +792,10 @@ fn options_and_bindings_are_kept_for_the_next_start() {
         return;
     }
     // Options (Continue and Load are skipped without saves); sensitivity one step up; down
-    // past the 14 settings to Controls; walk forward's first key becomes I; back to the main
+    // past the 16 settings to Controls; walk forward's first key becomes I; back to the main
     // menu; Quit.
     let mut keys = vec!["Down", "Return", "Right"];
-    keys.extend(["Down"; 14]);
+    keys.extend(["Down"; 16]);
     keys.extend([
         "Return", "Return", "i", "Escape", "Escape", "Down", "Return",
     ]);

@@ -460,8 +460,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut sprite_list = vec![
         ("guard", sprites::enemy_sheet(&sprites::guard())),
         ("officer", sprites::enemy_sheet(&sprites::officer())),
+        ("ss", sprites::enemy_sheet(&sprites::ss())),
+        ("mutant", sprites::enemy_sheet(&sprites::mutant())),
+        ("boss", sprites::enemy_sheet(&sprites::boss())),
+        ("dog", sprites::dog_sheet()),
     ];
-    for kind in ["health", "ammo", "treasure", "gold_key", "silver_key"] {
+    for kind in sprites::PICKUPS {
         sprite_list.push((kind, sprites::pickup(kind)));
     }
     sprite_list.push(("fireball", sprites::fireball()));

@@ -45,16 +45,38 @@ fn capsule(out: &mut Vec<Ball>, a: V3, b: V3, r: f32, colour: [f32; 3]) {
     }
 }
 
-/// Colours of an enemy kind.
+/// What an enemy kind's figure holds.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Arms {
+    /// A pistol held out in one hand's reach.
+    Pistol,
+    /// A long gun with a magazine, held at the hip.
+    MachineGun,
+    /// A chaingun in each hand: three barrels each.
+    Chainguns,
+    /// A gun growing out of the chest, and bare hands.
+    ChestGun,
+}
+
+/// What an enemy kind looks like: its colours, its build and what it holds.
 pub struct Look {
     pub uniform: [f32; 3],
     pub trousers: [f32; 3],
-    pub helmet: [f32; 3],
+    /// The helmet's or cap's colour; `None`: bare-headed.
+    pub helmet: Option<[f32; 3]>,
+    /// A peaked cap (the officer's) rather than a round helmet.
+    pub cap: bool,
+    pub skin: [f32; 3],
+    /// Width and height against a guard's.
+    pub build: (f32, f32),
+    /// Leaning forward, radians (a mutant's hunch).
+    pub hunch: f32,
+    pub arms: Arms,
 }
 
 /// The figure in a pose: a list of balls, and the ground shadow's size.
 fn figure(look: &Look, pose: &str) -> Vec<Ball> {
-    let skin = [220.0, 170.0, 130.0];
+    let skin = look.skin;
     let boots = [40.0, 32.0, 28.0];
     let gun = [50.0, 50.0, 56.0];
     let mut b = Vec::new();
@@ -94,21 +116,49 @@ fn figure(look: &Look, pose: &str) -> Vec<Ball> {
         0.08,
         [70.0, 50.0, 30.0],
     );
-    // Head and helmet.
+    // Head, face and headgear.
     b.push(Ball {
         c: [0.0, 0.02, 1.72],
         r: 0.13,
         colour: skin,
     });
+    match (look.helmet, look.cap) {
+        (Some(helmet), false) => b.push(Ball {
+            c: [0.0, -0.01, 1.8],
+            r: 0.15,
+            colour: helmet,
+        }),
+        (Some(cap), true) => {
+            // A peaked cap: a flat crown and a visor over the eyes.
+            for (x, y) in [(-0.08f32, 0.0f32), (0.08, 0.0), (0.0, -0.08), (0.0, 0.06)] {
+                b.push(Ball {
+                    c: [x, y, 1.86],
+                    r: 0.1,
+                    colour: cap,
+                });
+            }
+            capsule(
+                &mut b,
+                [-0.08, 0.12, 1.8],
+                [0.08, 0.12, 1.8],
+                0.04,
+                [20.0, 20.0, 24.0],
+            );
+        }
+        (None, _) => {}
+    }
+    // Eyes and a nose: a face you can see when it looks at you.
+    for side in [-1.0f32, 1.0] {
+        b.push(Ball {
+            c: [0.05 * side, 0.12, 1.75],
+            r: 0.025,
+            colour: [25.0, 20.0, 20.0],
+        });
+    }
     b.push(Ball {
-        c: [0.0, -0.01, 1.8],
-        r: 0.15,
-        colour: look.helmet,
-    });
-    b.push(Ball {
-        c: [0.0, 0.11, 1.72],
-        r: 0.04,
-        colour: [200.0, 150.0, 110.0],
+        c: [0.0, 0.13, 1.71],
+        r: 0.035,
+        colour: [skin[0] * 0.85, skin[1] * 0.85, skin[2] * 0.85],
     });
     // Arms: shoulders to hands, holding the gun; raised forward to aim.
     let hands = lerp3([0.05, 0.25, 1.05], [0.05, 0.5, 1.42], arm_up);
@@ -123,18 +173,72 @@ fn figure(look: &Look, pose: &str) -> Vec<Ball> {
         r: 0.06,
         colour: skin,
     });
-    let muzzle = [hands[0], hands[1] + 0.45, hands[2] + 0.03];
+    let held = !matches!(pose, "die2" | "die3" | "dead");
+    let (length, thick) = match look.arms {
+        Arms::Pistol => (0.45, 0.045),
+        Arms::MachineGun => (0.75, 0.06),
+        Arms::Chainguns => (0.7, 0.05),
+        Arms::ChestGun => (0.5, 0.05),
+    };
+    let grip = if look.arms == Arms::ChestGun {
+        [0.0, 0.18, 1.3]
+    } else {
+        hands
+    };
+    let muzzle = [grip[0], grip[1] + length, grip[2] + 0.03];
     // Late in the fall the gun is dropped.
-    if !matches!(pose, "die2" | "die3" | "dead") {
-        capsule(
-            &mut b,
-            [hands[0], hands[1] - 0.1, hands[2]],
-            muzzle,
-            0.045,
-            gun,
-        );
+    if held {
+        match look.arms {
+            Arms::Chainguns => {
+                // A three-barrelled gun in each hand, held out to the sides.
+                for side in [-1.0f32, 1.0] {
+                    let at = [0.28 * side, grip[1], grip[2] - 0.05];
+                    for (dx, dz) in [(-0.05f32, 0.0f32), (0.05, 0.0), (0.0, 0.07)] {
+                        capsule(
+                            &mut b,
+                            [at[0] + dx, at[1] - 0.15, at[2] + dz],
+                            [at[0] + dx, at[1] + length, at[2] + dz],
+                            thick,
+                            gun,
+                        );
+                    }
+                    capsule(
+                        &mut b,
+                        [at[0], at[1] - 0.2, at[2]],
+                        [at[0], at[1], at[2]],
+                        0.1,
+                        [80.0, 80.0, 90.0],
+                    );
+                }
+            }
+            _ => {
+                capsule(
+                    &mut b,
+                    [grip[0], grip[1] - 0.1, grip[2]],
+                    muzzle,
+                    thick,
+                    gun,
+                );
+                if look.arms == Arms::MachineGun {
+                    // The magazine, down from the body of the gun.
+                    capsule(
+                        &mut b,
+                        [grip[0], grip[1] + 0.2, grip[2]],
+                        [grip[0], grip[1] + 0.22, grip[2] - 0.22],
+                        0.04,
+                        gun,
+                    );
+                }
+            }
+        }
     }
-    if flash {
+    let flashes: &[f32] = if look.arms == Arms::Chainguns {
+        &[-0.28, 0.28]
+    } else {
+        &[0.0]
+    };
+    for dx in flashes.iter().filter(|_| flash) {
+        let muzzle = [muzzle[0] + dx, muzzle[1], muzzle[2]];
         b.push(Ball {
             c: [muzzle[0], muzzle[1] + 0.12, muzzle[2]],
             r: 0.13,
@@ -163,6 +267,21 @@ fn figure(look: &Look, pose: &str) -> Vec<Ball> {
             colour: [150.0, 10.0, 10.0],
         });
     }
+    let (wide, tall) = look.build;
+    let hunch = look.hunch;
+    for ball in &mut b {
+        let [x, y, z] = ball.c;
+        // Leaning forward about the hips (above them), then the build.
+        let (y, z) = if z > 0.95 && hunch != 0.0 {
+            let (s, c) = hunch.sin_cos();
+            let up = z - 0.95;
+            (y + up * s, 0.95 + up * c)
+        } else {
+            (y, z)
+        };
+        ball.c = [x * wide, y * wide, z * tall];
+        ball.r *= wide.min(tall).max(0.8);
+    }
     if tilt > 0.0 {
         let (s, c) = (tilt as f32).sin_cos();
         for ball in &mut b {
@@ -183,9 +302,15 @@ fn figure(look: &Look, pose: &str) -> Vec<Ball> {
     b
 }
 
-/// Splats balls seen from `view_angle` degrees (0: the figure faces the viewer) into a frame.
+/// Splats balls seen from `view_angle` degrees (0: the figure faces the viewer) into a frame
+/// that 2.1 m fit.
 fn render(balls: &[Ball], view_angle: f32, shadow: bool) -> RgbaImage {
-    let scale = S as f32 / 2.1; // pixels per metre: 2.1 m fit the frame
+    render_at(balls, view_angle, shadow, 2.1)
+}
+
+/// [`render`] with `metres` fitting the frame.
+fn render_at(balls: &[Ball], view_angle: f32, shadow: bool, metres: f32) -> RgbaImage {
+    let scale = S as f32 / metres; // pixels per metre
     let (sin, cos) = (180.0 + view_angle).to_radians().sin_cos();
     let mut depth = vec![f32::INFINITY; (S * S) as usize];
     let mut img = RgbaImage::from_pixel(S, S, Rgba([0, 0, 0, 0]));
@@ -254,9 +379,14 @@ fn render(balls: &[Ball], view_angle: f32, shadow: bool) -> RgbaImage {
 
 /// An enemy's sheet: `ANGLES` columns by `POSES.len()` rows of `S` x `S` frames.
 pub fn enemy_sheet(look: &Look) -> RgbaImage {
+    sheet(|pose| figure(look, pose))
+}
+
+/// The sheet of the figure `pose` gives for each pose.
+fn sheet(pose_figure: impl Fn(&str) -> Vec<Ball>) -> RgbaImage {
     let mut sheet = RgbaImage::new(S * ANGLES, S * POSES.len() as u32);
     for (row, pose) in POSES.iter().enumerate() {
-        let balls = figure(look, pose);
+        let balls = pose_figure(pose);
         for col in 0..ANGLES {
             let frame = render(&balls, col as f32 * 45.0, true);
             image::imageops::overlay(
@@ -270,50 +400,297 @@ pub fn enemy_sheet(look: &Look) -> RgbaImage {
     sheet
 }
 
+/// A dog in a pose: brown, on four legs, its head low and forward; it lunges to bite and
+/// falls on its side.
+fn dog_figure(pose: &str) -> Vec<Ball> {
+    let coat = [125.0f32, 88.0, 52.0];
+    let dark = [70.0f32, 48.0, 30.0];
+    let mut b = Vec::new();
+    let (stride, crouch, lunge) = match pose {
+        "walk0" => (0.22, 0.0, 0.0),
+        "walk1" => (0.0, 0.0, 0.0),
+        "walk2" => (-0.22, 0.0, 0.0),
+        "walk3" => (0.0, 0.0, 0.0),
+        "aim" => (0.0, 0.08, 0.0),
+        "fire" => (0.1, 0.0, 0.2),
+        _ => (0.0, 0.0, 0.0),
+    };
+    // Legs: front and back pairs, swinging opposite.
+    for (y, phase) in [(0.25f32, 1.0f32), (-0.3, -1.0)] {
+        for side in [-1.0f32, 1.0] {
+            let swing = stride * phase * side;
+            let top = [0.1 * side, y + lunge, 0.5 - crouch];
+            let knee = [0.1 * side, y + swing * 0.5 + lunge, 0.28 - crouch * 0.5];
+            let paw = [0.1 * side, y + swing + lunge, 0.05];
+            capsule(&mut b, top, knee, 0.06, coat);
+            capsule(&mut b, knee, paw, 0.05, coat);
+            b.push(Ball {
+                c: paw,
+                r: 0.055,
+                colour: dark,
+            });
+        }
+    }
+    let z = 0.56 - crouch;
+    // Body, chest, tail.
+    capsule(
+        &mut b,
+        [0.0, -0.35 + lunge, z],
+        [0.0, 0.28 + lunge, z + 0.03],
+        0.16,
+        coat,
+    );
+    b.push(Ball {
+        c: [0.0, 0.3 + lunge, z],
+        r: 0.18,
+        colour: coat,
+    });
+    capsule(
+        &mut b,
+        [0.0, -0.42 + lunge, z + 0.05],
+        [0.0, -0.6 + lunge, z + 0.22],
+        0.035,
+        dark,
+    );
+    // Collar, neck, head (raised in a lunge), snout, nose, eyes and ears.
+    let head = [0.0, 0.55 + lunge * 1.5, z + 0.24 + lunge * 0.3];
+    capsule(&mut b, [0.0, 0.35 + lunge, z + 0.08], head, 0.09, coat);
+    b.push(Ball {
+        c: [0.0, 0.4 + lunge, z + 0.14],
+        r: 0.1,
+        colour: [170.0, 30.0, 30.0],
+    });
+    b.push(Ball {
+        c: head,
+        r: 0.12,
+        colour: coat,
+    });
+    let snout = [0.0, head[1] + 0.18, head[2] - 0.04];
+    capsule(
+        &mut b,
+        [0.0, head[1] + 0.05, head[2] - 0.02],
+        snout,
+        0.06,
+        dark,
+    );
+    b.push(Ball {
+        c: [0.0, snout[1] + 0.03, snout[2] + 0.01],
+        r: 0.03,
+        colour: [15.0, 12.0, 10.0],
+    });
+    if crouch > 0.0 || lunge > 0.0 {
+        // The mouth open: teeth under the snout.
+        capsule(
+            &mut b,
+            [-0.03, head[1] + 0.08, head[2] - 0.09],
+            [0.03, snout[1], snout[2] - 0.06],
+            0.025,
+            [240.0, 235.0, 220.0],
+        );
+    }
+    for side in [-1.0f32, 1.0] {
+        b.push(Ball {
+            c: [0.05 * side, head[1] + 0.09, head[2] + 0.05],
+            r: 0.022,
+            colour: [15.0, 12.0, 10.0],
+        });
+        b.push(Ball {
+            c: [0.07 * side, head[1] - 0.04, head[2] + 0.12],
+            r: 0.045,
+            colour: dark,
+        });
+    }
+    // Pain: blood; dying: rolling onto its side about its feet; dead: lying in blood.
+    let (roll, blood) = match pose {
+        "pain" => (0.15, 0.5),
+        "die0" => (0.5, 0.7),
+        "die1" => (0.9, 0.8),
+        "die2" => (1.25, 0.9),
+        "die3" => (1.45, 1.0),
+        "dead" => (1.55, 1.0),
+        _ => (0.0, 0.0),
+    };
+    if blood > 0.0 {
+        b.push(Ball {
+            c: [0.12, 0.2, z],
+            r: 0.06 * blood + 0.03,
+            colour: [150.0, 10.0, 10.0],
+        });
+    }
+    if roll > 0.0 {
+        let (s, c) = (roll as f32).sin_cos();
+        for ball in &mut b {
+            let [x, y, z] = ball.c;
+            ball.c = [x * c - z * s, y, (x * s + z * c).max(ball.r * 0.6)];
+        }
+        if pose == "dead" || pose == "die3" {
+            for (k, dy) in [-0.3f32, 0.0, 0.3].iter().enumerate() {
+                b.push(Ball {
+                    c: [-0.5 - 0.1 * k as f32, *dy, 0.0],
+                    r: 0.2,
+                    colour: [110.0, 8.0, 8.0],
+                });
+            }
+        }
+    }
+    b
+}
+
+/// A dog's sheet, laid out as every enemy's.
+pub fn dog_sheet() -> RgbaImage {
+    sheet(dog_figure)
+}
+
+const SKIN: [f32; 3] = [220.0, 170.0, 130.0];
+
+/// A guard: khaki, an olive helmet, a pistol.
 pub fn guard() -> Look {
     Look {
         uniform: [110.0, 100.0, 70.0],
         trousers: [90.0, 80.0, 56.0],
-        helmet: [80.0, 90.0, 60.0],
+        helmet: Some([80.0, 90.0, 60.0]),
+        cap: false,
+        skin: SKIN,
+        build: (1.0, 1.0),
+        hunch: 0.0,
+        arms: Arms::Pistol,
     }
 }
 
+/// An officer: white, a dark peaked cap, a pistol; slighter.
 pub fn officer() -> Look {
     Look {
         uniform: [225.0, 225.0, 230.0],
         trousers: [60.0, 60.0, 70.0],
-        helmet: [40.0, 40.0, 50.0],
+        helmet: Some([40.0, 40.0, 50.0]),
+        cap: true,
+        build: (0.95, 1.02),
+        ..guard()
     }
 }
 
-/// A pickup lying on the floor, seen slightly from above.
+/// The SS: slate blue, a black helmet, a machine gun at the hip; broad.
+pub fn ss() -> Look {
+    Look {
+        uniform: [62.0, 78.0, 120.0],
+        trousers: [45.0, 55.0, 90.0],
+        helmet: Some([28.0, 28.0, 32.0]),
+        build: (1.12, 1.03),
+        arms: Arms::MachineGun,
+        ..guard()
+    }
+}
+
+/// A mutant: sickly green skin, bare-headed, a torn white smock, hunched, a gun growing out
+/// of its chest.
+pub fn mutant() -> Look {
+    Look {
+        uniform: [200.0, 196.0, 180.0],
+        trousers: [120.0, 40.0, 40.0],
+        helmet: None,
+        skin: [150.0, 185.0, 120.0],
+        build: (0.95, 0.97),
+        hunch: 0.35,
+        arms: Arms::ChestGun,
+        ..guard()
+    }
+}
+
+/// The boss: a giant in dark grey with a chaingun in each hand, bare-headed.
+pub fn boss() -> Look {
+    Look {
+        uniform: [70.0, 74.0, 84.0],
+        trousers: [50.0, 52.0, 60.0],
+        helmet: None,
+        skin: [205.0, 150.0, 120.0],
+        build: (1.3, 1.08),
+        arms: Arms::Chainguns,
+        ..guard()
+    }
+}
+
+/// The pickups a level can place, by name (each a sprite `NAME.png`).
+pub const PICKUPS: [&str; 14] = [
+    "food",
+    "first_aid",
+    "ammo",
+    "rounds",
+    "cross",
+    "chalice",
+    "chest",
+    "crown",
+    "machine_gun",
+    "chaingun",
+    "launcher",
+    "one_up",
+    "gold_key",
+    "silver_key",
+];
+
+const GOLD: [f32; 3] = [240.0, 190.0, 50.0];
+const GOLD_LIGHT: [f32; 3] = [255.0, 220.0, 100.0];
+const GUNMETAL: [f32; 3] = [60.0, 62.0, 70.0];
+const RED: [f32; 3] = [200.0, 20.0, 20.0];
+
+fn ball(b: &mut Vec<Ball>, c: V3, r: f32, colour: [f32; 3]) {
+    b.push(Ball { c, r, colour });
+}
+
+/// Gems on treasure: red, blue, green in turn.
+fn gems(b: &mut Vec<Ball>, points: &[V3]) {
+    let colours = [
+        [220.0, 30.0, 60.0],
+        [40.0, 120.0, 230.0],
+        [40.0, 200.0, 90.0],
+    ];
+    for (i, &c) in points.iter().enumerate() {
+        ball(b, c, 0.045, colours[i % 3]);
+    }
+}
+
+/// A pickup lying on the floor, seen slightly from above, drawn large (1.3 m fit the
+/// frame) so that it reads at a distance and stands clear of the weapon in hand.
 pub fn pickup(kind: &str) -> RgbaImage {
     let mut b = Vec::new();
     match kind {
-        "health" => {
-            for x in [-0.3f32, -0.15, 0.0, 0.15, 0.3] {
-                for y in [-0.1f32, 0.1] {
-                    b.push(Ball {
-                        c: [x, y, 0.18],
-                        r: 0.14,
-                        colour: [235.0, 235.0, 235.0],
-                    });
+        "food" => {
+            // A roast bird on a plate.
+            for k in 0..16 {
+                let a = k as f32 / 16.0 * std::f32::consts::TAU;
+                ball(
+                    &mut b,
+                    [0.3 * a.cos(), 0.2 * a.sin(), 0.03],
+                    0.06,
+                    [235.0, 235.0, 225.0],
+                );
+            }
+            let roast = [170.0, 95.0, 35.0];
+            ball(&mut b, [0.0, 0.0, 0.17], 0.17, roast);
+            ball(&mut b, [-0.06, 0.06, 0.24], 0.1, [200.0, 125.0, 50.0]);
+            for side in [-1.0f32, 1.0] {
+                capsule(
+                    &mut b,
+                    [0.12 * side, 0.05, 0.12],
+                    [0.24 * side, 0.1, 0.26],
+                    0.06,
+                    roast,
+                );
+                ball(
+                    &mut b,
+                    [0.26 * side, 0.1, 0.29],
+                    0.035,
+                    [240.0, 230.0, 210.0],
+                );
+            }
+        }
+        "first_aid" => {
+            for x in [-0.24f32, -0.12, 0.0, 0.12, 0.24] {
+                for y in [-0.08f32, 0.08] {
+                    ball(&mut b, [x, y, 0.16], 0.13, [235.0, 235.0, 235.0]);
                 }
             }
-            capsule(
-                &mut b,
-                [-0.12, 0.26, 0.2],
-                [0.12, 0.26, 0.2],
-                0.05,
-                [200.0, 20.0, 20.0],
-            );
-            capsule(
-                &mut b,
-                [0.0, 0.26, 0.08],
-                [0.0, 0.26, 0.32],
-                0.05,
-                [200.0, 20.0, 20.0],
-            );
+            capsule(&mut b, [-0.11, 0.22, 0.18], [0.11, 0.22, 0.18], 0.05, RED);
+            capsule(&mut b, [0.0, 0.22, 0.07], [0.0, 0.22, 0.29], 0.05, RED);
         }
         "ammo" => {
             for x in [-0.16f32, -0.05, 0.06, 0.17] {
@@ -324,11 +701,7 @@ pub fn pickup(kind: &str) -> RgbaImage {
                     0.05,
                     [190.0, 150.0, 60.0],
                 );
-                b.push(Ball {
-                    c: [x, 0.0, 0.34],
-                    r: 0.045,
-                    colour: [150.0, 100.0, 50.0],
-                });
+                ball(&mut b, [x, 0.0, 0.34], 0.045, [150.0, 100.0, 50.0]);
             }
             capsule(
                 &mut b,
@@ -338,51 +711,169 @@ pub fn pickup(kind: &str) -> RgbaImage {
                 [70.0, 80.0, 50.0],
             );
         }
-        "treasure" => {
-            b.push(Ball {
-                c: [0.0, 0.0, 0.22],
-                r: 0.2,
-                colour: [240.0, 190.0, 50.0],
-            });
-            capsule(
-                &mut b,
-                [-0.2, 0.0, 0.42],
-                [0.2, 0.0, 0.42],
-                0.06,
-                [250.0, 210.0, 80.0],
-            );
-            for (x, z, c) in [
-                (-0.1f32, 0.42, [220.0, 30.0, 60.0]),
-                (0.1, 0.42, [40.0, 120.0, 230.0]),
-                (0.0, 0.5, [40.0, 200.0, 90.0]),
-            ] {
-                b.push(Ball {
-                    c: [x, -0.05, z],
-                    r: 0.05,
-                    colour: c,
-                });
+        "rounds" => {
+            // Three glowing fireball canisters in a rack.
+            capsule(&mut b, [-0.3, 0.0, 0.05], [0.3, 0.0, 0.05], 0.06, GUNMETAL);
+            for x in [-0.2f32, 0.0, 0.2] {
+                capsule(
+                    &mut b,
+                    [x, 0.0, 0.08],
+                    [x, 0.0, 0.3],
+                    0.08,
+                    [90.0, 92.0, 100.0],
+                );
+                ball(&mut b, [x, 0.02, 0.34], 0.08, [255.0, 150.0, 40.0]);
             }
         }
+        "cross" => {
+            capsule(&mut b, [0.0, 0.0, 0.04], [0.0, 0.0, 0.56], 0.06, GOLD);
+            capsule(&mut b, [-0.17, 0.0, 0.38], [0.17, 0.0, 0.38], 0.06, GOLD);
+            capsule(&mut b, [-0.12, 0.0, 0.02], [0.12, 0.0, 0.02], 0.06, GOLD);
+            gems(&mut b, &[[0.0, 0.06, 0.38]]);
+        }
+        "chalice" => {
+            // A goblet: foot, stem and a wide cup.
+            ball(&mut b, [0.0, 0.0, 0.03], 0.12, GOLD);
+            capsule(&mut b, [0.0, 0.0, 0.05], [0.0, 0.0, 0.25], 0.04, GOLD);
+            for (z, r) in [(0.3f32, 0.09f32), (0.36, 0.13), (0.43, 0.16), (0.49, 0.17)] {
+                ball(&mut b, [0.0, 0.0, z], r, GOLD_LIGHT);
+            }
+            gems(&mut b, &[[-0.08, 0.13, 0.4], [0.08, 0.13, 0.4]]);
+        }
+        "chest" => {
+            // A wooden chest bound in gold, its lid open on the treasure.
+            for x in [-0.24f32, -0.08, 0.08, 0.24] {
+                for z in [0.1f32, 0.24] {
+                    ball(&mut b, [x, 0.0, z], 0.13, [120.0, 70.0, 30.0]);
+                }
+            }
+            for x in [-0.3f32, 0.3] {
+                capsule(&mut b, [x, 0.05, 0.02], [x, 0.05, 0.34], 0.04, GOLD);
+            }
+            capsule(&mut b, [-0.3, 0.12, 0.2], [0.3, 0.12, 0.2], 0.035, GOLD);
+            for x in [-0.2f32, -0.05, 0.1, 0.22] {
+                ball(&mut b, [x, -0.02, 0.38], 0.07, GOLD_LIGHT);
+            }
+            capsule(
+                &mut b,
+                [-0.3, -0.16, 0.42],
+                [0.3, -0.16, 0.42],
+                0.07,
+                [100.0, 58.0, 25.0],
+            );
+            gems(
+                &mut b,
+                &[[-0.12, 0.02, 0.44], [0.05, 0.02, 0.45], [0.18, 0.0, 0.43]],
+            );
+        }
+        "crown" => {
+            // A ring of gold with five points, a gem on each.
+            for k in 0..20 {
+                let a = k as f32 / 20.0 * std::f32::consts::TAU;
+                ball(&mut b, [0.22 * a.cos(), 0.12 * a.sin(), 0.12], 0.07, GOLD);
+            }
+            let mut tips = Vec::new();
+            for k in 0..5 {
+                let a = (k as f32 / 5.0 + 0.1) * std::f32::consts::TAU;
+                let (x, y) = (0.22 * a.cos(), 0.12 * a.sin());
+                capsule(&mut b, [x, y, 0.14], [x, y, 0.34], 0.035, GOLD_LIGHT);
+                tips.push([x, y + 0.01, 0.36]);
+            }
+            gems(&mut b, &tips);
+            ball(&mut b, [0.0, 0.0, 0.08], 0.16, [140.0, 20.0, 40.0]);
+        }
+        "machine_gun" => {
+            // Lying on its side: barrel, body, magazine, stock.
+            capsule(&mut b, [-0.4, 0.0, 0.08], [0.4, 0.0, 0.08], 0.045, GUNMETAL);
+            capsule(&mut b, [-0.15, 0.0, 0.1], [0.12, 0.0, 0.1], 0.08, GUNMETAL);
+            capsule(&mut b, [0.0, 0.0, 0.1], [0.0, 0.0, 0.3], 0.045, GUNMETAL);
+            capsule(
+                &mut b,
+                [-0.42, 0.0, 0.08],
+                [-0.28, 0.0, 0.14],
+                0.05,
+                [110.0, 70.0, 40.0],
+            );
+        }
+        "chaingun" => {
+            for (y, z) in [(-0.06f32, 0.07f32), (0.06, 0.07), (0.0, 0.16)] {
+                capsule(&mut b, [-0.1, y, z], [0.42, y, z], 0.045, GUNMETAL);
+            }
+            for x in [0.05f32, 0.3] {
+                ball(&mut b, [x, 0.0, 0.1], 0.1, [100.0, 100.0, 110.0]);
+            }
+            capsule(
+                &mut b,
+                [-0.4, 0.0, 0.12],
+                [-0.1, 0.0, 0.12],
+                0.12,
+                [85.0, 85.0, 95.0],
+            );
+            capsule(
+                &mut b,
+                [-0.25, 0.0, 0.2],
+                [-0.25, 0.0, 0.34],
+                0.04,
+                GUNMETAL,
+            );
+        }
+        "launcher" => {
+            capsule(
+                &mut b,
+                [-0.4, 0.0, 0.13],
+                [0.4, 0.0, 0.13],
+                0.12,
+                [75.0, 85.0, 70.0],
+            );
+            ball(&mut b, [0.42, 0.0, 0.13], 0.1, [30.0, 30.0, 34.0]);
+            capsule(
+                &mut b,
+                [-0.05, 0.0, 0.0],
+                [-0.05, 0.0, 0.15],
+                0.05,
+                GUNMETAL,
+            );
+            capsule(&mut b, [-0.3, 0.0, 0.28], [0.0, 0.0, 0.28], 0.04, GUNMETAL);
+        }
+        "one_up" => {
+            // A glowing blue orb with a white glint: a life.
+            ball(&mut b, [0.0, 0.0, 0.3], 0.28, [60.0, 120.0, 255.0]);
+            ball(&mut b, [0.0, 0.06, 0.33], 0.24, [110.0, 170.0, 255.0]);
+            ball(&mut b, [-0.08, 0.2, 0.42], 0.06, [250.0, 250.0, 255.0]);
+            for side in [-1.0f32, 1.0] {
+                ball(&mut b, [0.08 * side, 0.26, 0.33], 0.035, [20.0, 30.0, 80.0]);
+            }
+            capsule(
+                &mut b,
+                [-0.07, 0.27, 0.23],
+                [0.07, 0.27, 0.23],
+                0.025,
+                [20.0, 30.0, 80.0],
+            );
+        }
         key => {
+            // Standing on its shadow, on the ring's rim and its teeth: a ring, a shank, two
+            // teeth down to the floor.
             let c = if key == "gold_key" {
                 [240.0, 200.0, 60.0]
             } else {
                 [200.0, 205.0, 215.0]
             };
-            for k in 0..12 {
-                let a = k as f32 / 12.0 * std::f32::consts::TAU;
-                b.push(Ball {
-                    c: [-0.22 + 0.1 * a.cos(), 0.0, 0.3 + 0.1 * a.sin()],
-                    r: 0.035,
-                    colour: c,
-                });
+            for k in 0..16 {
+                let a = k as f32 / 16.0 * std::f32::consts::TAU;
+                ball(
+                    &mut b,
+                    [-0.2 + 0.12 * a.cos(), 0.0, 0.16 + 0.12 * a.sin()],
+                    0.04,
+                    c,
+                );
             }
-            capsule(&mut b, [-0.12, 0.0, 0.3], [0.3, 0.0, 0.3], 0.035, c);
-            capsule(&mut b, [0.22, 0.0, 0.3], [0.22, 0.0, 0.2], 0.03, c);
-            capsule(&mut b, [0.29, 0.0, 0.3], [0.29, 0.0, 0.22], 0.03, c);
+            capsule(&mut b, [-0.08, 0.0, 0.16], [0.34, 0.0, 0.16], 0.04, c);
+            capsule(&mut b, [0.22, 0.0, 0.16], [0.22, 0.0, 0.04], 0.035, c);
+            capsule(&mut b, [0.31, 0.0, 0.16], [0.31, 0.0, 0.04], 0.035, c);
         }
     }
-    render(&b, 20.0, true)
+    render_at(&b, 20.0, true, 1.3)
 }
 
 /// A fireball in flight: a glowing core at gun height (the frame's middle), yellow-white

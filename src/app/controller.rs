@@ -293,7 +293,6 @@ impl Controller {
     pub(super) fn simulate(&mut self) -> bool {
         let replaying = matches!(self.pilot, Pilot::Replay(..));
         let ticks = self.clock.ticks_owed(self.menu.is_some() && !replaying);
-        let sensitivity = self.settings.mouse_sensitivity;
         for _ in 0..ticks {
             let input = match &mut self.pilot {
                 Pilot::Replay(inputs, next) => match inputs.get(*next) {
@@ -304,7 +303,7 @@ impl Controller {
                     None => return false,
                 },
                 Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
-                Pilot::Keyboard => self.latch.take(&self.settings.keys, sensitivity),
+                Pilot::Keyboard => self.latch.take(&self.settings),
             };
             if !self.recording_stopped {
                 if let Some(r) = &mut self.recording {
@@ -800,7 +799,7 @@ mod tests {
         // Options: the mouse sensitivity one step up; Controls: walk forward's first key
         // becomes I (as the window test drives it with keys).
         let mut inputs = vec![MenuInput::Down, MenuInput::Select, MenuInput::Right];
-        inputs.extend([MenuInput::Down; 14]);
+        inputs.extend([MenuInput::Down; 16]);
         inputs.extend([MenuInput::Select, MenuInput::Select]);
         for input in inputs {
             ctl.menu_input(input);
@@ -852,14 +851,10 @@ mod tests {
             ctl.recording.as_ref().unwrap().inputs.is_empty(),
             "recorded afresh"
         );
-        // New game on hard from the main menu: the recording names the difficulty.
+        // New game on hard from the main menu (the cursor starts on normal): the recording
+        // names the difficulty.
         ctl.open_menu(Menu::main());
-        for input in [
-            MenuInput::Select,
-            MenuInput::Down,
-            MenuInput::Down,
-            MenuInput::Select,
-        ] {
+        for input in [MenuInput::Select, MenuInput::Down, MenuInput::Select] {
             ctl.menu_input(input);
         }
         assert_eq!(ctl.session.difficulty(), Difficulty::Hard);

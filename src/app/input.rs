@@ -5,11 +5,17 @@ use std::collections::HashSet;
 
 use tilecaster::bindings::{Action, Bindings, Key};
 use tilecaster::game::{Input, TICK_HZ};
+use tilecaster::settings::Settings;
 
 use super::pad::{self, PadState};
 
-/// Degrees turned per tick with the arrow keys (180 degrees a second).
-const TURN_PER_TICK: f64 = 180.0 / TICK_HZ as f64;
+/// Degrees turned per tick with the arrow keys, walking: Wolfenstein 3D's, whose source
+/// release turns `BASETURN / ANGLESCALE` = 35 / 20 degrees a tic at 70 tics a second (122.5
+/// degrees a second); running turns twice as fast (`RUNTURN` 70).
+const TURN_PER_TICK: f64 = 122.5 / TICK_HZ as f64;
+/// Walking forward per count of mouse motion forward, with `mouse_move` (a tick's full walk at
+/// 40 counts).
+const MOVE_PER_COUNT: f64 = 1.0 / 40.0;
 
 /// Keys held, and the presses and mouse motion not yet given to the game.
 #[derive(Default)]
@@ -22,8 +28,9 @@ pub struct InputLatch {
     fire_pressed: bool,
     /// A weapon number key pressed since the last tick (0: none).
     weapon_pressed: u8,
-    /// Mouse motion since the last tick, counts.
+    /// Mouse motion since the last tick, counts: across and forward (up the desk: negative).
     mouse_dx: f64,
+    mouse_dy: f64,
     /// The gamepad's sticks and held buttons.
     pub pad: PadState,
 }
@@ -59,9 +66,10 @@ impl InputLatch {
     }
 
     /// Mouse motion while the mouse is held for looking around.
-    pub fn look(&mut self, dx: f64) {
-        if dx.is_finite() {
+    pub fn look(&mut self, dx: f64, dy: f64) {
+        if dx.is_finite() && dy.is_finite() {
             self.mouse_dx += dx;
+            self.mouse_dy += dy;
         }
     }
 
@@ -83,29 +91,47 @@ impl InputLatch {
     }
 
     /// This tick's input, from the keys held and what was latched since the last tick (which
-    /// is then cleared); the mouse turns `sensitivity` degrees per count.
-    pub fn take(&mut self, bindings: &Bindings, sensitivity: f64) -> Input {
+    /// is then cleared), as `settings` say: the mouse turns `mouse_sensitivity` degrees per
+    /// count (and walks, with `mouse_move`); running turns twice as fast; with `always_run`
+    /// the run key walks; while the strafe key is held the turning keys and the mouse step
+    /// sideways. Fire counts while it is held (automatic weapons keep firing).
+    pub fn take(&mut self, settings: &Settings) -> Input {
+        let bindings = &settings.keys;
         let held = |a: Action| self.action_held(bindings, a);
         let axis = |plus: bool, minus: bool| f64::from(u8::from(plus)) - f64::from(u8::from(minus));
         let (pad_forward, pad_strafe, pad_turn, pad_run) = self.pad.moves();
+        let run = (held(Action::Run) || pad_run) != settings.always_run;
+        let turn_speed = if run { 2.0 } else { 1.0 };
+        let turn_keys = axis(held(Action::TurnRight), held(Action::TurnLeft));
+        let mouse_turn = self.mouse_dx * settings.mouse_sensitivity;
+        let (turn, sidestep) = if held(Action::Strafe) {
+            (0.0, turn_keys + mouse_turn / (TURN_PER_TICK * turn_speed))
+        } else {
+            (turn_keys * TURN_PER_TICK * turn_speed + mouse_turn, 0.0)
+        };
+        let mouse_walk = if settings.mouse_move {
+            -self.mouse_dy * MOVE_PER_COUNT
+        } else {
+            0.0
+        };
         let input = Input {
-            forward: (axis(held(Action::Forward), held(Action::Back)) + pad_forward)
+            forward: (axis(held(Action::Forward), held(Action::Back)) + pad_forward + mouse_walk)
                 .clamp(-1.0, 1.0),
-            strafe: (axis(held(Action::StrafeRight), held(Action::StrafeLeft)) + pad_strafe)
+            strafe: (axis(held(Action::StrafeRight), held(Action::StrafeLeft))
+                + pad_strafe
+                + sidestep)
                 .clamp(-1.0, 1.0),
-            turn: (axis(held(Action::TurnRight), held(Action::TurnLeft)) * TURN_PER_TICK
-                + pad_turn * pad::TURN_PER_TICK
-                + self.mouse_dx * sensitivity)
-                .clamp(-360.0, 360.0),
-            run: held(Action::Run) || pad_run,
+            turn: (turn + pad_turn * pad::TURN_PER_TICK).clamp(-360.0, 360.0),
+            run,
             use_pressed: self.use_pressed,
-            fire: self.fire_pressed,
+            fire: self.fire_pressed || held(Action::Fire) || self.pad.firing(),
             weapon: self.weapon_pressed,
         };
         self.use_pressed = false;
         self.fire_pressed = false;
         self.weapon_pressed = 0;
         self.mouse_dx = 0.0;
+        self.mouse_dy = 0.0;
         input
     }
 }
@@ -114,20 +140,28 @@ impl InputLatch {
 mod tests {
     use super::*;
 
+    fn with(bindings: &Bindings, sensitivity: f64) -> Settings {
+        Settings {
+            keys: bindings.clone(),
+            mouse_sensitivity: sensitivity,
+            ..Settings::default()
+        }
+    }
+
     #[test]
     fn presses_are_latched_for_one_tick_and_held_keys_last() {
         let bindings = Bindings::default();
         let mut latch = InputLatch::default();
         latch.press(Key::Letter(b'W'), false, &bindings);
         latch.press(Key::Space, false, &bindings);
-        latch.press(Key::Digit(2), false, &bindings);
-        latch.look(10.0);
-        let first = latch.take(&bindings, 0.5);
+        latch.press(Key::Digit(3), false, &bindings);
+        latch.look(10.0, 0.0);
+        let first = latch.take(&with(&bindings, 0.5));
         assert_eq!(
             (first.forward, first.use_pressed, first.weapon, first.turn),
-            (1.0, true, 2, 5.0)
+            (1.0, true, 3, 5.0)
         );
-        let second = latch.take(&bindings, 0.5);
+        let second = latch.take(&with(&bindings, 0.5));
         assert_eq!(
             (
                 second.forward,
@@ -138,7 +172,58 @@ mod tests {
             (1.0, false, 0, 0.0)
         );
         latch.release_all();
-        assert_eq!(latch.take(&bindings, 0.5).forward, 0.0);
+        assert_eq!(latch.take(&with(&bindings, 0.5)).forward, 0.0);
+    }
+
+    #[test]
+    fn running_turns_faster_always_run_inverts_it_and_the_strafe_key_sidesteps() {
+        let bindings = Bindings::default();
+        let mut latch = InputLatch::default();
+        latch.press(Key::Right, false, &bindings);
+        let walking = latch.take(&with(&bindings, 0.15));
+        latch.press(Key::ShiftLeft, false, &bindings);
+        let running = latch.take(&with(&bindings, 0.15));
+        assert!(!walking.run && running.run);
+        assert_eq!(running.turn, 2.0 * walking.turn);
+        assert!((walking.turn * f64::from(TICK_HZ) - 122.5).abs() < 1e-9);
+        let always = Settings {
+            always_run: true,
+            ..with(&bindings, 0.15)
+        };
+        assert!(!latch.take(&always).run, "the run key walks");
+        latch.release(Key::ShiftLeft);
+        assert!(latch.take(&always).run);
+        latch.press(Key::AltLeft, false, &bindings);
+        let strafing = latch.take(&with(&bindings, 0.15));
+        assert_eq!((strafing.turn, strafing.strafe), (0.0, 1.0));
+        latch.release_all();
+        let moving = Settings {
+            mouse_move: true,
+            ..with(&bindings, 0.15)
+        };
+        latch.look(0.0, -40.0);
+        assert_eq!(
+            latch.take(&moving).forward,
+            1.0,
+            "the mouse pushed forward walks"
+        );
+        latch.look(0.0, -40.0);
+        assert_eq!(
+            latch.take(&with(&bindings, 0.15)).forward,
+            0.0,
+            "not without the setting"
+        );
+    }
+
+    #[test]
+    fn fire_counts_while_held() {
+        let bindings = Bindings::default();
+        let mut latch = InputLatch::default();
+        latch.press(Key::CtrlLeft, false, &bindings);
+        assert!(latch.take(&with(&bindings, 0.15)).fire);
+        assert!(latch.take(&with(&bindings, 0.15)).fire, "still held");
+        latch.release(Key::CtrlLeft);
+        assert!(!latch.take(&with(&bindings, 0.15)).fire);
     }
 
     #[test]
@@ -146,12 +231,12 @@ mod tests {
         let mut bindings = Bindings::default();
         let mut latch = InputLatch::default();
         latch.press(Key::Space, true, &bindings);
-        assert!(!latch.take(&bindings, 0.15).use_pressed);
+        assert!(!latch.take(&with(&bindings, 0.15)).use_pressed);
         latch.press(Key::Mouse(1), false, &bindings);
-        assert!(latch.take(&bindings, 0.15).fire);
+        assert!(latch.take(&with(&bindings, 0.15)).fire);
         bindings.bind(Action::Forward, 0, Key::Mouse(2));
         latch.press(Key::Mouse(2), false, &bindings);
-        assert_eq!(latch.take(&bindings, 0.15).forward, 1.0);
+        assert_eq!(latch.take(&with(&bindings, 0.15)).forward, 1.0);
     }
 
     #[test]
@@ -164,13 +249,13 @@ mod tests {
         latch.press(Key::Letter(b'W'), false, &bindings);
         latch.pad_press(PadPress::Fire, 0);
         latch.pad_press(PadPress::NextWeapon, 3);
-        let input = latch.take(&bindings, 0.15);
+        let input = latch.take(&with(&bindings, 0.15));
         assert_eq!(
             (input.forward, input.turn, input.fire, input.weapon),
             (1.0, -3.0, true, 3),
             "key and stick together walk no faster"
         );
         latch.release_all();
-        assert_eq!(latch.take(&bindings, 0.15).turn, 0.0);
+        assert_eq!(latch.take(&with(&bindings, 0.15)).turn, 0.0);
     }
 }

@@ -595,7 +595,7 @@ impl ApplicationHandler for App {
     ) {
         if let winit::event::DeviceEvent::MouseMotion { delta } = event {
             if self.ctl.grabbed {
-                self.ctl.latch.look(delta.0);
+                self.ctl.latch.look(delta.0, delta.1);
             }
         }
     }

@@ -171,6 +171,11 @@ impl PadState {
         self.held.contains(&b)
     }
 
+    /// Whether a fire button is held.
+    pub fn firing(&self) -> bool {
+        self.holds(PadButton::RightTrigger) || self.holds(PadButton::RightShoulder)
+    }
+
     /// This tick's walk, strafe and turn (-1 to 1 each, the turn in [`TURN_PER_TICK`]s) and
     /// whether to run.
     pub fn moves(&self) -> (f64, f64, f64, bool) {

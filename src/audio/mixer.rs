@@ -84,6 +84,12 @@ const MUFFLE: f32 = 1.0 - 0.912; // 1 - exp(-2 pi 700 / 48000)
 /// The most voices at once; the oldest gives way.
 const MAX_VOICES: usize = 32;
 
+/// The master bus's ceiling: -1 dBFS. The limiter keeps every sample within it.
+pub const CEILING: f32 = 0.891_250_9;
+/// How fast the limiter's gain comes back up after a peak, per frame: a time constant of
+/// about 80 ms (1 - exp(-1 / (0.08 * 48000))).
+const RELEASE: f32 = 2.6e-4;
+
 /// What to play: one of the game's sounds, or an enemy kind's own sound in its place.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Cue {
@@ -115,6 +121,8 @@ pub struct Mixer {
     music: Option<(Arc<[f32]>, usize)>,
     /// Music's volume, 0 to 1.
     pub music_volume: f32,
+    /// The limiter's gain on the master bus now (1: untouched).
+    limiter: f32,
 }
 
 impl Default for Mixer {
@@ -134,6 +142,7 @@ impl Mixer {
             voices: Vec::new(),
             master: 1.0,
             effects: 1.0,
+            limiter: 1.0,
         }
     }
 
@@ -232,10 +241,30 @@ impl Mixer {
                 frame[1] += s;
             }
         }
-        for s in block.iter_mut() {
-            *s = s.clamp(-1.0, 1.0);
-        }
+        self.limit(block);
         self.voices.retain(|v| v.at < v.samples.len());
+    }
+
+    /// The master bus's limiter: where a frame would pass [`CEILING`] its gain drops at once
+    /// to the gain that keeps it there (both channels alike, so the stereo image holds), and
+    /// comes back up smoothly ([`RELEASE`]); so the mix never clips, however many guns fire.
+    fn limit(&mut self, block: &mut [f32]) {
+        for frame in block.chunks_exact_mut(2) {
+            let peak = frame[0].abs().max(frame[1].abs());
+            let needed = if peak * self.limiter > CEILING {
+                CEILING / peak
+            } else {
+                1.0
+            };
+            if needed < self.limiter {
+                self.limiter = needed;
+            } else {
+                self.limiter += (needed.min(1.0) - self.limiter) * RELEASE;
+            }
+            for s in frame.iter_mut() {
+                *s = (*s * self.limiter).clamp(-CEILING, CEILING);
+            }
+        }
     }
 }
 
@@ -320,6 +349,31 @@ mod tests {
         out.clear();
         m.mix(100, &mut out);
         assert!(out.iter().all(|&s| s == 0.0));
+    }
+
+    #[test]
+    fn the_limiter_keeps_a_crowd_of_shots_under_the_ceiling_and_lets_a_quiet_sound_be() {
+        let mut m = Mixer::new();
+        for _ in 0..20 {
+            m.play(Sound::Chaingun, Placement::HERE);
+            m.play(Sound::Explosion, Placement::HERE);
+        }
+        let mut out = Vec::new();
+        m.mix(RATE as usize, &mut out);
+        let peak = out.iter().fold(0.0f32, |p, s| p.max(s.abs()));
+        assert!(peak <= CEILING, "{peak}");
+        assert!(peak > 0.8, "limited, not silenced: {peak}");
+        // A second later, a quiet sound alone plays at its own level again.
+        let mut quiet = Mixer::new();
+        let far = Placement::at(Vec2::ZERO, 0.0, Vec2::new(8.0, 0.0), false);
+        quiet.play(Sound::Pistol, far);
+        let mut alone = Vec::new();
+        quiet.mix(RATE as usize / 4, &mut alone);
+        m.mix(RATE as usize * 2, &mut Vec::new());
+        m.play(Sound::Pistol, far);
+        let mut after = Vec::new();
+        m.mix(RATE as usize / 4, &mut after);
+        assert!((rms(&after, 0) / rms(&alone, 0) - 1.0).abs() < 0.02);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use std::sync::{Arc, OnceLock};
 
 use super::RATE;
-use super::sounds::Noise;
+use super::sounds::{Noise, band_limited_square};
 
 /// Beats a minute.
 const BPM: f64 = 132.0;
@@ -159,7 +159,7 @@ fn compose() -> Vec<f32> {
                 1.0
             };
             let phase = (f * vibrato * t).fract();
-            let square = if phase < 0.5 { 1.0 } else { -1.0 };
+            let square = band_limited_square(phase, f * vibrato / rate);
             low += (square - low) * 0.18;
             low * 0.16 * (1.0 - 0.33 * t / seconds)
         });
@@ -172,7 +172,7 @@ fn compose() -> Vec<f32> {
             add(&mut out, (bar * 8 + i) * e, e * 3 / 4, |t| {
                 let phase = (f * t).fract();
                 let triangle = 4.0 * (phase - 0.5).abs() - 1.0;
-                let square = if phase < 0.5 { 0.3 } else { -0.3 };
+                let square = 0.3 * band_limited_square(phase, f / rate);
                 (triangle + square) * 0.22 * (-t * 4.0).exp()
             });
         }

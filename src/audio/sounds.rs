@@ -44,11 +44,23 @@ pub enum Sound {
     Thud,
     /// The exit used.
     Exit,
+    /// The player's machine gun.
+    MachineGun,
+    /// The player's chaingun.
+    Chaingun,
+    /// A dog's bark on noticing the player.
+    Bark,
+    /// A dog's bite.
+    Bite,
+    /// A life gained (a one-up, or the points for one).
+    ExtraLife,
+    /// An enemy's automatic gun (the SS's and the boss's bursts).
+    Burst,
 }
 
 impl Sound {
     /// Every sound, in a fixed order (the bank's).
-    pub const ALL: [Sound; 19] = [
+    pub const ALL: [Sound; 25] = [
         Sound::Pistol,
         Sound::Launcher,
         Sound::Knife,
@@ -68,11 +80,17 @@ impl Sound {
         Sound::PlayerDeath,
         Sound::Thud,
         Sound::Exit,
+        Sound::MachineGun,
+        Sound::Chaingun,
+        Sound::Bark,
+        Sound::Bite,
+        Sound::ExtraLife,
+        Sound::Burst,
     ];
 
     /// The file names of the sounds (`sounds/NAME.wav` in a data folder), in the order of
     /// [`Sound::ALL`].
-    pub const NAMES: [&'static str; 19] = crate::assets::SOUND_NAMES;
+    pub const NAMES: [&'static str; 25] = crate::assets::SOUND_NAMES;
 
     /// Its file name (`sounds/NAME.wav` replaces it).
     pub fn name(self) -> &'static str {
@@ -84,12 +102,38 @@ impl Sound {
         Sound::ALL.iter().position(|&s| s == self).unwrap_or(0)
     }
 
-    /// Its samples, mono, at [`RATE`], in `[-1, 1]`.
+    /// Its samples, mono, at [`RATE`], peaking at most at [`PEAK`] (-1 dBFS).
     pub fn synthesize(self) -> Vec<f32> {
+        let mut samples = self.made();
+        let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
+        if peak > PEAK {
+            let scale = PEAK / peak;
+            // Clamped as well: the product may round a hair above the peak.
+            samples
+                .iter_mut()
+                .for_each(|s| *s = (*s * scale).clamp(-PEAK, PEAK));
+        }
+        samples
+    }
+
+    /// Its samples as made, before the peak is brought down to [`PEAK`].
+    fn made(self) -> Vec<f32> {
         let mut noise = Noise(0x9E37_79B9 ^ (self.index() as u32 + 1).wrapping_mul(0x85EB_CA6B));
         match self {
             Sound::Pistol => shot(&mut noise, 0.28, 34.0, 95.0, 1.0),
-            Sound::GuardShot => shot(&mut noise, 0.32, 26.0, 80.0, 0.7),
+            // A guard's gun is heavier and darker than the player's pistol, with the room's
+            // echo after it: heard apart at once.
+            Sound::GuardShot => {
+                let dry = shot(&mut noise, 0.3, 20.0, 58.0, 0.3);
+                let delay = (0.07 * RATE as f32) as usize;
+                (0..dry.len() + delay)
+                    .map(|i| {
+                        let now = dry.get(i).copied().unwrap_or(0.0);
+                        let echo = i.checked_sub(delay).and_then(|j| dry.get(j)).copied();
+                        now + echo.unwrap_or(0.0) * 0.35
+                    })
+                    .collect()
+            }
             Sound::Launcher => render(0.5, |t| {
                 let whoosh = noise.next() * (t * std::f32::consts::PI / 0.5).sin() * 0.5;
                 let tone = sweep(t, 220.0, 70.0, 0.5) * (-t * 5.0).exp() * 0.6;
@@ -103,13 +147,26 @@ impl Sound {
                     (brown * 3.0 + thump) * (-t * 3.5).exp()
                 })
             }
+            // The knife: a low whoosh of the arm, then the blade's metallic ring.
             Sound::Knife => {
-                let mut last = 0.0f32;
-                render(0.16, |t| {
-                    let n = noise.next();
-                    let high = n - last;
-                    last = n;
-                    high * 0.6 * (t * std::f32::consts::PI / 0.16).sin()
+                let mut low = 0.0f32;
+                render(0.3, |t| {
+                    low += (noise.next() - low) * 0.06;
+                    let whoosh = if t < 0.12 {
+                        low * 2.2 * (t * std::f32::consts::PI / 0.12).sin()
+                    } else {
+                        0.0
+                    };
+                    let ring = if t >= 0.09 {
+                        let r = t - 0.09;
+                        let tau = std::f32::consts::TAU;
+                        ((tau * 2870.0 * r).sin() * 0.5 + (tau * 4130.0 * r).sin() * 0.3)
+                            * (-r * 22.0).exp()
+                            * 0.5
+                    } else {
+                        0.0
+                    };
+                    whoosh + ring
                 })
             }
             Sound::DoorOpen => door(&mut noise, false),
@@ -167,6 +224,42 @@ impl Sound {
                     * 0.8
             }),
             Sound::Exit => notes(&[523.3, 659.3, 784.0, 1046.5], 0.16, 0.4),
+            // Shorter and brighter than the pistol's, so that a run of them stays apart; the
+            // chaingun's shorter still, with a metallic ring.
+            Sound::MachineGun => shot(&mut noise, 0.14, 42.0, 120.0, 1.0),
+            Sound::Chaingun => {
+                let crack = shot(&mut noise, 0.09, 55.0, 140.0, 1.0);
+                crack
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| {
+                        let t = i as f32 / RATE as f32;
+                        c * 0.85
+                            + (2.0 * std::f32::consts::PI * 2400.0 * t).sin()
+                                * 0.12
+                                * (-t * 60.0).exp()
+                    })
+                    .collect()
+            }
+            Sound::Burst => shot(&mut noise, 0.16, 38.0, 70.0, 0.6),
+            Sound::Bark => render(0.4, |t| {
+                // Two yaps: a sweep down with a rough edge.
+                let (local, on) = if t < 0.15 {
+                    (t, 1.0)
+                } else if t > 0.2 {
+                    (t - 0.2, 1.0)
+                } else {
+                    (0.0, 0.0)
+                };
+                (saw_sweep(local, 620.0, 380.0, 0.15) * 0.45 + noise.next() * 0.15)
+                    * on
+                    * fade(local, 0.005, 0.15)
+            }),
+            Sound::Bite => render(0.18, |t| {
+                let snap = if t < 0.02 { noise.next() } else { 0.0 };
+                snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
+            }),
+            Sound::ExtraLife => notes(&[523.3, 784.0, 1046.5, 1568.0, 2093.0], 0.08, 0.4),
         }
     }
 }
@@ -183,12 +276,33 @@ impl Noise {
     }
 }
 
-/// `seconds` of samples from `f(t)`.
+/// The loudest a sound is made: -1 dBFS.
+pub const PEAK: f32 = 0.891_250_9;
+
+/// `seconds` of samples from `f(t)` (not clipped: [`Sound::synthesize`] scales the whole).
 fn render(seconds: f32, mut f: impl FnMut(f32) -> f32) -> Vec<f32> {
     let n = (seconds * RATE as f32) as usize;
-    (0..n)
-        .map(|i| f(i as f32 / RATE as f32).clamp(-1.0, 1.0))
-        .collect()
+    (0..n).map(|i| f(i as f32 / RATE as f32)).collect()
+}
+
+/// A band-limited square wave at `phase` (cycles, 0 to 1) of a tone whose phase advances
+/// `step` a sample: the naive square with its two jumps smoothed by polyBLEP, so that its
+/// harmonics above the Nyquist frequency do not fold back as whistles.
+pub(super) fn band_limited_square(phase: f64, step: f64) -> f64 {
+    fn blep(t: f64, dt: f64) -> f64 {
+        if t < dt {
+            let t = t / dt;
+            2.0 * t - t * t - 1.0
+        } else if t > 1.0 - dt {
+            let t = (t - 1.0) / dt;
+            t * t + 2.0 * t + 1.0
+        } else {
+            0.0
+        }
+    }
+    let naive = if phase < 0.5 { 1.0 } else { -1.0 };
+    let dt = step.clamp(1e-9, 0.5);
+    naive + blep(phase, dt) - blep((phase + 0.5).fract(), dt)
 }
 
 /// Rises over `attack` seconds, falls linearly to 0 at `length`.
@@ -267,13 +381,49 @@ fn notes(tones: &[f32], each: f32, gain: f32) -> Vec<f32> {
 mod tests {
     use super::*;
 
+    /// The share of a sound's energy that a one-pole high-pass at `hz` lets through.
+    fn share_above(samples: &[f32], hz: f32) -> f32 {
+        let k = 1.0 - (-std::f32::consts::TAU * hz / RATE as f32).exp();
+        let (mut low, mut high, mut all) = (0.0f32, 0.0f32, 0.0f32);
+        for &s in samples {
+            low += (s - low) * k;
+            high += (s - low) * (s - low);
+            all += s * s;
+        }
+        high / all.max(1e-12)
+    }
+
+    #[test]
+    fn the_guards_shot_is_darker_than_the_pistol_and_the_knife_rings_rather_than_hisses() {
+        let pistol = share_above(&Sound::Pistol.synthesize(), 2000.0);
+        let guard = share_above(&Sound::GuardShot.synthesize(), 2000.0);
+        assert!(guard < pistol * 0.6, "above 2 kHz: guard {guard:.2}, pistol {pistol:.2}");
+        // White noise puts about two thirds of its energy above 8 kHz; the knife's ring and
+        // whoosh far less.
+        let knife = share_above(&Sound::Knife.synthesize(), 8000.0);
+        assert!(knife < 0.25, "the knife's share above 8 kHz: {knife:.2}");
+    }
+
+    #[test]
+    fn the_band_limited_square_has_no_jump_and_the_naive_one_does() {
+        let f = 1661.0; // a high lead note, where aliasing whistles
+        let step = f / f64::from(RATE);
+        let wave: Vec<f64> = (0..4800)
+            .map(|i| band_limited_square((i as f64 * step).fract(), step))
+            .collect();
+        let jump = wave.windows(2).map(|w| (w[1] - w[0]).abs()).fold(0.0, f64::max);
+        assert!(jump < 1.9, "the steepest step is {jump}; a naive square steps 2");
+        let mean = wave.iter().sum::<f64>() / wave.len() as f64;
+        assert!(mean.abs() < 0.02, "still a square: no offset ({mean})");
+    }
+
     #[test]
     fn every_sound_is_heard_and_stays_in_range() {
         for sound in Sound::ALL {
             let samples = sound.synthesize();
             assert!(!samples.is_empty(), "{sound:?}");
             let peak = samples.iter().fold(0.0f32, |m, s| m.max(s.abs()));
-            assert!(peak > 0.05 && peak <= 1.0, "{sound:?}: peak {peak}");
+            assert!(peak > 0.05 && peak <= PEAK, "{sound:?}: peak {peak}");
             assert_eq!(
                 sound.synthesize(),
                 samples,

@@ -188,6 +188,8 @@ pub fn export(level: &Path, sources: &Sources, dir: &Path, force: bool) -> Resul
     // As many as HUD_NAMES has, or this does not build.
     let pictures: [(&str, Frame); HUD_NAMES.len()] = [
         ("pistol", art_picture(&art::PISTOL)?),
+        ("machine_gun", art_picture(&art::MACHINE_GUN)?),
+        ("chaingun", art_picture(&art::CHAINGUN)?),
         ("launcher", art_picture(&art::LAUNCHER)?),
         ("knife", art_picture(&art::KNIFE)?),
         ("flash", art_picture(&art::FLASH)?),

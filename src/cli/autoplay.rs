@@ -30,7 +30,9 @@ pub struct Options<'a> {
 }
 
 /// Plays from the level to the end of the episode; prints each finished level's tally as one
-/// JSON line. Fails (exit 1) when the player dies or the autopilot gives up on a level. With
+/// JSON line, and a line (`"finished":false`) for each death, after which the autopilot tries
+/// again as a player does while lives are left. Fails (exit 1) at game over (a death with no
+/// life left) or when the autopilot gives up on a level. With
 /// `audio_out`, every sound of the run is mixed in step with the ticks into a WAV file
 /// (written whether the run ends well or not).
 pub fn run(o: &Options) -> Result<()> {
@@ -74,16 +76,19 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
             printed += 1;
             level_ticks = 0;
         }
-        if session.game.player_dead() {
+        if session.game.player_dead() && session.dead_ticks() == 1 {
             let tally = Tally::of(&session.game, session.path());
             writeln!(stdout, "{}", json_line(&tally, false))?;
-            bail!(
-                "the player died on {} after {} ticks at ({:.2}, {:.2})",
-                tally.name,
-                tally.ticks,
-                session.game.player.position.x,
-                session.game.player.position.y
-            );
+            if session.game.lives == 0 {
+                bail!(
+                    "game over: the player died on {} after {} ticks at ({:.2}, {:.2}) with no life left",
+                    tally.name,
+                    tally.ticks,
+                    session.game.player.position.x,
+                    session.game.player.position.y
+                );
+            }
+            level_ticks = 0;
         }
         if level_ticks > GIVE_UP_MINUTES * 60 * u64::from(TICK_HZ) {
             let tally = Tally::of(&session.game, session.path());
@@ -108,7 +113,7 @@ fn json_line(t: &Tally, finished: bool) -> String {
     // In the documented order (a JSON object's keys are unordered, but people read these).
     let text = |v: &str| serde_json::Value::from(v).to_string();
     format!(
-        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{}}}",
+        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{},\"score\":{},\"lives\":{}}}",
         text(&file),
         text(&t.name),
         t.ticks,
@@ -119,6 +124,8 @@ fn json_line(t: &Tally, finished: bool) -> String {
         t.treasure.0,
         t.treasure.1,
         t.health,
+        t.score,
+        t.lives,
     )
 }
 

@@ -12,4 +12,4 @@ pub use replay::{
     level_file_hash,
 };
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
-pub use session::{Session, Tally, Totals};
+pub use session::{Carried, DEATH_TICKS, Session, Tally, Totals};

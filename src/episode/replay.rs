@@ -20,12 +20,13 @@
 //! holes of the level's grate textures, which a `--textures` or `--data` folder may change;
 //! [`Recording::check_data`] refuses a game whose holes differ. `difficulty` (optional, for a
 //! game not on normal) is the difficulty it was played on. Versions 1 and 2 (before rules
-//! versions) still play, unchecked.
+//! versions) were played under rules 1, and are refused as such.
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
 //! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
-//! `0` or `1`, weapon `0` (keep), `1` pistol, `2` launcher or `3` knife. Version 1 recordings (before weapons: six fields, no
-//! weapon) still play.
+//! `0` or `1` (fire: held that tick), weapon `0` (keep) or the number of the weapon taken
+//! (rules 2: `1` knife, `2` pistol, `3` machine gun, `4` chaingun, `5` launcher; rules 1: `1`
+//! pistol, `2` launcher, `3` knife). Version 1 recordings (before weapons) have six fields.
 
 use std::fmt::Write as _;
 
@@ -59,8 +60,8 @@ pub struct Recording {
     pub level: String,
     /// One input per tick.
     pub inputs: Vec<Input>,
-    /// The game rules it was played under (`None`: a recording from before rules versions).
-    pub rules: Option<u32>,
+    /// The game rules it was played under (1 for a recording from before rules versions).
+    pub rules: u32,
     /// The hash of the level file's bytes when recording ([`level_file_hash`]; `None`: not
     /// known).
     pub level_hash: Option<String>,
@@ -181,7 +182,7 @@ impl Recording {
         Recording {
             level: crate::files::repository_name(level.as_ref()).unwrap_or(level),
             inputs: Vec::new(),
-            rules: Some(RULES_VERSION),
+            rules: RULES_VERSION,
             level_hash: level_file_hash(path),
             data_hash: None,
             difficulty: Difficulty::Normal,
@@ -234,9 +235,9 @@ impl Recording {
 
     /// Whether the recording would replay as it was played here: under the same rules, on
     /// the same level file (read from [`Recording::level_path`]), which must be there.
-    /// Recordings from before rules versions pass unchecked but for the level being there.
     pub fn check(&self) -> Result<(), ReplayMismatch> {
-        if let Some(recorded) = self.rules.filter(|&r| r != RULES_VERSION) {
+        if self.rules != RULES_VERSION {
+            let recorded = self.rules;
             return Err(ReplayMismatch::Rules { recorded });
         }
         let (path, now) = self.located();
@@ -311,7 +312,7 @@ impl Recording {
     pub fn to_text(&self) -> String {
         let mut out = format!(
             "{REPLAY_HEADER}\nrules {}\nlevel {}\nlevel-hash {}\n",
-            self.rules.unwrap_or(RULES_VERSION),
+            self.rules,
             self.level,
             self.level_hash.as_deref().unwrap_or("unknown")
         );
@@ -376,9 +377,10 @@ impl Recording {
                 ));
             }
         };
-        let mut rules = None;
+        // Recordings from before rules versions were played under rules 1.
+        let mut rules = 1;
         if versioned {
-            rules = Some(match lines.next() {
+            rules = match lines.next() {
                 Some((n, l)) if l.starts_with("rules ") => {
                     let word = l["rules ".len()..].trim();
                     word.parse::<u32>().map_err(|_| {
@@ -391,7 +393,7 @@ impl Recording {
                 }
                 Some((n, _)) => return Err(err(n + 1, 1, "expected 'rules N'".into())),
                 None => return Err(err(2, 1, "expected 'rules N'".into())),
-            });
+            };
         }
         let level = match lines.next() {
             Some((n, l)) if l.starts_with("level ") => {
@@ -493,13 +495,12 @@ impl Recording {
                 use_pressed: flag(4)?,
                 fire: flag(5)?,
                 weapon: if width == 7 {
-                    match fields[6].1 {
-                        "0" => 0,
-                        "1" => 1,
-                        "2" => 2,
-                        "3" => 3,
-                        w => {
-                            let message = format!("expected a weapon 0 to 3, found '{w}'");
+                    let most = crate::game::Weapon::ALL.len();
+                    match fields[6].1.parse::<u8>() {
+                        Ok(w) if usize::from(w) <= most && fields[6].1.len() == 1 => w,
+                        _ => {
+                            let w = fields[6].1;
+                            let message = format!("expected a weapon 0 to {most}, found '{w}'");
                             return Err(err(n + 1, fields[6].0 + 1, message));
                         }
                     }
@@ -597,8 +598,8 @@ mod tests {
                 "5:5: expected a number from -360 to 360",
             ),
             (
-                &*format!("{head}1 0 0 0 0 0 4\n"),
-                "5:13: expected a weapon 0 to 3, found '4'",
+                &*format!("{head}1 0 0 0 0 0 6\n"),
+                "5:13: expected a weapon 0 to 5, found '6'",
             ),
         ];
         for (text, expected) in cases {
@@ -608,7 +609,7 @@ mod tests {
     }
 
     #[test]
-    fn version_1_recordings_still_play() {
+    fn version_1_and_2_recordings_read_as_rules_1_and_are_refused_by_rules_2() {
         let old = "tilecaster-replay 1\nlevel levels/e1m1.toml\n1.0 0.0 2.5 1 0 1\n";
         let r = Recording::parse(old).unwrap();
         let expected = Input {
@@ -619,19 +620,15 @@ mod tests {
             ..Input::default()
         };
         assert_eq!(r.inputs, vec![expected]);
-        assert_eq!((r.rules, r.level_hash.as_deref()), (None, None));
-        assert_eq!(r.check(), Ok(()), "unchecked");
-        let gone = Recording::parse("tilecaster-replay 1\nlevel gone.toml\n").unwrap();
+        assert_eq!((r.rules, r.level_hash.as_deref()), (1, None));
         assert_eq!(
-            gone.check(),
-            Err(ReplayMismatch::Missing {
-                level: "gone.toml".into()
-            }),
-            "but for the level being there"
+            r.check(),
+            Err(ReplayMismatch::Rules { recorded: 1 }),
+            "played under rules 1"
         );
         let v2 =
             Recording::parse("tilecaster-replay 2\nlevel levels/e1m1.toml\n1.0 0.0 2.5 1 0 1 2\n");
-        assert_eq!(v2.unwrap().check(), Ok(()));
+        assert_eq!(v2.unwrap().rules, 1);
     }
 
     #[test]
@@ -644,10 +641,10 @@ mod tests {
         let r = Recording::start(name.clone(), &level);
         assert_eq!(r.check(), Ok(()));
         let back = Recording::parse(&r.to_text()).unwrap();
-        assert_eq!(back.rules, Some(RULES_VERSION));
+        assert_eq!(back.rules, RULES_VERSION);
         assert_eq!(back.level_hash.as_deref(), Some(file_hash(b"one").as_str()));
         let old_rules = Recording {
-            rules: Some(RULES_VERSION + 1),
+            rules: RULES_VERSION + 1,
             ..back.clone()
         };
         let e = old_rules.check().unwrap_err().to_string();

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::{Session, Tally, Totals};
+use super::{Carried, Session, Tally, Totals};
 use crate::game::{Doors, Enemy, Game, Player, Projectile, PushWalls, Rng, Weapon};
 use crate::grid::Cell;
 use crate::level::Difficulty;
@@ -141,7 +141,8 @@ fn first_rules() -> u32 {
 struct SessionState {
     difficulty: Difficulty,
     seed: Option<u64>,
-    lives: u32,
+    /// What the player carried into the level (a death starts it again with this).
+    level_start: Carried,
     total_ticks: u64,
     finished: Totals,
     tallies: Vec<Tally>,
@@ -160,12 +161,16 @@ struct GameState {
     drops: Vec<PickupSpawn>,
     keys: Vec<KeyColour>,
     score: u32,
+    lives: u32,
+    next_life: u32,
     ticks: u64,
     finished: bool,
     enemies: Vec<Enemy>,
     kills: u32,
     rng: Rng,
     weapon: Weapon,
+    chosen: Weapon,
+    trigger_released: bool,
     projectiles: Vec<Projectile>,
     explored: Vec<bool>,
     last_shot: Option<u64>,
@@ -250,7 +255,7 @@ impl Session {
             session: SessionState {
                 difficulty: self.difficulty,
                 seed: self.seed,
-                lives: self.lives,
+                level_start: self.level_start.clone(),
                 total_ticks: self.total_ticks,
                 finished: self.finished,
                 tallies: self.tallies.clone(),
@@ -264,12 +269,16 @@ impl Session {
                 drops: g.level.pickups[original..].to_vec(),
                 keys: g.keys.clone(),
                 score: g.score,
+                lives: g.lives,
+                next_life: g.next_life,
                 ticks: g.ticks,
                 finished: g.finished,
                 enemies: g.enemies.clone(),
                 kills: g.kills,
                 rng: g.rng.clone(),
                 weapon: g.weapon,
+                chosen: g.chosen,
+                trigger_released: g.trigger_released,
                 projectiles: g.projectiles.clone(),
                 explored: g.explored.clone(),
                 last_shot: g.last_shot,
@@ -356,7 +365,7 @@ impl Session {
         let s = file.session;
         let mut session = Session::start_on(&file.level_file, sources, s.difficulty)?;
         session.seed = s.seed;
-        session.lives = s.lives;
+        session.level_start = s.level_start;
         session.total_ticks = s.total_ticks;
         session.finished = s.finished;
         session.tallies = s.tallies;
@@ -427,12 +436,16 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     game.level.pickups.extend(state.drops);
     game.keys = state.keys;
     game.score = state.score;
+    game.lives = state.lives;
+    game.next_life = state.next_life;
     game.ticks = state.ticks;
     game.finished = state.finished;
     game.enemies = state.enemies;
     game.kills = state.kills;
     game.rng = state.rng;
     game.weapon = state.weapon;
+    game.chosen = state.chosen;
+    game.trigger_released = state.trigger_released;
     game.projectiles = state.projectiles;
     game.explored = state.explored;
     game.last_shot = state.last_shot;

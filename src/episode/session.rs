@@ -6,21 +6,19 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::assets::Sources;
-use crate::game::{Game, GameEvent, Input, TICK_HZ};
+use crate::game::{Game, GameEvent, Input, TICK_HZ, Weapon};
 use crate::grid::{Cell, Solidity};
 use crate::level::Difficulty;
-use crate::level::PickupKind;
 use crate::level::{Holes, LevelError, LevelWithTextures, load_with_sources};
 
-/// Ticks between the player's death and the level's restart (2 seconds).
-const RESTART_TICKS: u32 = 2 * TICK_HZ;
+/// Ticks after the player's death before use starts the level again (the view turns to the
+/// killer and fades red meanwhile): one and a half seconds.
+pub const DEATH_TICKS: u32 = 3 * TICK_HZ / 2;
 
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * TICK_HZ;
 /// Ticks the tally screen stays before use or fire moves on (one second).
 const TALLY_MIN_TICKS: u32 = TICK_HZ;
-/// Lives at the start of the episode.
-const LIVES: u32 = 3;
 
 /// The running episode: the current level with its textures, and the game.
 pub struct Session {
@@ -46,19 +44,70 @@ pub struct Session {
     message: Option<(String, u32)>,
     /// Ticks since the player died.
     dead_ticks: u32,
+    /// What the player carried into the current level: a death starts it again with this
+    /// score (and a pistol, 8 bullets and full health), as in Wolfenstein 3D.
+    pub(super) level_start: Carried,
     /// The finished levels' totals.
     pub(super) finished: Totals,
     /// How hard the game is.
     pub(super) difficulty: Difficulty,
     /// The seed of every level's random numbers (`None`: the game's own).
     pub(super) seed: Option<u64>,
-    /// Lives left (a death costs one; with none left the level starts over from scratch).
-    pub lives: u32,
     /// The tally screen between a level and the next: the finished level's tally, and the
     /// ticks it has been up.
     pub intermission: Option<(Tally, u32)>,
     /// Every finished level's tally, in order.
     pub tallies: Vec<Tally>,
+}
+
+/// What the player carries from one level to the next.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Carried {
+    /// Health.
+    pub health: u32,
+    /// Bullets.
+    pub ammo: u32,
+    /// Launcher rounds.
+    pub rounds: u32,
+    /// Weapons carried.
+    pub weapons: Vec<Weapon>,
+    /// The weapon chosen.
+    pub chosen: Weapon,
+    /// The score.
+    pub score: u32,
+    /// Lives left.
+    pub lives: u32,
+    /// The score of the next extra life.
+    pub next_life: u32,
+}
+
+impl Carried {
+    /// What the player of `game` carries.
+    pub fn of(game: &Game) -> Carried {
+        Carried {
+            health: game.player.health,
+            ammo: game.player.ammo,
+            rounds: game.player.rounds,
+            weapons: game.player.weapons.clone(),
+            chosen: game.chosen,
+            score: game.score,
+            lives: game.lives,
+            next_life: game.next_life,
+        }
+    }
+
+    /// Gives `game`'s player (at a level's start) what this carries.
+    pub fn onto(&self, game: &mut Game) {
+        game.player.health = self.health;
+        game.player.ammo = self.ammo;
+        game.player.rounds = self.rounds;
+        game.player.weapons.clone_from(&self.weapons);
+        game.chosen = self.chosen;
+        game.weapon = game.player.fallback(self.chosen);
+        game.score = self.score;
+        game.lives = self.lives;
+        game.next_life = self.next_life;
+    }
 }
 
 /// One finished level's tally, as the screen between levels shows it.
@@ -80,6 +129,10 @@ pub struct Tally {
     pub par_seconds: u32,
     /// Health at the end.
     pub health: u32,
+    /// The score at the end.
+    pub score: u32,
+    /// Lives left at the end.
+    pub lives: u32,
 }
 
 impl Tally {
@@ -88,7 +141,7 @@ impl Tally {
         let (found, secrets) = game.pushwalls.found();
         let treasure_total = game.level.pickups[..game.level.pickups.len() - game.dropped]
             .iter()
-            .filter(|p| p.kind == PickupKind::Treasure)
+            .filter(|p| p.kind.is_treasure())
             .count() as u32;
         Tally {
             file: file.to_path_buf(),
@@ -99,6 +152,8 @@ impl Tally {
             ticks: game.ticks,
             par_seconds: game.level.par_seconds,
             health: game.player.health,
+            score: game.score,
+            lives: game.lives,
         }
     }
 
@@ -179,7 +234,9 @@ impl Session {
         let sources = sources.into();
         let current = load_with_sources(path, &sources)?;
         let game = Game::from_loaded_on(&current, difficulty);
+        let level_start = Carried::of(&game);
         let mut session = Session {
+            level_start,
             stamp: 0,
             watched: current.level.files.clone(),
             message: None,
@@ -194,7 +251,6 @@ impl Session {
             game,
             difficulty,
             seed: None,
-            lives: LIVES,
             intermission: None,
             tallies: Vec::new(),
         };
@@ -277,18 +333,15 @@ impl Session {
         if self.game.player_dead() {
             self.dead_ticks += 1;
             if self.dead_ticks == 1 {
-                self.say("you died".into());
-            }
-            if self.dead_ticks >= RESTART_TICKS {
-                if self.lives == 0 {
-                    self.lives = LIVES;
-                    self.restart_level();
-                    self.game.score = 0;
-                    self.say("game over: the level again, from scratch".into());
+                let word = if self.game.lives == 0 {
+                    "game over"
                 } else {
-                    self.lives -= 1;
-                    self.restart_level();
-                }
+                    "you died"
+                };
+                self.say(format!("{word}: press use to try again"));
+            }
+            if self.dead_ticks >= DEATH_TICKS && input.use_pressed {
+                self.try_again();
             }
             return;
         }
@@ -299,10 +352,21 @@ impl Session {
         }
     }
 
-    /// The current level's number in the episode (1 for the one it started with).
+    /// The current level's number: the number after the `m` of a file named like `e1m3.toml`
+    /// (so a game started on the third level says 3), else its place in this session (1 for
+    /// the one it started with).
     pub fn level_number(&self) -> u32 {
+        let named = self
+            .path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .and_then(|stem| {
+                let (episode, level) = stem.strip_prefix('e')?.split_once('m')?;
+                episode.parse::<u32>().ok()?;
+                level.parse::<u32>().ok()
+            });
         let done = self.tallies.len() as u32;
-        done + 1 - u32::from(self.intermission.is_some())
+        named.unwrap_or(done + 1 - u32::from(self.intermission.is_some()))
     }
 
     /// Seeds the random numbers of this level (from its start) and of every level after it.
@@ -333,11 +397,40 @@ impl Session {
         }
     }
 
+    /// Ticks since the player died (0 while alive).
+    pub fn dead_ticks(&self) -> u32 {
+        self.dead_ticks
+    }
+
+    /// After a death: the level again from its start with a life fewer, the score it started
+    /// with, full health, a pistol and 8 bullets (Wolfenstein 3D's rule). With no life left,
+    /// game over: the level from scratch, as at the start of the episode.
+    fn try_again(&mut self) {
+        let lives = self.game.lives;
+        self.restart_level();
+        if lives == 0 {
+            self.game.score = 0;
+            self.level_start = Carried::of(&self.game);
+            self.say("game over: the level again, from scratch".into());
+            return;
+        }
+        let fresh = Carried::of(&self.game);
+        let again = Carried {
+            score: self.level_start.score,
+            next_life: self.level_start.next_life,
+            lives: lives - 1,
+            ..fresh
+        };
+        again.onto(&mut self.game);
+        self.level_start = again;
+    }
+
     /// The current level again from its start, with a fresh player (health, ammunition and
     /// score as at the start of the episode).
     pub fn restart_level(&mut self) {
         self.dead_ticks = 0;
         self.game = self.fresh_game(&self.current);
+        self.level_start = Carried::of(&self.game);
         self.say(format!("{} again", self.game.level.name));
     }
 
@@ -354,17 +447,10 @@ impl Session {
     fn switch_to(&mut self, path: &Path) -> Result<(), LevelError> {
         let loaded = load_with_sources(path, &self.sources)?;
         self.finished = self.finished.add(Totals::of(&self.game));
-        let keep = (
-            self.game.player.health,
-            self.game.player.ammo,
-            self.game.score,
-        );
+        let carried = Carried::of(&self.game);
         self.game = self.fresh_game(&loaded);
-        (
-            self.game.player.health,
-            self.game.player.ammo,
-            self.game.score,
-        ) = keep;
+        carried.onto(&mut self.game);
+        self.level_start = carried;
         self.watched = loaded.level.files.clone();
         self.current = loaded;
         self.generation = next_generation();
@@ -408,12 +494,8 @@ impl Session {
             self.game.player.position = old.player.position;
             self.game.player.angle = old.player.angle;
         }
-        (
-            self.game.player.health,
-            self.game.player.ammo,
-            self.game.score,
-            self.game.keys,
-        ) = (old.player.health, old.player.ammo, old.score, old.keys);
+        Carried::of(&old).onto(&mut self.game);
+        self.game.keys = old.keys;
         if self.watched != loaded.level.files {
             // The map names other files now: watch those from here on.
             self.watched = loaded.level.files.clone();

@@ -2,7 +2,7 @@
 //! the episode start to finish. It sees the game as a player would (the map, the doors, the
 //! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
 
-use super::{Game, Input};
+use super::{Game, Input, Weapon};
 use crate::grid::{Cell, line_of_sight, shortest_path};
 use crate::level::PickupKind;
 use crate::map::Tile;
@@ -39,7 +39,15 @@ impl Autopilot {
         self.cooldown = self.cooldown.saturating_sub(1);
         self.use_wait = self.use_wait.saturating_sub(1);
         if game.player_dead() {
-            return Input::default();
+            // Try again, as a player presses use once the death has played out.
+            let press = self.use_wait == 0;
+            if press {
+                self.use_wait = 30;
+            }
+            return Input {
+                use_pressed: press,
+                ..Input::default()
+            };
         }
         if game.finished {
             // The tally screen: on to the next level, as a player presses use.
@@ -52,8 +60,13 @@ impl Autopilot {
                 ..Input::default()
             };
         }
+        let best = best_weapon(game);
         let mut input = Input {
-            weapon: if game.player.ammo > 0 { 1 } else { 3 },
+            weapon: if best == game.weapon {
+                0
+            } else {
+                best.number()
+            },
             ..Input::default()
         };
         if game.level.exits.contains(&game.player.cell()) {
@@ -118,7 +131,7 @@ impl Autopilot {
     /// Turns to the nearest living enemy in sight and in range, firing when on target; the
     /// turn, or `None` when there is nothing to fight (or nothing to fight with).
     fn fight(&mut self, game: &Game, input: &mut Input) -> Option<f64> {
-        if game.player.ammo == 0 {
+        if best_weapon(game) == Weapon::Knife {
             return None;
         }
         let me = game.player.position;
@@ -135,8 +148,14 @@ impl Autopilot {
             })?;
         let turn = turn_towards(game, enemy.position);
         if turn.abs() < 2.0 && self.cooldown == 0 {
+            // An automatic weapon is held down; a one-shot one pressed, and let go between.
             input.fire = true;
-            self.cooldown = 15;
+            let stats = game.weapon.stats();
+            self.cooldown = if stats.automatic {
+                0
+            } else {
+                stats.interval.div_ceil(2) as u32
+            };
         }
         Some(turn)
     }
@@ -180,6 +199,18 @@ impl Autopilot {
             .collect();
         let path = path_to(game, start, &goals, &stuck_walls)?;
         path.get(1).copied().or(Some(start))
+    }
+}
+
+/// The weapon it fights with: the best gun with bullets, else the launcher with rounds, else
+/// the knife.
+fn best_weapon(game: &Game) -> Weapon {
+    let player = &game.player;
+    let gun = player.fallback(Weapon::Chaingun);
+    if gun == Weapon::Knife && player.has(Weapon::Launcher) && player.loaded(Weapon::Launcher) {
+        Weapon::Launcher
+    } else {
+        gun
     }
 }
 

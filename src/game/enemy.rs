@@ -3,7 +3,8 @@
 use super::{Blocking, PLAYER_RADIUS, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::Difficulty;
-use crate::level::{EnemyKind, EnemyMode, EnemySpawn};
+use crate::level::kinds::{Attack, BITE_REACH};
+use crate::level::{EnemyKind, EnemyMode, EnemySpawn, PickupKind};
 use crate::math::Vec2;
 
 /// An enemy's collision and hit radius, tiles.
@@ -72,10 +73,10 @@ pub struct Enemy {
     pub strafe: f64,
     /// Whether the player has seen it (the automap shows only those).
     pub spotted: bool,
-    /// What its kind makes it: speed, damage, firing range (saves from before kinds were
-    /// data hold none: a guard's).
-    #[serde(default = "EnemyStats::guard")]
+    /// What its kind makes it: speed, damage, firing range, points, attack.
     pub stats: EnemyStats,
+    /// Shots left in the attack it is firing.
+    pub shots_left: u32,
 }
 
 /// An enemy's kind, as the simulation uses it.
@@ -87,6 +88,20 @@ pub struct EnemyStats {
     pub damage: (u32, u32),
     /// Nearer than the first it backs off; up to the second it fires.
     pub firing_range: (f64, f64),
+    /// The score for killing it.
+    pub points: u32,
+    /// How it attacks.
+    pub attack: Attack,
+    /// Shots (or bites) in an attack.
+    pub burst: u32,
+    /// Seconds it aims before an attack.
+    pub aim: f64,
+    /// Whether it shouts when it notices the player.
+    pub shout: bool,
+    /// What it drops when killed.
+    pub drops: Option<PickupKind>,
+    /// Whether killing it ends the level.
+    pub boss: bool,
 }
 
 impl EnemyStats {
@@ -101,6 +116,13 @@ impl EnemyStats {
             speed: kind.speed,
             damage: kind.damage,
             firing_range: kind.firing_range,
+            points: kind.points,
+            attack: kind.attack,
+            burst: kind.burst,
+            aim: kind.aim,
+            shout: kind.shout,
+            drops: kind.drops,
+            boss: kind.boss,
         }
     }
 
@@ -132,6 +154,7 @@ impl Enemy {
             strafe: 1.0,
             spotted: false,
             stats: EnemyStats::of(kind),
+            shots_left: 0,
         }
     }
 
@@ -176,7 +199,8 @@ impl Enemy {
         self.deaf = false;
         if self.health <= 0 {
             self.state = EnemyState::Dying;
-            self.timer = 0.6;
+            // A boss falls slowly: its death is a sequence to watch.
+            self.timer = if self.stats.boss { 2.0 } else { 0.6 };
         } else {
             self.state = EnemyState::Pain;
             self.timer = 0.25;
@@ -273,9 +297,14 @@ impl Enemy {
                 self.face(player);
                 let to_player = player - self.position;
                 let distance = to_player.length();
-                if sees && self.timer <= 0.0 {
+                let bites = self.stats.attack == Attack::Bite;
+                if sees && self.timer <= 0.0 && (!bites || distance <= BITE_REACH) {
                     self.state = EnemyState::Attack;
-                    self.timer = 0.4;
+                    self.timer = self.stats.aim;
+                    self.shots_left = self.stats.burst.max(1);
+                } else if bites && sees && distance > 1e-9 {
+                    // A dog runs straight at the player.
+                    self.walk(to_player * (1.0 / distance), blocking, player);
                 } else if sees && distance < self.stats.firing_range.0 && distance > 1e-9 {
                     // Too near: back off, keeping its aim.
                     self.walk(to_player * (-1.0 / distance), blocking, player);
@@ -301,12 +330,22 @@ impl Enemy {
             EnemyState::Attack => {
                 self.face(player);
                 if self.timer <= 0.0 {
-                    self.state = EnemyState::Chase;
-                    // Aims poorly, and worse with distance: cover is not taken, but misses are.
-                    self.timer = difficulty.shot_wait(0.8 + rng.unit() * 1.2);
-                    act.fired = sees;
-                    if rng.unit() < 0.5 {
-                        self.strafe = -self.strafe;
+                    let reach = self.stats.attack == Attack::Gun
+                        || (player - self.position).length() <= BITE_REACH + 0.1;
+                    act.fired = sees && reach;
+                    self.shots_left = self.shots_left.saturating_sub(1);
+                    if self.shots_left > 0 && act.fired {
+                        // The rest of the burst, a tenth of a second apart.
+                        self.timer = 0.1;
+                    } else {
+                        self.shots_left = 0;
+                        self.state = EnemyState::Chase;
+                        // Aims poorly, and worse with distance: cover is not taken, but misses
+                        // are.
+                        self.timer = difficulty.shot_wait(0.8 + rng.unit() * 1.2);
+                        if rng.unit() < 0.5 {
+                            self.strafe = -self.strafe;
+                        }
                     }
                 }
             }

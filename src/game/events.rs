@@ -71,8 +71,10 @@ pub enum GameEvent {
     PushWallMoved(Cell),
     /// A line for the player to read (a locked door, a secret found).
     Message(String),
-    /// The level's exit was used.
+    /// The level's exit was used (or its boss killed).
     Exit,
+    /// The player gained a life.
+    ExtraLife,
 }
 
 /// A puff where a shot hit: dust on a wall, blood on an enemy. It lasts [`PUFF_TICKS`].

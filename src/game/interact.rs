@@ -1,7 +1,7 @@
 //! What the player does to the level besides moving and fighting: using what is ahead (doors,
 //! push walls, the exit's switch), and picking things up.
 
-use super::{Enemy, Game, GameEvent, PLAYER_RADIUS, USE_REACH};
+use super::{Enemy, Game, GameEvent, MAX_HEALTH, PLAYER_RADIUS, USE_REACH, Weapon};
 use crate::grid::{Cell, Via, Walk};
 use crate::level::{KeyColour, PickupKind};
 use crate::map::Tile;
@@ -102,19 +102,47 @@ impl Game {
         cells
     }
 
+    /// Takes what the player touches, where it does them good: health below full, bullets
+    /// and rounds below the most carried; treasure, weapons, one-ups and keys always. A weapon
+    /// new to the player comes to hand when it outguns the chosen one (as in Wolfenstein 3D).
     pub(super) fn pick_up(&mut self) {
-        for (i, p) in self.level.pickups.iter().enumerate() {
+        let placed = self.level.pickups.len() - self.dropped;
+        for i in 0..self.level.pickups.len() {
+            let p = self.level.pickups[i];
             if !self.pickups_left[i]
                 || (p.position - self.player.position).length() > PLAYER_RADIUS + 0.3
             {
                 continue;
             }
+            let dropped = i >= placed;
+            let player = &mut self.player;
             let taken = match p.kind {
-                PickupKind::Health => self.player.heal(25),
-                PickupKind::Ammo => self.player.add_ammo(8),
-                PickupKind::Treasure => {
-                    self.score += 100;
+                PickupKind::Food => player.heal(10),
+                PickupKind::FirstAid => player.heal(25),
+                // A clip lying there holds 8 bullets; one an enemy dropped, 4.
+                PickupKind::Ammo => player.add_ammo(if dropped { 4 } else { 8 }),
+                PickupKind::Rounds => player.add_rounds(4),
+                PickupKind::Treasure(t) => {
                     self.treasure += 1;
+                    self.add_points(t.points());
+                    true
+                }
+                PickupKind::Weapon(w) => {
+                    let new = player.arm(w);
+                    if w == Weapon::Launcher {
+                        player.add_rounds(4);
+                    } else {
+                        player.add_ammo(6);
+                    }
+                    if new && w > self.chosen {
+                        self.chosen = w;
+                    }
+                    true
+                }
+                PickupKind::OneUp => {
+                    player.health = MAX_HEALTH;
+                    player.add_ammo(25);
+                    self.gain_life();
                     true
                 }
                 PickupKind::Key(k) => {
@@ -126,6 +154,8 @@ impl Game {
             };
             if taken {
                 self.pickups_left[i] = false;
+                // Rounds for the chosen weapon put it back in hand.
+                self.weapon = self.player.fallback(self.chosen);
                 self.events.push(GameEvent::Pickup {
                     kind: p.kind,
                     at: p.position,

@@ -20,11 +20,12 @@ pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, EnemyStats, hit_chance, path_step};
 pub use events::{GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use hash::file_hash;
-pub use player::{PLAYER_RADIUS, Player};
+pub use player::{MAX_AMMO, MAX_HEALTH, MAX_ROUNDS, PLAYER_RADIUS, Player, START_AMMO, WALK_SPEED};
 pub use pushwalls::PushWalls;
 pub use rng::Rng;
 pub use weapons::{
-    HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Projectile, TRACE_TICKS, Trace, TraceKind, Weapon,
+    HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Pool, Projectile, TRACE_TICKS, Trace, TraceKind,
+    Weapon, WeaponStats,
 };
 
 use std::sync::Arc;
@@ -36,14 +37,15 @@ use crate::level::{Difficulty, Holes, KeyColour, Level};
 /// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
 /// recorded game play out differently; recordings and saves carry it.
-pub const RULES_VERSION: u32 = 1;
+pub const RULES_VERSION: u32 = 2;
 
 /// The oldest rules version whose saves still load. A save holds the game's state, not its
 /// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
 /// that decide otherwise, other drops: data only) lets older saves play on under the new
 /// rules; raise this only with a change that alters what a saved state means. Recordings
-/// replay only under their own rules ([`RULES_VERSION`]).
-pub const SAVES_LOAD_FROM_RULES: u32 = 1;
+/// replay only under their own rules ([`RULES_VERSION`]). Rules 2 (the arsenal, the
+/// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused.
+pub const SAVES_LOAD_FROM_RULES: u32 = 2;
 
 /// Simulation ticks per second.
 pub const TICK_HZ: u32 = 60;
@@ -51,6 +53,12 @@ pub const TICK_HZ: u32 = 60;
 pub const TICK: f64 = 1.0 / TICK_HZ as f64;
 /// How far "use" reaches from the player's centre, tiles.
 pub const USE_REACH: f64 = 1.5;
+/// Lives at the start of the episode (Wolfenstein 3D's 3).
+pub const START_LIVES: u32 = 3;
+/// The most lives there can be.
+pub const MAX_LIVES: u32 = 9;
+/// An extra life at every this many points (Wolfenstein 3D's 40,000).
+pub const EXTRA_LIFE_POINTS: u32 = 40_000;
 
 /// What the player wants during one tick (the front end turns keys and the mouse into this).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -65,10 +73,12 @@ pub struct Input {
     pub run: bool,
     /// Use (open doors) was pressed this tick.
     pub use_pressed: bool,
-    /// Fire was pressed this tick.
+    /// Fire is held this tick (or was pressed since the last one). Automatic weapons fire
+    /// while it is held, the others once a press.
     pub fire: bool,
-    /// A weapon chosen this tick by its number (1 pistol, 2 launcher, 3 knife); 0 keeps the
-    /// one in hand.
+    /// A weapon chosen this tick by its number (1 knife, 2 pistol, 3 machine gun, 4
+    /// chaingun, 5 launcher, as [`Weapon::number`]); 0 keeps the one in hand. One not carried
+    /// is not taken.
     pub weapon: u8,
 }
 
@@ -87,8 +97,13 @@ pub struct Game {
     pub pickups_left: Vec<bool>,
     /// Keys held.
     pub keys: Vec<KeyColour>,
-    /// Treasure picked up.
+    /// Points: kills by kind, treasure, and the tally's bonuses.
     pub score: u32,
+    /// Lives left besides this one (a death costs one; a one-up and every
+    /// [`EXTRA_LIFE_POINTS`] give one).
+    pub lives: u32,
+    /// The score at which the next extra life comes.
+    pub next_life: u32,
     /// Ticks since the start.
     pub ticks: u64,
     /// Whether the player used the exit.
@@ -103,6 +118,11 @@ pub struct Game {
     pub rng: Rng,
     /// The weapon in hand.
     pub weapon: Weapon,
+    /// The weapon the player chose (in hand again when it has rounds: the knife comes to hand
+    /// when a gun runs dry).
+    pub chosen: Weapon,
+    /// Whether fire was let go since the last attack (a press fires a one-shot weapon).
+    pub trigger_released: bool,
     /// Projectiles in flight.
     pub projectiles: Vec<Projectile>,
     /// The holes of the level's masked walls (bullets and sight pass them); empty without
@@ -188,6 +208,8 @@ impl Game {
             pickups_left,
             keys: Vec::new(),
             score: 0,
+            lives: START_LIVES,
+            next_life: EXTRA_LIFE_POINTS,
             ticks: 0,
             finished: false,
             difficulty: Difficulty::Normal,
@@ -195,6 +217,8 @@ impl Game {
             kills: 0,
             rng: Rng::new(0x7117_CA57),
             weapon: Weapon::default(),
+            chosen: Weapon::default(),
+            trigger_released: true,
             projectiles: Vec::new(),
             holes: Arc::default(),
             tracing: false,
@@ -223,6 +247,24 @@ impl Game {
         self.player.health == 0
     }
 
+    /// Adds `points` to the score, with a life for every [`EXTRA_LIFE_POINTS`] passed (up to
+    /// [`MAX_LIVES`]).
+    pub fn add_points(&mut self, points: u32) {
+        self.score = self.score.saturating_add(points);
+        while self.score >= self.next_life {
+            self.next_life = self.next_life.saturating_add(EXTRA_LIFE_POINTS);
+            self.gain_life();
+        }
+    }
+
+    /// One more life (none past [`MAX_LIVES`]).
+    pub(crate) fn gain_life(&mut self) {
+        if self.lives < MAX_LIVES {
+            self.lives += 1;
+            self.events.push(GameEvent::ExtraLife);
+        }
+    }
+
     /// Advances one tick.
     pub fn tick(&mut self, input: &Input) {
         self.ticks += 1;
@@ -232,8 +274,9 @@ impl Game {
         if self.finished || self.player_dead() {
             return;
         }
-        if let Some(weapon) = Weapon::from_number(input.weapon) {
-            self.weapon = weapon;
+        if let Some(weapon) = Weapon::from_number(input.weapon).filter(|&w| self.player.has(w)) {
+            self.chosen = weapon;
+            self.weapon = self.player.fallback(weapon);
         }
         self.rebuild_actors();
         let before = self.player.position;
@@ -247,9 +290,7 @@ impl Game {
         if input.use_pressed {
             self.use_ahead();
         }
-        if input.fire {
-            self.fire();
-        }
+        self.trigger(input.fire);
         self.tick_enemies();
         self.rebuild_actors();
         self.tick_projectiles();
@@ -313,9 +354,15 @@ impl Game {
                 doors: &self.doors,
                 holes: &self.holes,
             };
+            let was_dying = e.state == EnemyState::Dying;
             let act = e.tick(player, &blocking, &mut self.rng, difficulty);
+            if was_dying && e.state == EnemyState::Dead && e.stats.boss {
+                // The boss has fallen: the level is won.
+                self.finished = true;
+                self.events.push(GameEvent::Exit);
+            }
             doors_to_open.extend(act.open_door);
-            if act.alerted {
+            if act.alerted && e.stats.shout {
                 self.events.push(GameEvent::EnemyAlert {
                     at: e.position,
                     enemy: i,
@@ -327,7 +374,12 @@ impl Game {
                     enemy: i,
                 });
                 let distance = (player - e.position).length();
-                if self.rng.unit() < hit_chance(distance) {
+                let chance = match e.stats.attack {
+                    // Wolfenstein 3D's dogs bite 180 times in 256.
+                    crate::level::kinds::Attack::Bite => 180.0 / 256.0,
+                    crate::level::kinds::Attack::Gun => hit_chance(distance),
+                };
+                if self.rng.unit() < chance {
                     let hit = difficulty.damage(e.stats.hit(self.rng.unit()));
                     damage += hit;
                     self.events.push(GameEvent::PlayerHurt {

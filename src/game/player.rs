@@ -1,15 +1,27 @@
-use super::{Input, TICK};
+use super::weapons::Pool;
+use super::{Input, TICK, Weapon};
 use crate::geom::cells_under_circle;
 use crate::grid::{Cell, Solidity};
 use crate::math::Vec2;
 
 /// The player's collision radius, tiles.
 pub const PLAYER_RADIUS: f64 = 0.25;
-/// Walking speed, tiles per second (running doubles it).
-const WALK_SPEED: f64 = 3.0;
-const MAX_HEALTH: u32 = 100;
-/// Rounds at the start of the episode.
-const START_AMMO: u32 = 16;
+/// Walking speed, tiles per second; running doubles it. Wolfenstein 3D's: its source release
+/// moves the player `BASEMOVE * MOVESCALE` = 35 x 150 = 5,250 units a tic walking
+/// (`RUNMOVE` 70: twice that running) at 65,536 units a tile and 70 tics a second: 5.6 tiles a
+/// second, 11.2 running, at full speed from the first tic (it has no acceleration, nor this).
+pub const WALK_SPEED: f64 = 5.6;
+/// Health at the start, and the most there is.
+pub const MAX_HEALTH: u32 = 100;
+/// Bullets at the start of the episode (Wolfenstein 3D's 8).
+pub const START_AMMO: u32 = 8;
+/// The most bullets carried.
+pub const MAX_AMMO: u32 = 99;
+/// The most launcher rounds carried.
+pub const MAX_ROUNDS: u32 = 20;
+/// The longest step the circle takes at once, tiles: under the radius, and under the
+/// thinnest bar of a shaped wall that matters, so that it cannot tunnel through one.
+const MAX_STEP: f64 = 0.1;
 
 /// The player: a circle that slides along walls.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -20,8 +32,12 @@ pub struct Player {
     pub angle: f64,
     /// Health, 0 to 100.
     pub health: u32,
-    /// Rounds of ammunition.
+    /// Bullets, shared by the pistol, machine gun and chaingun.
     pub ammo: u32,
+    /// The launcher's rounds.
+    pub rounds: u32,
+    /// The weapons carried, in the order of their numbers (the knife and pistol always).
+    pub weapons: Vec<Weapon>,
     /// Distance walked, tiles (the weapon's bob follows it).
     pub walked: f64,
 }
@@ -34,6 +50,8 @@ impl Player {
             angle,
             health: MAX_HEALTH,
             ammo: START_AMMO,
+            rounds: 0,
+            weapons: vec![Weapon::Knife, Weapon::Pistol],
             walked: 0.0,
         }
     }
@@ -62,13 +80,69 @@ impl Player {
         true
     }
 
-    /// Adds ammunition (at most 99).
+    /// Adds bullets (at most [`MAX_AMMO`]); `false` when full (the pickup stays).
     pub fn add_ammo(&mut self, amount: u32) -> bool {
-        if self.ammo >= 99 {
+        if self.ammo >= MAX_AMMO {
             return false;
         }
-        self.ammo = (self.ammo + amount).min(99);
+        self.ammo = (self.ammo + amount).min(MAX_AMMO);
         true
+    }
+
+    /// Adds launcher rounds (at most [`MAX_ROUNDS`]); `false` when full.
+    pub fn add_rounds(&mut self, amount: u32) -> bool {
+        if self.rounds >= MAX_ROUNDS {
+            return false;
+        }
+        self.rounds = (self.rounds + amount).min(MAX_ROUNDS);
+        true
+    }
+
+    /// Whether `weapon` is carried.
+    pub fn has(&self, weapon: Weapon) -> bool {
+        self.weapons.contains(&weapon)
+    }
+
+    /// Carries `weapon` from now on; whether it is new.
+    pub fn arm(&mut self, weapon: Weapon) -> bool {
+        if self.has(weapon) {
+            return false;
+        }
+        self.weapons.push(weapon);
+        self.weapons.sort_unstable();
+        true
+    }
+
+    /// Whether there are rounds for a shot of `weapon` (the knife needs none).
+    pub fn loaded(&self, weapon: Weapon) -> bool {
+        let stats = weapon.stats();
+        match stats.pool {
+            Pool::None => true,
+            Pool::Bullets => self.ammo >= stats.cost,
+            Pool::Rounds => self.rounds >= stats.cost,
+        }
+    }
+
+    /// Spends the rounds of one shot of `weapon`.
+    pub(super) fn spend(&mut self, weapon: Weapon) {
+        let stats = weapon.stats();
+        match stats.pool {
+            Pool::None => {}
+            Pool::Bullets => self.ammo = self.ammo.saturating_sub(stats.cost),
+            Pool::Rounds => self.rounds = self.rounds.saturating_sub(stats.cost),
+        }
+    }
+
+    /// The weapon to hold when `chosen` cannot fire: the best gun carried that has bullets,
+    /// else the knife (as Wolfenstein 3D puts the knife in hand when the bullets run out).
+    pub fn fallback(&self, chosen: Weapon) -> Weapon {
+        if self.has(chosen) && self.loaded(chosen) {
+            return chosen;
+        }
+        [Weapon::Chaingun, Weapon::MachineGun, Weapon::Pistol]
+            .into_iter()
+            .find(|&w| self.has(w) && self.loaded(w))
+            .unwrap_or(Weapon::Knife)
     }
 
     /// Turns and moves for one tick, sliding along whatever `blocking` says is solid.
@@ -91,9 +165,14 @@ impl Player {
             wish = wish * (1.0 / length);
         }
         let speed = WALK_SPEED * if input.run { 2.0 } else { 1.0 };
-        // At most 0.1 tiles a tick, under the radius: the circle cannot tunnel through a wall.
+        // In steps of at most MAX_STEP, under the radius: the circle cannot tunnel through a
+        // wall, nor through a shaped wall's bar.
         let before = self.position;
-        self.position = slide(self.position, wish * (speed * TICK), blocking);
+        let motion = wish * (speed * TICK);
+        let steps = (motion.length() / MAX_STEP).ceil().clamp(1.0, 4.0);
+        for _ in 0..steps as u32 {
+            self.position = slide(self.position, motion * (1.0 / steps), blocking);
+        }
         let moved = (self.position - before).length();
         if moved.is_finite() {
             self.walked += moved;

@@ -362,7 +362,7 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     let health = g.enemies[0].health;
     g.tick(&fire());
     assert!(g.enemies[0].health < health, "hit down the corridor");
-    assert_eq!(g.player.ammo, 15);
+    assert_eq!(g.player.ammo, START_AMMO - 1);
     assert!(g.events.contains(&GameEvent::Shot(Weapon::Pistol)));
     assert!(
         g.puffs.iter().any(|p| p.blood),
@@ -396,7 +396,11 @@ fn shooting_kills_and_counts() {
     let mut g = arena();
     for _ in 0..5 {
         g.tick(&fire());
-        run(&mut g, 5, Input::default());
+        run(
+            &mut g,
+            Weapon::Pistol.reload_ticks() as usize,
+            Input::default(),
+        );
     }
     assert!(!g.enemies[0].alive(), "{:?}", g.enemies[0].state);
     assert_eq!(g.kills, 1);
@@ -594,7 +598,7 @@ fn the_knife_reaches_only_arms_length_and_takes_over_when_the_rounds_run_out() {
     let health = g.enemies[0].health;
     g.tick(&Input {
         fire: true,
-        weapon: 3,
+        weapon: Weapon::Knife.number(),
         ..Input::default()
     });
     assert_eq!(g.weapon, Weapon::Knife);
@@ -602,7 +606,7 @@ fn the_knife_reaches_only_arms_length_and_takes_over_when_the_rounds_run_out() {
         g.enemies[0].health, health,
         "the guard is far down the corridor"
     );
-    assert_eq!(g.player.ammo, 16, "the knife costs nothing");
+    assert_eq!(g.player.ammo, START_AMMO, "the knife costs nothing");
     // A pistol with one round left: the shot, then the knife in hand.
     let mut g = arena();
     g.player.ammo = 1;
@@ -849,8 +853,9 @@ fn shots_and_sight_meet_shapes_to_the_texel() {
 #[test]
 fn a_fireball_bursts_on_a_thin_walls_texel() {
     let mut g = shaped_range();
+    g.player.arm(Weapon::Launcher);
+    g.player.rounds = 10;
     g.weapon = Weapon::Launcher;
-    g.player.ammo = 10;
     g.tick(&fire());
     for _ in 0..200 {
         g.tick(&Input::default());

@@ -1,14 +1,18 @@
-//! Weapons: a knife, a hitscan pistol and a projectile launcher, all walked with the one
-//! traversal engine and all tested against enemies as circles through the spatial hash. Every query can
-//! be kept as a [`Trace`] for the top-down view's traversal debugger.
+//! Weapons: the knife, three hitscan guns and a projectile launcher, all walked with the one
+//! traversal engine and all tested against enemies as circles through the spatial hash. What
+//! each does is a row of numbers ([`WeaponStats`]). Every query can be kept as a [`Trace`] for
+//! the top-down view's traversal debugger.
 
 use super::{Blocking, ENEMY_RADIUS, Game, GameEvent, Puff, TICK};
 use crate::grid::{Cell, Walk, cast_segment};
 use crate::math::Vec2;
 
+pub use crate::level::Weapon;
+
 /// How far a hitscan shot reaches, tiles.
 pub const HITSCAN_RANGE: f64 = 64.0;
-/// How far the knife reaches from the player's centre, tiles.
+/// How far the knife reaches from the player's centre, tiles: an enemy's circle must be
+/// within 0.7 tiles of the player's.
 pub const KNIFE_REACH: f64 = 1.0;
 /// How fast a projectile flies, tiles per second.
 pub const PROJECTILE_SPEED: f64 = 10.0;
@@ -17,56 +21,94 @@ const PROJECTILE_LIFE: f64 = 4.0;
 /// Ticks a trace is kept for the debugger (one and a half seconds).
 pub const TRACE_TICKS: u64 = 90;
 
-/// The weapon in hand.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
-pub enum Weapon {
-    /// Hitscan: one round, instant, to the first wall or enemy.
-    #[default]
-    Pistol,
-    /// A slow fireball: two rounds, heavier damage, flies until it meets a wall or an enemy.
-    Launcher,
-    /// Melee: no rounds, silent, reaches [`KNIFE_REACH`].
-    Knife,
+/// Which of the player's stores a weapon's shots come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pool {
+    /// None: the knife.
+    None,
+    /// Bullets, shared by the guns.
+    Bullets,
+    /// The launcher's rounds.
+    Rounds,
+}
+
+/// What a weapon does: the game's rules for it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeaponStats {
+    /// A hit's damage, from and to (a gun's falls off with distance, down to a fifth of the
+    /// range beyond 16 tiles).
+    pub damage: (i32, i32),
+    /// Ticks from one attack to the next.
+    pub interval: u64,
+    /// Rounds a shot takes from its pool.
+    pub cost: u32,
+    /// Where its rounds come from.
+    pub pool: Pool,
+    /// Whether it keeps firing while fire is held (else one attack a press).
+    pub automatic: bool,
+    /// Whether enemies within earshot hear it.
+    pub loud: bool,
 }
 
 impl Weapon {
-    /// The weapon bound to number `n` (1 pistol, 2 launcher, 3 knife).
-    pub fn from_number(n: u8) -> Option<Weapon> {
-        match n {
-            1 => Some(Weapon::Pistol),
-            2 => Some(Weapon::Launcher),
-            3 => Some(Weapon::Knife),
-            _ => None,
+    /// The longest [`Weapon::label`].
+    pub const LABEL_LEN: usize = 8;
+
+    /// What it does. The knife is weak and close (Wolfenstein 3D's does 0 to 15 against a
+    /// guard's 25 health); the pistol fires three times a second, the machine gun six, the
+    /// chaingun twelve; the launcher's fireball does 40 to 60 to what it meets.
+    pub fn stats(self) -> WeaponStats {
+        let gun = |interval, automatic| WeaponStats {
+            damage: (10, 25),
+            interval,
+            cost: 1,
+            pool: Pool::Bullets,
+            automatic,
+            loud: true,
+        };
+        match self {
+            Weapon::Knife => WeaponStats {
+                damage: (3, 15),
+                interval: 24,
+                cost: 0,
+                pool: Pool::None,
+                automatic: false,
+                loud: false,
+            },
+            Weapon::Pistol => gun(20, false),
+            Weapon::MachineGun => gun(10, true),
+            Weapon::Chaingun => gun(5, true),
+            Weapon::Launcher => WeaponStats {
+                damage: (40, 60),
+                interval: 40,
+                cost: 1,
+                pool: Pool::Rounds,
+                automatic: false,
+                loud: true,
+            },
         }
     }
 
     /// Rounds per shot.
     pub fn cost(self) -> u32 {
-        match self {
-            Weapon::Pistol => 1,
-            Weapon::Launcher => 2,
-            Weapon::Knife => 0,
-        }
+        self.stats().cost
     }
 
-    /// Its name on the HUD.
-    pub fn name(self) -> &'static str {
+    /// Its name on the HUD: at most [`Weapon::LABEL_LEN`] letters, so that every weapon's is
+    /// drawn at one size.
+    pub fn label(self) -> &'static str {
         match self {
-            Weapon::Pistol => "PISTOL",
-            Weapon::Launcher => "LAUNCHER",
             Weapon::Knife => "KNIFE",
+            Weapon::Pistol => "PISTOL",
+            Weapon::MachineGun => "MACH.GUN",
+            Weapon::Chaingun => "CHAINGUN",
+            Weapon::Launcher => "LAUNCHER",
         }
     }
 
     /// Ticks between two attacks with it.
     pub fn reload_ticks(self) -> u64 {
-        match self {
-            Weapon::Pistol => 12,
-            Weapon::Launcher => 30,
-            Weapon::Knife => 18,
-        }
+        self.stats().interval
     }
 }
 
@@ -145,43 +187,54 @@ impl Game {
         }
     }
 
-    /// Fires the weapon in hand, if there are rounds for it; enemies that can hear it are
-    /// alerted.
-    /// Out of rounds for a gun, the knife comes to hand (as in Wolfenstein 3D).
-    pub(super) fn fire(&mut self) {
-        let cost = self.weapon.cost();
-        if self.player.ammo < cost {
-            self.weapon = Weapon::Knife;
+    /// The trigger this tick (`held`: fire is down): the weapon in hand attacks when it is
+    /// ready, loaded, and either automatic or released since its last attack; enemies within
+    /// earshot of a loud one are alerted. A gun out of bullets puts the best loaded one in
+    /// hand, else the knife (as in Wolfenstein 3D).
+    pub(super) fn trigger(&mut self, held: bool) {
+        if !held {
+            self.trigger_released = true;
             return;
         }
-        if self
-            .last_shot
-            .is_some_and(|t| self.ticks < t + self.weapon.reload_ticks())
+        let weapon = self.weapon;
+        let stats = weapon.stats();
+        if !self.player.loaded(weapon) {
+            self.weapon = self.player.fallback(self.chosen);
+            return;
+        }
+        if !stats.automatic && !self.trigger_released
+            || self
+                .last_shot
+                .is_some_and(|t| self.ticks < t + stats.interval)
         {
             return;
         }
-        self.player.ammo -= cost;
+        self.trigger_released = false;
+        self.player.spend(weapon);
         self.last_shot = Some(self.ticks);
-        self.events.push(GameEvent::Shot(self.weapon));
+        self.events.push(GameEvent::Shot(weapon));
         let (origin, dir) = (self.player.position, self.player.direction());
-        match self.weapon {
-            Weapon::Pistol => self.hitscan(origin, dir, Weapon::Pistol),
-            Weapon::Knife => {
-                self.hitscan(origin, dir, Weapon::Knife);
-                return; // silent
-            }
+        match weapon {
             Weapon::Launcher => self.projectiles.push(Projectile {
                 position: origin,
                 step: dir * (PROJECTILE_SPEED * TICK),
                 ticks_left: (PROJECTILE_LIFE / TICK) as u32,
             }),
+            _ => self.hitscan(origin, dir, weapon),
         }
-        if self.player.ammo < self.weapon.cost() {
-            self.weapon = Weapon::Knife;
+        if !self.player.loaded(weapon) {
+            self.weapon = self.player.fallback(self.chosen);
         }
+        if stats.loud {
+            self.alert_within_earshot(origin);
+        }
+    }
+
+    /// Enemies that hear a shot at `origin` come to look.
+    fn alert_within_earshot(&mut self, origin: Vec2) {
         let heard = self.hearing(origin);
         for (i, e) in self.enemies.iter_mut().enumerate() {
-            if heard.contains(&e.cell()) && e.hear() {
+            if heard.contains(&e.cell()) && e.hear() && e.stats.shout {
                 self.events.push(GameEvent::EnemyAlert {
                     at: e.position,
                     enemy: i,
@@ -219,24 +272,26 @@ impl Game {
             });
         }
         if let Some((i, t)) = target {
-            let damage = if weapon == Weapon::Knife {
-                15 + (self.rng.unit() * 15.0) as i32
+            let (from, to) = weapon.stats().damage;
+            let falloff = if weapon == Weapon::Knife {
+                1.0
             } else {
-                10 + (self.rng.unit() * 15.0 * (1.0 - (t / 20.0).min(0.8))) as i32
+                1.0 - (t / 20.0).min(0.8)
             };
+            let damage = from + (self.rng.unit() * f64::from(to - from) * falloff) as i32;
             self.damage_enemy(i, damage);
         }
     }
 
-    /// Hurts enemy `i`, counting the kill; a guard that dies drops a clip of ammunition (as
-    /// in Wolfenstein 3D), so that a player who fights is never left with nothing to fight
-    /// with.
+    /// Hurts enemy `i`; a kill scores its kind's points and drops what its kind drops (a
+    /// guard's clip, as in Wolfenstein 3D, so that a player who fights is never left with
+    /// nothing to fight with).
     fn damage_enemy(&mut self, i: usize, damage: i32) {
         let enemy = &mut self.enemies[i];
         let was_alive = enemy.alive();
         enemy.hurt(damage);
         enemy.face_towards(self.player.position);
-        let position = enemy.position;
+        let (position, stats) = (enemy.position, enemy.stats);
         if was_alive && enemy.alive() {
             self.events.push(GameEvent::EnemyPain {
                 at: position,
@@ -249,13 +304,16 @@ impl Game {
                 at: position,
                 enemy: i,
             });
-            self.level.pickups.push(crate::level::PickupSpawn {
-                kind: crate::level::PickupKind::Ammo,
-                difficulty: None,
-                position,
-            });
-            self.pickups_left.push(true);
-            self.dropped += 1;
+            self.add_points(stats.points);
+            if let Some(kind) = stats.drops {
+                self.level.pickups.push(crate::level::PickupSpawn {
+                    kind,
+                    difficulty: None,
+                    position,
+                });
+                self.pickups_left.push(true);
+                self.dropped += 1;
+            }
         }
     }
 
@@ -275,7 +333,8 @@ impl Game {
             let hit = stop_point(a, p.step, target, wall);
             self.trace(TraceKind::Projectile, a, b, hit);
             if let Some((i, _)) = target {
-                let damage = 40 + (self.rng.unit() * 20.0) as i32;
+                let (from, to) = Weapon::Launcher.stats().damage;
+                let damage = from + (self.rng.unit() * f64::from(to - from)) as i32;
                 self.damage_enemy(i, damage);
             }
             if let Some(point) = hit {

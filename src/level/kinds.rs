@@ -1,23 +1,39 @@
-//! Enemy kinds: what an enemy is made of (its sprite sheet, health, speed, damage and firing
-//! range), as data. Two are built in (`guard`, `officer`); a TOML level adds its own or
-//! changes these with `[enemies.NAME]` tables:
+//! Enemy kinds: what an enemy is made of (its sprite sheet, health, speed, damage, firing
+//! range, how it attacks, what it is worth and what it drops), as data. Six are built in
+//! (`guard`, `officer`, `dog`, `ss`, `mutant`, `boss`); a TOML level adds its own or changes
+//! these with `[enemies.NAME]` tables:
 //!
 //! ```toml
 //! [enemies.brute]
 //! sprite = "officer"        # the sheet textures/sprites/officer.png (default: the kind's name)
-//! health = 120              # 1 to 10000 (a guard: 25; the pistol does 5 to 19 a hit)
-//! speed = 1.0               # tiles a second walking, 0.1 to 10 (a guard: 1.5)
+//! health = 120              # 1 to 10000 (a guard: 25; the pistol does 10 to 25 a hit)
+//! speed = 1.0               # tiles a second walking, 0.1 to 10 (a guard: 1.6)
 //! damage = [8, 20]          # each hit on the player, from and to, 0 to 100 (a guard: [4, 12])
 //! firing_range = [1.0, 4.0] # nearer: it closes in or backs off; within: it fires (a guard: [2, 5])
+//! points = 800              # the score for killing it, 0 to 100000 (a guard: 100)
+//! attack = "gun"            # "gun" (shoots from afar) or "bite" (melee, within a tile)
+//! burst = 2                 # shots (or bites) an attack fires, 1 to 8 (a guard: 1)
+//! aim = 0.4                 # seconds it aims before an attack, 0 to 2 (a guard: 0.4)
+//! shout = true              # whether it shouts when it notices the player (a mutant: false)
+//! drops = "ammo"            # a pickup it drops when killed, or "" for none (a guard: ammo)
+//! boss = false              # killing it ends the level (the episode's last boss)
 //! sounds = { alert = "brute_alert", shot = "launcher" } # its own sounds (below)
 //! ```
 //!
 //! A kind's `sounds` name what it plays when it notices the player (`alert`), fires (`shot`),
 //! is hurt (`pain`) and dies (`death`): a sound file `sounds/NAME.wav` from the level's
 //! folder or `--data`, or one of the game's own sounds by its name
-//! ([`crate::assets::SOUND_NAMES`]). Missing ones are a guard's.
+//! ([`crate::assets::SOUND_NAMES`]). Missing ones are the built-in kind's of that name, else
+//! a guard's.
+//!
+//! The built-in kinds' numbers follow Wolfenstein 3D's where it has them (hit points for
+//! normal difficulty and points from its source release, `WL_ACT2.C` and `WL_STATE.C`; chase
+//! speeds from its `SPDPATROL`/`SPDDOG` constants times each kind's factor in `FirstSighting`,
+//! at 65,536 units a tile and 70 tics a second).
 
 use std::collections::BTreeMap;
+
+use super::{KeyColour, PickupKind, Weapon};
 
 /// What an enemy kind is made of.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -35,6 +51,49 @@ pub struct EnemyKind {
     /// Its own sounds, where it has them.
     #[serde(default)]
     pub sounds: KindSounds,
+    /// The score for killing it.
+    pub points: u32,
+    /// How it attacks.
+    pub attack: Attack,
+    /// Shots (or bites) in one attack.
+    pub burst: u32,
+    /// Seconds it aims before it attacks.
+    pub aim: f64,
+    /// Whether it shouts when it notices the player.
+    pub shout: bool,
+    /// What it drops when killed.
+    pub drops: Option<PickupKind>,
+    /// Whether killing it ends the level.
+    pub boss: bool,
+}
+
+/// How an enemy kind attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Attack {
+    /// Shoots from within its firing range, through the line of sight.
+    Gun,
+    /// Bites within [`BITE_REACH`] tiles (its firing range is ignored).
+    Bite,
+}
+
+/// How near a biting enemy's centre comes to the player's to bite, tiles.
+pub const BITE_REACH: f64 = 1.0;
+
+impl Attack {
+    /// Its name in level files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Attack::Gun => "gun",
+            Attack::Bite => "bite",
+        }
+    }
+
+    /// The attack of that name.
+    pub fn named(name: &str) -> Option<Attack> {
+        [Attack::Gun, Attack::Bite]
+            .into_iter()
+            .find(|a| a.name() == name)
+    }
 }
 
 /// An enemy kind's own sounds, by name (a sound file's or one of the game's own); `None`: a
@@ -71,26 +130,69 @@ impl EnemyKind {
         EnemyKind {
             sprite: "guard".into(),
             health: 25,
-            speed: 1.5,
+            speed: 1.6,
             damage: (4, 12),
             firing_range: (2.0, 5.0),
             sounds: KindSounds::default(),
+            points: 100,
+            attack: Attack::Gun,
+            burst: 1,
+            aim: 0.4,
+            shout: true,
+            drops: Some(PickupKind::Ammo),
+            boss: false,
         }
     }
 }
 
-/// The built-in kinds: `guard`, and `officer` (a guard with twice the health, on its own
-/// sheet).
+/// The built-in kinds, by name:
+///
+/// | kind | health | speed | points | attack | drops |
+/// |---|---|---|---|---|---|
+/// | `guard` | 25 | 1.6 | 100 | a pistol shot | a clip |
+/// | `officer` | 50 | 2.7 | 400 | a quick pistol shot | a clip |
+/// | `dog` | 1 | 3.2 | 200 | bites | nothing |
+/// | `ss` | 100 | 2.2 | 500 | bursts of 3 | a machine gun |
+/// | `mutant` | 55 | 1.6 | 700 | two shots, no aiming, no shout | a clip |
+/// | `boss` | 950 | 1.6 | 5,000 | chaingun bursts of 6 | the gold key; ends the level |
 pub fn builtin() -> BTreeMap<String, EnemyKind> {
     let guard = EnemyKind::guard();
-    let officer = EnemyKind {
-        sprite: "officer".into(),
-        health: guard.health * 2,
-        ..guard.clone()
+    let kind = |name: &str, change: &dyn Fn(&mut EnemyKind)| {
+        let mut k = EnemyKind {
+            sprite: name.to_string(),
+            ..guard.clone()
+        };
+        change(&mut k);
+        (name.to_string(), k)
     };
     BTreeMap::from([
-        ("guard".to_string(), guard),
-        ("officer".to_string(), officer),
+        kind("guard", &|_| {}),
+        kind("officer", &|k| {
+            (k.health, k.speed, k.points, k.aim) = (50, 2.7, 400, 0.2);
+        }),
+        kind("dog", &|k| {
+            (k.health, k.speed, k.points) = (1, 3.2, 200);
+            (k.attack, k.damage, k.aim, k.drops) = (Attack::Bite, (2, 12), 0.2, None);
+            k.firing_range = (0.0, BITE_REACH);
+            k.sounds.alert = Some("bark".into());
+            k.sounds.shot = Some("bite".into());
+        }),
+        kind("ss", &|k| {
+            (k.health, k.speed, k.points, k.burst) = (100, 2.2, 500, 3);
+            k.drops = Some(PickupKind::Weapon(Weapon::MachineGun));
+            k.firing_range = (2.0, 7.0);
+            k.sounds.shot = Some("burst".into());
+        }),
+        kind("mutant", &|k| {
+            (k.health, k.speed, k.points, k.burst) = (55, 1.6, 700, 2);
+            (k.aim, k.shout) = (0.0, false);
+        }),
+        kind("boss", &|k| {
+            (k.health, k.speed, k.points, k.burst) = (950, 1.6, 5_000, 6);
+            (k.damage, k.firing_range, k.boss) = ((3, 10), (2.5, 9.0), true);
+            k.drops = Some(PickupKind::Key(KeyColour::Gold));
+            k.sounds.shot = Some("chaingun".into());
+        }),
     ])
 }
 
@@ -104,4 +206,10 @@ pub mod limits {
     pub const DAMAGE: (i64, i64) = (0, 100);
     /// The firing range's ends, tiles.
     pub const RANGE: (f64, f64) = (0.0, 20.0);
+    /// Points for a kill.
+    pub const POINTS: (i64, i64) = (0, 100_000);
+    /// Shots in a burst.
+    pub const BURST: (i64, i64) = (1, 8);
+    /// Seconds of aiming.
+    pub const AIM: (f64, f64) = (0.0, 2.0);
 }

@@ -9,6 +9,7 @@ mod parse;
 pub(crate) mod shapes;
 mod solidity;
 mod textures;
+mod things;
 mod tiled;
 mod write;
 
@@ -24,6 +25,7 @@ pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
     DOOR_JAMB, FIREBALL, LevelWithTextures, load_with_sources, load_with_textures, texture_dir_for,
 };
+pub use things::{PickupKind, Treasure, Weapon};
 pub use tiled::is_tiled_map;
 pub use write::{Converted, to_tmx, to_toml};
 
@@ -172,28 +174,9 @@ pub struct EnemySpawn {
     pub difficulty: Option<Difficulty>,
 }
 
-/// What a pickup gives.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum PickupKind {
-    /// Health.
-    Health,
-    /// Ammunition.
-    Ammo,
-    /// Treasure (score).
-    Treasure,
-    /// A key.
-    Key(KeyColour),
-}
-
-/// The sprite (file stem in the texture folder's `sprites/`) of a pickup.
+/// The sprite (file stem in the texture folder's `sprites/`) of a pickup: its name.
 pub fn sprite_name(kind: PickupKind) -> &'static str {
-    match kind {
-        PickupKind::Health => "health",
-        PickupKind::Ammo => "ammo",
-        PickupKind::Treasure => "treasure",
-        PickupKind::Key(KeyColour::Gold) => "gold_key",
-        PickupKind::Key(KeyColour::Silver) => "silver_key",
-    }
+    kind.name()
 }
 
 /// A pickup lying in the level.

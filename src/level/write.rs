@@ -346,6 +346,23 @@ fn kinds_text(
         if let Some(r) = &k.firing_range {
             let _ = writeln!(out, "firing_range = {}", numbers(r.get_ref()));
         }
+        if let Some(p) = &k.points {
+            let _ = writeln!(out, "points = {}", p.get_ref());
+        }
+        for line in fields([("attack", k.attack.as_ref()), ("drops", k.drops.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
+        if let Some(b) = &k.burst {
+            let _ = writeln!(out, "burst = {}", b.get_ref());
+        }
+        if let Some(a) = &k.aim {
+            let _ = writeln!(out, "aim = {:?}", a.get_ref());
+        }
+        for (key, flag) in [("shout", &k.shout), ("boss", &k.boss)] {
+            if let Some(v) = flag {
+                let _ = writeln!(out, "{key} = {}", v.get_ref());
+            }
+        }
         if let Some(sounds) = &k.sounds {
             let given = fields([
                 ("alert", sounds.alert.as_ref()),

@@ -96,6 +96,55 @@ pub const LAUNCHER: [&str; 20] = [
     ".kssssssssssssssssssssk.",
 ];
 
+/// The machine gun: a vented barrel shroud over a body with the magazine to the left, held
+/// in both hands.
+pub const MACHINE_GUN: [&str; 20] = [
+    "..........kkkk..........",
+    ".........kGWWGk.........",
+    ".........kgkkgk.........",
+    ".........kGggGk.........",
+    ".........kgkkgk.........",
+    ".........kGggGk.........",
+    ".........kgkkgk.........",
+    "........kkGggGkk........",
+    "........kgGggGgk........",
+    "...kkk..kggggggk........",
+    "...kGgk.kgGGGGgk........",
+    "...kGgkkkggggggk........",
+    "...kGgkbbkggggkbbk......",
+    "...kkksskbBBBBbkssk.....",
+    "...kssssskbbbbksssssk...",
+    "..kssssssbbbbbbsssssssk.",
+    "..ksssSsssssssssssSsssk.",
+    ".kssssSSssssssssssSSsssk",
+    ".ksssssSssssssssssSssssk",
+    ".kssssssssssssssssssssk.",
+];
+
+/// The chaingun: three barrels in a ring clamp over a heavy body, held in both hands.
+pub const CHAINGUN: [&str; 20] = [
+    "......kkk.kkk.kkk.......",
+    "......kWk.kWk.kWk.......",
+    "......kGk.kGk.kGk.......",
+    "......kGk.kGk.kGk.......",
+    ".....kkkkkkkkkkkkkk.....",
+    ".....kGGGGGGGGGGGGk.....",
+    ".....kkkkkkkkkkkkkk.....",
+    "......kGk.kGk.kGk.......",
+    "......kGk.kGk.kGk.......",
+    ".....kkkkkkkkkkkkkk.....",
+    ".....kgGGGGGGGGGGgk.....",
+    ".....kgggggggggggggk....",
+    "....kkgguuuuuuuuggkk....",
+    "...ksskbggggggggbkssk...",
+    "..ksssskbbbbbbbbksssssk.",
+    "..kssssssbbbbbbsssssssk.",
+    ".kssssSsssssssssssSsssk.",
+    ".ksssssSSssssssssSSssssk",
+    ".kssssssSssssssssSsssssk",
+    ".kssssssssssssssssssssk.",
+];
+
 /// The knife: a blade up out of a fist.
 pub const KNIFE: [&str; 20] = [
     "...........kk...........",
@@ -261,6 +310,8 @@ mod tests {
     fn every_art_character_has_a_colour_or_is_a_hole() {
         for art in [
             &PISTOL[..],
+            &MACHINE_GUN[..],
+            &CHAINGUN[..],
             &LAUNCHER[..],
             &KNIFE[..],
             &FLASH[..],

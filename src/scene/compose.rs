@@ -169,7 +169,7 @@ impl Composer {
             let lines: Vec<&str> = session.message().into_iter().collect();
             let status = hud::Status {
                 level: session.level_number(),
-                lives: session.lives,
+                lives: session.game.lives,
             };
             hud::draw_hud(
                 &mut self.frame,

@@ -161,12 +161,14 @@ fn draw_weapon(
     }
     let px = (h / 56).max(1);
     let picture: &[&str] = match game.weapon {
-        Weapon::Pistol => &art::PISTOL,
-        Weapon::Launcher => &art::LAUNCHER,
         Weapon::Knife => &art::KNIFE,
+        Weapon::Pistol => &art::PISTOL,
+        Weapon::MachineGun => &art::MACHINE_GUN,
+        Weapon::Chaingun => &art::CHAINGUN,
+        Weapon::Launcher => &art::LAUNCHER,
     };
     let since = game.last_shot.map(|t| game.ticks.saturating_sub(t));
-    let firing = since.is_some_and(|t| t < game.weapon.reload_ticks() / 2);
+    let firing = since.is_some_and(|t| t < game.weapon.reload_ticks().div_ceil(2));
     let kick = match (firing, game.weapon) {
         (false, _) => 0,
         (true, Weapon::Knife) => 5,
@@ -181,12 +183,7 @@ fn draw_weapon(
     let (art_w, art_h) = (art::width(picture), picture.len() as i64);
     let centre = w / 2 + bob_x * px / 2;
     let y = view_bottom - (art_h - 3 - bob_y / 2 + kick) * px;
-    let name = match game.weapon {
-        Weapon::Pistol => "pistol",
-        Weapon::Launcher => "launcher",
-        Weapon::Knife => "knife",
-    };
-    match pictures.get(name) {
+    match pictures.get(game.weapon.name()) {
         Some(file) => draw_picture(canvas, file, centre, y, art_h * px),
         None => art::draw(canvas, picture, centre - art_w * px / 2, y, px),
     }
@@ -257,11 +254,20 @@ fn draw_status_bar(
             1 => game.score.to_string(),
             2 => status.lives.to_string(),
             4 => format!("{}%", game.player.health),
-            5 => game.player.ammo.to_string(),
-            7 => game.weapon.name().to_string(),
+            5 => match game.weapon {
+                Weapon::Launcher => game.player.rounds.to_string(),
+                _ => game.player.ammo.to_string(),
+            },
+            7 => game.weapon.label().to_string(),
             _ => String::new(),
         };
-        let size = if text_width(&text, big) as i64 > pw - 2 * s {
+        // Every weapon's label at one size: the size the longest fits at.
+        let widest = if i == 7 {
+            "W".repeat(Weapon::LABEL_LEN)
+        } else {
+            text.clone()
+        };
+        let size = if text_width(&widest, big) as i64 > pw - 2 * s {
             scale
         } else {
             big
@@ -374,9 +380,9 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
     let seconds = tally.ticks / u64::from(TICK_HZ);
     let clock = |t: u64| format!("{}:{:02}", t / 60, t % 60);
     let rows = [
-        format!("KILLS     {:>3}%", Tally::percent(tally.kills)),
-        format!("SECRETS   {:>3}%", Tally::percent(tally.secrets)),
-        format!("TREASURE  {:>3}%", Tally::percent(tally.treasure)),
+        format!("KILLS     {}", percent_or_none(tally.kills)),
+        format!("SECRETS   {}", percent_or_none(tally.secrets)),
+        format!("TREASURE  {}", percent_or_none(tally.treasure)),
         format!("TIME  {}", clock(seconds)),
         format!("PAR   {}", clock(u64::from(tally.par_seconds))),
     ];
@@ -397,6 +403,16 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
             grey,
             scale,
         );
+    }
+}
+
+/// `part` of `whole` as the tally shows it: `" 50%"`, or `"  --"` when there is none to
+/// count (a level without secrets has no percentage of them).
+fn percent_or_none((part, whole): (u32, u32)) -> String {
+    if whole == 0 {
+        "  --".into()
+    } else {
+        format!("{:>3}%", Tally::percent((part, whole)))
     }
 }
 
@@ -592,6 +608,8 @@ mod tests {
             ticks: 600,
             par_seconds: 90,
             health: 50,
+            score: 1_200,
+            lives: 2,
         };
         assert_eq!(Tally::percent(tally.kills), 25);
         assert_eq!(Tally::percent(tally.secrets), 100);

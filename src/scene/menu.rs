@@ -11,9 +11,8 @@
 //! let mut settings = Settings::default();
 //! let world = MenuWorld::default();
 //! let mut menu = Menu::main();
-//! // NEW GAME, then the second difficulty (NORMAL).
+//! // NEW GAME: the cursor starts on NORMAL.
 //! assert_eq!(menu.handle(MenuInput::Select, &mut settings, &world), None);
-//! menu.handle(MenuInput::Down, &mut settings, &world);
 //! let chosen = menu.handle(MenuInput::Select, &mut settings, &world);
 //! assert_eq!(chosen, Some(MenuCommand::NewGame(Difficulty::Normal)));
 //! ```
@@ -145,6 +144,8 @@ pub enum MenuCommand {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Setting {
     Sensitivity,
+    AlwaysRun,
+    MouseMove,
     Fov,
     Resolution,
     Fullscreen,
@@ -360,12 +361,14 @@ impl Menu {
                 let s = settings;
                 let (w, h) = world.base_size;
                 let scaled = |v: u32| ((f64::from(v) * s.resolution_scale) as u32).max(1);
-                let rows: [(&str, Setting, String); 14] = [
+                let rows: [(&str, Setting, String); 16] = [
                     (
                         "MOUSE SENSITIVITY",
                         Setting::Sensitivity,
                         format!("{:.2}", s.mouse_sensitivity),
                     ),
+                    ("ALWAYS RUN", Setting::AlwaysRun, on_off(s.always_run)),
+                    ("MOUSE MOVES", Setting::MouseMove, on_off(s.mouse_move)),
                     ("FIELD OF VIEW", Setting::Fov, format!("{}", s.fov.round())),
                     (
                         "RESOLUTION",
@@ -543,7 +546,9 @@ impl Menu {
         }
         match &item.does {
             Does::Open(page) => {
-                self.pages.push((*page, 0));
+                // New game starts on NORMAL, the difficulty the game is made for.
+                let first = if *page == Page::NewGame { 1 } else { 0 };
+                self.pages.push((*page, first));
                 self.column = 0;
                 None
             }
@@ -624,6 +629,8 @@ fn change(s: &mut Settings, setting: Setting, up: bool) {
         }
         Setting::Mute => s.sound.mute = !s.sound.mute,
         Setting::HeadBob => s.head_bob = !s.head_bob,
+        Setting::AlwaysRun => s.always_run = !s.always_run,
+        Setting::MouseMove => s.mouse_move = !s.mouse_move,
         Setting::DamageFlash => s.damage_flash = nudge(s.damage_flash, 0.25 * dir, 0.0, 1.0),
         Setting::MinimapSize => s.minimap_size = step(&MINIMAP_SIZES, s.minimap_size, up),
         Setting::MinimapCorner => {
@@ -898,9 +905,12 @@ mod tests {
             .enumerate()
         {
             let mut menu = Menu::main();
-            let mut inputs = vec![Select];
-            inputs.extend(std::iter::repeat_n(Down, n));
-            inputs.push(Select);
+            // The cursor starts on NORMAL: up to EASY, down to HARD.
+            let inputs = match n {
+                0 => vec![Select, Up, Select],
+                1 => vec![Select, Select],
+                _ => vec![Select, Down, Select],
+            };
             assert_eq!(
                 press(&mut menu, &mut s, &inputs),
                 [MenuCommand::NewGame(difficulty)]
@@ -935,7 +945,9 @@ mod tests {
             press(&mut menu, &mut s, &[Left]);
         }
         assert_eq!(s.mouse_sensitivity, 0.03);
-        press(&mut menu, &mut s, &[Down]);
+        press(&mut menu, &mut s, &[Down, Right]);
+        assert!(s.always_run, "toggled");
+        press(&mut menu, &mut s, &[Down, Down]);
         for _ in 0..30 {
             press(&mut menu, &mut s, &[Right]);
         }
@@ -956,9 +968,9 @@ mod tests {
         use MenuInput::*;
         let mut s = Settings::default();
         let mut menu = Menu::main();
-        // Options, then CONTROLS (after the 14 settings).
+        // Options, then CONTROLS (after the 16 settings).
         press(&mut menu, &mut s, &[Down, Select]);
-        for _ in 0..14 {
+        for _ in 0..16 {
             press(&mut menu, &mut s, &[Down]);
         }
         press(&mut menu, &mut s, &[Select]);

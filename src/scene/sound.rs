@@ -79,9 +79,16 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
         .iter()
         .filter_map(|event| {
             let (sound, placement) = match *event {
-                GameEvent::Shot(Weapon::Pistol) => (Sound::Pistol, here),
-                GameEvent::Shot(Weapon::Launcher) => (Sound::Launcher, here),
-                GameEvent::Shot(Weapon::Knife) => (Sound::Knife, here),
+                GameEvent::Shot(weapon) => (
+                    match weapon {
+                        Weapon::Knife => Sound::Knife,
+                        Weapon::Pistol => Sound::Pistol,
+                        Weapon::MachineGun => Sound::MachineGun,
+                        Weapon::Chaingun => Sound::Chaingun,
+                        Weapon::Launcher => Sound::Launcher,
+                    },
+                    here,
+                ),
                 GameEvent::PlayerHurt { .. } => (Sound::PlayerPain, here),
                 GameEvent::PlayerDeath => (Sound::PlayerDeath, here),
                 GameEvent::EnemyShot { at, enemy: i } => {
@@ -97,10 +104,13 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
                 GameEvent::Explosion { at } => (Sound::Explosion, point(at)),
                 GameEvent::Pickup { kind, .. } => (
                     match kind {
-                        PickupKind::Health => Sound::PickupHealth,
-                        PickupKind::Ammo => Sound::PickupAmmo,
-                        PickupKind::Treasure => Sound::PickupTreasure,
+                        PickupKind::Food | PickupKind::FirstAid => Sound::PickupHealth,
+                        PickupKind::Ammo | PickupKind::Rounds | PickupKind::Weapon(_) => {
+                            Sound::PickupAmmo
+                        }
+                        PickupKind::Treasure(_) => Sound::PickupTreasure,
                         PickupKind::Key(_) => Sound::PickupKey,
+                        PickupKind::OneUp => Sound::ExtraLife,
                     },
                     here,
                 ),
@@ -109,6 +119,7 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
                 GameEvent::DoorClosing(c) => (Sound::DoorClose, cell(c)),
                 GameEvent::PushWallMoved(c) => (Sound::PushWall, cell(c)),
                 GameEvent::Exit => (Sound::Exit, here),
+                GameEvent::ExtraLife => (Sound::ExtraLife, here),
                 GameEvent::Message(_) => return None,
             };
             Some((Cue::from(sound), placement))

@@ -7,7 +7,7 @@
 use super::GameParts;
 use crate::frame::draw::Canvas;
 use crate::frame::{Colour, Frame};
-use crate::game::{EnemyState, Game, Input, TRACE_TICKS, TraceKind};
+use crate::game::{EnemyState, Game, Input, TRACE_TICKS, TraceKind, Weapon};
 use crate::geom::{Vec2, visibility_polygon};
 use crate::grid::{Cell, Solidity};
 use crate::map::Tile;
@@ -561,12 +561,16 @@ impl Pen<'_> {
 pub fn stage_debug_shots(game: &mut Game) {
     game.tracing = true;
     game.player.ammo = game.player.ammo.max(3);
-    for weapon in [1, 2] {
+    game.player.rounds = game.player.rounds.max(1);
+    game.player.arm(Weapon::Launcher);
+    for weapon in [Weapon::Pistol, Weapon::Launcher] {
         game.tick(&Input {
             fire: true,
-            weapon,
+            weapon: weapon.number(),
             ..Input::default()
         });
+        // The trigger let go between the two.
+        game.tick(&Input::default());
     }
     for _ in 0..20 {
         game.tick(&Input::default());

@@ -4,6 +4,8 @@
 //! ```toml
 //! [controls]
 //! mouse_sensitivity = 0.15   # degrees turned per count of mouse motion, 0.01 to 2
+//! always_run = false         # run without holding run (holding it walks)
+//! mouse_move = false         # moving the mouse forward and back walks
 //!
 //! [video]
 //! fov = 66.0                 # horizontal field of view, degrees, 60 to 110
@@ -82,6 +84,10 @@ pub const FILE_NAME: &str = "settings.toml";
 pub struct Settings {
     /// Degrees turned per count of mouse motion.
     pub mouse_sensitivity: f64,
+    /// Run without holding the run key (holding it walks).
+    pub always_run: bool,
+    /// Moving the mouse forward and back walks forward and back.
+    pub mouse_move: bool,
     /// Horizontal field of view, degrees.
     pub fov: f64,
     /// The internal resolution, times the base size (640x400 unless `--size` says).
@@ -150,6 +156,8 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             mouse_sensitivity: 0.15,
+            always_run: false,
+            mouse_move: false,
             fov: 66.0,
             resolution_scale: 1.0,
             fullscreen: false,
@@ -203,6 +211,8 @@ mod tests {
     fn every_setting_survives_a_round_trip_through_the_file() {
         let mut s = Settings {
             mouse_sensitivity: 0.3,
+            always_run: true,
+            mouse_move: true,
             fov: 90.0,
             resolution_scale: 0.5,
             fullscreen: true,

@@ -19,6 +19,8 @@ struct RawFile {
 #[serde(deny_unknown_fields)]
 struct RawControls {
     mouse_sensitivity: Option<Spanned<f64>>,
+    always_run: Option<bool>,
+    mouse_move: Option<bool>,
 }
 
 #[derive(serde::Deserialize)]
@@ -106,6 +108,8 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             limits::MOUSE_SENSITIVITY,
             "mouse_sensitivity",
         )?;
+        s.always_run = c.always_run.unwrap_or(s.always_run);
+        s.mouse_move = c.mouse_move.unwrap_or(s.mouse_move);
     }
     if let Some(v) = raw.video {
         s.fov = number(&v.fov, s.fov, limits::FOV, "fov")?;
@@ -206,8 +210,8 @@ impl Settings {
              # closed; `tilecaster --help` lists the actions and key names.\n",
         );
         out.push_str(&format!(
-            "\n[controls]\nmouse_sensitivity = {:?}\n",
-            self.mouse_sensitivity
+            "\n[controls]\nmouse_sensitivity = {:?}\nalways_run = {}\nmouse_move = {}\n",
+            self.mouse_sensitivity, self.always_run, self.mouse_move
         ));
         out.push_str(&format!(
             "\n[video]\nfov = {:?}\nresolution_scale = {:?}\nfullscreen = {}\nframe_cap = {}\nmipmaps = {}\n",

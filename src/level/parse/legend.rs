@@ -85,7 +85,7 @@ impl LegendKind {
 }
 
 /// The built-in enemy kinds (a level adds its own in `[enemies.NAME]` tables: `level::kinds`).
-pub const ENEMY_KINDS: [&str; 2] = ["guard", "officer"];
+pub const ENEMY_KINDS: [&str; 6] = ["guard", "officer", "dog", "ss", "mutant", "boss"];
 
 impl Parser<'_> {
     /// Resolves one legend entry and adds its style.

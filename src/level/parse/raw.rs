@@ -42,6 +42,13 @@ pub(in crate::level) struct RawKind {
     pub(in crate::level) damage: Option<Spanned<Vec<i64>>>,
     pub(in crate::level) firing_range: Option<Spanned<Vec<f64>>>,
     pub(in crate::level) sounds: Option<RawKindSounds>,
+    pub(in crate::level) points: Option<Spanned<i64>>,
+    pub(in crate::level) attack: Option<Spanned<String>>,
+    pub(in crate::level) burst: Option<Spanned<i64>>,
+    pub(in crate::level) aim: Option<Spanned<f64>>,
+    pub(in crate::level) shout: Option<Spanned<bool>>,
+    pub(in crate::level) drops: Option<Spanned<String>>,
+    pub(in crate::level) boss: Option<Spanned<bool>>,
 }
 
 impl RawKind {
@@ -63,6 +70,13 @@ impl RawKind {
                 pain: at_(s.pain, at),
                 death: at_(s.death, at),
             }),
+            points: at_(self.points, at),
+            attack: at_(self.attack, at),
+            burst: at_(self.burst, at),
+            aim: at_(self.aim, at),
+            shout: at_(self.shout, at),
+            drops: at_(self.drops, at),
+            boss: at_(self.boss, at),
         }
     }
 }

@@ -120,7 +120,7 @@ impl Parser<'_> {
         &mut self,
         raw: &std::collections::BTreeMap<Spanned<String>, Spanned<super::raw::RawKind>>,
     ) {
-        use crate::level::kinds::{EnemyKind, limits};
+        use crate::level::kinds::{Attack, EnemyKind, limits};
         for (name, kind) in raw {
             if !plain_name(name.get_ref()) {
                 self.d.error(
@@ -133,11 +133,15 @@ impl Parser<'_> {
                 continue;
             }
             let k = kind.get_ref();
-            let guard = EnemyKind::guard();
-            let mut out = EnemyKind {
-                sprite: name.get_ref().clone(),
-                ..guard.clone()
-            };
+            // A built-in kind's table changes that kind; a new one starts as a guard.
+            let mut out = self
+                .kinds
+                .get(name.get_ref())
+                .cloned()
+                .unwrap_or(EnemyKind {
+                    sprite: name.get_ref().clone(),
+                    ..EnemyKind::guard()
+                });
             if let Some(sprite) = &k.sprite {
                 if plain_name(sprite.get_ref()) {
                     out.sprite = sprite.get_ref().clone();
@@ -191,6 +195,59 @@ impl Parser<'_> {
                     _ => self.d.error(r.span(), format!("firing_range: two numbers [near, far] in tiles, {lo} <= near <= far <= {hi}")),
                 }
             }
+            if let Some(p) = &k.points {
+                let (lo, hi) = limits::POINTS;
+                match u32::try_from(*p.get_ref()) {
+                    Ok(n) if (lo..=hi).contains(p.get_ref()) => out.points = n,
+                    _ => self.d.error(
+                        p.span(),
+                        format!("points {}: from {lo} to {hi}", p.get_ref()),
+                    ),
+                }
+            }
+            if let Some(a) = &k.attack {
+                match Attack::named(a.get_ref()) {
+                    Some(attack) => out.attack = attack,
+                    None => self.d.error(
+                        a.span(),
+                        format!("attack '{}': expected gun or bite", a.get_ref()),
+                    ),
+                }
+            }
+            if let Some(b) = &k.burst {
+                let (lo, hi) = limits::BURST;
+                match u32::try_from(*b.get_ref()) {
+                    Ok(n) if (lo..=hi).contains(b.get_ref()) => out.burst = n,
+                    _ => self.d.error(
+                        b.span(),
+                        format!("burst {}: from {lo} to {hi} shots", b.get_ref()),
+                    ),
+                }
+            }
+            if let Some(a) = &k.aim {
+                let (lo, hi) = limits::AIM;
+                if (lo..=hi).contains(a.get_ref()) {
+                    out.aim = *a.get_ref();
+                } else {
+                    self.d.error(
+                        a.span(),
+                        format!("aim {}: from {lo} to {hi} seconds", a.get_ref()),
+                    );
+                }
+            }
+            if let Some(v) = &k.shout {
+                out.shout = *v.get_ref();
+            }
+            if let Some(v) = &k.boss {
+                out.boss = *v.get_ref();
+            }
+            if let Some(d) = &k.drops {
+                if d.get_ref().is_empty() {
+                    out.drops = None;
+                } else if let Some(kind) = self.pickup_kind(d) {
+                    out.drops = Some(kind);
+                }
+            }
             if let Some(sounds) = &k.sounds {
                 let slots = [
                     (&sounds.alert, &mut out.sounds.alert),
@@ -212,17 +269,15 @@ impl Parser<'_> {
     }
 
     pub(super) fn pickup_kind(&mut self, v: &Spanned<String>) -> Option<PickupKind> {
-        Some(match v.get_ref().as_str() {
-            "health" => PickupKind::Health,
-            "ammo" => PickupKind::Ammo,
-            "treasure" => PickupKind::Treasure,
-            "gold_key" => PickupKind::Key(KeyColour::Gold),
-            "silver_key" => PickupKind::Key(KeyColour::Silver),
-            other => {
-                self.d.error(v.span(), format!("unknown pickup '{other}' (expected health, ammo, treasure, gold_key or silver_key)"));
-                return None;
-            }
-        })
+        let kind = PickupKind::named(v.get_ref());
+        if kind.is_none() {
+            let (other, names) = (v.get_ref(), PickupKind::names());
+            self.d.error(
+                v.span(),
+                format!("unknown pickup '{other}' (expected one of {names})"),
+            );
+        }
+        kind
     }
 
     pub(super) fn key_colour(&mut self, v: &Spanned<String>) -> Option<KeyColour> {

@@ -119,26 +119,56 @@ impl<'a> Reader<'a> {
             match class.as_str() {
                 "player" => {
                     if source.raw.player.is_some() {
-                        self.error(at, format!("object {id}: a second player start; a level has exactly one"));
+                        self.error(
+                            at,
+                            format!("object {id}: a second player start; a level has exactly one"),
+                        );
                         continue;
                     }
-                    source.raw.player = Some(Spanned::new(at..at, RawPlacement { position, facing: get("facing") }));
+                    source.raw.player = Some(Spanned::new(
+                        at..at,
+                        RawPlacement {
+                            position,
+                            facing: get("facing"),
+                        },
+                    ));
                 }
-                "enemy" => source.raw.enemy.push(Spanned::new(at..at, RawEnemy {
-                    kind: get("kind").unwrap_or_else(|| Spanned::new(at..at, "guard".into())),
-                    position,
-                    facing: get("facing"),
-                    mode: get("mode"),
-                    difficulty: get("difficulty"),
-                })),
+                "enemy" => source.raw.enemy.push(Spanned::new(
+                    at..at,
+                    RawEnemy {
+                        kind: get("kind").unwrap_or_else(|| Spanned::new(at..at, "guard".into())),
+                        position,
+                        facing: get("facing"),
+                        mode: get("mode"),
+                        difficulty: get("difficulty"),
+                    },
+                )),
                 "pickup" => match get("kind") {
-                    Some(kind) => source.raw.pickup.push(Spanned::new(at..at, RawPickup { kind, position, difficulty: get("difficulty") })),
-                    None => self.error(at, format!("object {id}: a pickup needs a `kind` property (health, ammo, treasure, gold_key or silver_key)")),
+                    Some(kind) => source.raw.pickup.push(Spanned::new(
+                        at..at,
+                        RawPickup {
+                            kind,
+                            position,
+                            difficulty: get("difficulty"),
+                        },
+                    )),
+                    None => self.error(
+                        at,
+                        format!(
+                            "object {id}: a pickup needs a `kind` property (one of {})",
+                            crate::level::PickupKind::names()
+                        ),
+                    ),
                 },
                 "exit" => {
                     let (cx, cy) = (wx.floor(), wy.floor());
                     let cell = (cx >= 0.0 && cy >= 0.0)
-                        .then(|| source.rows.get_mut(cy as usize).and_then(|r| r.get_mut(cx as usize)))
+                        .then(|| {
+                            source
+                                .rows
+                                .get_mut(cy as usize)
+                                .and_then(|r| r.get_mut(cx as usize))
+                        })
                         .flatten();
                     match cell {
                         Some(c) if c.0 == '.' => *c = ('X', at),
@@ -146,11 +176,27 @@ impl<'a> Reader<'a> {
                     }
                     let key = Spanned::new(at..at, "X".to_string());
                     source.raw.legend.entry(key).or_insert_with(|| {
-                        Spanned::new(at..at, RawEntry { exit: Some(Spanned::new(at..at, true)), ..RawEntry::default() })
+                        Spanned::new(
+                            at..at,
+                            RawEntry {
+                                exit: Some(Spanned::new(at..at, true)),
+                                ..RawEntry::default()
+                            },
+                        )
                     });
                 }
-                "" => self.warning(at, format!("object {id} has no class; it is not read (give it the class {CLASSES})")),
-                other => self.warning(at, format!("object {id}: unknown class '{other}'; it is not read (expected {CLASSES})")),
+                "" => self.warning(
+                    at,
+                    format!(
+                        "object {id} has no class; it is not read (give it the class {CLASSES})"
+                    ),
+                ),
+                other => self.warning(
+                    at,
+                    format!(
+                        "object {id}: unknown class '{other}'; it is not read (expected {CLASSES})"
+                    ),
+                ),
             }
         }
     }
