@@ -671,3 +671,44 @@ fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
     assert!(e.contains("has changed since"), "{e}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A death: the level again from its start once use is pressed after the death has played
+/// out, with a life fewer, the score the level started with, full health, a pistol and 8
+/// bullets (Wolfenstein 3D's rule); with no life left, game over: the level from scratch.
+#[test]
+fn a_death_costs_a_life_and_use_tries_the_level_again() {
+    use tilecaster::episode::DEATH_TICKS;
+    use tilecaster::game::{START_AMMO, START_LIVES};
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    s.game.score = 1_500;
+    s.game.player.arm(Weapon::Chaingun);
+    s.game.player.ammo = 50;
+    s.game.player.health = 0;
+    let press = Input {
+        use_pressed: true,
+        ..Input::default()
+    };
+    s.tick(&press);
+    assert!(s.game.player_dead(), "too soon: the death plays out first");
+    assert!(s.message().unwrap().contains("press use to try again"));
+    for _ in 0..DEATH_TICKS {
+        s.tick(&Input::default());
+    }
+    assert!(s.game.player_dead(), "waiting for use");
+    s.tick(&press);
+    let g = &s.game;
+    assert!(!g.player_dead());
+    assert_eq!(g.lives, START_LIVES - 1);
+    assert_eq!(g.score, 0, "the score the level started with");
+    assert_eq!((g.player.health, g.player.ammo), (100, START_AMMO));
+    assert!(!g.player.has(Weapon::Chaingun));
+    // The last life lost: game over, and the level from scratch with the lives back.
+    s.game.lives = 0;
+    s.game.player.health = 0;
+    for _ in 0..=DEATH_TICKS {
+        s.tick(&Input::default());
+    }
+    assert!(s.message().unwrap().starts_with("game over"));
+    s.tick(&press);
+    assert_eq!((s.game.lives, s.game.score), (START_LIVES, 0));
+}

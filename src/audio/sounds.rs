@@ -397,7 +397,10 @@ mod tests {
     fn the_guards_shot_is_darker_than_the_pistol_and_the_knife_rings_rather_than_hisses() {
         let pistol = share_above(&Sound::Pistol.synthesize(), 2000.0);
         let guard = share_above(&Sound::GuardShot.synthesize(), 2000.0);
-        assert!(guard < pistol * 0.6, "above 2 kHz: guard {guard:.2}, pistol {pistol:.2}");
+        assert!(
+            guard < pistol * 0.6,
+            "above 2 kHz: guard {guard:.2}, pistol {pistol:.2}"
+        );
         // White noise puts about two thirds of its energy above 8 kHz; the knife's ring and
         // whoosh far less.
         let knife = share_above(&Sound::Knife.synthesize(), 8000.0);
@@ -411,8 +414,14 @@ mod tests {
         let wave: Vec<f64> = (0..4800)
             .map(|i| band_limited_square((i as f64 * step).fract(), step))
             .collect();
-        let jump = wave.windows(2).map(|w| (w[1] - w[0]).abs()).fold(0.0, f64::max);
-        assert!(jump < 1.9, "the steepest step is {jump}; a naive square steps 2");
+        let jump = wave
+            .windows(2)
+            .map(|w| (w[1] - w[0]).abs())
+            .fold(0.0, f64::max);
+        assert!(
+            jump < 1.9,
+            "the steepest step is {jump}; a naive square steps 2"
+        );
         let mean = wave.iter().sum::<f64>() / wave.len() as f64;
         assert!(mean.abs() < 0.02, "still a square: no offset ({mean})");
     }

@@ -1,4 +1,6 @@
 use super::*;
+
+mod rules;
 use crate::level::{Level, PickupKind};
 use crate::map::Tile;
 use crate::math::Vec2;

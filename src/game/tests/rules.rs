@@ -1,0 +1,274 @@
+//! The rules of round three: the arsenal, the bestiary, scores, lives and pickups.
+
+use super::{ARENA, arena, fire, run};
+use crate::game::*;
+use crate::level::{Level, PickupKind, PickupSpawn, Treasure};
+use std::path::Path;
+
+/// The arena with its first enemy (in sight down the corridor) of `kind`.
+fn arena_with(kind: &str) -> Game {
+    let text = ARENA.replacen("kind = \"guard\"", &format!("kind = \"{kind}\""), 1);
+    Game::new(
+        Level::parse(&text, Path::new("levels/arena.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+/// A game with no enemies in the arena, the player holding `weapon` with rounds for it.
+fn range(weapon: Weapon) -> Game {
+    let mut g = arena();
+    g.enemies.clear();
+    g.player.arm(weapon);
+    (g.player.ammo, g.player.rounds) = (MAX_AMMO, MAX_ROUNDS);
+    (g.weapon, g.chosen) = (weapon, weapon);
+    g
+}
+
+/// Shots fired over `ticks` ticks of `input`.
+fn shots(g: &mut Game, ticks: usize, input: impl Fn(usize) -> Input) -> usize {
+    let mut shots = 0;
+    for t in 0..ticks {
+        g.tick(&input(t));
+        shots += g
+            .events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::Shot(_)))
+            .count();
+    }
+    shots
+}
+
+/// A pickup of `kind` under the player's feet, taken on the next tick.
+fn lay(g: &mut Game, kind: PickupKind) {
+    g.level.pickups.push(PickupSpawn {
+        kind,
+        position: g.player.position,
+        difficulty: None,
+    });
+    g.pickups_left.push(true);
+}
+
+#[test]
+fn automatic_weapons_fire_while_held_and_the_others_once_a_press() {
+    let held = |_| fire();
+    // A second of fire held: the machine gun six times, the chaingun twelve, the pistol once.
+    assert_eq!(shots(&mut range(Weapon::MachineGun), 60, held), 6);
+    assert_eq!(shots(&mut range(Weapon::Chaingun), 60, held), 12);
+    assert_eq!(shots(&mut range(Weapon::Pistol), 60, held), 1);
+    assert_eq!(shots(&mut range(Weapon::Knife), 60, held), 1);
+    // Pressed and let go every ten ticks: the pistol as fast as it reloads, three a second.
+    let tapped = |t: usize| if t % 10 < 5 { fire() } else { Input::default() };
+    assert_eq!(shots(&mut range(Weapon::Pistol), 60, tapped), 3);
+    // A press while it reloads, held: it fires as soon as it can.
+    let mut g = range(Weapon::Pistol);
+    g.tick(&fire());
+    g.tick(&Input::default());
+    assert_eq!(shots(&mut g, 25, held), 1);
+}
+
+#[test]
+fn the_guns_share_bullets_and_the_launcher_has_its_own_rounds() {
+    let mut g = range(Weapon::Chaingun);
+    g.player.ammo = 3;
+    assert_eq!(shots(&mut g, 60, |_| fire()), 3);
+    assert_eq!(g.player.ammo, 0);
+    assert_eq!(g.weapon, Weapon::Knife, "out of bullets: the knife");
+    assert_eq!(
+        g.player.rounds, MAX_ROUNDS,
+        "the launcher's rounds untouched"
+    );
+    // A clip puts the chosen gun back in hand.
+    lay(&mut g, PickupKind::Ammo);
+    g.tick(&Input::default());
+    assert_eq!((g.weapon, g.player.ammo), (Weapon::Chaingun, 8));
+    let mut g = range(Weapon::Launcher);
+    g.player.rounds = 1;
+    assert_eq!(shots(&mut g, 60, |_| fire()), 1);
+    assert_eq!(g.player.ammo, MAX_AMMO, "no bullets spent");
+    assert_eq!(
+        g.weapon,
+        Weapon::Pistol,
+        "out of rounds: the best gun carried"
+    );
+}
+
+#[test]
+fn a_weapon_pickup_arms_the_player_and_comes_to_hand_if_better() {
+    let mut g = arena();
+    g.enemies.clear();
+    // Not carried: the number key does nothing.
+    g.tick(&Input {
+        weapon: Weapon::MachineGun.number(),
+        ..Input::default()
+    });
+    assert_eq!(g.weapon, Weapon::Pistol);
+    lay(&mut g, PickupKind::Weapon(Weapon::MachineGun));
+    g.tick(&Input::default());
+    assert!(g.player.has(Weapon::MachineGun));
+    assert_eq!(g.weapon, Weapon::MachineGun, "better than the pistol");
+    assert_eq!(g.player.ammo, START_AMMO + 6, "with bullets");
+    lay(&mut g, PickupKind::Weapon(Weapon::Launcher));
+    g.tick(&Input {
+        weapon: Weapon::Pistol.number(),
+        ..Input::default()
+    });
+    assert_eq!(g.player.rounds, 4);
+    assert_eq!(
+        g.weapon,
+        Weapon::Launcher,
+        "the launcher outguns the pistol chosen"
+    );
+    g.tick(&Input {
+        weapon: Weapon::MachineGun.number(),
+        ..Input::default()
+    });
+    assert_eq!(
+        g.weapon,
+        Weapon::MachineGun,
+        "now carried: the key takes it"
+    );
+}
+
+#[test]
+fn kills_score_their_kinds_points_and_drop_their_kinds_pickup() {
+    for (kind, points, drop) in [
+        ("guard", 100, Some(PickupKind::Ammo)),
+        ("officer", 400, Some(PickupKind::Ammo)),
+        ("ss", 500, Some(PickupKind::Weapon(Weapon::MachineGun))),
+        ("dog", 200, None),
+        ("mutant", 700, Some(PickupKind::Ammo)),
+    ] {
+        let mut g = arena_with(kind);
+        g.enemies[0].health = 1;
+        let pickups = g.level.pickups.len();
+        g.tick(&fire());
+        assert_eq!((g.kills, g.score), (1, points), "{kind}");
+        assert_eq!(g.level.pickups.get(pickups).map(|p| p.kind), drop, "{kind}");
+    }
+}
+
+#[test]
+fn treasure_is_worth_its_kind_and_every_40000_points_a_life() {
+    let mut g = arena();
+    g.enemies.clear();
+    for (t, points) in Treasure::ALL.iter().zip([100, 500, 1_000, 5_000]) {
+        let before = g.score;
+        lay(&mut g, PickupKind::Treasure(*t));
+        g.tick(&Input::default());
+        assert_eq!(g.score - before, points, "{t:?}");
+    }
+    assert_eq!(g.treasure, 4);
+    let lives = g.lives;
+    g.add_points(EXTRA_LIFE_POINTS - g.score - 1);
+    assert_eq!(g.lives, lives, "one point short");
+    lay(&mut g, PickupKind::Treasure(Treasure::Cross));
+    g.tick(&Input::default());
+    assert_eq!(g.lives, lives + 1);
+    assert!(g.events.contains(&GameEvent::ExtraLife));
+    // Two thresholds at once, two lives.
+    g.add_points(2 * EXTRA_LIFE_POINTS);
+    assert_eq!(g.lives, lives + 3);
+    assert_eq!(g.next_life, 4 * EXTRA_LIFE_POINTS);
+}
+
+#[test]
+fn food_first_aid_and_one_ups_heal_as_much_as_they_say() {
+    let mut g = arena();
+    g.enemies.clear();
+    lay(&mut g, PickupKind::Food);
+    g.tick(&Input::default());
+    assert!(g.pickups_left[0], "not needed at full health: left lying");
+    g.player.health = 50;
+    g.tick(&Input::default());
+    assert_eq!(g.player.health, 60);
+    lay(&mut g, PickupKind::FirstAid);
+    g.tick(&Input::default());
+    assert_eq!(g.player.health, 85);
+    let (lives, ammo) = (g.lives, g.player.ammo);
+    lay(&mut g, PickupKind::OneUp);
+    g.tick(&Input::default());
+    assert_eq!(
+        (g.player.health, g.lives, g.player.ammo),
+        (MAX_HEALTH, lives + 1, ammo + 25)
+    );
+}
+
+#[test]
+fn a_dog_runs_at_the_player_and_bites_only_within_reach() {
+    let mut g = arena_with("dog");
+    let start = (g.enemies[0].position - g.player.position).length();
+    let mut bites = Vec::new();
+    for _ in 0..600 {
+        g.tick(&Input::default());
+        for e in &g.events {
+            if let GameEvent::PlayerHurt { from, .. } = e {
+                bites.push((*from - g.player.position).length());
+            }
+        }
+    }
+    assert!(start > 4.0);
+    assert!(!bites.is_empty(), "ten seconds beside a dog");
+    assert!(
+        bites
+            .iter()
+            .all(|&d| d <= crate::level::kinds::BITE_REACH + 0.15),
+        "bitten from afar: {bites:?}"
+    );
+}
+
+#[test]
+fn the_ss_fires_bursts_and_the_mutant_neither_shouts_nor_aims() {
+    let mut g = arena_with("ss");
+    let mut shots = Vec::new();
+    for t in 0..600 {
+        g.player.health = 100;
+        g.tick(&Input::default());
+        shots.extend(
+            g.events
+                .iter()
+                .filter(|e| matches!(e, GameEvent::EnemyShot { enemy: 0, .. }))
+                .map(|_| t),
+        );
+    }
+    // Shots a tenth of a second apart come in bursts of three.
+    let bursts = shots.windows(3).filter(|w| w[2] - w[0] <= 14).count();
+    assert!(bursts > 0, "{shots:?}");
+    let mut g = arena_with("mutant");
+    let mut first_shot = None;
+    for t in 0..600 {
+        g.player.health = 100;
+        g.tick(&Input::default());
+        assert!(
+            !g.events
+                .iter()
+                .any(|e| matches!(e, GameEvent::EnemyAlert { enemy: 0, .. })),
+            "a mutant does not shout"
+        );
+        if first_shot.is_none()
+            && g.events
+                .iter()
+                .any(|e| matches!(e, GameEvent::EnemyShot { enemy: 0, .. }))
+        {
+            first_shot = Some(t);
+        }
+    }
+    assert!(first_shot.is_some(), "but it fires");
+}
+
+#[test]
+fn killing_the_boss_ends_the_level_once_it_has_fallen() {
+    let mut g = arena_with("boss");
+    g.enemies[0].health = 1;
+    g.tick(&fire());
+    assert_eq!(g.score, 5_000);
+    assert!(!g.finished, "it is still falling");
+    run(&mut g, 60, Input::default());
+    assert!(!g.finished, "a boss falls for two seconds");
+    run(&mut g, 90, Input::default());
+    assert!(g.finished, "down: the level is won");
+    assert_eq!(
+        g.level.pickups.last().map(|p| p.kind),
+        Some(PickupKind::Key(crate::level::KeyColour::Gold))
+    );
+}
