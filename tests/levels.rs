@@ -96,6 +96,8 @@ cases!(
     unknown_texture,
     unreachable_exit,
     zero_size_texture,
+    unknown_decoration,
+    barrel_on_the_start,
 );
 
 /// Through the real binary: bad levels exit 1 (never a panic's 101), listing problems on stdout.
@@ -213,6 +215,7 @@ fn tiled_round_trip_gives_the_same_level() {
         (direct.player, &direct.enemies, &direct.pickups),
         (converted.player, &converted.enemies, &converted.pickups)
     );
+    assert_eq!(direct.decorations, converted.decorations);
     assert_eq!(
         (&direct.doors, &direct.exits, direct.fog),
         (&converted.doors, &converted.exits, converted.fog)

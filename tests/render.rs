@@ -208,6 +208,24 @@ fn golden_floors_across_cells() {
     }
 }
 
+/// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the twelve
+/// decorations, each as the game draws it, two views of each gallery
+/// (`tests/scenes/museum.toml`).
+#[test]
+fn golden_bestiary_pickups_and_decorations() {
+    let level = "tests/scenes/museum.toml";
+    for (name, pos) in [
+        ("bestiary_left", (7.5, 6.0)),
+        ("bestiary_right", (13.5, 6.0)),
+        ("pickups_left", (8.5, 17.0)),
+        ("pickups_right", (12.0, 17.0)),
+        ("decorations_left", (7.5, 27.0)),
+        ("decorations_right", (13.5, 27.0)),
+    ] {
+        golden(name, &composed(level, pos, 270.0, (320, 200)));
+    }
+}
+
 #[test]
 fn golden_through_a_grate() {
     golden(

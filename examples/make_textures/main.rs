@@ -465,6 +465,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("boss", sprites::enemy_sheet(&sprites::boss())),
         ("dog", sprites::dog_sheet()),
     ];
+    for kind in sprites::DECORATIONS {
+        sprite_list.push((kind, sprites::decoration(kind)));
+    }
     for kind in sprites::PICKUPS {
         sprite_list.push((kind, sprites::pickup(kind)));
     }

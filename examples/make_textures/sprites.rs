@@ -876,6 +876,322 @@ pub fn pickup(kind: &str) -> RgbaImage {
     render_at(&b, 20.0, true, 1.3)
 }
 
+/// The decorations a level can place, by name (each a sprite `NAME.png`).
+pub const DECORATIONS: [&str; 12] = [
+    "barrel",
+    "table",
+    "pillar",
+    "armour",
+    "plant",
+    "well",
+    "lamp",
+    "chandelier",
+    "bones",
+    "puddle",
+    "flag",
+    "skeleton",
+];
+
+/// A ring of `n` balls of radius `r` around the z axis at height `z`, `size` across.
+fn ring(
+    b: &mut Vec<Ball>,
+    (x, y, z): (f32, f32, f32),
+    size: f32,
+    n: usize,
+    r: f32,
+    colour: [f32; 3],
+) {
+    for k in 0..n {
+        let a = k as f32 / n as f32 * std::f32::consts::TAU;
+        ball(b, [x + size * a.cos(), y + size * a.sin(), z], r, colour);
+    }
+}
+
+/// A decoration, one tile tall as every sprite (2.1 m fit the frame: the wall's height), seen
+/// from the side; the lamps hang from the top of the frame, the ceiling.
+pub fn decoration(kind: &str) -> RgbaImage {
+    let mut b = Vec::new();
+    let wood = [125.0f32, 80.0, 40.0];
+    let dark_wood = [80.0f32, 50.0, 25.0];
+    let iron = [55.0f32, 55.0, 60.0];
+    let stone = [150.0f32, 150.0, 158.0];
+    let bone = [225.0f32, 218.0, 195.0];
+    let flame = [255.0f32, 225.0, 120.0];
+    match kind {
+        "barrel" => {
+            for (z, r) in [
+                (0.1f32, 0.3f32),
+                (0.3, 0.34),
+                (0.5, 0.35),
+                (0.7, 0.33),
+                (0.88, 0.3),
+            ] {
+                ring(&mut b, (0.0, 0.0, z), r - 0.1, 10, 0.12, wood);
+            }
+            for z in [0.12f32, 0.5, 0.86] {
+                ring(&mut b, (0.0, 0.0, z), 0.3, 16, 0.05, iron);
+            }
+            ring(&mut b, (0.0, 0.0, 0.95), 0.12, 6, 0.12, dark_wood);
+        }
+        "table" => {
+            for x in [-0.55f32, -0.3, -0.05, 0.2, 0.45] {
+                capsule(&mut b, [x, -0.3, 0.78], [x + 0.1, 0.3, 0.78], 0.06, wood);
+            }
+            for (x, y) in [(-0.5f32, -0.25f32), (0.5, -0.25), (-0.5, 0.25), (0.5, 0.25)] {
+                capsule(&mut b, [x, y, 0.0], [x, y, 0.74], 0.05, dark_wood);
+            }
+            // A jug and a plate on it.
+            capsule(
+                &mut b,
+                [0.2, 0.0, 0.85],
+                [0.2, 0.0, 1.05],
+                0.08,
+                [180.0, 170.0, 150.0],
+            );
+            ring(
+                &mut b,
+                (-0.25, 0.0, 0.85),
+                0.1,
+                10,
+                0.04,
+                [230.0, 230.0, 220.0],
+            );
+        }
+        "pillar" => {
+            ring(&mut b, (0.0, 0.0, 0.08), 0.25, 14, 0.1, stone);
+            for z in [0.3f32, 0.6, 0.9, 1.2, 1.5, 1.8] {
+                ring(&mut b, (0.0, 0.0, z), 0.16, 10, 0.14, stone);
+            }
+            ring(&mut b, (0.0, 0.0, 2.0), 0.26, 14, 0.1, stone);
+            for k in 0..6 {
+                let a = k as f32 / 6.0 * std::f32::consts::TAU;
+                capsule(
+                    &mut b,
+                    [0.29 * a.cos(), 0.29 * a.sin(), 0.15],
+                    [0.29 * a.cos(), 0.29 * a.sin(), 1.95],
+                    0.03,
+                    [120.0, 120.0, 128.0],
+                );
+            }
+        }
+        "armour" => {
+            let steel = [185.0f32, 190.0, 200.0];
+            // A plinth, legs, a breastplate, arms at the sides, a plumed helm, a halberd.
+            for x in [-0.2f32, 0.0, 0.2] {
+                ball(&mut b, [x, 0.0, 0.05], 0.12, stone);
+            }
+            for side in [-1.0f32, 1.0] {
+                capsule(
+                    &mut b,
+                    [0.11 * side, 0.0, 0.15],
+                    [0.11 * side, 0.0, 0.95],
+                    0.08,
+                    steel,
+                );
+                capsule(
+                    &mut b,
+                    [0.27 * side, 0.0, 1.45],
+                    [0.3 * side, 0.05, 1.0],
+                    0.065,
+                    steel,
+                );
+            }
+            for z in [1.05f32, 1.2, 1.35, 1.45] {
+                for x in [-0.13f32, 0.0, 0.13] {
+                    ball(&mut b, [x, 0.0, z], 0.14, steel);
+                }
+            }
+            ball(&mut b, [0.0, 0.0, 1.68], 0.14, steel);
+            capsule(
+                &mut b,
+                [-0.06, 0.13, 1.7],
+                [0.06, 0.13, 1.7],
+                0.02,
+                [20.0, 20.0, 25.0],
+            );
+            capsule(
+                &mut b,
+                [0.0, -0.05, 1.82],
+                [0.0, -0.2, 1.95],
+                0.05,
+                [190.0, 30.0, 30.0],
+            );
+            capsule(&mut b, [0.36, 0.1, 0.1], [0.36, 0.1, 2.0], 0.025, dark_wood);
+            capsule(&mut b, [0.36, 0.1, 1.8], [0.5, 0.1, 1.7], 0.05, steel);
+        }
+        "plant" => {
+            let pot = [175.0f32, 95.0, 60.0];
+            for (z, r) in [(0.08f32, 0.15f32), (0.2, 0.19), (0.32, 0.22)] {
+                ring(&mut b, (0.0, 0.0, z), r, 12, 0.08, pot);
+            }
+            capsule(
+                &mut b,
+                [0.0, 0.0, 0.3],
+                [0.0, 0.0, 0.9],
+                0.03,
+                [90.0, 70.0, 40.0],
+            );
+            for (x, y, z, r) in [
+                (0.0f32, 0.0f32, 1.05f32, 0.22f32),
+                (-0.22, 0.05, 0.85, 0.16),
+                (0.22, -0.05, 0.9, 0.17),
+                (0.1, 0.12, 1.25, 0.14),
+                (-0.12, -0.1, 1.2, 0.15),
+            ] {
+                ball(&mut b, [x, y, z], r, [50.0, 130.0 + z * 30.0, 55.0]);
+            }
+        }
+        "well" => {
+            for z in [0.1f32, 0.28, 0.46] {
+                ring(&mut b, (0.0, 0.0, z), 0.42, 18, 0.1, stone);
+            }
+            ball(&mut b, [0.0, 0.0, 0.45], 0.32, [40.0, 70.0, 110.0]);
+            for side in [-1.0f32, 1.0] {
+                capsule(
+                    &mut b,
+                    [0.45 * side, 0.0, 0.4],
+                    [0.45 * side, 0.0, 1.3],
+                    0.04,
+                    dark_wood,
+                );
+            }
+            capsule(&mut b, [-0.5, 0.0, 1.3], [0.5, 0.0, 1.3], 0.04, dark_wood);
+            capsule(
+                &mut b,
+                [0.0, 0.0, 1.28],
+                [0.0, 0.0, 0.9],
+                0.012,
+                [160.0, 140.0, 100.0],
+            );
+            capsule(&mut b, [-0.06, 0.0, 0.85], [0.06, 0.0, 0.85], 0.06, wood);
+        }
+        "lamp" => {
+            // A chain from the ceiling to a bowl of light.
+            capsule(&mut b, [0.0, 0.0, 2.1], [0.0, 0.0, 1.8], 0.015, iron);
+            ring(&mut b, (0.0, 0.0, 1.76), 0.14, 12, 0.05, [90.0, 80.0, 50.0]);
+            ball(&mut b, [0.0, 0.0, 1.72], 0.13, [255.0, 245.0, 200.0]);
+        }
+        "chandelier" => {
+            capsule(&mut b, [0.0, 0.0, 2.1], [0.0, 0.0, 1.75], 0.015, iron);
+            ring(&mut b, (0.0, 0.0, 1.7), 0.4, 20, 0.03, [200.0, 160.0, 60.0]);
+            for k in 0..6 {
+                let a = k as f32 / 6.0 * std::f32::consts::TAU;
+                let (x, y) = (0.4 * a.cos(), 0.4 * a.sin());
+                capsule(&mut b, [0.0, 0.0, 1.75], [x, y, 1.7], 0.012, iron);
+                capsule(
+                    &mut b,
+                    [x, y, 1.7],
+                    [x, y, 1.8],
+                    0.025,
+                    [240.0, 235.0, 220.0],
+                );
+                ball(&mut b, [x, y, 1.84], 0.03, flame);
+            }
+        }
+        "bones" => {
+            ball(&mut b, [-0.15, 0.1, 0.1], 0.1, bone);
+            ball(&mut b, [-0.19, 0.17, 0.09], 0.025, [40.0, 35.0, 30.0]);
+            ball(&mut b, [-0.11, 0.17, 0.09], 0.025, [40.0, 35.0, 30.0]);
+            for (a, bpt) in [
+                ([0.0f32, -0.1f32, 0.03f32], [0.4f32, 0.05f32, 0.03f32]),
+                ([0.05, 0.2, 0.03], [0.35, -0.15, 0.04]),
+                ([-0.4, -0.1, 0.03], [-0.05, -0.2, 0.03]),
+            ] {
+                capsule(&mut b, a, bpt, 0.025, bone);
+                ball(&mut b, a, 0.04, bone);
+                ball(&mut b, bpt, 0.04, bone);
+            }
+        }
+        "puddle" => return puddle(),
+        "flag" => {
+            capsule(&mut b, [0.0, 0.0, 0.0], [0.0, 0.0, 1.95], 0.03, dark_wood);
+            ball(&mut b, [0.0, 0.0, 1.97], 0.05, GOLD);
+            for z in 0..10 {
+                let zf = 1.85 - z as f32 * 0.09;
+                for x in 0..7 {
+                    let xf = 0.05 + x as f32 * 0.08;
+                    let wave = 0.03 * (xf * 9.0).sin();
+                    let (dx, dz) = (xf - 0.3, zf - 1.45);
+                    let emblem = dx * dx + dz * dz < 0.02;
+                    let colour = if emblem { GOLD } else { [170.0, 25.0, 30.0] };
+                    ball(&mut b, [xf, wave, zf], 0.055, colour);
+                }
+            }
+        }
+        "skeleton" => {
+            // Slumped against nothing: lying on its back, head to the left.
+            ball(&mut b, [-0.55, 0.0, 0.11], 0.11, bone);
+            for side in [-1.0f32, 1.0] {
+                ball(
+                    &mut b,
+                    [-0.58, 0.09 * side, 0.13],
+                    0.025,
+                    [40.0, 35.0, 30.0],
+                );
+            }
+            capsule(&mut b, [-0.42, 0.0, 0.06], [0.1, 0.0, 0.06], 0.03, bone);
+            for k in 0..5 {
+                let x = -0.35 + k as f32 * 0.08;
+                capsule(&mut b, [x, -0.14, 0.05], [x, 0.14, 0.05], 0.02, bone);
+            }
+            for side in [-1.0f32, 1.0] {
+                capsule(
+                    &mut b,
+                    [0.1, 0.08 * side, 0.05],
+                    [0.6, 0.12 * side, 0.04],
+                    0.025,
+                    bone,
+                );
+                capsule(
+                    &mut b,
+                    [-0.35, 0.16 * side, 0.05],
+                    [0.0, 0.3 * side, 0.04],
+                    0.02,
+                    bone,
+                );
+            }
+        }
+        other => panic!("no decoration {other}"),
+    }
+    // Bones lie low: drawn as large as a pickup, so that they read from afar.
+    let metres = if matches!(kind, "bones" | "skeleton") {
+        1.4
+    } else {
+        2.1
+    };
+    render_at(&b, 20.0, !matches!(kind, "lamp" | "chandelier"), metres)
+}
+
+/// A puddle: a dark, glossy ellipse on the floor (flat things have no side to draw).
+fn puddle() -> RgbaImage {
+    let mut img = RgbaImage::from_pixel(S, S, Rgba([0, 0, 0, 0]));
+    let (cx, cy) = (S as f32 / 2.0, S as f32 - 4.0);
+    for y in 0..S {
+        for x in 0..S {
+            let (dx, dy) = ((x as f32 + 0.5 - cx) / 22.0, (y as f32 + 0.5 - cy) / 3.5);
+            let d = dx * dx + dy * dy;
+            if d < 1.0 {
+                let gloss = if (dx + 0.3).abs() < 0.15 && dy < 0.0 {
+                    60.0
+                } else {
+                    0.0
+                };
+                img.put_pixel(
+                    x,
+                    y,
+                    Rgba([
+                        (40.0 + gloss) as u8,
+                        (55.0 + gloss) as u8,
+                        (75.0 + gloss) as u8,
+                        (220.0 * (1.0 - d * d)) as u8,
+                    ]),
+                );
+            }
+        }
+    }
+    img
+}
+
 /// A fireball in flight: a glowing core at gun height (the frame's middle), yellow-white
 /// within, orange to red at its edge, fading out.
 pub fn fireball() -> RgbaImage {

@@ -490,7 +490,7 @@ impl Session {
         let old = self.game.clone();
         self.game = self.fresh_game(&loaded);
         let spot = Cell::containing(old.player.position);
-        if !self.game.blocking().is_solid(spot) {
+        if !self.game.blocking().footing().is_solid(spot) {
             self.game.player.position = old.player.position;
             self.game.player.angle = old.player.angle;
         }

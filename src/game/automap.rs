@@ -21,6 +21,7 @@ impl Game {
             level: &self.level,
             doors: &self.doors,
             holes: &self.holes,
+            obstacles: &self.obstacles,
         };
         let solid = |c: Cell| blocking.is_solid(c);
         let seen = visibility_polygon(&blocking, w as u32, h as u32, self.player.position, 24.0);

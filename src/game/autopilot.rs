@@ -243,7 +243,7 @@ fn turn_towards(game: &Game, target: Vec2) -> f64 {
 fn path_to(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Option<Vec<Cell>> {
     let map = &game.level.map;
     let walkable = |c: Cell| match map.get(c) {
-        Some(Tile::Empty) => true,
+        Some(Tile::Empty) => !game.obstacles.stops_walking(c),
         Some(Tile::PushWall) => !stuck.contains(&c),
         Some(Tile::Door) => game
             .level

@@ -267,7 +267,7 @@ impl Enemy {
                 let to = target.map_or(Vec2::ZERO, |t| t - self.position);
                 let length = to.length();
                 let arrived = length < self.stats.speed * TICK
-                    || !self.walk(to * (1.0 / length), blocking, player);
+                    || !self.walk(to * (1.0 / length), &blocking.footing(), player);
                 if arrived && self.timer <= 0.0 || self.timer <= -1.5 {
                     // Out again after a while, or when it cannot get there.
                     self.cover = None;
@@ -288,7 +288,7 @@ impl Enemy {
                     self.timer = 0.3;
                 } else {
                     let ahead = Vec2::from_angle_degrees(self.facing);
-                    if !self.walk(ahead, blocking, player) {
+                    if !self.walk(ahead, &blocking.footing(), player) {
                         self.facing = (self.facing + 90.0).rem_euclid(360.0);
                     }
                 }
@@ -304,14 +304,14 @@ impl Enemy {
                     self.shots_left = self.stats.burst.max(1);
                 } else if bites && sees && distance > 1e-9 {
                     // A dog runs straight at the player.
-                    self.walk(to_player * (1.0 / distance), blocking, player);
+                    self.walk(to_player * (1.0 / distance), &blocking.footing(), player);
                 } else if sees && distance < self.stats.firing_range.0 && distance > 1e-9 {
                     // Too near: back off, keeping its aim.
-                    self.walk(to_player * (-1.0 / distance), blocking, player);
+                    self.walk(to_player * (-1.0 / distance), &blocking.footing(), player);
                 } else if sees && distance <= self.stats.firing_range.1 && distance > 1e-9 {
                     // In range: sidestep while it waits to shoot, the other way at a wall.
                     let across = Vec2::new(-to_player.y, to_player.x) * (self.strafe / distance);
-                    if !self.walk(across, blocking, player) {
+                    if !self.walk(across, &blocking.footing(), player) {
                         self.strafe = -self.strafe;
                     }
                 } else if let Some(next) = path_step(self.cell(), player, blocking) {
@@ -323,7 +323,7 @@ impl Enemy {
                     let to = target - self.position;
                     let length = to.length();
                     if length > 1e-9 {
-                        self.walk(to * (1.0 / length), blocking, player);
+                        self.walk(to * (1.0 / length), &blocking.footing(), player);
                     }
                 }
             }
@@ -369,12 +369,13 @@ impl Enemy {
         ]
         .iter()
         .map(|&(dx, dy)| Cell::new(here.x + dx, here.y + dy))
-        .filter(|&c| !blocking.is_solid(c))
+        .filter(|&c| !blocking.footing().is_solid(c))
         .map(|c| (c, Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5)))
         .filter(|&(c, centre)| {
             // Diagonal steps need both side cells open, or the walk would catch a corner.
-            let sides_open = !blocking.is_solid(Cell::new(c.x, here.y))
-                && !blocking.is_solid(Cell::new(here.x, c.y));
+            let footing = blocking.footing();
+            let sides_open = !footing.is_solid(Cell::new(c.x, here.y))
+                && !footing.is_solid(Cell::new(here.x, c.y));
             sides_open && !line_of_sight(blocking, centre, player)
         })
         .map(|(c, centre)| (c, (centre - self.position).length()))

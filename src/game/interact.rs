@@ -95,10 +95,13 @@ impl Game {
         self.events.push(GameEvent::Exit);
     }
 
-    /// The cells the player and the living enemies stand in (a push wall stops before them).
+    /// The cells the player, the living enemies and the decorations in the way stand in (a
+    /// push wall stops before them).
     pub(super) fn occupied(&self) -> Vec<Cell> {
         let mut cells = self.player.cells();
         cells.extend(self.enemies.iter().filter(|e| e.alive()).map(Enemy::cell));
+        let decorations = self.level.decorations.iter();
+        cells.extend(decorations.filter(|d| d.kind.blocks).map(|d| d.cell()));
         cells
     }
 

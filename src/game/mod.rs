@@ -15,7 +15,7 @@ mod rng;
 mod weapons;
 
 pub use autopilot::Autopilot;
-pub use blocking::Blocking;
+pub use blocking::{Blocking, Footing, Obstacles};
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, EnemyStats, hit_chance, path_step};
 pub use events::{GameEvent, Hurt, PUFF_TICKS, Puff};
@@ -128,6 +128,8 @@ pub struct Game {
     /// The holes of the level's masked walls (bullets and sight pass them); empty without
     /// textures, when grates are solid.
     pub holes: Arc<Holes>,
+    /// The cells the level's decorations close (built from the level).
+    pub obstacles: Arc<Obstacles>,
     /// Whether to keep [`Trace`]s of the traversal queries for the debugger.
     pub tracing: bool,
     /// The traces of the last [`TRACE_TICKS`] ticks, oldest first (with `tracing` on).
@@ -200,6 +202,7 @@ impl Game {
             .iter()
             .map(|spawn| Enemy::new(spawn, level.kinds.get(&spawn.kind).unwrap_or(&guard)))
             .collect();
+        let obstacles = Arc::new(Obstacles::of(&level));
         Game {
             level,
             player,
@@ -221,6 +224,7 @@ impl Game {
             trigger_released: true,
             projectiles: Vec::new(),
             holes: Arc::default(),
+            obstacles,
             tracing: false,
             traces: Vec::new(),
             explored: Vec::new(),
@@ -284,8 +288,9 @@ impl Game {
             level: &self.level,
             doors: &self.doors,
             holes: &self.holes,
+            obstacles: &self.obstacles,
         };
-        self.player.step(input, &blocking);
+        self.player.step(input, &blocking.footing());
         self.keep_clear_of_enemies(before);
         if input.use_pressed {
             self.use_ahead();
@@ -353,6 +358,7 @@ impl Game {
                 level: &self.level,
                 doors: &self.doors,
                 holes: &self.holes,
+                obstacles: &self.obstacles,
             };
             let was_dying = e.state == EnemyState::Dying;
             let act = e.tick(player, &blocking, &mut self.rng, difficulty);

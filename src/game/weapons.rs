@@ -184,6 +184,7 @@ impl Game {
             level: &self.level,
             doors: &self.doors,
             holes: &self.holes,
+            obstacles: &self.obstacles,
         }
     }
 

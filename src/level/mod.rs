@@ -3,6 +3,7 @@
 //! The format is documented with a worked example in `levels/README.md`. Every problem is
 //! reported as a [`Diagnostic`] with file, line and column; loading never panics.
 
+mod decorations;
 mod diagnostic;
 pub mod kinds;
 mod parse;
@@ -17,6 +18,7 @@ pub use parse::ENEMY_KINDS;
 
 use std::path::{Path, PathBuf};
 
+pub use decorations::{DECORATIONS, Decoration, DecorationKind};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
 pub use kinds::EnemyKind;
@@ -229,6 +231,8 @@ pub struct Level {
     pub kinds: std::collections::BTreeMap<String, EnemyKind>,
     /// Pickups.
     pub pickups: Vec<PickupSpawn>,
+    /// Decorations.
+    pub decorations: Vec<Decoration>,
     /// Doors.
     pub doors: Vec<DoorSpawn>,
     /// Cells that end the level when entered.
@@ -334,6 +338,14 @@ impl Level {
         }
         let style = self.styles.get(self.map.style(cell) as usize)?;
         style.shape.as_ref().map(|s| &*s.mask)
+    }
+
+    /// The decoration standing in `cell` that stops the player and enemies, if any (the
+    /// first, where a level puts two there).
+    pub fn obstacle(&self, cell: Cell) -> Option<&Decoration> {
+        self.decorations
+            .iter()
+            .find(|d| d.kind.blocks && d.cell() == cell)
     }
 
     /// The sprite sheet of enemies of `kind` (the kind's `sprite`; an unknown kind's own name).

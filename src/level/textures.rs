@@ -152,7 +152,7 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
             }),
         }
     }
-    // Sprites of the things in the level: enemy sheets and pickups.
+    // Sprites of the things in the level: enemy sheets, pickups and decorations.
     let level = &loaded.level;
     let mut sprites: Vec<&str> = level
         .enemies
@@ -160,6 +160,7 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
         .map(|e| level.sprite_of(&e.kind))
         .collect();
     sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
+    sprites.extend(level.decorations.iter().map(|d| d.kind.name));
     sprites.sort_unstable();
     sprites.dedup();
     let sprite_dir = |name: &str| {

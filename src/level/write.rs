@@ -208,6 +208,7 @@ fn entry(e: &RawEntry) -> String {
         ("facing", e.facing.as_ref()),
         ("mode", e.mode.as_ref()),
         ("pickup", e.pickup.as_ref()),
+        ("decoration", e.decoration.as_ref()),
         ("difficulty", e.difficulty.as_ref()),
         ("shape", e.shape.as_ref()),
     ]));
@@ -308,6 +309,15 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
         for line in fields([("difficulty", item.difficulty.as_ref())]) {
             let _ = writeln!(out, "{line}");
         }
+    }
+    for item in &raw.decoration {
+        let item = item.get_ref();
+        let _ = write!(
+            out,
+            "\n[[decoration]]\nkind = {}\nposition = {}\n",
+            quote(item.kind.get_ref()),
+            position(item.position.get_ref())
+        );
     }
     if !raw.enemies.is_empty() {
         out.push('\n');
@@ -587,6 +597,12 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
         let props = [text(&e.pickup, "kind"), text(&e.difficulty, "difficulty")];
         return Some(("pickup", props.into_iter().flatten().collect()));
     }
+    if e.decoration.is_some() {
+        return Some((
+            "decoration",
+            text(&e.decoration, "kind").into_iter().collect(),
+        ));
+    }
     // An exit switch is a wall tile (its `exit` property), not an object.
     (e.exit.as_ref().is_some_and(|x| *x.get_ref()) && e.wall.is_none() && e.faces.is_none())
         .then(|| ("exit", Vec::new()))
@@ -670,6 +686,11 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
             at(item.position.get_ref()),
             props.into_iter().flatten().collect(),
         ));
+    }
+    for item in &raw.decoration {
+        let item = item.get_ref();
+        let props = vec![("kind", "string", item.kind.get_ref().clone())];
+        things.push(("decoration", at(item.position.get_ref()), props));
     }
 
     let mut out = format!(

@@ -46,11 +46,22 @@ pub fn camera(game: &Game, fov_degrees: f64) -> Camera {
     Camera::new(game.player.position, game.player.angle, fov_degrees)
 }
 
-/// The sprites to draw: living and dead enemies in their current pose, the pickups still lying
-/// there, and projectiles in flight. Things whose sprite is not loaded are left out.
+/// The sprites to draw: the decorations, living and dead enemies in their current pose, the
+/// pickups still lying there, and projectiles in flight. Things whose sprite is not loaded are
+/// left out.
 pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<'a>> {
-    let capacity = game.enemies.len() + game.level.pickups.len() + game.projectiles.len();
+    let level = &game.level;
+    let capacity =
+        level.decorations.len() + game.enemies.len() + level.pickups.len() + game.projectiles.len();
     let mut out = Vec::with_capacity(capacity);
+    out.extend(level.decorations.iter().filter_map(|d| {
+        Some(SpriteInstance {
+            position: d.position,
+            sheet: textures.sprite(d.kind.name)?,
+            row: 0,
+            facing: None,
+        })
+    }));
     for e in &game.enemies {
         let Some(sheet) = textures.sprite(game.level.sprite_of(&e.kind)) else {
             continue;

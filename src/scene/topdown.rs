@@ -375,9 +375,18 @@ pub fn draw_map(
             pen.line(e.position, game.player.position, colour);
         }
     }
-    // Pickups, projectiles, enemies (red when they chase or shoot), the player. With the
-    // automap, only things on explored ground.
+    // Decorations (those in the way large and brown, the others small and grey), pickups,
+    // projectiles, enemies (red when they chase or shoot), the player. With the automap, only
+    // things on explored ground.
     let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
+    for d in game.level.decorations.iter().filter(|d| shown(d.position)) {
+        let (radius, colour) = match (d.kind.blocks, d.kind.blocks_shots) {
+            (_, true) => (0.38, Colour::rgb(150, 150, 160)),
+            (true, false) => (0.32, Colour::rgb(150, 105, 60)),
+            (false, _) => (0.12, Colour::rgb(120, 120, 110)),
+        };
+        pen.disc(d.position, radius, colour);
+    }
     let left = game.level.pickups.iter().zip(&game.pickups_left);
     for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
         pen.disc(p.position, 0.15, Colour::rgb(90, 200, 90));

@@ -3,6 +3,7 @@
 use super::{ARENA, arena, fire, run};
 use crate::game::*;
 use crate::level::{Level, PickupKind, PickupSpawn, Treasure};
+use crate::math::Vec2;
 use std::path::Path;
 
 /// The arena with its first enemy (in sight down the corridor) of `kind`.
@@ -270,5 +271,76 @@ fn killing_the_boss_ends_the_level_once_it_has_fallen() {
     assert_eq!(
         g.level.pickups.last().map(|p| p.kind),
         Some(PickupKind::Key(crate::level::KeyColour::Gold))
+    );
+}
+
+/// A corridor with a barrel in cell (3, 2) and a pillar in (5, 2), the player at its west end
+/// facing east, a guard at its east end, a lamp hanging over (2, 1).
+const FURNISHED: &str = r##"name = "furnished"
+grid = '''
+##########
+#........#
+#..b.p..g#
+#........#
+##########
+'''
+[legend]
+"#" = { wall = "brick" }
+"b" = { decoration = "barrel" }
+"p" = { decoration = "pillar" }
+"g" = { enemy = "guard", facing = "west", mode = "ambush" }
+
+[player]
+position = [1.5, 2.5]
+facing = "east"
+
+[[decoration]]
+kind = "lamp"
+position = [2.5, 1.5]
+"##;
+
+fn furnished() -> Game {
+    Game::new(
+        Level::parse(FURNISHED, Path::new("levels/furnished.toml"))
+            .unwrap()
+            .level,
+    )
+}
+
+#[test]
+fn decorations_in_the_way_stop_walking_and_only_a_pillar_stops_shots() {
+    let mut g = furnished();
+    assert_eq!(g.level.decorations.len(), 3);
+    // Walking east: stopped a radius before the barrel's cell; a lamp overhead stops nothing.
+    run(&mut g, 120, super::forward());
+    assert!(
+        (g.player.position.x - (3.0 - PLAYER_RADIUS)).abs() < 1e-9,
+        "{:?}",
+        g.player.position
+    );
+    let mut lamp = furnished();
+    lamp.player.position = Vec2::new(1.5, 1.5);
+    run(&mut lamp, 60, super::forward());
+    assert!(lamp.player.position.x > 3.0, "under the lamp and on");
+    // Bullets pass the barrel's cell, stop at the pillar's.
+    let mut g = furnished();
+    g.tracing = true;
+    g.tick(&fire());
+    let shot = g
+        .traces
+        .iter()
+        .find(|t| t.kind == TraceKind::Bullet)
+        .unwrap();
+    assert_eq!(shot.hit.map(|h| h.x), Some(5.0), "the pillar's west side");
+    let blocking = g.blocking();
+    assert!(
+        !g.enemies[0].sees(g.player.position, &blocking),
+        "nor sight"
+    );
+    // Nor does an enemy path through a barrel: round it.
+    assert!(!blocking.walkable_for_enemies(crate::grid::Cell::new(3, 2)));
+    assert!(
+        blocking.walkable_for_enemies(crate::grid::Cell::new(2, 1)),
+        "the lamp's cell"
     );
 }

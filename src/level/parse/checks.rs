@@ -84,13 +84,17 @@ impl Parser<'_> {
         map: &TileMap,
         start: crate::math::Vec2,
         exits: &[Cell],
+        decorations: &[Decoration],
         rows: &[Vec<(char, usize)>],
     ) {
         let Some(first) = exits.first() else { return };
         let (w, h) = (map.width() as i32, map.height() as i32);
-        // An exit switch is a wall: reached when walked up to.
+        // An exit switch is a wall: reached when walked up to. A barrel or a table in the way
+        // closes its cell.
+        let in_the_way = |c: Cell| decorations.iter().any(|d| d.kind.blocks && d.cell() == c);
         let passable = |c: Cell| {
-            matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall))
+            (matches!(map.get(c), Some(Tile::Empty | Tile::Door | Tile::PushWall))
+                && !in_the_way(c))
                 || exits.contains(&c)
         };
         let from = Cell::containing(start);
@@ -106,7 +110,7 @@ impl Parser<'_> {
             .get(first.y as usize)
             .and_then(|r| r.get(first.x as usize))
         {
-            self.d.warning_at(offset, format!("the exit at ({}, {}) cannot be reached from the player's start, even through every door and push wall: the level cannot be finished", first.x, first.y));
+            self.d.warning_at(offset, format!("the exit at ({}, {}) cannot be reached from the player's start, even through every door and push wall (decorations in the way close their cells): the level cannot be finished", first.x, first.y));
         }
     }
 
@@ -178,5 +182,42 @@ impl Parser<'_> {
             return None;
         }
         Some(Vec2::new(x, y))
+    }
+
+    /// A decoration in the way standing where the player starts, an enemy stands or a pickup
+    /// lies: the player could not move, the enemy could not walk, the pickup could not be
+    /// taken. Each is an error at the decoration's cell in the grid (or the file's start, for
+    /// one placed by position).
+    pub(super) fn things_on_obstacles(
+        &mut self,
+        start: crate::math::Vec2,
+        enemies: &[EnemySpawn],
+        pickups: &[PickupSpawn],
+        decorations: &[Decoration],
+        rows: &[Vec<(char, usize)>],
+    ) {
+        for d in decorations.iter().filter(|d| d.kind.blocks) {
+            let c = d.cell();
+            let what = if Cell::containing(start) == c {
+                "the player's start"
+            } else if enemies.iter().any(|e| Cell::containing(e.at.position) == c) {
+                "an enemy"
+            } else if pickups.iter().any(|p| Cell::containing(p.position) == c) {
+                "a pickup"
+            } else {
+                continue;
+            };
+            let offset = rows
+                .get(c.y as usize)
+                .and_then(|r| r.get(c.x as usize))
+                .map_or(0, |&(_, o)| o);
+            self.d.error_at(
+                offset,
+                format!(
+                    "the {} at ({}, {}) stands in the way of {what} in the same cell: move one of them",
+                    d.kind.name, c.x, c.y
+                ),
+            );
+        }
     }
 }

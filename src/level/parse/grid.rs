@@ -3,22 +3,24 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
+/// The things a grid places: player starts (with where each is in the text), enemies,
+/// pickups, decorations and exits.
+pub(super) struct Things {
+    pub(super) players: Vec<(usize, Placement)>,
+    pub(super) enemies: Vec<EnemySpawn>,
+    pub(super) pickups: Vec<PickupSpawn>,
+    pub(super) decorations: Vec<Decoration>,
+    pub(super) exits: Vec<Cell>,
+}
+
 impl Parser<'_> {
-    /// Reads the grid into a map and the things placed on it.
-    #[allow(clippy::type_complexity)]
+    /// Reads the grid into a map, the things placed on it, and where its first cell is.
     pub(super) fn grid(
         &mut self,
         grid: &Spanned<String>,
         rows: &[Vec<(char, usize)>],
         symbols: &BTreeMap<char, Symbol>,
-    ) -> Option<(
-        TileMap,
-        Vec<(usize, Placement)>,
-        Vec<EnemySpawn>,
-        Vec<PickupSpawn>,
-        Vec<Cell>,
-        usize,
-    )> {
+    ) -> Option<(TileMap, Things, usize)> {
         let grid_start = rows
             .first()
             .and_then(|r| r.first())
@@ -41,6 +43,7 @@ impl Parser<'_> {
         let mut map = TileMap::new(width, rows.len()).ok()?;
         let (mut players, mut enemies, mut pickups, mut exits) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut decorations = Vec::new();
         let mut unknown = 0;
         let legend: String = symbols
             .keys()
@@ -109,6 +112,13 @@ impl Parser<'_> {
                         });
                         Tile::Empty
                     }
+                    Meaning::Decoration(kind) => {
+                        decorations.push(Decoration {
+                            kind: *kind,
+                            position: centre,
+                        });
+                        Tile::Empty
+                    }
                     Meaning::Exit => {
                         exits.push(cell);
                         Tile::Empty
@@ -126,7 +136,14 @@ impl Parser<'_> {
                 ),
             );
         }
-        Some((map, players, enemies, pickups, exits, grid_start))
+        let things = Things {
+            players,
+            enemies,
+            pickups,
+            decorations,
+            exits,
+        };
+        Some((map, things, grid_start))
     }
 }
 

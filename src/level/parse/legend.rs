@@ -13,6 +13,7 @@ pub(super) enum Meaning {
     Player(f64),
     Enemy(String, f64, EnemyMode, Option<Difficulty>),
     Pickup(PickupKind, Option<Difficulty>),
+    Decoration(DecorationKind),
     Exit,
 }
 
@@ -33,6 +34,7 @@ enum LegendKind {
     Player,
     Enemy,
     Pickup,
+    Decoration,
     Exit,
 }
 
@@ -48,6 +50,7 @@ impl LegendKind {
             LegendKind::Player => "player",
             LegendKind::Enemy => "enemy",
             LegendKind::Pickup => "pickup",
+            LegendKind::Decoration => "decoration",
             LegendKind::Exit => "exit",
         }
     }
@@ -70,6 +73,7 @@ impl LegendKind {
             (LegendKind::Player, e.player.is_some()),
             (LegendKind::Enemy, e.enemy.is_some()),
             (LegendKind::Pickup, e.pickup.is_some()),
+            (LegendKind::Decoration, e.decoration.is_some()),
             // A wall with `exit = true` is an exit switch: a wall.
             (
                 LegendKind::Exit,
@@ -231,6 +235,10 @@ impl Parser<'_> {
                 let kind = self.pickup_kind(e.pickup.as_ref()?)?;
                 let difficulty = self.difficulty(e.difficulty.as_ref());
                 (Meaning::Pickup(kind, difficulty), None)
+            }
+            LegendKind::Decoration => {
+                let kind = self.decoration_kind(e.decoration.as_ref()?)?;
+                (Meaning::Decoration(kind), None)
             }
             LegendKind::Exit => (Meaning::Exit, None),
             LegendKind::Floor => (Meaning::Floor, None),

@@ -18,8 +18,9 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::{
-    Diagnostics, Difficulty, DoorSpawn, EnemyMode, EnemySpawn, Fog, KeyColour, Level, LevelError,
-    Loaded, MAX_NAME_LEN, PickupKind, PickupSpawn, Placement, Surface, TextureRef, TileStyle,
+    Decoration, DecorationKind, Diagnostics, Difficulty, DoorSpawn, EnemyMode, EnemySpawn, Fog,
+    KeyColour, Level, LevelError, Loaded, MAX_NAME_LEN, PickupKind, PickupSpawn, Placement,
+    Surface, TextureRef, TileStyle,
 };
 use crate::frame::Colour;
 use crate::grid::{Cell, Solidity};
@@ -260,7 +261,14 @@ impl Parser<'_> {
                 None
             }
         });
-        let (map, mut players, mut enemies, mut pickups, exits, grid_start) = map_and_things?;
+        let (map, things, grid_start) = map_and_things?;
+        let grid::Things {
+            mut players,
+            mut enemies,
+            mut pickups,
+            mut decorations,
+            exits,
+        } = things;
         if let Some(p) = &raw.player {
             let facing = self.facing(p.get_ref().facing.as_ref());
             if let Some(position) = self.position(&map, &p.get_ref().position, "the player") {
@@ -298,6 +306,15 @@ impl Parser<'_> {
                 });
             }
         }
+        for item in &raw.decoration {
+            let item = item.get_ref();
+            let kind = self.decoration_kind(&item.kind);
+            if let (Some(position), Some(kind)) =
+                (self.position(&map, &item.position, "a decoration"), kind)
+            {
+                decorations.push(Decoration { kind, position });
+            }
+        }
         let player = match players.as_slice() {
             [] => {
                 self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
@@ -322,7 +339,8 @@ impl Parser<'_> {
             // On a grid with errors, missing cells would be reported as open edges.
             self.open_edges(&map, rows);
             if let Some(start) = &player {
-                self.unreachable_exits(&map, start.position, &exits, rows);
+                self.unreachable_exits(&map, start.position, &exits, &decorations, rows);
+                self.things_on_obstacles(start.position, &enemies, &pickups, &decorations, rows);
             }
         }
         Some(Level {
@@ -333,6 +351,7 @@ impl Parser<'_> {
             enemies: std::mem::take(&mut enemies),
             kinds: std::mem::take(&mut self.kinds),
             pickups: std::mem::take(&mut pickups),
+            decorations,
             doors,
             exits,
             fog,

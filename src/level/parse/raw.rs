@@ -27,6 +27,8 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) enemy: Vec<Spanned<RawEnemy>>,
     #[serde(default)]
     pub(in crate::level) pickup: Vec<Spanned<RawPickup>>,
+    #[serde(default)]
+    pub(in crate::level) decoration: Vec<Spanned<RawDecoration>>,
     /// The level's own enemy kinds (`[enemies.NAME]`), beside the built-in ones.
     #[serde(default)]
     pub(in crate::level) enemies: BTreeMap<Spanned<String>, Spanned<RawKind>>,
@@ -137,6 +139,14 @@ pub(in crate::level) struct RawPickup {
     pub(in crate::level) difficulty: Option<Spanned<String>>,
 }
 
+/// A `[[decoration]]` table: a decoration placed at a position.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawDecoration {
+    pub(in crate::level) kind: Spanned<String>,
+    pub(in crate::level) position: Spanned<Vec<f64>>,
+}
+
 #[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawEntry {
@@ -153,6 +163,7 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) facing: Option<Spanned<String>>,
     pub(in crate::level) mode: Option<Spanned<String>>,
     pub(in crate::level) pickup: Option<Spanned<String>>,
+    pub(in crate::level) decoration: Option<Spanned<String>>,
     pub(in crate::level) difficulty: Option<Spanned<String>>,
     pub(in crate::level) exit: Option<Spanned<bool>>,
     pub(in crate::level) shape: Option<Spanned<String>>,

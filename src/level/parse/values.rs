@@ -280,6 +280,18 @@ impl Parser<'_> {
         kind
     }
 
+    pub(super) fn decoration_kind(&mut self, v: &Spanned<String>) -> Option<DecorationKind> {
+        let kind = DecorationKind::named(v.get_ref());
+        if kind.is_none() {
+            let (other, names) = (v.get_ref(), DecorationKind::names());
+            self.d.error(
+                v.span(),
+                format!("unknown decoration '{other}' (expected one of {names})"),
+            );
+        }
+        kind
+    }
+
     pub(super) fn key_colour(&mut self, v: &Spanned<String>) -> Option<KeyColour> {
         match v.get_ref().as_str() {
             "gold" => Some(KeyColour::Gold),

@@ -181,6 +181,7 @@ impl<'a> Reader<'a> {
             player: None,
             enemy: Vec::new(),
             pickup: Vec::new(),
+            decoration: Vec::new(),
             enemies: BTreeMap::new(),
         };
         self.map_properties(map, &mut level);

@@ -11,10 +11,10 @@ use toml::Spanned;
 use super::parse_points;
 use super::xml::Element;
 use super::{LevelSource, Property, Reader, TilesetUse, folder};
-use crate::level::parse::raw::{RawEnemy, RawEntry, RawPickup, RawPlacement};
+use crate::level::parse::raw::{RawDecoration, RawEnemy, RawEntry, RawPickup, RawPlacement};
 
 /// The classes an object in `things` may have.
-const CLASSES: &str = "player, enemy, pickup or exit";
+const CLASSES: &str = "player, enemy, pickup, decoration or exit";
 
 impl<'a> Reader<'a> {
     /// Adds an object layer's things to the level.
@@ -105,9 +105,13 @@ impl<'a> Reader<'a> {
                 "player" => &["facing"],
                 "enemy" => &["kind", "facing", "mode", "difficulty"],
                 "pickup" => &["kind", "difficulty"],
+                "decoration" => &["kind"],
                 _ => &[],
             };
-            let read = matches!(class.as_str(), "player" | "enemy" | "pickup" | "exit");
+            let read = matches!(
+                class.as_str(),
+                "player" | "enemy" | "pickup" | "decoration" | "exit"
+            );
             for (key, p) in &own {
                 if read && !known.contains(&key.as_str()) {
                     self.warning(
@@ -157,6 +161,19 @@ impl<'a> Reader<'a> {
                         format!(
                             "object {id}: a pickup needs a `kind` property (one of {})",
                             crate::level::PickupKind::names()
+                        ),
+                    ),
+                },
+                "decoration" => match get("kind") {
+                    Some(kind) => source
+                        .raw
+                        .decoration
+                        .push(Spanned::new(at..at, RawDecoration { kind, position })),
+                    None => self.error(
+                        at,
+                        format!(
+                            "object {id}: a decoration needs a `kind` property (one of {})",
+                            crate::level::DecorationKind::names()
                         ),
                     ),
                 },
