@@ -1,12 +1,12 @@
 <?xml version="1.0" encoding="UTF-8"?>
 <!-- tilecaster's tileset for Tiled: every wall, door, push wall, grate, exit and floor of the bundled
      textures as a tile carrying the properties the level reader takes (levels/README.md, "Tiled"),
-     for the walls layer; and the things (player, guard, officer, pickups, exit) as tiles of their
-     class, for the things object layer (Insert Tile); and the bundled shaped walls (round and
+     for the walls layer; and the things (player, every enemy kind, pickup and decoration, exit) as
+     tiles of their class, for the things object layer (Insert Tile); and the bundled shaped walls (round and
      square pillars, diagonals, thin walls, rounded corners, window slits) as wall tiles with a
      `shape` property. Add tiles for your own textures the same way: an image, and a `texture`
      property naming it (and a `shape`, for a shaped wall). -->
-<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="40" columns="0">
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="65" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -155,9 +155,9 @@
  </tile>
  <tile id="22" type="pickup">
   <properties>
-   <property name="kind" value="health"/>
+   <property name="kind" value="first_aid"/>
   </properties>
-  <image width="64" height="64" source="../textures/sprites/health.png"/>
+  <image width="64" height="64" source="../textures/sprites/first_aid.png"/>
  </tile>
  <tile id="23" type="pickup">
   <properties>
@@ -167,9 +167,9 @@
  </tile>
  <tile id="24" type="pickup">
   <properties>
-   <property name="kind" value="treasure"/>
+   <property name="kind" value="cross"/>
   </properties>
-  <image width="64" height="64" source="../textures/sprites/treasure.png"/>
+  <image width="64" height="64" source="../textures/sprites/cross.png"/>
  </tile>
  <tile id="25" type="pickup">
   <properties>
@@ -269,5 +269,155 @@
    <property name="texture" value="concrete"/>
   </properties>
   <image width="64" height="64" source="tiled/shape_slit_ew.png"/>
+ </tile>
+ <tile id="40" type="enemy">
+  <properties>
+   <property name="kind" value="dog"/>
+  </properties>
+  <image width="64" height="64" source="tiled/dog.png"/>
+ </tile>
+ <tile id="41" type="enemy">
+  <properties>
+   <property name="kind" value="ss"/>
+  </properties>
+  <image width="64" height="64" source="tiled/ss.png"/>
+ </tile>
+ <tile id="42" type="enemy">
+  <properties>
+   <property name="kind" value="mutant"/>
+  </properties>
+  <image width="64" height="64" source="tiled/mutant.png"/>
+ </tile>
+ <tile id="43" type="enemy">
+  <properties>
+   <property name="kind" value="boss"/>
+  </properties>
+  <image width="64" height="64" source="tiled/boss.png"/>
+ </tile>
+ <tile id="44" type="pickup">
+  <properties>
+   <property name="kind" value="food"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/food.png"/>
+ </tile>
+ <tile id="45" type="pickup">
+  <properties>
+   <property name="kind" value="rounds"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/rounds.png"/>
+ </tile>
+ <tile id="46" type="pickup">
+  <properties>
+   <property name="kind" value="chalice"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/chalice.png"/>
+ </tile>
+ <tile id="47" type="pickup">
+  <properties>
+   <property name="kind" value="chest"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/chest.png"/>
+ </tile>
+ <tile id="48" type="pickup">
+  <properties>
+   <property name="kind" value="crown"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/crown.png"/>
+ </tile>
+ <tile id="49" type="pickup">
+  <properties>
+   <property name="kind" value="machine_gun"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/machine_gun.png"/>
+ </tile>
+ <tile id="50" type="pickup">
+  <properties>
+   <property name="kind" value="chaingun"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/chaingun.png"/>
+ </tile>
+ <tile id="51" type="pickup">
+  <properties>
+   <property name="kind" value="launcher"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/launcher.png"/>
+ </tile>
+ <tile id="52" type="pickup">
+  <properties>
+   <property name="kind" value="one_up"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/one_up.png"/>
+ </tile>
+ <tile id="53" type="decoration">
+  <properties>
+   <property name="kind" value="barrel"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/barrel.png"/>
+ </tile>
+ <tile id="54" type="decoration">
+  <properties>
+   <property name="kind" value="table"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/table.png"/>
+ </tile>
+ <tile id="55" type="decoration">
+  <properties>
+   <property name="kind" value="pillar"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/pillar.png"/>
+ </tile>
+ <tile id="56" type="decoration">
+  <properties>
+   <property name="kind" value="armour"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/armour.png"/>
+ </tile>
+ <tile id="57" type="decoration">
+  <properties>
+   <property name="kind" value="plant"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/plant.png"/>
+ </tile>
+ <tile id="58" type="decoration">
+  <properties>
+   <property name="kind" value="well"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/well.png"/>
+ </tile>
+ <tile id="59" type="decoration">
+  <properties>
+   <property name="kind" value="lamp"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/lamp.png"/>
+ </tile>
+ <tile id="60" type="decoration">
+  <properties>
+   <property name="kind" value="chandelier"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/chandelier.png"/>
+ </tile>
+ <tile id="61" type="decoration">
+  <properties>
+   <property name="kind" value="bones"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/bones.png"/>
+ </tile>
+ <tile id="62" type="decoration">
+  <properties>
+   <property name="kind" value="puddle"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/puddle.png"/>
+ </tile>
+ <tile id="63" type="decoration">
+  <properties>
+   <property name="kind" value="flag"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/flag.png"/>
+ </tile>
+ <tile id="64" type="decoration">
+  <properties>
+   <property name="kind" value="skeleton"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/skeleton.png"/>
  </tile>
 </tileset>

@@ -152,7 +152,7 @@ fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
 
 /// The sound files a data folder may hold (`sounds/NAME.wav`), one for each of the game's
 /// sounds (`audio::Sound::ALL`, in its order).
-pub const SOUND_NAMES: [&str; 25] = [
+pub const SOUND_NAMES: [&str; 26] = [
     "pistol",
     "launcher",
     "knife",
@@ -178,6 +178,7 @@ pub const SOUND_NAMES: [&str; 25] = [
     "bite",
     "extra_life",
     "burst",
+    "tally",
 ];
 
 /// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are

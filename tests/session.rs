@@ -48,7 +48,10 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     enemies += s.game.enemies.len() as u32;
     s.game.kills = 2;
     assert!(s.path().ends_with("e1m2.tmx"), "{}", s.path().display());
-    assert_eq!(s.game.score, 300, "the score carries over");
+    // The score carries over, with the level's bonus (seconds under par, at least).
+    let bonus = s.tallies[0].bonus();
+    assert!(bonus >= 500, "{bonus}");
+    assert_eq!(s.game.score, 300 + bonus, "the score carries over");
     assert_eq!(s.message(), Some("Cell Block"));
     reach_exit(&mut s);
     assert!(s.path().ends_with("e1m3.toml"));
@@ -63,9 +66,10 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     assert!(s.complete, "e1m4 is the last level");
     // The end screen's tallies are the episode's, not the last level's.
     let totals = s.totals();
+    let bonuses: u32 = s.tallies.iter().map(|t| t.bonus()).sum();
     assert_eq!(
         (totals.kills, totals.enemies, totals.score),
-        (3, enemies, 300)
+        (3, enemies, 300 + bonuses)
     );
     assert!(enemies > 3);
     let ticks = s.total_ticks;
@@ -680,6 +684,9 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     use tilecaster::episode::DEATH_TICKS;
     use tilecaster::game::{START_AMMO, START_LIVES};
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    // As if the level had been entered with 700 points, and 800 more made on it.
+    s.game.score = 700;
+    s.level_start = tilecaster::episode::Carried::of(&s.game);
     s.game.score = 1_500;
     s.game.player.arm(Weapon::Chaingun);
     s.game.player.ammo = 50;
@@ -699,7 +706,7 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     let g = &s.game;
     assert!(!g.player_dead());
     assert_eq!(g.lives, START_LIVES - 1);
-    assert_eq!(g.score, 0, "the score the level started with");
+    assert_eq!(g.score, 700, "the score the level started with");
     assert_eq!((g.player.health, g.player.ammo), (100, START_AMMO));
     assert!(!g.player.has(Weapon::Chaingun));
     // The last life lost: game over, and the level from scratch with the lives back.
@@ -711,4 +718,37 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     assert!(s.message().unwrap().starts_with("game over"));
     s.tick(&press);
     assert_eq!((s.game.lives, s.game.score), (START_LIVES, 0));
+}
+
+/// Finishing a level adds its bonus to the score (every kill: 10,000; seconds under par: 500
+/// each), and the tally screen counts it up with a tick of sound at each step.
+#[test]
+fn the_tally_adds_the_levels_bonus_and_counts_it_up_aloud() {
+    use tilecaster::game::GameEvent;
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let enemies = s.game.enemies.len() as u32;
+    s.game.kills = enemies;
+    s.game.score = 300;
+    let exit = s.game.level.exits[0];
+    s.game.player.position = Vec2::new(exit.x as f64 + 0.5, exit.y as f64 + 0.5);
+    s.tick(&Input {
+        use_pressed: true,
+        ..Input::default()
+    });
+    let (tally, _) = s.intermission.clone().expect("the tally screen");
+    let under_par = tally.par_seconds - (tally.ticks / 60) as u32;
+    assert_eq!(tally.bonus(), 10_000 + 500 * under_par, "{tally:?}");
+    assert_eq!(s.game.score, 300 + tally.bonus());
+    assert_eq!(tally.score, s.game.score);
+    let mut ticks_heard = 0;
+    for _ in 0..90 {
+        s.tick(&Input::default());
+        ticks_heard += s
+            .game
+            .events
+            .iter()
+            .filter(|e| **e == GameEvent::Tally)
+            .count();
+    }
+    assert!(ticks_heard >= 5, "{ticks_heard} ticks of the counter");
 }

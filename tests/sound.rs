@@ -194,6 +194,7 @@ fn every_kind_of_event_makes_a_sound() {
         GameEvent::PushWallMoved(Cell::new(10, 5)),
         GameEvent::Exit,
         GameEvent::ExtraLife,
+        GameEvent::Tally,
     ];
     let mut sounds = std::collections::HashSet::new();
     for event in events {

@@ -509,7 +509,23 @@ fn the_tiled_kit_offers_exactly_what_levels_may_say() {
     let dir = scratch("kit");
     let levels = dir.join("levels");
     let mut tried = 0;
-    for class in ["player", "enemy", "pickup", "exit"] {
+    // Exactly: every kind the engine knows is offered, and nothing else.
+    let engine_pickups: Vec<String> = tilecaster::level::PickupKind::ALL
+        .iter()
+        .map(|k| k.name().to_string())
+        .collect();
+    assert_eq!(enum_values("PickupKind"), engine_pickups);
+    let engine_enemies: Vec<String> = tilecaster::level::ENEMY_KINDS
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(enum_values("EnemyKind"), engine_enemies);
+    let engine_decorations: Vec<String> = tilecaster::level::DECORATIONS
+        .iter()
+        .map(|k| k.name.to_string())
+        .collect();
+    assert_eq!(enum_values("DecorationKind"), engine_decorations);
+    for class in ["player", "enemy", "pickup", "decoration", "exit"] {
         let t = types.iter().find(|t| t["name"] == class).unwrap();
         assert_eq!(t["type"], "class");
         assert_eq!(t["useAs"][0], "object", "{class}");

@@ -315,6 +315,14 @@ impl Controller {
             }
             self.session.tick(&input);
             self.sound.tick(&self.session);
+            // The episode's end: the player's use (or fire) goes back to the main menu, for a
+            // new game.
+            let pressed = input.use_pressed || input.fire;
+            let keyboard = matches!(self.pilot, Pilot::Keyboard);
+            if self.session.complete && pressed && keyboard && self.menu.is_none() {
+                self.open_menu(Menu::main());
+                break;
+            }
             let keys = &self.settings.keys;
             let held = |a: Action| f64::from(u8::from(self.latch.action_held(keys, a)));
             let right = held(Action::PanRight) - held(Action::PanLeft);

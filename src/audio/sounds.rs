@@ -56,11 +56,13 @@ pub enum Sound {
     ExtraLife,
     /// An enemy's automatic gun (the SS's and the boss's bursts).
     Burst,
+    /// The tally screen counting its bonus up.
+    Tally,
 }
 
 impl Sound {
     /// Every sound, in a fixed order (the bank's).
-    pub const ALL: [Sound; 25] = [
+    pub const ALL: [Sound; 26] = [
         Sound::Pistol,
         Sound::Launcher,
         Sound::Knife,
@@ -86,11 +88,12 @@ impl Sound {
         Sound::Bite,
         Sound::ExtraLife,
         Sound::Burst,
+        Sound::Tally,
     ];
 
     /// The file names of the sounds (`sounds/NAME.wav` in a data folder), in the order of
     /// [`Sound::ALL`].
-    pub const NAMES: [&'static str; 25] = crate::assets::SOUND_NAMES;
+    pub const NAMES: [&'static str; 26] = crate::assets::SOUND_NAMES;
 
     /// Its file name (`sounds/NAME.wav` replaces it).
     pub fn name(self) -> &'static str {
@@ -260,6 +263,9 @@ impl Sound {
                 snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
             }),
             Sound::ExtraLife => notes(&[523.3, 784.0, 1046.5, 1568.0, 2093.0], 0.08, 0.4),
+            Sound::Tally => render(0.05, |t| {
+                (2.0 * std::f32::consts::PI * 1320.0 * t).sin() * 0.35 * fade(t, 0.002, 0.05)
+            }),
         }
     }
 }

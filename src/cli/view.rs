@@ -259,6 +259,10 @@ pub enum WeaponArg {
     Knife,
     /// The pistol.
     Pistol,
+    /// The machine gun.
+    MachineGun,
+    /// The chaingun.
+    Chaingun,
     /// The launcher.
     Launcher,
 }
@@ -268,6 +272,8 @@ impl From<WeaponArg> for Weapon {
         match w {
             WeaponArg::Knife => Weapon::Knife,
             WeaponArg::Pistol => Weapon::Pistol,
+            WeaponArg::MachineGun => Weapon::MachineGun,
+            WeaponArg::Chaingun => Weapon::Chaingun,
             WeaponArg::Launcher => Weapon::Launcher,
         }
     }

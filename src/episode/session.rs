@@ -19,6 +19,14 @@ pub const DEATH_TICKS: u32 = 3 * TICK_HZ / 2;
 const MESSAGE_TICKS: u32 = 3 * TICK_HZ;
 /// Ticks the tally screen stays before use or fire moves on (one second).
 const TALLY_MIN_TICKS: u32 = TICK_HZ;
+/// Ticks into the tally screen when its bonus starts counting up (half a second).
+pub const TALLY_COUNT_FROM: u32 = TICK_HZ / 2;
+/// Ticks the bonus takes to count up (a second).
+pub const TALLY_COUNT_TICKS: u32 = TICK_HZ;
+/// Points for each of every kill, secret and treasure of a level.
+pub const PERFECT_BONUS: u32 = 10_000;
+/// Points for each second under par.
+pub const PAR_BONUS_PER_SECOND: u32 = 500;
 
 /// The running episode: the current level with its textures, and the game.
 pub struct Session {
@@ -42,11 +50,13 @@ pub struct Session {
     /// tilesets, templates, shape masks), and after a failed reload the files its errors are in.
     watched: Vec<PathBuf>,
     message: Option<(String, u32)>,
+    /// A still picture: no banners ([`Session::hush`]).
+    hushed: bool,
     /// Ticks since the player died.
     dead_ticks: u32,
     /// What the player carried into the current level: a death starts it again with this
     /// score (and a pistol, 8 bullets and full health), as in Wolfenstein 3D.
-    pub(super) level_start: Carried,
+    pub level_start: Carried,
     /// The finished levels' totals.
     pub(super) finished: Totals,
     /// How hard the game is.
@@ -161,6 +171,34 @@ impl Tally {
     pub fn percent((part, whole): (u32, u32)) -> u32 {
         (part * 100).checked_div(whole).unwrap_or(100)
     }
+
+    /// The level's bonus points, as Wolfenstein 3D's intermission counts them
+    /// (`PERCENT100AMT` and `PAR_AMOUNT` in its `WL_INTER.C`): 10,000 for each of every
+    /// enemy killed, every secret found and every treasure taken (of a level that has some),
+    /// and 500 for every second under par.
+    pub fn bonus(&self) -> u32 {
+        let all = |(part, whole): (u32, u32)| whole > 0 && part >= whole;
+        let perfect = [self.kills, self.secrets, self.treasure]
+            .into_iter()
+            .filter(|&c| all(c))
+            .count() as u32;
+        let seconds = self.ticks / u64::from(TICK_HZ);
+        let under_par = u64::from(self.par_seconds).saturating_sub(seconds) as u32;
+        perfect * PERFECT_BONUS + under_par * PAR_BONUS_PER_SECOND
+    }
+
+    /// The bonus shown `shown` ticks into the tally screen: counted up from nothing over
+    /// [`TALLY_COUNT_TICKS`], after half a second, in steps of 100.
+    pub fn bonus_counted(&self, shown: u32) -> u32 {
+        let since = shown.saturating_sub(TALLY_COUNT_FROM);
+        let share = f64::from(since.min(TALLY_COUNT_TICKS)) / f64::from(TALLY_COUNT_TICKS);
+        let counted = (f64::from(self.bonus()) * share) as u32;
+        if since >= TALLY_COUNT_TICKS {
+            self.bonus()
+        } else {
+            counted / 100 * 100
+        }
+    }
 }
 
 /// An episode's tallies, for the end screen.
@@ -240,6 +278,7 @@ impl Session {
             stamp: 0,
             watched: current.level.files.clone(),
             message: None,
+            hushed: false,
             dead_ticks: 0,
             finished: Totals::default(),
             complete: false,
@@ -290,9 +329,16 @@ impl Session {
         self.message.as_ref().map(|(m, _)| m.as_str())
     }
 
-    /// Forgets the message being shown (a still picture of the game wants none).
+    /// Forgets the message being shown, and keeps the banners of a level's start and a death
+    /// off the screen: a still picture of the game wants none.
     pub fn hush(&mut self) {
         self.message = None;
+        self.hushed = true;
+    }
+
+    /// Whether [`Session::hush`] asked for a still picture without banners.
+    pub fn hushed(&self) -> bool {
+        self.hushed
     }
 
     /// One tick of play; at the exit, on to the next level (or the episode is complete).
@@ -308,8 +354,13 @@ impl Session {
         if self.complete {
             return;
         }
-        if let Some((_, shown)) = &mut self.intermission {
+        if let Some((tally, shown)) = &mut self.intermission {
             *shown += 1;
+            // The bonus counting up: a tick of sound every tenth of a second while it does.
+            let counting = tally.bonus_counted(*shown) < tally.bonus();
+            if counting && shown.is_multiple_of(6) {
+                self.game.events.push(GameEvent::Tally);
+            }
             if *shown > TALLY_MIN_TICKS && (input.use_pressed || input.fire) {
                 self.intermission = None;
                 self.next_level();
@@ -346,7 +397,10 @@ impl Session {
             return;
         }
         if self.game.finished {
-            let tally = Tally::of(&self.game, &self.path);
+            let mut tally = Tally::of(&self.game, &self.path);
+            // The level's bonus, with the lives its points earn.
+            self.game.add_points(tally.bonus());
+            (tally.score, tally.lives) = (self.game.score, self.game.lives);
             self.tallies.push(tally.clone());
             self.intermission = Some((tally, 0));
         }
@@ -403,11 +457,16 @@ impl Session {
     }
 
     /// After a death: the level again from its start with a life fewer, the score it started
-    /// with, full health, a pistol and 8 bullets (Wolfenstein 3D's rule). With no life left,
-    /// game over: the level from scratch, as at the start of the episode.
+    /// with, full health, a pistol and 8 bullets (Wolfenstein 3D's rule), and the random
+    /// numbers going on. With no life left, game over: the level from scratch, as at the start
+    /// of the episode.
     fn try_again(&mut self) {
-        let lives = self.game.lives;
+        let (lives, start) = (self.game.lives, self.level_start.clone());
+        // The random numbers go on from where they were: the next try is not the last one
+        // again, shot for shot.
+        let rng = self.game.rng.clone();
         self.restart_level();
+        self.game.rng = rng;
         if lives == 0 {
             self.game.score = 0;
             self.level_start = Carried::of(&self.game);
@@ -416,8 +475,8 @@ impl Session {
         }
         let fresh = Carried::of(&self.game);
         let again = Carried {
-            score: self.level_start.score,
-            next_life: self.level_start.next_life,
+            score: start.score,
+            next_life: start.next_life,
             lives: lives - 1,
             ..fresh
         };

@@ -330,7 +330,8 @@ pub fn text_width(text: &str, scale: u32) -> u32 {
 }
 
 /// Glyphs 3 pixels wide and 5 tall: each row 3 bits, the top row first, the left pixel the
-/// high bit.
+/// high bit. M and W take PICO-8's shapes (a full top, a full bottom), which three pixels do
+/// not confuse with H as a bar across the middle did.
 pub(crate) fn glyph(c: char) -> [u8; 5] {
     match c.to_ascii_uppercase() {
         '0' => [7, 5, 5, 5, 7],
@@ -355,7 +356,7 @@ pub(crate) fn glyph(c: char) -> [u8; 5] {
         'J' => [1, 1, 1, 5, 2],
         'K' => [5, 5, 6, 5, 5],
         'L' => [4, 4, 4, 4, 7],
-        'M' => [5, 7, 7, 5, 5],
+        'M' => [7, 7, 5, 5, 5],
         'N' => [6, 5, 5, 5, 5],
         'O' => [2, 5, 5, 5, 2],
         'P' => [6, 5, 6, 4, 4],
@@ -365,7 +366,7 @@ pub(crate) fn glyph(c: char) -> [u8; 5] {
         'T' => [7, 2, 2, 2, 2],
         'U' => [5, 5, 5, 5, 7],
         'V' => [5, 5, 5, 5, 2],
-        'W' => [5, 5, 7, 7, 5],
+        'W' => [5, 5, 5, 7, 7],
         'X' => [5, 5, 2, 5, 5],
         'Y' => [5, 5, 2, 2, 2],
         'Z' => [7, 1, 2, 4, 7],

@@ -110,6 +110,11 @@ impl Autopilot {
             return input;
         }
         input.forward = if turn.abs() < TURN { 1.0 } else { 0.3 };
+        // Running, while a boss has it in sight.
+        let blocking = game.blocking();
+        input.run = game.enemies.iter().any(|e| {
+            e.alive() && e.stats.boss && line_of_sight(&blocking, e.position, game.player.position)
+        });
         // Unstick: a wall corner caught it; step sideways a little.
         let here = game.player.position;
         if self.last.is_some_and(|p| (p - here).length() < 1e-3) {
@@ -131,15 +136,19 @@ impl Autopilot {
     /// Turns to the nearest living enemy in sight and in range, firing when on target; the
     /// turn, or `None` when there is nothing to fight (or nothing to fight with).
     fn fight(&mut self, game: &Game, input: &mut Input) -> Option<f64> {
-        if best_weapon(game) == Weapon::Knife {
-            return None;
-        }
         let me = game.player.position;
+        // With the knife only enemies at arm's length are fought.
+        let reach = if best_weapon(game) == Weapon::Knife {
+            super::KNIFE_REACH + super::ENEMY_RADIUS
+        } else {
+            ENGAGE
+        };
         let blocking = game.blocking();
+        // A boss is not fought where it stands: the autopilot runs past it for the exit.
         let enemy = game
             .enemies
             .iter()
-            .filter(|e| e.alive() && (e.position - me).length() < ENGAGE)
+            .filter(|e| e.alive() && !e.stats.boss && (e.position - me).length() < reach)
             .filter(|e| line_of_sight(&blocking, me, e.position))
             .min_by(|a, b| {
                 (a.position - me)
@@ -160,8 +169,9 @@ impl Autopilot {
         Some(turn)
     }
 
-    /// The next cell on the shortest path to the goal: a key the level's locked doors need
-    /// (when one is left lying), else the exit.
+    /// The next cell on the shortest path to the goal: food or first aid nearby when hurt, a
+    /// clip nearby when short of bullets, a key the level's locked doors need (when one is left
+    /// lying), else the exit.
     fn next_cell(&self, game: &Game) -> Option<Cell> {
         let start = game.player.cell();
         let keys_needed: Vec<Cell> = game
@@ -176,6 +186,27 @@ impl Autopilot {
             })
             .map(|(p, _)| Cell::containing(p.position))
             .collect();
+        // Hurt, or short of bullets: to the nearest food or first aid, or clip, when there
+        // is one within 30 steps.
+        let wants = |kind: PickupKind| match kind {
+            PickupKind::Food | PickupKind::FirstAid => game.player.health < 50,
+            PickupKind::Ammo | PickupKind::Weapon(_) => game.player.ammo < 8,
+            _ => false,
+        };
+        let needed: Vec<Cell> = game
+            .level
+            .pickups
+            .iter()
+            .zip(&game.pickups_left)
+            .filter(|(p, left)| **left && wants(p.kind))
+            .map(|(p, _)| Cell::containing(p.position))
+            .collect();
+        if !needed.is_empty() {
+            let path = path_to(game, start, &needed, &[]).filter(|p| p.len() <= 30);
+            if let Some(step) = path.and_then(|p| p.get(1).copied()) {
+                return Some(step);
+            }
+        }
         let goals = if keys_needed.is_empty() {
             // Exits that are cells to stand in, and the cells beside exit switches.
             let mut goals: Vec<Cell> = game

@@ -75,6 +75,8 @@ pub enum GameEvent {
     Exit,
     /// The player gained a life.
     ExtraLife,
+    /// The tally screen counted its bonus up a step (the episode's, while the game stands).
+    Tally,
 }
 
 /// A puff where a shot hit: dust on a wall, blood on an enemy. It lasts [`PUFF_TICKS`].

@@ -51,9 +51,6 @@ pub struct WeaponStats {
 }
 
 impl Weapon {
-    /// The longest [`Weapon::label`].
-    pub const LABEL_LEN: usize = 8;
-
     /// What it does. The knife is weak and close (Wolfenstein 3D's does 0 to 15 against a
     /// guard's 25 health); the pistol fires three times a second, the machine gun six, the
     /// chaingun twelve; the launcher's fireball does 40 to 60 to what it meets.
@@ -94,8 +91,8 @@ impl Weapon {
         self.stats().cost
     }
 
-    /// Its name on the HUD: at most [`Weapon::LABEL_LEN`] letters, so that every weapon's is
-    /// drawn at one size.
+    /// Its name on the HUD (at most 8 letters: the status bar draws every weapon's at the size
+    /// the widest fits at).
     pub fn label(self) -> &'static str {
         match self {
             Weapon::Knife => "KNIFE",

@@ -154,7 +154,7 @@ impl EnemyKind {
 /// | `dog` | 1 | 3.2 | 200 | bites | nothing |
 /// | `ss` | 100 | 2.2 | 500 | bursts of 3 | a machine gun |
 /// | `mutant` | 55 | 1.6 | 700 | two shots, no aiming, no shout | a clip |
-/// | `boss` | 950 | 1.6 | 5,000 | chaingun bursts of 6 | the gold key; ends the level |
+/// | `boss` | 950 | 1.6 | 5,000 | chaingun bursts of 4 | the gold key; ends the level |
 pub fn builtin() -> BTreeMap<String, EnemyKind> {
     let guard = EnemyKind::guard();
     let kind = |name: &str, change: &dyn Fn(&mut EnemyKind)| {
@@ -188,8 +188,8 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
             (k.aim, k.shout) = (0.0, false);
         }),
         kind("boss", &|k| {
-            (k.health, k.speed, k.points, k.burst) = (950, 1.6, 5_000, 6);
-            (k.damage, k.firing_range, k.boss) = ((3, 10), (2.5, 9.0), true);
+            (k.health, k.speed, k.points, k.burst) = (950, 1.6, 5_000, 4);
+            (k.damage, k.firing_range, k.boss) = ((3, 8), (2.5, 9.0), true);
             k.drops = Some(PickupKind::Key(KeyColour::Gold));
             k.sounds.shot = Some("chaingun".into());
         }),

@@ -11,7 +11,7 @@ use super::overlays::Overlays;
 use super::profile::{Profile, draw_profile};
 use super::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
 use super::{GameParts, hud};
-use crate::episode::Session;
+use crate::episode::{DEATH_TICKS, Session};
 use crate::frame::Frame;
 use crate::game::TICK_HZ;
 use crate::render::{RenderAssets, Renderer};
@@ -84,7 +84,7 @@ impl Composer {
         } else if session.complete {
             hud::draw_episode_end(&mut self.frame, &session.totals(), session.total_ticks);
         } else if let Some((tally, shown)) = &session.intermission {
-            hud::draw_tally(&mut self.frame, tally, *shown > TICK_HZ);
+            hud::draw_tally(&mut self.frame, tally, *shown);
         } else {
             self.draw_game(session, assets, overlays);
         }
@@ -94,7 +94,13 @@ impl Composer {
         {
             self.cells.clear();
             self.cells.extend(self.renderer.cells_per_column());
-            draw_profile(&mut self.frame, &self.profile, &self.cells);
+            let bar = if self.hud {
+                hud::bar_height_for(self.frame.height())
+            } else {
+                0
+            };
+            let view_bottom = self.frame.height() - bar;
+            draw_profile(&mut self.frame, &self.profile, &self.cells, view_bottom);
         }
         if let Some(m) = shown {
             menu::draw(&mut self.frame, m.menu, m.settings, m.world);
@@ -145,7 +151,7 @@ impl Composer {
             draw_map(&mut self.frame, game, assets, &view, &layers);
         } else {
             let sprites = super::sprites(game, &session.current().textures);
-            let camera = super::camera(game, self.fov);
+            let camera = death_camera(session, self.fov);
             let parts = GameParts(game);
             self.renderer.render(
                 &game.level,
@@ -155,6 +161,7 @@ impl Composer {
                 &camera,
                 &mut self.frame,
             );
+            hud::draw_death_fade(&mut self.frame, session.dead_ticks());
             if overlays.minimap {
                 let view =
                     MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE, self.minimap);
@@ -180,8 +187,39 @@ impl Composer {
                 self.comfort,
                 &session.current().hud,
             );
+            // Banners (none over a still picture).
+            let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
+            let banner = if session.hushed() {
+                None
+            } else if session.dead_ticks() >= DEATH_TICKS {
+                Some(("PRESS USE TO TRY AGAIN", None))
+            } else if psyched {
+                let progress = game.ticks as f64 / hud::PSYCHED_TICKS as f64;
+                Some(("GET PSYCHED!", Some(progress)))
+            } else {
+                None
+            };
+            if let Some((text, progress)) = banner {
+                hud::draw_banner(&mut self.frame, text, progress);
+            }
         }
     }
+}
+
+/// The player's view; after a death, turning over the death's first second towards the
+/// enemy that dealt the last blow (as Wolfenstein 3D turns the view to the killer).
+fn death_camera(session: &Session, fov: f64) -> crate::render::Camera {
+    let game = &session.game;
+    let dead = session.dead_ticks();
+    let killer = game.hurt.map(|h| h.from).filter(|_| dead > 0);
+    let Some(killer) = killer else {
+        return super::camera(game, fov);
+    };
+    let to = killer - game.player.position;
+    let towards = to.y.atan2(to.x).to_degrees();
+    let off = (towards - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
+    let turned = (f64::from(dead) / f64::from(TICK_HZ)).min(1.0);
+    crate::render::Camera::new(game.player.position, game.player.angle + off * turned, fov)
 }
 
 #[cfg(test)]
@@ -228,5 +266,42 @@ mod tests {
         let mut end = frame();
         hud::draw_episode_end(&mut end, &session.totals(), session.total_ticks);
         assert!(composer.frame == end, "the episode's end");
+    }
+
+    /// After a death the view turns to the killer over a second and fades to red.
+    #[test]
+    fn a_death_turns_the_view_to_the_killer_and_fades_it_red() {
+        let mut session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+        let game = &mut session.game;
+        game.player.angle = 0.0;
+        let behind = game.player.position + crate::math::Vec2::new(0.0, 3.0);
+        game.hurt = Some(crate::game::Hurt {
+            tick: 0,
+            damage: 30,
+            from: behind,
+        });
+        assert_eq!(
+            death_camera(&session, 66.0).dir.x,
+            1.0,
+            "alive: as the player faces"
+        );
+        session.game.player.health = 0;
+        for _ in 0..TICK_HZ {
+            session.tick(&crate::game::Input::default());
+        }
+        let camera = death_camera(&session, 66.0);
+        assert!(
+            camera.dir.y > 0.999,
+            "facing south, to the killer: {:?}",
+            camera.dir
+        );
+        let assets = RenderAssets::new(&session.current().level, &session.current().textures);
+        let mut composer = Composer::new(Frame::new(160, 100).unwrap(), 66.0, false);
+        composer.draw(&session, &assets, &Overlays::default(), None);
+        let [r, g, b, _] = composer.frame.pixel(80, 10);
+        assert!(
+            r > g.saturating_add(40) && r > b.saturating_add(40),
+            "{r} {g} {b}"
+        );
     }
 }

@@ -121,6 +121,70 @@ fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, am
         Side::Right => (w - band..w, 0..view_h),
     };
     canvas.mix_rect(xs, ys, red, (0.35 + strength).min(0.9) * fade);
+    // An arrowhead on the band, pointing out towards the shooter: which way to turn.
+    let side = side_of(game, hurt.from);
+    let size = 6 * s;
+    let arrow = Colour::rgb(255, 60, 40);
+    for k in 0..size {
+        // Row (or column) k of the triangle from its tip, which is at the band's inner edge,
+        // pointing out.
+        let (across, long) = (k, 2 * k + 1);
+        match side {
+            Side::Front => canvas.fill_rect(w / 2 - across, band + k, long, 1, arrow),
+            Side::Behind => canvas.fill_rect(w / 2 - across, view_h - band - 1 - k, long, 1, arrow),
+            Side::Left => canvas.fill_rect(band + k, view_h / 2 - across, 1, long, arrow),
+            Side::Right => canvas.fill_rect(w - band - 1 - k, view_h / 2 - across, 1, long, arrow),
+        }
+    }
+}
+
+/// The red the view fades to after a death, over the death's [`DEATH_TICKS`] (none while
+/// alive).
+///
+/// [`DEATH_TICKS`]: crate::episode::DEATH_TICKS
+pub fn draw_death_fade(frame: &mut Frame, dead_ticks: u32) {
+    if dead_ticks == 0 {
+        return;
+    }
+    let fade = (f64::from(dead_ticks) / f64::from(crate::episode::DEATH_TICKS)).min(1.0);
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    Canvas::new(frame).mix_rect(0..w, 0..h, Colour::rgb(150, 0, 0), 0.7 * fade);
+}
+
+/// Ticks a level's "Get Psyched" banner stays up at its start (a second and a quarter).
+pub const PSYCHED_TICKS: u64 = 75;
+
+/// A banner across the middle of the view: `text` in a framed box, and under it a bar
+/// filled to `progress` (0 to 1) where there is one: "GET PSYCHED!" as a level starts,
+/// "PRESS USE TO TRY AGAIN" after a death.
+pub fn draw_banner(frame: &mut Frame, text: &str, progress: Option<f64>) {
+    let s = unit(frame);
+    let scale = (s as u32) * 2;
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let bar = bar_height(frame);
+    let text_w = i64::from(text_width(text, scale));
+    let (box_w, box_h) = (
+        text_w + 16 * s,
+        if progress.is_some() { 30 } else { 22 } * s,
+    );
+    let (x, y) = ((w - box_w) / 2, (h - bar - box_h) / 2);
+    let mut canvas = Canvas::new(frame);
+    canvas.fill_rect(x, y, box_w, box_h, Colour::rgb(0, 40, 80));
+    canvas.fill_rect(x, y, box_w, s, Colour::rgb(0, 90, 160));
+    canvas.fill_rect(x, y + box_h - s, box_w, s, Colour::rgb(0, 16, 40));
+    canvas.text(x + 8 * s, y + 6 * s, text, GOLD, scale);
+    if let Some(p) = progress {
+        let inner = box_w - 16 * s;
+        canvas.fill_rect(x + 8 * s, y + 21 * s, inner, 4 * s, Colour::rgb(0, 16, 40));
+        let filled = (inner as f64 * p.clamp(0.0, 1.0)) as i64;
+        canvas.fill_rect(
+            x + 8 * s,
+            y + 21 * s,
+            filled,
+            4 * s,
+            Colour::rgb(220, 40, 40),
+        );
+    }
 }
 
 /// Where a point lies seen from the player.
@@ -261,17 +325,19 @@ fn draw_status_bar(
             7 => game.weapon.label().to_string(),
             _ => String::new(),
         };
-        // Every weapon's label at one size: the size the longest fits at.
+        // Every weapon's label at one size: the size the widest fits at.
         let widest = if i == 7 {
-            "W".repeat(Weapon::LABEL_LEN)
+            let labels = Weapon::ALL.iter().map(|w| text_width(w.label(), big));
+            labels.max().unwrap_or(0)
         } else {
-            text.clone()
+            text_width(&text, big)
         };
-        let size = if text_width(&widest, big) as i64 > pw - 2 * s {
-            scale
-        } else {
-            big
-        };
+        // The largest of twice, one and a half times and once the unit that fits.
+        let size = [big, scale * 3 / 2, scale]
+            .into_iter()
+            .find(|&size| i64::from(widest / big * size) <= pw - 2 * s)
+            .unwrap_or(scale)
+            .max(1);
         if !text.is_empty() {
             let colour = if i == 4 && game.player.health <= 25 {
                 Colour::rgb(255, 90, 80)
@@ -364,9 +430,9 @@ fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: Colour, scal
 /// The titles' colour.
 const GOLD: Colour = Colour::rgb(240, 220, 120);
 
-/// The screen between two levels: the finished level's kills, secrets and treasure in
-/// percent, and its time against par.
-pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
+/// The screen between two levels, `shown` ticks after it came up: the finished level's
+/// kills, secrets and treasure in percent, its time against par, and its bonus counted up.
+pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32) {
     let (mut canvas, s, w, h) = page(frame, Colour::rgb(0, 40, 80), "FLOOR COMPLETE");
     let (scale, big) = (s as u32, s as u32 * 2);
     centred(
@@ -385,15 +451,16 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, can_go_on: bool) {
         format!("TREASURE  {}", percent_or_none(tally.treasure)),
         format!("TIME  {}", clock(seconds)),
         format!("PAR   {}", clock(u64::from(tally.par_seconds))),
+        format!("BONUS {:>8}", tally.bonus_counted(shown)),
     ];
     let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
-        canvas.text(x, 50 * s + i as i64 * 16 * s, row, Colour::WHITE, big);
+        canvas.text(x, 44 * s + i as i64 * 14 * s, row, Colour::WHITE, big);
     }
     if seconds <= u64::from(tally.par_seconds) {
-        centred(&mut canvas, w, 134 * s, "UNDER PAR!", GOLD, scale);
+        centred(&mut canvas, w, 132 * s, "UNDER PAR!", GOLD, scale);
     }
-    if can_go_on {
+    if shown > TICK_HZ {
         let grey = Colour::rgb(170, 190, 220);
         centred(
             &mut canvas,
@@ -438,7 +505,7 @@ pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
         );
     }
     let grey = Colour::rgb(220, 180, 180);
-    let bye = "THANK YOU FOR PLAYING. ESCAPE, THEN Q TO QUIT";
+    let bye = "THANK YOU FOR PLAYING. USE: MAIN MENU";
     centred(&mut canvas, w, h - 20 * s, bye, grey, scale);
 }
 
@@ -615,10 +682,39 @@ mod tests {
         assert_eq!(Tally::percent(tally.secrets), 100);
         assert_eq!(Tally::percent(tally.treasure), 66);
         let mut f = Frame::new(320, 200).unwrap();
-        draw_tally(&mut f, &tally, true);
+        draw_tally(&mut f, &tally, 2 * TICK_HZ);
         let lit = (0..200)
             .filter(|&y| f.colour(160, y) == Colour::WHITE)
             .count();
         assert!(lit > 0, "text on the screen");
+    }
+
+    #[test]
+    fn the_bonus_is_ten_thousand_for_each_perfect_count_and_five_hundred_a_second_under_par() {
+        let mut tally = Tally {
+            file: "e1m1.toml".into(),
+            name: "Entry Hall".into(),
+            kills: (4, 4),
+            secrets: (0, 0),
+            treasure: (2, 3),
+            ticks: u64::from(TICK_HZ) * 80,
+            par_seconds: 90,
+            health: 50,
+            score: 0,
+            lives: 3,
+        };
+        // Every kill: 10,000; no secrets to find: nothing for them; ten seconds under par.
+        assert_eq!(tally.bonus(), 10_000 + 10 * 500);
+        tally.treasure = (3, 3);
+        tally.ticks = u64::from(TICK_HZ) * 95;
+        assert_eq!(tally.bonus(), 20_000, "over par: no time bonus");
+        // Counted up from nothing after half a second, in steps of 100, whole after 1.5 s.
+        assert_eq!(tally.bonus_counted(TICK_HZ / 2), 0);
+        let half = tally.bonus_counted(TICK_HZ);
+        assert!(
+            half > 0 && half < 20_000 && half.is_multiple_of(100),
+            "{half}"
+        );
+        assert_eq!(tally.bonus_counted(TICK_HZ * 3 / 2), 20_000);
     }
 }

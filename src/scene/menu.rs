@@ -668,8 +668,9 @@ impl Menu {
         };
         // Above the status bar (the pause menu shows it beneath), with rows a little closer
         // where a long page would otherwise run into it or scroll.
+        // The help line sits just above the status bar, and the rows above it.
         let bar = i64::from(crate::scene::hud::bar_height_for(height));
-        let bottom = (h - bar - s).min(h - 16 * s);
+        let bottom = (h - bar - 10 * s).min(h - 16 * s);
         let row = if top + items as i64 * 9 * s <= bottom {
             9 * s
         } else {
@@ -801,13 +802,16 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     } else {
         scale
     };
-    centred(&mut canvas, w, h - 10 * s, &help, grey, help_scale);
+    // Above the status bar the pause menu shows beneath it, never over its digits.
+    let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
+    let help_y = h - bar - 8 * s;
+    centred(&mut canvas, w, help_y, &help, grey, help_scale);
     if let Some(notice) = world.notice {
         let notice = notice.to_ascii_uppercase();
         let fits = (w - 4 * s) / (4 * i64::from(help_scale));
         let notice: String = notice.chars().take(fits.max(1) as usize).collect();
         let red = Colour::rgb(255, 110, 90);
-        centred(&mut canvas, w, h - 18 * s, &notice, red, help_scale);
+        centred(&mut canvas, w, help_y - 8 * s, &notice, red, help_scale);
     }
 }
 

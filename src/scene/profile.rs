@@ -72,10 +72,11 @@ fn ms(d: Duration) -> f64 {
 }
 
 /// Draws the overlay on `frame`: a panel in the top left with the numbers and the frame-time
-/// graph (a line at 16.7 ms, one 60 Hz frame), and along the bottom a strip coloured by the
+/// graph (a line at 16.7 ms, one 60 Hz frame), and along the view's bottom (`view_bottom`,
+/// rows: above the status bar) a strip coloured by the
 /// cells each column's ray walked (`cells`, one per column), from dark blue (few) to red (the
 /// most in this frame).
-pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
+pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bottom: u32) {
     let scale = (frame.height() / 200).max(1);
     let s = i64::from(scale);
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
@@ -168,10 +169,11 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32]) {
     let label = format!("0-{full:.1} MS");
     let label_x = x0 + panel_w - i64::from(text_width(&label, scale)) - 2 * s;
     canvas.text(label_x, gy, &label, Colour::rgb(150, 150, 150), scale);
-    // The heat strip.
+    // The heat strip, along the bottom of the view (above the status bar, never over its
+    // digits).
     let most = cells.iter().copied().max().unwrap_or(0).max(1);
     let strip_h = 3 * s;
-    let top = h - 9 * s - strip_h;
+    let top = i64::from(view_bottom).min(h) - s - strip_h;
     for (x, &c) in cells.iter().enumerate().take(w as usize) {
         let colour = heat(c as f64 / most as f64);
         canvas.fill_rect(x as i64, top, 1, strip_h, colour);
@@ -211,7 +213,7 @@ mod tests {
     fn the_upload_and_presentation_show_once_recorded() {
         let lines = |profile: &Profile| {
             let mut frame = Frame::new(640, 200).unwrap();
-            draw_profile(&mut frame, profile, &[]);
+            draw_profile(&mut frame, profile, &[], 200);
             // Rows of the panel with green text in them.
             (0..100)
                 .filter(|&y| (0..640).any(|x| frame.pixel(x, y) == [120, 230, 140, 255]))
@@ -235,8 +237,14 @@ mod tests {
     fn the_heat_strip_shows_the_cells_per_column() {
         let mut frame = Frame::new(64, 200).unwrap();
         let cells: Vec<u32> = (0..64).map(|x| if x < 32 { 1 } else { 40 }).collect();
-        draw_profile(&mut frame, &Profile::new(), &cells);
-        let y = 200 - 9 - 2;
+        // Over a view 168 rows tall (a status bar below it).
+        draw_profile(&mut frame, &Profile::new(), &cells, 168);
+        assert_eq!(
+            frame.pixel(5, 190),
+            [0, 0, 0, 0],
+            "nothing over the status bar"
+        );
+        let y = 168 - 1 - 2;
         let (cold, hot) = (frame.pixel(5, y), frame.pixel(60, y));
         assert!(
             hot[0] > 200 && hot[2] < 50,

@@ -120,6 +120,7 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
                 GameEvent::PushWallMoved(c) => (Sound::PushWall, cell(c)),
                 GameEvent::Exit => (Sound::Exit, here),
                 GameEvent::ExtraLife => (Sound::ExtraLife, here),
+                GameEvent::Tally => (Sound::Tally, here),
                 GameEvent::Message(_) => return None,
             };
             Some((Cue::from(sound), placement))

@@ -379,13 +379,17 @@ pub fn draw_map(
     // projectiles, enemies (red when they chase or shoot), the player. With the automap, only
     // things on explored ground.
     let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
+    // Rings, not discs, so that none is taken for an enemy: a pillar a grey disc in a ring.
     for d in game.level.decorations.iter().filter(|d| shown(d.position)) {
-        let (radius, colour) = match (d.kind.blocks, d.kind.blocks_shots) {
-            (_, true) => (0.38, Colour::rgb(150, 150, 160)),
-            (true, false) => (0.32, Colour::rgb(150, 105, 60)),
-            (false, _) => (0.12, Colour::rgb(120, 120, 110)),
-        };
-        pen.disc(d.position, radius, colour);
+        let grey = Colour::rgb(150, 150, 160);
+        match (d.kind.blocks, d.kind.blocks_shots) {
+            (_, true) => {
+                pen.disc(d.position, 0.3, grey);
+                pen.ring(d.position, 0.38, grey);
+            }
+            (true, false) => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
+            (false, _) => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
+        }
     }
     let left = game.level.pickups.iter().zip(&game.pickups_left);
     for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
