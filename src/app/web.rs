@@ -272,7 +272,7 @@ thread_local! {
         RefCell::new(Recording {
             level: String::new(),
             inputs: Vec::new(),
-            rules: None,
+            rules: tilecaster::game::RULES_VERSION,
             level_hash: None,
             data_hash: None,
             difficulty: Difficulty::Normal,
