@@ -18,9 +18,9 @@ mod mixer;
 mod music;
 mod sounds;
 
-pub use mixer::{Cue, Mixer, Placement, to_pcm16, wav_bytes};
+pub use mixer::{CEILING, Cue, Mixer, Placement, to_pcm16, wav_bytes};
 pub use music::theme;
-pub use sounds::Sound;
+pub use sounds::{PEAK, Sound};
 
 /// Samples per second.
 pub const RATE: u32 = crate::assets::SAMPLE_RATE;

@@ -12,4 +12,7 @@ pub use replay::{
     level_file_hash,
 };
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
-pub use session::{Carried, DEATH_TICKS, Session, Tally, Totals};
+pub use session::{
+    Carried, DEATH_TICKS, PAR_BONUS_PER_SECOND, PERFECT_BONUS, Session, TALLY_COUNT_FROM,
+    TALLY_COUNT_TICKS, Tally, Totals,
+};
