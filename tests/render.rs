@@ -904,7 +904,7 @@ fn a_camera_behind_a_sliding_push_wall_sees_the_block() {
 fn golden_render_with_the_hud() {
     let dir = std::env::temp_dir().join(format!("tilecaster-hud-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for weapon in ["pistol", "knife", "launcher"] {
+    for weapon in ["pistol", "knife", "launcher", "machine-gun", "chaingun"] {
         let out = dir.join(format!("{weapon}.png"));
         common::run_ok([
             "render",
@@ -923,7 +923,7 @@ fn golden_render_with_the_hud() {
         let img = image::open(&out).unwrap().to_rgba8();
         let mut frame = Frame::new(320, 200).unwrap();
         frame.rgba_mut().copy_from_slice(img.as_raw());
-        golden(&format!("hud_{weapon}"), &frame);
+        golden(&format!("hud_{}", weapon.replace('-', "_")), &frame);
         // The status bar's blue across the bottom rows.
         let px = img.get_pixel(2, 190).0;
         assert!(px[2] > px[0], "{px:?}");

@@ -20,11 +20,21 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use play::PlayArgs;
 
+/// The version `--version` prints: the package's and the game rules' (`0.1.0 (game rules 2)`),
+/// which recordings and saves name.
+fn version_line() -> &'static str {
+    static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    LINE.get_or_init(|| {
+        let rules = tilecaster::game::RULES_VERSION;
+        format!("{} (game rules {rules})", env!("CARGO_PKG_VERSION"))
+    })
+}
+
 /// A Wolfenstein-style raycasting engine with an exact grid traversal.
 #[derive(Debug, Parser)]
 #[command(
     name = "tilecaster",
-    version,
+    version = version_line(),
     about,
     args_conflicts_with_subcommands = true,
     after_help = controls_help()

@@ -264,7 +264,7 @@ fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.
 fn turn_towards(game: &Game, target: Vec2) -> f64 {
     let to = target - game.player.position;
-    let wanted = to.y.atan2(to.x).to_degrees();
+    let wanted = to.angle_degrees();
     let off = (wanted - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
     off.clamp(-TURN, TURN)
 }

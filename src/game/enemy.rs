@@ -181,7 +181,7 @@ impl Enemy {
             EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover
         );
         if !alerted {
-            let angle = to.y.atan2(to.x).to_degrees();
+            let angle = to.angle_degrees();
             let off = (angle - self.facing + 540.0).rem_euclid(360.0) - 180.0;
             if off.abs() > VIEW_HALF_ANGLE {
                 return false;
@@ -386,7 +386,7 @@ impl Enemy {
 
     fn face(&mut self, target: Vec2) {
         let to = target - self.position;
-        self.facing = to.y.atan2(to.x).to_degrees().rem_euclid(360.0);
+        self.facing = to.angle_degrees().rem_euclid(360.0);
     }
 
     /// Moves along unit `dir` for a tick unless a wall is in the way or the step would bring

@@ -3,7 +3,9 @@
 //! re-exports it beside the geometry that walks the grid.
 
 mod intersect;
+mod same_everywhere;
 mod vec2;
 
 pub use intersect::{ray_circle, ray_segment};
+pub use same_everywhere::{atan2_degrees, length, sin_cos_degrees};
 pub use vec2::Vec2;

@@ -25,15 +25,22 @@ impl Vec2 {
         Vec2 { x, y }
     }
 
-    /// The unit vector at `degrees` from +x (east) towards +y (south).
+    /// The unit vector at `degrees` from +x (east) towards +y (south), the same to the last
+    /// bit on every platform ([`super::sin_cos_degrees`]).
     pub fn from_angle_degrees(degrees: f64) -> Vec2 {
-        let (sin, cos) = degrees.to_radians().sin_cos();
+        let (sin, cos) = super::sin_cos_degrees(degrees);
         Vec2::new(cos, sin)
     }
 
-    /// Euclidean length.
+    /// Euclidean length, the same to the last bit on every platform ([`super::length`]).
     pub fn length(self) -> f64 {
-        self.x.hypot(self.y)
+        super::length(self.x, self.y)
+    }
+
+    /// Its angle in degrees from +x towards +y, in (-180, 180], the same on every platform
+    /// ([`super::atan2_degrees`]).
+    pub fn angle_degrees(self) -> f64 {
+        super::atan2_degrees(self.y, self.x)
     }
 
     /// Dot product.

@@ -92,8 +92,8 @@ impl<'a> Reader<'a> {
                 (w / 2.0, h / 2.0)
             };
             let (x, y) = (self.float_of(attr("x")), self.float_of(attr("y")));
-            let turn = self.float_of(attr("rotation")).to_radians();
-            let (sin, cos) = turn.sin_cos();
+            // The same bits natively and in the page (the level decides play).
+            let (sin, cos) = crate::math::sin_cos_degrees(self.float_of(attr("rotation")));
             let px = offset.0 + x + anchor.0 * cos - anchor.1 * sin;
             let py = offset.1 + y + anchor.0 * sin + anchor.1 * cos;
             let (wx, wy) = (px / tile_size.0, py / tile_size.1);
