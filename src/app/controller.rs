@@ -12,12 +12,12 @@ use web_time::Instant;
 use anyhow::{Result, anyhow};
 use tilecaster::assets::Sources;
 use tilecaster::bindings::{Action, Key};
-use tilecaster::episode::{Recording, Session};
+use tilecaster::episode::{HighScores, Recording, Score, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
 use tilecaster::game::{Autopilot, Input};
 use tilecaster::level::Difficulty;
-use tilecaster::scene::menu::{EPISODE, Menu, MenuCommand, MenuInput, MenuWorld, SaveSlot};
+use tilecaster::scene::menu::{EPISODE, Menu, MenuCommand, MenuInput, MenuWorld, Page, SaveSlot};
 use tilecaster::scene::{Composer, MenuShown, Overlays, SessionAssets, hud};
 use tilecaster::settings::Settings;
 
@@ -99,21 +99,27 @@ pub(super) struct Controller {
     pub(super) notice: Option<String>,
     /// What the window is asked to do, in order, since it last took them.
     effects: Vec<Effect>,
+    /// The high-score table, and its lines as the menu shows them.
+    pub(super) scores: HighScores,
+    pub(super) score_lines: Vec<String>,
+    /// The run that made the table, waiting for its name.
+    pub(super) pending_score: Option<Score>,
     /// Whether the page's canvas held the mouse at the last frame.
     #[cfg(target_arch = "wasm32")]
     pub(super) page_locked: bool,
 }
 
-/// What the menus show besides themselves: the save slots, the keys' labels, the sizes (the
-/// base size and the frame's), a notice.
+/// What the menus show besides themselves: the save slots, the high scores, the keys' labels,
+/// the sizes (the base size and the frame's), a notice.
 fn menu_world<'a>(
     (base_size, frame): ((u32, u32), &Frame),
-    saves: &'a [SaveSlot],
+    (saves, scores): (&'a [SaveSlot], &'a [String]),
     label: &'a dyn Fn(Key) -> String,
     notice: Option<&'a str>,
 ) -> MenuWorld<'a> {
     MenuWorld {
         saves,
+        scores,
         episode: EPISODE,
         base_size,
         frame: (frame.width(), frame.height()),
@@ -138,7 +144,14 @@ impl Controller {
         menu: Option<Menu>,
     ) -> Controller {
         let saves = front::saves_dir(settings_path.as_deref());
+        let (scores, said) = front::load_scores(settings_path.as_deref());
+        if let Some(said) = said {
+            eprintln!("{said}");
+        }
         let mut controller = Controller {
+            score_lines: front::score_lines(&scores),
+            scores,
+            pending_score: None,
             assets: SessionAssets::new(&session),
             session,
             view,
@@ -182,7 +195,7 @@ impl Controller {
         let label = |k: Key| labels.label(k);
         let world = menu_world(
             (self.base_size, &self.view.frame),
-            &self.slots,
+            (&self.slots, &self.score_lines),
             &label,
             self.notice.as_deref(),
         );
@@ -315,6 +328,10 @@ impl Controller {
             }
             self.session.tick(&input);
             self.sound.tick(&self.session);
+            if self.run_ended() {
+                // A name to type: the game stands still under the menu.
+                break;
+            }
             // The episode's end: the player's use (or fire) goes back to the main menu, for a
             // new game.
             let pressed = input.use_pressed || input.fire;
@@ -539,11 +556,18 @@ impl Controller {
         };
         let slots = std::mem::take(&mut self.slots);
         let label = |k: Key| self.labels.label(k);
-        let world = menu_world((self.base_size, &self.view.frame), &slots, &label, None);
+        let lines = std::mem::take(&mut self.score_lines);
+        let world = menu_world(
+            (self.base_size, &self.view.frame),
+            (&slots, &lines),
+            &label,
+            None,
+        );
         let before = self.settings.clone();
         let command = menu.handle(input, &mut self.settings, &world);
         self.menu = Some(menu);
         self.slots = slots;
+        self.score_lines = lines;
         let Some(command) = command else { return };
         self.notice = None;
         match command {
@@ -583,6 +607,35 @@ impl Controller {
             }
             MenuCommand::QuitToMenu => self.open_menu(Menu::main()),
             MenuCommand::Quit => self.effects.push(Effect::Quit),
+            MenuCommand::NameEntered(name) => self.keep_score(name),
+        }
+    }
+
+    /// A run just ended (game over, or the episode's end): one that makes the high-score
+    /// table asks for the player's name. Only the player's own runs (not a replay's or the
+    /// autopilot's).
+    /// Whether it opened the name entry.
+    fn run_ended(&mut self) -> bool {
+        let Some(run) = self.session.take_run_end() else {
+            return false;
+        };
+        let asks = matches!(self.pilot, Pilot::Keyboard) && self.scores.qualifies(run.score);
+        if asks {
+            self.open_menu(Menu::name_entry(run.score));
+            self.pending_score = Some(run);
+        }
+        asks
+    }
+
+    /// The pending run into the high-score table under `name`, the table kept.
+    fn keep_score(&mut self, name: String) {
+        if let Some(run) = self.pending_score.take() {
+            self.scores.insert(Score { name, ..run });
+            self.score_lines = front::score_lines(&self.scores);
+            if let Err(e) = front::store_scores(&self.scores, self.settings_path.as_deref()) {
+                eprintln!("the high scores are not kept: {e}");
+                self.notice = Some(format!("NOT KEPT: {e}"));
+            }
         }
     }
 
@@ -602,6 +655,20 @@ impl Controller {
                 Key::Escape => MenuInput::Back,
                 key => MenuInput::Bind(key),
             });
+        }
+        // Typing a high score's name: letters, digits, space, '-' and '.' are typed.
+        if menu.page() == Page::NameEntry {
+            let typed = match key? {
+                Key::Letter(c) => Some(char::from(c)),
+                Key::Digit(d) => char::from_digit(u32::from(d), 10),
+                Key::Space => Some(' '),
+                Key::Minus => Some('-'),
+                Key::Period => Some('.'),
+                _ => None,
+            };
+            if let Some(c) = typed {
+                return Some(MenuInput::Type(c));
+            }
         }
         Some(match key? {
             Key::Up => MenuInput::Up,
@@ -721,6 +788,51 @@ mod tests {
                 ..Input::default()
             });
         }
+    }
+
+    /// Game over with points: the name entry comes up, the keys type the name, Enter keeps
+    /// the run in the table beside the settings, and the next start reads it back.
+    #[test]
+    fn a_run_that_makes_the_table_asks_a_name_and_the_table_is_kept() {
+        let dir = scratch("scores");
+        let mut ctl = controller(&dir, None);
+        ctl.session.game.score = 3_300;
+        ctl.session.game.lives = 0;
+        ctl.session.game.player.health = 0;
+        let press = Input {
+            use_pressed: true,
+            ..Input::default()
+        };
+        for _ in 0..=tilecaster::episode::DEATH_TICKS {
+            ctl.session.tick(&Input::default());
+        }
+        ctl.session.tick(&press);
+        assert!(ctl.run_ended(), "game over, with points: the name entry");
+        assert_eq!(ctl.menu.as_ref().map(Menu::page), Some(Page::NameEntry));
+        for key in [
+            Key::Letter(b'B'),
+            Key::Letter(b'J'),
+            Key::Space,
+            Key::Digit(2),
+        ] {
+            ctl.key(Some(key), true, false);
+        }
+        ctl.key(Some(Key::Enter), true, false);
+        assert_eq!(ctl.menu.as_ref().map(Menu::page), Some(Page::Scores));
+        let kept = std::fs::read_to_string(dir.join("scores.toml")).unwrap();
+        assert!(
+            kept.contains("name = \"BJ 2\"") && kept.contains("score = 3300"),
+            "{kept}"
+        );
+        let again = controller(&dir, None);
+        assert_eq!(again.scores.entries.len(), 1);
+        assert!(
+            again.score_lines[0].contains("BJ 2"),
+            "{:?}",
+            again.score_lines
+        );
+        assert!(!again.scores.qualifies(0));
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use tilecaster::episode::HighScores;
 use tilecaster::scene::menu::SaveSlot;
 use tilecaster::scene::topdown::Corner;
 use tilecaster::settings::{self, Settings};
@@ -65,6 +66,76 @@ pub fn store_settings(settings: &Settings, path: Option<&Path>) -> Result<(), St
         Some(path) => settings.save(path).map_err(|e| e.to_string()),
         None => Ok(()),
     }
+}
+
+/// The high-score table: `scores.toml` beside the settings file natively, the page's
+/// localStorage in the browser; a missing one is empty, a damaged one empty and said.
+pub fn load_scores(settings_path: Option<&Path>) -> (HighScores, Option<String>) {
+    #[cfg(target_arch = "wasm32")]
+    let (text, path) = {
+        let _ = settings_path;
+        (super::web::stored_scores(), PathBuf::from("localStorage"))
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let (text, path) = {
+        let Some(path) = scores_path(settings_path) else {
+            return (HighScores::default(), None);
+        };
+        let text = tilecaster::files::read_text(&path, tilecaster::files::Limit::SETTINGS).ok();
+        (text, path)
+    };
+    match text.map(|t| HighScores::parse(&t, &path)) {
+        None => (HighScores::default(), None),
+        Some(Ok(table)) => (table, None),
+        Some(Err(e)) => (
+            HighScores::default(),
+            Some(format!(
+                "{e}
+the high scores cannot be read: starting a new table"
+            )),
+        ),
+    }
+}
+
+/// Keeps the high-score table where [`load_scores`] finds it.
+pub fn store_scores(table: &HighScores, settings_path: Option<&Path>) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = settings_path;
+        super::web::store_scores(&table.to_toml())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    match scores_path(settings_path) {
+        Some(path) => tilecaster::files::write_private(&path, table.to_toml().as_bytes(), true)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        None => Ok(()),
+    }
+}
+
+/// The high-score file beside the settings file.
+#[cfg(not(target_arch = "wasm32"))]
+fn scores_path(settings_path: Option<&Path>) -> Option<PathBuf> {
+    let dir = settings_path?.parent()?;
+    Some(dir.join(tilecaster::episode::SCORES_FILE))
+}
+
+/// The table's lines as the menu shows them: rank, name, score, level, difficulty.
+pub fn score_lines(table: &HighScores) -> Vec<String> {
+    table
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let difficulty = e.difficulty.name().to_ascii_uppercase();
+            format!(
+                "{}. {:<12} {:>7}  E1M{}  {difficulty}",
+                i + 1,
+                e.name,
+                e.score,
+                e.level
+            )
+        })
+        .collect()
 }
 
 /// The save slots: the quick save, then five more.

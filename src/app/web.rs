@@ -176,6 +176,22 @@ pub(super) fn store_settings(text: &str) -> Result<(), String> {
         .map_err(|_| "the page's localStorage refused them".to_string())
 }
 
+/// The key of the high-score table in the page's localStorage.
+const SCORES_KEY: &str = "tilecaster.scores";
+
+/// The high-score table's text the page keeps, if any.
+pub(super) fn stored_scores() -> Option<String> {
+    storage()?.get_item(SCORES_KEY).ok()?
+}
+
+/// Keeps the high-score table's text in the page's localStorage.
+pub(super) fn store_scores(text: &str) -> Result<(), String> {
+    storage()
+        .ok_or_else(|| "the page has no localStorage".to_string())?
+        .set_item(SCORES_KEY, text)
+        .map_err(|_| "the page's localStorage refused the scores".to_string())
+}
+
 /// Keeps damaged settings text aside, under `tilecaster.settings.damaged`, and clears them.
 pub(super) fn keep_damaged_settings(text: &str) {
     if let Some(storage) = storage() {

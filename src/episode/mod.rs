@@ -5,6 +5,7 @@
 
 mod replay;
 mod save;
+mod scores;
 mod session;
 
 pub use replay::{
@@ -12,6 +13,7 @@ pub use replay::{
     level_file_hash,
 };
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
+pub use scores::{FILE_NAME as SCORES_FILE, HighScores, NAME_LEN, Score, ScoresError, TABLE_SIZE};
 pub use session::{
     Carried, DEATH_TICKS, PAR_BONUS_PER_SECOND, PERFECT_BONUS, Session, TALLY_COUNT_FROM,
     TALLY_COUNT_TICKS, Tally, Totals,

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
+use super::Score;
 use crate::assets::Sources;
 use crate::game::{Game, GameEvent, Input, TICK_HZ, Weapon};
 use crate::grid::{Cell, Solidity};
@@ -52,6 +53,8 @@ pub struct Session {
     message: Option<(String, u32)>,
     /// A still picture: no banners ([`Session::hush`]).
     hushed: bool,
+    /// A run that just ended (game over, or the episode's end), for the high-score table.
+    run_end: Option<Score>,
     /// Ticks since the player died.
     dead_ticks: u32,
     /// What the player carried into the current level: a death starts it again with this
@@ -279,6 +282,7 @@ impl Session {
             watched: current.level.files.clone(),
             message: None,
             hushed: false,
+            run_end: None,
             dead_ticks: 0,
             finished: Totals::default(),
             complete: false,
@@ -438,10 +442,28 @@ impl Session {
         game
     }
 
+    /// The run as the high-score table would keep it (without a name yet).
+    fn run_score(&self) -> Score {
+        Score {
+            name: String::new(),
+            score: self.game.score,
+            level: self.level_number(),
+            difficulty: self.difficulty,
+        }
+    }
+
+    /// The run that ended since the last call (at game over, or at the episode's end), once.
+    pub fn take_run_end(&mut self) -> Option<Score> {
+        self.run_end.take()
+    }
+
     /// After the tally: on to the next level, or the episode is complete.
     fn next_level(&mut self) {
         match self.game.level.next.clone() {
-            None => self.complete = true,
+            None => {
+                self.complete = true;
+                self.run_end = Some(self.run_score());
+            }
             Some(next) => {
                 if let Err(e) = self.switch_to(&next) {
                     self.complete = true;
@@ -462,6 +484,9 @@ impl Session {
     /// of the episode.
     fn try_again(&mut self) {
         let (lives, start) = (self.game.lives, self.level_start.clone());
+        if lives == 0 {
+            self.run_end = Some(self.run_score());
+        }
         // The random numbers go on from where they were: the next try is not the last one
         // again, shot for shot.
         let rng = self.game.rng.clone();

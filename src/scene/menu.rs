@@ -43,6 +43,10 @@ pub enum Page {
     Options,
     /// Every action's keys.
     Controls,
+    /// The high-score table.
+    Scores,
+    /// A run that made the table: its name typed in.
+    NameEntry,
 }
 
 /// One save the menus offer: its file and what it holds.
@@ -76,6 +80,8 @@ pub struct MenuWorld<'a> {
     pub notice: Option<&'a str>,
     /// Whether the game can end itself (not in a browser page, which the player closes).
     pub can_quit: bool,
+    /// The high-score table, a line a run ("1. BJ  12400  E1M3  HARD").
+    pub scores: &'a [String],
 }
 
 impl Default for MenuWorld<'_> {
@@ -88,6 +94,7 @@ impl Default for MenuWorld<'_> {
             label: &Key::label,
             notice: None,
             can_quit: true,
+            scores: &[],
         }
     }
 }
@@ -115,6 +122,8 @@ pub enum MenuInput {
     Point(f64, f64),
     /// A click at frame pixel `(x, y)`.
     Click(f64, f64),
+    /// A character typed (the name of a high score).
+    Type(char),
 }
 
 /// What the game should do, as the menu asks.
@@ -138,6 +147,8 @@ pub enum MenuCommand {
     Quit,
     /// A setting or binding changed (the game applies and saves them).
     SettingsChanged,
+    /// The name of the run that made the high-score table, typed in (then the table shows).
+    NameEntered(String),
 }
 
 /// A setting the Options page changes.
@@ -196,6 +207,9 @@ pub struct Menu {
     pages: Vec<(Page, usize)>,
     column: usize,
     waiting: bool,
+    /// The name typed so far, and the score it is for (the name entry page).
+    name: String,
+    score: u32,
 }
 
 /// Between the two key places of a controls row's value.
@@ -258,6 +272,26 @@ impl Menu {
             pages: vec![(Page::Main, 0)],
             column: 0,
             waiting: false,
+            name: String::new(),
+            score: 0,
+        }
+    }
+
+    /// The name entry for a run that scored `score` and made the high-score table, over the
+    /// main menu (where the table's page shows once the name is in).
+    pub fn name_entry(score: u32) -> Menu {
+        Menu {
+            pages: vec![(Page::Main, 0), (Page::NameEntry, 0)],
+            score,
+            ..Menu::main()
+        }
+    }
+
+    /// The high-score table's page, over the main menu.
+    pub fn scores() -> Menu {
+        Menu {
+            pages: vec![(Page::Main, 0), (Page::Scores, 0)],
+            ..Menu::main()
         }
     }
 
@@ -306,12 +340,36 @@ impl Menu {
                         ..item("LOAD GAME", Open(Page::Load))
                     },
                     item("OPTIONS", Open(Page::Options)),
+                    item("HIGH SCORES", Open(Page::Scores)),
                     Item {
                         enabled: world.can_quit,
                         ..item("QUIT", Command(MenuCommand::Quit))
                     },
                 ]
             }
+            Page::Scores => {
+                let mut items: Vec<Item> = world
+                    .scores
+                    .iter()
+                    .map(|line| Item {
+                        enabled: false,
+                        ..item(line, Back)
+                    })
+                    .collect();
+                if items.is_empty() {
+                    items.push(Item {
+                        enabled: false,
+                        ..item("NO SCORES YET", Back)
+                    });
+                }
+                items.push(item("BACK", Back));
+                // The cursor on BACK, the one line to choose.
+                items
+            }
+            Page::NameEntry => vec![Item {
+                value: Some(format!("{}_", self.name)),
+                ..item("NAME", Command(MenuCommand::NameEntered(self.name.clone())))
+            }],
             Page::NewGame => {
                 let mut items: Vec<Item> = DIFFICULTIES
                     .iter()
@@ -466,6 +524,27 @@ impl Menu {
         if self.waiting {
             return self.bind_awaited(input, &mut settings.keys);
         }
+        if self.page() == Page::NameEntry {
+            match input {
+                MenuInput::Type(c) if self.name.chars().count() < crate::episode::NAME_LEN => {
+                    if c.is_ascii_alphanumeric() || " .-'".contains(c) {
+                        self.name.push(c.to_ascii_uppercase());
+                    }
+                    return None;
+                }
+                MenuInput::Clear => {
+                    self.name.pop();
+                    return None;
+                }
+                // Escape keeps the run too, under the name typed so far.
+                MenuInput::Select | MenuInput::Back | MenuInput::Click(..) => {
+                    let name = std::mem::take(&mut self.name);
+                    self.pages = vec![(Page::Main, 0), (Page::Scores, 0)];
+                    return Some(MenuCommand::NameEntered(name));
+                }
+                _ => return None,
+            }
+        }
         let items = self.items(settings, world);
         let chosen = self.selected().min(items.len().saturating_sub(1));
         match input {
@@ -509,7 +588,7 @@ impl Menu {
                 }
                 _ => None,
             },
-            MenuInput::Bind(_) => None,
+            MenuInput::Bind(_) | MenuInput::Type(_) => None,
             MenuInput::Point(x, y) => {
                 if let Some(i) = self.item_at(items.len(), world, x, y) {
                     if items[i].enabled {
@@ -728,6 +807,8 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             Page::Save => "SAVE GAME".into(),
             Page::Options => "OPTIONS".into(),
             Page::Controls => "CONTROLS".into(),
+            Page::Scores => "HIGH SCORES".into(),
+            Page::NameEntry => format!("NEW HIGH SCORE: {}", menu.score),
             Page::Main => String::new(),
         };
         let big = scale * 2;
@@ -794,6 +875,7 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             Page::Controls => {
                 "ENTER REBIND - LEFT/RIGHT FIRST/SECOND KEY - BACKSPACE CLEARS - ESC BACK".into()
             }
+            Page::NameEntry => "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into(),
             _ => "UP/DOWN CHOOSE - ENTER SELECT - ESC BACK".into(),
         }
     };
@@ -880,6 +962,45 @@ fn draw_title(canvas: &mut Canvas, w: i64, y: i64, s: i64) {
 }
 
 #[cfg(test)]
+mod scores_tests {
+    use super::*;
+
+    /// The name entry takes letters, digits and a few marks, up to the name's length;
+    /// Backspace takes one back; Enter (or Escape) keeps the run under it and shows the
+    /// table, which the main menu offers too.
+    #[test]
+    fn a_high_score_takes_a_typed_name_and_the_table_shows() {
+        let mut s = Settings::default();
+        let lines = ["1. BJ  12400  E1M3  HARD".to_string()];
+        let world = MenuWorld {
+            scores: &lines,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::name_entry(12_400);
+        for c in "bj!x".chars() {
+            assert_eq!(menu.handle(MenuInput::Type(c), &mut s, &world), None);
+        }
+        menu.handle(MenuInput::Clear, &mut s, &world);
+        for _ in 0..20 {
+            menu.handle(MenuInput::Type('z'), &mut s, &world);
+        }
+        let done = menu.handle(MenuInput::Select, &mut s, &world);
+        assert_eq!(done, Some(MenuCommand::NameEntered("BJZZZZZZZZZZ".into())));
+        assert_eq!(menu.page(), Page::Scores);
+        let items = menu.items(&s, &world);
+        assert_eq!(items[0].text, lines[0]);
+        assert!(!items[0].enabled, "a line of the table is not a choice");
+        assert_eq!(items.last().unwrap().text, "BACK");
+        let main = Menu::main();
+        assert!(
+            main.items(&s, &world)
+                .iter()
+                .any(|i| i.text == "HIGH SCORES")
+        );
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -932,7 +1053,7 @@ mod tests {
         };
         let mut menu = Menu::main();
         menu.handle(Up, &mut s, &page);
-        assert_eq!(menu.selected(), 3, "OPTIONS");
+        assert_eq!(menu.selected(), 4, "HIGH SCORES");
     }
 
     #[test]
@@ -1055,14 +1176,14 @@ mod tests {
             ..MenuWorld::default()
         };
         let mut menu = Menu::main();
-        let layout = menu.layout(5, 400);
+        let layout = menu.layout(6, 400);
         let row_y = |i: usize| (layout.top + i as i64 * layout.row + 2) as f64;
         menu.handle(MenuInput::Point(320.0, row_y(3)), &mut s, &world);
         assert_eq!(menu.selected(), 3);
         menu.handle(MenuInput::Point(320.0, row_y(1)), &mut s, &world);
         assert_eq!(menu.selected(), 3, "a disabled row is not chosen");
         assert_eq!(
-            menu.handle(MenuInput::Click(320.0, row_y(4)), &mut s, &world),
+            menu.handle(MenuInput::Click(320.0, row_y(5)), &mut s, &world),
             Some(MenuCommand::Quit)
         );
         assert_eq!(
@@ -1085,12 +1206,13 @@ mod tests {
                 Page::Save,
                 Page::Options,
                 Page::Controls,
+                Page::Scores,
+                Page::NameEntry,
             ] {
                 let mut frame = Frame::new(w, h).unwrap();
                 let menu = Menu {
                     pages: vec![(page, 0)],
-                    column: 0,
-                    waiting: false,
+                    ..Menu::main()
                 };
                 draw(&mut frame, &menu, &s, &world);
                 let lit = (0..h)
