@@ -793,11 +793,11 @@ fn options_and_bindings_are_kept_for_the_next_start() {
     }
     // Options (Continue and Load are skipped without saves); sensitivity one step up; down
     // past the 16 settings to Controls; walk forward's first key becomes I; back to the main
-    // menu; Quit.
+    // menu (on Options), down past High scores to Quit.
     let mut keys = vec!["Down", "Return", "Right"];
     keys.extend(["Down"; 16]);
     keys.extend([
-        "Return", "Return", "i", "Escape", "Escape", "Down", "Return",
+        "Return", "Return", "i", "Escape", "Escape", "Down", "Down", "Return",
     ]);
     let (code, stderr) = play_keys(&display, &["--menu", "--size", "320x200"], &keys);
     assert_eq!(code, Some(0), "{stderr}");
