@@ -407,7 +407,7 @@ fn a_level_adds_an_enemy_kind_by_data_alone() {
     let level = &loaded.level;
     let brute = &level.kinds["brute"];
     assert_eq!(
-        (brute.health, brute.damage, brute.sprite.as_str()),
+        (brute.health, brute.stats.damage, brute.sprite.as_str()),
         (60, (2, 6), "officer")
     );
     assert_eq!(level.kinds["guard"], tilecaster::level::EnemyKind::guard());

@@ -38,19 +38,9 @@ impl Autopilot {
     pub fn input(&mut self, game: &Game) -> Input {
         self.cooldown = self.cooldown.saturating_sub(1);
         self.use_wait = self.use_wait.saturating_sub(1);
-        if game.player_dead() {
-            // Try again, as a player presses use once the death has played out.
-            let press = self.use_wait == 0;
-            if press {
-                self.use_wait = 30;
-            }
-            return Input {
-                use_pressed: press,
-                ..Input::default()
-            };
-        }
-        if game.finished {
-            // The tally screen: on to the next level, as a player presses use.
+        if game.player_dead() || game.finished {
+            // Dead: try again, once the death has played out; finished: on from the tally
+            // screen. A player presses use for both.
             let press = self.use_wait == 0;
             if press {
                 self.use_wait = 30;

@@ -4,7 +4,7 @@ use super::{Blocking, PLAYER_RADIUS, Rng, TICK};
 use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::Difficulty;
 use crate::level::kinds::{Attack, BITE_REACH};
-use crate::level::{EnemyKind, EnemyMode, EnemySpawn, PickupKind};
+use crate::level::{EnemyKind, EnemyMode, EnemySpawn};
 use crate::math::Vec2;
 
 /// An enemy's collision and hit radius, tiles.
@@ -79,30 +79,8 @@ pub struct Enemy {
     pub shots_left: u32,
 }
 
-/// An enemy's kind, as the simulation uses it.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct EnemyStats {
-    /// Walking speed, tiles a second.
-    pub speed: f64,
-    /// One hit's damage on the player, from and to (before the difficulty).
-    pub damage: (u32, u32),
-    /// Nearer than the first it backs off; up to the second it fires.
-    pub firing_range: (f64, f64),
-    /// The score for killing it.
-    pub points: u32,
-    /// How it attacks.
-    pub attack: Attack,
-    /// Shots (or bites) in an attack.
-    pub burst: u32,
-    /// Seconds it aims before an attack.
-    pub aim: f64,
-    /// Whether it shouts when it notices the player.
-    pub shout: bool,
-    /// What it drops when killed.
-    pub drops: Option<PickupKind>,
-    /// Whether killing it ends the level.
-    pub boss: bool,
-}
+/// An enemy's kind, as the simulation uses it (a copy of its kind's, kept with each enemy).
+pub use crate::level::kinds::KindStats as EnemyStats;
 
 impl EnemyStats {
     /// A guard's.
@@ -112,18 +90,7 @@ impl EnemyStats {
 
     /// The stats of `kind`.
     pub fn of(kind: &EnemyKind) -> EnemyStats {
-        EnemyStats {
-            speed: kind.speed,
-            damage: kind.damage,
-            firing_range: kind.firing_range,
-            points: kind.points,
-            attack: kind.attack,
-            burst: kind.burst,
-            aim: kind.aim,
-            shout: kind.shout,
-            drops: kind.drops,
-            boss: kind.boss,
-        }
+        kind.stats
     }
 
     /// One hit's damage for a draw `unit` from 0 to 1 (before the difficulty): a guard's

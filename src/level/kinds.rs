@@ -42,15 +42,24 @@ pub struct EnemyKind {
     pub sprite: String,
     /// Health at the start.
     pub health: i32,
+    /// Its own sounds, where it has them.
+    #[serde(default)]
+    pub sounds: KindSounds,
+    /// What the simulation makes of it.
+    #[serde(flatten)]
+    pub stats: KindStats,
+}
+
+/// What the simulation makes of an enemy kind: how it moves, attacks, scores and drops (each
+/// enemy keeps a copy).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct KindStats {
     /// Walking speed, tiles a second.
     pub speed: f64,
     /// The damage of one hit on the player, from and to (the difficulty scales it).
     pub damage: (u32, u32),
     /// Nearer than the first it keeps its distance; up to the second it fires.
     pub firing_range: (f64, f64),
-    /// Its own sounds, where it has them.
-    #[serde(default)]
-    pub sounds: KindSounds,
     /// The score for killing it.
     pub points: u32,
     /// How it attacks.
@@ -130,17 +139,19 @@ impl EnemyKind {
         EnemyKind {
             sprite: "guard".into(),
             health: 25,
-            speed: 1.6,
-            damage: (4, 12),
-            firing_range: (2.0, 5.0),
             sounds: KindSounds::default(),
-            points: 100,
-            attack: Attack::Gun,
-            burst: 1,
-            aim: 0.4,
-            shout: true,
-            drops: Some(PickupKind::Ammo),
-            boss: false,
+            stats: KindStats {
+                speed: 1.6,
+                damage: (4, 12),
+                firing_range: (2.0, 5.0),
+                points: 100,
+                attack: Attack::Gun,
+                burst: 1,
+                aim: 0.4,
+                shout: true,
+                drops: Some(PickupKind::Ammo),
+                boss: false,
+            },
         }
     }
 }
@@ -168,29 +179,30 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
     BTreeMap::from([
         kind("guard", &|_| {}),
         kind("officer", &|k| {
-            (k.health, k.speed, k.points, k.aim) = (50, 2.7, 400, 0.2);
+            (k.health, k.stats.speed, k.stats.points, k.stats.aim) = (50, 2.7, 400, 0.2);
         }),
         kind("dog", &|k| {
-            (k.health, k.speed, k.points) = (1, 3.2, 200);
-            (k.attack, k.damage, k.aim, k.drops) = (Attack::Bite, (2, 12), 0.2, None);
-            k.firing_range = (0.0, BITE_REACH);
+            (k.health, k.stats.speed, k.stats.points) = (1, 3.2, 200);
+            (k.stats.attack, k.stats.damage, k.stats.aim, k.stats.drops) =
+                (Attack::Bite, (2, 12), 0.2, None);
+            k.stats.firing_range = (0.0, BITE_REACH);
             k.sounds.alert = Some("bark".into());
             k.sounds.shot = Some("bite".into());
         }),
         kind("ss", &|k| {
-            (k.health, k.speed, k.points, k.burst) = (100, 2.2, 500, 3);
-            k.drops = Some(PickupKind::Weapon(Weapon::MachineGun));
-            k.firing_range = (2.0, 7.0);
+            (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (100, 2.2, 500, 3);
+            k.stats.drops = Some(PickupKind::Weapon(Weapon::MachineGun));
+            k.stats.firing_range = (2.0, 7.0);
             k.sounds.shot = Some("burst".into());
         }),
         kind("mutant", &|k| {
-            (k.health, k.speed, k.points, k.burst) = (55, 1.6, 700, 2);
-            (k.aim, k.shout) = (0.0, false);
+            (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (55, 1.6, 700, 2);
+            (k.stats.aim, k.stats.shout) = (0.0, false);
         }),
         kind("boss", &|k| {
-            (k.health, k.speed, k.points, k.burst) = (950, 1.6, 5_000, 4);
-            (k.damage, k.firing_range, k.boss) = ((3, 8), (2.5, 9.0), true);
-            k.drops = Some(PickupKind::Key(KeyColour::Gold));
+            (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (950, 1.6, 5_000, 4);
+            (k.stats.damage, k.stats.firing_range, k.stats.boss) = ((3, 8), (2.5, 9.0), true);
+            k.stats.drops = Some(PickupKind::Key(KeyColour::Gold));
             k.sounds.shot = Some("chaingun".into());
         }),
     ])

@@ -163,7 +163,7 @@ impl Parser<'_> {
             if let Some(v) = &k.speed {
                 let (lo, hi) = limits::SPEED;
                 if (lo..=hi).contains(v.get_ref()) {
-                    out.speed = *v.get_ref();
+                    out.stats.speed = *v.get_ref();
                 } else {
                     self.d.error(
                         v.span(),
@@ -178,7 +178,7 @@ impl Parser<'_> {
                 let (lo, hi) = limits::DAMAGE;
                 match d.get_ref().as_slice() {
                     &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
-                        out.damage = (a as u32, b as u32);
+                        out.stats.damage = (a as u32, b as u32);
                     }
                     _ => self.d.error(
                         d.span(),
@@ -190,7 +190,7 @@ impl Parser<'_> {
                 let (lo, hi) = limits::RANGE;
                 match r.get_ref().as_slice() {
                     &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
-                        out.firing_range = (a, b);
+                        out.stats.firing_range = (a, b);
                     }
                     _ => self.d.error(r.span(), format!("firing_range: two numbers [near, far] in tiles, {lo} <= near <= far <= {hi}")),
                 }
@@ -198,7 +198,7 @@ impl Parser<'_> {
             if let Some(p) = &k.points {
                 let (lo, hi) = limits::POINTS;
                 match u32::try_from(*p.get_ref()) {
-                    Ok(n) if (lo..=hi).contains(p.get_ref()) => out.points = n,
+                    Ok(n) if (lo..=hi).contains(p.get_ref()) => out.stats.points = n,
                     _ => self.d.error(
                         p.span(),
                         format!("points {}: from {lo} to {hi}", p.get_ref()),
@@ -207,7 +207,7 @@ impl Parser<'_> {
             }
             if let Some(a) = &k.attack {
                 match Attack::named(a.get_ref()) {
-                    Some(attack) => out.attack = attack,
+                    Some(attack) => out.stats.attack = attack,
                     None => self.d.error(
                         a.span(),
                         format!("attack '{}': expected gun or bite", a.get_ref()),
@@ -217,7 +217,7 @@ impl Parser<'_> {
             if let Some(b) = &k.burst {
                 let (lo, hi) = limits::BURST;
                 match u32::try_from(*b.get_ref()) {
-                    Ok(n) if (lo..=hi).contains(b.get_ref()) => out.burst = n,
+                    Ok(n) if (lo..=hi).contains(b.get_ref()) => out.stats.burst = n,
                     _ => self.d.error(
                         b.span(),
                         format!("burst {}: from {lo} to {hi} shots", b.get_ref()),
@@ -227,7 +227,7 @@ impl Parser<'_> {
             if let Some(a) = &k.aim {
                 let (lo, hi) = limits::AIM;
                 if (lo..=hi).contains(a.get_ref()) {
-                    out.aim = *a.get_ref();
+                    out.stats.aim = *a.get_ref();
                 } else {
                     self.d.error(
                         a.span(),
@@ -236,16 +236,16 @@ impl Parser<'_> {
                 }
             }
             if let Some(v) = &k.shout {
-                out.shout = *v.get_ref();
+                out.stats.shout = *v.get_ref();
             }
             if let Some(v) = &k.boss {
-                out.boss = *v.get_ref();
+                out.stats.boss = *v.get_ref();
             }
             if let Some(d) = &k.drops {
                 if d.get_ref().is_empty() {
-                    out.drops = None;
+                    out.stats.drops = None;
                 } else if let Some(kind) = self.pickup_kind(d) {
-                    out.drops = Some(kind);
+                    out.stats.drops = Some(kind);
                 }
             }
             if let Some(sounds) = &k.sounds {
