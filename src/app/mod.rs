@@ -424,11 +424,14 @@ impl App {
                 pad::PadPress::Menu => ctl.open_menu(Menu::pause()),
                 pad::PadPress::Map => ctl.act(Action::Map),
                 _ => {
-                    let next = match ctl.session.game.weapon {
-                        tilecaster::game::Weapon::Pistol => 2,
-                        tilecaster::game::Weapon::Launcher => 3,
-                        tilecaster::game::Weapon::Knife => 1,
-                    };
+                    // The next weapon carried after the one in hand, round to the first.
+                    let game = &ctl.session.game;
+                    let carried = &game.player.weapons;
+                    let next = carried
+                        .iter()
+                        .find(|&&w| w > game.weapon)
+                        .or(carried.first())
+                        .map_or(0, |w| w.number());
                     ctl.latch.pad_press(press, next);
                 }
             }
