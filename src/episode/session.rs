@@ -186,8 +186,10 @@ impl Tally {
             .filter(|&c| all(c))
             .count() as u32;
         let seconds = self.ticks / u64::from(TICK_HZ);
-        let under_par = u64::from(self.par_seconds).saturating_sub(seconds) as u32;
-        perfect * PERFECT_BONUS + under_par * PAR_BONUS_PER_SECOND
+        let under_par = u64::from(self.par_seconds).saturating_sub(seconds);
+        let time = under_par.saturating_mul(u64::from(PAR_BONUS_PER_SECOND));
+        let bonus = u64::from(perfect * PERFECT_BONUS).saturating_add(time);
+        u32::try_from(bonus).unwrap_or(u32::MAX)
     }
 
     /// The bonus shown `shown` ticks into the tally screen: counted up from nothing over

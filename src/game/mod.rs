@@ -255,7 +255,8 @@ impl Game {
     /// [`MAX_LIVES`]).
     pub fn add_points(&mut self, points: u32) {
         self.score = self.score.saturating_add(points);
-        while self.score >= self.next_life {
+        // (Bounded: at the top of the range the next life's threshold stops rising.)
+        while self.score >= self.next_life && self.next_life < u32::MAX {
             self.next_life = self.next_life.saturating_add(EXTRA_LIFE_POINTS);
             self.gain_life();
         }

@@ -171,6 +171,9 @@ fn treasure_is_worth_its_kind_and_every_40000_points_a_life() {
     g.add_points(2 * EXTRA_LIFE_POINTS);
     assert_eq!(g.lives, lives + 3);
     assert_eq!(g.next_life, 4 * EXTRA_LIFE_POINTS);
+    // The top of the range: no more lives than the most, and no endless loop.
+    g.add_points(u32::MAX);
+    assert_eq!((g.score, g.lives), (u32::MAX, MAX_LIVES));
 }
 
 #[test]
