@@ -347,3 +347,19 @@ fn decorations_in_the_way_stop_walking_and_only_a_pillar_stops_shots() {
         "the lamp's cell"
     );
 }
+
+#[test]
+fn the_knife_is_the_weak_last_resort() {
+    // Every stab does 3 to 15: a guard (25 health) never falls to one.
+    for seed in 0..200 {
+        let mut g = arena();
+        g.rng = Rng::new(seed);
+        g.enemies[0].position = g.player.position + Vec2::new(0.8, 0.0);
+        g.player.weapons = vec![Weapon::Knife, Weapon::Pistol];
+        (g.weapon, g.chosen) = (Weapon::Knife, Weapon::Knife);
+        let health = g.enemies[0].health;
+        g.tick(&fire());
+        let lost = health - g.enemies[0].health;
+        assert!((3..=15).contains(&lost), "seed {seed}: a stab took {lost}");
+    }
+}
