@@ -83,16 +83,6 @@ pub struct Enemy {
 pub use crate::level::kinds::KindStats as EnemyStats;
 
 impl EnemyStats {
-    /// A guard's.
-    pub fn guard() -> EnemyStats {
-        EnemyStats::of(&EnemyKind::guard())
-    }
-
-    /// The stats of `kind`.
-    pub fn of(kind: &EnemyKind) -> EnemyStats {
-        kind.stats
-    }
-
     /// One hit's damage for a draw `unit` from 0 to 1 (before the difficulty): a guard's
     /// 4 to 12 is `4 + (unit * 8) as u32`.
     pub fn hit(&self, unit: f64) -> u32 {
@@ -120,7 +110,7 @@ impl Enemy {
             cover: None,
             strafe: 1.0,
             spotted: false,
-            stats: EnemyStats::of(kind),
+            stats: kind.stats,
             shots_left: 0,
         }
     }

@@ -86,11 +86,6 @@ impl Weapon {
         }
     }
 
-    /// Rounds per shot.
-    pub fn cost(self) -> u32 {
-        self.stats().cost
-    }
-
     /// Its name on the HUD (at most 8 letters: the status bar draws every weapon's at the size
     /// the widest fits at).
     pub fn label(self) -> &'static str {

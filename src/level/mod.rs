@@ -340,14 +340,6 @@ impl Level {
         style.shape.as_ref().map(|s| &*s.mask)
     }
 
-    /// The decoration standing in `cell` that stops the player and enemies, if any (the
-    /// first, where a level puts two there).
-    pub fn obstacle(&self, cell: Cell) -> Option<&Decoration> {
-        self.decorations
-            .iter()
-            .find(|d| d.kind.blocks && d.cell() == cell)
-    }
-
     /// The sprite sheet of enemies of `kind` (the kind's `sprite`; an unknown kind's own name).
     pub fn sprite_of<'a>(&'a self, kind: &'a str) -> &'a str {
         self.kinds.get(kind).map_or(kind, |k| k.sprite.as_str())

@@ -67,11 +67,6 @@ impl Weapon {
     pub fn from_number(n: u8) -> Option<Weapon> {
         Weapon::ALL.get(usize::from(n).checked_sub(1)?).copied()
     }
-
-    /// Whether a pickup can give it (the knife and pistol are always in hand).
-    pub fn is_found(self) -> bool {
-        !matches!(self, Weapon::Knife | Weapon::Pistol)
-    }
 }
 
 /// The four kinds of treasure, in rising value.
