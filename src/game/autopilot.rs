@@ -254,9 +254,7 @@ fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.
 fn turn_towards(game: &Game, target: Vec2) -> f64 {
     let to = target - game.player.position;
-    let wanted = to.angle_degrees();
-    let off = (wanted - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
-    off.clamp(-TURN, TURN)
+    crate::math::turn_degrees(game.player.angle, to.angle_degrees()).clamp(-TURN, TURN)
 }
 
 /// The shortest path from `start` to the nearest of `goals` through open cells, the doors the

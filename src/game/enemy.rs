@@ -138,8 +138,7 @@ impl Enemy {
             EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover
         );
         if !alerted {
-            let angle = to.angle_degrees();
-            let off = (angle - self.facing + 540.0).rem_euclid(360.0) - 180.0;
+            let off = crate::math::turn_degrees(self.facing, to.angle_degrees());
             if off.abs() > VIEW_HALF_ANGLE {
                 return false;
             }

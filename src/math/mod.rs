@@ -7,5 +7,5 @@ mod same_everywhere;
 mod vec2;
 
 pub use intersect::{ray_circle, ray_segment};
-pub use same_everywhere::{atan2_degrees, length, sin_cos_degrees};
+pub use same_everywhere::{atan2_degrees, length, sin_cos_degrees, turn_degrees};
 pub use vec2::Vec2;

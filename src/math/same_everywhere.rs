@@ -68,6 +68,18 @@ pub fn atan2_degrees(y: f64, x: f64) -> f64 {
     radians * (180.0 / PI)
 }
 
+/// The turn from heading `from` to heading `to`, degrees, the shorter way: in [-180, 180),
+/// positive clockwise (towards +y, to the right).
+///
+/// ```
+/// use tilecaster::math::turn_degrees;
+/// assert_eq!(turn_degrees(350.0, 10.0), 20.0);
+/// assert_eq!(turn_degrees(10.0, 350.0), -20.0);
+/// ```
+pub fn turn_degrees(from: f64, to: f64) -> f64 {
+    (to - from + 540.0).rem_euclid(360.0) - 180.0
+}
+
 /// The length of `(x, y)`: the square root of the sum of squares (hypot's care for
 /// overflow only where the squares would overflow).
 pub fn length(x: f64, y: f64) -> f64 {

@@ -216,8 +216,7 @@ fn death_camera(session: &Session, fov: f64) -> crate::render::Camera {
         return super::camera(game, fov);
     };
     let to = killer - game.player.position;
-    let towards = to.y.atan2(to.x).to_degrees();
-    let off = (towards - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
+    let off = crate::math::turn_degrees(game.player.angle, to.angle_degrees());
     let turned = (f64::from(dead) / f64::from(TICK_HZ)).min(1.0);
     crate::render::Camera::new(game.player.position, game.player.angle + off * turned, fov)
 }

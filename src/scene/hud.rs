@@ -199,9 +199,7 @@ enum Side {
 /// The side of the player that `from` lies on.
 fn side_of(game: &Game, from: Vec2) -> Side {
     let to = from - game.player.position;
-    let bearing = to.y.atan2(to.x).to_degrees();
-    let off = (bearing - game.player.angle + 540.0).rem_euclid(360.0) - 180.0;
-    match off {
+    match crate::math::turn_degrees(game.player.angle, to.angle_degrees()) {
         o if o.abs() <= 45.0 => Side::Front,
         o if o.abs() >= 135.0 => Side::Behind,
         o if o > 0.0 => Side::Right,
