@@ -114,7 +114,8 @@ fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, am
     let red = Colour::rgb(220, 0, 0);
     canvas.mix_rect(0..w, 0..view_h, red, strength);
     let band = 8 * s;
-    let (xs, ys) = match side_of(game, hurt.from) {
+    let side = side_of(game, hurt.from);
+    let (xs, ys) = match side {
         Side::Front => (0..w, 0..band),
         Side::Behind => (0..w, view_h - band..view_h),
         Side::Left => (0..band, 0..view_h),
@@ -122,7 +123,6 @@ fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, am
     };
     canvas.mix_rect(xs, ys, red, (0.35 + strength).min(0.9) * fade);
     // An arrowhead on the band, pointing out towards the shooter: which way to turn.
-    let side = side_of(game, hurt.from);
     let size = 6 * s;
     let arrow = Colour::rgb(255, 60, 40);
     for k in 0..size {
