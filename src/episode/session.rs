@@ -195,14 +195,12 @@ impl Tally {
     /// The bonus shown `shown` ticks into the tally screen: counted up from nothing over
     /// [`TALLY_COUNT_TICKS`], after half a second, in steps of 100.
     pub fn bonus_counted(&self, shown: u32) -> u32 {
-        let since = shown.saturating_sub(TALLY_COUNT_FROM);
-        let share = f64::from(since.min(TALLY_COUNT_TICKS)) / f64::from(TALLY_COUNT_TICKS);
-        let counted = (f64::from(self.bonus()) * share) as u32;
+        let (bonus, since) = (self.bonus(), shown.saturating_sub(TALLY_COUNT_FROM));
         if since >= TALLY_COUNT_TICKS {
-            self.bonus()
-        } else {
-            counted / 100 * 100
+            return bonus;
         }
+        let share = f64::from(since) / f64::from(TALLY_COUNT_TICKS);
+        (f64::from(bonus) * share) as u32 / 100 * 100
     }
 }
 
