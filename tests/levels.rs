@@ -656,3 +656,90 @@ fn through_tiled_and_back(path: &Path, expected: &str) -> (PathBuf, PathBuf) {
     assert!(map.contains(expected), "{map}");
     (tmx, back)
 }
+
+/// Weapons are data: a level's `[weapons.NAME]` tables change what a weapon does (the rest
+/// stays built in), the game fires by them, and a Tiled map carries them both ways.
+#[test]
+fn a_level_changes_what_its_weapons_do() {
+    use tilecaster::level::{Pool, Weapon, WeaponStats};
+    let dir = std::env::temp_dir().join(format!("tilecaster-arsenal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("arsenal.toml");
+    let text = std::fs::read_to_string("levels/e1m1.toml")
+        .unwrap()
+        .replace("next = \"e1m2.tmx\"\n", "")
+        .replace("textures = \"../textures\"\n", "")
+        + "\n[weapons.pistol]\ndamage = [30, 30]\ninterval = 0.5\ncost = 2\nautomatic = true\n\n[weapons.knife]\nloud = true\n";
+    std::fs::write(&path, text).unwrap();
+    let level = Level::load(&path).unwrap().level;
+    let pistol = WeaponStats {
+        damage: (30, 30),
+        interval: 30,
+        cost: 2,
+        pool: Pool::Bullets,
+        automatic: true,
+        loud: true,
+    };
+    assert_eq!(level.arsenal.stats(Weapon::Pistol), pistol);
+    assert!(level.arsenal.stats(Weapon::Knife).loud);
+    for weapon in [Weapon::MachineGun, Weapon::Chaingun, Weapon::Launcher] {
+        assert_eq!(
+            level.arsenal.stats(weapon),
+            WeaponStats::builtin(weapon),
+            "{weapon:?}"
+        );
+    }
+    // Held for a second and a tick, the automatic pistol fires at ticks 0, 30 and 60, two
+    // bullets a shot.
+    let mut game = tilecaster::game::Game::new(level.clone());
+    let ammo = game.player.ammo;
+    let held = tilecaster::game::Input {
+        fire: true,
+        ..tilecaster::game::Input::default()
+    };
+    for _ in 0..61 {
+        game.tick(&held);
+    }
+    assert_eq!(ammo - game.player.ammo, 6);
+    let (tmx, back) = through_tiled_and_back(&path, "<property name=\"weapons\">[knife]");
+    for converted in [&tmx, &back] {
+        let again = Level::load(converted).unwrap().level;
+        assert_eq!(again.arsenal, level.arsenal, "{}", converted.display());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A level's weapon tables are checked like the rest, at their line and column.
+#[test]
+fn bad_weapon_tables_are_named_with_their_place() {
+    let base = "name = \"w\"\ngrid = '''\n#####\n#@..#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
+    let cases = [
+        (
+            "[weapons.rifle]\n",
+            "w.toml:10:10: error: unknown weapon 'rifle' (expected knife, pistol, machine_gun, chaingun, launcher",
+        ),
+        (
+            "[weapons.pistol]\ndamage = [5]\n",
+            "w.toml:11:10: error: damage: two numbers [from, to], 0 <= from <= to <= 1000",
+        ),
+        (
+            "[weapons.pistol]\ninterval = 0.001\n",
+            "w.toml:11:12: error: interval 0.001: from 0.0167 (one tick) to 10 seconds",
+        ),
+        (
+            "[weapons.chaingun]\ncost = 100\n",
+            "w.toml:11:8: error: cost 100: from 0 to 99 rounds a shot",
+        ),
+        (
+            "[weapons.pistol]\nrange = 3\n",
+            "w.toml:11:1: error: unknown field `range`",
+        ),
+    ];
+    for (tables, expected) in cases {
+        let text = format!("{base}{tables}");
+        let err = Level::parse(&text, Path::new("w.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{tables:?}:\n{err}");
+    }
+}

@@ -116,7 +116,7 @@ impl Carried {
         game.player.rounds = self.rounds;
         game.player.weapons.clone_from(&self.weapons);
         game.chosen = self.chosen;
-        game.weapon = game.player.fallback(self.chosen);
+        game.weapon = game.player.fallback(self.chosen, &game.level.arsenal);
         game.score = self.score;
         game.lives = self.lives;
         game.next_life = self.next_life;

@@ -149,7 +149,7 @@ impl Autopilot {
         if turn.abs() < 2.0 && self.cooldown == 0 {
             // An automatic weapon is held down; a one-shot one pressed, and let go between.
             input.fire = true;
-            let stats = game.weapon.stats();
+            let stats = game.level.arsenal.stats(game.weapon);
             self.cooldown = if stats.automatic {
                 0
             } else {
@@ -226,9 +226,12 @@ impl Autopilot {
 /// The weapon it fights with: the best gun with bullets, else the launcher with rounds, else
 /// the knife.
 fn best_weapon(game: &Game) -> Weapon {
-    let player = &game.player;
-    let gun = player.fallback(Weapon::Chaingun);
-    if gun == Weapon::Knife && player.has(Weapon::Launcher) && player.loaded(Weapon::Launcher) {
+    let (player, arsenal) = (&game.player, &game.level.arsenal);
+    let gun = player.fallback(Weapon::Chaingun, arsenal);
+    if gun == Weapon::Knife
+        && player.has(Weapon::Launcher)
+        && player.loaded(Weapon::Launcher, arsenal)
+    {
         Weapon::Launcher
     } else {
         gun

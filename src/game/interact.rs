@@ -158,7 +158,7 @@ impl Game {
             if taken {
                 self.pickups_left[i] = false;
                 // Rounds for the chosen weapon put it back in hand.
-                self.weapon = self.player.fallback(self.chosen);
+                self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
                 self.events.push(GameEvent::Pickup {
                     kind: p.kind,
                     at: p.position,

@@ -47,8 +47,8 @@ pub const RULES_VERSION: u32 = 2;
 /// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused.
 pub const SAVES_LOAD_FROM_RULES: u32 = 2;
 
-/// Simulation ticks per second.
-pub const TICK_HZ: u32 = 60;
+/// Simulation ticks per second (the level's: its times in seconds are whole ticks at it).
+pub const TICK_HZ: u32 = crate::level::TICK_HZ;
 /// Seconds per tick.
 pub const TICK: f64 = 1.0 / TICK_HZ as f64;
 /// How far "use" reaches from the player's centre, tiles.
@@ -281,7 +281,7 @@ impl Game {
         }
         if let Some(weapon) = Weapon::from_number(input.weapon).filter(|&w| self.player.has(w)) {
             self.chosen = weapon;
-            self.weapon = self.player.fallback(weapon);
+            self.weapon = self.player.fallback(weapon, &self.level.arsenal);
         }
         self.rebuild_actors();
         let before = self.player.position;

@@ -1,4 +1,4 @@
-use super::weapons::Pool;
+use super::weapons::{Arsenal, Pool};
 use super::{Input, TICK, Weapon};
 use crate::geom::cells_under_circle;
 use crate::grid::{Cell, Solidity};
@@ -113,9 +113,10 @@ impl Player {
         true
     }
 
-    /// Whether there are rounds for a shot of `weapon` (the knife needs none).
-    pub fn loaded(&self, weapon: Weapon) -> bool {
-        let stats = weapon.stats();
+    /// Whether there are rounds for a shot of `weapon` (the knife needs none), as `arsenal`
+    /// prices it.
+    pub fn loaded(&self, weapon: Weapon, arsenal: &Arsenal) -> bool {
+        let stats = arsenal.stats(weapon);
         match stats.pool {
             Pool::None => true,
             Pool::Bullets => self.ammo >= stats.cost,
@@ -124,8 +125,8 @@ impl Player {
     }
 
     /// Spends the rounds of one shot of `weapon`.
-    pub(super) fn spend(&mut self, weapon: Weapon) {
-        let stats = weapon.stats();
+    pub(super) fn spend(&mut self, weapon: Weapon, arsenal: &Arsenal) {
+        let stats = arsenal.stats(weapon);
         match stats.pool {
             Pool::None => {}
             Pool::Bullets => self.ammo = self.ammo.saturating_sub(stats.cost),
@@ -135,13 +136,13 @@ impl Player {
 
     /// The weapon to hold when `chosen` cannot fire: the best gun carried that has bullets,
     /// else the knife (as Wolfenstein 3D puts the knife in hand when the bullets run out).
-    pub fn fallback(&self, chosen: Weapon) -> Weapon {
-        if self.has(chosen) && self.loaded(chosen) {
+    pub fn fallback(&self, chosen: Weapon, arsenal: &Arsenal) -> Weapon {
+        if self.has(chosen) && self.loaded(chosen, arsenal) {
             return chosen;
         }
         [Weapon::Chaingun, Weapon::MachineGun, Weapon::Pistol]
             .into_iter()
-            .find(|&w| self.has(w) && self.loaded(w))
+            .find(|&w| self.has(w) && self.loaded(w, arsenal))
             .unwrap_or(Weapon::Knife)
     }
 

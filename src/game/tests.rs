@@ -400,7 +400,7 @@ fn shooting_kills_and_counts() {
         g.tick(&fire());
         run(
             &mut g,
-            Weapon::Pistol.reload_ticks() as usize,
+            g.level.arsenal.stats(Weapon::Pistol).interval as usize,
             Input::default(),
         );
     }

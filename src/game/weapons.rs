@@ -1,13 +1,13 @@
 //! Weapons: the knife, three hitscan guns and a projectile launcher, all walked with the one
 //! traversal engine and all tested against enemies as circles through the spatial hash. What
-//! each does is a row of numbers ([`WeaponStats`]). Every query can be kept as a [`Trace`] for
+//! each does is a row of numbers ([`WeaponStats`]), the level's [`Arsenal`]. Every query can be kept as a [`Trace`] for
 //! the top-down view's traversal debugger.
 
 use super::{Blocking, ENEMY_RADIUS, Game, GameEvent, Puff, TICK};
 use crate::grid::{Cell, Walk, cast_segment};
 use crate::math::Vec2;
 
-pub use crate::level::Weapon;
+pub use crate::level::{Arsenal, Pool, Weapon, WeaponStats};
 
 /// How far a hitscan shot reaches, tiles.
 pub const HITSCAN_RANGE: f64 = 64.0;
@@ -21,71 +21,7 @@ const PROJECTILE_LIFE: f64 = 4.0;
 /// Ticks a trace is kept for the debugger (one and a half seconds).
 pub const TRACE_TICKS: u64 = 90;
 
-/// Which of the player's stores a weapon's shots come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pool {
-    /// None: the knife.
-    None,
-    /// Bullets, shared by the guns.
-    Bullets,
-    /// The launcher's rounds.
-    Rounds,
-}
-
-/// What a weapon does: the game's rules for it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct WeaponStats {
-    /// A hit's damage, from and to (a gun's falls off with distance, down to a fifth of the
-    /// range beyond 16 tiles).
-    pub damage: (i32, i32),
-    /// Ticks from one attack to the next.
-    pub interval: u64,
-    /// Rounds a shot takes from its pool.
-    pub cost: u32,
-    /// Where its rounds come from.
-    pub pool: Pool,
-    /// Whether it keeps firing while fire is held (else one attack a press).
-    pub automatic: bool,
-    /// Whether enemies within earshot hear it.
-    pub loud: bool,
-}
-
 impl Weapon {
-    /// What it does. The knife is weak and close (Wolfenstein 3D's does 0 to 15 against a
-    /// guard's 25 health); the pistol fires three times a second, the machine gun six, the
-    /// chaingun twelve; the launcher's fireball does 40 to 60 to what it meets.
-    pub fn stats(self) -> WeaponStats {
-        let gun = |interval, automatic| WeaponStats {
-            damage: (10, 25),
-            interval,
-            cost: 1,
-            pool: Pool::Bullets,
-            automatic,
-            loud: true,
-        };
-        match self {
-            Weapon::Knife => WeaponStats {
-                damage: (3, 15),
-                interval: 24,
-                cost: 0,
-                pool: Pool::None,
-                automatic: false,
-                loud: false,
-            },
-            Weapon::Pistol => gun(20, false),
-            Weapon::MachineGun => gun(10, true),
-            Weapon::Chaingun => gun(5, true),
-            Weapon::Launcher => WeaponStats {
-                damage: (40, 60),
-                interval: 40,
-                cost: 1,
-                pool: Pool::Rounds,
-                automatic: false,
-                loud: true,
-            },
-        }
-    }
-
     /// Its name on the HUD (at most 8 letters: the status bar draws every weapon's at the size
     /// the widest fits at).
     pub fn label(self) -> &'static str {
@@ -96,11 +32,6 @@ impl Weapon {
             Weapon::Chaingun => "CHAINGUN",
             Weapon::Launcher => "LAUNCHER",
         }
-    }
-
-    /// Ticks between two attacks with it.
-    pub fn reload_ticks(self) -> u64 {
-        self.stats().interval
     }
 }
 
@@ -190,9 +121,9 @@ impl Game {
             return;
         }
         let weapon = self.weapon;
-        let stats = weapon.stats();
-        if !self.player.loaded(weapon) {
-            self.weapon = self.player.fallback(self.chosen);
+        let stats = self.level.arsenal.stats(weapon);
+        if !self.player.loaded(weapon, &self.level.arsenal) {
+            self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
             return;
         }
         if !stats.automatic && !self.trigger_released
@@ -203,7 +134,7 @@ impl Game {
             return;
         }
         self.trigger_released = false;
-        self.player.spend(weapon);
+        self.player.spend(weapon, &self.level.arsenal);
         self.last_shot = Some(self.ticks);
         self.events.push(GameEvent::Shot(weapon));
         let (origin, dir) = (self.player.position, self.player.direction());
@@ -215,8 +146,8 @@ impl Game {
             }),
             _ => self.hitscan(origin, dir, weapon),
         }
-        if !self.player.loaded(weapon) {
-            self.weapon = self.player.fallback(self.chosen);
+        if !self.player.loaded(weapon, &self.level.arsenal) {
+            self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
         }
         if stats.loud {
             self.alert_within_earshot(origin);
@@ -265,7 +196,7 @@ impl Game {
             });
         }
         if let Some((i, t)) = target {
-            let (from, to) = weapon.stats().damage;
+            let (from, to) = self.level.arsenal.stats(weapon).damage;
             let falloff = if weapon == Weapon::Knife {
                 1.0
             } else {
@@ -326,7 +257,7 @@ impl Game {
             let hit = stop_point(a, p.step, target, wall);
             self.trace(TraceKind::Projectile, a, b, hit);
             if let Some((i, _)) = target {
-                let (from, to) = Weapon::Launcher.stats().damage;
+                let (from, to) = self.level.arsenal.stats(Weapon::Launcher).damage;
                 let damage = from + (self.rng.unit() * f64::from(to - from)) as i32;
                 self.damage_enemy(i, damage);
             }

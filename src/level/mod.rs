@@ -3,6 +3,7 @@
 //! The format is documented with a worked example in `levels/README.md`. Every problem is
 //! reported as a [`Diagnostic`] with file, line and column; loading never panics.
 
+pub mod arsenal;
 mod decorations;
 mod diagnostic;
 pub mod kinds;
@@ -18,6 +19,7 @@ pub use parse::ENEMY_KINDS;
 
 use std::path::{Path, PathBuf};
 
+pub use arsenal::{Arsenal, Pool, WeaponStats};
 pub use decorations::{DECORATIONS, Decoration, DecorationKind};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
@@ -214,6 +216,10 @@ pub struct Fog {
     pub distance: f64,
 }
 
+/// The simulation's ticks per second: a level's times in seconds (a weapon's interval) become
+/// whole ticks at this rate (`crate::game::TICK_HZ` is this).
+pub const TICK_HZ: u32 = 60;
+
 /// A loaded, validated level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
@@ -229,6 +235,8 @@ pub struct Level {
     pub enemies: Vec<EnemySpawn>,
     /// The enemy kinds its enemies are of: the built-in ones and the level's own.
     pub kinds: std::collections::BTreeMap<String, EnemyKind>,
+    /// What its weapons do: the built-in numbers and the level's own changes.
+    pub arsenal: Arsenal,
     /// Pickups.
     pub pickups: Vec<PickupSpawn>,
     /// Decorations.

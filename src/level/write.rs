@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::parse::LevelSource;
-use super::parse::raw::{RawEntry, RawKind};
+use super::parse::raw::{RawEntry, RawKind, RawWeapon};
 use super::{Level, LevelError, tiled};
 
 /// A level written out for another file: its text, and what will not resolve from where it is
@@ -322,6 +322,39 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
     if !raw.enemies.is_empty() {
         out.push('\n');
         out.push_str(&kinds_text(&raw.enemies, "enemies."));
+    }
+    if !raw.weapons.is_empty() {
+        out.push('\n');
+        out.push_str(&weapons_text(&raw.weapons, "weapons."));
+    }
+    out
+}
+
+/// A level's changes to the weapons as TOML tables `[{prefix}NAME]`: in a TOML level
+/// `weapons.`, in a Tiled map's `weapons` property none.
+fn weapons_text(
+    weapons: &std::collections::BTreeMap<Spanned<String>, Spanned<RawWeapon>>,
+    prefix: &str,
+) -> String {
+    let mut out = String::new();
+    for (name, table) in weapons {
+        let t = table.get_ref();
+        let _ = writeln!(out, "[{prefix}{}]", name.get_ref());
+        if let Some(d) = &t.damage {
+            let parts: Vec<String> = d.get_ref().iter().map(ToString::to_string).collect();
+            let _ = writeln!(out, "damage = [{}]", parts.join(", "));
+        }
+        if let Some(i) = &t.interval {
+            let _ = writeln!(out, "interval = {:?}", i.get_ref());
+        }
+        if let Some(c) = &t.cost {
+            let _ = writeln!(out, "cost = {}", c.get_ref());
+        }
+        for (key, flag) in [("automatic", &t.automatic), ("loud", &t.loud)] {
+            if let Some(v) = flag {
+                let _ = writeln!(out, "{key} = {}", v.get_ref());
+            }
+        }
     }
     out
 }
@@ -714,6 +747,9 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
     }
     if !raw.enemies.is_empty() {
         map_props.push(("enemies", "string", kinds_text(&raw.enemies, "")));
+    }
+    if !raw.weapons.is_empty() {
+        map_props.push(("weapons", "string", weapons_text(&raw.weapons, "")));
     }
     for (k, v) in [
         ("floor", &raw.defaults.floor),

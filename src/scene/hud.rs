@@ -230,7 +230,7 @@ fn draw_weapon(
         Weapon::Launcher => &art::LAUNCHER,
     };
     let since = game.last_shot.map(|t| game.ticks.saturating_sub(t));
-    let firing = since.is_some_and(|t| t < game.weapon.reload_ticks().div_ceil(2));
+    let firing = since.is_some_and(|t| t < game.level.arsenal.stats(game.weapon).interval.div_ceil(2));
     let kick = match (firing, game.weapon) {
         (false, _) => 0,
         (true, Weapon::Knife) => 5,

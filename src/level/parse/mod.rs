@@ -1,5 +1,5 @@
 //! The TOML level format: parsing and validation, by concern: the raw TOML ([`raw`]), the
-//! legend ([`legend`]), the grid ([`grid`]), single values ([`values`]) and the checks across
+//! legend ([`legend`]), the grid ([`grid`]), single values ([`values`]), the weapons' numbers ([`weapons`]) and the checks across
 //! the whole level ([`checks`]). Each adds to the one [`Parser`], which collects every problem
 //! with its place in the file.
 
@@ -8,6 +8,7 @@ mod grid;
 mod legend;
 pub(in crate::level) mod raw;
 mod values;
+mod weapons;
 
 pub use legend::ENEMY_KINDS;
 
@@ -186,6 +187,7 @@ impl Parser<'_> {
             .unwrap_or(DEFAULT_CEILING);
         let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
         self.enemy_kinds(&raw.enemies);
+        let arsenal = self.arsenal(&raw.weapons);
         let par_seconds = match &raw.par {
             None => DEFAULT_PAR_SECONDS,
             Some(par) => match u32::try_from(*par.get_ref()) {
@@ -350,6 +352,7 @@ impl Parser<'_> {
             player: player?,
             enemies: std::mem::take(&mut enemies),
             kinds: std::mem::take(&mut self.kinds),
+            arsenal,
             pickups: std::mem::take(&mut pickups),
             decorations,
             doors,

@@ -32,6 +32,33 @@ pub(in crate::level) struct RawLevel {
     /// The level's own enemy kinds (`[enemies.NAME]`), beside the built-in ones.
     #[serde(default)]
     pub(in crate::level) enemies: BTreeMap<Spanned<String>, Spanned<RawKind>>,
+    /// The level's changes to the weapons (`[weapons.NAME]`).
+    #[serde(default)]
+    pub(in crate::level) weapons: BTreeMap<Spanned<String>, Spanned<RawWeapon>>,
+}
+
+/// A weapon's numbers as the level file changes them (`[weapons.NAME]`); what is missing is
+/// the built-in number.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawWeapon {
+    pub(in crate::level) damage: Option<Spanned<Vec<i64>>>,
+    pub(in crate::level) interval: Option<Spanned<f64>>,
+    pub(in crate::level) cost: Option<Spanned<i64>>,
+    pub(in crate::level) automatic: Option<Spanned<bool>>,
+    pub(in crate::level) loud: Option<Spanned<bool>>,
+}
+
+impl PlacedAt for RawWeapon {
+    fn placed_at(self, at: usize) -> RawWeapon {
+        RawWeapon {
+            damage: at_(self.damage, at),
+            interval: at_(self.interval, at),
+            cost: at_(self.cost, at),
+            automatic: at_(self.automatic, at),
+            loud: at_(self.loud, at),
+        }
+    }
 }
 
 /// An enemy kind as the level file gives it (`[enemies.NAME]`); what is missing is a guard's.
@@ -53,13 +80,15 @@ pub(in crate::level) struct RawKind {
     pub(in crate::level) boss: Option<Spanned<bool>>,
 }
 
-impl RawKind {
-    /// The kind with every place in it moved to `at` (kinds read from text inside another
-    /// file: a Tiled map's `enemies` property).
-    pub(in crate::level) fn placed_at(self, at: usize) -> RawKind {
-        fn at_<T>(v: Option<Spanned<T>>, at: usize) -> Option<Spanned<T>> {
-            v.map(|v| Spanned::new(at..at, v.into_inner()))
-        }
+/// A table read from text inside another file (a Tiled map's `enemies` or `weapons`
+/// property), whose every place is moved to where that text is.
+pub(in crate::level) trait PlacedAt {
+    /// The table with every place in it moved to `at`.
+    fn placed_at(self, at: usize) -> Self;
+}
+
+impl PlacedAt for RawKind {
+    fn placed_at(self, at: usize) -> RawKind {
         RawKind {
             sprite: at_(self.sprite, at),
             health: at_(self.health, at),
@@ -91,6 +120,11 @@ pub(in crate::level) struct RawKindSounds {
     pub(in crate::level) shot: Option<Spanned<String>>,
     pub(in crate::level) pain: Option<Spanned<String>>,
     pub(in crate::level) death: Option<Spanned<String>>,
+}
+
+/// A value moved to `at` (one read from text inside another file).
+fn at_<T>(v: Option<Spanned<T>>, at: usize) -> Option<Spanned<T>> {
+    v.map(|v| Spanned::new(at..at, v.into_inner()))
 }
 
 /// Only the format of a level file, read before the rest: a level from a newer tilecaster may

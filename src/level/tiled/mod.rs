@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::parse::raw::{RawDefaults, RawEntry, RawFaces, RawFog, RawKind, RawLevel};
+use super::parse::raw::{RawDefaults, RawEntry, RawFaces, RawFog, RawLevel, PlacedAt};
 use super::parse::{LevelSource, build};
 use super::{Diagnostics, LevelError, Loaded, Severity};
 use files::{Files, Problem, folder, references};
@@ -183,6 +183,7 @@ impl<'a> Reader<'a> {
             pickup: Vec::new(),
             decoration: Vec::new(),
             enemies: BTreeMap::new(),
+            weapons: BTreeMap::new(),
         };
         self.map_properties(map, &mut level);
         let mut source = LevelSource { raw: level, rows };

@@ -165,7 +165,10 @@ impl Reader<'_> {
             }
         }
         if let Some(p) = props.get("enemies") {
-            self.enemy_kinds(p, &mut level.enemies);
+            self.tables(p, ("enemies", "enemy kinds"), &mut level.enemies);
+        }
+        if let Some(p) = props.get("weapons") {
+            self.tables(p, ("weapons", "weapons"), &mut level.weapons);
         }
         match (props.get("fog_colour"), props.get("fog_distance")) {
             (Some(colour), Some(distance)) => match distance.value.trim().parse::<f64>() {
@@ -187,13 +190,14 @@ impl Reader<'_> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 11] = [
+        const KNOWN: [&str; 12] = [
             "format",
             "name",
             "next",
             "par",
             "music",
             "enemies",
+            "weapons",
             "textures",
             "floor",
             "ceiling",
@@ -215,27 +219,30 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
-    /// The map property `enemies`: the level's own enemy kinds as TOML tables (`[brute]`,
-    /// then its fields as in a TOML level's `[enemies.brute]`). Every place in them is the
-    /// property's, for messages.
-    pub(super) fn enemy_kinds(
+    /// A map property of TOML tables, `enemies` (the level's own enemy kinds: `[brute]`, then
+    /// its fields as in a TOML level's `[enemies.brute]`) or `weapons` (`[pistol]`, as
+    /// `[weapons.pistol]`). Every place in them is the property's, for messages.
+    pub(super) fn tables<T: serde::de::DeserializeOwned + PlacedAt>(
         &mut self,
         p: &Property,
-        kinds: &mut BTreeMap<Spanned<String>, Spanned<RawKind>>,
+        what: (&str, &str),
+        into: &mut BTreeMap<Spanned<String>, Spanned<T>>,
     ) {
-        match toml::from_str::<BTreeMap<String, RawKind>>(&p.value) {
+        match toml::from_str::<BTreeMap<String, T>>(&p.value) {
             Ok(read) => {
-                for (name, kind) in read {
-                    kinds.insert(
+                for (name, table) in read {
+                    into.insert(
                         Spanned::new(p.at..p.at, name),
-                        Spanned::new(p.at..p.at, kind.placed_at(p.at)),
+                        Spanned::new(p.at..p.at, table.placed_at(p.at)),
                     );
                 }
             }
             Err(e) => self.error(
                 p.at,
                 format!(
-                    "map property 'enemies': not enemy kinds as TOML tables ([NAME] then its fields): {}",
+                    "map property '{}': not {} as TOML tables ([NAME] then its fields): {}",
+                    what.0,
+                    what.1,
                     e.message()
                 ),
             ),

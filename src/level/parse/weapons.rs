@@ -1,0 +1,81 @@
+//! The level's changes to the weapons (`[weapons.NAME]`): see [`crate::level::arsenal`].
+
+use std::collections::BTreeMap;
+
+use toml::Spanned;
+
+use super::Parser;
+use super::raw::RawWeapon;
+use crate::level::arsenal::{Arsenal, limits};
+use crate::level::{TICK_HZ, Weapon};
+
+impl Parser<'_> {
+    /// The built-in arsenal with the level's `[weapons.NAME]` tables applied, every number
+    /// checked against [`limits`].
+    pub(super) fn arsenal(
+        &mut self,
+        raw: &BTreeMap<Spanned<String>, Spanned<RawWeapon>>,
+    ) -> Arsenal {
+        let mut arsenal = Arsenal::default();
+        for (name, table) in raw {
+            let Some(weapon) = Weapon::named(name.get_ref()) else {
+                let known: Vec<&str> = Weapon::ALL.iter().map(|w| w.name()).collect();
+                self.d.error(
+                    name.span(),
+                    format!(
+                        "unknown weapon '{}' (expected {}: a level changes the numbers of these, it cannot add a weapon)",
+                        name.get_ref(),
+                        known.join(", ")
+                    ),
+                );
+                continue;
+            };
+            let (t, out) = (table.get_ref(), arsenal.stats_mut(weapon));
+            if let Some(d) = &t.damage {
+                let (lo, hi) = limits::DAMAGE;
+                match d.get_ref().as_slice() {
+                    &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
+                        out.damage = (a as i32, b as i32);
+                    }
+                    _ => self.d.error(
+                        d.span(),
+                        format!("damage: two numbers [from, to], {lo} <= from <= to <= {hi}"),
+                    ),
+                }
+            }
+            if let Some(i) = &t.interval {
+                let (lo, hi) = limits::INTERVAL;
+                // Whole ticks: the nearest, at least one.
+                let ticks = (i.get_ref() * f64::from(TICK_HZ)).round();
+                if (1.0..=hi * f64::from(TICK_HZ)).contains(&ticks) {
+                    out.interval = ticks as u64;
+                } else {
+                    self.d.error(
+                        i.span(),
+                        format!(
+                            "interval {}: from {lo:.4} (one tick) to {hi} seconds",
+                            i.get_ref()
+                        ),
+                    );
+                }
+            }
+            if let Some(c) = &t.cost {
+                let (lo, hi) = limits::COST;
+                match u32::try_from(*c.get_ref()) {
+                    Ok(n) if (lo..=hi).contains(c.get_ref()) => out.cost = n,
+                    _ => self.d.error(
+                        c.span(),
+                        format!("cost {}: from {lo} to {hi} rounds a shot", c.get_ref()),
+                    ),
+                }
+            }
+            if let Some(a) = &t.automatic {
+                out.automatic = *a.get_ref();
+            }
+            if let Some(l) = &t.loud {
+                out.loud = *l.get_ref();
+            }
+        }
+        arsenal
+    }
+}
