@@ -187,7 +187,7 @@ pub const SOUND_NAMES: [&str; 26] = [
 pub const HUD_NAMES: [(&str, &str); 8] = [
     (
         "pistol",
-        "the pistol in hand, centred at the view's bottom, 20/56 of the frame's height",
+        "the pistol in hand, centred at the view's bottom, 20/56 of the frame's height (it moves through the weapon's firing frames: kicked, recoiling, smoking)",
     ),
     ("machine_gun", "the machine gun in hand, as the pistol"),
     ("chaingun", "the chaingun in hand, as the pistol"),

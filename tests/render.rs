@@ -931,6 +931,40 @@ fn golden_render_with_the_hud() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `render --hud --firing TICKS` draws the weapon that long after an attack: the pistol's
+/// flash, the knife's thrust and the chaingun's flash over its spinning barrels, each a
+/// picture of its own, unlike the weapon at rest.
+#[test]
+fn golden_firing_frames() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-firing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (weapon, ticks) in [("pistol", "1"), ("knife", "8"), ("chaingun", "1")] {
+        let shot = |firing: Option<&str>| {
+            let out = dir.join(format!("{weapon}-{}.png", firing.unwrap_or("rest")));
+            let mut args = vec![
+                "render", "--hud", "--weapon", weapon, "--pos", "4.5,10.3", "--angle", "0",
+                "--size", "320x200", "-o",
+            ];
+            let path = out.to_str().unwrap().to_string();
+            args.push(&path);
+            if let Some(t) = firing {
+                args.extend(["--firing", t]);
+            }
+            common::run_ok(args);
+            image::open(&out).unwrap().to_rgba8()
+        };
+        let (firing, rest) = (shot(Some(ticks)), shot(None));
+        assert_ne!(
+            firing, rest,
+            "{weapon} at {ticks} ticks is drawn as at rest"
+        );
+        let mut frame = Frame::new(320, 200).unwrap();
+        frame.rgba_mut().copy_from_slice(firing.as_raw());
+        golden(&format!("hud_{weapon}_firing"), &frame);
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// The per-pixel loops in their vector versions (AVX2, where the CPU has it) draw exactly the
 /// pictures of their baseline versions: every bundled level and the stress and lodev scenes,
 /// from the start and from spots with floor, fog and walls at many distances, at an odd size

@@ -110,6 +110,8 @@ pub struct Viewpoint {
     /// The game's HUD over the first-person view (status bar, weapon, crosshair), with this
     /// weapon in hand.
     pub hud: Option<Weapon>,
+    /// With the HUD: the weapon this many ticks after an attack (its firing frames).
+    pub firing: Option<u64>,
     /// Whether far surfaces are drawn from mipmaps.
     pub mipmaps: bool,
 }
@@ -168,6 +170,11 @@ pub fn render(
         .set_viewpoint(view.pos.unwrap_or(start.position), angle);
     if let Some(weapon) = view.hud {
         session.game.weapon = weapon;
+    }
+    if let Some(ticks) = view.firing {
+        let game = &mut session.game;
+        game.ticks += ticks;
+        game.last_shot = Some(game.ticks - ticks);
     }
     // A still: without the level's name, which the game shows for its first seconds.
     session.hush();
@@ -331,6 +338,10 @@ pub struct RenderArgs {
     /// The weapon in hand with --hud.
     #[arg(long, value_enum, default_value_t = WeaponArg::Pistol)]
     pub weapon: WeaponArg,
+    /// With --hud: draw the weapon TICKS ticks (60 a second) after an attack, to see its
+    /// firing frames (0: the shot itself).
+    #[arg(long, value_name = "TICKS", requires = "hud", value_parser = clap::value_parser!(u64).range(0..60))]
+    pub firing: Option<u64>,
     #[command(flatten)]
     pub sources: super::SourceArgs,
     /// Draw far walls, floors and ceilings from their full-size textures, without
@@ -359,6 +370,7 @@ impl RenderArgs {
             }),
             overlay: self.overlay,
             hud: self.hud.then_some(self.weapon.into()),
+            firing: self.firing,
             mipmaps: !self.no_mipmaps,
         };
         render(
@@ -405,6 +417,7 @@ impl ColumnsArgs {
             probe: None,
             overlay: None,
             hud: None,
+            firing: None,
             mipmaps: true,
         };
         columns(&self.level, &self.sources.get(), &viewpoint, self.width)

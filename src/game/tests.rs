@@ -396,13 +396,10 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
 #[test]
 fn shooting_kills_and_counts() {
     let mut g = arena();
+    let interval = g.level.arsenal.stats(Weapon::Pistol).interval as usize;
     for _ in 0..5 {
         g.tick(&fire());
-        run(
-            &mut g,
-            g.level.arsenal.stats(Weapon::Pistol).interval as usize,
-            Input::default(),
-        );
+        run(&mut g, interval, Input::default());
     }
     assert!(!g.enemies[0].alive(), "{:?}", g.enemies[0].state);
     assert_eq!(g.kills, 1);

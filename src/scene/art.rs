@@ -182,6 +182,23 @@ pub const FLASH: [&str; 9] = [
     "...y...o...y...",
 ];
 
+/// A smaller muzzle flash: an automatic gun's every other shot, and a pistol's as it recoils.
+pub const FLASH_SMALL: [&str; 7] = [
+    "....o.y.o....",
+    "..o..ywy..o..",
+    "...ywwwwwy...",
+    ".oywwwwwwwyo.",
+    "...ywwwwwy...",
+    "..o..ywy..o..",
+    "....o.y.o....",
+];
+
+/// Smoke curling up from a barrel after its last shot.
+pub const SMOKE: [&str; 6] = ["..G..", ".G.g.", "..gG.", ".Gg..", "..G..", ".g..."];
+
+/// The launcher's mouth glowing as the fireball leaves it (drawn over its top rows).
+pub const GLOW: [&str; 4] = [".yyyyyyyy.", "yowwwwwwoy", "yowwwwwwoy", ".yoooooyy."];
+
 /// The status bar's face: the base, 16 x 18 art pixels. The eyes (columns 3-4 and 9-10 of
 /// rows 7-8) are drawn on top, looking where the face looks.
 const FACE: [&str; 18] = [

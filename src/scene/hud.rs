@@ -81,7 +81,7 @@ pub fn draw_hud(
     let mut canvas = Canvas::new(frame).with_font(font);
     if first_person {
         draw_damage(&mut canvas, game, w, h - bar, s, comfort.damage_flash);
-        draw_weapon(
+        super::hand::draw(
             &mut canvas,
             game,
             (w, h - bar, h),
@@ -205,73 +205,6 @@ fn side_of(game: &Game, from: Vec2) -> Side {
         o if o > 0.0 => Side::Right,
         _ => Side::Left,
     }
-}
-
-/// The weapon in hand at the bottom of the view, bobbing as the player walks; kicked up with
-/// a muzzle flash (guns) or thrust forward (the knife) just after an attack. Still, without
-/// `bob`. A picture from a data folder (`hud/pistol.png`...) takes the place of the art
-/// made by code, as tall as it.
-fn draw_weapon(
-    canvas: &mut Canvas,
-    game: &Game,
-    (w, view_bottom, h): (i64, i64, i64),
-    bob: bool,
-    pictures: &Pictures,
-) {
-    if game.player_dead() {
-        return;
-    }
-    let px = (h / 56).max(1);
-    let picture: &[&str] = match game.weapon {
-        Weapon::Knife => &art::KNIFE,
-        Weapon::Pistol => &art::PISTOL,
-        Weapon::MachineGun => &art::MACHINE_GUN,
-        Weapon::Chaingun => &art::CHAINGUN,
-        Weapon::Launcher => &art::LAUNCHER,
-    };
-    let since = game.last_shot.map(|t| game.ticks.saturating_sub(t));
-    let firing = since.is_some_and(|t| t < game.level.arsenal.stats(game.weapon).interval.div_ceil(2));
-    let kick = match (firing, game.weapon) {
-        (false, _) => 0,
-        (true, Weapon::Knife) => 5,
-        (true, _) => 2,
-    };
-    let phase = game.player.walked * 4.0;
-    let (bob_x, bob_y) = if bob {
-        ((phase.sin() * 3.0) as i64, (phase.cos().abs() * 3.0) as i64)
-    } else {
-        (0, 3)
-    };
-    let (art_w, art_h) = (art::width(picture), picture.len() as i64);
-    let centre = w / 2 + bob_x * px / 2;
-    let y = view_bottom - (art_h - 3 - bob_y / 2 + kick) * px;
-    match pictures.get(game.weapon.name()) {
-        Some(file) => draw_picture(canvas, file, centre, y, art_h * px),
-        None => art::draw(canvas, picture, centre - art_w * px / 2, y, px),
-    }
-    if firing && game.weapon != Weapon::Knife && since.is_some_and(|t| t < 5) {
-        let (fw, fh) = (art::width(&art::FLASH), art::FLASH.len() as i64);
-        let fy = y - (fh - 2) * px;
-        match pictures.get("flash") {
-            Some(file) => draw_picture(canvas, file, centre, fy, fh * px),
-            None => art::draw(canvas, &art::FLASH, centre - fw * px / 2, fy, px),
-        }
-    }
-}
-
-/// A whole picture from a file, `height` pixels tall (its width by its aspect ratio), centred
-/// on `centre` with its top at `top`.
-fn draw_picture(canvas: &mut Canvas, picture: &Frame, centre: i64, top: i64, height: i64) {
-    let (pw, ph) = (picture.width(), picture.height());
-    let width = height * i64::from(pw) / i64::from(ph.max(1));
-    canvas.picture(
-        picture,
-        (0, 0, pw, ph),
-        centre - width / 2,
-        top,
-        width,
-        height,
-    );
 }
 
 /// The status bar: panels for the level, score, lives, the face, health, ammunition, keys and

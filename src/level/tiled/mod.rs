@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
-use super::parse::raw::{RawDefaults, RawEntry, RawFaces, RawFog, RawLevel, PlacedAt};
+use super::parse::raw::{PlacedAt, RawDefaults, RawEntry, RawFaces, RawFog, RawLevel};
 use super::parse::{LevelSource, build};
 use super::{Diagnostics, LevelError, Loaded, Severity};
 use files::{Files, Problem, folder, references};
