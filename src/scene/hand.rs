@@ -75,7 +75,7 @@ pub fn pose(weapon: Weapon, since: Option<u64>, shots: u64) -> Pose {
     let Some(t) = since else {
         return Pose::READY;
     };
-    let flash: &'static [&'static str] = if shots % 2 == 0 {
+    let flash: &'static [&'static str] = if shots.is_multiple_of(2) {
         &art::FLASH
     } else {
         &art::FLASH_SMALL
@@ -142,7 +142,7 @@ pub fn pose(weapon: Weapon, since: Option<u64>, shots: u64) -> Pose {
                 },
                 2..5 => Pose {
                     phase: Phase::Recoil,
-                    shift: if shots % 2 == 0 { 1 } else { -1 },
+                    shift: if shots.is_multiple_of(2) { 1 } else { -1 },
                     barrel,
                     ..Pose::READY
                 },
