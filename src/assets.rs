@@ -152,7 +152,7 @@ fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
 
 /// The sound files a data folder may hold (`sounds/NAME.wav`), one for each of the game's
 /// sounds (`audio::Sound::ALL`, in its order).
-pub const SOUND_NAMES: [&str; 26] = [
+pub const SOUND_NAMES: [&str; 30] = [
     "pistol",
     "launcher",
     "knife",
@@ -179,6 +179,10 @@ pub const SOUND_NAMES: [&str; 26] = [
     "extra_life",
     "burst",
     "tally",
+    "officer_alert",
+    "officer_death",
+    "mutant_pain",
+    "mutant_death",
 ];
 
 /// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are

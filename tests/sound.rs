@@ -13,7 +13,8 @@ use tilecaster::math::Vec2;
 mod common;
 
 /// A hall 20 tiles long, the player in its middle facing east; a door in the wall to the
-/// south at (10, 5), a room beyond it, a dog (enemy 0) and an SS (enemy 1) at its ends.
+/// south at (10, 5), a room beyond it, a dog (enemy 0) and an SS (enemy 1) at its ends, an
+/// officer (2) and a mutant (3) at the ends of its second row.
 const HALL: &str = r##"name = "hall"
 grid = '''
 ######################
@@ -23,6 +24,7 @@ grid = '''
 #....................#
 ##########D###########
 #d..................s#
+#o..................m#
 ######################
 '''
 [legend]
@@ -30,6 +32,8 @@ grid = '''
 "D" = { door = "door" }
 "d" = { enemy = "dog" }
 "s" = { enemy = "ss" }
+"o" = { enemy = "officer" }
+"m" = { enemy = "mutant" }
 
 [player]
 position = [10.5, 2.5]
@@ -171,6 +175,11 @@ fn every_kind_of_event_makes_a_sound() {
         GameEvent::EnemyAlert { at: near, enemy: 1 },
         GameEvent::EnemyPain { at: near, enemy: 0 },
         GameEvent::EnemyDeath { at: near, enemy: 0 },
+        // The officer's shout and death, the mutant's pain and death: their own voices.
+        GameEvent::EnemyAlert { at: near, enemy: 2 },
+        GameEvent::EnemyDeath { at: near, enemy: 2 },
+        GameEvent::EnemyPain { at: near, enemy: 3 },
+        GameEvent::EnemyDeath { at: near, enemy: 3 },
         GameEvent::Explosion { at: near },
         GameEvent::Pickup {
             kind: PickupKind::FirstAid,

@@ -58,11 +58,19 @@ pub enum Sound {
     Burst,
     /// The tally screen counting its bonus up.
     Tally,
+    /// An officer's shout on noticing the player: quicker and higher than a guard's.
+    OfficerAlert,
+    /// An officer dying.
+    OfficerDeath,
+    /// A mutant hurt: a wet growl.
+    MutantPain,
+    /// A mutant dying.
+    MutantDeath,
 }
 
 impl Sound {
     /// Every sound, in a fixed order (the bank's).
-    pub const ALL: [Sound; 26] = [
+    pub const ALL: [Sound; 30] = [
         Sound::Pistol,
         Sound::Launcher,
         Sound::Knife,
@@ -89,11 +97,15 @@ impl Sound {
         Sound::ExtraLife,
         Sound::Burst,
         Sound::Tally,
+        Sound::OfficerAlert,
+        Sound::OfficerDeath,
+        Sound::MutantPain,
+        Sound::MutantDeath,
     ];
 
     /// The file names of the sounds (`sounds/NAME.wav` in a data folder), in the order of
     /// [`Sound::ALL`].
-    pub const NAMES: [&'static str; 26] = crate::assets::SOUND_NAMES;
+    pub const NAMES: [&'static str; 30] = crate::assets::SOUND_NAMES;
 
     /// Its file name (`sounds/NAME.wav` replaces it).
     pub fn name(self) -> &'static str {
@@ -263,6 +275,59 @@ impl Sound {
                 snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
             }),
             Sound::ExtraLife => notes(&[523.3, 784.0, 1046.5, 1568.0, 2093.0], 0.08, 0.4),
+            // Three clipped syllables, higher and quicker than a guard's two, the last rising.
+            Sound::OfficerAlert => render(0.5, |t| {
+                let syllables = [
+                    (0.0, 0.12, 330.0, 330.0),
+                    (0.16, 0.1, 300.0, 300.0),
+                    (0.3, 0.2, 280.0, 380.0),
+                ];
+                let mut out = 0.0;
+                for (start, length, f0, f1) in syllables {
+                    if (start..start + length).contains(&t) {
+                        let local = t - start;
+                        let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 11.0 * t).sin();
+                        out = saw_sweep(local, f0, f1, length)
+                            * (0.35 + 0.3 * formant)
+                            * fade(local, 0.008, length);
+                    }
+                }
+                out + noise.next() * 0.05
+            }),
+            // A cry that breaks: a high sweep down with a tremble, then a breath.
+            Sound::OfficerDeath => render(0.9, |t| {
+                let tremble = 1.0 + 0.04 * (2.0 * std::f32::consts::PI * 9.0 * t).sin();
+                let cry = if t < 0.6 {
+                    saw_sweep(t * tremble, 420.0, 150.0, 0.6) * 0.45 * fade(t, 0.01, 0.6)
+                } else {
+                    0.0
+                };
+                cry + noise.next() * 0.12 * fade(t, 0.3, 0.9)
+            }),
+            // A low growl, rough and wet: a slow saw buzzed by noise, with a gurgle.
+            Sound::MutantPain => {
+                let mut low = 0.0f32;
+                render(0.35, |t| {
+                    low += (noise.next() - low) * 0.1;
+                    let gurgle = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 23.0 * t).sin();
+                    (saw(t, 95.0) * 0.4 * gurgle + low * 1.4) * fade(t, 0.01, 0.35)
+                })
+            }
+            // A long groan falling to a rattle.
+            Sound::MutantDeath => {
+                let mut low = 0.0f32;
+                render(1.2, |t| {
+                    low += (noise.next() - low) * 0.08;
+                    let rattle = if t > 0.7 {
+                        (0.5 + 0.5 * (2.0 * std::f32::consts::PI * 14.0 * t).sin()).powi(4)
+                    } else {
+                        1.0
+                    };
+                    (saw_sweep(t, 130.0, 40.0, 1.2) * 0.45 + low * 1.2)
+                        * rattle
+                        * fade(t, 0.02, 1.2)
+                })
+            }
             Sound::Tally => render(0.05, |t| {
                 (2.0 * std::f32::consts::PI * 1320.0 * t).sin() * 0.35 * fade(t, 0.002, 0.05)
             }),

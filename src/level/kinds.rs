@@ -180,6 +180,8 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
         kind("guard", &|_| {}),
         kind("officer", &|k| {
             (k.health, k.stats.speed, k.stats.points, k.stats.aim) = (50, 2.7, 400, 0.2);
+            k.sounds.alert = Some("officer_alert".into());
+            k.sounds.death = Some("officer_death".into());
         }),
         kind("dog", &|k| {
             (k.health, k.stats.speed, k.stats.points) = (1, 3.2, 200);
@@ -198,6 +200,8 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
         kind("mutant", &|k| {
             (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (55, 1.6, 700, 2);
             (k.stats.aim, k.stats.shout) = (0.0, false);
+            k.sounds.pain = Some("mutant_pain".into());
+            k.sounds.death = Some("mutant_death".into());
         }),
         kind("boss", &|k| {
             (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (950, 1.6, 5_000, 4);
@@ -224,4 +228,30 @@ pub mod limits {
     pub const BURST: (i64, i64) = (1, 8);
     /// Seconds of aiming.
     pub const AIM: (f64, f64) = (0.0, 2.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The officer and the mutant sound like themselves, not like guards: the officer shouts
+    /// and dies in its own voice, the mutant (which never shouts) groans when hurt and dying;
+    /// every sound a built-in kind names is one of the game's own.
+    #[test]
+    fn the_officer_and_the_mutant_have_their_own_voices() {
+        let kinds = builtin();
+        let officer = &kinds["officer"].sounds;
+        let mutant = &kinds["mutant"].sounds;
+        assert!(officer.alert.is_some() && officer.death.is_some(), "{officer:?}");
+        assert!(mutant.pain.is_some() && mutant.death.is_some(), "{mutant:?}");
+        assert_ne!(officer.death, mutant.death);
+        for (name, kind) in &kinds {
+            for (what, sound) in kind.sounds.named() {
+                assert!(
+                    crate::assets::SOUND_NAMES.contains(&sound),
+                    "{name}'s {what}: {sound}"
+                );
+            }
+        }
+    }
 }
