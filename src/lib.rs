@@ -98,6 +98,7 @@ pub mod game;
 pub mod geom;
 pub mod grid;
 pub mod level;
+pub mod lighting;
 pub mod map;
 pub mod math;
 pub mod render;

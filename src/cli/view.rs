@@ -114,6 +114,8 @@ pub struct Viewpoint {
     pub firing: Option<u64>,
     /// Whether far surfaces are drawn from mipmaps.
     pub mipmaps: bool,
+    /// Whether the level's lights and ambient light are drawn.
+    pub lights: bool,
 }
 
 /// What `render` can draw over the first-person view.
@@ -194,6 +196,7 @@ pub fn render(
     }
     let mut composer = Composer::new(frame, view.fov, view.hud.is_some() && still_map.is_none());
     composer.renderer.set_mipmaps(view.mipmaps);
+    composer.renderer.set_lights(view.lights);
     let overlays = Overlays {
         profiler: view.overlay == Some(Overlay::Profile) && still_map.is_none(),
         still_map,
@@ -348,6 +351,10 @@ pub struct RenderArgs {
     /// mipmaps (the picture before mipmaps; sharper and aliased in the distance).
     #[arg(long)]
     pub no_mipmaps: bool,
+    /// Draw without the level's lights and ambient light: every surface as its texture is
+    /// (to compare with the lit picture).
+    #[arg(long)]
+    pub no_lights: bool,
     /// The PNG to write.
     #[arg(short, long)]
     pub output: std::path::PathBuf,
@@ -372,6 +379,7 @@ impl RenderArgs {
             hud: self.hud.then_some(self.weapon.into()),
             firing: self.firing,
             mipmaps: !self.no_mipmaps,
+            lights: !self.no_lights,
         };
         render(
             &self.level,
@@ -419,6 +427,7 @@ impl ColumnsArgs {
             hud: None,
             firing: None,
             mipmaps: true,
+            lights: true,
         };
         columns(&self.level, &self.sources.get(), &viewpoint, self.width)
     }

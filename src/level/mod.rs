@@ -7,6 +7,7 @@ pub mod arsenal;
 mod decorations;
 mod diagnostic;
 pub mod kinds;
+pub mod lights;
 mod parse;
 pub(crate) mod shapes;
 mod solidity;
@@ -24,6 +25,7 @@ pub use decorations::{DECORATIONS, Decoration, DecorationKind};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
 pub use kinds::EnemyKind;
+pub use lights::Light;
 pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
@@ -247,6 +249,10 @@ pub struct Level {
     pub exits: Vec<Cell>,
     /// Distance fog.
     pub fog: Fog,
+    /// Its lights (`crate::lighting` works out what each reaches).
+    pub lights: Vec<Light>,
+    /// How bright places no light reaches are: 0 black to 1 as drawn (the default).
+    pub ambient: f64,
     /// The next level of the episode, resolved against this file's folder.
     pub next: Option<PathBuf>,
     /// The par time, seconds: the tally screen compares the player's time with it.

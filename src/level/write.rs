@@ -215,11 +215,32 @@ fn entry(e: &RawEntry) -> String {
     if let Some(x) = &e.exit {
         parts.push(format!("exit = {}", x.get_ref()));
     }
+    if let Some(l) = &e.light {
+        let l = l.get_ref();
+        let numbers = light_numbers(&l.colour, &l.radius, l.intensity.as_ref());
+        parts.push(format!("light = {{ {} }}", numbers.join(", ")));
+    }
     if parts.is_empty() {
         "{}".into()
     } else {
         format!("{{ {} }}", parts.join(", "))
     }
+}
+
+/// A light's fields as TOML `key = value` pairs.
+fn light_numbers(
+    colour: &Spanned<String>,
+    radius: &Spanned<f64>,
+    intensity: Option<&Spanned<f64>>,
+) -> Vec<String> {
+    let mut parts = vec![
+        format!("colour = {}", quote(colour.get_ref())),
+        format!("radius = {:?}", radius.get_ref()),
+    ];
+    if let Some(i) = intensity {
+        parts.push(format!("intensity = {:?}", i.get_ref()));
+    }
+    parts
 }
 
 /// The level model as TOML level text.
@@ -264,6 +285,9 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             quote(fog.colour.get_ref()),
             fog.distance.get_ref()
         );
+    }
+    if let Some(a) = &raw.ambient {
+        let _ = write!(out, "\n[ambient]\nlevel = {:?}\n", a.level.get_ref());
     }
     if !raw.legend.is_empty() {
         out.push_str("\n[legend]\n");
@@ -317,6 +341,15 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             "\n[[decoration]]\nkind = {}\nposition = {}\n",
             quote(item.kind.get_ref()),
             position(item.position.get_ref())
+        );
+    }
+    for l in &raw.light {
+        let l = l.get_ref();
+        let _ = writeln!(
+            out,
+            "\n[[light]]\nposition = {}\n{}",
+            position(l.position.get_ref()),
+            light_numbers(&l.colour, &l.radius, l.intensity.as_ref()).join("\n")
         );
     }
     if !raw.enemies.is_empty() {
@@ -558,6 +591,22 @@ fn surface_property(name: &'static str, value: &str) -> Property {
     }
 }
 
+/// A light's properties on a Tiled `light` object.
+fn light_properties(
+    colour: &Spanned<String>,
+    radius: &Spanned<f64>,
+    intensity: Option<&Spanned<f64>>,
+) -> Properties {
+    let mut props = vec![
+        surface_property("colour", colour.get_ref()),
+        ("radius", "float", format!("{:?}", radius.get_ref())),
+    ];
+    if let Some(i) = intensity {
+        props.push(("intensity", "float", format!("{:?}", i.get_ref())));
+    }
+    props
+}
+
 /// The tile properties of a legend entry's cell, or `None` for a plain floor (GID 0).
 fn tile_properties(e: &RawEntry) -> Option<Properties> {
     let text = |v: &Spanned<String>| v.get_ref().clone();
@@ -668,15 +717,28 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         });
         gid_of.insert(c, id as u32 + 1);
     }
+    // A legend entry's light: a `light` object on each of its cells.
+    let light_of: std::collections::BTreeMap<char, Properties> = raw
+        .legend
+        .iter()
+        .filter_map(|(key, entry)| {
+            let l = entry.get_ref().light.as_ref()?.get_ref();
+            let c = key.get_ref().chars().next()?;
+            Some((c, light_properties(&l.colour, &l.radius, l.intensity.as_ref())))
+        })
+        .collect();
     let mut things = Vec::new();
     for (y, row) in source.rows.iter().enumerate() {
         for (x, (c, _)) in row.iter().enumerate() {
+            let centre = (
+                (x as f64 + 0.5) * TILE as f64,
+                (y as f64 + 0.5) * TILE as f64,
+            );
             if let Some((class, props)) = thing_of.get(c) {
-                let centre = (
-                    (x as f64 + 0.5) * TILE as f64,
-                    (y as f64 + 0.5) * TILE as f64,
-                );
                 things.push((*class, centre, props.clone()));
+            }
+            if let Some(props) = light_of.get(c) {
+                things.push(("light", centre, props.clone()));
             }
         }
     }
@@ -725,6 +787,11 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         let props = vec![("kind", "string", item.kind.get_ref().clone())];
         things.push(("decoration", at(item.position.get_ref()), props));
     }
+    for l in &raw.light {
+        let l = l.get_ref();
+        let props = light_properties(&l.colour, &l.radius, l.intensity.as_ref());
+        things.push(("light", at(l.position.get_ref()), props));
+    }
 
     let mut out = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{width}\" height=\"{height}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">\n",
@@ -758,6 +825,9 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         if let Some(v) = v {
             map_props.push(surface_property(k, v.get_ref()));
         }
+    }
+    if let Some(a) = &raw.ambient {
+        map_props.push(("ambient", "float", format!("{:?}", a.level.get_ref())));
     }
     if let Some(fog) = &raw.fog {
         map_props.push(surface_property("fog_colour", fog.colour.get_ref()));

@@ -38,6 +38,9 @@ pub struct RenderAssets {
     pub(crate) doors: HashMap<Cell, bool>,
     /// Whether any style has a shape: without, a cast asks no cell for one.
     pub(crate) shaped: bool,
+    /// The light falling on the level's walls, floors and sprites as it stands at its start
+    /// (doors closed); `None` where it leaves everything as drawn.
+    pub(crate) lights: Option<Arc<crate::lighting::LightMap>>,
 }
 
 impl RenderAssets {
@@ -87,7 +90,19 @@ impl RenderAssets {
             .map(|_| index(crate::level::DOOR_JAMB));
         let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
         let shaped = styles.iter().any(|s| s.outline.is_some());
+        let lights = (!level.lights.is_empty() || level.ambient < 1.0).then(|| {
+            let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+            let grid = crate::level::LevelSolidity::new(level, textures);
+            Arc::new(crate::lighting::LightMap::build(
+                &grid,
+                w,
+                h,
+                &level.lights,
+                level.ambient,
+            ))
+        });
         RenderAssets {
+            lights,
             shaped,
             textures: list,
             styles,
@@ -193,7 +208,6 @@ impl FogBlend {
     /// The blend's factors, for vector code that blends as [`FogBlend::blend_always`] does:
     /// what each channel keeps (of 256), and the fog's red-and-blue and green shares.
     #[inline]
-    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub(crate) fn factors(&self) -> (u32, u32, u32) {
         (self.keep, self.rb, self.g)
     }

@@ -9,6 +9,7 @@ use super::simd;
 use crate::geom::door_slab_hit;
 use crate::grid::{Cell, Face, Hit, Solidity, UnitCells, Walk};
 use crate::level::Level;
+use crate::lighting::NEUTRAL;
 use crate::map::Tile;
 use crate::math::Vec2;
 use crate::texture::mip_level;
@@ -34,6 +35,8 @@ pub(crate) struct Span {
     /// Where a magnified, fogged wall's texels lie fogged in its cast task's list (see
     /// [`Span::fog_texels`]), or [`NOT_FOGGED`].
     fogged: u32,
+    /// The light on it ([`crate::lighting::NEUTRAL`]: none).
+    light: u32,
     /// Perpendicular distance (infinite for no wall).
     pub depth: f32,
 }
@@ -55,6 +58,7 @@ impl Default for Span {
             step: 0,
             fog: FogBlend::default(),
             fogged: NOT_FOGGED,
+            light: NEUTRAL,
             depth: f32::INFINITY,
         }
     }
@@ -117,8 +121,30 @@ impl Span {
             step: (per_row * 65536.0) as u64,
             fog,
             fogged: NOT_FOGGED,
+            light: NEUTRAL,
             depth: depth as f32,
         }
+    }
+
+    /// Lights the wall as the light map lights the floor just in front of `point`, where a
+    /// ray along `ray` met it.
+    pub(super) fn light_by(&mut self, lights: &crate::lighting::LightMap, point: Vec2, ray: Vec2) {
+        let length = ray.length();
+        if length > 0.0 {
+            self.light = lights.factor_at(point - ray * (1e-3 / length));
+        }
+    }
+
+    /// Whether drawing changes its texels (fog or light).
+    #[inline]
+    fn shaded(&self) -> bool {
+        !self.fog.is_clear() || self.light != NEUTRAL
+    }
+
+    /// A texel as drawn: lit, then fogged.
+    #[inline(always)]
+    fn shade(&self, texel: u32) -> u32 {
+        self.fog.blend_always(crate::lighting::apply(self.light, texel))
     }
 
     /// For a wall in fog: fogs the texels its rows show, once each, onto the end of `list`
@@ -140,13 +166,14 @@ impl Span {
         before: &Span,
     ) {
         let most = u64::from(loops.fog_texels_per_row()) << 16;
-        if self.fog.is_clear() || self.step > most || self.top >= self.bottom {
+        if !self.shaded() || self.step > most || self.top >= self.bottom {
             return;
         }
         if before.fogged != NOT_FOGGED
             && (before.tex, before.mip, before.tex_x, before.dark)
                 == (self.tex, self.mip, self.tex_x, self.dark)
             && before.fog == self.fog
+            && before.light == self.light
             && before.texel_rows() == self.texel_rows()
         {
             self.fogged = before.fogged;
@@ -167,6 +194,11 @@ impl Span {
         match column.get(first as usize..=last as usize) {
             Some(texels) => list.extend_from_slice(texels),
             None => list.extend((first..=last).map(|v| column[v as usize & mask])),
+        }
+        if self.light != NEUTRAL {
+            for texel in &mut list[at as usize..] {
+                *texel = crate::lighting::apply(self.light, *texel);
+            }
         }
         simd::fog_run(loops, &self.fog, &mut list[at as usize..]);
         list.resize(at as usize + self.fogged_len(), 0);
@@ -215,7 +247,7 @@ impl Span {
         let mut pos = self.pos0 + (from - self.top) as u64 * self.step;
         // The pixels drawn: every `stride`-th from the first, `count` of them.
         let pixels = &mut out[..(count - 1) * stride + 1];
-        if self.fog.is_clear() {
+        if !self.shaded() {
             simd::copy_down(loops, column, (pos, self.step), pixels, stride);
         } else if self.fogged != NOT_FOGGED {
             // The span's texels from its first row's on, fogged: the position counted from
@@ -226,7 +258,7 @@ impl Span {
             simd::copy_down(loops, texels, (pos, self.step), pixels, stride);
         } else {
             every(pixels, stride, || {
-                let texel = self.fog.blend_always(column[(pos >> 16) as usize & mask]);
+                let texel = self.shade(column[(pos >> 16) as usize & mask]);
                 pos += self.step;
                 texel
             });
@@ -240,7 +272,7 @@ impl Span {
         let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
-        self.fog.blend(column[v])
+        self.fog.blend(crate::lighting::apply(self.light, column[v]))
     }
 }
 

@@ -55,6 +55,8 @@ pub(super) struct Scene<'a> {
     pub loops: simd::Loops,
     /// Whether floors and ceilings are drawn from mipmap levels.
     pub mipmaps: bool,
+    /// The light map, where it changes anything.
+    pub lights: Option<&'a crate::lighting::LightMap>,
 }
 
 /// Pixels per cache line (of 64 bytes); a [`CoverBlock`]'s columns.
@@ -256,9 +258,13 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
+    let lights = scene.lights;
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let at = advance((wx0, wy0), (sx, sy), start);
         surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
+        if let Some(lights) = lights {
+            lights.light_run(&mut row[start..end], at, (sx, sy), fog.factors());
+        }
     };
     // Runs of open columns, found a group or a block at a time where one is all open or all
     // covered, column by column only where a block's columns differ.

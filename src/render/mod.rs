@@ -105,6 +105,8 @@ pub struct Renderer {
     scalar: bool,
     /// Whether walls, floors and ceilings are drawn from their full-size textures only.
     no_mipmaps: bool,
+    /// Whether the level's lights (and dark ambient) are left out.
+    no_lights: bool,
     /// The last frame's height.
     height: u32,
 }
@@ -130,6 +132,12 @@ impl Renderer {
         self.no_mipmaps = !on;
     }
 
+    /// Whether the level's lights and ambient light are drawn (the default), or everything
+    /// as its textures are: for comparing the two.
+    pub fn set_lights(&mut self, on: bool) {
+        self.no_lights = !on;
+    }
+
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
     pub fn render(
         &mut self,
@@ -150,6 +158,10 @@ impl Renderer {
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = web_time::Instant::now();
         let loops = simd::Loops::new(!self.scalar);
+        let lights = assets
+            .lights
+            .as_deref()
+            .filter(|l| !self.no_lights && !l.is_neutral());
         // Room for a task's fogged texel runs: a texture column's worth per column (a wall
         // shows at most its texture's side), up to 256 texels. Reserved once, so that frames
         // after the first allocate nothing; a run that finds no room is fogged as it is drawn.
@@ -172,6 +184,9 @@ impl Renderer {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
+                    if let (Some(lights), Some(hit)) = (lights, cast.hit) {
+                        wall.light_by(lights, hit.point, cast.ray);
+                    }
                     wall.fog_texels(assets, loops, fogged, &before);
                     before = *wall;
                     cast.layer_spans(assets, height, layer);
@@ -197,7 +212,15 @@ impl Renderer {
         self.layered
             .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
         let cast_done = web_time::Instant::now();
-        sprites::project_all(sprites, camera, width, height, assets, &mut self.sprites);
+        sprites::project_all(
+            sprites,
+            camera,
+            width,
+            height,
+            assets,
+            lights,
+            &mut self.sprites,
+        );
         let sprites_done = web_time::Instant::now();
         // Composite pass: bands of rows.
         let scene = composite::Scene {
@@ -215,6 +238,7 @@ impl Renderer {
             draws: &self.sprites,
             loops,
             mipmaps: !self.no_mipmaps,
+            lights,
         };
         let sweeps = frame
             .pixels_mut()

@@ -54,6 +54,8 @@ pub(crate) struct SpriteDraw {
     per_x: f32,
     per_y: f32,
     fog: super::assets::FogBlend,
+    /// The light where it stands ([`crate::lighting::NEUTRAL`] unlit).
+    light: u32,
 }
 
 impl SpriteDraw {
@@ -62,9 +64,9 @@ impl SpriteDraw {
         index: usize,
         s: &SpriteInstance,
         camera: &Camera,
-        width: u32,
-        height: u32,
+        (width, height): (u32, u32),
         assets: &RenderAssets,
+        lights: Option<&crate::lighting::LightMap>,
     ) -> Option<SpriteDraw> {
         let rel = s.position - camera.pos;
         let det = camera.plane.x * camera.dir.y - camera.dir.x * camera.plane.y;
@@ -113,6 +115,7 @@ impl SpriteDraw {
             per_x: (size / wide) as f32,
             per_y: (size / tall) as f32,
             fog: assets.fog.at(assets.fog.weight(depth as f32)),
+            light: lights.map_or(crate::lighting::NEUTRAL, |l| l.factor_at(s.position)),
         })
     }
 
@@ -137,7 +140,7 @@ impl SpriteDraw {
         let tx = ((x as f32 + 0.5 - self.left) * self.per_x) as u32;
         let ty = ((y as f32 + 0.5 - self.top) * self.per_y) as u32;
         let t = frame.texel(tx.min(frame.size() - 1), ty.min(frame.size() - 1));
-        crate::texture::is_opaque(t).then(|| self.fog.blend(t))
+        crate::texture::is_opaque(t).then(|| self.fog.blend(crate::lighting::apply(self.light, t)))
     }
 }
 
@@ -148,6 +151,7 @@ pub(crate) fn project_all(
     width: u32,
     height: u32,
     assets: &RenderAssets,
+    lights: Option<&crate::lighting::LightMap>,
     out: &mut Vec<SpriteDraw>,
 ) {
     out.clear();
@@ -158,7 +162,9 @@ pub(crate) fn project_all(
         sprites
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| SpriteDraw::project(i, s, camera, width, height, assets)),
+            .filter_map(|(i, s)| {
+                SpriteDraw::project(i, s, camera, (width, height), assets, lights)
+            }),
     );
     // The input order breaks ties, so the order is total and an unstable sort (which needs no
     // scratch buffer, where the stable one allocates for a long list) gives the same result.

@@ -4,13 +4,14 @@
 use super::*;
 
 /// The things a grid places: player starts (with where each is in the text), enemies,
-/// pickups, decorations and exits.
+/// pickups, decorations, exits and lights.
 pub(super) struct Things {
     pub(super) players: Vec<(usize, Placement)>,
     pub(super) enemies: Vec<EnemySpawn>,
     pub(super) pickups: Vec<PickupSpawn>,
     pub(super) decorations: Vec<Decoration>,
     pub(super) exits: Vec<Cell>,
+    pub(super) lights: Vec<crate::level::Light>,
 }
 
 impl Parser<'_> {
@@ -43,7 +44,7 @@ impl Parser<'_> {
         let mut map = TileMap::new(width, rows.len()).ok()?;
         let (mut players, mut enemies, mut pickups, mut exits) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let mut decorations = Vec::new();
+        let (mut decorations, mut lights) = (Vec::new(), Vec::new());
         let mut unknown = 0;
         let legend: String = symbols
             .keys()
@@ -124,6 +125,14 @@ impl Parser<'_> {
                         Tile::Empty
                     }
                 };
+                if let Some(spec) = symbol.light {
+                    lights.push(crate::level::Light {
+                        position: centre,
+                        colour: spec.colour,
+                        radius: spec.radius,
+                        intensity: spec.intensity,
+                    });
+                }
                 map.set_styled(cell, tile, symbol.style);
             }
         }
@@ -142,6 +151,7 @@ impl Parser<'_> {
             pickups,
             decorations,
             exits,
+            lights,
         };
         Some((map, things, grid_start))
     }

@@ -21,6 +21,8 @@ pub(super) enum Meaning {
 pub(super) struct Symbol {
     pub(super) meaning: Meaning,
     pub(super) style: u16,
+    /// The light standing on its cells, if any.
+    pub(super) light: Option<super::lights::LightSpec>,
 }
 
 /// The kinds of legend entry: each entry is exactly one (a floor when it names none).
@@ -141,6 +143,20 @@ impl Parser<'_> {
                 ),
             );
         }
+        let light = match &e.light {
+            Some(l) if solid => {
+                self.d.error(
+                    l.span(),
+                    misplaced("light", "open cells (alone, or with a thing or decoration)"),
+                );
+                None
+            }
+            Some(l) => {
+                let l = l.get_ref();
+                self.light_spec(&l.colour, &l.radius, l.intensity.as_ref())
+            }
+            None => None,
+        };
         if e.faces.is_some() && kind != LegendKind::Wall {
             self.d.error(at.clone(), misplaced("faces", "walls"));
         }
@@ -262,6 +278,10 @@ impl Parser<'_> {
             key,
             shape,
         });
-        Some(Symbol { meaning, style })
+        Some(Symbol {
+            meaning,
+            style,
+            light,
+        })
     }
 }

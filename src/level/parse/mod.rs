@@ -6,6 +6,7 @@
 mod checks;
 mod grid;
 mod legend;
+mod lights;
 pub(in crate::level) mod raw;
 mod values;
 mod weapons;
@@ -220,6 +221,7 @@ impl Parser<'_> {
                 Symbol {
                     meaning: Meaning::Floor,
                     style: 0,
+                    light: None,
                 },
             );
         }
@@ -270,6 +272,7 @@ impl Parser<'_> {
             mut pickups,
             mut decorations,
             exits,
+            mut lights,
         } = things;
         if let Some(p) = &raw.player {
             let facing = self.facing(p.get_ref().facing.as_ref());
@@ -317,6 +320,19 @@ impl Parser<'_> {
                 decorations.push(Decoration { kind, position });
             }
         }
+        for l in &raw.light {
+            let l = l.get_ref();
+            let spec = self.light_spec(&l.colour, &l.radius, l.intensity.as_ref());
+            if let (Some(position), Some(spec)) = (self.position(&map, &l.position, "a light"), spec) {
+                lights.push(crate::level::Light {
+                    position,
+                    colour: spec.colour,
+                    radius: spec.radius,
+                    intensity: spec.intensity,
+                });
+            }
+        }
+        let ambient = self.ambient(raw.ambient.as_ref());
         let player = match players.as_slice() {
             [] => {
                 self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
@@ -358,6 +374,8 @@ impl Parser<'_> {
             doors,
             exits,
             fog,
+            lights,
+            ambient,
             next,
             par_seconds,
             music,

@@ -29,6 +29,9 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) pickup: Vec<Spanned<RawPickup>>,
     #[serde(default)]
     pub(in crate::level) decoration: Vec<Spanned<RawDecoration>>,
+    #[serde(default)]
+    pub(in crate::level) light: Vec<Spanned<RawPlacedLight>>,
+    pub(in crate::level) ambient: Option<RawAmbient>,
     /// The level's own enemy kinds (`[enemies.NAME]`), beside the built-in ones.
     #[serde(default)]
     pub(in crate::level) enemies: BTreeMap<Spanned<String>, Spanned<RawKind>>,
@@ -181,6 +184,32 @@ pub(in crate::level) struct RawDecoration {
     pub(in crate::level) position: Spanned<Vec<f64>>,
 }
 
+/// A light as a legend entry gives it (`light = { colour, radius, intensity }`).
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawLight {
+    pub(in crate::level) colour: Spanned<String>,
+    pub(in crate::level) radius: Spanned<f64>,
+    pub(in crate::level) intensity: Option<Spanned<f64>>,
+}
+
+/// A `[[light]]` table: a light placed at a position.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawPlacedLight {
+    pub(in crate::level) position: Spanned<Vec<f64>>,
+    pub(in crate::level) colour: Spanned<String>,
+    pub(in crate::level) radius: Spanned<f64>,
+    pub(in crate::level) intensity: Option<Spanned<f64>>,
+}
+
+/// The `[ambient]` table.
+#[derive(Deserialize, Clone)]
+#[serde(deny_unknown_fields)]
+pub(in crate::level) struct RawAmbient {
+    pub(in crate::level) level: Spanned<f64>,
+}
+
 #[derive(Deserialize, Default, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawEntry {
@@ -201,6 +230,7 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) difficulty: Option<Spanned<String>>,
     pub(in crate::level) exit: Option<Spanned<bool>>,
     pub(in crate::level) shape: Option<Spanned<String>>,
+    pub(in crate::level) light: Option<Spanned<RawLight>>,
 }
 
 #[derive(Deserialize, Clone)]

@@ -182,6 +182,8 @@ impl<'a> Reader<'a> {
             enemy: Vec::new(),
             pickup: Vec::new(),
             decoration: Vec::new(),
+            light: Vec::new(),
+            ambient: None,
             enemies: BTreeMap::new(),
             weapons: BTreeMap::new(),
         };

@@ -164,6 +164,22 @@ impl Reader<'_> {
                 ),
             }
         }
+        if let Some(p) = props.get("ambient") {
+            match p.value.trim().parse::<f64>() {
+                Ok(v) => {
+                    level.ambient = Some(crate::level::parse::raw::RawAmbient {
+                        level: Spanned::new(p.at..p.at, v),
+                    });
+                }
+                Err(_) => self.error(
+                    p.at,
+                    format!(
+                        "ambient is '{}'; a number from 0 (black) to 1 (as drawn) was expected",
+                        p.value
+                    ),
+                ),
+            }
+        }
         if let Some(p) = props.get("enemies") {
             self.tables(p, ("enemies", "enemy kinds"), &mut level.enemies);
         }
@@ -190,7 +206,8 @@ impl Reader<'_> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 12] = [
+        const KNOWN: [&str; 13] = [
+            "ambient",
             "format",
             "name",
             "next",

@@ -11,10 +11,12 @@ use toml::Spanned;
 use super::parse_points;
 use super::xml::Element;
 use super::{LevelSource, Property, Reader, TilesetUse, folder};
-use crate::level::parse::raw::{RawDecoration, RawEnemy, RawEntry, RawPickup, RawPlacement};
+use crate::level::parse::raw::{
+    RawDecoration, RawEnemy, RawEntry, RawPickup, RawPlacedLight, RawPlacement,
+};
 
 /// The classes an object in `things` may have.
-const CLASSES: &str = "player, enemy, pickup, decoration or exit";
+const CLASSES: &str = "player, enemy, pickup, decoration, light or exit";
 
 impl<'a> Reader<'a> {
     /// Adds an object layer's things to the level.
@@ -106,11 +108,12 @@ impl<'a> Reader<'a> {
                 "enemy" => &["kind", "facing", "mode", "difficulty"],
                 "pickup" => &["kind", "difficulty"],
                 "decoration" => &["kind"],
+                "light" => &["colour", "radius", "intensity"],
                 _ => &[],
             };
             let read = matches!(
                 class.as_str(),
-                "player" | "enemy" | "pickup" | "decoration" | "exit"
+                "player" | "enemy" | "pickup" | "decoration" | "light" | "exit"
             );
             for (key, p) in &own {
                 if read && !known.contains(&key.as_str()) {
@@ -177,6 +180,38 @@ impl<'a> Reader<'a> {
                         ),
                     ),
                 },
+                "light" => {
+                    let number = |reader: &mut Self, key: &str| {
+                        let p = props.get(key)?;
+                        match p.value.trim().parse::<f64>() {
+                            Ok(v) => Some(Spanned::new(p.at..p.at + p.value.len() + 2, v)),
+                            Err(_) => {
+                                reader.error(
+                                    p.at,
+                                    format!("object {id}: light {key} '{}' is not a number", p.value),
+                                );
+                                None
+                            }
+                        }
+                    };
+                    let radius = number(self, "radius");
+                    let intensity = number(self, "intensity");
+                    match (get("colour"), radius) {
+                        (Some(colour), Some(radius)) => source.raw.light.push(Spanned::new(
+                            at..at,
+                            RawPlacedLight {
+                                position,
+                                colour,
+                                radius,
+                                intensity,
+                            },
+                        )),
+                        _ => self.error(
+                            at,
+                            format!("object {id}: a light needs `colour` (#rrggbb) and `radius` (tiles) properties"),
+                        ),
+                    }
+                }
                 "exit" => {
                     let (cx, cy) = (wx.floor(), wy.floor());
                     let cell = (cx >= 0.0 && cy >= 0.0)

@@ -1,0 +1,253 @@
+//! Light that walls cast shadows from: each light's reach is its visibility polygon (the one
+//! traversal walked to every wall vertex around it, `geom::visibility_polygon`), and the light
+//! map holds, for every cell some light reaches, [`SAMPLES`] x [`SAMPLES`] samples of the
+//! light falling on its floor: the level's ambient light plus each light that sees the sample,
+//! fading with distance to nothing at its radius, added up in linear light and coloured.
+//!
+//! What the renderer multiplies a texel by is a sample's factor in sRGB terms (the sum raised
+//! to 1/2.2: for a power-law sRGB curve, the texel lit in linear light and encoded again),
+//! three channels of 10 bits with 256 as 1 ([`apply`]). A cell no light reaches has the
+//! ambient factor; a level with neither lights nor a dark ambient has no light map at all.
+//!
+//! ```
+//! use tilecaster::geom::Vec2;
+//! use tilecaster::grid::Cell;
+//! use tilecaster::level::Light;
+//! use tilecaster::lighting::{LightMap, NEUTRAL};
+//! use tilecaster::frame::Colour;
+//! // A 6 x 3 room with a pillar at (3, 2); a lamp at its west end; the rest is dark.
+//! let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 7 || c.y >= 4 || (c.x, c.y) == (3, 2);
+//! let lamp = Light { position: Vec2::new(1.5, 2.5), colour: Colour::rgb(255, 255, 255), radius: 8.0, intensity: 1.0 };
+//! let map = LightMap::build(&walls, 8, 5, &[lamp], 0.2);
+//! let lit = map.factor_at(Vec2::new(4.5, 1.2));
+//! let shadow = map.factor_at(Vec2::new(5.5, 2.5)); // behind the pillar
+//! assert!(lit & 0x3FF > shadow & 0x3FF);
+//! assert_eq!(shadow, map.ambient());
+//! assert!(map.ambient() & 0x3FF < NEUTRAL & 0x3FF);
+//! ```
+
+use crate::frame::Colour;
+use crate::geom::{Visibility, visibility_polygon};
+use crate::grid::{Cell, Solidity};
+use crate::level::Light;
+use crate::math::Vec2;
+
+/// Light samples along each side of a cell (one for every two texels of a 64-texel texture).
+pub const SAMPLES: u32 = 32;
+/// `SAMPLES` as a shift.
+const SAMPLE_BITS: u32 = 5;
+/// The factor that leaves a texel as it is: 256 in each channel.
+pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
+/// [`LightMap`]'s index of a cell with no samples of its own.
+const NO_TILE: u32 = u32::MAX;
+
+/// The light falling on a level's floors, as [`LightMap::build`] works it out.
+#[derive(Clone, Debug, Default)]
+pub struct LightMap {
+    width: u32,
+    height: u32,
+    /// Per cell (row-major), its tile of samples in `tiles`, or [`NO_TILE`].
+    index: Vec<u32>,
+    /// Packed factors, [`SAMPLES`]² per tile, rows of samples from the cell's low y.
+    tiles: Vec<u32>,
+    /// The factor where no light reaches.
+    ambient: u32,
+    /// Each light's visibility polygon, in the order of the lights.
+    polygons: Vec<Visibility>,
+}
+
+impl LightMap {
+    /// The light map of `lights` on the `width` x `height` grid `grid` (walls, closed doors,
+    /// push walls and the solid texels of shaped walls block, as `grid` says), with the rest
+    /// at `ambient` (0 black to 1 as drawn).
+    pub fn build<S: Solidity + ?Sized>(
+        grid: &S,
+        width: u32,
+        height: u32,
+        lights: &[Light],
+        ambient: f64,
+    ) -> LightMap {
+        let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
+        let mut index = vec![NO_TILE; width as usize * height as usize];
+        let mut sums: Vec<[f32; 3]> = Vec::new();
+        let per_tile = (SAMPLES * SAMPLES) as usize;
+        let mut polygons = Vec::with_capacity(lights.len());
+        for light in lights {
+            let seen = visibility_polygon(grid, width, height, light.position, light.radius);
+            let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+            let (r, o) = (light.radius, light.position);
+            let cells_x = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
+            for cy in ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
+            {
+                for cx in cells_x.clone() {
+                    let cell = Cell::new(cx, cy);
+                    // The cell's nearest point to the light: beyond the radius, no sample is lit.
+                    let near = Vec2::new(
+                        o.x.clamp(f64::from(cx), f64::from(cx + 1)),
+                        o.y.clamp(f64::from(cy), f64::from(cy + 1)),
+                    );
+                    if (near - o).length() >= r || grid.is_solid(cell) && grid.shape(cell).is_none()
+                    {
+                        continue;
+                    }
+                    let slot = &mut index[cy as usize * width as usize + cx as usize];
+                    if *slot == NO_TILE {
+                        *slot = (sums.len() / per_tile) as u32;
+                        sums.resize(sums.len() + per_tile, [0.0; 3]);
+                    }
+                    let tile = *slot as usize * per_tile;
+                    for (k, sum) in sums[tile..tile + per_tile].iter_mut().enumerate() {
+                        let p = sample_point(cell, k);
+                        let d = (p - o).length();
+                        if d >= r || !seen.contains(p) {
+                            continue;
+                        }
+                        let fall = (1.0 - d / r) as f32;
+                        let weight = fall * fall;
+                        for (s, c) in sum.iter_mut().zip(colour) {
+                            *s += c * weight;
+                        }
+                    }
+                }
+            }
+            polygons.push(seen);
+        }
+        LightMap {
+            width,
+            height,
+            index,
+            tiles: sums.iter().map(|s| pack(s.map(|c| c + base))).collect(),
+            ambient: pack([base; 3]),
+            polygons,
+        }
+    }
+
+    /// The factor where no light reaches.
+    pub fn ambient(&self) -> u32 {
+        self.ambient
+    }
+
+    /// Whether it leaves every texel as it is (no light reaches anything and the ambient is
+    /// full): drawing can skip it.
+    pub fn is_neutral(&self) -> bool {
+        self.ambient == NEUTRAL && self.tiles.iter().all(|&f| f == NEUTRAL)
+    }
+
+    /// Each light's visibility polygon, in the order of the lights.
+    pub fn polygons(&self) -> &[Visibility] {
+        &self.polygons
+    }
+
+    /// The factor of the sample holding `p` (the ambient one off the map).
+    pub fn factor_at(&self, p: Vec2) -> u32 {
+        if !(p.x >= 0.0 && p.y >= 0.0) {
+            return self.ambient;
+        }
+        let (cx, cy) = (p.x as u32, p.y as u32);
+        let s = |v: f64| ((v.fract() * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
+        match self.tile(cx, cy) {
+            Some(tile) => tile[(s(p.y) * SAMPLES + s(p.x)) as usize],
+            None => self.ambient,
+        }
+    }
+
+    /// The samples of cell `(x, y)`, if it has its own.
+    #[inline]
+    fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = self.index[(y * self.width + x) as usize];
+        if i == NO_TILE {
+            return None;
+        }
+        let n = (SAMPLES * SAMPLES) as usize;
+        self.tiles.get(i as usize * n..(i as usize + 1) * n)
+    }
+
+    /// Lights `run`, pixels of floor (or ceiling) drawn from world position `at` (32.32 fixed
+    /// point) on by `step` per pixel, already blended into fog by `fog` (what each channel kept
+    /// of 256, and the fog's share of red-and-blue and green): each pixel as if its texel had
+    /// been lit before the fog.
+    pub(crate) fn light_run(
+        &self,
+        run: &mut [u32],
+        at: (i64, i64),
+        step: (i64, i64),
+        fog: (u32, u32, u32),
+    ) {
+        let (_, rb, g) = fog;
+        // The fog's share of each channel (red, green, blue) in 256ths, as the blend adds it
+        // before its shift: red and blue in 16-bit lanes of one word, green shifted by 8.
+        let shares = [rb & 0xFFFF, (g >> 8) & 0xFFFF, rb >> 16].map(|v| v as i32);
+        let mut at = at;
+        let mut cell = (i32::MIN, i32::MIN);
+        let mut tile: Option<&[u32]> = None;
+        for pixel in run {
+            let here = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
+            if here != cell {
+                cell = here;
+                tile = u32::try_from(here.0)
+                    .ok()
+                    .zip(u32::try_from(here.1).ok())
+                    .and_then(|(x, y)| self.tile(x, y));
+            }
+            let factor = match tile {
+                Some(t) => {
+                    let sx = (at.0 as u32) >> (32 - SAMPLE_BITS);
+                    let sy = (at.1 as u32) >> (32 - SAMPLE_BITS);
+                    t[((sy << SAMPLE_BITS) | sx) as usize]
+                }
+                None => self.ambient,
+            };
+            *pixel = apply_in_fog(factor, *pixel, shares);
+            at = (at.0.wrapping_add(step.0), at.1.wrapping_add(step.1));
+        }
+    }
+}
+
+/// The point of sample `k` (row-major) of `cell`.
+#[inline]
+fn sample_point(cell: Cell, k: usize) -> Vec2 {
+    let (i, j) = ((k as u32 % SAMPLES) as f64, (k as u32 / SAMPLES) as f64);
+    let n = f64::from(SAMPLES);
+    Vec2::new(
+        f64::from(cell.x) + (i + 0.5) / n,
+        f64::from(cell.y) + (j + 0.5) / n,
+    )
+}
+
+/// A colour's channels in linear light, 0 to 1.
+fn linear(c: Colour) -> [f32; 3] {
+    [c.r, c.g, c.b].map(|v| (f32::from(v) / 255.0).powf(2.2))
+}
+
+/// Linear light per channel as a packed factor (sRGB terms, 256 as 1, at most 1023).
+fn pack(linear: [f32; 3]) -> u32 {
+    let f = linear.map(|c| ((c.max(0.0).powf(1.0 / 2.2) * 256.0).round() as u32).min(1023));
+    f[0] | f[1] << 10 | f[2] << 20
+}
+
+/// `pixel` (packed RGBA, red in the low byte) lit by `factor` ([`LightMap`]'s packing).
+#[inline]
+pub fn apply(factor: u32, pixel: u32) -> u32 {
+    apply_in_fog(factor, pixel, [0; 3])
+}
+
+/// `pixel`, a texel already blended into fog whose share of each channel (in 256ths of a
+/// channel step) is `shares`, lit by `factor` as its texel would have been before the fog:
+/// `pixel × f + share × (1 − f)`.
+#[inline]
+fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
+    if factor == NEUTRAL {
+        return pixel;
+    }
+    let mut out = pixel & 0xFF00_0000;
+    for (c, share) in shares.into_iter().enumerate() {
+        let f = ((factor >> (10 * c)) & 0x3FF) as i32;
+        let v = ((pixel >> (8 * c)) & 0xFF) as i32;
+        let lit = (v * f * 256 + share * (256 - f)) >> 16;
+        out |= (lit.clamp(0, 255) as u32) << (8 * c);
+    }
+    out
+}
