@@ -743,3 +743,83 @@ fn bad_weapon_tables_are_named_with_their_place() {
         assert!(err.contains(expected), "{tables:?}:\n{err}");
     }
 }
+
+/// Lights are part of a level: a legend entry's `light` (alone or with a decoration), a
+/// `[[light]]` table, and `[ambient]`; a Tiled map holds them as `light` objects and the map
+/// property `ambient`, and `convert` carries them both ways.
+#[test]
+fn lights_and_the_ambient_level_load_and_convert_both_ways() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-lights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("lit.toml");
+    std::fs::write(
+        &path,
+        "name = \"lit\"\ngrid = '''\n######\n#@.L.#\n#..l.#\n######\n'''\n[ambient]\nlevel = 0.3\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"L\" = { light = { colour = \"#ffd8a0\", radius = 6.0, intensity = 1.5 } }\n\"l\" = { decoration = \"lamp\", light = { colour = \"#a0c0ff\", radius = 3.0 } }\n\n[[light]]\nposition = [1.25, 2.75]\ncolour = \"#ff0000\"\nradius = 2.5\n",
+    )
+    .unwrap();
+    let level = Level::load(&path).unwrap().level;
+    let summary = |l: &Level| {
+        let mut lights: Vec<String> = l
+            .lights
+            .iter()
+            .map(|x| {
+                format!(
+                    "{:?} {:?} {} {}",
+                    x.position, x.colour, x.radius, x.intensity
+                )
+            })
+            .collect();
+        lights.sort();
+        (l.ambient, lights, l.decorations.len())
+    };
+    let (ambient, lights, decorations) = summary(&level);
+    assert_eq!((ambient, lights.len(), decorations), (0.3, 3, 1));
+    assert!(lights.iter().any(|l| l.contains("1.5")), "{lights:?}");
+    let (tmx, back) = through_tiled_and_back(&path, "type=\"light\"");
+    let map = std::fs::read_to_string(&tmx).unwrap();
+    assert!(map.contains("<property name=\"ambient\" type=\"float\" value=\"0.3\"/>"), "{map}");
+    for converted in [&tmx, &back] {
+        let again = Level::load(converted).unwrap().level;
+        assert_eq!(summary(&again), summary(&level), "{}", converted.display());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Bad lights are named with their line and column.
+#[test]
+fn bad_lights_are_named_with_their_place() {
+    let base = "name = \"l\"\ngrid = '''\n#####\n#@.L#\n#####\n'''\n[legend]\n\"@\" = { player = \"east\" }\n";
+    let cases = [
+        (
+            "\"#\" = { wall = \"brick\", light = { colour = \"#ffffff\", radius = 3 } }\n\"L\" = {}\n",
+            "l.toml:9:33: error: legend '#': `light` only applies to open cells",
+        ),
+        (
+            "\"#\" = { wall = \"brick\" }\n\"L\" = { light = { colour = \"#ffffff\", radius = 99.0 } }\n",
+            "l.toml:10:48: error: light radius 99: from 0.5 to 32 tiles",
+        ),
+        (
+            "\"#\" = { wall = \"brick\" }\n\"L\" = { light = { colour = \"white\", radius = 3.0 } }\n",
+            "l.toml:10:28: error: 'white' is not a colour (expected #rrggbb)",
+        ),
+        (
+            "\"#\" = { wall = \"brick\" }\n\"L\" = { light = { colour = \"#ffffff\", radius = 3.0, intensity = -1.0 } }\n",
+            "l.toml:10:65: error: light intensity -1: from 0 to 8",
+        ),
+        (
+            "\"#\" = { wall = \"brick\" }\n\"L\" = {}\n[ambient]\nlevel = 2.0\n",
+            "l.toml:12:9: error: ambient level 2: from 0 (black) to 1 (as drawn)",
+        ),
+        (
+            "\"#\" = { wall = \"brick\" }\n\"L\" = {}\n[[light]]\nposition = [0.5, 0.5]\ncolour = \"#ffffff\"\nradius = 3.0\n",
+            "l.toml:12:12: error: a light at [0.5, 0.5] is inside a wall",
+        ),
+    ];
+    for (legend, expected) in cases {
+        let text = format!("{base}{legend}");
+        let err = Level::parse(&text, Path::new("l.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{legend:?}:\n{err}");
+    }
+}

@@ -10,7 +10,7 @@
 //! level = 0.35             # 0 (black) to 1 (as drawn, the default)
 //!
 //! [legend]
-//! "L" = { decoration = "ceiling_lamp", light = { colour = "#ffd8a0", radius = 6, intensity = 1.2 } }
+//! "L" = { decoration = "lamp", light = { colour = "#ffd8a0", radius = 6, intensity = 1.2 } }
 //!
 //! [[light]]
 //! position = [12.5, 3.5]

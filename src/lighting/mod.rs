@@ -251,3 +251,82 @@ fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::line_of_sight;
+    use crate::map::TileMap;
+
+    /// Every sample of the light map is lit exactly where the traversal's line of sight from
+    /// the light reaches it, in a hall of pillars, walls touching at corners and a light
+    /// placed off any symmetry (samples within a hair of a shadow's edge, where the sample's
+    /// own position decides, are left out).
+    #[test]
+    fn the_light_map_agrees_with_exact_line_of_sight() {
+        let map = TileMap::from_ascii(
+            "##############\n\
+             #............#\n\
+             #..#...#..#..#\n\
+             #....#.......#\n\
+             #..#...##....#\n\
+             #......#.#...#\n\
+             #.#..........#\n\
+             ##############\n",
+        )
+        .unwrap();
+        let (w, h) = (map.width() as u32, map.height() as u32);
+        let light = Light {
+            position: Vec2::new(5.37, 4.61),
+            colour: Colour::rgb(255, 255, 255),
+            radius: 9.0,
+            intensity: 1.0,
+        };
+        let lights = LightMap::build(&map, w, h, &[light], 0.0);
+        let (mut lit, mut dark) = (0, 0);
+        for cy in 0..h as i32 {
+            for cx in 0..w as i32 {
+                let cell = Cell::new(cx, cy);
+                if map.is_solid(cell) {
+                    continue;
+                }
+                for k in 0..(SAMPLES * SAMPLES) as usize {
+                    let p = sample_point(cell, k);
+                    if (p - light.position).length() >= light.radius - 1e-3 {
+                        continue;
+                    }
+                    let sees = |q: Vec2| line_of_sight(&map, light.position, q);
+                    let hair = [(1e-4, 0.0), (-1e-4, 0.0), (0.0, 1e-4), (0.0, -1e-4)];
+                    if hair.iter().any(|&(dx, dy)| sees(p + Vec2::new(dx, dy)) != sees(p)) {
+                        continue;
+                    }
+                    let factor = lights.factor_at(p);
+                    if sees(p) {
+                        assert_ne!(factor, lights.ambient(), "{p:?} is seen but dark");
+                        lit += 1;
+                    } else {
+                        assert_eq!(factor, lights.ambient(), "{p:?} is hidden but lit");
+                        dark += 1;
+                    }
+                }
+            }
+        }
+        assert!(lit > 10_000 && dark > 1_000, "{lit} lit, {dark} dark");
+    }
+
+    /// A texel lit by the neutral factor is as it was; by a dark factor darker, by a bright
+    /// one brighter, each channel by its own factor, alpha kept.
+    #[test]
+    fn factors_scale_each_channel() {
+        let pixel = Colour::rgba(100, 50, 200, 255).packed();
+        assert_eq!(apply(NEUTRAL, pixel), pixel);
+        let half = 128 | 128 << 10 | 128 << 20;
+        assert_eq!(apply(half, pixel), Colour::rgba(50, 25, 100, 255).packed());
+        let red = 512 | 256 << 10 | 256 << 20;
+        assert_eq!(apply(red, pixel), Colour::rgba(200, 50, 200, 255).packed());
+        assert_eq!(
+            apply(1023 | 1023 << 10 | 1023 << 20, pixel),
+            Colour::rgba(255, 199, 255, 255).packed()
+        );
+    }
+}

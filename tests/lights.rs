@@ -1,0 +1,174 @@
+//! Lights: what the walls keep a light from (a sealed room, a closed door, a push wall, two
+//! walls touching at a corner), the shadows of pillars on the floor, and the light map against
+//! exact line of sight from the light.
+
+use std::path::{Path, PathBuf};
+
+use tilecaster::frame::Frame;
+use tilecaster::geom::Vec2;
+use tilecaster::grid::line_of_sight;
+use tilecaster::level::{Level, load_with_textures};
+use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer};
+
+mod common;
+
+/// A level of `grid` (with `legend` lines added to the walls' and the player's) in a scratch
+/// folder under `dir`, as file `name`, at `ambient`; the repository's textures.
+fn level(dir: &Path, name: &str, grid: &str, legend: &str, ambient: f64) -> PathBuf {
+    let textures = Path::new(env!("CARGO_MANIFEST_DIR")).join("textures");
+    let text = format!(
+        "name = \"{name}\"\ntextures = {:?}\ngrid = '''\n{grid}'''\n[ambient]\nlevel = {ambient}\n[defaults]\nfloor = \"floor_stone\"\nceiling = \"ceiling\"\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n\"D\" = {{ door = \"door\" }}\n\"P\" = {{ push = \"stone\" }}\n{legend}",
+        textures.display()
+    );
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(format!("{name}.toml"));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The lamp the tests light with: warm, bright, reaching far.
+const LAMP: &str = "\"L\" = { light = { colour = \"#ffe0b0\", radius = 12, intensity = 2.0 } }\n";
+
+/// What the renderer draws of the level at `path` from `pos` facing `angle`, lights on.
+fn draw(path: &Path, pos: (f64, f64), angle: f64) -> Frame {
+    let loaded = load_with_textures(path, None).unwrap();
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+    let mut frame = Frame::new(160, 100).unwrap();
+    let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
+    Renderer::new().render(&loaded.level, &assets, &ClosedDoors, &[], &camera, &mut frame);
+    frame
+}
+
+fn scratch(what: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tilecaster-lights-{what}-{}", std::process::id()))
+}
+
+/// A room sealed from a lit one (by walls, a closed door, a push wall, or only by two walls
+/// that touch at a corner) looks exactly as it does with the lamp taken away: no light leaks.
+#[test]
+fn no_light_leaks_through_walls_doors_push_walls_or_corners() {
+    let dir = scratch("sealed");
+    // The lit room is to the east (or, for the corner, the south-east); the camera in the
+    // sealed room looks at the wall, door or corner between them.
+    let cases = [
+        (
+            "wall",
+            "###########\n#....#....#\n#.@..#..L.#\n#....#....#\n###########\n",
+            (1.5, 2.5),
+            0.0,
+        ),
+        (
+            "door",
+            "###########\n#....#....#\n#.@..D..L.#\n#....#....#\n###########\n",
+            (1.5, 2.5),
+            0.0,
+        ),
+        (
+            "push",
+            "###########\n#....#....#\n#.@..P..L.#\n#....#....#\n###########\n",
+            (1.5, 2.5),
+            0.0,
+        ),
+        (
+            "corner",
+            "########\n#...####\n#.@.####\n#...####\n####...#\n####.L.#\n####...#\n########\n",
+            (1.5, 1.5),
+            45.0,
+        ),
+    ];
+    for (name, grid, pos, angle) in cases {
+        let lit = level(&dir, &format!("{name}_lit"), grid, LAMP, 0.3);
+        let dark = level(
+            &dir,
+            &format!("{name}_dark"),
+            &grid.replace('L', "."),
+            "",
+            0.3,
+        );
+        let (with, without) = (draw(&lit, pos, angle), draw(&dark, pos, angle));
+        assert_eq!(
+            with.rgba(),
+            without.rgba(),
+            "{name}: the lamp beyond changes the sealed room"
+        );
+        // And the lamp does light its own room: the test would pass for a lamp that lit
+        // nothing.
+        let beyond = if name == "corner" {
+            (5.5, 4.5)
+        } else {
+            (9.5, 2.5)
+        };
+        let (a, b) = (
+            draw(&lit, beyond, 180.0 + angle),
+            draw(&dark, beyond, 180.0 + angle),
+        );
+        assert_ne!(a.rgba(), b.rgba(), "{name}: the lamp lights nothing");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The sum of a pixel's colour channels.
+fn brightness(pixel: [u8; 4]) -> u32 {
+    pixel[..3].iter().map(|&c| u32::from(c)).sum()
+}
+
+/// In a pillared hall, a lamp brightens the floor it sees and leaves the floor in a pillar's
+/// shadow exactly as the ambient light alone draws it. Each floor pixel's point on the floor
+/// is worked out from the camera; what the lamp sees is exact line of sight from it (the
+/// traversal), taken at the point and around it, so pixels on a shadow's edge are left out.
+#[test]
+fn a_lamp_lights_what_it_sees_and_pillars_cast_shadows() {
+    let dir = scratch("hall");
+    let grid = "#################\n#...............#\n#...#...#...#...#\n#...............#\n#...............#\n#.@.....L.......#\n#...............#\n#...#...#...#...#\n#...............#\n#################\n";
+    let lit = level(&dir, "hall_lit", grid, LAMP, 0.3);
+    let dark = level(&dir, "hall_dark", &grid.replace('L', "."), "", 0.3);
+    let level_model = Level::load(&lit).unwrap().level;
+    let lamp = level_model.lights[0];
+    let (pos, angle) = ((1.5, 8.5), 330.0);
+    let (with, without) = (draw(&lit, pos, angle), draw(&dark, pos, angle));
+    let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
+    let (w, h) = (with.width(), with.height());
+    let (mut shadowed, mut brightened) = (0, 0);
+    let mut renderer_depths = Renderer::new();
+    let loaded = load_with_textures(&lit, None).unwrap();
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+    let mut scratch_frame = Frame::new(w, h).unwrap();
+    renderer_depths.render(
+        &loaded.level,
+        &assets,
+        &ClosedDoors,
+        &[],
+        &camera,
+        &mut scratch_frame,
+    );
+    for y in (h / 2 + 2)..h {
+        for x in 0..w {
+            // A floor pixel: the depth drawn there is the floor's at this row.
+            let half = f64::from(h) / 2.0;
+            let floor = half / (f64::from(y) + 0.5 - half);
+            let distance = f64::from(renderer_depths.depth_at(x, y));
+            if (distance - floor).abs() > 1e-3 * floor {
+                continue;
+            }
+            let point = camera.pos + camera.ray(x, w) * distance;
+            let around = [(0.0, 0.0), (0.08, 0.0), (-0.08, 0.0), (0.0, 0.08), (0.0, -0.08)];
+            let seen = around
+                .iter()
+                .map(|&(dx, dy)| line_of_sight(&level_model, lamp.position, point + Vec2::new(dx, dy)))
+                .collect::<Vec<_>>();
+            let (a, b) = (with.pixel(x, y), without.pixel(x, y));
+            if seen.iter().all(|s| !s) {
+                assert_eq!(a, b, "pixel ({x}, {y}) at {point:?} is in shadow but lit");
+                shadowed += 1;
+            } else if seen.iter().all(|&s| s) && (point - lamp.position).length() < lamp.radius - 1.0 {
+                assert!(
+                    brightness(a) > brightness(b),
+                    "pixel ({x}, {y}) at {point:?} sees the lamp but is not brighter"
+                );
+                brightened += 1;
+            }
+        }
+    }
+    assert!(shadowed > 200 && brightened > 200, "{shadowed} shadowed, {brightened} brightened");
+    std::fs::remove_dir_all(dir).unwrap();
+}
