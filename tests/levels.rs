@@ -777,7 +777,10 @@ fn lights_and_the_ambient_level_load_and_convert_both_ways() {
     assert!(lights.iter().any(|l| l.contains("1.5")), "{lights:?}");
     let (tmx, back) = through_tiled_and_back(&path, "type=\"light\"");
     let map = std::fs::read_to_string(&tmx).unwrap();
-    assert!(map.contains("<property name=\"ambient\" type=\"float\" value=\"0.3\"/>"), "{map}");
+    assert!(
+        map.contains("<property name=\"ambient\" type=\"float\" value=\"0.3\"/>"),
+        "{map}"
+    );
     for converted in [&tmx, &back] {
         let again = Level::load(converted).unwrap().level;
         assert_eq!(summary(&again), summary(&level), "{}", converted.display());

@@ -35,7 +35,14 @@ fn draw(path: &Path, pos: (f64, f64), angle: f64) -> Frame {
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut frame = Frame::new(160, 100).unwrap();
     let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
-    Renderer::new().render(&loaded.level, &assets, &ClosedDoors, &[], &camera, &mut frame);
+    Renderer::new().render(
+        &loaded.level,
+        &assets,
+        &ClosedDoors,
+        &[],
+        &camera,
+        &mut frame,
+    );
     frame
 }
 
@@ -151,16 +158,26 @@ fn a_lamp_lights_what_it_sees_and_pillars_cast_shadows() {
                 continue;
             }
             let point = camera.pos + camera.ray(x, w) * distance;
-            let around = [(0.0, 0.0), (0.08, 0.0), (-0.08, 0.0), (0.0, 0.08), (0.0, -0.08)];
+            let around = [
+                (0.0, 0.0),
+                (0.08, 0.0),
+                (-0.08, 0.0),
+                (0.0, 0.08),
+                (0.0, -0.08),
+            ];
             let seen = around
                 .iter()
-                .map(|&(dx, dy)| line_of_sight(&level_model, lamp.position, point + Vec2::new(dx, dy)))
+                .map(|&(dx, dy)| {
+                    line_of_sight(&level_model, lamp.position, point + Vec2::new(dx, dy))
+                })
                 .collect::<Vec<_>>();
             let (a, b) = (with.pixel(x, y), without.pixel(x, y));
             if seen.iter().all(|s| !s) {
                 assert_eq!(a, b, "pixel ({x}, {y}) at {point:?} is in shadow but lit");
                 shadowed += 1;
-            } else if seen.iter().all(|&s| s) && (point - lamp.position).length() < lamp.radius - 1.0 {
+            } else if seen.iter().all(|&s| s)
+                && (point - lamp.position).length() < lamp.radius - 1.0
+            {
                 assert!(
                     brightness(a) > brightness(b),
                     "pixel ({x}, {y}) at {point:?} sees the lamp but is not brighter"
@@ -169,6 +186,9 @@ fn a_lamp_lights_what_it_sees_and_pillars_cast_shadows() {
             }
         }
     }
-    assert!(shadowed > 200 && brightened > 200, "{shadowed} shadowed, {brightened} brightened");
+    assert!(
+        shadowed > 200 && brightened > 200,
+        "{shadowed} shadowed, {brightened} brightened"
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -634,6 +634,48 @@ fn golden_push_wall_mid_slide() {
     golden("push_wall_sliding", &frame);
 }
 
+/// A dark pillared hall lit by lamps (`tests/scenes/lamps.toml`): down the hall towards the
+/// chandelier, the pillars' shadows across floor and ceiling; the blue lamp at the east end;
+/// the map from above with each light's reach. Lit pictures differ from `--no-lights`'s.
+#[test]
+fn golden_lit_hall() {
+    use tilecaster::game::Game;
+    use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
+    let level = "tests/scenes/lamps.toml";
+    let hall = composed(level, (1.5, 4.5), 0.0, (320, 200));
+    golden("lamps_hall", &hall);
+    golden(
+        "lamps_blue",
+        &composed(level, (17.5, 1.5), 150.0, (320, 200)),
+    );
+    let loaded = load_with_textures(Path::new(level), None).unwrap();
+    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+    let game = Game::new(loaded.level.clone());
+    let mut frame = Frame::new(320, 200).unwrap();
+    let view = MapView::fit(&game, &frame);
+    draw_map(
+        &mut frame,
+        &game,
+        &assets,
+        &view,
+        &MapLayers::rays(Camera::DEFAULT_FOV, 320, 0),
+    );
+    golden("lamps_map", &frame);
+    let mut unlit = Frame::new(320, 200).unwrap();
+    let mut renderer = Renderer::new();
+    renderer.set_lights(false);
+    let camera = Camera::new(Vec2::new(1.5, 4.5), 0.0, Camera::DEFAULT_FOV);
+    renderer.render(
+        &loaded.level,
+        &assets,
+        &ClosedDoors,
+        &[],
+        &camera,
+        &mut unlit,
+    );
+    assert_ne!(hall.rgba(), unlit.rgba());
+}
+
 /// The top-down view of e1m1 from its start: the map, the player's rays ending at their hits
 /// (here the closed door ahead), the enemies and pickups.
 #[test]

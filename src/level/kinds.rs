@@ -242,8 +242,14 @@ mod tests {
         let kinds = builtin();
         let officer = &kinds["officer"].sounds;
         let mutant = &kinds["mutant"].sounds;
-        assert!(officer.alert.is_some() && officer.death.is_some(), "{officer:?}");
-        assert!(mutant.pain.is_some() && mutant.death.is_some(), "{mutant:?}");
+        assert!(
+            officer.alert.is_some() && officer.death.is_some(),
+            "{officer:?}"
+        );
+        assert!(
+            mutant.pain.is_some() && mutant.death.is_some(),
+            "{mutant:?}"
+        );
         assert_ne!(officer.death, mutant.death);
         for (name, kind) in &kinds {
             for (what, sound) in kind.sounds.named() {

@@ -724,7 +724,10 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         .filter_map(|(key, entry)| {
             let l = entry.get_ref().light.as_ref()?.get_ref();
             let c = key.get_ref().chars().next()?;
-            Some((c, light_properties(&l.colour, &l.radius, l.intensity.as_ref())))
+            Some((
+                c,
+                light_properties(&l.colour, &l.radius, l.intensity.as_ref()),
+            ))
         })
         .collect();
     let mut things = Vec::new();

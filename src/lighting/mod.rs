@@ -76,8 +76,10 @@ impl LightMap {
             let seen = visibility_polygon(grid, width, height, light.position, light.radius);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (r, o) = (light.radius, light.position);
-            let cells_x = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
-            for cy in ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
+            let cells_x =
+                ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
+            for cy in
+                ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
             {
                 for cx in cells_x.clone() {
                     let cell = Cell::new(cx, cy);
@@ -297,7 +299,10 @@ mod tests {
                     }
                     let sees = |q: Vec2| line_of_sight(&map, light.position, q);
                     let hair = [(1e-4, 0.0), (-1e-4, 0.0), (0.0, 1e-4), (0.0, -1e-4)];
-                    if hair.iter().any(|&(dx, dy)| sees(p + Vec2::new(dx, dy)) != sees(p)) {
+                    if hair
+                        .iter()
+                        .any(|&(dx, dy)| sees(p + Vec2::new(dx, dy)) != sees(p))
+                    {
                         continue;
                     }
                     let factor = lights.factor_at(p);

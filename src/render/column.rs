@@ -144,7 +144,8 @@ impl Span {
     /// A texel as drawn: lit, then fogged.
     #[inline(always)]
     fn shade(&self, texel: u32) -> u32 {
-        self.fog.blend_always(crate::lighting::apply(self.light, texel))
+        self.fog
+            .blend_always(crate::lighting::apply(self.light, texel))
     }
 
     /// For a wall in fog: fogs the texels its rows show, once each, onto the end of `list`
@@ -272,7 +273,8 @@ impl Span {
         let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
-        self.fog.blend(crate::lighting::apply(self.light, column[v]))
+        self.fog
+            .blend(crate::lighting::apply(self.light, column[v]))
     }
 }
 

@@ -159,12 +159,9 @@ pub(crate) fn project_all(
     // before it allocates nothing (the buffer grows only with the sprites handed in).
     out.reserve(sprites.len());
     out.extend(
-        sprites
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| {
-                SpriteDraw::project(i, s, camera, (width, height), assets, lights)
-            }),
+        sprites.iter().enumerate().filter_map(|(i, s)| {
+            SpriteDraw::project(i, s, camera, (width, height), assets, lights)
+        }),
     );
     // The input order breaks ties, so the order is total and an unstable sort (which needs no
     // scratch buffer, where the stable one allocates for a long list) gives the same result.

@@ -329,6 +329,15 @@ pub fn draw_map(
             } else {
                 cell_colour(game, view, p, cell)
             };
+            // The lights: each one's reach (its visibility polygon) lit on the floor, as the
+            // eye's view lights it.
+            // (The floor drawn lighter first, so that the light shows on the map's dark floor.)
+            if let (Some(lights), false) = (&assets.lights, solid(cell)) {
+                colour = Colour::from_packed(crate::lighting::apply(
+                    lights.factor_at(p),
+                    colour.mixed(Colour::rgb(150, 150, 150), 0.6).packed(),
+                ));
+            }
             if let Some(seen) = &seen {
                 if !seen.contains(p) {
                     colour = colour.scaled(0.45);
@@ -389,6 +398,13 @@ pub fn draw_map(
             }
             (true, false) => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
             (false, _) => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
+        }
+    }
+    // Each light: a small star of its colour where it stands.
+    for l in game.level.lights.iter().filter(|l| shown(l.position)) {
+        for (dx, dy) in [(0.18, 0.0), (0.0, 0.18), (0.13, 0.13), (0.13, -0.13)] {
+            let d = Vec2::new(dx, dy);
+            pen.line(l.position - d, l.position + d, l.colour);
         }
     }
     let left = game.level.pickups.iter().zip(&game.pickups_left);

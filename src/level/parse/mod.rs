@@ -323,7 +323,9 @@ impl Parser<'_> {
         for l in &raw.light {
             let l = l.get_ref();
             let spec = self.light_spec(&l.colour, &l.radius, l.intensity.as_ref());
-            if let (Some(position), Some(spec)) = (self.position(&map, &l.position, "a light"), spec) {
+            if let (Some(position), Some(spec)) =
+                (self.position(&map, &l.position, "a light"), spec)
+            {
                 lights.push(crate::level::Light {
                     position,
                     colour: spec.colour,

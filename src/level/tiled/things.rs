@@ -188,7 +188,10 @@ impl<'a> Reader<'a> {
                             Err(_) => {
                                 reader.error(
                                     p.at,
-                                    format!("object {id}: light {key} '{}' is not a number", p.value),
+                                    format!(
+                                        "object {id}: light {key} '{}' is not a number",
+                                        p.value
+                                    ),
                                 );
                                 None
                             }
