@@ -93,6 +93,10 @@ struct Run {
     memset_ms: f64,
     texture_copy_ms: f64,
     tutorial_ms: Option<f64>,
+    /// On a level with lights: the same frames drawn without them (`render --no-lights`),
+    /// median, and the lit frame's median over it.
+    unlit_ms: Option<f64>,
+    lit_per_unlit: Option<f64>,
     frame_p50_ms: f64,
     frame_p95_ms: f64,
     frame_p99_ms: f64,
@@ -398,6 +402,13 @@ pub fn run(options: &Options) -> Result<()> {
                 let mut renderer = Renderer::new();
                 renderer.set_vector_loops(!scalar);
                 renderer.set_mipmaps(mipmaps);
+                // The same renderer without the lights, drawn between the frames.
+                let mut unlit = Renderer::new();
+                unlit.set_vector_loops(!scalar);
+                unlit.set_mipmaps(mipmaps);
+                unlit.set_lights(false);
+                let lit_level = !level.lights.is_empty() || level.ambient < 1.0;
+                let mut unlit_times = Vec::with_capacity(frames as usize);
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
                     (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
@@ -435,6 +446,11 @@ pub fn run(options: &Options) -> Result<()> {
                         let start = Instant::now();
                         yardsticks::texture_copy(&copied, &mut scratch);
                         copies.push(start.elapsed());
+                        if lit_level {
+                            let start = Instant::now();
+                            unlit.render(level, &assets, &parts, &sprites, &camera, &mut scratch);
+                            unlit_times.push(start.elapsed());
+                        }
                         if let (Some(t), 1) = (&tutorial, n) {
                             let start = Instant::now();
                             t.render(level, &camera, &mut scratch);
@@ -461,6 +477,7 @@ pub fn run(options: &Options) -> Result<()> {
                 let baseline = median(&mut memsets);
                 let copy = median(&mut copies);
                 let tutorial = (!tutorials.is_empty()).then(|| median(&mut tutorials));
+                let unlit_ms = lit_level.then(|| median(&mut unlit_times));
                 let per_pixel = p50.as_secs_f64() / pixels as f64;
                 runs.push(Run {
                     scene: scene.name.clone(),
@@ -471,6 +488,8 @@ pub fn run(options: &Options) -> Result<()> {
                     memset_ms: ms(baseline),
                     texture_copy_ms: ms(copy),
                     tutorial_ms: tutorial.map(ms),
+                    unlit_ms: unlit_ms.map(ms),
+                    lit_per_unlit: unlit_ms.map(|u| p50.as_secs_f64() / u.as_secs_f64()),
                     frame_p50_ms: ms(p50),
                     frame_p95_ms: ms(percentile(&times, 0.95)),
                     frame_p99_ms: ms(percentile(&times, 0.99)),
@@ -531,7 +550,7 @@ fn print_table(report: &Report) {
         println!("no mipmaps (--no-mipmaps)");
     }
     println!(
-        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
+        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
         "scene",
         "size",
         "thr",
@@ -542,6 +561,8 @@ fn print_table(report: &Report) {
         "copy",
         "tutor.",
         "x tut",
+        "unlit",
+        "x unl",
         "ns/px",
         "cyc/px",
         "Mrays/s",
@@ -558,7 +579,7 @@ fn print_table(report: &Report) {
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for r in &report.runs {
         println!(
-            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",
+            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",
             r.scene,
             format!("{}x{}", r.width, r.height),
             r.threads,
@@ -569,6 +590,8 @@ fn print_table(report: &Report) {
             r.texture_copy_ms,
             opt(r.tutorial_ms, 2),
             opt(r.speedup_over_tutorial, 2),
+            opt(r.unlit_ms, 2),
+            opt(r.lit_per_unlit, 2),
             r.ns_per_pixel,
             opt(r.cycles_per_pixel, 2),
             r.rays_per_second / 1e6,
@@ -584,7 +607,7 @@ fn print_table(report: &Report) {
         );
     }
     println!(
-        "Yardsticks, median ms, measured between the frames on the same size: memset (fill the frame), copy (each pixel read from a 64x64 texture at a stepped coordinate), tutor. (lodev's tutorial renderer ported plainly, same scene and camera, one thread); x tut: how many times faster the frame is.\n\
+        "Yardsticks, median ms, measured between the frames on the same size: memset (fill the frame), copy (each pixel read from a 64x64 texture at a stepped coordinate), tutor. (lodev's tutorial renderer ported plainly, same scene and camera, one thread); x tut: how many times faster the frame is. unlit: on a level with lights, the same frame without them (render --no-lights); x unl: the lit frame's time over it.\n\
          ns/px and cyc/px: per pixel of the frame, cycles of one core estimated at the stated clock. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
          cast: the cast pass, ns per column; floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
