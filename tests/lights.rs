@@ -29,13 +29,17 @@ fn level(dir: &Path, name: &str, grid: &str, legend: &str, ambient: f64) -> Path
 /// The lamp the tests light with: warm, bright, reaching far.
 const LAMP: &str = "\"L\" = { light = { colour = \"#ffe0b0\", radius = 12, intensity = 2.0 } }\n";
 
-/// What the renderer draws of the level at `path` from `pos` facing `angle`, lights on.
+/// What the renderer draws of the level at `path` from `pos` facing `angle`, lights on, from
+/// the full-size textures (a mipmap level averages a lit texel with its shadowed neighbours,
+/// as it averages any texels: these tests look at the light itself).
 fn draw(path: &Path, pos: (f64, f64), angle: f64) -> Frame {
     let loaded = load_with_textures(path, None).unwrap();
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut frame = Frame::new(160, 100).unwrap();
     let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
-    Renderer::new().render(
+    let mut renderer = Renderer::new();
+    renderer.set_mipmaps(false);
+    renderer.render(
         &loaded.level,
         &assets,
         &ClosedDoors,

@@ -153,9 +153,10 @@ impl LightMap {
         }
     }
 
-    /// The samples of cell `(x, y)`, if it has its own.
+    /// The samples of cell `(x, y)`, if it has its own: [`SAMPLES`] rows of [`SAMPLES`], from
+    /// the cell's low y and x.
     #[inline]
-    fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+    pub fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
         if x >= self.width || y >= self.height {
             return None;
         }

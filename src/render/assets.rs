@@ -9,7 +9,7 @@ use crate::level::{Fog, Level, Surface};
 use crate::texture::{Texture, TextureSet};
 
 /// A floor or ceiling as the renderer uses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum SurfaceRef {
     Texture(u16),
     /// RGBA8 packed little-endian.
@@ -41,6 +41,8 @@ pub struct RenderAssets {
     /// The light falling on the level's walls, floors and sprites as it stands at its start
     /// (doors closed); `None` where it leaves everything as drawn.
     pub(crate) lights: Option<Arc<crate::lighting::LightMap>>,
+    /// The floors and ceilings lit ahead of time under `lights`.
+    pub(crate) lit: Option<Arc<super::lit::LitSurfaces>>,
 }
 
 impl RenderAssets {
@@ -101,8 +103,13 @@ impl RenderAssets {
                 level.ambient,
             ))
         });
+        let lit = lights
+            .as_deref()
+            .filter(|l| !l.is_neutral())
+            .map(|l| Arc::new(super::lit::LitSurfaces::new(level, &styles, &mut list, l)));
         RenderAssets {
             lights,
+            lit,
             shaped,
             textures: list,
             styles,

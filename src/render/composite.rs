@@ -21,6 +21,7 @@ use web_time::Instant;
 
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};
+use super::lit::Drawn;
 use super::simd;
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 use super::{Camera, RenderAssets, SpriteInstance};
@@ -258,13 +259,10 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
-    let lights = scene.lights;
+    surfaces.lights = scene.lights.zip(assets.lit.as_deref());
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let at = advance((wx0, wy0), (sx, sy), start);
         surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
-        if let Some(lights) = lights {
-            lights.light_run(&mut row[start..end], at, (sx, sy), fog.factors());
-        }
     };
     // Runs of open columns, found a group or a block at a time where one is all open or all
     // covered, column by column only where a block's columns differ.
@@ -319,9 +317,11 @@ struct SurfaceCache<'a> {
     loops: simd::Loops,
     /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
     footprint: f64,
+    /// The light map and the surfaces lit under it, where lights are drawn.
+    lights: Option<(&'a crate::lighting::LightMap, &'a super::lit::LitSurfaces)>,
     cell: (i32, i32),
-    /// That cell's surface.
-    drawn: SurfaceRef,
+    /// That cell's surface, and whether it is lit already.
+    drawn: Drawn,
     /// A colour, or a texture's mipmap level and the shift that turns a 32-bit fraction into
     /// its texel coordinate.
     surface: Result<(&'a crate::texture::Mip, u32), u32>,
@@ -341,27 +341,38 @@ impl<'a> SurfaceCache<'a> {
             below,
             loops,
             footprint,
+            lights: None,
             cell: (i32::MIN, i32::MIN),
-            drawn: SurfaceRef::Colour(0),
+            drawn: Drawn {
+                surface: SurfaceRef::Colour(0),
+                lit: true,
+            },
             surface: Err(0),
         }
     }
 
-    /// The floor (or ceiling) of `cell`.
+    /// The floor (or ceiling) of `cell`, lit where lights are drawn.
     #[inline]
-    fn surface_of(&self, cell: (i32, i32)) -> SurfaceRef {
-        let style = &self.assets.styles[self.level.map.style(Cell::new(cell.0, cell.1)) as usize];
-        if self.below {
-            style.floor
-        } else {
-            style.ceiling
+    fn surface_of(&self, cell: (i32, i32)) -> Drawn {
+        let index = self.level.map.style(Cell::new(cell.0, cell.1));
+        if let Some((_, lit)) = self.lights {
+            return lit.surface(cell, index, self.below);
+        }
+        let style = &self.assets.styles[index as usize];
+        Drawn {
+            surface: if self.below {
+                style.floor
+            } else {
+                style.ceiling
+            },
+            lit: true,
         }
     }
 
     fn look_up(&mut self, cell: (i32, i32)) {
         self.cell = cell;
         self.drawn = self.surface_of(cell);
-        self.surface = match self.drawn {
+        self.surface = match self.drawn.surface {
             SurfaceRef::Colour(c) => Err(c),
             SurfaceRef::Texture(i) => {
                 let texture = &*self.assets.textures[i as usize];
@@ -410,6 +421,10 @@ impl<'a> SurfaceCache<'a> {
                         fog,
                     );
                 }
+            }
+            // A lit cell without a copy of its own: its pixels lit one by one.
+            if let (false, Some((lights, _))) = (self.drawn.lit, self.lights) {
+                lights.light_run(part, at, step, fog.factors());
             }
             at = advance(at, step, n);
             rest = tail;

@@ -12,6 +12,7 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
+mod lit;
 mod outline;
 mod shimmer;
 mod simd;

@@ -1,0 +1,202 @@
+//! Floors and ceilings lit ahead of time (a surface cache, as software renderers of the 1990s
+//! kept one): every cell some light reaches gets its own copy of its floor and ceiling, each
+//! texel multiplied by the light map's sample under it, with its mipmaps; every other cell
+//! draws its style's surfaces darkened once to the ambient light. The floor sweep then draws a
+//! lit floor as it draws an unlit one, a texel fetched and stored a pixel, and lighting costs
+//! nothing a frame.
+//!
+//! A texture larger than [`LARGEST`] texels, or cells past [`BUDGET`] bytes of copies, are not
+//! copied: the sweep lights those pixels one by one from the light map instead
+//! ([`crate::lighting::LightMap`]'s run), which draws the same light more slowly.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::assets::{StyleRef, SurfaceRef};
+use crate::grid::Cell;
+use crate::level::Level;
+use crate::lighting::{LightMap, NEUTRAL, SAMPLES, apply};
+use crate::texture::Texture;
+
+/// The largest texture side copied per cell.
+const LARGEST: u32 = 128;
+/// The most bytes of lit copies a level keeps (with their mipmaps).
+const BUDGET: usize = 96 << 20;
+/// [`LitSurfaces::cells`]' mark of a cell with no copies of its own: in the ambient light.
+const NONE: u32 = u32::MAX;
+/// [`LitSurfaces::cells`]' mark of a lit cell without copies (past the budget, or a texture
+/// too large): its pixels are lit one by one.
+const BY_PIXEL: u32 = u32::MAX - 1;
+
+/// A floor or ceiling as the sweep draws it: the surface, and whether it is lit already
+/// (`false`: the sweep lights its pixels from the light map).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Drawn {
+    pub surface: SurfaceRef,
+    pub lit: bool,
+}
+
+/// The lit floors and ceilings of a level.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LitSurfaces {
+    width: u32,
+    height: u32,
+    /// Per cell (row-major): its own (floor, ceiling) in `own`, [`NONE`] or [`BY_PIXEL`].
+    cells: Vec<u32>,
+    own: Vec<(SurfaceRef, SurfaceRef)>,
+    /// Per style: its (floor, ceiling) in the ambient light.
+    ambient: Vec<(Drawn, Drawn)>,
+    /// Per style: its (floor, ceiling) as they are, for the cells lit pixel by pixel.
+    plain: Vec<(SurfaceRef, SurfaceRef)>,
+}
+
+impl LitSurfaces {
+    /// The lit copies of `level`'s floors and ceilings under `lights`, added to `textures`
+    /// (the styles' `SurfaceRef`s index it).
+    pub(crate) fn new(
+        level: &Level,
+        styles: &[StyleRef],
+        textures: &mut Vec<Arc<Texture>>,
+        lights: &LightMap,
+    ) -> LitSurfaces {
+        let (width, height) = (level.map.width() as u32, level.map.height() as u32);
+        // Darkened once per texture (and colour), shared by every cell in the dark.
+        let mut darkened: HashMap<SurfaceRef, Drawn> = HashMap::new();
+        let mut dark = |s: SurfaceRef, textures: &mut Vec<Arc<Texture>>| {
+            *darkened.entry(s).or_insert_with(|| {
+                match lit_copy(s, textures, &|_, _| lights.ambient()) {
+                    Some(surface) => Drawn { surface, lit: true },
+                    None => Drawn {
+                        surface: s,
+                        lit: false,
+                    },
+                }
+            })
+        };
+        let ambient: Vec<(Drawn, Drawn)> = styles
+            .iter()
+            .map(|st| (dark(st.floor, textures), dark(st.ceiling, textures)))
+            .collect();
+        let mut cells = vec![NONE; (width * height) as usize];
+        let mut own = Vec::new();
+        let mut spent = 0usize;
+        for y in 0..height {
+            for x in 0..width {
+                let Some(tile) = lights.tile(x, y) else {
+                    continue;
+                };
+                let style = &styles[level.map.style(Cell::new(x as i32, y as i32)) as usize];
+                let cost = |s: SurfaceRef| match s {
+                    SurfaceRef::Texture(i) => {
+                        let size = textures[i as usize].size() as usize;
+                        size * size * 4 * 4 / 3
+                    }
+                    SurfaceRef::Colour(_) => (SAMPLES * SAMPLES * 4) as usize * 4 / 3,
+                };
+                let bytes = cost(style.floor) + cost(style.ceiling);
+                let at = (y * width + x) as usize;
+                if spent + bytes > BUDGET || textures.len() + 2 > usize::from(u16::MAX) {
+                    cells[at] = BY_PIXEL;
+                    continue;
+                }
+                let light = |u: f64, v: f64| {
+                    let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
+                    tile[(s(v) * SAMPLES + s(u)) as usize]
+                };
+                let (Some(floor), Some(ceiling)) = (
+                    lit_copy(style.floor, textures, &light),
+                    lit_copy(style.ceiling, textures, &light),
+                ) else {
+                    cells[at] = BY_PIXEL;
+                    continue;
+                };
+                spent += bytes;
+                cells[at] = own.len() as u32;
+                own.push((floor, ceiling));
+            }
+        }
+        LitSurfaces {
+            width,
+            height,
+            cells,
+            own,
+            ambient,
+            plain: styles.iter().map(|st| (st.floor, st.ceiling)).collect(),
+        }
+    }
+
+    /// The floor (`below`) or ceiling `cell`, of style `style`, is drawn with.
+    #[inline]
+    pub(crate) fn surface(&self, cell: (i32, i32), style: u16, below: bool) -> Drawn {
+        let pick = |pair: (SurfaceRef, SurfaceRef)| if below { pair.0 } else { pair.1 };
+        let (x, y) = (cell.0 as u32, cell.1 as u32);
+        let i = if x < self.width && y < self.height {
+            self.cells[(y * self.width + x) as usize]
+        } else {
+            NONE
+        };
+        match i {
+            NONE => {
+                let (floor, ceiling) = self.ambient[style as usize];
+                if below { floor } else { ceiling }
+            }
+            BY_PIXEL => Drawn {
+                surface: pick(self.plain[style as usize]),
+                lit: false,
+            },
+            i => Drawn {
+                surface: pick(self.own[i as usize]),
+                lit: true,
+            },
+        }
+    }
+}
+
+/// A copy of surface `s` with each texel multiplied by `light(u, v)` (the factor at the
+/// texel's centre, `u` and `v` across the cell from 0 to 1), its texture added to `textures`;
+/// `None` for a texture too large to copy. A plain colour becomes a texture of the light map's
+/// resolution (or stays a colour, where the light is the same everywhere: the ambient).
+fn lit_copy(
+    s: SurfaceRef,
+    textures: &mut Vec<Arc<Texture>>,
+    light: &dyn Fn(f64, f64) -> u32,
+) -> Option<SurfaceRef> {
+    let (size, texel): (u32, Box<dyn Fn(u32, u32) -> u32>) = match s {
+        SurfaceRef::Texture(i) => {
+            let texture = textures[i as usize].clone();
+            if texture.size() > LARGEST {
+                return None;
+            }
+            (texture.size(), Box::new(move |x, y| texture.texel(x, y)))
+        }
+        SurfaceRef::Colour(c) => {
+            let (a, b) = (light(0.0, 0.0), light(0.999, 0.999));
+            if a == b && (0..SAMPLES).all(|k| light(f64::from(k) / f64::from(SAMPLES), 0.5) == a) {
+                // One factor everywhere (the ambient): a colour still.
+                return Some(SurfaceRef::Colour(apply(a, c)));
+            }
+            (SAMPLES, Box::new(move |_, _| c))
+        }
+    };
+    if light(0.0, 0.0) == NEUTRAL
+        && (0..size * size).all(|k| {
+            let (x, y) = (k % size, k / size);
+            light(
+                (f64::from(x) + 0.5) / f64::from(size),
+                (f64::from(y) + 0.5) / f64::from(size),
+            ) == NEUTRAL
+        })
+    {
+        return Some(s);
+    }
+    let n = f64::from(size);
+    let mut rgba = Vec::with_capacity((size * size * 4) as usize);
+    for y in 0..size {
+        for x in 0..size {
+            let factor = light((f64::from(x) + 0.5) / n, (f64::from(y) + 0.5) / n);
+            rgba.extend_from_slice(&apply(factor, texel(x, y)).to_le_bytes());
+        }
+    }
+    textures.push(Arc::new(Texture::from_rgba(size, &rgba, None)));
+    Some(SurfaceRef::Texture((textures.len() - 1) as u16))
+}
