@@ -26,6 +26,10 @@
 //! assert!(map.ambient() & 0x3FF < NEUTRAL & 0x3FF);
 //! ```
 
+mod dynamic;
+
+pub use dynamic::{DYNAMIC_SAMPLES, DynamicLights, Lighting};
+
 use crate::frame::Colour;
 use crate::geom::{Visibility, visibility_polygon};
 use crate::grid::{Cell, Solidity};
@@ -140,6 +144,20 @@ impl LightMap {
         &self.polygons
     }
 
+    /// The factor of the sample of cell `(x, y)` at fractions `(fx, fy)` of 2^32 across it
+    /// (the ambient one off the map).
+    #[inline]
+    pub fn factor_in(&self, x: i32, y: i32, fx: u32, fy: u32) -> u32 {
+        match u32::try_from(x)
+            .ok()
+            .zip(u32::try_from(y).ok())
+            .and_then(|(x, y)| self.tile(x, y))
+        {
+            Some(t) => t[(((fy >> (32 - SAMPLE_BITS)) << SAMPLE_BITS) | (fx >> (32 - SAMPLE_BITS))) as usize],
+            None => self.ambient,
+        }
+    }
+
     /// The factor of the sample holding `p` (the ambient one off the map).
     pub fn factor_at(&self, p: Vec2) -> u32 {
         if !(p.x >= 0.0 && p.y >= 0.0) {
@@ -168,45 +186,14 @@ impl LightMap {
         self.tiles.get(i as usize * n..(i as usize + 1) * n)
     }
 
-    /// Lights `run`, pixels of floor (or ceiling) drawn from world position `at` (32.32 fixed
-    /// point) on by `step` per pixel, already blended into fog by `fog` (what each channel kept
-    /// of 256, and the fog's share of red-and-blue and green): each pixel as if its texel had
-    /// been lit before the fog.
-    pub(crate) fn light_run(
-        &self,
-        run: &mut [u32],
-        at: (i64, i64),
-        step: (i64, i64),
-        fog: (u32, u32, u32),
-    ) {
-        let (_, rb, g) = fog;
-        // The fog's share of each channel (red, green, blue) in 256ths, as the blend adds it
-        // before its shift: red and blue in 16-bit lanes of one word, green shifted by 8.
-        let shares = [rb & 0xFFFF, (g >> 8) & 0xFFFF, rb >> 16].map(|v| v as i32);
-        let mut at = at;
-        let mut cell = (i32::MIN, i32::MIN);
-        let mut tile: Option<&[u32]> = None;
-        for pixel in run {
-            let here = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
-            if here != cell {
-                cell = here;
-                tile = u32::try_from(here.0)
-                    .ok()
-                    .zip(u32::try_from(here.1).ok())
-                    .and_then(|(x, y)| self.tile(x, y));
-            }
-            let factor = match tile {
-                Some(t) => {
-                    let sx = (at.0 as u32) >> (32 - SAMPLE_BITS);
-                    let sy = (at.1 as u32) >> (32 - SAMPLE_BITS);
-                    t[((sy << SAMPLE_BITS) | sx) as usize]
-                }
-                None => self.ambient,
-            };
-            *pixel = apply_in_fog(factor, *pixel, shares);
-            at = (at.0.wrapping_add(step.0), at.1.wrapping_add(step.1));
-        }
-    }
+}
+
+/// The fog's share of each channel (red, green, blue) in 256ths, from a blend's factors (what
+/// each channel kept, and the fog's red-and-blue and green shares) as the blend adds them
+/// before its shift: red and blue in 16-bit lanes of one word, green shifted by 8.
+#[inline]
+fn fog_shares((_, rb, g): (u32, u32, u32)) -> [i32; 3] {
+    [rb & 0xFFFF, (g >> 8) & 0xFFFF, rb >> 16].map(|v| v as i32)
 }
 
 /// The point of sample `k` (row-major) of `cell`.
@@ -221,12 +208,12 @@ fn sample_point(cell: Cell, k: usize) -> Vec2 {
 }
 
 /// A colour's channels in linear light, 0 to 1.
-fn linear(c: Colour) -> [f32; 3] {
+pub(super) fn linear(c: Colour) -> [f32; 3] {
     [c.r, c.g, c.b].map(|v| (f32::from(v) / 255.0).powf(2.2))
 }
 
 /// Linear light per channel as a packed factor (sRGB terms, 256 as 1, at most 1023).
-fn pack(linear: [f32; 3]) -> u32 {
+pub(super) fn pack(linear: [f32; 3]) -> u32 {
     let f = linear.map(|c| ((c.max(0.0).powf(1.0 / 2.2) * 256.0).round() as u32).min(1023));
     f[0] | f[1] << 10 | f[2] << 20
 }
@@ -241,7 +228,7 @@ pub fn apply(factor: u32, pixel: u32) -> u32 {
 /// channel step) is `shares`, lit by `factor` as its texel would have been before the fog:
 /// `pixel × f + share × (1 − f)`.
 #[inline]
-fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
+pub(super) fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
     if factor == NEUTRAL {
         return pixel;
     }

@@ -128,7 +128,7 @@ impl Span {
 
     /// Lights the wall as the light map lights the floor just in front of `point`, where a
     /// ray along `ray` met it.
-    pub(super) fn light_by(&mut self, lights: &crate::lighting::LightMap, point: Vec2, ray: Vec2) {
+    pub(super) fn light_by(&mut self, lights: &crate::lighting::Lighting, point: Vec2, ray: Vec2) {
         let length = ray.length();
         if length > 0.0 {
             self.light = lights.factor_at(point - ray * (1e-3 / length));

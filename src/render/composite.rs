@@ -56,8 +56,8 @@ pub(super) struct Scene<'a> {
     pub loops: simd::Loops,
     /// Whether floors and ceilings are drawn from mipmap levels.
     pub mipmaps: bool,
-    /// The light map, where it changes anything.
-    pub lights: Option<&'a crate::lighting::LightMap>,
+    /// The light the frame is drawn in, where it changes anything.
+    pub lights: Option<crate::lighting::Lighting<'a>>,
 }
 
 /// Pixels per cache line (of 64 bytes); a [`CoverBlock`]'s columns.
@@ -259,7 +259,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
-    surfaces.lights = scene.lights.zip(assets.lit.as_deref());
+    surfaces.lights = scene.lights.map(|l| (l, assets.lit.as_deref()));
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let at = advance((wx0, wy0), (sx, sy), start);
         surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
@@ -317,8 +317,9 @@ struct SurfaceCache<'a> {
     loops: simd::Loops,
     /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
     footprint: f64,
-    /// The light map and the surfaces lit under it, where lights are drawn.
-    lights: Option<(&'a crate::lighting::LightMap, &'a super::lit::LitSurfaces)>,
+    /// The light the frame is drawn in and the surfaces lit ahead under the level's own,
+    /// where lights are drawn.
+    lights: Option<(crate::lighting::Lighting<'a>, Option<&'a super::lit::LitSurfaces>)>,
     cell: (i32, i32),
     /// That cell's surface, and whether it is lit already.
     drawn: Drawn,
@@ -355,17 +356,23 @@ impl<'a> SurfaceCache<'a> {
     #[inline]
     fn surface_of(&self, cell: (i32, i32)) -> Drawn {
         let index = self.level.map.style(Cell::new(cell.0, cell.1));
-        if let Some((_, lit)) = self.lights {
-            return lit.surface(cell, index, self.below);
-        }
         let style = &self.assets.styles[index as usize];
-        Drawn {
-            surface: if self.below {
-                style.floor
-            } else {
-                style.ceiling
+        let plain = if self.below {
+            style.floor
+        } else {
+            style.ceiling
+        };
+        match self.lights {
+            // Where a dynamic light reaches, the plain surface lit pixel by pixel.
+            Some((lighting, _)) if lighting.dynamic_reaches(cell.0, cell.1) => Drawn {
+                surface: plain,
+                lit: false,
             },
-            lit: true,
+            Some((_, Some(lit))) => lit.surface(cell, index, self.below),
+            _ => Drawn {
+                surface: plain,
+                lit: true,
+            },
         }
     }
 
@@ -423,8 +430,8 @@ impl<'a> SurfaceCache<'a> {
                 }
             }
             // A lit cell without a copy of its own: its pixels lit one by one.
-            if let (false, Some((lights, _))) = (self.drawn.lit, self.lights) {
-                lights.light_run(part, at, step, fog.factors());
+            if let (false, Some((lighting, _))) = (self.drawn.lit, &self.lights) {
+                lighting.light_run(part, at, step, fog.factors());
             }
             at = advance(at, step, n);
             rest = tail;

@@ -61,6 +61,25 @@ impl MovingParts for ClosedDoors {
     }
 }
 
+/// The level's walls with its doors as they stand: a door half open or more lets light by.
+struct DoorsAsTheyStand<'a> {
+    level: &'a Level,
+    doors: &'a dyn MovingParts,
+}
+
+impl crate::grid::Solidity for DoorsAsTheyStand<'_> {
+    fn is_solid(&self, cell: Cell) -> bool {
+        match self.level.map.get(cell) {
+            Some(crate::map::Tile::Door) => self.doors.open(cell) < 0.5,
+            _ => self.level.map.is_solid(cell),
+        }
+    }
+
+    fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
+        self.level.shape(cell)
+    }
+}
+
 /// What the last frame cost, stage by stage (for `tilecaster bench` and the profiler).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FrameStats {
@@ -108,6 +127,10 @@ pub struct Renderer {
     no_mipmaps: bool,
     /// Whether the level's lights (and dark ambient) are left out.
     no_lights: bool,
+    /// The lights of the next frame that come and go (muzzle flashes, fireballs), and what
+    /// they light.
+    dynamic_lights: Vec<crate::level::Light>,
+    dynamic: crate::lighting::DynamicLights,
     /// The last frame's height.
     height: u32,
 }
@@ -139,6 +162,13 @@ impl Renderer {
         self.no_lights = !on;
     }
 
+    /// The lights that come and go to draw the next frames with (muzzle flashes, fireballs
+    /// and their bursts), over the level's own: what each reaches is worked out every frame.
+    pub fn set_dynamic_lights(&mut self, lights: &[crate::level::Light]) {
+        self.dynamic_lights.clear();
+        self.dynamic_lights.extend_from_slice(lights);
+    }
+
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
     pub fn render(
         &mut self,
@@ -159,10 +189,16 @@ impl Renderer {
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = web_time::Instant::now();
         let loops = simd::Loops::new(!self.scalar);
-        let lights = assets
-            .lights
-            .as_deref()
-            .filter(|l| !self.no_lights && !l.is_neutral());
+        let on = !self.no_lights;
+        let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
+        let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+        self.dynamic
+            .update(&DoorsAsTheyStand { level, doors }, w, h, flashes);
+        let lighting = crate::lighting::Lighting {
+            map: assets.lights.as_deref().filter(|_| on),
+            dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
+        };
+        let lights = (!lighting.is_neutral()).then_some(lighting);
         // Room for a task's fogged texel runs: a texture column's worth per column (a wall
         // shows at most its texture's side), up to 256 texels. Reserved once, so that frames
         // after the first allocate nothing; a run that finds no room is fogged as it is drawn.
@@ -185,7 +221,7 @@ impl Renderer {
                     let x = (chunk * COLUMNS_PER_TASK + k) as u32;
                     let cast = cast_column(level, assets, doors, camera, x, width);
                     *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
-                    if let (Some(lights), Some(hit)) = (lights, cast.hit) {
+                    if let (Some(lights), Some(hit)) = (&lights, cast.hit) {
                         wall.light_by(lights, hit.point, cast.ray);
                     }
                     wall.fog_texels(assets, loops, fogged, &before);
@@ -219,7 +255,7 @@ impl Renderer {
             width,
             height,
             assets,
-            lights,
+            lights.as_ref(),
             &mut self.sprites,
         );
         let sprites_done = web_time::Instant::now();

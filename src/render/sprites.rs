@@ -66,7 +66,7 @@ impl SpriteDraw {
         camera: &Camera,
         (width, height): (u32, u32),
         assets: &RenderAssets,
-        lights: Option<&crate::lighting::LightMap>,
+        lights: Option<&crate::lighting::Lighting>,
     ) -> Option<SpriteDraw> {
         let rel = s.position - camera.pos;
         let det = camera.plane.x * camera.dir.y - camera.dir.x * camera.plane.y;
@@ -151,7 +151,7 @@ pub(crate) fn project_all(
     width: u32,
     height: u32,
     assets: &RenderAssets,
-    lights: Option<&crate::lighting::LightMap>,
+    lights: Option<&crate::lighting::Lighting>,
     out: &mut Vec<SpriteDraw>,
 ) {
     out.clear();

@@ -40,6 +40,10 @@ pub struct Composer {
     pub minimap: Minimap,
     /// The weapon's sway and the damage flash, as the player set them.
     pub comfort: hud::Comfort,
+    /// The fireballs' bursts still glowing (where, and the tick of each).
+    pub bursts: Vec<(crate::math::Vec2, u64)>,
+    /// The game's lights of this frame (reused).
+    pub glows: Vec<crate::level::Light>,
 }
 
 /// A menu to draw over the picture, with what it shows.
@@ -66,6 +70,8 @@ impl Composer {
             cells: Vec::new(),
             minimap: Minimap::default(),
             comfort: hud::Comfort::default(),
+            bursts: Vec::new(),
+            glows: Vec::new(),
         }
     }
 
@@ -113,6 +119,7 @@ impl Composer {
         let sprites = super::sprites(game, &session.current().textures);
         let camera =
             crate::render::Camera::new(game.player.position, game.player.angle + turned, self.fov);
+        self.renderer.set_dynamic_lights(&[]);
         self.renderer.render(
             &game.level,
             assets,
@@ -153,6 +160,9 @@ impl Composer {
             let sprites = super::sprites(game, &session.current().textures);
             let camera = death_camera(session, self.fov);
             let parts = GameParts(game);
+            super::glow::remember_bursts(game, &mut self.bursts);
+            super::glow::dynamic_lights(game, &self.bursts, &mut self.glows);
+            self.renderer.set_dynamic_lights(&self.glows);
             self.renderer.render(
                 &game.level,
                 assets,

@@ -24,6 +24,7 @@
 
 pub mod art;
 pub mod compose;
+pub mod glow;
 pub mod hand;
 pub mod hud;
 pub mod menu;

@@ -233,6 +233,37 @@ pub struct Options<'a> {
     pub mipmaps: bool,
     /// Levels with shaped walls measured again with plain walls.
     pub plain_twin: bool,
+    /// Dynamic lights (like muzzle flashes) placed in view every frame.
+    pub flashes: u32,
+}
+
+/// Fills `out` with `n` dynamic lights in the view of `camera` (muzzle flashes: warm, 4.5
+/// tiles of reach), on open cells ahead of it, nearest first, in three lanes across the view.
+fn flashes_in_view(
+    level: &tilecaster::level::Level,
+    camera: &Camera,
+    n: u32,
+    out: &mut Vec<tilecaster::level::Light>,
+) {
+    use tilecaster::grid::Solidity;
+    out.clear();
+    let side = Vec2::new(-camera.dir.y, camera.dir.x);
+    for k in 0..n * 4 {
+        if out.len() == n as usize {
+            break;
+        }
+        let ahead = 1.0 + 0.7 * f64::from(k / 3);
+        let across = (f64::from(k % 3) - 1.0) * 0.6;
+        let at = camera.pos + camera.dir * ahead + side * across;
+        if !level.map.is_solid(tilecaster::grid::Cell::containing(at)) {
+            out.push(tilecaster::level::Light {
+                position: at,
+                colour: tilecaster::frame::Colour::rgb(255, 214, 150),
+                radius: 4.5,
+                intensity: 1.2,
+            });
+        }
+    }
 }
 
 /// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
@@ -259,6 +290,7 @@ pub fn run(options: &Options) -> Result<()> {
         scalar,
         mipmaps,
         plain_twin,
+        flashes,
     } = *options;
     if frames == 0 {
         bail!("--frames must be at least 1");
@@ -407,7 +439,8 @@ pub fn run(options: &Options) -> Result<()> {
                 unlit.set_vector_loops(!scalar);
                 unlit.set_mipmaps(mipmaps);
                 unlit.set_lights(false);
-                let lit_level = !level.lights.is_empty() || level.ambient < 1.0;
+                let lit_level = !level.lights.is_empty() || level.ambient < 1.0 || flashes > 0;
+                let mut glows = Vec::with_capacity(flashes as usize);
                 let mut unlit_times = Vec::with_capacity(frames as usize);
                 let mut times = Vec::with_capacity(frames as usize);
                 let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
@@ -433,6 +466,8 @@ pub fn run(options: &Options) -> Result<()> {
                             first
                         };
                         let camera = Camera::new(pos, angle, fov);
+                        flashes_in_view(level, &camera, flashes, &mut glows);
+                        renderer.set_dynamic_lights(&glows);
                         let allocated = crate::allocations();
                         let start = Instant::now();
                         renderer.render(level, &assets, &parts, &sprites, &camera, &mut frame);
@@ -649,6 +684,10 @@ pub struct BenchArgs {
     /// shape made a plain wall, to see what shapes cost (measured one after the other).
     #[arg(long)]
     pub plain_twin: bool,
+    /// Put N dynamic lights (muzzle flashes) in view every frame, ahead of the camera; the
+    /// unlit yardstick draws without them, to see what lights cost (0 to 64).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub flashes: u32,
 }
 
 impl BenchArgs {
@@ -666,6 +705,7 @@ impl BenchArgs {
             scalar: self.scalar,
             mipmaps: !self.no_mipmaps,
             plain_twin: self.plain_twin,
+            flashes: self.flashes,
         })
     }
 }

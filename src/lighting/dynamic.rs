@@ -1,0 +1,236 @@
+//! Lights that come and go frame by frame (muzzle flashes, fireballs and their bursts): each
+//! one's visibility polygon worked out again every frame, its light summed in linear light
+//! into [`DYNAMIC_SAMPLES`]² samples per cell it reaches, and added to the level's own light
+//! where they are drawn ([`Lighting::factor`]).
+
+use super::{LightMap, NEUTRAL, linear, pack};
+use crate::geom::visibility_polygon;
+use crate::grid::{Cell, Solidity};
+use crate::level::Light;
+use crate::math::Vec2;
+
+/// Samples along each side of a cell for dynamic lights (coarser than the level's own: they
+/// are worked out every frame, and last a moment).
+pub const DYNAMIC_SAMPLES: u32 = 8;
+const DYNAMIC_BITS: u32 = 3;
+const NO_TILE: u32 = u32::MAX;
+
+/// The dynamic lights of one frame, as linear light per sample of the cells they reach.
+#[derive(Clone, Debug, Default)]
+pub struct DynamicLights {
+    width: u32,
+    height: u32,
+    /// Per cell (row-major): its tile in `tiles`, or [`NO_TILE`].
+    index: Vec<u32>,
+    /// Linear light (red, green, blue) per sample, [`DYNAMIC_SAMPLES`]² per tile.
+    tiles: Vec<[f32; 3]>,
+    /// The cells with tiles, to clear them for the next frame.
+    touched: Vec<u32>,
+}
+
+impl DynamicLights {
+    /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's.
+    /// The buffers grow to the most ever needed and are kept.
+    pub fn update<S: Solidity + ?Sized>(
+        &mut self,
+        grid: &S,
+        width: u32,
+        height: u32,
+        lights: &[Light],
+    ) {
+        let cells = width as usize * height as usize;
+        if (self.width, self.height) != (width, height) || self.index.len() != cells {
+            self.index.clear();
+            self.index.resize(cells, NO_TILE);
+            self.touched.clear();
+            (self.width, self.height) = (width, height);
+        }
+        for &c in &self.touched {
+            self.index[c as usize] = NO_TILE;
+        }
+        self.touched.clear();
+        self.tiles.clear();
+        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        for light in lights {
+            if light.intensity <= 0.0 || !light.position.is_finite() {
+                continue;
+            }
+            let seen = visibility_polygon(grid, width, height, light.position, light.radius);
+            if seen.points.is_empty() {
+                continue;
+            }
+            let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+            let (r, o) = (light.radius, light.position);
+            let xs = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
+            for cy in ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
+            {
+                for cx in xs.clone() {
+                    let cell = Cell::new(cx, cy);
+                    let near = Vec2::new(
+                        o.x.clamp(f64::from(cx), f64::from(cx + 1)),
+                        o.y.clamp(f64::from(cy), f64::from(cy + 1)),
+                    );
+                    if (near - o).length() >= r || grid.is_solid(cell) && grid.shape(cell).is_none()
+                    {
+                        continue;
+                    }
+                    let at = cy as usize * width as usize + cx as usize;
+                    if self.index[at] == NO_TILE {
+                        self.index[at] = (self.tiles.len() / per_tile) as u32;
+                        self.tiles.resize(self.tiles.len() + per_tile, [0.0; 3]);
+                        self.touched.push(at as u32);
+                    }
+                    let tile = self.index[at] as usize * per_tile;
+                    let n = f64::from(DYNAMIC_SAMPLES);
+                    for (k, sum) in self.tiles[tile..tile + per_tile].iter_mut().enumerate() {
+                        let (i, j) = ((k as u32 % DYNAMIC_SAMPLES), (k as u32 / DYNAMIC_SAMPLES));
+                        let p = Vec2::new(
+                            f64::from(cx) + (f64::from(i) + 0.5) / n,
+                            f64::from(cy) + (f64::from(j) + 0.5) / n,
+                        );
+                        let d = (p - o).length();
+                        if d >= r || !seen.contains(p) {
+                            continue;
+                        }
+                        let fall = (1.0 - d / r) as f32;
+                        for (s, c) in sum.iter_mut().zip(colour) {
+                            *s += c * fall * fall;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether no dynamic light reaches anything this frame.
+    pub fn is_empty(&self) -> bool {
+        self.touched.is_empty()
+    }
+
+    /// Whether a dynamic light reaches `cell`.
+    #[inline]
+    pub fn reaches(&self, x: u32, y: u32) -> bool {
+        x < self.width
+            && y < self.height
+            && self.index[(y * self.width + x) as usize] != NO_TILE
+    }
+
+    /// The linear light of the sample of cell `(x, y)` at fractions `(fx, fy)` of 2^32.
+    #[inline]
+    fn sample(&self, x: u32, y: u32, fx: u32, fy: u32) -> Option<[f32; 3]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = self.index[(y * self.width + x) as usize];
+        if i == NO_TILE {
+            return None;
+        }
+        let (sx, sy) = (fx >> (32 - DYNAMIC_BITS), fy >> (32 - DYNAMIC_BITS));
+        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        self.tiles
+            .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
+            .copied()
+    }
+}
+
+/// The light a frame is drawn in: the level's own (its light map, if it has one) and the
+/// frame's dynamic lights (if any).
+#[derive(Clone, Copy, Debug)]
+pub struct Lighting<'a> {
+    /// The level's lights and ambient light.
+    pub map: Option<&'a LightMap>,
+    /// This frame's dynamic lights.
+    pub dynamic: Option<&'a DynamicLights>,
+}
+
+impl Lighting<'_> {
+    /// Whether it leaves every texel as it is.
+    pub fn is_neutral(&self) -> bool {
+        self.map.is_none_or(LightMap::is_neutral) && self.dynamic.is_none_or(DynamicLights::is_empty)
+    }
+
+    /// Whether the dynamic lights reach cell `(x, y)` this frame.
+    #[inline]
+    pub fn dynamic_reaches(&self, x: i32, y: i32) -> bool {
+        self.dynamic
+            .is_some_and(|d| x >= 0 && y >= 0 && d.reaches(x as u32, y as u32))
+    }
+
+    /// The factor at world position `at` (32.32 fixed point): the level's light there plus
+    /// the dynamic lights', summed in linear light.
+    #[inline]
+    pub fn factor(&self, at: (i64, i64)) -> u32 {
+        let (cx, cy) = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
+        let (fx, fy) = (at.0 as u32, at.1 as u32);
+        let base = self.map.map_or(NEUTRAL, |m| m.factor_in(cx, cy, fx, fy));
+        let extra = match (self.dynamic, u32::try_from(cx), u32::try_from(cy)) {
+            (Some(d), Ok(x), Ok(y)) => d.sample(x, y, fx, fy),
+            _ => None,
+        };
+        match extra {
+            Some(add) => {
+                let lin = unpack(base);
+                pack_fast([lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]])
+            }
+            None => base,
+        }
+    }
+
+    /// The factor at world point `p`.
+    pub fn factor_at(&self, p: Vec2) -> u32 {
+        if !(p.x >= 0.0 && p.y >= 0.0 && p.is_finite()) {
+            return self.map.map_or(NEUTRAL, LightMap::ambient);
+        }
+        let fixed = |v: f64| (v * 4_294_967_296.0) as i64;
+        self.factor((fixed(p.x), fixed(p.y)))
+    }
+
+    /// Lights `run` as [`LightMap`]'s run does, with the dynamic lights added.
+    pub(crate) fn light_run(
+        &self,
+        run: &mut [u32],
+        at: (i64, i64),
+        step: (i64, i64),
+        fog: (u32, u32, u32),
+    ) {
+        let shares = super::fog_shares(fog);
+        let mut at = at;
+        for pixel in run {
+            *pixel = super::apply_in_fog(self.factor(at), *pixel, shares);
+            at = (at.0.wrapping_add(step.0), at.1.wrapping_add(step.1));
+        }
+    }
+}
+
+/// A packed factor back in linear light (its sRGB terms raised to 2.2), per channel.
+#[inline]
+fn unpack(factor: u32) -> [f32; 3] {
+    let table = unpack_table();
+    [0, 1, 2].map(|c| table[((factor >> (10 * c)) & 0x3FF) as usize])
+}
+
+/// Linear light per channel as a packed factor, through a table (the light map's own
+/// [`pack`] raises to 1/2.2, too slow a pixel): linear light in steps of 1/4096 up to 16.
+#[inline]
+fn pack_fast(linear: [f32; 3]) -> u32 {
+    let table = pack_table();
+    let f = linear.map(|c| {
+        let i = (c.max(0.0) * 4096.0) as usize;
+        u32::from(table[i.min(table.len() - 1)])
+    });
+    f[0] | f[1] << 10 | f[2] << 20
+}
+
+fn pack_table() -> &'static [u16] {
+    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..16 * 4096)
+            .map(|i| (pack([(i as f32 + 0.5) / 4096.0; 3]) & 0x3FF) as u16)
+            .collect()
+    })
+}
+
+fn unpack_table() -> &'static [f32; 1024] {
+    static TABLE: std::sync::OnceLock<[f32; 1024]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|i| (i as f32 / 256.0).powf(2.2)))
+}
