@@ -110,6 +110,36 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(common::proptest_config(200))]
+
+    /// A cell the polygon calls seen whole has every point seen, one it calls hidden whole
+    /// none: checked on a grid of points across every cell, with and without a radius.
+    #[test]
+    fn whole_cells_are_seen_or_hidden_as_classified(map in maps(), fx in 0.0..1.0f64, fy in 0.0..1.0f64, pick in any::<u32>()) {
+        let open: Vec<Cell> = map.open_cells().collect();
+        prop_assume!(!open.is_empty());
+        let cell = open[pick as usize % open.len()];
+        let origin = Vec2::new(cell.x as f64 + fx, cell.y as f64 + fy);
+        let walls = |c: Cell| map.is_solid(c);
+        for radius in [f64::INFINITY, 3.5] {
+            let seen = visibility_polygon(&walls, map.w, map.h, origin, radius);
+            for c in map.open_cells() {
+                let lo = Vec2::new(c.x as f64, c.y as f64);
+                let Some(whole) = seen.classify_box(lo, lo + Vec2::new(1.0, 1.0)) else {
+                    continue;
+                };
+                for i in 0..8 {
+                    for j in 0..8 {
+                        let p = lo + Vec2::new((i as f64 + 0.5) / 8.0, (j as f64 + 0.5) / 8.0);
+                        prop_assert_eq!(seen.contains(p), whole, "cell {:?}, point {:?}", c, p);
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn grid(rows: &[&str]) -> Map {
     let (w, h) = (rows[0].len() as u32, rows.len() as u32);
     let solid = rows

@@ -86,6 +86,55 @@ impl Visibility {
             .is_some_and(|reach| d.length() <= reach + 1e-9)
     }
 
+    /// Whether every point of the box from `min` to `max` is seen (`Some(true)`), none is
+    /// (`Some(false)`), or some are and some are not, or it cannot tell cheaply (`None`: a
+    /// cone, a box holding the origin or straddling the angle ±π from it). It looks only at
+    /// the boundary within the box's angles: the box is seen whole where the boundary there
+    /// lies nowhere nearer than the box's farthest corner, and hidden whole where it lies
+    /// nowhere farther than the box's nearest point.
+    pub fn classify_box(&self, min: Vec2, max: Vec2) -> Option<bool> {
+        let n = self.points.len();
+        let o = self.origin;
+        if self.cone || n < 2 || (min.x <= o.x && o.x <= max.x && min.y <= o.y && o.y <= max.y) {
+            return None;
+        }
+        // A box to the origin's -x side, across its y, straddles the seam at ±π.
+        if max.x <= o.x && min.y <= o.y && o.y <= max.y {
+            return None;
+        }
+        let corners = [min, Vec2::new(max.x, min.y), Vec2::new(min.x, max.y), max];
+        let (mut lo, mut hi, mut far) = (f64::INFINITY, f64::NEG_INFINITY, 0.0f64);
+        for c in corners {
+            let d = c - o;
+            let a = d.y.atan2(d.x);
+            (lo, hi, far) = (lo.min(a), hi.max(a), far.max(d.length()));
+        }
+        let near = (Vec2::new(o.x.clamp(min.x, max.x), o.y.clamp(min.y, max.y)) - o).length();
+        // The boundary points from the wedge holding `lo` to the one holding `hi`.
+        let first = self.angles.partition_point(|&a| a < lo);
+        let last = self.angles.partition_point(|&a| a <= hi);
+        let (mut nearest, mut farthest) = (f64::INFINITY, 0.0f64);
+        let mut edge = |a: Vec2, b: Vec2| {
+            nearest = nearest.min(segment_distance(o, a, b));
+            farthest = farthest.max((a - o).length()).max((b - o).length());
+        };
+        let at = |i: usize| self.points[(i + n) % n];
+        for i in first.saturating_sub(1)..last.min(n) {
+            edge(at(i), at(i + 1));
+        }
+        if first == 0 || last >= n {
+            // The wedge across the seam, from the last point to the first.
+            edge(self.points[n - 1], self.points[0]);
+        }
+        if nearest >= far + 1e-9 {
+            Some(true)
+        } else if farthest <= near - 1e-9 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// The area seen.
     pub fn area(&self) -> f64 {
         let n = self.points.len();
@@ -309,6 +358,18 @@ fn outline_corners<S: Solidity + ?Sized>(
 }
 
 /// The angle in `(-π, π]`.
+/// The distance from `p` to the segment from `a` to `b`.
+fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f64 {
+    let ab = b - a;
+    let len2 = ab.dot(ab);
+    let t = if len2 > 0.0 {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (a + ab * t - p).length()
+}
+
 fn wrap(angle: f64) -> f64 {
     let tau = std::f64::consts::TAU;
     let a = angle.rem_euclid(tau);

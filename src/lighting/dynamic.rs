@@ -24,19 +24,22 @@ pub struct DynamicLights {
     index: Vec<u32>,
     /// Linear light (red, green, blue) per sample, [`DYNAMIC_SAMPLES`]² per tile.
     tiles: Vec<[f32; 3]>,
+    /// Per sample, the packed factor of the level's light there with this light added.
+    combined: Vec<u32>,
     /// The cells with tiles, to clear them for the next frame.
     touched: Vec<u32>,
 }
 
 impl DynamicLights {
-    /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's.
-    /// The buffers grow to the most ever needed and are kept.
+    /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's,
+    /// added to the level's own light `base` (where it has a light map). The buffers grow to
+    /// the most ever needed and are kept.
     pub fn update<S: Solidity + ?Sized>(
         &mut self,
         grid: &S,
-        width: u32,
-        height: u32,
+        (width, height): (u32, u32),
         lights: &[Light],
+        base: Option<&LightMap>,
     ) {
         let cells = width as usize * height as usize;
         if (self.width, self.height) != (width, height) || self.index.len() != cells {
@@ -62,7 +65,8 @@ impl DynamicLights {
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (r, o) = (light.radius, light.position);
             let xs = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
-            for cy in ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
+            for cy in
+                ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
             {
                 for cx in xs.clone() {
                     let cell = Cell::new(cx, cy);
@@ -74,30 +78,62 @@ impl DynamicLights {
                     {
                         continue;
                     }
-                    let at = cy as usize * width as usize + cx as usize;
-                    if self.index[at] == NO_TILE {
-                        self.index[at] = (self.tiles.len() / per_tile) as u32;
-                        self.tiles.resize(self.tiles.len() + per_tile, [0.0; 3]);
-                        self.touched.push(at as u32);
-                    }
-                    let tile = self.index[at] as usize * per_tile;
                     let n = f64::from(DYNAMIC_SAMPLES);
-                    for (k, sum) in self.tiles[tile..tile + per_tile].iter_mut().enumerate() {
+                    let (lo, hi) = (
+                        Vec2::new(f64::from(cx), f64::from(cy)),
+                        Vec2::new(f64::from(cx + 1), f64::from(cy + 1)),
+                    );
+                    // Most cells are seen whole or not at all: the polygon is asked per sample
+                    // only where its boundary crosses the cell.
+                    let whole = seen.classify_box(lo, hi);
+                    if whole == Some(false) {
+                        continue;
+                    }
+                    // The cell's tile, made at its first lit sample: a cell the light does not
+                    // reach keeps the level's light as it is.
+                    let at = cy as usize * width as usize + cx as usize;
+                    for k in 0..per_tile {
                         let (i, j) = ((k as u32 % DYNAMIC_SAMPLES), (k as u32 / DYNAMIC_SAMPLES));
                         let p = Vec2::new(
                             f64::from(cx) + (f64::from(i) + 0.5) / n,
                             f64::from(cy) + (f64::from(j) + 0.5) / n,
                         );
                         let d = (p - o).length();
-                        if d >= r || !seen.contains(p) {
+                        if d >= r || whole.is_none() && !seen.contains(p) {
                             continue;
                         }
+                        if self.index[at] == NO_TILE {
+                            self.index[at] = (self.tiles.len() / per_tile) as u32;
+                            self.tiles.resize(self.tiles.len() + per_tile, [0.0; 3]);
+                            self.touched.push(at as u32);
+                        }
+                        let sum = &mut self.tiles[self.index[at] as usize * per_tile + k];
                         let fall = (1.0 - d / r) as f32;
                         for (s, c) in sum.iter_mut().zip(colour) {
                             *s += c * fall * fall;
                         }
                     }
                 }
+            }
+        }
+        // The level's light at each sample with the dynamic light added.
+        self.combined.clear();
+        self.combined.resize(self.tiles.len(), NEUTRAL);
+        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        let half = 1u32 << (31 - DYNAMIC_BITS);
+        for &at in &self.touched {
+            let (cx, cy) = ((at % width) as i32, (at / width) as i32);
+            let tile = self.index[at as usize] as usize * per_tile;
+            for k in 0..per_tile {
+                let (i, j) = (k as u32 % DYNAMIC_SAMPLES, k as u32 / DYNAMIC_SAMPLES);
+                let (fx, fy) = (
+                    (i << (32 - DYNAMIC_BITS)) + half,
+                    (j << (32 - DYNAMIC_BITS)) + half,
+                );
+                let level = base.map_or(NEUTRAL, |m| m.factor_in(cx, cy, fx, fy));
+                let (lin, add) = (unpack(level), self.tiles[tile + k]);
+                self.combined[tile + k] =
+                    pack_fast([lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]]);
             }
         }
     }
@@ -110,14 +146,24 @@ impl DynamicLights {
     /// Whether a dynamic light reaches `cell`.
     #[inline]
     pub fn reaches(&self, x: u32, y: u32) -> bool {
-        x < self.width
-            && y < self.height
-            && self.index[(y * self.width + x) as usize] != NO_TILE
+        x < self.width && y < self.height && self.index[(y * self.width + x) as usize] != NO_TILE
     }
 
-    /// The linear light of the sample of cell `(x, y)` at fractions `(fx, fy)` of 2^32.
+    /// The combined factors of cell `(x, y)`, if a dynamic light reaches it.
     #[inline]
-    fn sample(&self, x: u32, y: u32, fx: u32, fy: u32) -> Option<[f32; 3]> {
+    fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let i = self.index[(y * self.width + x) as usize];
+        let n = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        (i != NO_TILE).then(|| &self.combined[i as usize * n..(i as usize + 1) * n])
+    }
+
+    /// The factor (the level's light and the dynamic lights') of the sample of cell `(x, y)`
+    /// at fractions `(fx, fy)` of 2^32, where a dynamic light reaches the cell.
+    #[inline]
+    fn sample(&self, x: u32, y: u32, fx: u32, fy: u32) -> Option<u32> {
         if x >= self.width || y >= self.height {
             return None;
         }
@@ -127,7 +173,7 @@ impl DynamicLights {
         }
         let (sx, sy) = (fx >> (32 - DYNAMIC_BITS), fy >> (32 - DYNAMIC_BITS));
         let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
-        self.tiles
+        self.combined
             .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
             .copied()
     }
@@ -146,7 +192,8 @@ pub struct Lighting<'a> {
 impl Lighting<'_> {
     /// Whether it leaves every texel as it is.
     pub fn is_neutral(&self) -> bool {
-        self.map.is_none_or(LightMap::is_neutral) && self.dynamic.is_none_or(DynamicLights::is_empty)
+        self.map.is_none_or(LightMap::is_neutral)
+            && self.dynamic.is_none_or(DynamicLights::is_empty)
     }
 
     /// Whether the dynamic lights reach cell `(x, y)` this frame.
@@ -162,18 +209,11 @@ impl Lighting<'_> {
     pub fn factor(&self, at: (i64, i64)) -> u32 {
         let (cx, cy) = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
         let (fx, fy) = (at.0 as u32, at.1 as u32);
-        let base = self.map.map_or(NEUTRAL, |m| m.factor_in(cx, cy, fx, fy));
-        let extra = match (self.dynamic, u32::try_from(cx), u32::try_from(cy)) {
+        let dynamic = match (self.dynamic, u32::try_from(cx), u32::try_from(cy)) {
             (Some(d), Ok(x), Ok(y)) => d.sample(x, y, fx, fy),
             _ => None,
         };
-        match extra {
-            Some(add) => {
-                let lin = unpack(base);
-                pack_fast([lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]])
-            }
-            None => base,
-        }
+        dynamic.unwrap_or_else(|| self.map.map_or(NEUTRAL, |m| m.factor_in(cx, cy, fx, fy)))
     }
 
     /// The factor at world point `p`.
@@ -194,10 +234,55 @@ impl Lighting<'_> {
         fog: (u32, u32, u32),
     ) {
         let shares = super::fog_shares(fog);
+        let clear = shares == [0; 3];
         let mut at = at;
+        // The samples of the cell under the pixel, looked up when the cell changes: a tile
+        // and the bits of a fraction that pick its sample, or one factor for the whole cell.
+        let mut cell = (i32::MIN, i32::MIN);
+        let mut samples: (&[u32], u32) = (&[], 0);
+        let mut only = NEUTRAL;
         for pixel in run {
-            *pixel = super::apply_in_fog(self.factor(at), *pixel, shares);
+            let here = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
+            if here != cell {
+                cell = here;
+                (samples, only) = self.samples_of(here);
+            }
+            let factor = match samples {
+                (tile, bits) if bits > 0 => {
+                    let (fx, fy) = ((at.0 as u32) >> (32 - bits), (at.1 as u32) >> (32 - bits));
+                    tile[(((fy << bits) | fx) as usize) & (tile.len() - 1)]
+                }
+                _ => only,
+            };
+            *pixel = if clear {
+                super::apply(factor, *pixel)
+            } else {
+                super::apply_in_fog(factor, *pixel, shares)
+            };
             at = (at.0.wrapping_add(step.0), at.1.wrapping_add(step.1));
+        }
+    }
+
+    /// The samples of cell `(x, y)`: its tile (the dynamic lights' where they reach it, else
+    /// the level's) with the bits of a fraction that pick a sample, or (no tile: bits 0) the
+    /// one factor of the whole cell.
+    #[inline]
+    fn samples_of(&self, (x, y): (i32, i32)) -> ((&[u32], u32), u32) {
+        let none: (&[u32], u32) = (&[], 0);
+        let (Ok(ux), Ok(uy)) = (u32::try_from(x), u32::try_from(y)) else {
+            return (none, self.map.map_or(NEUTRAL, LightMap::ambient));
+        };
+        if let Some(d) = self.dynamic {
+            if let Some(tile) = d.tile(ux, uy) {
+                return ((tile, DYNAMIC_BITS), NEUTRAL);
+            }
+        }
+        match self.map {
+            Some(m) => match m.tile(ux, uy) {
+                Some(tile) => ((tile, super::SAMPLE_BITS), NEUTRAL),
+                None => (none, m.ambient()),
+            },
+            None => (none, NEUTRAL),
         }
     }
 }

@@ -39,7 +39,7 @@ use crate::math::Vec2;
 /// Light samples along each side of a cell (one for every two texels of a 64-texel texture).
 pub const SAMPLES: u32 = 32;
 /// `SAMPLES` as a shift.
-const SAMPLE_BITS: u32 = 5;
+pub(super) const SAMPLE_BITS: u32 = 5;
 /// The factor that leaves a texel as it is: 256 in each channel.
 pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
 /// [`LightMap`]'s index of a cell with no samples of its own.
@@ -96,18 +96,29 @@ impl LightMap {
                     {
                         continue;
                     }
-                    let slot = &mut index[cy as usize * width as usize + cx as usize];
-                    if *slot == NO_TILE {
-                        *slot = (sums.len() / per_tile) as u32;
-                        sums.resize(sums.len() + per_tile, [0.0; 3]);
+                    let (lo, hi) = (
+                        Vec2::new(f64::from(cx), f64::from(cy)),
+                        Vec2::new(f64::from(cx + 1), f64::from(cy + 1)),
+                    );
+                    // Most cells are seen whole or not at all: the polygon is asked per sample
+                    // only where its boundary crosses the cell.
+                    let whole = seen.classify_box(lo, hi);
+                    if whole == Some(false) {
+                        continue;
                     }
-                    let tile = *slot as usize * per_tile;
-                    for (k, sum) in sums[tile..tile + per_tile].iter_mut().enumerate() {
+                    // The cell's tile, made at its first lit sample.
+                    let slot = &mut index[cy as usize * width as usize + cx as usize];
+                    for k in 0..per_tile {
                         let p = sample_point(cell, k);
                         let d = (p - o).length();
-                        if d >= r || !seen.contains(p) {
+                        if d >= r || whole.is_none() && !seen.contains(p) {
                             continue;
                         }
+                        if *slot == NO_TILE {
+                            *slot = (sums.len() / per_tile) as u32;
+                            sums.resize(sums.len() + per_tile, [0.0; 3]);
+                        }
+                        let sum = &mut sums[*slot as usize * per_tile + k];
                         let fall = (1.0 - d / r) as f32;
                         let weight = fall * fall;
                         for (s, c) in sum.iter_mut().zip(colour) {
@@ -153,7 +164,10 @@ impl LightMap {
             .zip(u32::try_from(y).ok())
             .and_then(|(x, y)| self.tile(x, y))
         {
-            Some(t) => t[(((fy >> (32 - SAMPLE_BITS)) << SAMPLE_BITS) | (fx >> (32 - SAMPLE_BITS))) as usize],
+            Some(t) => {
+                t[(((fy >> (32 - SAMPLE_BITS)) << SAMPLE_BITS) | (fx >> (32 - SAMPLE_BITS)))
+                    as usize]
+            }
             None => self.ambient,
         }
     }
@@ -185,7 +199,6 @@ impl LightMap {
         let n = (SAMPLES * SAMPLES) as usize;
         self.tiles.get(i as usize * n..(i as usize + 1) * n)
     }
-
 }
 
 /// The fog's share of each channel (red, green, blue) in 256ths, from a blend's factors (what
@@ -221,7 +234,12 @@ pub(super) fn pack(linear: [f32; 3]) -> u32 {
 /// `pixel` (packed RGBA, red in the low byte) lit by `factor` ([`LightMap`]'s packing).
 #[inline]
 pub fn apply(factor: u32, pixel: u32) -> u32 {
-    apply_in_fog(factor, pixel, [0; 3])
+    let channel = |c: u32| {
+        let f = (factor >> (10 * c)) & 0x3FF;
+        let v = (pixel >> (8 * c)) & 0xFF;
+        ((v * f) >> 8).min(255) << (8 * c)
+    };
+    (pixel & 0xFF00_0000) | channel(0) | channel(1) | channel(2)
 }
 
 /// `pixel`, a texel already blended into fog whose share of each channel (in 256ths of a

@@ -319,7 +319,10 @@ struct SurfaceCache<'a> {
     footprint: f64,
     /// The light the frame is drawn in and the surfaces lit ahead under the level's own,
     /// where lights are drawn.
-    lights: Option<(crate::lighting::Lighting<'a>, Option<&'a super::lit::LitSurfaces>)>,
+    lights: Option<(
+        crate::lighting::Lighting<'a>,
+        Option<&'a super::lit::LitSurfaces>,
+    )>,
     cell: (i32, i32),
     /// That cell's surface, and whether it is lit already.
     drawn: Drawn,

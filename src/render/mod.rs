@@ -192,10 +192,11 @@ impl Renderer {
         let on = !self.no_lights;
         let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
         let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+        let map = assets.lights.as_deref().filter(|_| on);
         self.dynamic
-            .update(&DoorsAsTheyStand { level, doors }, w, h, flashes);
+            .update(&DoorsAsTheyStand { level, doors }, (w, h), flashes, map);
         let lighting = crate::lighting::Lighting {
-            map: assets.lights.as_deref().filter(|_| on),
+            map,
             dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
         };
         let lights = (!lighting.is_neutral()).then_some(lighting);

@@ -39,7 +39,8 @@ pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>)
     }
     for e in &game.enemies {
         // The frames it shows firing (its FIRE pose), if it fires a gun.
-        let firing = e.state == EnemyState::Attack && e.timer < 0.12 && e.stats.attack == Attack::Gun;
+        let firing =
+            e.state == EnemyState::Attack && e.timer < 0.12 && e.stats.attack == Attack::Gun;
         if firing {
             out.push(Light {
                 position: e.position,
@@ -81,5 +82,96 @@ pub fn remember_bursts(game: &Game, bursts: &mut Vec<(Vec2, u64)>) {
                 bursts.push(new);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Input, Weapon};
+    use crate::level::Level;
+
+    fn game() -> Game {
+        let text = "name = \"g\"\ngrid = '''\n##########\n#@.......#\n##########\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
+        Game::new(
+            Level::parse(text, std::path::Path::new("g.toml"))
+                .unwrap()
+                .level,
+        )
+    }
+
+    fn held(fire: bool) -> Input {
+        Input {
+            fire,
+            ..Input::default()
+        }
+    }
+
+    /// A shot lights its muzzle for a few ticks, dimmer each tick, then nothing; the knife
+    /// makes no flash.
+    #[test]
+    fn a_shot_flashes_and_fades_and_the_knife_does_not() {
+        let mut g = game();
+        let mut out = Vec::new();
+        dynamic_lights(&g, &[], &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        g.tick(&held(true));
+        let mut intensities = Vec::new();
+        for _ in 0..FLASH_TICKS {
+            dynamic_lights(&g, &[], &mut out);
+            intensities.push(out.first().map_or(0.0, |l| l.intensity));
+            g.tick(&held(false));
+        }
+        assert!(
+            intensities.windows(2).all(|w| w[0] > w[1] && w[1] > 0.0),
+            "{intensities:?}"
+        );
+        dynamic_lights(&g, &[], &mut out);
+        assert!(out.is_empty(), "{out:?}");
+        g.weapon = Weapon::Knife;
+        g.chosen = Weapon::Knife;
+        for _ in 0..30 {
+            g.tick(&held(false));
+        }
+        g.tick(&held(true));
+        dynamic_lights(&g, &[], &mut out);
+        assert!(out.is_empty(), "the knife flashed: {out:?}");
+    }
+
+    /// A fireball in flight carries its light; its burst glows and fades, and is forgotten
+    /// after [`BURST_TICKS`].
+    #[test]
+    fn fireballs_and_their_bursts_glow() {
+        let mut g = game();
+        g.player.arm(Weapon::Launcher);
+        g.player.rounds = 5;
+        g.weapon = Weapon::Launcher;
+        g.chosen = Weapon::Launcher;
+        g.tick(&held(true));
+        let mut out = Vec::new();
+        let mut bursts = Vec::new();
+        for _ in 0..FLASH_TICKS {
+            g.tick(&held(false));
+        }
+        dynamic_lights(&g, &bursts, &mut out);
+        assert_eq!(out.len(), 1, "the fireball: {out:?}");
+        let mut burst_seen = None;
+        for t in 0..200 {
+            g.tick(&held(false));
+            remember_bursts(&g, &mut bursts);
+            if !bursts.is_empty() && burst_seen.is_none() {
+                burst_seen = Some(t);
+            }
+        }
+        assert!(burst_seen.is_some(), "the fireball never burst");
+        assert!(bursts.is_empty(), "a burst outlived its glow: {bursts:?}");
+        let at = Vec2::new(5.5, 1.5);
+        bursts.push((at, g.ticks));
+        dynamic_lights(&g, &bursts, &mut out);
+        let first = out.iter().find(|l| l.position == at).unwrap().intensity;
+        g.tick(&held(false));
+        dynamic_lights(&g, &bursts, &mut out);
+        let next = out.iter().find(|l| l.position == at).unwrap().intensity;
+        assert!(next < first);
     }
 }
