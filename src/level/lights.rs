@@ -46,3 +46,64 @@ pub mod limits {
     /// The ambient level.
     pub const AMBIENT: (f64, f64) = (0.0, 1.0);
 }
+
+/// The light a kind of decoration gives in a lit level ([`super::Level::all_lights`]): its
+/// colour, radius and intensity. Lamps and chandeliers light their surroundings.
+pub fn decoration_light(kind: super::DecorationKind) -> Option<(Colour, f64, f64)> {
+    match kind.name {
+        "lamp" => Some((Colour::rgb(255, 224, 168), 4.0, 1.0)),
+        "chandelier" => Some((Colour::rgb(255, 216, 144), 6.0, 1.3)),
+        _ => None,
+    }
+}
+
+/// The glow of an exit in a lit level: its colour, radius and intensity.
+pub const EXIT_LIGHT: (Colour, f64, f64) = (Colour::rgb(112, 255, 128), 2.5, 0.8);
+
+impl super::Level {
+    /// Whether the level asks for lighting: its ambient light is below 1, or it has lights
+    /// of its own. Only then do its lamps, chandeliers and exits give light too.
+    pub fn is_lit(&self) -> bool {
+        self.ambient < 1.0 || !self.lights.is_empty()
+    }
+
+    /// Every light of the level: its own, and in a lit level ([`super::Level::is_lit`]) each
+    /// lamp's and chandelier's (unless a light of its own stands where it hangs) and each exit
+    /// cell's glow.
+    pub fn all_lights(&self) -> Vec<Light> {
+        let mut out = self.lights.clone();
+        if !self.is_lit() {
+            return out;
+        }
+        for d in &self.decorations {
+            let Some((colour, radius, intensity)) = decoration_light(d.kind) else {
+                continue;
+            };
+            if self
+                .lights
+                .iter()
+                .any(|l| (l.position - d.position).length() < 0.01)
+            {
+                continue;
+            }
+            out.push(Light {
+                position: d.position,
+                colour,
+                radius,
+                intensity,
+            });
+        }
+        let (colour, radius, intensity) = EXIT_LIGHT;
+        for &cell in &self.exits {
+            if self.map.get(cell) == Some(crate::map::Tile::Empty) {
+                out.push(Light {
+                    position: Vec2::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5),
+                    colour,
+                    radius,
+                    intensity,
+                });
+            }
+        }
+        out
+    }
+}

@@ -92,14 +92,14 @@ impl RenderAssets {
             .map(|_| index(crate::level::DOOR_JAMB));
         let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
         let shaped = styles.iter().any(|s| s.outline.is_some());
-        let lights = (!level.lights.is_empty() || level.ambient < 1.0).then(|| {
+        let lights = level.is_lit().then(|| {
             let (w, h) = (level.map.width() as u32, level.map.height() as u32);
             let grid = crate::level::LevelSolidity::new(level, textures);
             Arc::new(crate::lighting::LightMap::build(
                 &grid,
                 w,
                 h,
-                &level.lights,
+                &level.all_lights(),
                 level.ambient,
             ))
         });

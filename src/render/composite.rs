@@ -169,7 +169,8 @@ pub(super) fn draw_band(
             for y in top..bottom {
                 let t = layer.sample(scene.assets, y);
                 if crate::texture::is_opaque(t) {
-                    band[(y - y0) as usize * w + x] = t;
+                    let under = &mut band[(y - y0) as usize * w + x];
+                    *under = over(t, *under);
                 }
             }
         }
@@ -509,10 +510,27 @@ fn sprites_on_row(scene: &Scene, y: i32, row: &mut [u32]) {
         for x in d.columns() {
             let occluder = occluder_at(scene, x as usize, y);
             if let Some(t) = d.texel(frame, x, y, occluder) {
-                row[x as usize] = t;
+                let under = &mut row[x as usize];
+                *under = over(t, *under);
             }
         }
     }
+}
+
+/// Texel `t` drawn over pixel `under`: as it is where it is opaque; where it is partly
+/// see-through (a sprite's shadow on the ground), blended over what is there, the pixel left
+/// opaque.
+#[inline]
+fn over(t: u32, under: u32) -> u32 {
+    let a = t >> 24;
+    if a == 255 {
+        return t;
+    }
+    let mix = |shift: u32| {
+        let (top, bottom) = ((t >> shift) & 0xFF, (under >> shift) & 0xFF);
+        ((top * a + bottom * (255 - a) + 127) / 255) << shift
+    };
+    0xFF00_0000 | mix(0) | mix(8) | mix(16)
 }
 
 /// One world unit in the row pass's 32.32 fixed point.

@@ -439,7 +439,7 @@ pub fn run(options: &Options) -> Result<()> {
                 unlit.set_vector_loops(!scalar);
                 unlit.set_mipmaps(mipmaps);
                 unlit.set_lights(false);
-                let lit_level = !level.lights.is_empty() || level.ambient < 1.0 || flashes > 0;
+                let lit_level = level.is_lit() || flashes > 0;
                 let mut glows = Vec::with_capacity(flashes as usize);
                 let mut unlit_times = Vec::with_capacity(frames as usize);
                 let mut times = Vec::with_capacity(frames as usize);
