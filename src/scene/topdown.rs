@@ -324,7 +324,8 @@ pub fn draw_map(
         for x in rx..x1 {
             let p = view.world_point(x, y);
             let cell = Cell::containing(p);
-            let mut colour = if layers.automap && !game.is_explored(cell) {
+            let hidden = layers.automap && !game.is_explored(cell);
+            let mut colour = if hidden {
                 Colour::rgb(8, 8, 10)
             } else {
                 cell_colour(game, view, p, cell)
@@ -332,7 +333,7 @@ pub fn draw_map(
             // The lights: each one's reach (its visibility polygon) lit on the floor, as the
             // eye's view lights it.
             // (The floor drawn lighter first, so that the light shows on the map's dark floor.)
-            if let (Some(lights), false) = (&assets.lights, solid(cell)) {
+            if let (Some(lights), false) = (&assets.lights, solid(cell) || hidden) {
                 colour = Colour::from_packed(crate::lighting::apply(
                     lights.factor_at(p),
                     colour.mixed(Colour::rgb(150, 150, 150), 0.6).packed(),
