@@ -297,6 +297,15 @@ pub(crate) struct Layers {
 }
 
 impl Layers {
+    /// Lights each layer as the light map lights the floor just in front of it, along `ray`
+    /// from `eye` (a layer's depth is its distance along the ray, in the ray's own units).
+    pub(super) fn light_by(&mut self, lights: &crate::lighting::Lighting, eye: Vec2, ray: Vec2) {
+        for span in &mut self.spans[..self.count as usize] {
+            let point = eye + ray * f64::from(span.depth);
+            span.light_by(lights, point, ray);
+        }
+    }
+
     pub fn far_to_near(&self) -> impl Iterator<Item = &Span> {
         self.spans[..self.count as usize].iter().rev()
     }

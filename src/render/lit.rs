@@ -65,7 +65,10 @@ impl LitSurfaces {
         let mut dark = |s: SurfaceRef, textures: &mut Vec<Arc<Texture>>| {
             *darkened.entry(s).or_insert_with(|| {
                 match lit_copy(s, textures, &|_, _| lights.ambient()) {
-                    Some(surface) => Drawn { surface, lit: true },
+                    Some(lit) => Drawn {
+                        surface: lit.add_to(textures),
+                        lit: true,
+                    },
                     None => Drawn {
                         surface: s,
                         lit: false,
@@ -77,8 +80,10 @@ impl LitSurfaces {
             .iter()
             .map(|st| (dark(st.floor, textures), dark(st.ceiling, textures)))
             .collect();
+        // The lit cells within the budget, in order; the copies made in parallel, then
+        // added to the textures in that order.
         let mut cells = vec![NONE; (width * height) as usize];
-        let mut own = Vec::new();
+        let mut jobs = Vec::new();
         let mut spent = 0usize;
         for y in 0..height {
             for x in 0..width {
@@ -95,24 +100,38 @@ impl LitSurfaces {
                 };
                 let bytes = cost(style.floor) + cost(style.ceiling);
                 let at = (y * width + x) as usize;
-                if spent + bytes > BUDGET || textures.len() + 2 > usize::from(u16::MAX) {
+                if spent + bytes > BUDGET || textures.len() + 2 * (jobs.len() + 1) > usize::from(u16::MAX) {
                     cells[at] = BY_PIXEL;
                     continue;
                 }
-                let light = |u: f64, v: f64| {
-                    let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
-                    tile[(s(v) * SAMPLES + s(u)) as usize]
-                };
-                let (Some(floor), Some(ceiling)) = (
-                    lit_copy(style.floor, textures, &light),
-                    lit_copy(style.ceiling, textures, &light),
-                ) else {
-                    cells[at] = BY_PIXEL;
-                    continue;
-                };
                 spent += bytes;
-                cells[at] = own.len() as u32;
-                own.push((floor, ceiling));
+                jobs.push((at, style.floor, style.ceiling, tile));
+            }
+        }
+        let made: Vec<Option<(Lit, Lit)>> = {
+            use rayon::prelude::*;
+            let textures = &*textures;
+            jobs.par_iter()
+                .map(|&(_, floor, ceiling, tile)| {
+                    let light = |u: f64, v: f64| {
+                        let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
+                        tile[(s(v) * SAMPLES + s(u)) as usize]
+                    };
+                    Some((
+                        lit_copy(floor, textures, &light)?,
+                        lit_copy(ceiling, textures, &light)?,
+                    ))
+                })
+                .collect()
+        };
+        let mut own = Vec::with_capacity(jobs.len());
+        for (&(at, ..), pair) in jobs.iter().zip(made) {
+            match pair {
+                Some((floor, ceiling)) => {
+                    cells[at] = own.len() as u32;
+                    own.push((floor.add_to(textures), ceiling.add_to(textures)));
+                }
+                None => cells[at] = BY_PIXEL,
             }
         }
         LitSurfaces {
@@ -153,14 +172,14 @@ impl LitSurfaces {
 }
 
 /// A copy of surface `s` with each texel multiplied by `light(u, v)` (the factor at the
-/// texel's centre, `u` and `v` across the cell from 0 to 1), its texture added to `textures`;
+/// texel's centre, `u` and `v` across the cell from 0 to 1), its textures from `textures`;
 /// `None` for a texture too large to copy. A plain colour becomes a texture of the light map's
 /// resolution (or stays a colour, where the light is the same everywhere: the ambient).
 fn lit_copy(
     s: SurfaceRef,
-    textures: &mut Vec<Arc<Texture>>,
+    textures: &[Arc<Texture>],
     light: &dyn Fn(f64, f64) -> u32,
-) -> Option<SurfaceRef> {
+) -> Option<Lit> {
     let (size, texel): (u32, Box<dyn Fn(u32, u32) -> u32>) = match s {
         SurfaceRef::Texture(i) => {
             let texture = textures[i as usize].clone();
@@ -173,7 +192,7 @@ fn lit_copy(
             let (a, b) = (light(0.0, 0.0), light(0.999, 0.999));
             if a == b && (0..SAMPLES).all(|k| light(f64::from(k) / f64::from(SAMPLES), 0.5) == a) {
                 // One factor everywhere (the ambient): a colour still.
-                return Some(SurfaceRef::Colour(apply(a, c)));
+                return Some(Lit::Surface(SurfaceRef::Colour(apply(a, c))));
             }
             (SAMPLES, Box::new(move |_, _| c))
         }
@@ -187,7 +206,7 @@ fn lit_copy(
             ) == NEUTRAL
         })
     {
-        return Some(s);
+        return Some(Lit::Surface(s));
     }
     let n = f64::from(size);
     let mut rgba = Vec::with_capacity((size * size * 4) as usize);
@@ -197,6 +216,24 @@ fn lit_copy(
             rgba.extend_from_slice(&apply(factor, texel(x, y)).to_le_bytes());
         }
     }
-    textures.push(Arc::new(Texture::from_rgba(size, &rgba, None)));
-    Some(SurfaceRef::Texture((textures.len() - 1) as u16))
+    Some(Lit::Texture(Texture::from_rgba(size, &rgba, None)))
+}
+
+/// A lit copy of a surface: the surface as it was (or a colour), or a new texture.
+enum Lit {
+    Surface(SurfaceRef),
+    Texture(Texture),
+}
+
+impl Lit {
+    /// The surface, its texture (if new) added to `textures`.
+    fn add_to(self, textures: &mut Vec<Arc<Texture>>) -> SurfaceRef {
+        match self {
+            Lit::Surface(s) => s,
+            Lit::Texture(t) => {
+                textures.push(Arc::new(t));
+                SurfaceRef::Texture((textures.len() - 1) as u16)
+            }
+        }
+    }
 }

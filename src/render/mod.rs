@@ -228,6 +228,9 @@ impl Renderer {
                     wall.fog_texels(assets, loops, fogged, &before);
                     before = *wall;
                     cast.layer_spans(assets, height, layer);
+                    if let Some(lights) = &lights {
+                        layer.light_by(lights, camera.pos, cast.ray);
+                    }
                     *walked = cast.hit.map_or(0, |h| h.visited);
                 }
             });
