@@ -132,6 +132,21 @@ fn check_case(path: &Path, result: &Result<Loaded, LevelError>, expect: &[Vec<St
                 let want: Vec<u8> = e[1..4].iter().map(|v| v.parse().unwrap()).collect();
                 assert_eq!(vec![c.r, c.g, c.b], want, "{name}: fog colour");
             }
+            "light" => {
+                // light X Y RADIUS INTENSITY RRGGBB
+                let level = level.unwrap();
+                let found = level.lights.iter().any(|l| {
+                    near(l.position, &e[1], &e[2])
+                        && l.radius == e[3].parse::<f64>().unwrap()
+                        && l.intensity == e[4].parse::<f64>().unwrap()
+                        && format!("{:02x}{:02x}{:02x}", l.colour.r, l.colour.g, l.colour.b) == e[5]
+                });
+                assert!(found, "{name}: no light {e:?} in {:?}", level.lights);
+            }
+            "ambient" => {
+                let want: f64 = e[1].parse().unwrap();
+                assert_eq!(level.unwrap().ambient, want, "{name}: ambient");
+            }
             other => panic!("{name}: unknown expectation '{other}'"),
         }
     }

@@ -100,7 +100,9 @@ impl LitSurfaces {
                 };
                 let bytes = cost(style.floor) + cost(style.ceiling);
                 let at = (y * width + x) as usize;
-                if spent + bytes > BUDGET || textures.len() + 2 * (jobs.len() + 1) > usize::from(u16::MAX) {
+                if spent + bytes > BUDGET
+                    || textures.len() + 2 * (jobs.len() + 1) > usize::from(u16::MAX)
+                {
                     cells[at] = BY_PIXEL;
                     continue;
                 }

@@ -197,7 +197,12 @@ impl<'a> Reader<'a> {
             {
                 "wall".into()
             }
-            None if props.contains_key("floor") || props.contains_key("ceiling") => "floor".into(),
+            None if ["floor", "ceiling", "light_colour"]
+                .iter()
+                .any(|k| props.contains_key(*k)) =>
+            {
+                "floor".into()
+            }
             None => {
                 self.error(
                     cell_at,
@@ -209,13 +214,26 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
-        const KNOWN: [&str; 12] = [
-            "kind", "texture", "north", "south", "east", "west", "key", "floor", "ceiling", "exit",
-            "shape", "class",
+        const KNOWN: [&str; 15] = [
+            "kind",
+            "texture",
+            "north",
+            "south",
+            "east",
+            "west",
+            "key",
+            "floor",
+            "ceiling",
+            "exit",
+            "shape",
+            "light_colour",
+            "light_radius",
+            "light_intensity",
+            "class",
         ];
         for (key, p) in &props {
             if !KNOWN.contains(&key.as_str()) {
-                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..11].join(", ")));
+                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..14].join(", ")));
             }
         }
         let mut entry = RawEntry::default();
@@ -303,6 +321,56 @@ impl<'a> Reader<'a> {
                     self.error(p.at, format!("tile {id} of tileset '{name}': `{field}` only applies to floor and door tiles"));
                 }
             }
+        }
+        // A light on the tile's cells: `light_colour` and `light_radius` (and, if given,
+        // `light_intensity`), as a legend entry's `light`; on floor tiles only.
+        let number = |reader: &mut Self, key: &str| {
+            let p = props.get(key)?;
+            match p.value.trim().parse::<f64>() {
+                Ok(v) => Some(Spanned::new(p.at..p.at + p.value.len() + 2, v)),
+                Err(_) => {
+                    reader.error(
+                        p.at,
+                        format!(
+                            "tile {id} of tileset '{name}': `{key}` '{}' is not a number",
+                            p.value
+                        ),
+                    );
+                    None
+                }
+            }
+        };
+        let radius = number(self, "light_radius");
+        let intensity = number(self, "light_intensity");
+        match (props.get("light_colour"), radius) {
+            (Some(colour), Some(radius)) if kind == "floor" => {
+                let at = colour.at;
+                entry.light = Some(Spanned::new(
+                    at..at,
+                    crate::level::parse::raw::RawLight {
+                        colour: spanned(colour),
+                        radius,
+                        intensity,
+                    },
+                ));
+            }
+            (Some(p), Some(_)) => self.error(
+                p.at,
+                format!("tile {id} of tileset '{name}': a light only stands on floor tiles"),
+            ),
+            (Some(p), None) => self.error(
+                p.at,
+                format!(
+                    "tile {id} of tileset '{name}': `light_colour` needs `light_radius` beside it"
+                ),
+            ),
+            (None, Some(r)) => self.error(
+                r.span().start,
+                format!(
+                    "tile {id} of tileset '{name}': `light_radius` needs `light_colour` beside it"
+                ),
+            ),
+            (None, None) => {}
         }
         Some(entry)
     }
