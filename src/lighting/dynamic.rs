@@ -236,30 +236,42 @@ impl Lighting<'_> {
         let shares = super::fog_shares(fog);
         let clear = shares == [0; 3];
         let mut at = at;
-        // The samples of the cell under the pixel, looked up when the cell changes: a tile
-        // and the bits of a fraction that pick its sample, or one factor for the whole cell.
-        let mut cell = (i32::MIN, i32::MIN);
-        let mut samples: (&[u32], u32) = (&[], 0);
-        let mut only = NEUTRAL;
-        for pixel in run {
-            let here = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
-            if here != cell {
-                cell = here;
-                (samples, only) = self.samples_of(here);
-            }
-            let factor = match samples {
-                (tile, bits) if bits > 0 => {
-                    let (fx, fy) = ((at.0 as u32) >> (32 - bits), (at.1 as u32) >> (32 - bits));
-                    tile[(((fy << bits) | fx) as usize) & (tile.len() - 1)]
-                }
-                _ => only,
-            };
-            *pixel = if clear {
-                super::apply(factor, *pixel)
+        let mut rest = run;
+        // A sample at a time: the pixels on one sample share its factor (near the eye, many
+        // of them), lit by one tight loop.
+        while !rest.is_empty() {
+            let cell = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
+            let ((tile, bits), only) = self.samples_of(cell);
+            let (factor, unit) = if bits > 0 {
+                let (fx, fy) = ((at.0 as u32) >> (32 - bits), (at.1 as u32) >> (32 - bits));
+                (
+                    tile[(((fy << bits) | fx) as usize) & (tile.len() - 1)],
+                    32 - bits,
+                )
             } else {
-                super::apply_in_fog(factor, *pixel, shares)
+                (only, 32)
             };
-            at = (at.0.wrapping_add(step.0), at.1.wrapping_add(step.1));
+            let n = steps_within(at.0, step.0, unit)
+                .min(steps_within(at.1, step.1, unit))
+                .min(rest.len() as u64) as usize;
+            let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
+            if clear {
+                if factor != NEUTRAL {
+                    for pixel in part.iter_mut() {
+                        *pixel = super::apply(factor, *pixel);
+                    }
+                }
+            } else {
+                for pixel in part.iter_mut() {
+                    *pixel = super::apply_in_fog(factor, *pixel, shares);
+                }
+            }
+            let k = n as i64;
+            at = (
+                at.0.wrapping_add(step.0.wrapping_mul(k)),
+                at.1.wrapping_add(step.1.wrapping_mul(k)),
+            );
+            rest = tail;
         }
     }
 
@@ -284,6 +296,19 @@ impl Lighting<'_> {
             },
             None => (none, NEUTRAL),
         }
+    }
+}
+
+/// How many steps of `step` from `at` (32.32 fixed point) stay within one span of 2^`unit`
+/// along one axis (a sample's side, or a cell's at 32): at least 1, `u64::MAX` for no motion.
+#[inline]
+fn steps_within(at: i64, step: i64, unit: u32) -> u64 {
+    let mask = (1u64 << unit) - 1;
+    let into = (at as u64) & mask;
+    match step.cmp(&0) {
+        std::cmp::Ordering::Equal => u64::MAX,
+        std::cmp::Ordering::Greater => ((mask + 1) - into).div_ceil(step as u64),
+        std::cmp::Ordering::Less => into / step.unsigned_abs() + 1,
     }
 }
 
