@@ -54,40 +54,51 @@ fn scratch(what: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tilecaster-lights-{what}-{}", std::process::id()))
 }
 
-/// A room sealed from a lit one (by walls, a closed door, a push wall, or only by two walls
-/// that touch at a corner) looks exactly as it does with the lamp taken away: no light leaks.
+/// A room beside a lit one, sealed from it by a wall, a closed door, a push wall, or only by
+/// two walls that touch at a corner: the lamp `L` in the lit room (to the east, or for the
+/// corner the south-east), the camera in the sealed room at `pos` facing `angle`, towards the
+/// wall, door or corner between them.
+const SEALED: [(&str, &str, (f64, f64), f64); 4] = [
+    (
+        "wall",
+        "###########\n#....#....#\n#.@..#..L.#\n#....#....#\n###########\n",
+        (1.5, 2.5),
+        0.0,
+    ),
+    (
+        "door",
+        "###########\n#....#....#\n#.@..D..L.#\n#....#....#\n###########\n",
+        (1.5, 2.5),
+        0.0,
+    ),
+    (
+        "push",
+        "###########\n#....#....#\n#.@..P..L.#\n#....#....#\n###########\n",
+        (1.5, 2.5),
+        0.0,
+    ),
+    (
+        "corner",
+        "########\n#...####\n#.@.####\n#...####\n####...#\n####.L.#\n####...#\n########\n",
+        (1.5, 1.5),
+        45.0,
+    ),
+];
+
+/// The centre of the cell of `grid` holding `c`.
+fn centre_of(grid: &str, c: char) -> (f64, f64) {
+    grid.lines()
+        .enumerate()
+        .find_map(|(y, row)| row.find(c).map(|x| (x as f64 + 0.5, y as f64 + 0.5)))
+        .unwrap()
+}
+
+/// A room sealed from a lit one looks exactly as it does with the lamp taken away: no light
+/// leaks ([`SEALED`]).
 #[test]
 fn no_light_leaks_through_walls_doors_push_walls_or_corners() {
     let dir = scratch("sealed");
-    // The lit room is to the east (or, for the corner, the south-east); the camera in the
-    // sealed room looks at the wall, door or corner between them.
-    let cases = [
-        (
-            "wall",
-            "###########\n#....#....#\n#.@..#..L.#\n#....#....#\n###########\n",
-            (1.5, 2.5),
-            0.0,
-        ),
-        (
-            "door",
-            "###########\n#....#....#\n#.@..D..L.#\n#....#....#\n###########\n",
-            (1.5, 2.5),
-            0.0,
-        ),
-        (
-            "push",
-            "###########\n#....#....#\n#.@..P..L.#\n#....#....#\n###########\n",
-            (1.5, 2.5),
-            0.0,
-        ),
-        (
-            "corner",
-            "########\n#...####\n#.@.####\n#...####\n####...#\n####.L.#\n####...#\n########\n",
-            (1.5, 1.5),
-            45.0,
-        ),
-    ];
-    for (name, grid, pos, angle) in cases {
+    for (name, grid, pos, angle) in SEALED {
         let lit = level(&dir, &format!("{name}_lit"), grid, LAMP, 0.3);
         let dark = level(
             &dir,
@@ -105,11 +116,7 @@ fn no_light_leaks_through_walls_doors_push_walls_or_corners() {
         );
         // And the lamp does light its own room: the test would pass for a lamp that lit
         // nothing.
-        let beyond = if name == "corner" {
-            (5.5, 4.5)
-        } else {
-            (9.5, 2.5)
-        };
+        let beyond = centre_of(grid, 'L');
         let (a, b) = (
             draw(&lit, beyond, 180.0 + angle),
             draw(&dark, beyond, 180.0 + angle),
@@ -214,43 +221,22 @@ fn a_lamp_lights_what_it_sees_and_pillars_cast_shadows() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A muzzle flash (a dynamic light, worked out every frame) lights the room it is in and
-/// nothing of the room beyond a wall, a closed door or touching corners; with the flash gone,
-/// the picture is the level's own again.
+/// A muzzle flash (a dynamic light, worked out every frame) where the lamp of [`SEALED`]
+/// stood lights the room it is in and nothing of the room beyond a wall, a closed door, a push
+/// wall or touching corners; with the flash gone, the picture is the level's own again.
 #[test]
 fn a_flash_lights_its_room_and_not_the_one_beyond() {
     use tilecaster::frame::Colour;
     use tilecaster::level::Light;
     let dir = scratch("flash");
-    let cases = [
-        (
-            "wall",
-            "###########\n#....#....#\n#.@..#....#\n#....#....#\n###########\n",
-            (1.5, 2.5),
-            0.0,
-            (8.5, 2.5),
-        ),
-        (
-            "door",
-            "###########\n#....#....#\n#.@..D....#\n#....#....#\n###########\n",
-            (1.5, 2.5),
-            0.0,
-            (8.5, 2.5),
-        ),
-        (
-            "corner",
-            "########\n#...####\n#.@.####\n#...####\n####...#\n####...#\n####...#\n########\n",
-            (1.5, 1.5),
-            45.0,
-            (5.5, 5.5),
-        ),
-    ];
-    for (name, grid, pos, angle, flash_at) in cases {
+    for (name, grid, pos, angle) in SEALED {
+        let flash_at = centre_of(grid, 'L');
+        let grid = grid.replace('L', ".");
         for ambient in [0.3, 1.0] {
             let path = level(
                 &dir,
                 &format!("{name}_{}", ambient * 10.0),
-                grid,
+                &grid,
                 "",
                 ambient,
             );

@@ -5,7 +5,7 @@
 
 use super::{LightMap, NEUTRAL, linear, pack};
 use crate::geom::visibility_polygon;
-use crate::grid::{Cell, Solidity};
+use crate::grid::Solidity;
 use crate::level::Light;
 use crate::math::Vec2;
 
@@ -59,62 +59,28 @@ impl DynamicLights {
                 continue;
             }
             let seen = visibility_polygon(grid, width, height, light.position, light.radius);
-            if seen.points.is_empty() {
-                continue;
-            }
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-            let (r, o) = (light.radius, light.position);
-            let xs = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
-            for cy in
-                ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
-            {
-                for cx in xs.clone() {
-                    let cell = Cell::new(cx, cy);
-                    let near = Vec2::new(
-                        o.x.clamp(f64::from(cx), f64::from(cx + 1)),
-                        o.y.clamp(f64::from(cy), f64::from(cy + 1)),
-                    );
-                    if (near - o).length() >= r || grid.is_solid(cell) && grid.shape(cell).is_none()
-                    {
-                        continue;
-                    }
-                    let n = f64::from(DYNAMIC_SAMPLES);
-                    let (lo, hi) = (
-                        Vec2::new(f64::from(cx), f64::from(cy)),
-                        Vec2::new(f64::from(cx + 1), f64::from(cy + 1)),
-                    );
-                    // Most cells are seen whole or not at all: the polygon is asked per sample
-                    // only where its boundary crosses the cell.
-                    let whole = seen.classify_box(lo, hi);
-                    if whole == Some(false) {
-                        continue;
-                    }
+            let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
+            super::reach(
+                grid,
+                (width, height),
+                light,
+                &seen,
+                DYNAMIC_SAMPLES,
+                |at, k, weight| {
                     // The cell's tile, made at its first lit sample: a cell the light does not
                     // reach keeps the level's light as it is.
-                    let at = cy as usize * width as usize + cx as usize;
-                    for k in 0..per_tile {
-                        let (i, j) = ((k as u32 % DYNAMIC_SAMPLES), (k as u32 / DYNAMIC_SAMPLES));
-                        let p = Vec2::new(
-                            f64::from(cx) + (f64::from(i) + 0.5) / n,
-                            f64::from(cy) + (f64::from(j) + 0.5) / n,
-                        );
-                        let d = (p - o).length();
-                        if d >= r || whole.is_none() && !seen.contains(p) {
-                            continue;
-                        }
-                        if self.index[at] == NO_TILE {
-                            self.index[at] = (self.tiles.len() / per_tile) as u32;
-                            self.tiles.resize(self.tiles.len() + per_tile, [0.0; 3]);
-                            self.touched.push(at as u32);
-                        }
-                        let sum = &mut self.tiles[self.index[at] as usize * per_tile + k];
-                        let fall = (1.0 - d / r) as f32;
-                        for (s, c) in sum.iter_mut().zip(colour) {
-                            *s += c * fall * fall;
-                        }
+                    if index[at] == NO_TILE {
+                        index[at] = (tiles.len() / per_tile) as u32;
+                        tiles.resize(tiles.len() + per_tile, [0.0; 3]);
+                        touched.push(at as u32);
                     }
-                }
-            }
+                    let sum = &mut tiles[index[at] as usize * per_tile + k];
+                    for (s, c) in sum.iter_mut().zip(colour) {
+                        *s += c * weight;
+                    }
+                },
+            );
         }
         // The level's light at each sample with the dynamic light added.
         self.combined.clear();

@@ -79,54 +79,24 @@ impl LightMap {
         for light in lights {
             let seen = visibility_polygon(grid, width, height, light.position, light.radius);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-            let (r, o) = (light.radius, light.position);
-            let cells_x =
-                ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
-            for cy in
-                ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1)
-            {
-                for cx in cells_x.clone() {
-                    let cell = Cell::new(cx, cy);
-                    // The cell's nearest point to the light: beyond the radius, no sample is lit.
-                    let near = Vec2::new(
-                        o.x.clamp(f64::from(cx), f64::from(cx + 1)),
-                        o.y.clamp(f64::from(cy), f64::from(cy + 1)),
-                    );
-                    if (near - o).length() >= r || grid.is_solid(cell) && grid.shape(cell).is_none()
-                    {
-                        continue;
-                    }
-                    let (lo, hi) = (
-                        Vec2::new(f64::from(cx), f64::from(cy)),
-                        Vec2::new(f64::from(cx + 1), f64::from(cy + 1)),
-                    );
-                    // Most cells are seen whole or not at all: the polygon is asked per sample
-                    // only where its boundary crosses the cell.
-                    let whole = seen.classify_box(lo, hi);
-                    if whole == Some(false) {
-                        continue;
-                    }
+            reach(
+                grid,
+                (width, height),
+                light,
+                &seen,
+                SAMPLES,
+                |at, k, weight| {
                     // The cell's tile, made at its first lit sample.
-                    let slot = &mut index[cy as usize * width as usize + cx as usize];
-                    for k in 0..per_tile {
-                        let p = sample_point(cell, k);
-                        let d = (p - o).length();
-                        if d >= r || whole.is_none() && !seen.contains(p) {
-                            continue;
-                        }
-                        if *slot == NO_TILE {
-                            *slot = (sums.len() / per_tile) as u32;
-                            sums.resize(sums.len() + per_tile, [0.0; 3]);
-                        }
-                        let sum = &mut sums[*slot as usize * per_tile + k];
-                        let fall = (1.0 - d / r) as f32;
-                        let weight = fall * fall;
-                        for (s, c) in sum.iter_mut().zip(colour) {
-                            *s += c * weight;
-                        }
+                    if index[at] == NO_TILE {
+                        index[at] = (sums.len() / per_tile) as u32;
+                        sums.resize(sums.len() + per_tile, [0.0; 3]);
                     }
-                }
-            }
+                    let sum = &mut sums[index[at] as usize * per_tile + k];
+                    for (s, c) in sum.iter_mut().zip(colour) {
+                        *s += c * weight;
+                    }
+                },
+            );
             polygons.push(seen);
         }
         LightMap {
@@ -209,11 +179,59 @@ fn fog_shares((_, rb, g): (u32, u32, u32)) -> [i32; 3] {
     [rb & 0xFFFF, (g >> 8) & 0xFFFF, rb >> 16].map(|v| v as i32)
 }
 
-/// The point of sample `k` (row-major) of `cell`.
+/// Walks what `light` (whose visibility polygon is `seen`) reaches on the `width` x `height`
+/// grid `grid`, in `n` x `n` samples a cell: `lit(cell, sample, weight)` for every sample it
+/// lights (the cell row-major, the sample row-major in it), the weight its falloff there (1 at
+/// the light, 0 at its radius). Cells the polygon sees whole or not at all are told from its
+/// boundary; it is asked sample by sample only where its boundary crosses a cell.
+fn reach<S: Solidity + ?Sized>(
+    grid: &S,
+    (width, height): (u32, u32),
+    light: &Light,
+    seen: &Visibility,
+    n: u32,
+    mut lit: impl FnMut(usize, usize, f32),
+) {
+    let (r, o) = (light.radius, light.position);
+    if seen.points.is_empty() || !(r > 0.0) {
+        return;
+    }
+    let xs = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
+    for cy in ((o.y - r).floor().max(0.0) as i32)..=((o.y + r) as i32).min(height as i32 - 1) {
+        for cx in xs.clone() {
+            let cell = Cell::new(cx, cy);
+            // The cell's nearest point to the light: beyond the radius, no sample is lit.
+            let near = Vec2::new(
+                o.x.clamp(f64::from(cx), f64::from(cx + 1)),
+                o.y.clamp(f64::from(cy), f64::from(cy + 1)),
+            );
+            if (near - o).length() >= r || grid.is_solid(cell) && grid.shape(cell).is_none() {
+                continue;
+            }
+            let lo = Vec2::new(f64::from(cx), f64::from(cy));
+            let whole = seen.classify_box(lo, lo + Vec2::new(1.0, 1.0));
+            if whole == Some(false) {
+                continue;
+            }
+            let at = cy as usize * width as usize + cx as usize;
+            for k in 0..(n * n) as usize {
+                let p = sample_point(cell, k, n);
+                let d = (p - o).length();
+                if d >= r || whole.is_none() && !seen.contains(p) {
+                    continue;
+                }
+                let fall = (1.0 - d / r) as f32;
+                lit(at, k, fall * fall);
+            }
+        }
+    }
+}
+
+/// The point of sample `k` (row-major) of `cell`, of `n` x `n`.
 #[inline]
-fn sample_point(cell: Cell, k: usize) -> Vec2 {
-    let (i, j) = ((k as u32 % SAMPLES) as f64, (k as u32 / SAMPLES) as f64);
-    let n = f64::from(SAMPLES);
+fn sample_point(cell: Cell, k: usize, n: u32) -> Vec2 {
+    let (i, j) = ((k as u32 % n) as f64, (k as u32 / n) as f64);
+    let n = f64::from(n);
     Vec2::new(
         f64::from(cell.x) + (i + 0.5) / n,
         f64::from(cell.y) + (j + 0.5) / n,
@@ -299,7 +317,7 @@ mod tests {
                     continue;
                 }
                 for k in 0..(SAMPLES * SAMPLES) as usize {
-                    let p = sample_point(cell, k);
+                    let p = sample_point(cell, k, SAMPLES);
                     if (p - light.position).length() >= light.radius - 1e-3 {
                         continue;
                     }

@@ -324,24 +324,9 @@ impl<'a> Reader<'a> {
         }
         // A light on the tile's cells: `light_colour` and `light_radius` (and, if given,
         // `light_intensity`), as a legend entry's `light`; on floor tiles only.
-        let number = |reader: &mut Self, key: &str| {
-            let p = props.get(key)?;
-            match p.value.trim().parse::<f64>() {
-                Ok(v) => Some(Spanned::new(p.at..p.at + p.value.len() + 2, v)),
-                Err(_) => {
-                    reader.error(
-                        p.at,
-                        format!(
-                            "tile {id} of tileset '{name}': `{key}` '{}' is not a number",
-                            p.value
-                        ),
-                    );
-                    None
-                }
-            }
-        };
-        let radius = number(self, "light_radius");
-        let intensity = number(self, "light_intensity");
+        let whose = format!("tile {id} of tileset '{name}':");
+        let radius = self.float_property(&props, "light_radius", &whose);
+        let intensity = self.float_property(&props, "light_intensity", &whose);
         match (props.get("light_colour"), radius) {
             (Some(colour), Some(radius)) if kind == "floor" => {
                 let at = colour.at;

@@ -236,6 +236,24 @@ impl Reader<'_> {
 }
 
 impl Reader<'_> {
+    /// The number in property `key` of `props`, if it has one, with its place; one that is
+    /// not a number is an error naming `whose` property it is.
+    pub(super) fn float_property(
+        &mut self,
+        props: &BTreeMap<String, Property>,
+        key: &str,
+        whose: &str,
+    ) -> Option<Spanned<f64>> {
+        let p = props.get(key)?;
+        match p.value.trim().parse::<f64>() {
+            Ok(v) => Some(Spanned::new(p.at..p.at + p.value.len() + 2, v)),
+            Err(_) => {
+                self.error(p.at, format!("{whose} {key} '{}' is not a number", p.value));
+                None
+            }
+        }
+    }
+
     /// A map property of TOML tables, `enemies` (the level's own enemy kinds: `[brute]`, then
     /// its fields as in a TOML level's `[enemies.brute]`) or `weapons` (`[pistol]`, as
     /// `[weapons.pistol]`). Every place in them is the property's, for messages.

@@ -181,24 +181,9 @@ impl<'a> Reader<'a> {
                     ),
                 },
                 "light" => {
-                    let number = |reader: &mut Self, key: &str| {
-                        let p = props.get(key)?;
-                        match p.value.trim().parse::<f64>() {
-                            Ok(v) => Some(Spanned::new(p.at..p.at + p.value.len() + 2, v)),
-                            Err(_) => {
-                                reader.error(
-                                    p.at,
-                                    format!(
-                                        "object {id}: light {key} '{}' is not a number",
-                                        p.value
-                                    ),
-                                );
-                                None
-                            }
-                        }
-                    };
-                    let radius = number(self, "radius");
-                    let intensity = number(self, "intensity");
+                    let whose = format!("object {id}: light");
+                    let radius = self.float_property(&props, "radius", &whose);
+                    let intensity = self.float_property(&props, "intensity", &whose);
                     match (get("colour"), radius) {
                         (Some(colour), Some(radius)) => source.raw.light.push(Spanned::new(
                             at..at,
