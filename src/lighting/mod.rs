@@ -193,7 +193,7 @@ fn reach<S: Solidity + ?Sized>(
     mut lit: impl FnMut(usize, usize, f32),
 ) {
     let (r, o) = (light.radius, light.position);
-    if seen.points.is_empty() || !(r > 0.0) {
+    if seen.points.is_empty() || r.is_nan() || r <= 0.0 {
         return;
     }
     let xs = ((o.x - r).floor().max(0.0) as i32)..=((o.x + r) as i32).min(width as i32 - 1);
