@@ -826,3 +826,27 @@ fn bad_lights_are_named_with_their_place() {
         assert!(err.contains(expected), "{legend:?}:\n{err}");
     }
 }
+
+/// Lights whose reach together is too large to work out at load are refused (rather than
+/// loaded for minutes): a legend light of radius 32 on every cell of a large hall.
+#[test]
+fn too_much_light_is_refused_with_its_count() {
+    let row = format!("#{}#\n", "L".repeat(60));
+    let grid = format!(
+        "{}\n#@{}#\n{}{}",
+        "#".repeat(62),
+        ".".repeat(59),
+        row.repeat(40),
+        "#".repeat(62)
+    );
+    let text = format!(
+        "name = \"l\"\ngrid = '''\n{grid}\n'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n\"L\" = {{ light = {{ colour = \"#ffffff\", radius = 32.0 }} }}\n"
+    );
+    let err = Level::parse(&text, Path::new("l.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("error: the level's 2400 lights reach") && err.contains("the limit is 100000"),
+        "{err}"
+    );
+}

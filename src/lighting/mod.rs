@@ -39,7 +39,7 @@ use crate::math::Vec2;
 /// Light samples along each side of a cell (one for every two texels of a 64-texel texture).
 pub const SAMPLES: u32 = 32;
 /// `SAMPLES` as a shift.
-pub(super) const SAMPLE_BITS: u32 = 5;
+const SAMPLE_BITS: u32 = 5;
 /// The factor that leaves a texel as it is: 256 in each channel.
 pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
 /// [`LightMap`]'s index of a cell with no samples of its own.
@@ -239,12 +239,12 @@ fn sample_point(cell: Cell, k: usize, n: u32) -> Vec2 {
 }
 
 /// A colour's channels in linear light, 0 to 1.
-pub(super) fn linear(c: Colour) -> [f32; 3] {
+fn linear(c: Colour) -> [f32; 3] {
     [c.r, c.g, c.b].map(|v| (f32::from(v) / 255.0).powf(2.2))
 }
 
 /// Linear light per channel as a packed factor (sRGB terms, 256 as 1, at most 1023).
-pub(super) fn pack(linear: [f32; 3]) -> u32 {
+fn pack(linear: [f32; 3]) -> u32 {
     let f = linear.map(|c| ((c.max(0.0).powf(1.0 / 2.2) * 256.0).round() as u32).min(1023));
     f[0] | f[1] << 10 | f[2] << 20
 }
@@ -264,7 +264,7 @@ pub fn apply(factor: u32, pixel: u32) -> u32 {
 /// channel step) is `shares`, lit by `factor` as its texel would have been before the fog:
 /// `pixel × f + share × (1 − f)`.
 #[inline]
-pub(super) fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
+fn apply_in_fog(factor: u32, pixel: u32, shares: [i32; 3]) -> u32 {
     if factor == NEUTRAL {
         return pixel;
     }

@@ -335,6 +335,22 @@ impl Parser<'_> {
             }
         }
         let ambient = self.ambient(raw.ambient.as_ref());
+        // Each light is worked out at load, sample by sample over its reach: a bound on their
+        // reach in all keeps a level from taking minutes to load.
+        let reach: f64 = lights
+            .iter()
+            .map(|l| std::f64::consts::PI * l.radius * l.radius)
+            .sum();
+        if reach > crate::level::lights::limits::TOTAL_REACH {
+            self.d.error_at(
+                grid_start,
+                format!(
+                    "the level's {} lights reach {reach:.0} square tiles in all; the limit is {:.0} (fewer lights, or smaller radii)",
+                    lights.len(),
+                    crate::level::lights::limits::TOTAL_REACH
+                ),
+            );
+        }
         let player = match players.as_slice() {
             [] => {
                 self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
