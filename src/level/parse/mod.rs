@@ -337,10 +337,17 @@ impl Parser<'_> {
         let ambient = self.ambient(raw.ambient.as_ref());
         // Each light is worked out at load, sample by sample over its reach: a bound on their
         // reach in all keeps a level from taking minutes to load.
-        let reach: f64 = lights
-            .iter()
-            .map(|l| std::f64::consts::PI * l.radius * l.radius)
-            .sum();
+        let area = |r: f64| std::f64::consts::PI * r * r;
+        let mut reach: f64 = lights.iter().map(|l| area(l.radius)).sum();
+        if ambient < 1.0 || !lights.is_empty() {
+            // A lit level's lamps, chandeliers and exits light too (`Level::all_lights`).
+            reach += decorations
+                .iter()
+                .filter_map(|d| crate::level::lights::decoration_light(d.kind))
+                .map(|(_, r, _)| area(r))
+                .sum::<f64>();
+            reach += exits.len() as f64 * area(crate::level::lights::EXIT_LIGHT.1);
+        }
         if reach > crate::level::lights::limits::TOTAL_REACH {
             self.d.error_at(
                 grid_start,
