@@ -16,6 +16,8 @@ pub const BURST_TICKS: u64 = 24;
 const FLASH: Colour = Colour::rgb(255, 214, 150);
 /// A fireball's glow and burst: orange.
 const FIRE: Colour = Colour::rgb(255, 140, 50);
+/// The most lights a frame draws (each is worked out every frame): the nearest the player.
+pub const MOST_LIGHTS: usize = 16;
 
 /// Fills `out` with the lights of `game` as it stands, `bursts` the fireballs' bursts it
 /// remembers (where, and the tick each burst).
@@ -68,6 +70,15 @@ pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>)
                 intensity: 2.5 * fading(age, BURST_TICKS),
             });
         }
+    }
+    if out.len() > MOST_LIGHTS {
+        let me = game.player.position;
+        out.sort_by(|a, b| {
+            (a.position - me)
+                .length()
+                .total_cmp(&(b.position - me).length())
+        });
+        out.truncate(MOST_LIGHTS);
     }
 }
 
