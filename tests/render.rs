@@ -678,6 +678,35 @@ fn golden_lit_hall() {
         "lamps_blue",
         &composed(level, (17.5, 1.5), 150.0, (320, 200)),
     );
+    // A shot's muzzle flash (a dynamic light) lights the hall around the player for a moment.
+    let flash = {
+        use tilecaster::episode::Session;
+        use tilecaster::scene::{Composer, Overlays, SessionAssets};
+        let mut session = Session::start(Path::new(level), None).unwrap();
+        session.game.set_viewpoint(Vec2::new(4.5, 4.5), 0.0);
+        session.game.ticks = 30;
+        session.game.last_shot = Some(29);
+        session.hush();
+        let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, false);
+        let mut assets = SessionAssets::new(&session);
+        composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+        composer.frame
+    };
+    golden("lamps_flash", &flash);
+    let unflashed = composed(level, (4.5, 4.5), 0.0, (320, 200));
+    let brighter = (0..200)
+        .flat_map(|y| (0..320).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let sum = |f: &Frame| {
+                f.pixel(x, y)[..3]
+                    .iter()
+                    .map(|&c| u32::from(c))
+                    .sum::<u32>()
+            };
+            sum(&flash) > sum(&unflashed)
+        })
+        .count();
+    assert!(brighter > 20_000, "{brighter} pixels brighter in the flash");
     let loaded = load_with_textures(Path::new(level), None).unwrap();
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let game = Game::new(loaded.level.clone());

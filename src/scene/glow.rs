@@ -73,7 +73,7 @@ pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>)
     }
     if out.len() > MOST_LIGHTS {
         let me = game.player.position;
-        out.sort_by(|a, b| {
+        out.sort_unstable_by(|a, b| {
             (a.position - me)
                 .length()
                 .total_cmp(&(b.position - me).length())
