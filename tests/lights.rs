@@ -29,25 +29,43 @@ fn level(dir: &Path, name: &str, grid: &str, legend: &str, ambient: f64) -> Path
 /// The lamp the tests light with: warm, bright, reaching far.
 const LAMP: &str = "\"L\" = { light = { colour = \"#ffe0b0\", radius = 12, intensity = 2.0 } }\n";
 
-/// What the renderer draws of the level at `path` from `pos` facing `angle`, lights on, from
-/// the full-size textures (a mipmap level averages a lit texel with its shadowed neighbours,
-/// as it averages any texels: these tests look at the light itself).
+/// A level loaded and a renderer kept for it (reused from frame to frame, as the game does),
+/// drawing from the full-size textures (a mipmap level averages a lit texel with its shadowed
+/// neighbours, as it averages any texels: these tests look at the light itself).
+struct Viewer {
+    loaded: tilecaster::level::LevelWithTextures,
+    assets: RenderAssets,
+    renderer: Renderer,
+}
+
+impl Viewer {
+    fn new(path: &Path) -> Viewer {
+        let loaded = load_with_textures(path, None).unwrap();
+        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+        let mut renderer = Renderer::new();
+        renderer.set_mipmaps(false);
+        Viewer {
+            loaded,
+            assets,
+            renderer,
+        }
+    }
+
+    /// What it draws from `pos` facing `angle`, lights on, with `flashes` (dynamic lights).
+    fn shot(&mut self, flashes: &[tilecaster::level::Light], pos: (f64, f64), angle: f64) -> Frame {
+        let mut frame = Frame::new(160, 100).unwrap();
+        let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
+        self.renderer.set_dynamic_lights(flashes);
+        let level = &self.loaded.level;
+        self.renderer
+            .render(level, &self.assets, &ClosedDoors, &[], &camera, &mut frame);
+        frame
+    }
+}
+
+/// What the renderer draws of the level at `path` from `pos` facing `angle`, lights on.
 fn draw(path: &Path, pos: (f64, f64), angle: f64) -> Frame {
-    let loaded = load_with_textures(path, None).unwrap();
-    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
-    let mut frame = Frame::new(160, 100).unwrap();
-    let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
-    let mut renderer = Renderer::new();
-    renderer.set_mipmaps(false);
-    renderer.render(
-        &loaded.level,
-        &assets,
-        &ClosedDoors,
-        &[],
-        &camera,
-        &mut frame,
-    );
-    frame
+    Viewer::new(path).shot(&[], pos, angle)
 }
 
 fn scratch(what: &str) -> PathBuf {
@@ -160,28 +178,18 @@ fn a_lamp_lights_what_it_sees_and_pillars_cast_shadows() {
     let level_model = Level::load(&lit).unwrap().level;
     let lamp = level_model.lights[0];
     let (pos, angle) = ((1.5, 8.5), 330.0);
-    let (with, without) = (draw(&lit, pos, angle), draw(&dark, pos, angle));
+    // The lit view, kept with its renderer: its depths say which pixels are floor.
+    let mut viewer = Viewer::new(&lit);
+    let (with, without) = (viewer.shot(&[], pos, angle), draw(&dark, pos, angle));
     let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
     let (w, h) = (with.width(), with.height());
     let (mut shadowed, mut brightened) = (0, 0);
-    let mut renderer_depths = Renderer::new();
-    let loaded = load_with_textures(&lit, None).unwrap();
-    let assets = RenderAssets::new(&loaded.level, &loaded.textures);
-    let mut scratch_frame = Frame::new(w, h).unwrap();
-    renderer_depths.render(
-        &loaded.level,
-        &assets,
-        &ClosedDoors,
-        &[],
-        &camera,
-        &mut scratch_frame,
-    );
     for y in (h / 2 + 2)..h {
         for x in 0..w {
             // A floor pixel: the depth drawn there is the floor's at this row.
             let half = f64::from(h) / 2.0;
             let floor = half / (f64::from(y) + 0.5 - half);
-            let distance = f64::from(renderer_depths.depth_at(x, y));
+            let distance = f64::from(viewer.renderer.depth_at(x, y));
             if (distance - floor).abs() > 1e-3 * floor {
                 continue;
             }
@@ -240,29 +248,15 @@ fn a_flash_lights_its_room_and_not_the_one_beyond() {
                 "",
                 ambient,
             );
-            let loaded = load_with_textures(&path, None).unwrap();
-            let assets = RenderAssets::new(&loaded.level, &loaded.textures);
             let flash = Light {
                 position: Vec2::new(flash_at.0, flash_at.1),
                 colour: Colour::rgb(255, 214, 150),
                 radius: 8.0,
                 intensity: 2.0,
             };
-            let mut renderer = Renderer::new();
-            let mut shot = |lights: &[Light], pos: (f64, f64), angle: f64| {
-                let mut frame = Frame::new(160, 100).unwrap();
-                let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
-                renderer.set_dynamic_lights(lights);
-                renderer.render(
-                    &loaded.level,
-                    &assets,
-                    &ClosedDoors,
-                    &[],
-                    &camera,
-                    &mut frame,
-                );
-                frame
-            };
+            let mut viewer = Viewer::new(&path);
+            let mut shot =
+                |lights: &[Light], pos: (f64, f64), angle: f64| viewer.shot(lights, pos, angle);
             let sealed = (shot(&[flash], pos, angle), shot(&[], pos, angle));
             let changed = differing(&sealed.0, &sealed.1);
             assert!(

@@ -191,7 +191,10 @@ impl Lighting<'_> {
         self.factor((fixed(p.x), fixed(p.y)))
     }
 
-    /// Lights `run` as [`LightMap`]'s run does, with the dynamic lights added.
+    /// Lights `run`, pixels of floor (or ceiling) drawn from world position `at` (32.32 fixed
+    /// point) on by `step` per pixel, already blended into fog by `fog` (what each channel
+    /// kept of 256, and the fog's share of red-and-blue and green): each pixel as if its
+    /// texel had been lit before the fog.
     pub(crate) fn light_run(
         &self,
         run: &mut [u32],

@@ -56,8 +56,8 @@ pub struct LightMap {
     tiles: Vec<u32>,
     /// The factor where no light reaches.
     ambient: u32,
-    /// Each light's visibility polygon, in the order of the lights.
-    polygons: Vec<Visibility>,
+    /// Whether it leaves every texel as it is (worked out once: drawing asks every frame).
+    neutral: bool,
 }
 
 impl LightMap {
@@ -75,7 +75,6 @@ impl LightMap {
         let mut index = vec![NO_TILE; width as usize * height as usize];
         let mut sums: Vec<[f32; 3]> = Vec::new();
         let per_tile = (SAMPLES * SAMPLES) as usize;
-        let mut polygons = Vec::with_capacity(lights.len());
         for light in lights {
             let seen = visibility_polygon(grid, width, height, light.position, light.radius);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
@@ -97,15 +96,16 @@ impl LightMap {
                     }
                 },
             );
-            polygons.push(seen);
         }
+        let tiles: Vec<u32> = sums.iter().map(|s| pack(s.map(|c| c + base))).collect();
+        let ambient = pack([base; 3]);
         LightMap {
             width,
             height,
             index,
-            tiles: sums.iter().map(|s| pack(s.map(|c| c + base))).collect(),
-            ambient: pack([base; 3]),
-            polygons,
+            neutral: ambient == NEUTRAL && tiles.iter().all(|&f| f == NEUTRAL),
+            tiles,
+            ambient,
         }
     }
 
@@ -117,12 +117,7 @@ impl LightMap {
     /// Whether it leaves every texel as it is (no light reaches anything and the ambient is
     /// full): drawing can skip it.
     pub fn is_neutral(&self) -> bool {
-        self.ambient == NEUTRAL && self.tiles.iter().all(|&f| f == NEUTRAL)
-    }
-
-    /// Each light's visibility polygon, in the order of the lights.
-    pub fn polygons(&self) -> &[Visibility] {
-        &self.polygons
+        self.neutral
     }
 
     /// The factor of the sample of cell `(x, y)` at fractions `(fx, fy)` of 2^32 across it
@@ -144,15 +139,11 @@ impl LightMap {
 
     /// The factor of the sample holding `p` (the ambient one off the map).
     pub fn factor_at(&self, p: Vec2) -> u32 {
-        if !(p.x >= 0.0 && p.y >= 0.0) {
-            return self.ambient;
+        Lighting {
+            map: Some(self),
+            dynamic: None,
         }
-        let (cx, cy) = (p.x as u32, p.y as u32);
-        let s = |v: f64| ((v.fract() * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
-        match self.tile(cx, cy) {
-            Some(tile) => tile[(s(p.y) * SAMPLES + s(p.x)) as usize],
-            None => self.ambient,
-        }
+        .factor_at(p)
     }
 
     /// The samples of cell `(x, y)`, if it has its own: [`SAMPLES`] rows of [`SAMPLES`], from

@@ -94,9 +94,10 @@ impl RenderAssets {
         let shaped = styles.iter().any(|s| s.outline.is_some());
         let lights = level.is_lit().then(|| {
             let (w, h) = (level.map.width() as u32, level.map.height() as u32);
-            let grid = crate::level::LevelSolidity::new(level, textures);
+            // The level as built: doors closed, grates solid (the visibility polygon knows no
+            // texel holes).
             Arc::new(crate::lighting::LightMap::build(
-                &grid,
+                level,
                 w,
                 h,
                 &level.all_lights(),

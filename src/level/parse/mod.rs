@@ -335,29 +335,6 @@ impl Parser<'_> {
             }
         }
         let ambient = self.ambient(raw.ambient.as_ref());
-        // Each light is worked out at load, sample by sample over its reach: a bound on their
-        // reach in all keeps a level from taking minutes to load.
-        let area = |r: f64| std::f64::consts::PI * r * r;
-        let mut reach: f64 = lights.iter().map(|l| area(l.radius)).sum();
-        if ambient < 1.0 || !lights.is_empty() {
-            // A lit level's lamps, chandeliers and exits light too (`Level::all_lights`).
-            reach += decorations
-                .iter()
-                .filter_map(|d| crate::level::lights::decoration_light(d.kind))
-                .map(|(_, r, _)| area(r))
-                .sum::<f64>();
-            reach += exits.len() as f64 * area(crate::level::lights::EXIT_LIGHT.1);
-        }
-        if reach > crate::level::lights::limits::TOTAL_REACH {
-            self.d.error_at(
-                grid_start,
-                format!(
-                    "the level's {} lights reach {reach:.0} square tiles in all; the limit is {:.0} (fewer lights, or smaller radii)",
-                    lights.len(),
-                    crate::level::lights::limits::TOTAL_REACH
-                ),
-            );
-        }
         let player = match players.as_slice() {
             [] => {
                 self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
@@ -386,7 +363,7 @@ impl Parser<'_> {
                 self.things_on_obstacles(start.position, &enemies, &pickups, &decorations, rows);
             }
         }
-        Some(Level {
+        let level = Level {
             name,
             map,
             styles: std::mem::take(&mut self.styles),
@@ -407,6 +384,29 @@ impl Parser<'_> {
             texture_dir,
             texture_refs: std::mem::take(&mut self.textures),
             files: std::mem::take(&mut self.files),
-        })
+        };
+        self.lights_within_reach(&level, grid_start);
+        Some(level)
+    }
+
+    /// Each of the level's lights is worked out at load, sample by sample over its reach: a
+    /// bound on their reach in all (every light it has, `Level::all_lights`) keeps a level
+    /// from taking minutes to load.
+    fn lights_within_reach(&mut self, level: &Level, grid_start: usize) {
+        let lights = level.all_lights();
+        let reach: f64 = lights
+            .iter()
+            .map(|l| std::f64::consts::PI * l.radius * l.radius)
+            .sum();
+        let limit = crate::level::lights::limits::TOTAL_REACH;
+        if reach > limit {
+            self.d.error_at(
+                grid_start,
+                format!(
+                    "the level's {} lights reach {reach:.0} square tiles in all; the limit is {limit:.0} (fewer lights, or smaller radii)",
+                    lights.len()
+                ),
+            );
+        }
     }
 }

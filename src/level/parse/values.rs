@@ -174,17 +174,12 @@ impl Parser<'_> {
                     );
                 }
             }
-            if let Some(d) = &k.damage {
-                let (lo, hi) = limits::DAMAGE;
-                match d.get_ref().as_slice() {
-                    &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
-                        out.stats.damage = (a as u32, b as u32);
-                    }
-                    _ => self.d.error(
-                        d.span(),
-                        format!("damage: two numbers [from, to], {lo} <= from <= to <= {hi}"),
-                    ),
-                }
+            if let Some((a, b)) = k
+                .damage
+                .as_ref()
+                .and_then(|d| self.damage(d, limits::DAMAGE))
+            {
+                out.stats.damage = (a as u32, b as u32);
             }
             if let Some(r) = &k.firing_range {
                 let (lo, hi) = limits::RANGE;
@@ -265,6 +260,24 @@ impl Parser<'_> {
                 }
             }
             self.kinds.insert(name.get_ref().clone(), out);
+        }
+    }
+
+    /// A damage range `[from, to]` within `(lo, hi)` (an enemy kind's hits, a weapon's).
+    pub(super) fn damage(
+        &mut self,
+        d: &Spanned<Vec<i64>>,
+        (lo, hi): (i64, i64),
+    ) -> Option<(i64, i64)> {
+        match d.get_ref().as_slice() {
+            &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => Some((a, b)),
+            _ => {
+                self.d.error(
+                    d.span(),
+                    format!("damage: two numbers [from, to], {lo} <= from <= to <= {hi}"),
+                );
+                None
+            }
         }
     }
 

@@ -30,18 +30,14 @@ impl Parser<'_> {
                 );
                 continue;
             };
-            let (t, out) = (table.get_ref(), arsenal.stats_mut(weapon));
-            if let Some(d) = &t.damage {
-                let (lo, hi) = limits::DAMAGE;
-                match d.get_ref().as_slice() {
-                    &[a, b] if (lo..=hi).contains(&a) && (a..=hi).contains(&b) => {
-                        out.damage = (a as i32, b as i32);
-                    }
-                    _ => self.d.error(
-                        d.span(),
-                        format!("damage: two numbers [from, to], {lo} <= from <= to <= {hi}"),
-                    ),
-                }
+            let t = table.get_ref();
+            let damage = t
+                .damage
+                .as_ref()
+                .and_then(|d| self.damage(d, limits::DAMAGE));
+            let out = arsenal.stats_mut(weapon);
+            if let Some((a, b)) = damage {
+                out.damage = (a as i32, b as i32);
             }
             if let Some(i) = &t.interval {
                 let (lo, hi) = limits::INTERVAL;
