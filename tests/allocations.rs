@@ -166,3 +166,42 @@ fn frames_after_warm_up_allocate_nothing() {
     let during = ALLOCATIONS.load(Ordering::SeqCst) - before;
     assert_eq!(during, 0, "{during} allocations in 20 frames");
 }
+
+/// With dynamic lights (eight muzzle flashes ahead of a moving camera, their polygons cast
+/// and their reach summed every frame) frames allocate nothing either, once a first pass over
+/// the same frames has grown the buffers.
+#[test]
+fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
+    use tilecaster::frame::Colour;
+    use tilecaster::level::Light;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let loaded = load_with_textures(Path::new("levels/e1m3.toml"), None).unwrap();
+    let level = &loaded.level;
+    let assets = RenderAssets::new(level, &loaded.textures);
+    let mut frame = Frame::new(320, 200).unwrap();
+    let mut renderer = Renderer::new();
+    let start = level.player.position;
+    let camera = |k: usize| Camera::new(start, k as f64 * 36.0, Camera::DEFAULT_FOV);
+    let flashes = |camera: &Camera| -> Vec<Light> {
+        (0..8)
+            .map(|i| Light {
+                position: camera.pos + camera.dir * (0.3 + 0.05 * f64::from(i)),
+                colour: Colour::rgb(255, 214, 150),
+                radius: 4.5,
+                intensity: 1.2,
+            })
+            .collect()
+    };
+    let lights: Vec<Vec<Light>> = (0..10).map(|k| flashes(&camera(k))).collect();
+    let mut pass = || {
+        for (k, lights) in lights.iter().enumerate() {
+            renderer.set_dynamic_lights(lights);
+            renderer.render(level, &assets, &ClosedDoors, &[], &camera(k), &mut frame);
+        }
+    };
+    pass();
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    pass();
+    let during = ALLOCATIONS.load(Ordering::SeqCst) - before;
+    assert_eq!(during, 0, "{during} allocations in 10 frames with 8 dynamic lights");
+}

@@ -10,4 +10,5 @@ mod visibility;
 pub use crate::math::{Vec2, ray_circle, ray_segment};
 pub use door::door_slab_hit;
 pub use spatial::{SpatialHash, cells_under_circle};
+pub(crate) use visibility::{Arc, Scratch as FanScratch, visibility_polygon_into};
 pub use visibility::{Visibility, flashlight, visibility_polygon};

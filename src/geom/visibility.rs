@@ -35,22 +35,6 @@ pub struct Visibility {
 }
 
 impl Visibility {
-    fn from_points(
-        origin: Vec2,
-        mut points: Vec<(f64, Vec2)>,
-        cone: bool,
-        centre: f64,
-    ) -> Visibility {
-        points.sort_by(|a, b| a.0.total_cmp(&b.0));
-        Visibility {
-            origin,
-            angles: points.iter().map(|p| p.0).collect(),
-            points: points.into_iter().map(|p| p.1).collect(),
-            cone,
-            centre,
-        }
-    }
-
     /// How far the boundary lies from the origin along `dir`; `None` outside a cone, for an
     /// empty polygon, or for a zero direction.
     pub fn distance_along(&self, dir: Vec2) -> Option<f64> {
@@ -194,6 +178,86 @@ fn visibility_cone<S: Solidity + ?Sized>(
     radius: f64,
     cone: Option<(f64, f64)>,
 ) -> Visibility {
+    let mut seen = Visibility::default();
+    let arc = Arc::Rays(ARC_RAYS);
+    let mut scratch = Scratch::default();
+    cast_fan(
+        grid,
+        (width, height),
+        origin,
+        radius,
+        cone,
+        arc,
+        &mut scratch,
+        &mut seen,
+    );
+    seen
+}
+
+/// How many rays spread around a limited radius.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Arc {
+    /// This many, evenly.
+    Rays(usize),
+    /// As few as keep each chord within this distance of the arc (tiles), at least 16.
+    Within(f64),
+}
+
+impl Arc {
+    fn rays(self, radius: f64) -> usize {
+        match self {
+            Arc::Rays(n) => n,
+            // A chord of angle 2π/n bulges r (1 - cos(π/n)) ≈ r (π/n)² / 2 from its arc.
+            Arc::Within(bulge) => {
+                let n = std::f64::consts::PI * (radius / (2.0 * bulge)).sqrt();
+                (n.ceil() as usize).clamp(16, ARC_RAYS)
+            }
+        }
+    }
+}
+
+/// The buffers [`visibility_polygon_into`] works in, kept from call to call so that a polygon
+/// cast every frame (a muzzle flash's light) allocates nothing once they have grown.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    runs: Vec<(Vec2, Vec2)>,
+    vertices: Vec<(i64, i64)>,
+    corners: Vec<Vec2>,
+    angles: Vec<f64>,
+    points: Vec<(f64, Vec2)>,
+}
+
+/// [`visibility_polygon`] into `seen`, its arc cast with `arc`'s rays and its work done in
+/// `scratch`'s buffers.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn visibility_polygon_into<S: Solidity + ?Sized>(
+    grid: &S,
+    size: (u32, u32),
+    origin: Vec2,
+    radius: f64,
+    arc: Arc,
+    scratch: &mut Scratch,
+    seen: &mut Visibility,
+) {
+    cast_fan(grid, size, origin, radius, None, arc, scratch, seen);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cast_fan<S: Solidity + ?Sized>(
+    grid: &S,
+    (width, height): (u32, u32),
+    origin: Vec2,
+    radius: f64,
+    cone: Option<(f64, f64)>,
+    arc: Arc,
+    scratch: &mut Scratch,
+    seen: &mut Visibility,
+) {
+    seen.origin = origin;
+    seen.points.clear();
+    seen.angles.clear();
+    seen.cone = false;
+    seen.centre = 0.0;
     let walls = Bounded {
         grid,
         width,
@@ -216,61 +280,71 @@ fn visibility_cone<S: Solidity + ?Sized>(
             m.is_solid_at(origin.x - f64::from(start.x), origin.y - f64::from(start.y))
         });
     if !inside || start_solid || radius == 0.0 {
-        return Visibility::default();
+        seen.origin = Vec2::default();
+        return;
     }
     // Ray angles, relative to the cone's centre when there is a cone (so that sorting keeps the
     // fan in order across ±π).
     let (centre, half) = cone.map_or((0.0, f64::INFINITY), |(c, h)| {
         (c, h.clamp(0.0, std::f64::consts::PI))
     });
-    let runs = wall_runs(&solid, width, height, origin, radius);
+    let Scratch {
+        runs,
+        vertices,
+        corners,
+        angles,
+        points,
+    } = scratch;
+    wall_runs(&solid, width, height, origin, radius, runs);
     // Each grid vertex once, however many runs end there (corners, T-junctions).
-    let mut vertices: Vec<(i64, i64)> = runs
-        .iter()
-        .flat_map(|&(a, b)| [a, b])
-        .map(|v| (v.x as i64, v.y as i64))
-        .collect();
+    vertices.clear();
+    vertices.extend(
+        runs.iter()
+            .flat_map(|&(a, b)| [a, b])
+            .map(|v| (v.x as i64, v.y as i64)),
+    );
     vertices.sort_unstable();
     vertices.dedup();
-    let mut corners: Vec<Vec2> = vertices
-        .into_iter()
-        .map(|(x, y)| Vec2::new(x as f64, y as f64))
-        .collect();
+    corners.clear();
+    corners.extend(vertices.iter().map(|&(x, y)| Vec2::new(x as f64, y as f64)));
     // Where shaped cells' outlines turn.
-    corners.extend(outline_corners(&walls, width, height, origin, radius));
-    let mut angles = Vec::with_capacity(corners.len() * 3 + ARC_RAYS + 2);
-    for corner in corners {
+    outline_corners(&walls, width, height, origin, radius, corners);
+    angles.clear();
+    for &corner in corners.iter() {
         let d = corner - origin;
         let angle = d.y.atan2(d.x);
         angles.extend([angle - EPSILON, angle, angle + EPSILON]);
     }
     // Where a run crosses the radius, the boundary turns from wall to arc: a ray there too.
-    for &(a, b) in &runs {
+    for &(a, b) in runs.iter() {
         for crossing in circle_crossings(origin, radius, a, b) {
             let d = crossing - origin;
             angles.push(d.y.atan2(d.x));
         }
     }
     if radius.is_finite() {
-        angles.extend((0..ARC_RAYS).map(|i| i as f64 * std::f64::consts::TAU / ARC_RAYS as f64));
+        let n = arc.rays(radius);
+        angles.extend((0..n).map(|i| i as f64 * std::f64::consts::TAU / n as f64));
     }
     if cone.is_some() {
         angles.extend([centre - half, centre + half]);
     }
-    let points = angles
-        .into_iter()
-        .filter_map(|angle| {
-            let relative = wrap(angle - centre);
-            if relative.abs() > half {
-                return None;
-            }
-            let dir = Vec2::new(angle.cos(), angle.sin());
-            let point = cast_ray(&walls, origin, dir, radius)
-                .map_or(origin + dir * radius, |hit| hit.point);
-            point.is_finite().then_some((relative, point))
-        })
-        .collect();
-    Visibility::from_points(origin, points, cone.is_some(), centre)
+    points.clear();
+    points.extend(angles.iter().filter_map(|&angle| {
+        let relative = wrap(angle - centre);
+        if relative.abs() > half {
+            return None;
+        }
+        let dir = Vec2::new(angle.cos(), angle.sin());
+        let point =
+            cast_ray(&walls, origin, dir, radius).map_or(origin + dir * radius, |hit| hit.point);
+        point.is_finite().then_some((relative, point))
+    }));
+    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    seen.angles.extend(points.iter().map(|p| p.0));
+    seen.points.extend(points.iter().map(|p| p.1));
+    seen.cone = cone.is_some();
+    seen.centre = centre;
 }
 
 /// A grid bounded to `width` x `height` cells (solid outside), shapes kept.
@@ -309,13 +383,13 @@ fn outline_corners<S: Solidity + ?Sized>(
     height: u32,
     origin: Vec2,
     radius: f64,
-) -> Vec<Vec2> {
+    out: &mut Vec<Vec2>,
+) {
     let reach = radius.min(1e6);
     let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
     let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
     let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
     let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
-    let mut out = Vec::new();
     for y in y0..=y1 {
         for x in x0..=x1 {
             let cell = Cell::new(x, y);
@@ -354,7 +428,6 @@ fn outline_corners<S: Solidity + ?Sized>(
             }
         }
     }
-    out
 }
 
 /// The angle in `(-π, π]`.
@@ -384,13 +457,14 @@ fn wall_runs(
     height: u32,
     origin: Vec2,
     radius: f64,
-) -> Vec<(Vec2, Vec2)> {
+    runs: &mut Vec<(Vec2, Vec2)>,
+) {
     let reach = radius.min(1e6);
     let x0 = ((origin.x - reach).floor() as i64).max(-1) as i32;
     let x1 = ((origin.x + reach).ceil() as i64).min(width as i64) as i32;
     let y0 = ((origin.y - reach).floor() as i64).max(-1) as i32;
     let y1 = ((origin.y + reach).ceil() as i64).min(height as i64) as i32;
-    let mut runs = Vec::new();
+    runs.clear();
     let v = |x: i32, y: i32| Vec2::new(x as f64, y as f64);
     // Horizontal grid lines y = line, between the cells above and below.
     face_runs(
@@ -406,7 +480,6 @@ fn wall_runs(
         |line, y| (solid(Cell::new(line - 1, y)), solid(Cell::new(line, y))),
         |line, a, b| runs.push((v(line, a), v(line, b))),
     );
-    runs
 }
 
 /// Where the segment from `a` to `b` crosses the circle of `radius` around `centre` (none for

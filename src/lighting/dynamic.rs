@@ -4,7 +4,7 @@
 //! where they are drawn ([`Lighting::factor`]).
 
 use super::{LightMap, NEUTRAL, linear, pack};
-use crate::geom::visibility_polygon;
+use crate::geom::{FanScratch, Visibility};
 use crate::grid::Solidity;
 use crate::level::Light;
 use crate::math::Vec2;
@@ -28,6 +28,11 @@ pub struct DynamicLights {
     combined: Vec<u32>,
     /// The cells with tiles, to clear them for the next frame.
     touched: Vec<u32>,
+    /// The buffers of the walk over each light's reach.
+    scratch: super::reach::Scratch,
+    /// The buffers of casting each light's polygon, and the polygon.
+    fan: FanScratch,
+    seen: Visibility,
 }
 
 impl DynamicLights {
@@ -58,16 +63,17 @@ impl DynamicLights {
             if light.intensity <= 0.0 || !light.position.is_finite() {
                 continue;
             }
-            let seen = visibility_polygon(grid, width, height, light.position, light.radius);
+            super::cast_light(grid, (width, height), light, &mut self.fan, &mut self.seen);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
-            super::reach(
+            super::reach::walk(
                 grid,
                 (width, height),
                 light,
-                &seen,
+                &self.seen,
                 DYNAMIC_SAMPLES,
-                |at, k, weight| {
+                &mut self.scratch,
+                |at, k, weights| {
                     // The cell's tile, made at its first lit sample: a cell the light does not
                     // reach keeps the level's light as it is.
                     if index[at] == NO_TILE {
@@ -75,9 +81,13 @@ impl DynamicLights {
                         tiles.resize(tiles.len() + per_tile, [0.0; 3]);
                         touched.push(at as u32);
                     }
-                    let sum = &mut tiles[index[at] as usize * per_tile + k];
-                    for (s, c) in sum.iter_mut().zip(colour) {
-                        *s += c * weight;
+                    let start = index[at] as usize * per_tile + k;
+                    for (sum, &weight) in
+                        tiles[start..start + weights.len()].iter_mut().zip(weights)
+                    {
+                        for (s, c) in sum.iter_mut().zip(colour) {
+                            *s += c * weight;
+                        }
                     }
                 },
             );
@@ -86,20 +96,27 @@ impl DynamicLights {
         self.combined.clear();
         self.combined.resize(self.tiles.len(), NEUTRAL);
         let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
-        let half = 1u32 << (31 - DYNAMIC_BITS);
+        let (to_linear, from_linear) = (unpack_table(), pack_table());
+        let ambient = base.map_or(NEUTRAL, LightMap::ambient);
+        // A dynamic sample's level sample: the one at its centre.
+        let stride = (super::SAMPLES / DYNAMIC_SAMPLES) as usize;
+        let level_sample = |k: usize| {
+            let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
+            (j * stride + stride / 2) * super::SAMPLES as usize + i * stride + stride / 2
+        };
         for &at in &self.touched {
-            let (cx, cy) = ((at % width) as i32, (at / width) as i32);
+            let (cx, cy) = (at % width, at / width);
             let tile = self.index[at as usize] as usize * per_tile;
-            for k in 0..per_tile {
-                let (i, j) = (k as u32 % DYNAMIC_SAMPLES, k as u32 / DYNAMIC_SAMPLES);
-                let (fx, fy) = (
-                    (i << (32 - DYNAMIC_BITS)) + half,
-                    (j << (32 - DYNAMIC_BITS)) + half,
+            let level = base.and_then(|m| m.tile(cx, cy));
+            let sums = &self.tiles[tile..tile + per_tile];
+            let out = &mut self.combined[tile..tile + per_tile];
+            for (k, (out, add)) in out.iter_mut().zip(sums).enumerate() {
+                let level = level.map_or(ambient, |t| t[level_sample(k)]);
+                let lin = unpack(to_linear, level);
+                *out = pack_fast(
+                    from_linear,
+                    [lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]],
                 );
-                let level = base.map_or(NEUTRAL, |m| m.factor_in(cx, cy, fx, fy));
-                let (lin, add) = (unpack(level), self.tiles[tile + k]);
-                self.combined[tile + k] =
-                    pack_fast([lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]]);
             }
         }
     }
@@ -194,20 +211,21 @@ impl Lighting<'_> {
     /// Lights `run`, pixels of floor (or ceiling) drawn from world position `at` (32.32 fixed
     /// point) on by `step` per pixel, already blended into fog by `fog` (what each channel
     /// kept of 256, and the fog's share of red-and-blue and green): each pixel as if its
-    /// texel had been lit before the fog.
+    /// texel had been lit before the fog. The pixels on one sample share its factor (near the
+    /// eye, many of them): `tint(tint, pixels)` lights each such part.
+    #[inline]
     pub(crate) fn light_run(
         &self,
         run: &mut [u32],
         at: (i64, i64),
         step: (i64, i64),
         fog: (u32, u32, u32),
+        mut tint: impl FnMut(&super::Tint, &mut [u32]),
     ) {
         let shares = super::fog_shares(fog);
-        let clear = shares == [0; 3];
         let mut at = at;
         let mut rest = run;
-        // A sample at a time: the pixels on one sample share its factor (near the eye, many
-        // of them), lit by one tight loop.
+        let mut last: Option<(u32, super::Tint)> = None;
         while !rest.is_empty() {
             let cell = ((at.0 >> 32) as i32, (at.1 >> 32) as i32);
             let ((tile, bits), only) = self.samples_of(cell);
@@ -224,16 +242,13 @@ impl Lighting<'_> {
                 .min(steps_within(at.1, step.1, unit))
                 .min(rest.len() as u64) as usize;
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
-            if clear {
-                if factor != NEUTRAL {
-                    for pixel in part.iter_mut() {
-                        *pixel = super::apply(factor, *pixel);
-                    }
-                }
-            } else {
-                for pixel in part.iter_mut() {
-                    *pixel = super::apply_in_fog(factor, *pixel, shares);
-                }
+            let shade = match last {
+                Some((f, t)) if f == factor => t,
+                _ => super::Tint::new(factor, shares),
+            };
+            last = Some((factor, shade));
+            if !shade.is_neutral() {
+                tint(&shade, part);
             }
             let k = n as i64;
             at = (
@@ -281,31 +296,37 @@ fn steps_within(at: i64, step: i64, unit: u32) -> u64 {
     }
 }
 
-/// A packed factor back in linear light (its sRGB terms raised to 2.2), per channel.
+/// A packed factor back in linear light (its sRGB terms raised to 2.2), per channel, through
+/// `table` ([`unpack_table`]).
 #[inline]
-fn unpack(factor: u32) -> [f32; 3] {
-    let table = unpack_table();
+fn unpack(table: &[f32; 1024], factor: u32) -> [f32; 3] {
     [0, 1, 2].map(|c| table[((factor >> (10 * c)) & 0x3FF) as usize])
 }
 
-/// Linear light per channel as a packed factor, through a table (the light map's own
-/// [`pack`] raises to 1/2.2, too slow a pixel): linear light in steps of 1/4096 up to 16.
+/// Linear light per channel as a packed factor through `table` ([`pack_table`]; the light
+/// map's own [`pack`] raises to 1/2.2, too slow for every frame).
 #[inline]
-fn pack_fast(linear: [f32; 3]) -> u32 {
-    let table = pack_table();
+fn pack_fast(table: &[u16; PACK_STEPS], linear: [f32; 3]) -> u32 {
     let f = linear.map(|c| {
-        let i = (c.max(0.0) * 4096.0) as usize;
-        u32::from(table[i.min(table.len() - 1)])
+        let i = (c.max(0.0).sqrt() * PACK_SCALE + 0.5) as usize;
+        u32::from(table[i.min(PACK_STEPS - 1)])
     });
     f[0] | f[1] << 10 | f[2] << 20
 }
 
-fn pack_table() -> &'static [u16] {
-    static TABLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+/// [`pack_table`]'s entries: the square root of linear light in steps of 1/256 up to 4 (a
+/// small table stays in the cache; a packed factor, linear light to the 1/2.2, changes
+/// smoothly with its square root, by about one step of 256 an entry).
+const PACK_STEPS: usize = 1025;
+const PACK_SCALE: f32 = 256.0;
+
+fn pack_table() -> &'static [u16; PACK_STEPS] {
+    static TABLE: std::sync::OnceLock<[u16; PACK_STEPS]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        (0..16 * 4096)
-            .map(|i| (pack([(i as f32 + 0.5) / 4096.0; 3]) & 0x3FF) as u16)
-            .collect()
+        std::array::from_fn(|i| {
+            let root = i as f32 / PACK_SCALE;
+            (pack([root * root; 3]) & 0x3FF) as u16
+        })
     })
 }
 

@@ -435,7 +435,10 @@ impl<'a> SurfaceCache<'a> {
             }
             // A lit cell without a copy of its own: its pixels lit one by one.
             if let (false, Some((lighting, _))) = (self.drawn.lit, &self.lights) {
-                lighting.light_run(part, at, step, fog.factors());
+                let loops = self.loops;
+                lighting.light_run(part, at, step, fog.factors(), |tint, pixels| {
+                    simd::tint_run(loops, tint, pixels);
+                });
             }
             at = advance(at, step, n);
             rest = tail;
