@@ -203,5 +203,8 @@ fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     pass();
     let during = ALLOCATIONS.load(Ordering::SeqCst) - before;
-    assert_eq!(during, 0, "{during} allocations in 10 frames with 8 dynamic lights");
+    assert_eq!(
+        during, 0,
+        "{during} allocations in 10 frames with 8 dynamic lights"
+    );
 }

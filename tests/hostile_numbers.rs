@@ -75,7 +75,7 @@ proptest! {
             ..MapLayers::rays(fov, w, 1)
         };
         game.explore();
-        draw_map(&mut frame, &game, &assets, &view, &layers);
+        draw_map(&mut frame, &game, &assets, None, &view, &layers);
         prop_assert!(frame.rgba().chunks_exact(4).all(|p| p[3] == 255), "top down");
     }
 }

@@ -8,7 +8,7 @@ use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::grid::line_of_sight;
 use tilecaster::level::{Level, load_with_textures};
-use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer};
+use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer};
 
 mod common;
 
@@ -53,12 +53,23 @@ impl Viewer {
 
     /// What it draws from `pos` facing `angle`, lights on, with `flashes` (dynamic lights).
     fn shot(&mut self, flashes: &[tilecaster::level::Light], pos: (f64, f64), angle: f64) -> Frame {
+        self.shot_with(&ClosedDoors, flashes, pos, angle)
+    }
+
+    /// [`Viewer::shot`] with the doors standing as `doors` says.
+    fn shot_with(
+        &mut self,
+        doors: &dyn MovingParts,
+        flashes: &[tilecaster::level::Light],
+        pos: (f64, f64),
+        angle: f64,
+    ) -> Frame {
         let mut frame = Frame::new(160, 100).unwrap();
         let camera = Camera::new(Vec2::new(pos.0, pos.1), angle, Camera::DEFAULT_FOV);
         self.renderer.set_dynamic_lights(flashes);
         let level = &self.loaded.level;
         self.renderer
-            .render(level, &self.assets, &ClosedDoors, &[], &camera, &mut frame);
+            .render(level, &self.assets, doors, &[], &camera, &mut frame);
         frame
     }
 }
@@ -272,5 +283,84 @@ fn a_flash_lights_its_room_and_not_the_one_beyond() {
             );
         }
     }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Every door open by the same fraction.
+struct DoorsOpen(f64);
+
+impl MovingParts for DoorsOpen {
+    fn open(&self, _: tilecaster::grid::Cell) -> f64 {
+        self.0
+    }
+}
+
+/// The level's own light is worked out again as doors and push walls move: the lamp of
+/// [`SEALED`] lights the room beyond its door once the door stands half open or more, and not
+/// while it is less open; with the door shut again the picture is the first one, pixel for
+/// pixel; a push wall slid out of the doorway lets the light by too.
+#[test]
+fn an_opened_door_or_a_moved_push_wall_lets_a_lamps_light_through() {
+    use tilecaster::grid::Cell;
+    use tilecaster::map::Tile;
+    let dir = scratch("opened");
+    let brighter = |a: &Frame, b: &Frame| {
+        let sum = |f: &Frame| -> u64 {
+            (0..f.height())
+                .flat_map(|y| (0..f.width()).map(move |x| (x, y)))
+                .map(|(x, y)| u64::from(brightness(f.pixel(x, y))))
+                .sum()
+        };
+        sum(a) > sum(b) && differing(a, b).len() > 100
+    };
+    // The door; the camera by it, looking back into the sealed room (the lamp's room, seen
+    // through a door a quarter open, would be lit of course).
+    let (_, grid, _, _) = SEALED[1];
+    let (pos, angle) = ((4.6, 2.5), 180.0);
+    let lit = level(&dir, "door_lit", grid, LAMP, 0.3);
+    let dark = level(&dir, "door_dark", &grid.replace('L', "."), "", 0.3);
+    let (mut lit, mut dark) = (Viewer::new(&lit), Viewer::new(&dark));
+    let closed = lit.shot(&[], pos, angle);
+    for (open, through) in [(0.25, false), (0.5, true), (1.0, true)] {
+        let doors = DoorsOpen(open);
+        let (a, b) = (
+            lit.shot_with(&doors, &[], pos, angle),
+            dark.shot_with(&doors, &[], pos, angle),
+        );
+        if through {
+            assert!(brighter(&a, &b), "the door {open} open lets no light by");
+        } else {
+            let changed = differing(&a, &b);
+            assert!(
+                changed.is_empty(),
+                "the door {open} open leaks at {:?}",
+                &changed[..changed.len().min(10)]
+            );
+        }
+    }
+    let again = lit.shot(&[], pos, angle);
+    assert!(
+        differing(&again, &closed).is_empty(),
+        "shut again, the room is not as it was"
+    );
+    // A push wall in the doorway, slid two cells east (as the game slides one), the lamp off
+    // its line so that light passes it.
+    let grid = "###########\n#....#....#\n#.@..P....#\n#....#..L.#\n#....#....#\n###########\n";
+    let lit = level(&dir, "push_lit", grid, LAMP, 0.3);
+    let dark = level(&dir, "push_dark", &grid.replace('L', "."), "", 0.3);
+    let (mut lit, mut dark) = (Viewer::new(&lit), Viewer::new(&dark));
+    let (a, b) = (lit.shot(&[], pos, angle), dark.shot(&[], pos, angle));
+    assert!(
+        differing(&a, &b).is_empty(),
+        "light leaks by the push wall before it moves"
+    );
+    for viewer in [&mut lit, &mut dark] {
+        let map = &mut viewer.loaded.level.map;
+        assert_eq!(map.get(Cell::new(5, 2)), Some(Tile::PushWall));
+        map.set(Cell::new(5, 2), Tile::Empty);
+        map.set(Cell::new(7, 2), Tile::PushWall);
+    }
+    let (a, b) = (lit.shot(&[], pos, angle), dark.shot(&[], pos, angle));
+    assert!(brighter(&a, &b), "the moved push wall lets no light by");
     std::fs::remove_dir_all(dir).unwrap();
 }

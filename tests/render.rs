@@ -712,10 +712,12 @@ fn golden_lit_hall() {
     let game = Game::new(loaded.level.clone());
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
+    let mut lighter = Renderer::new();
     draw_map(
         &mut frame,
         &game,
         &assets,
+        lighter.light_map(&loaded.level, &assets, &ClosedDoors),
         &view,
         &MapLayers::rays(Camera::DEFAULT_FOV, 320, 0),
     );
@@ -747,7 +749,7 @@ fn golden_topdown_map() {
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
     let layers = MapLayers::rays(Camera::DEFAULT_FOV, 320, 16);
-    draw_map(&mut frame, &game, &assets, &view, &layers);
+    draw_map(&mut frame, &game, &assets, None, &view, &layers);
     golden("topdown_e1m1", &frame);
     // Not by eye alone: the ray straight ahead ends at the door (7, 2), 3.5 tiles east: the
     // pixel just before its end is ray-yellow, the one past it is the door's.
@@ -799,7 +801,7 @@ fn golden_topdown_debugger() {
         debug: true,
         ..MapLayers::rays(Camera::DEFAULT_FOV, 320, 16)
     };
-    draw_map(&mut frame, &game, &assets, &view, &layers);
+    draw_map(&mut frame, &game, &assets, None, &view, &layers);
     golden("topdown_debugger", &frame);
     // Not by eye alone: the bullet stopped at the east wall, x = 23, where its ring is drawn
     // (white-yellow), and the open floor the player cannot see is darker than the floor
@@ -840,7 +842,7 @@ fn golden_minimap_over_the_first_person_view() {
         automap: true,
         ..MapLayers::rays(Camera::DEFAULT_FOV, 320, 0)
     };
-    draw_map(&mut frame, &game, &assets, &view, &layers);
+    draw_map(&mut frame, &game, &assets, None, &view, &layers);
     golden("minimap", &frame);
     let (x, y, w, h) = view.rect;
     assert_eq!(

@@ -5,7 +5,7 @@
 
 use super::{LightMap, NEUTRAL, linear, pack};
 use crate::geom::{FanScratch, Visibility};
-use crate::grid::Solidity;
+use crate::grid::{Cell, Solidity};
 use crate::level::Light;
 use crate::math::Vec2;
 
@@ -170,6 +170,10 @@ pub struct Lighting<'a> {
     pub map: Option<&'a LightMap>,
     /// This frame's dynamic lights.
     pub dynamic: Option<&'a DynamicLights>,
+    /// The cells (from the first to the second, corners included) whose light has been
+    /// worked out again since the level's lit surfaces were made (doors opened): drawn lit
+    /// pixel by pixel.
+    pub relit: Option<(Cell, Cell)>,
 }
 
 impl Lighting<'_> {
@@ -179,11 +183,15 @@ impl Lighting<'_> {
             && self.dynamic.is_none_or(DynamicLights::is_empty)
     }
 
-    /// Whether the dynamic lights reach cell `(x, y)` this frame.
+    /// Whether cell `(x, y)` is lit pixel by pixel this frame: a dynamic light reaches it,
+    /// or its light was worked out again (the level's lit copy of it no longer holds).
     #[inline]
-    pub fn dynamic_reaches(&self, x: i32, y: i32) -> bool {
+    pub fn by_pixel(&self, x: i32, y: i32) -> bool {
         self.dynamic
             .is_some_and(|d| x >= 0 && y >= 0 && d.reaches(x as u32, y as u32))
+            || self
+                .relit
+                .is_some_and(|(lo, hi)| (lo.x..=hi.x).contains(&x) && (lo.y..=hi.y).contains(&y))
     }
 
     /// The factor at world position `at` (32.32 fixed point): the level's light there plus

@@ -33,7 +33,7 @@ pub use dynamic::{DYNAMIC_SAMPLES, DynamicLights, Lighting};
 
 use crate::frame::Colour;
 use crate::geom::{Arc, FanScratch, Visibility, visibility_polygon_into};
-use crate::grid::Solidity;
+use crate::grid::{Cell, Solidity};
 use crate::level::Light;
 use crate::math::Vec2;
 
@@ -74,35 +74,7 @@ impl LightMap {
     ) -> LightMap {
         let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
         let mut index = vec![NO_TILE; width as usize * height as usize];
-        let mut sums: Vec<[f32; 3]> = Vec::new();
-        let per_tile = (SAMPLES * SAMPLES) as usize;
-        let (mut scratch, mut fan, mut seen) = Default::default();
-        for light in lights {
-            cast_light(grid, (width, height), light, &mut fan, &mut seen);
-            let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-            reach::walk(
-                grid,
-                (width, height),
-                light,
-                &seen,
-                SAMPLES,
-                &mut scratch,
-                |at, k, weights| {
-                    // The cell's tile, made at its first lit sample.
-                    if index[at] == NO_TILE {
-                        index[at] = (sums.len() / per_tile) as u32;
-                        sums.resize(sums.len() + per_tile, [0.0; 3]);
-                    }
-                    let start = index[at] as usize * per_tile + k;
-                    for (sum, &weight) in sums[start..start + weights.len()].iter_mut().zip(weights)
-                    {
-                        for (s, c) in sum.iter_mut().zip(colour) {
-                            *s += c * weight;
-                        }
-                    }
-                },
-            );
-        }
+        let sums = light_sums(grid, (width, height), lights, &mut index, |_| true);
         let tiles: Vec<u32> = sums.iter().map(|s| pack(s.map(|c| c + base))).collect();
         let ambient = pack([base; 3]);
         LightMap {
@@ -113,6 +85,59 @@ impl LightMap {
             tiles,
             ambient,
         }
+    }
+
+    /// This light map with the cells from `min` to `max` (corners included) worked out again
+    /// on `grid` (the level with its doors and push walls as they stand now): each of `lights`
+    /// that reaches into them cast again; the cells outside left as they were. `lights` and
+    /// `ambient` are what the map was built with.
+    pub fn relit<S: Solidity + ?Sized>(
+        &self,
+        grid: &S,
+        lights: &[Light],
+        ambient: f64,
+        (min, max): (Cell, Cell),
+    ) -> LightMap {
+        let width = self.width as usize;
+        let inside = |at: usize| {
+            let (x, y) = ((at % width) as i32, (at / width) as i32);
+            (min.x..=max.x).contains(&x) && (min.y..=max.y).contains(&y)
+        };
+        let near: Vec<Light> = lights
+            .iter()
+            .filter(|l| reaches_box(l, (min, max)))
+            .copied()
+            .collect();
+        let mut fresh = vec![NO_TILE; self.index.len()];
+        let size = (self.width, self.height);
+        let sums = light_sums(grid, size, &near, &mut fresh, inside);
+        let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
+        let mut map = self.clone();
+        let per_tile = (SAMPLES * SAMPLES) as usize;
+        for at in (0..self.index.len()).filter(|&at| inside(at)) {
+            if fresh[at] == NO_TILE {
+                // No light reaches it now: the ambient light.
+                map.index[at] = NO_TILE;
+                continue;
+            }
+            let lit = &sums[fresh[at] as usize * per_tile..][..per_tile];
+            if map.index[at] == NO_TILE {
+                map.index[at] = (map.tiles.len() / per_tile) as u32;
+                map.tiles.resize(map.tiles.len() + per_tile, map.ambient);
+            }
+            let own = map.index[at] as usize * per_tile;
+            for (out, s) in map.tiles[own..own + per_tile].iter_mut().zip(lit) {
+                *out = pack(s.map(|c| c + base));
+            }
+        }
+        map.neutral = map.ambient == NEUTRAL
+            && map.index.iter().all(|&i| {
+                i == NO_TILE
+                    || map.tiles[i as usize * per_tile..][..per_tile]
+                        .iter()
+                        .all(|&f| f == NEUTRAL)
+            });
+        map
     }
 
     /// The factor where no light reaches.
@@ -148,6 +173,7 @@ impl LightMap {
         Lighting {
             map: Some(self),
             dynamic: None,
+            relit: None,
         }
         .factor_at(p)
     }
@@ -174,6 +200,63 @@ impl LightMap {
 #[inline]
 fn fog_shares((_, rb, g): (u32, u32, u32)) -> [i32; 3] {
     [rb & 0xFFFF, (g >> 8) & 0xFFFF, rb >> 16].map(|v| v as i32)
+}
+
+/// Whether `light` reaches into the cells from `min` to `max` (corners included): their box
+/// lies nearer its position than its radius.
+pub fn reaches_box(light: &Light, (min, max): (Cell, Cell)) -> bool {
+    let p = light.position;
+    let dx = (f64::from(min.x) - p.x)
+        .max(p.x - f64::from(max.x + 1))
+        .max(0.0);
+    let dy = (f64::from(min.y) - p.y)
+        .max(p.y - f64::from(max.y + 1))
+        .max(0.0);
+    dx * dx + dy * dy < light.radius * light.radius
+}
+
+/// The light of `lights` on the `width` x `height` grid `grid` summed in linear light, per
+/// sample of the cells `keep` accepts (by row-major index): a tile of [`SAMPLES`]² sums for
+/// each such cell some light reaches, its place in the result written into `index`.
+fn light_sums<S: Solidity + ?Sized>(
+    grid: &S,
+    (width, height): (u32, u32),
+    lights: &[Light],
+    index: &mut [u32],
+    keep: impl Fn(usize) -> bool,
+) -> Vec<[f32; 3]> {
+    let mut sums: Vec<[f32; 3]> = Vec::new();
+    let per_tile = (SAMPLES * SAMPLES) as usize;
+    let (mut scratch, mut fan, mut seen) = Default::default();
+    for light in lights {
+        cast_light(grid, (width, height), light, &mut fan, &mut seen);
+        let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+        reach::walk(
+            grid,
+            (width, height),
+            light,
+            &seen,
+            SAMPLES,
+            &mut scratch,
+            |at, k, weights| {
+                if !keep(at) {
+                    return;
+                }
+                // The cell's tile, made at its first lit sample.
+                if index[at] == NO_TILE {
+                    index[at] = (sums.len() / per_tile) as u32;
+                    sums.resize(sums.len() + per_tile, [0.0; 3]);
+                }
+                let start = index[at] as usize * per_tile + k;
+                for (sum, &weight) in sums[start..start + weights.len()].iter_mut().zip(weights) {
+                    for (s, c) in sum.iter_mut().zip(colour) {
+                        *s += c * weight;
+                    }
+                }
+            },
+        );
+    }
+    sums
 }
 
 /// What `light` sees on the `width` x `height` grid `grid`, into `seen`: its visibility
@@ -262,7 +345,7 @@ impl Tint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Cell, line_of_sight};
+    use crate::grid::line_of_sight;
     use crate::map::TileMap;
 
     /// The point of sample `k` (row-major) of `cell`, of `n` x `n`.
@@ -356,7 +439,11 @@ mod tests {
     #[test]
     fn a_tint_lights_a_pixel_as_apply_does_and_spares_the_fog() {
         let pixel = Colour::rgba(100, 50, 200, 255).packed();
-        for factor in [NEUTRAL, 128 | 128 << 10 | 128 << 20, 512 | 300 << 10 | 1023 << 20] {
+        for factor in [
+            NEUTRAL,
+            128 | 128 << 10 | 128 << 20,
+            512 | 300 << 10 | 1023 << 20,
+        ] {
             assert_eq!(Tint::new(factor, [0; 3]).apply(pixel), apply(factor, pixel));
         }
         // Half fog of grey 128: the fog's share of each channel is 64 (in 256ths: 16384).

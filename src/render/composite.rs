@@ -367,8 +367,9 @@ impl<'a> SurfaceCache<'a> {
             style.ceiling
         };
         match self.lights {
-            // Where a dynamic light reaches, the plain surface lit pixel by pixel.
-            Some((lighting, _)) if lighting.dynamic_reaches(cell.0, cell.1) => Drawn {
+            // Where a dynamic light reaches, or the light was worked out again as the doors
+            // stand, the plain surface lit pixel by pixel.
+            Some((lighting, _)) if lighting.by_pixel(cell.0, cell.1) => Drawn {
                 surface: plain,
                 lit: false,
             },

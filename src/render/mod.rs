@@ -14,6 +14,7 @@ mod column;
 mod composite;
 mod lit;
 mod outline;
+mod relight;
 mod shimmer;
 mod simd;
 mod sprites;
@@ -131,6 +132,8 @@ pub struct Renderer {
     /// they light.
     dynamic_lights: Vec<crate::level::Light>,
     dynamic: crate::lighting::DynamicLights,
+    /// The level's own light as its doors and push walls stand.
+    relight: relight::Relight,
     /// The last frame's height.
     height: u32,
 }
@@ -169,6 +172,21 @@ impl Renderer {
         self.dynamic_lights.extend_from_slice(lights);
     }
 
+    /// The level's own light with its doors and push walls as `doors` says they stand (worked
+    /// out again where they have moved since it was built), as the next frame draws it: what
+    /// the map from above shows. `None` for a level without lights, or with lights off.
+    pub fn light_map<'a>(
+        &'a mut self,
+        level: &Level,
+        assets: &'a RenderAssets,
+        doors: &dyn MovingParts,
+    ) -> Option<&'a crate::lighting::LightMap> {
+        if self.no_lights {
+            return None;
+        }
+        self.relight.update(level, assets, doors).0
+    }
+
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
     pub fn render(
         &mut self,
@@ -192,12 +210,17 @@ impl Renderer {
         let on = !self.no_lights;
         let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
         let (w, h) = (level.map.width() as u32, level.map.height() as u32);
-        let map = assets.lights.as_deref().filter(|_| on);
+        let (map, relit) = if on {
+            self.relight.update(level, assets, doors)
+        } else {
+            (None, None)
+        };
         self.dynamic
             .update(&DoorsAsTheyStand { level, doors }, (w, h), flashes, map);
         let lighting = crate::lighting::Lighting {
             map,
             dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
+            relit,
         };
         let lights = (!lighting.is_neutral()).then_some(lighting);
         // Room for a task's fogged texel runs: a texture column's worth per column (a wall

@@ -141,7 +141,10 @@ impl Composer {
         };
         if let Some(still) = &overlays.still_map {
             let view = MapView::fit(game, &self.frame);
-            draw_map(&mut self.frame, game, assets, &view, still);
+            let lights = self
+                .renderer
+                .light_map(&game.level, assets, &GameParts(game));
+            draw_map(&mut self.frame, game, assets, lights, &view, still);
         } else if overlays.map {
             let view = MapView::follow(game, &self.frame, MAP_PIXELS_PER_TILE)
                 .zoomed(overlays.map_zoom)
@@ -155,7 +158,10 @@ impl Composer {
                     steps: overlays.probe_steps,
                 });
             let layers = MapLayers { probe, ..layers };
-            draw_map(&mut self.frame, game, assets, &view, &layers);
+            let lights = self
+                .renderer
+                .light_map(&game.level, assets, &GameParts(game));
+            draw_map(&mut self.frame, game, assets, lights, &view, &layers);
         } else {
             let sprites = super::sprites(game, &session.current().textures);
             let camera = death_camera(session, self.fov);
@@ -179,7 +185,8 @@ impl Composer {
                     rays_every: 0,
                     ..layers
                 };
-                draw_map(&mut self.frame, game, assets, &view, &layers);
+                let lights = self.renderer.light_map(&game.level, assets, &parts);
+                draw_map(&mut self.frame, game, assets, lights, &view, &layers);
             }
         }
         if self.hud {

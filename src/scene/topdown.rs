@@ -302,6 +302,7 @@ pub fn draw_map(
     frame: &mut Frame,
     game: &Game,
     assets: &RenderAssets,
+    lights: Option<&crate::lighting::LightMap>,
     view: &MapView,
     layers: &MapLayers,
 ) {
@@ -333,7 +334,7 @@ pub fn draw_map(
             // The lights: each one's reach (its visibility polygon) lit on the floor, as the
             // eye's view lights it.
             // (The floor drawn lighter first, so that the light shows on the map's dark floor.)
-            if let (Some(lights), false) = (&assets.lights, solid(cell) || hidden) {
+            if let (Some(lights), false) = (lights, solid(cell) || hidden) {
                 colour = Colour::from_packed(crate::lighting::apply(
                     lights.factor_at(p),
                     colour.mixed(Colour::rgb(150, 150, 150), 0.6).packed(),
