@@ -364,3 +364,59 @@ fn an_opened_door_or_a_moved_push_wall_lets_a_lamps_light_through() {
     assert!(brighter(&a, &b), "the moved push wall lets no light by");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A lamp beyond a grate lights the room in front through the grate's holes and not through
+/// its bars: every sample of the light map in that room is lit exactly where the traversal,
+/// walked from the lamp to it, passes (`cast_segment` on `LevelSolidity`, which lets a walk
+/// through a hole in the face it enters by; samples within a hair of a shadow's edge left out),
+/// and there are both, in stripes. (The walk is from the lamp: a grate's face is a screen for
+/// what enters by it, and light enters by the face towards the lamp.)
+#[test]
+fn a_lamp_lights_through_a_grates_holes_and_not_its_bars() {
+    use tilecaster::grid::cast_segment;
+    use tilecaster::level::LevelSolidity;
+    use tilecaster::lighting::{LightMap, SAMPLES};
+    let dir = scratch("grate");
+    let grid = "###########\n#.........#\n#.........#\n#....#....#\n#.@..=..L.#\n#....#....#\n###########\n";
+    let legend = format!("{LAMP}\"=\" = {{ masked = \"grate\" }}\n");
+    let path = level(&dir, "grate", grid, &legend, 0.3);
+    let loaded = load_with_textures(&path, None).unwrap();
+    let level = &loaded.level;
+    let solidity = LevelSolidity::new(level, &loaded.textures);
+    let lamp = level.lights[0];
+    let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+    let map = LightMap::build(&solidity, w, h, &[lamp], 0.0);
+    let (mut lit, mut dark) = (0, 0);
+    // The west room's cells below the open rows (which the lamp sees over the wall's top).
+    for cy in 4..6 {
+        for cx in 1..5 {
+            for j in 0..SAMPLES {
+                for i in 0..SAMPLES {
+                    let s = f64::from(SAMPLES);
+                    let p = Vec2::new(
+                        f64::from(cx) + (f64::from(i) + 0.5) / s,
+                        f64::from(cy) + (f64::from(j) + 0.5) / s,
+                    );
+                    let sees = |q: Vec2| cast_segment(&solidity, lamp.position, q).is_none();
+                    let hair = [(1e-4, 0.0), (-1e-4, 0.0), (0.0, 1e-4), (0.0, -1e-4)];
+                    if hair
+                        .iter()
+                        .any(|&(dx, dy)| sees(p + Vec2::new(dx, dy)) != sees(p))
+                        || (p - lamp.position).length() >= lamp.radius - 1e-3
+                    {
+                        continue;
+                    }
+                    if sees(p) {
+                        assert_ne!(map.factor_at(p), map.ambient(), "{p:?} is seen but dark");
+                        lit += 1;
+                    } else {
+                        assert_eq!(map.factor_at(p), map.ambient(), "{p:?} is hidden but lit");
+                        dark += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(lit > 500 && dark > 500, "{lit} lit, {dark} dark");
+    std::fs::remove_dir_all(dir).unwrap();
+}

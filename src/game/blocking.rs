@@ -102,6 +102,10 @@ impl Solidity for Blocking<'_> {
     fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
         self.level.shape(cell)
     }
+
+    fn face_texels(&self, cell: Cell, face: crate::grid::Face) -> Option<&[bool]> {
+        self.holes.face(self.level, cell, face)
+    }
 }
 
 impl Solidity for Footing<'_> {
@@ -116,5 +120,9 @@ impl Solidity for Footing<'_> {
     #[inline]
     fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
         self.0.shape(cell)
+    }
+
+    fn face_texels(&self, cell: Cell, face: crate::grid::Face) -> Option<&[bool]> {
+        self.0.face_texels(cell, face)
     }
 }

@@ -8,7 +8,7 @@
 //! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
 
 use super::{Vec2, ray_segment};
-use crate::grid::{Cell, Mask, Solidity, cast_ray, texel_of, turns};
+use crate::grid::{Cell, Face, Mask, Solidity, cast_ray, texel_of, turns};
 
 /// The angle either side of a vertex's ray, in radians.
 const EPSILON: f64 = 1e-6;
@@ -307,8 +307,9 @@ fn cast_fan<S: Solidity + ?Sized>(
     vertices.dedup();
     corners.clear();
     corners.extend(vertices.iter().map(|&(x, y)| Vec2::new(x as f64, y as f64)));
-    // Where shaped cells' outlines turn.
+    // Where shaped cells' outlines turn, and where grates' holes begin and end.
     outline_corners(&walls, width, height, origin, radius, corners);
+    hole_edges(&walls, width, height, origin, radius, corners);
     angles.clear();
     for &corner in corners.iter() {
         let d = corner - origin;
@@ -372,6 +373,18 @@ impl<S: Solidity + ?Sized> Solidity for Bounded<'_, S> {
             self.grid.shape(c)
         }
     }
+
+    fn accepts(&self, hit: &crate::grid::Hit) -> bool {
+        self.outside(hit.cell) || self.grid.accepts(hit)
+    }
+
+    fn face_texels(&self, c: Cell, face: Face) -> Option<&[bool]> {
+        if self.outside(c) {
+            None
+        } else {
+            self.grid.face_texels(c, face)
+        }
+    }
 }
 
 /// The points where the outlines of shaped cells turn, within the bounding box of the circle of
@@ -430,7 +443,68 @@ fn outline_corners<S: Solidity + ?Sized>(
     }
 }
 
-/// The angle in `(-π, π]`.
+/// The edges of the holes in the faces of see-through walls (grates: [`Solidity::face_texels`])
+/// that face `origin`, and those walls' corners, within the bounding box of the circle of
+/// `radius` around it, added to `out`: a ray either side of each edge passes a hole on one
+/// side and meets a bar on the other.
+fn hole_edges<S: Solidity + ?Sized>(
+    walls: &Bounded<'_, S>,
+    width: u32,
+    height: u32,
+    origin: Vec2,
+    radius: f64,
+    out: &mut Vec<Vec2>,
+) {
+    let reach = radius.min(1e6);
+    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let cell = Cell::new(x, y);
+            if !walls.is_solid(cell) || walls.shape(cell).is_some() {
+                continue;
+            }
+            let (fx, fy) = (f64::from(x), f64::from(y));
+            // The faces the origin is outside of: only those can a ray from it cross inwards.
+            let faces = [
+                (Face::North, origin.y < fy),
+                (Face::South, origin.y > fy + 1.0),
+                (Face::West, origin.x < fx),
+                (Face::East, origin.x > fx + 1.0),
+            ];
+            if faces
+                .iter()
+                .all(|&(face, _)| walls.face_texels(cell, face).is_none())
+            {
+                continue;
+            }
+            // Its corners: light through its holes leaves it between them (where it meets a
+            // wall in line with it, the wall's run of faces has no vertex there).
+            out.extend(
+                [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+                    .map(|(dx, dy)| Vec2::new(fx + dx, fy + dy)),
+            );
+            for (face, seen) in faces {
+                let Some(texels) = walls.face_texels(cell, face).filter(|_| seen) else {
+                    continue;
+                };
+                let n = texels.len() as f64;
+                for k in (1..texels.len()).filter(|&k| texels[k] != texels[k - 1]) {
+                    let u = k as f64 / n;
+                    out.push(match face {
+                        Face::North => Vec2::new(fx + u, fy),
+                        Face::South => Vec2::new(fx + u, fy + 1.0),
+                        Face::West => Vec2::new(fx, fy + u),
+                        Face::East => Vec2::new(fx + 1.0, fy + u),
+                    });
+                }
+            }
+        }
+    }
+}
+
 /// The distance from `p` to the segment from `a` to `b`.
 fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     let ab = b - a;
@@ -443,6 +517,7 @@ fn segment_distance(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     (a + ab * t - p).length()
 }
 
+/// The angle in `(-π, π]`.
 fn wrap(angle: f64) -> f64 {
     let tau = std::f64::consts::TAU;
     let a = angle.rem_euclid(tau);

@@ -72,6 +72,16 @@ pub trait Solidity {
         let _ = cell;
         None
     }
+
+    /// For a solid cell whose hits [`accepts`](Solidity::accepts) answers by the texel columns
+    /// of the face hit (a grate's texture), those columns along `face` (`true`: solid), from
+    /// the face's `u` 0 to 1. Visibility polygons cast rays at the edges between them, so that
+    /// light and sight pass a grate's holes and not its bars. `None`, the default, for a cell
+    /// whose faces are solid whole (or that `accepts` does not answer column by column).
+    fn face_texels(&self, cell: Cell, face: super::Face) -> Option<&[bool]> {
+        let _ = (cell, face);
+        None
+    }
 }
 
 impl<F: Fn(Cell) -> bool> Solidity for F {

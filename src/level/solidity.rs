@@ -72,6 +72,17 @@ impl Holes {
         (!row.is_empty()).then(|| ((hit.u * row.len() as f64) as usize).min(row.len() - 1))
     }
 
+    /// The texel columns of `face` of a masked wall in `cell` (`true`: opaque), where its
+    /// texture is loaded.
+    pub fn face(&self, level: &Level, cell: Cell, face: Face) -> Option<&[bool]> {
+        if level.map.get(cell) != Some(Tile::Masked) {
+            return None;
+        }
+        let faces = self.rows.get(level.map.style(cell) as usize)?.as_ref()?;
+        let row = &faces[face.slot()];
+        (!row.is_empty()).then_some(row.as_slice())
+    }
+
     /// Whether a cast's hit on `level` stands: anything but a masked wall does; a masked wall
     /// only where its texture is opaque at the hit's wall coordinate, never from inside.
     pub fn blocks(&self, level: &Level, hit: &Hit) -> bool {
@@ -142,6 +153,11 @@ impl<'a> LevelSolidity<'a> {
 }
 
 impl LevelSolidity<'_> {
+    /// Its holes, kept without the level.
+    pub fn into_holes(self) -> Holes {
+        self.holes
+    }
+
     /// The texel column a hit on a masked wall meets (see [`Holes::texel`]).
     pub fn texel(&self, hit: &Hit) -> Option<usize> {
         self.holes.texel(self.level, hit)
@@ -161,6 +177,10 @@ impl Solidity for LevelSolidity<'_> {
     #[inline]
     fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
         self.level.shape(cell)
+    }
+
+    fn face_texels(&self, cell: Cell, face: Face) -> Option<&[bool]> {
+        self.holes.face(self.level, cell, face)
     }
 }
 

@@ -43,6 +43,8 @@ pub struct RenderAssets {
     pub(crate) lights: Option<Arc<crate::lighting::LightMap>>,
     /// The floors and ceilings lit ahead of time under `lights`.
     pub(crate) lit: Option<Arc<super::lit::LitSurfaces>>,
+    /// The holes of the level's grates, which let light through.
+    pub(crate) holes: Arc<crate::level::Holes>,
 }
 
 impl RenderAssets {
@@ -92,12 +94,13 @@ impl RenderAssets {
             .map(|_| index(crate::level::DOOR_JAMB));
         let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
         let shaped = styles.iter().any(|s| s.outline.is_some());
+        let solidity = crate::level::LevelSolidity::new(level, textures);
         let lights = level.is_lit().then(|| {
             let (w, h) = (level.map.width() as u32, level.map.height() as u32);
-            // The level as built: doors closed, grates solid (the visibility polygon knows no
-            // texel holes).
+            // The level as built (doors closed, push walls where they start), light passing
+            // grates' holes.
             Arc::new(crate::lighting::LightMap::build(
-                level,
+                &solidity,
                 w,
                 h,
                 &level.all_lights(),
@@ -109,6 +112,7 @@ impl RenderAssets {
             .filter(|l| !l.is_neutral())
             .map(|l| Arc::new(super::lit::LitSurfaces::new(level, &styles, &mut list, l)));
         RenderAssets {
+            holes: Arc::new(solidity.into_holes()),
             lights,
             lit,
             shaped,

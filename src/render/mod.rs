@@ -62,10 +62,12 @@ impl MovingParts for ClosedDoors {
     }
 }
 
-/// The level's walls with its doors as they stand: a door half open or more lets light by.
+/// The level's walls with its doors as they stand: a door half open or more lets light by, and
+/// grates let it through their holes.
 struct DoorsAsTheyStand<'a> {
     level: &'a Level,
     doors: &'a dyn MovingParts,
+    holes: &'a crate::level::Holes,
 }
 
 impl crate::grid::Solidity for DoorsAsTheyStand<'_> {
@@ -78,6 +80,14 @@ impl crate::grid::Solidity for DoorsAsTheyStand<'_> {
 
     fn shape(&self, cell: Cell) -> Option<&crate::grid::Mask> {
         self.level.shape(cell)
+    }
+
+    fn accepts(&self, hit: &crate::grid::Hit) -> bool {
+        self.holes.blocks(self.level, hit)
+    }
+
+    fn face_texels(&self, cell: Cell, face: crate::grid::Face) -> Option<&[bool]> {
+        self.holes.face(self.level, cell, face)
     }
 }
 
@@ -215,8 +225,12 @@ impl Renderer {
         } else {
             (None, None)
         };
-        self.dynamic
-            .update(&DoorsAsTheyStand { level, doors }, (w, h), flashes, map);
+        let grid = DoorsAsTheyStand {
+            level,
+            doors,
+            holes: &assets.holes,
+        };
+        self.dynamic.update(&grid, (w, h), flashes, map);
         let lighting = crate::lighting::Lighting {
             map,
             dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),

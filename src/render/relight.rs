@@ -76,7 +76,7 @@ impl Relight {
         self.now.sort_unstable();
         if self.now != self.moved {
             std::mem::swap(&mut self.now, &mut self.moved);
-            self.map = self.relight(level, doors, base);
+            self.map = self.relight(level, doors, &assets.holes, base);
         }
         match &self.map {
             Some((map, region)) => (Some(map), Some(*region)),
@@ -90,6 +90,7 @@ impl Relight {
         &self,
         level: &Level,
         doors: &dyn MovingParts,
+        holes: &crate::level::Holes,
         base: &LightMap,
     ) -> Option<(LightMap, (Cell, Cell))> {
         let (w, h) = (level.map.width() as i32, level.map.height() as i32);
@@ -113,7 +114,11 @@ impl Relight {
             });
         }
         let region = region?;
-        let grid = DoorsAsTheyStand { level, doors };
+        let grid = DoorsAsTheyStand {
+            level,
+            doors,
+            holes,
+        };
         Some((
             base.relit(&grid, &self.lights, level.ambient, region),
             region,
