@@ -3,7 +3,7 @@
 //! into [`DYNAMIC_SAMPLES`]² samples per cell it reaches, and added to the level's own light
 //! where they are drawn ([`Lighting::factor`]).
 
-use super::{LightMap, NEUTRAL, linear, pack};
+use super::{LightMap, NEUTRAL, linear, pack_fast, pack_table};
 use crate::geom::{FanScratch, Visibility};
 use crate::grid::{Cell, Solidity};
 use crate::level::Light;
@@ -311,32 +311,6 @@ fn unpack(table: &[f32; 1024], factor: u32) -> [f32; 3] {
     [0, 1, 2].map(|c| table[((factor >> (10 * c)) & 0x3FF) as usize])
 }
 
-/// Linear light per channel as a packed factor through `table` ([`pack_table`]; the light
-/// map's own [`pack`] raises to 1/2.2, too slow for every frame).
-#[inline]
-fn pack_fast(table: &[u16; PACK_STEPS], linear: [f32; 3]) -> u32 {
-    let f = linear.map(|c| {
-        let i = (c.max(0.0).sqrt() * PACK_SCALE + 0.5) as usize;
-        u32::from(table[i.min(PACK_STEPS - 1)])
-    });
-    f[0] | f[1] << 10 | f[2] << 20
-}
-
-/// [`pack_table`]'s entries: the square root of linear light in steps of 1/256 up to 4 (a
-/// small table stays in the cache; a packed factor, linear light to the 1/2.2, changes
-/// smoothly with its square root, by about one step of 256 an entry).
-const PACK_STEPS: usize = 1025;
-const PACK_SCALE: f32 = 256.0;
-
-fn pack_table() -> &'static [u16; PACK_STEPS] {
-    static TABLE: std::sync::OnceLock<[u16; PACK_STEPS]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        std::array::from_fn(|i| {
-            let root = i as f32 / PACK_SCALE;
-            (pack([root * root; 3]) & 0x3FF) as u16
-        })
-    })
-}
 
 fn unpack_table() -> &'static [f32; 1024] {
     static TABLE: std::sync::OnceLock<[f32; 1024]> = std::sync::OnceLock::new();

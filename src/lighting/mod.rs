@@ -37,10 +37,10 @@ use crate::grid::{Cell, Solidity};
 use crate::level::Light;
 use crate::math::Vec2;
 
-/// Light samples along each side of a cell (one for every two texels of a 64-texel texture).
-pub const SAMPLES: u32 = 32;
+/// Light samples along each side of a cell (one per texel of a 64-texel texture).
+pub const SAMPLES: u32 = 64;
 /// `SAMPLES` as a shift.
-const SAMPLE_BITS: u32 = 5;
+const SAMPLE_BITS: u32 = 6;
 /// The factor that leaves a texel as it is: 256 in each channel.
 pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
 /// [`LightMap`]'s index of a cell with no samples of its own.
@@ -75,8 +75,8 @@ impl LightMap {
         let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
         let mut index = vec![NO_TILE; width as usize * height as usize];
         let sums = light_sums(grid, (width, height), lights, &mut index, |_| true);
-        let tiles: Vec<u32> = sums.iter().map(|s| pack(s.map(|c| c + base))).collect();
         let ambient = pack([base; 3]);
+        let tiles: Vec<u32> = sums.iter().map(|&s| pack_sum(s, base, ambient)).collect();
         LightMap {
             width,
             height,
@@ -127,7 +127,7 @@ impl LightMap {
             }
             let own = map.index[at] as usize * per_tile;
             for (out, s) in map.tiles[own..own + per_tile].iter_mut().zip(lit) {
-                *out = pack(s.map(|c| c + base));
+                *out = pack_sum(*s, base, map.ambient);
             }
         }
         map.neutral = map.ambient == NEUTRAL
@@ -273,8 +273,8 @@ fn cast_light<S: Solidity + ?Sized>(
     visibility_polygon_into(grid, size, light.position, light.radius, arc, fan, seen);
 }
 
-/// How far a light's polygon's chords may lie inside the arc of its radius, in tiles: half
-/// a light sample of [`SAMPLES`] (the light there is within 1/500 of nothing).
+/// How far a light's polygon's chords may lie inside the arc of its radius, in tiles: a light
+/// sample of [`SAMPLES`] (the light there is within 1/500 of nothing).
 const ARC_BULGE: f64 = 1.0 / 64.0;
 
 /// A colour's channels in linear light, 0 to 1.
@@ -286,6 +286,45 @@ fn linear(c: Colour) -> [f32; 3] {
 fn pack(linear: [f32; 3]) -> u32 {
     let f = linear.map(|c| ((c.max(0.0).powf(1.0 / 2.2) * 256.0).round() as u32).min(1023));
     f[0] | f[1] << 10 | f[2] << 20
+}
+
+/// Linear light per channel as a packed factor through `table` ([`pack_table`]; the light
+/// map's own [`pack`] raises to 1/2.2, too slow for every frame).
+#[inline]
+pub(super) fn pack_fast(table: &[u16; PACK_STEPS], linear: [f32; 3]) -> u32 {
+    let f = linear.map(|c| {
+        let i = (c.max(0.0).sqrt() * PACK_SCALE + 0.5) as usize;
+        u32::from(table[i.min(PACK_STEPS - 1)])
+    });
+    f[0] | f[1] << 10 | f[2] << 20
+}
+
+/// [`pack_table`]'s entries: the square root of linear light in steps of 1/256 up to 4 (a
+/// small table stays in the cache; a packed factor, linear light to the 1/2.2, changes
+/// smoothly with its square root, by about one step of 256 an entry).
+const PACK_STEPS: usize = 1025;
+const PACK_SCALE: f32 = 256.0;
+
+pub(super) fn pack_table() -> &'static [u16; PACK_STEPS] {
+    static TABLE: std::sync::OnceLock<[u16; PACK_STEPS]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let root = i as f32 / PACK_SCALE;
+            (pack([root * root; 3]) & 0x3FF) as u16
+        })
+    })
+}
+
+/// A sample's factor: the light summed there (`sum`, linear) over the ambient light (`base`,
+/// linear; `ambient` packed), through the table; a sample no light reached is exactly the
+/// ambient factor (as a cell no light reaches is).
+#[inline]
+fn pack_sum(sum: [f32; 3], base: f32, ambient: u32) -> u32 {
+    if sum == [0.0; 3] {
+        ambient
+    } else {
+        pack_fast(pack_table(), sum.map(|c| c + base))
+    }
 }
 
 /// `pixel` (packed RGBA, red in the low byte) lit by `factor` ([`LightMap`]'s packing).

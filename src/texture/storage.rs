@@ -119,6 +119,46 @@ fn linear_table() -> &'static [f32; 256] {
 
 /// Linear light, 0 to 1, to the nearest sRGB byte.
 fn encode_srgb(linear: f32) -> u8 {
+    // The thresholds of [`encode_srgb_exact`], found once, and where to start looking among
+    // them by the square root of the light: the same byte for every input, a step or two of
+    // a walk instead of a power (building lit surfaces' mipmaps spent most of a lit level's
+    // start in `powf`).
+    static TABLES: std::sync::OnceLock<([f32; 255], [u8; 1025])> = std::sync::OnceLock::new();
+    let (thresholds, start) = TABLES.get_or_init(|| {
+        let thresholds: [f32; 255] = std::array::from_fn(|k| {
+            // The least non-negative f32 (their bit patterns ordered as the values) that
+            // encodes to more than `k`.
+            let (mut lo, mut hi) = (0u32, 2.0f32.to_bits());
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if encode_srgb_exact(f32::from_bits(mid)) as usize > k {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            f32::from_bits(lo)
+        });
+        let start = std::array::from_fn(|i| {
+            let root = i as f32 / 1024.0;
+            thresholds.partition_point(|&t| t <= root * root) as u8
+        });
+        (thresholds, start)
+    });
+    if linear.is_nan() || linear <= 0.0 {
+        return 0;
+    }
+    // The byte of the largest tabled light at or below this one: a lower bound.
+    let i = ((linear.sqrt() * 1024.0) as usize).min(1024);
+    let mut k = start[i] as usize;
+    while k < 255 && thresholds[k] <= linear {
+        k += 1;
+    }
+    k as u8
+}
+
+/// Linear light to an sRGB byte, rounded to nearest.
+fn encode_srgb_exact(linear: f32) -> u8 {
     let c = if linear <= 0.003_130_8 {
         linear * 12.92
     } else {
@@ -245,4 +285,33 @@ pub fn is_opaque(texel: u32) -> bool {
 fn darken([r, g, b, a]: [u8; 4]) -> [u8; 4] {
     let d = |c: u8| ((c as u32 * 3) / 4) as u8;
     [d(r), d(g), d(b), a]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table's encoding is the power's, byte for byte: across linear light in fine steps,
+    /// at every threshold and a hair either side, and outside 0 to 1.
+    #[test]
+    fn the_fast_srgb_encoding_gives_the_exact_bytes() {
+        let steps = (0..=300_000).map(|i| i as f32 / 250_000.0);
+        let edges = (0..=255u32).flat_map(|k| {
+            let t = encode_srgb_exact_threshold(k);
+            [t, f32::from_bits(t.to_bits().saturating_sub(1)), f32::from_bits(t.to_bits() + 1)]
+        });
+        for linear in steps.chain(edges).chain([-1.0, f32::NAN, 7.0, f32::INFINITY]) {
+            assert_eq!(encode_srgb(linear), encode_srgb_exact(linear), "{linear}");
+        }
+    }
+
+    /// A value about where the exact encoding reaches `k`.
+    fn encode_srgb_exact_threshold(k: u32) -> f32 {
+        let c = (k as f32 - 0.5).max(0.0) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    }
 }
