@@ -112,11 +112,16 @@ impl DynamicLights {
             let out = &mut self.combined[tile..tile + per_tile];
             for (k, (out, add)) in out.iter_mut().zip(sums).enumerate() {
                 let level = level.map_or(ambient, |t| t[level_sample(k)]);
-                let lin = unpack(to_linear, level);
-                *out = pack_fast(
-                    from_linear,
-                    [lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]],
-                );
+                // A sample no dynamic light reaches keeps the level's factor exactly.
+                *out = if *add == [0.0; 3] {
+                    level
+                } else {
+                    let lin = unpack(to_linear, level);
+                    pack_fast(
+                        from_linear,
+                        [lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]],
+                    )
+                };
             }
         }
     }
@@ -310,7 +315,6 @@ fn steps_within(at: i64, step: i64, unit: u32) -> u64 {
 fn unpack(table: &[f32; 1024], factor: u32) -> [f32; 3] {
     [0, 1, 2].map(|c| table[((factor >> (10 * c)) & 0x3FF) as usize])
 }
-
 
 fn unpack_table() -> &'static [f32; 1024] {
     static TABLE: std::sync::OnceLock<[f32; 1024]> = std::sync::OnceLock::new();

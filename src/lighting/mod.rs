@@ -288,8 +288,9 @@ fn pack(linear: [f32; 3]) -> u32 {
     f[0] | f[1] << 10 | f[2] << 20
 }
 
-/// Linear light per channel as a packed factor through `table` ([`pack_table`]; the light
-/// map's own [`pack`] raises to 1/2.2, too slow for every frame).
+/// Linear light per channel as a packed factor through `table` ([`pack_table`]; [`pack`]
+/// raises to 1/2.2 three times a sample, too slow for a light map of 64² samples a cell and
+/// for dynamic lights every frame).
 #[inline]
 pub(super) fn pack_fast(table: &[u16; PACK_STEPS], linear: [f32; 3]) -> u32 {
     let f = linear.map(|c| {

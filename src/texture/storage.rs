@@ -298,9 +298,16 @@ mod tests {
         let steps = (0..=300_000).map(|i| i as f32 / 250_000.0);
         let edges = (0..=255u32).flat_map(|k| {
             let t = encode_srgb_exact_threshold(k);
-            [t, f32::from_bits(t.to_bits().saturating_sub(1)), f32::from_bits(t.to_bits() + 1)]
+            [
+                t,
+                f32::from_bits(t.to_bits().saturating_sub(1)),
+                f32::from_bits(t.to_bits() + 1),
+            ]
         });
-        for linear in steps.chain(edges).chain([-1.0, f32::NAN, 7.0, f32::INFINITY]) {
+        for linear in steps
+            .chain(edges)
+            .chain([-1.0, f32::NAN, 7.0, f32::INFINITY])
+        {
             assert_eq!(encode_srgb(linear), encode_srgb_exact(linear), "{linear}");
         }
     }
