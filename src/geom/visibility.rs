@@ -387,6 +387,21 @@ impl<S: Solidity + ?Sized> Solidity for Bounded<'_, S> {
     }
 }
 
+/// The cells of a `width` x `height` grid in the bounding box of the circle of `radius` around
+/// `origin`, row by row.
+fn cells_around(
+    (width, height): (u32, u32),
+    origin: Vec2,
+    radius: f64,
+) -> impl Iterator<Item = Cell> {
+    let reach = radius.min(1e6);
+    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
+    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Cell::new(x, y)))
+}
+
 /// The points where the outlines of shaped cells turn, within the bounding box of the circle of
 /// `radius` around `origin`: texel corners whose four texels are neither all alike nor split
 /// in two halves by a straight face (a corner too many only adds a ray).
@@ -398,47 +413,40 @@ fn outline_corners<S: Solidity + ?Sized>(
     radius: f64,
     out: &mut Vec<Vec2>,
 ) {
-    let reach = radius.min(1e6);
-    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
-    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
-    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
-    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let cell = Cell::new(x, y);
-            let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
-                continue;
-            };
-            let n = mask.side() as i64;
-            // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
-            // open texel of this shape may meet a wall at the cell's edge).
-            let at = |i: i64, j: i64| texel_of(walls, cell, mask, (i, j)).is_some();
-            // Seen only through an open texel on its side towards the origin (along an axis,
-            // either side): a corner behind a solid texel next to it adds nothing.
-            let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
-                if !turns(quad) {
-                    return;
-                }
-                let s = 1.0 / n as f64;
-                let v = Vec2::new(f64::from(x) + i as f64 * s, f64::from(y) + j as f64 * s);
-                let d = v - origin;
-                let (left, up) = (d.x > 0.0, d.y > 0.0);
-                let approach = quad[usize::from(!up) * 2 + usize::from(!left)];
-                if d.x == 0.0 || d.y == 0.0 || !approach {
-                    out.push(v);
-                }
-            };
-            let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
-            for (i, j) in mask.inner_corners() {
-                let (i, j) = (i64::from(i), i64::from(j));
-                corner(i, j, quad(i, j));
+    for cell in cells_around((width, height), origin, radius) {
+        let (x, y) = (cell.x, cell.y);
+        let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
+            continue;
+        };
+        let n = mask.side() as i64;
+        // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
+        // open texel of this shape may meet a wall at the cell's edge).
+        let at = |i: i64, j: i64| texel_of(walls, cell, mask, (i, j)).is_some();
+        // Seen only through an open texel on its side towards the origin (along an axis,
+        // either side): a corner behind a solid texel next to it adds nothing.
+        let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
+            if !turns(quad) {
+                return;
             }
-            // The mask's edge, where its texels meet the neighbouring cells'.
-            let rows = (0..=n).flat_map(|i| [(i, 0), (i, n)]);
-            let columns = (1..n).flat_map(|j| [(0, j), (n, j)]);
-            for (i, j) in rows.chain(columns) {
-                corner(i, j, quad(i, j));
+            let s = 1.0 / n as f64;
+            let v = Vec2::new(f64::from(x) + i as f64 * s, f64::from(y) + j as f64 * s);
+            let d = v - origin;
+            let (left, up) = (d.x > 0.0, d.y > 0.0);
+            let approach = quad[usize::from(!up) * 2 + usize::from(!left)];
+            if d.x == 0.0 || d.y == 0.0 || !approach {
+                out.push(v);
             }
+        };
+        let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
+        for (i, j) in mask.inner_corners() {
+            let (i, j) = (i64::from(i), i64::from(j));
+            corner(i, j, quad(i, j));
+        }
+        // The mask's edge, where its texels meet the neighbouring cells'.
+        let rows = (0..=n).flat_map(|i| [(i, 0), (i, n)]);
+        let columns = (1..n).flat_map(|j| [(0, j), (n, j)]);
+        for (i, j) in rows.chain(columns) {
+            corner(i, j, quad(i, j));
         }
     }
 }
@@ -455,51 +463,44 @@ fn hole_edges<S: Solidity + ?Sized>(
     radius: f64,
     out: &mut Vec<Vec2>,
 ) {
-    let reach = radius.min(1e6);
-    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
-    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
-    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
-    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let cell = Cell::new(x, y);
-            if !walls.is_solid(cell) || walls.shape(cell).is_some() {
+    for cell in cells_around((width, height), origin, radius) {
+        let (x, y) = (cell.x, cell.y);
+        if !walls.is_solid(cell) || walls.shape(cell).is_some() {
+            continue;
+        }
+        let (fx, fy) = (f64::from(x), f64::from(y));
+        // The faces the origin is outside of: only those can a ray from it cross inwards.
+        let faces = [
+            (Face::North, origin.y < fy),
+            (Face::South, origin.y > fy + 1.0),
+            (Face::West, origin.x < fx),
+            (Face::East, origin.x > fx + 1.0),
+        ];
+        if faces
+            .iter()
+            .all(|&(face, _)| walls.face_texels(cell, face).is_none())
+        {
+            continue;
+        }
+        // Its corners: light through its holes leaves it between them (where it meets a
+        // wall in line with it, the wall's run of faces has no vertex there).
+        out.extend(
+            [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+                .map(|(dx, dy)| Vec2::new(fx + dx, fy + dy)),
+        );
+        for (face, seen) in faces {
+            let Some(texels) = walls.face_texels(cell, face).filter(|_| seen) else {
                 continue;
-            }
-            let (fx, fy) = (f64::from(x), f64::from(y));
-            // The faces the origin is outside of: only those can a ray from it cross inwards.
-            let faces = [
-                (Face::North, origin.y < fy),
-                (Face::South, origin.y > fy + 1.0),
-                (Face::West, origin.x < fx),
-                (Face::East, origin.x > fx + 1.0),
-            ];
-            if faces
-                .iter()
-                .all(|&(face, _)| walls.face_texels(cell, face).is_none())
-            {
-                continue;
-            }
-            // Its corners: light through its holes leaves it between them (where it meets a
-            // wall in line with it, the wall's run of faces has no vertex there).
-            out.extend(
-                [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
-                    .map(|(dx, dy)| Vec2::new(fx + dx, fy + dy)),
-            );
-            for (face, seen) in faces {
-                let Some(texels) = walls.face_texels(cell, face).filter(|_| seen) else {
-                    continue;
-                };
-                let n = texels.len() as f64;
-                for k in (1..texels.len()).filter(|&k| texels[k] != texels[k - 1]) {
-                    let u = k as f64 / n;
-                    out.push(match face {
-                        Face::North => Vec2::new(fx + u, fy),
-                        Face::South => Vec2::new(fx + u, fy + 1.0),
-                        Face::West => Vec2::new(fx, fy + u),
-                        Face::East => Vec2::new(fx + 1.0, fy + u),
-                    });
-                }
+            };
+            let n = texels.len() as f64;
+            for k in (1..texels.len()).filter(|&k| texels[k] != texels[k - 1]) {
+                let u = k as f64 / n;
+                out.push(match face {
+                    Face::North => Vec2::new(fx + u, fy),
+                    Face::South => Vec2::new(fx + u, fy + 1.0),
+                    Face::West => Vec2::new(fx, fy + u),
+                    Face::East => Vec2::new(fx + 1.0, fy + u),
+                });
             }
         }
     }
