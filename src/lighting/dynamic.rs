@@ -66,12 +66,11 @@ impl DynamicLights {
             super::cast_light(grid, (width, height), light, &mut self.fan, &mut self.seen);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
+            let walked = (light, &self.seen, DYNAMIC_SAMPLES, 0..i64::MAX);
             super::reach::walk(
                 grid,
                 (width, height),
-                light,
-                &self.seen,
-                DYNAMIC_SAMPLES,
+                walked,
                 &mut self.scratch,
                 |at, k, weights| {
                     // The cell's tile, made at its first lit sample: a cell the light does not

@@ -65,7 +65,7 @@ impl LightMap {
     /// The light map of `lights` on the `width` x `height` grid `grid` (walls, closed doors,
     /// push walls and the solid texels of shaped walls block, as `grid` says), with the rest
     /// at `ambient` (0 black to 1 as drawn).
-    pub fn build<S: Solidity + ?Sized>(
+    pub fn build<S: Solidity + Sync + ?Sized>(
         grid: &S,
         width: u32,
         height: u32,
@@ -91,7 +91,7 @@ impl LightMap {
     /// on `grid` (the level with its doors and push walls as they stand now): each of `lights`
     /// that reaches into them cast again; the cells outside left as they were. `lights` and
     /// `ambient` are what the map was built with.
-    pub fn relit<S: Solidity + ?Sized>(
+    pub fn relit<S: Solidity + Sync + ?Sized>(
         &self,
         grid: &S,
         lights: &[Light],
@@ -215,48 +215,81 @@ pub fn reaches_box(light: &Light, (min, max): (Cell, Cell)) -> bool {
     dx * dx + dy * dy < light.radius * light.radius
 }
 
+/// Cell rows in each band of [`light_sums`], worked out in parallel.
+const BAND_ROWS: u32 = 4;
+
 /// The light of `lights` on the `width` x `height` grid `grid` summed in linear light, per
 /// sample of the cells `keep` accepts (by row-major index): a tile of [`SAMPLES`]² sums for
-/// each such cell some light reaches, its place in the result written into `index`.
-fn light_sums<S: Solidity + ?Sized>(
+/// each such cell some light reaches, its place in the result written into `index`. The
+/// lights' polygons are cast in parallel, then bands of rows filled in parallel (each light
+/// adds to a sample in the lights' order, so the sums are the same on any number of threads).
+fn light_sums<S: Solidity + Sync + ?Sized>(
     grid: &S,
     (width, height): (u32, u32),
     lights: &[Light],
     index: &mut [u32],
-    keep: impl Fn(usize) -> bool,
+    keep: impl Fn(usize) -> bool + Sync,
 ) -> Vec<[f32; 3]> {
-    let mut sums: Vec<[f32; 3]> = Vec::new();
+    use rayon::prelude::*;
     let per_tile = (SAMPLES * SAMPLES) as usize;
-    let (mut scratch, mut fan, mut seen) = Default::default();
-    for light in lights {
-        cast_light(grid, (width, height), light, &mut fan, &mut seen);
-        let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-        reach::walk(
-            grid,
-            (width, height),
-            light,
-            &seen,
-            SAMPLES,
-            &mut scratch,
-            |at, k, weights| {
-                if !keep(at) {
-                    return;
+    let size = (width, height);
+    let seen: Vec<Visibility> = lights
+        .par_iter()
+        .map_init(FanScratch::default, |fan, light| {
+            let mut seen = Visibility::default();
+            cast_light(grid, size, light, fan, &mut seen);
+            seen
+        })
+        .collect();
+    let bands: Vec<(Vec<u32>, Vec<[f32; 3]>)> = (0..height.div_ceil(BAND_ROWS))
+        .into_par_iter()
+        .map(|band| {
+            let (y0, y1) = (band * BAND_ROWS, ((band + 1) * BAND_ROWS).min(height));
+            let first = y0 as usize * width as usize;
+            let mut local = vec![NO_TILE; (y1 - y0) as usize * width as usize];
+            let mut sums: Vec<[f32; 3]> = Vec::new();
+            let mut scratch = reach::Scratch::default();
+            let rows = i64::from(y0 * SAMPLES)..i64::from(y1 * SAMPLES);
+            for (light, seen) in lights.iter().zip(&seen) {
+                let (y, r) = (light.position.y, light.radius);
+                if y + r < f64::from(y0) || y - r > f64::from(y1) {
+                    continue;
                 }
-                // The cell's tile, made at its first lit sample.
-                if index[at] == NO_TILE {
-                    index[at] = (sums.len() / per_tile) as u32;
-                    sums.resize(sums.len() + per_tile, [0.0; 3]);
-                }
-                let start = index[at] as usize * per_tile + k;
-                for (sum, &weight) in sums[start..start + weights.len()].iter_mut().zip(weights) {
-                    for (s, c) in sum.iter_mut().zip(colour) {
-                        *s += c * weight;
+                let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+                let walked = (light, seen, SAMPLES, rows.clone());
+                reach::walk(grid, size, walked, &mut scratch, |at, k, weights| {
+                    if !keep(at) {
+                        return;
                     }
-                }
-            },
+                    // The cell's tile, made at its first lit sample.
+                    let tile = &mut local[at - first];
+                    if *tile == NO_TILE {
+                        *tile = (sums.len() / per_tile) as u32;
+                        sums.resize(sums.len() + per_tile, [0.0; 3]);
+                    }
+                    let start = *tile as usize * per_tile + k;
+                    for (sum, &w) in sums[start..start + weights.len()].iter_mut().zip(weights) {
+                        for (s, c) in sum.iter_mut().zip(colour) {
+                            *s += c * w;
+                        }
+                    }
+                });
+            }
+            (local, sums)
+        })
+        .collect();
+    let mut all = Vec::new();
+    for (band, (local, sums)) in bands.into_iter().enumerate() {
+        let (first, offset) = (
+            band * (BAND_ROWS * width) as usize,
+            (all.len() / per_tile) as u32,
         );
+        for (i, &tile) in local.iter().enumerate().filter(|(_, t)| **t != NO_TILE) {
+            index[first + i] = offset + tile;
+        }
+        all.extend(sums);
     }
-    sums
+    all
 }
 
 /// What `light` sees on the `width` x `height` grid `grid`, into `seen`: its visibility
@@ -494,5 +527,51 @@ mod tests {
         assert_eq!(Colour::from_packed(dark), Colour::rgba(64, 64, 64, 255));
         let bright = Tint::new(512 | 512 << 10 | 512 << 20, shares).apply(pixel);
         assert_eq!(Colour::from_packed(bright), Colour::rgba(136, 36, 255, 255));
+    }
+
+    /// The light map is the same built on one thread or several (its bands of rows are filled
+    /// in parallel, each light adding in the same order).
+    #[test]
+    fn the_light_map_is_the_same_on_any_number_of_threads() {
+        let map = TileMap::from_ascii(
+            "################\n\
+             #..............#\n\
+             #..#...#...#...#\n\
+             #..............#\n\
+             #...#......#...#\n\
+             #..............#\n\
+             #..#...#...#...#\n\
+             #..............#\n\
+             #..............#\n\
+             ################\n",
+        )
+        .unwrap();
+        let (w, h) = (map.width() as u32, map.height() as u32);
+        let lights = [(3.3, 2.6, 6.0), (11.5, 5.2, 9.0), (7.5, 7.5, 4.0)].map(|(x, y, r)| Light {
+            position: Vec2::new(x, y),
+            colour: Colour::rgb(255, 200, 150),
+            radius: r,
+            intensity: 1.0,
+        });
+        let on = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| LightMap::build(&map, w, h, &lights, 0.3))
+        };
+        let (one, four) = (on(1), on(4));
+        let mut lit = 0;
+        for cy in 0..h as i32 {
+            for cx in 0..w as i32 {
+                for k in 0..(SAMPLES * SAMPLES) as usize {
+                    let p = sample_point(Cell::new(cx, cy), k, SAMPLES);
+                    let (a, b) = (one.factor_at(p), four.factor_at(p));
+                    assert_eq!(a, b, "{p:?}");
+                    lit += usize::from(a != one.ambient());
+                }
+            }
+        }
+        assert!(lit > 100_000, "{lit} samples lit");
     }
 }

@@ -27,7 +27,8 @@ pub(crate) struct Scratch {
 }
 
 /// Walks what `light` (whose visibility polygon is `seen`) reaches on the `width` x `height`
-/// grid `grid`, in `n` x `n` samples a cell: `lit(cell, first, weights)` for every run of
+/// grid `grid`, in `n` x `n` samples a cell, on the rows of samples `rows` (counted from the
+/// grid's low y, `n` a cell): `lit(cell, first, weights)` for every run of
 /// samples it lights along one row of one cell (the cell row-major; `first` the run's first
 /// sample, row-major in the cell; `weights` the falloff at each, 1 at the light and 0 at its
 /// radius). A sample is lit where it lies inside the polygon (the even-odd rule along its row:
@@ -37,9 +38,7 @@ pub(crate) struct Scratch {
 pub(crate) fn walk<S: Solidity + ?Sized>(
     grid: &S,
     (width, height): (u32, u32),
-    light: &Light,
-    seen: &Visibility,
-    n: u32,
+    (light, seen, n, rows): (&Light, &Visibility, u32, std::ops::Range<i64>),
     scratch: &mut Scratch,
     mut lit: impl FnMut(usize, usize, &[f32]),
 ) {
@@ -73,8 +72,10 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
     edges.sort_unstable_by(|a, b| b.low.total_cmp(&a.low));
     let nf = f64::from(n);
     let rows_of = |v: f64, cells: u32| (v * nf).floor().clamp(0.0, f64::from(cells) * nf) as i64;
-    let (first_row, end_row) = (rows_of(o.y - r, height), rows_of(o.y + r, height) + 1);
-    let end_row = end_row.min(i64::from(height) * i64::from(n));
+    let first_row = rows_of(o.y - r, height).max(rows.start);
+    let end_row = (rows_of(o.y + r, height) + 1)
+        .min(i64::from(height) * i64::from(n))
+        .min(rows.end);
     let inv_r = (1.0 / r) as f32;
     for row in first_row..end_row {
         let y = (row as f64 + 0.5) / nf;
