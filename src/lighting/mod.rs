@@ -74,9 +74,9 @@ impl LightMap {
     ) -> LightMap {
         let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
         let mut index = vec![NO_TILE; width as usize * height as usize];
-        let sums = light_sums(grid, (width, height), lights, &mut index, |_| true);
         let ambient = pack([base; 3]);
-        let tiles: Vec<u32> = sums.iter().map(|&s| pack_sum(s, base, ambient)).collect();
+        let light = (base, ambient);
+        let tiles = light_tiles(grid, (width, height), lights, light, &mut index, |_| true);
         LightMap {
             width,
             height,
@@ -110,8 +110,9 @@ impl LightMap {
             .collect();
         let mut fresh = vec![NO_TILE; self.index.len()];
         let size = (self.width, self.height);
-        let sums = light_sums(grid, size, &near, &mut fresh, inside);
         let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
+        let light = (base, self.ambient);
+        let tiles = light_tiles(grid, size, &near, light, &mut fresh, inside);
         let mut map = self.clone();
         let per_tile = (SAMPLES * SAMPLES) as usize;
         for at in (0..self.index.len()).filter(|&at| inside(at)) {
@@ -120,15 +121,13 @@ impl LightMap {
                 map.index[at] = NO_TILE;
                 continue;
             }
-            let lit = &sums[fresh[at] as usize * per_tile..][..per_tile];
+            let lit = &tiles[fresh[at] as usize * per_tile..][..per_tile];
             if map.index[at] == NO_TILE {
                 map.index[at] = (map.tiles.len() / per_tile) as u32;
                 map.tiles.resize(map.tiles.len() + per_tile, map.ambient);
             }
             let own = map.index[at] as usize * per_tile;
-            for (out, s) in map.tiles[own..own + per_tile].iter_mut().zip(lit) {
-                *out = pack_sum(*s, base, map.ambient);
-            }
+            map.tiles[own..own + per_tile].copy_from_slice(lit);
         }
         map.neutral = map.ambient == NEUTRAL
             && map.index.iter().all(|&i| {
@@ -215,21 +214,23 @@ pub fn reaches_box(light: &Light, (min, max): (Cell, Cell)) -> bool {
     dx * dx + dy * dy < light.radius * light.radius
 }
 
-/// Cell rows in each band of [`light_sums`], worked out in parallel.
+/// Cell rows in each band of [`light_tiles`], worked out in parallel.
 const BAND_ROWS: u32 = 4;
 
-/// The light of `lights` on the `width` x `height` grid `grid` summed in linear light, per
-/// sample of the cells `keep` accepts (by row-major index): a tile of [`SAMPLES`]² sums for
-/// each such cell some light reaches, its place in the result written into `index`. The
-/// lights' polygons are cast in parallel, then bands of rows filled in parallel (each light
-/// adds to a sample in the lights' order, so the sums are the same on any number of threads).
-fn light_sums<S: Solidity + Sync + ?Sized>(
+/// The light of `lights` on the `width` x `height` grid `grid`, summed in linear light over
+/// the ambient light (`base` linear, `ambient` packed) and packed, per sample of the cells
+/// `keep` accepts (by row-major index): a tile of [`SAMPLES`]² factors for each such cell some
+/// light reaches, its place in the result written into `index`. The lights' polygons are cast
+/// in parallel, then bands of rows filled and packed in parallel (each light adds to a sample
+/// in the lights' order, so the map is the same on any number of threads).
+fn light_tiles<S: Solidity + Sync + ?Sized>(
     grid: &S,
     (width, height): (u32, u32),
     lights: &[Light],
+    (base, ambient): (f32, u32),
     index: &mut [u32],
     keep: impl Fn(usize) -> bool + Sync,
-) -> Vec<[f32; 3]> {
+) -> Vec<u32> {
     use rayon::prelude::*;
     let per_tile = (SAMPLES * SAMPLES) as usize;
     let size = (width, height);
@@ -241,7 +242,7 @@ fn light_sums<S: Solidity + Sync + ?Sized>(
             seen
         })
         .collect();
-    let bands: Vec<(Vec<u32>, Vec<[f32; 3]>)> = (0..height.div_ceil(BAND_ROWS))
+    let bands: Vec<(Vec<u32>, Vec<u32>)> = (0..height.div_ceil(BAND_ROWS))
         .into_par_iter()
         .map(|band| {
             let (y0, y1) = (band * BAND_ROWS, ((band + 1) * BAND_ROWS).min(height));
@@ -275,7 +276,8 @@ fn light_sums<S: Solidity + Sync + ?Sized>(
                     }
                 });
             }
-            (local, sums)
+            let tiles = sums.iter().map(|&s| pack_sum(s, base, ambient)).collect();
+            (local, tiles)
         })
         .collect();
     let mut all = Vec::new();

@@ -18,7 +18,8 @@
 //! the gather and the store of the floor loop, whose indices are masked into the texture and
 //! whose store writes exactly the eight pixels of its chunk, and the four texel loads of a
 //! magnified floor's block, whose coordinates are masked to the texture's side; the wall
-//! column's load of eight texels from a slice of eight; and prefetches, which only hint.
+//! column's load of eight texels from a slice of eight; the floor tint's load and store of
+//! the eight pixels of its chunk; and prefetches, which only hint.
 #![allow(unsafe_code)]
 
 use super::assets::FogBlend;
