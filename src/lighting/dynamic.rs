@@ -3,7 +3,7 @@
 //! into [`DYNAMIC_SAMPLES`]² samples per cell it reaches, and added to the level's own light
 //! where they are drawn ([`Lighting::factor`]).
 
-use super::{LightMap, NEUTRAL, linear, pack_fast, pack_table};
+use super::{LightMap, NEUTRAL, NO_TILE, linear, pack_fast, pack_table};
 use crate::geom::{FanScratch, Visibility};
 use crate::grid::{Cell, Solidity};
 use crate::level::Light;
@@ -13,7 +13,6 @@ use crate::math::Vec2;
 /// are worked out every frame, and last a moment).
 pub const DYNAMIC_SAMPLES: u32 = 8;
 const DYNAMIC_BITS: u32 = 3;
-const NO_TILE: u32 = u32::MAX;
 
 /// The dynamic lights of one frame, as linear light per sample of the cells they reach.
 #[derive(Clone, Debug, Default)]
@@ -73,20 +72,9 @@ impl DynamicLights {
                 walked,
                 &mut self.scratch,
                 |at, k, weights| {
-                    // The cell's tile, made at its first lit sample: a cell the light does not
-                    // reach keeps the level's light as it is.
-                    if index[at] == NO_TILE {
-                        index[at] = (tiles.len() / per_tile) as u32;
-                        tiles.resize(tiles.len() + per_tile, [0.0; 3]);
+                    // A cell the light does not reach keeps the level's light as it is.
+                    if super::add_light(&mut index[at], tiles, (per_tile, k), weights, colour) {
                         touched.push(at as u32);
-                    }
-                    let start = index[at] as usize * per_tile + k;
-                    for (sum, &weight) in
-                        tiles[start..start + weights.len()].iter_mut().zip(weights)
-                    {
-                        for (s, c) in sum.iter_mut().zip(colour) {
-                            *s += c * weight;
-                        }
                     }
                 },
             );

@@ -43,7 +43,7 @@ pub const SAMPLES: u32 = 64;
 const SAMPLE_BITS: u32 = 6;
 /// The factor that leaves a texel as it is: 256 in each channel.
 pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
-/// [`LightMap`]'s index of a cell with no samples of its own.
+/// The index of a cell with no samples of its own ([`LightMap`]'s, and the dynamic lights').
 const NO_TILE: u32 = u32::MAX;
 
 /// The light falling on a level's floors, as [`LightMap::build`] works it out.
@@ -262,18 +262,13 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
                     if !keep(at) {
                         return;
                     }
-                    // The cell's tile, made at its first lit sample.
-                    let tile = &mut local[at - first];
-                    if *tile == NO_TILE {
-                        *tile = (sums.len() / per_tile) as u32;
-                        sums.resize(sums.len() + per_tile, [0.0; 3]);
-                    }
-                    let start = *tile as usize * per_tile + k;
-                    for (sum, &w) in sums[start..start + weights.len()].iter_mut().zip(weights) {
-                        for (s, c) in sum.iter_mut().zip(colour) {
-                            *s += c * w;
-                        }
-                    }
+                    add_light(
+                        &mut local[at - first],
+                        &mut sums,
+                        (per_tile, k),
+                        weights,
+                        colour,
+                    );
                 });
             }
             let tiles = sums.iter().map(|&s| pack_sum(s, base, ambient)).collect();
@@ -292,6 +287,31 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
         all.extend(sums);
     }
     all
+}
+
+/// Adds `colour` times `weights` to a run of samples from sample `k` of a cell's tile of
+/// `per_tile` sums in `sums`, the cell's index into them `tile`: the tile made (zeros) at the
+/// cell's first lit sample. Whether it was made now.
+#[inline]
+fn add_light(
+    tile: &mut u32,
+    sums: &mut Vec<[f32; 3]>,
+    (per_tile, k): (usize, usize),
+    weights: &[f32],
+    colour: [f32; 3],
+) -> bool {
+    let made = *tile == NO_TILE;
+    if made {
+        *tile = (sums.len() / per_tile) as u32;
+        sums.resize(sums.len() + per_tile, [0.0; 3]);
+    }
+    let start = *tile as usize * per_tile + k;
+    for (sum, &w) in sums[start..start + weights.len()].iter_mut().zip(weights) {
+        for (s, c) in sum.iter_mut().zip(colour) {
+            *s += c * w;
+        }
+    }
+    made
 }
 
 /// What `light` sees on the `width` x `height` grid `grid`, into `seen`: its visibility
