@@ -752,3 +752,83 @@ fn the_tally_adds_the_levels_bonus_and_counts_it_up_aloud() {
     }
     assert!(ticks_heard >= 5, "{ticks_heard} ticks of the counter");
 }
+
+/// Writes a small level `name.toml` into `dir`: a corridor from the start, `@`, to `X` (the
+/// exit) and, where the grid has one, `x` (the secret exit); `more` adds top-level keys.
+fn write_exit_level(dir: &Path, name: &str, grid: &str, more: &str) {
+    let text = format!(
+        "name = \"{name}\"\n{more}\ngrid = '''\n{grid}'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n\"X\" = {{ exit = true }}\n\"x\" = {{ exit = true, secret = true }}\n"
+    );
+    std::fs::write(dir.join(format!("{name}.toml")), text).unwrap();
+}
+
+/// Uses the exit at `cell` from where the player stands on it, and moves on from the tally.
+fn use_exit_at(s: &mut Session, cell: Cell) {
+    s.game.player.position = Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5);
+    let use_it = Input {
+        use_pressed: true,
+        ..Input::default()
+    };
+    s.tick(&use_it);
+    assert!(s.intermission.is_some(), "the tally screen");
+    for _ in 0..61 {
+        s.tick(&use_it);
+    }
+    assert!(s.intermission.is_none());
+}
+
+/// A secret exit leads to the level's `secret_next`, whose own `next` goes on to the level
+/// after; the plain exit skips the secret level. The autopilot takes the secret exit.
+#[test]
+fn a_secret_exit_leads_to_the_secret_level_and_back_to_the_next() {
+    use tilecaster::game::Autopilot;
+    let dir = scratch("secret-exit");
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let more = format!("textures = {:?}", textures.display().to_string());
+    write_exit_level(
+        &dir,
+        "one",
+        "#######\n#x.@.X#\n#######\n",
+        &format!("{more}\nnext = \"two.toml\"\nsecret_next = \"hidden.toml\""),
+    );
+    write_exit_level(
+        &dir,
+        "hidden",
+        "#####\n#@.X#\n#####\n",
+        &format!("{more}\nnext = \"two.toml\""),
+    );
+    write_exit_level(&dir, "two", "#####\n#@.X#\n#####\n", &more);
+    let one = dir.join("one.toml");
+
+    // The plain exit: on to two.
+    let mut s = Session::start(&one, None).unwrap();
+    assert_eq!(s.game.level.secret_exits, [Cell::new(1, 1)]);
+    use_exit_at(&mut s, Cell::new(5, 1));
+    assert!(s.path().ends_with("two.toml"), "{}", s.path().display());
+
+    // The secret exit: the secret level, then two, then the end.
+    let mut s = Session::start(&one, None).unwrap();
+    use_exit_at(&mut s, Cell::new(1, 1));
+    assert!(s.path().ends_with("hidden.toml"), "{}", s.path().display());
+    use_exit_at(&mut s, Cell::new(3, 1));
+    assert!(s.path().ends_with("two.toml"), "{}", s.path().display());
+    use_exit_at(&mut s, Cell::new(3, 1));
+    assert!(s.complete);
+    assert_eq!(s.tallies.len(), 3);
+
+    // The autopilot walks away from the plain exit beside it to the secret one.
+    let mut s = Session::start(&one, None).unwrap();
+    let mut pilot = Autopilot::new();
+    for _ in 0..60 * 30 {
+        if s.complete {
+            break;
+        }
+        let input = pilot.input(&s.game);
+        s.tick(&input);
+    }
+    let names: Vec<&str> = s.tallies.iter().map(|t| t.name.as_str()).collect();
+    assert!(s.complete, "{names:?} at {:?}", s.game.player.position);
+    let names: Vec<&str> = s.tallies.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["one", "hidden", "two"]);
+    std::fs::remove_dir_all(dir).unwrap();
+}

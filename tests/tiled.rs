@@ -257,14 +257,16 @@ fn pictures(path: &Path) -> Vec<Frame> {
 fn things(path: &Path) -> String {
     let level = Level::load(path).unwrap().level;
     format!(
-        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
+        "{:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}",
         level.player,
         level.enemies,
         level.pickups,
         level.doors,
         level.exits,
+        level.secret_exits,
         level.fog,
         level.next,
+        level.secret_next,
         level.par_seconds
     )
 }
@@ -293,6 +295,18 @@ fn round_trips_through_convert_give_the_same_level() {
         std::fs::write(&back, to_toml(&tmx, &back).unwrap().text).unwrap();
         same_level(&toml, &back);
     }
+    // Secret exits (a floor exit and an exit switch) and the secret level.
+    let toml = levels.join("secret.toml");
+    std::fs::write(&toml, "name = \"secret\"\ntextures = \"../textures\"\nnext = \"e1m1.toml\"\nsecret_next = \"e1m3.toml\"\ngrid = '''\n#####S#\n#x.@.X#\n#######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"X\" = { exit = true }\n\"x\" = { exit = true, secret = true }\n\"S\" = { wall = \"exit\", exit = true, secret = true }\n").unwrap();
+    let tmx = levels.join("secret-rt.tmx");
+    std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap().text).unwrap();
+    same_level(&toml, &tmx);
+    let back = levels.join("secret-rt.toml");
+    std::fs::write(&back, to_toml(&tmx, &back).unwrap().text).unwrap();
+    same_level(&toml, &back);
+    let level = Level::load(&back).unwrap().level;
+    assert_eq!(level.secret_exits.len(), 2, "{:?}", level.exits);
+    assert!(level.secret_next.unwrap().ends_with("e1m3.toml"));
     // TMX -> TOML -> TMX, with the real Tiled's map.
     let tmx = levels.join("e1m2.tmx");
     let toml = levels.join("e1m2-rt.toml");
@@ -546,7 +560,16 @@ fn the_tiled_kit_offers_exactly_what_levels_may_say() {
         assert_eq!(t["useAs"][0], "object", "{class}");
         for member in t["members"].as_array().unwrap() {
             let name = member["name"].as_str().unwrap();
-            let values = enum_values(member["propertyType"].as_str().unwrap());
+            // The enums; the exit's `secret` (a bool, and a level with a secret exit needs a
+            // secret level too) is read in the round trips' secret exits.
+            let Some(enum_name) = member["propertyType"].as_str() else {
+                assert_eq!(
+                    (class, name, &member["type"]),
+                    ("exit", "secret", &"bool".into())
+                );
+                continue;
+            };
+            let values = enum_values(enum_name);
             for value in values {
                 // The player alone for the player's own values; else the player and the thing.
                 // A pickup needs its kind beside any other property.

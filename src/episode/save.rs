@@ -165,6 +165,9 @@ struct GameState {
     next_life: u32,
     ticks: u64,
     finished: bool,
+    /// Whether the exit used was the secret one (saves made before secret exits: no).
+    #[serde(default)]
+    secret_exit: bool,
     enemies: Vec<Enemy>,
     kills: u32,
     rng: Rng,
@@ -273,6 +276,7 @@ impl Session {
                 next_life: g.next_life,
                 ticks: g.ticks,
                 finished: g.finished,
+                secret_exit: g.secret_exit,
                 enemies: g.enemies.clone(),
                 kills: g.kills,
                 rng: g.rng.clone(),
@@ -440,6 +444,7 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     game.next_life = state.next_life;
     game.ticks = state.ticks;
     game.finished = state.finished;
+    game.secret_exit = state.secret_exit;
     game.enemies = state.enemies;
     game.kills = state.kills;
     game.rng = state.rng;

@@ -457,9 +457,16 @@ impl Session {
         self.run_end.take()
     }
 
-    /// After the tally: on to the next level, or the episode is complete.
+    /// After the tally: on to the next level (the secret level after a secret exit), or the
+    /// episode is complete.
     fn next_level(&mut self) {
-        match self.game.level.next.clone() {
+        let level = &self.game.level;
+        let next = if self.game.secret_exit {
+            level.secret_next.clone()
+        } else {
+            level.next.clone()
+        };
+        match next {
             None => {
                 self.complete = true;
                 self.run_end = Some(self.run_score());

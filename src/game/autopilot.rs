@@ -14,7 +14,8 @@ const TURN: f64 = 3.0;
 const ENGAGE: f64 = 10.0;
 
 /// A player that walks to the exit, fetching the keys it needs on the way, opening doors and
-/// shooting the enemies it sees.
+/// shooting the enemies it sees. Where a level has a secret exit it takes that one, so that a
+/// run plays the whole episode, secret level included.
 #[derive(Clone, Debug, Default)]
 pub struct Autopilot {
     /// Ticks until it may fire again.
@@ -59,9 +60,13 @@ impl Autopilot {
             },
             ..Input::default()
         };
-        if game.level.exits.contains(&game.player.cell()) {
-            input.use_pressed = self.use_wait == 0;
-            self.use_wait = 20;
+        if sought_exits(game).contains(&game.player.cell()) {
+            // Pressed again every 20 ticks (the wait counted from the last press only: set on
+            // every tick, it would never run out).
+            if self.use_wait == 0 {
+                input.use_pressed = true;
+                self.use_wait = 20;
+            }
             return input;
         }
         // Beside an exit switch: face it and use it.
@@ -199,9 +204,7 @@ impl Autopilot {
         }
         let goals = if keys_needed.is_empty() {
             // Exits that are cells to stand in, and the cells beside exit switches.
-            let mut goals: Vec<Cell> = game
-                .level
-                .exits
+            let mut goals: Vec<Cell> = sought_exits(game)
                 .iter()
                 .copied()
                 .filter(|&c| game.level.map.get(c) == Some(Tile::Empty))
@@ -238,11 +241,21 @@ fn best_weapon(game: &Game) -> Weapon {
     }
 }
 
-/// The open cells beside exit switches (exits that are walls), each with its switch.
+/// The exits it makes for: the secret ones where the level has any, else all.
+fn sought_exits(game: &Game) -> &[Cell] {
+    let level = &game.level;
+    if level.secret_exits.is_empty() {
+        &level.exits
+    } else {
+        &level.secret_exits
+    }
+}
+
+/// The open cells beside the exit switches it makes for (exits that are walls), each with its
+/// switch.
 fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
     let map = &game.level.map;
-    game.level
-        .exits
+    sought_exits(game)
         .iter()
         .filter(|&&c| map.get(c) != Some(Tile::Empty))
         .flat_map(|&switch| {

@@ -32,6 +32,7 @@ impl Game {
             self.score,
             self.ticks,
             self.finished,
+            self.secret_exit,
         )
             .hash(&mut h);
         self.pickups_left.hash(&mut h);

@@ -14,7 +14,7 @@ impl Game {
     pub(super) fn use_ahead(&mut self) {
         let here = self.player.cell();
         if self.level.exits.contains(&here) {
-            self.use_exit();
+            self.use_exit(here);
             return;
         }
         let dir = self.player.direction();
@@ -32,7 +32,7 @@ impl Game {
             return self.thud();
         };
         if self.level.exits.contains(&cell) {
-            return self.use_exit();
+            return self.use_exit(cell);
         }
         match self.level.map.get(cell) {
             Some(Tile::Door) => {
@@ -89,9 +89,11 @@ impl Game {
             .push(GameEvent::Message("thud: nothing to use here".into()));
     }
 
-    /// The exit used: the level ends.
-    pub(super) fn use_exit(&mut self) {
+    /// The exit at `cell` used: the level ends (on to the secret level when it is a secret
+    /// exit).
+    pub(super) fn use_exit(&mut self, cell: Cell) {
         self.finished = true;
+        self.secret_exit = self.level.secret_exits.contains(&cell);
         self.events.push(GameEvent::Exit);
     }
 

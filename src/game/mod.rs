@@ -108,6 +108,11 @@ pub struct Game {
     pub ticks: u64,
     /// Whether the player used the exit.
     pub finished: bool,
+    /// Whether the exit used was a secret one ([`Level::secret_exits`]: on to the secret
+    /// level).
+    ///
+    /// [`Level::secret_exits`]: crate::level::Level::secret_exits
+    pub secret_exit: bool,
     /// How hard the game is.
     pub difficulty: Difficulty,
     /// The enemies.
@@ -215,6 +220,7 @@ impl Game {
             next_life: EXTRA_LIFE_POINTS,
             ticks: 0,
             finished: false,
+            secret_exit: false,
             difficulty: Difficulty::Normal,
             enemies,
             kills: 0,

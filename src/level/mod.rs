@@ -255,6 +255,11 @@ pub struct Level {
     pub ambient: f64,
     /// The next level of the episode, resolved against this file's folder.
     pub next: Option<PathBuf>,
+    /// The exits (of [`Level::exits`]) that lead to the secret level, [`Level::secret_next`].
+    pub secret_exits: Vec<Cell>,
+    /// The level its secret exits lead to, resolved against this file's folder (the secret
+    /// level's own `next` is where the episode goes on).
+    pub secret_next: Option<PathBuf>,
     /// The par time, seconds: the tally screen compares the player's time with it.
     pub par_seconds: u32,
     /// The music it names (`music = "NAME"`: `sounds/NAME.wav`), with the line and column

@@ -114,7 +114,11 @@ impl Moved {
         mut edit: impl FnMut(std::ops::Range<usize>, &str, &str),
     ) {
         let raw = &source.raw;
-        for (key, value) in [("next", &raw.next), ("textures", &raw.textures)] {
+        for (key, value) in [
+            ("next", &raw.next),
+            ("secret_next", &raw.secret_next),
+            ("textures", &raw.textures),
+        ] {
             if let Some(v) = value {
                 let moved = self.path(key, v.get_ref());
                 edit(v.span(), v.get_ref(), &moved);
@@ -142,7 +146,10 @@ impl Moved {
             }
         };
         let raw = &mut moved.raw;
-        for v in [&mut raw.next, &mut raw.textures].into_iter().flatten() {
+        for v in [&mut raw.next, &mut raw.secret_next, &mut raw.textures]
+            .into_iter()
+            .flatten()
+        {
             next(v);
         }
         for entry in raw.legend.values_mut() {
@@ -215,6 +222,9 @@ fn entry(e: &RawEntry) -> String {
     if let Some(x) = &e.exit {
         parts.push(format!("exit = {}", x.get_ref()));
     }
+    if let Some(x) = &e.secret {
+        parts.push(format!("secret = {}", x.get_ref()));
+    }
     if let Some(l) = &e.light {
         let l = l.get_ref();
         let numbers = light_numbers(&l.colour, &l.radius, l.intensity.as_ref());
@@ -253,6 +263,7 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
     );
     for line in fields([
         ("next", raw.next.as_ref()),
+        ("secret_next", raw.secret_next.as_ref()),
         ("textures", raw.textures.as_ref()),
         ("music", raw.music.as_ref()),
     ]) {
@@ -638,6 +649,9 @@ fn tile_properties(e: &RawEntry) -> Option<Properties> {
         }
         if e.exit.as_ref().is_some_and(|x| *x.get_ref()) {
             props.push(("exit", "bool", "true".into()));
+            if e.secret.as_ref().is_some_and(|x| *x.get_ref()) {
+                props.push(("secret", "bool", "true".into()));
+            }
         }
         if let Some(shape) = &e.shape {
             props.push(("shape", "string", text(shape)));
@@ -686,8 +700,13 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
         ));
     }
     // An exit switch is a wall tile (its `exit` property), not an object.
-    (e.exit.as_ref().is_some_and(|x| *x.get_ref()) && e.wall.is_none() && e.faces.is_none())
-        .then(|| ("exit", Vec::new()))
+    (e.exit.as_ref().is_some_and(|x| *x.get_ref()) && e.wall.is_none() && e.faces.is_none()).then(
+        || {
+            let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
+            let props = secret.then(|| ("secret", "bool", "true".to_string()));
+            ("exit", props.into_iter().collect())
+        },
+    )
 }
 
 /// The level model as a Tiled map; `images`: the texture folder relative to the map, for the
@@ -804,7 +823,11 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         ("format", "int", super::LEVEL_FORMAT.to_string()),
         ("name", "string", raw.name.get_ref().clone()),
     ];
-    for (k, v) in [("next", &raw.next), ("textures", &raw.textures)] {
+    for (k, v) in [
+        ("next", &raw.next),
+        ("secret_next", &raw.secret_next),
+        ("textures", &raw.textures),
+    ] {
         if let Some(v) = v {
             map_props.push((k, "file", v.get_ref().clone()));
         }

@@ -114,18 +114,45 @@ impl Parser<'_> {
         }
     }
 
+    /// A secret exit needs a secret level to lead to (an error), and a secret level an exit
+    /// that leads there (a warning: nothing would ever reach it).
+    pub(super) fn secret_exits_lead_somewhere(
+        &mut self,
+        raw: &RawLevel,
+        secret_exits: &[Cell],
+        rows: &[Vec<(char, usize)>],
+    ) {
+        match (secret_exits.first(), &raw.secret_next) {
+            (Some(first), None) => {
+                let offset = rows
+                    .get(first.y as usize)
+                    .and_then(|r| r.get(first.x as usize))
+                    .map_or(raw.grid.span().start, |&(_, o)| o);
+                self.d.error_at(offset, format!("the secret exit at ({}, {}) leads nowhere: name the secret level with `secret_next = \"FILE\"`", first.x, first.y));
+            }
+            (None, Some(next)) => self.d.warning_at(
+                next.span().start,
+                "`secret_next` names a secret level, but no exit leads there: give one exit `secret = true`",
+            ),
+            _ => {}
+        }
+    }
+
+    /// The level that `next` (or `secret_next`: `what` says which, "next level" or "secret
+    /// level") names, resolved against `base`: an error when it is missing or is `this`.
     pub(super) fn next_level(
         &mut self,
         next: &Spanned<String>,
         base: &Path,
         this: &Path,
+        what: &str,
     ) -> Option<std::path::PathBuf> {
         let path = base.join(next.get_ref());
         if !crate::files::is_file(&path) {
             self.d.error(
                 next.span(),
                 format!(
-                    "next level '{}' does not exist (looked for {})",
+                    "{what} '{}' does not exist (looked for {})",
                     next.get_ref(),
                     path.display()
                 ),
@@ -139,7 +166,7 @@ impl Parser<'_> {
         if same {
             self.d.error(
                 next.span(),
-                "the next level is this level itself: the episode would never end",
+                format!("the {what} is this level itself: the episode would never end"),
             );
             return None;
         }

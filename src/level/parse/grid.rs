@@ -11,6 +11,8 @@ pub(super) struct Things {
     pub(super) pickups: Vec<PickupSpawn>,
     pub(super) decorations: Vec<Decoration>,
     pub(super) exits: Vec<Cell>,
+    /// The exits (of `exits`) that lead to the secret level.
+    pub(super) secret_exits: Vec<Cell>,
     pub(super) lights: Vec<crate::level::Light>,
 }
 
@@ -44,7 +46,7 @@ impl Parser<'_> {
         let mut map = TileMap::new(width, rows.len()).ok()?;
         let (mut players, mut enemies, mut pickups, mut exits) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let (mut decorations, mut lights) = (Vec::new(), Vec::new());
+        let (mut decorations, mut lights, mut secret_exits) = (Vec::new(), Vec::new(), Vec::new());
         let mut unknown = 0;
         let legend: String = symbols
             .keys()
@@ -125,6 +127,9 @@ impl Parser<'_> {
                         Tile::Empty
                     }
                 };
+                if symbol.secret {
+                    secret_exits.push(cell);
+                }
                 if let Some(spec) = symbol.light {
                     lights.push(crate::level::Light {
                         position: centre,
@@ -151,6 +156,7 @@ impl Parser<'_> {
             pickups,
             decorations,
             exits,
+            secret_exits,
             lights,
         };
         Some((map, things, grid_start))

@@ -23,6 +23,8 @@ pub(super) struct Symbol {
     pub(super) style: u16,
     /// The light standing on its cells, if any.
     pub(super) light: Option<super::lights::LightSpec>,
+    /// Whether it is a secret exit (an exit or exit switch with `secret = true`).
+    pub(super) secret: bool,
 }
 
 /// The kinds of legend entry: each entry is exactly one (a floor when it names none).
@@ -278,10 +280,25 @@ impl Parser<'_> {
             key,
             shape,
         });
+        // `secret = true` makes an exit (or an exit switch) the secret exit.
+        let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
+        if let (Some(x), false) = (
+            &e.secret,
+            matches!(meaning, Meaning::Exit | Meaning::Switch),
+        ) {
+            self.d.error(
+                x.span(),
+                misplaced(
+                    "secret",
+                    "exits (`exit = true, secret = true`: the secret exit)",
+                ),
+            );
+        }
         Some(Symbol {
             meaning,
             style,
             light,
+            secret,
         })
     }
 }

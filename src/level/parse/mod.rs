@@ -222,6 +222,7 @@ impl Parser<'_> {
                     meaning: Meaning::Floor,
                     style: 0,
                     light: None,
+                    secret: false,
                 },
             );
         }
@@ -246,7 +247,11 @@ impl Parser<'_> {
         let next = raw
             .next
             .as_ref()
-            .and_then(|n| self.next_level(n, base, path));
+            .and_then(|n| self.next_level(n, base, path, "next level"));
+        let secret_next = raw
+            .secret_next
+            .as_ref()
+            .and_then(|n| self.next_level(n, base, path, "secret level"));
         let texture_dir = raw
             .textures
             .as_ref()
@@ -272,6 +277,7 @@ impl Parser<'_> {
             mut pickups,
             mut decorations,
             exits,
+            secret_exits,
             mut lights,
         } = things;
         if let Some(p) = &raw.player {
@@ -360,6 +366,7 @@ impl Parser<'_> {
             self.open_edges(&map, rows);
             if let Some(start) = &player {
                 self.unreachable_exits(&map, start.position, &exits, &decorations, rows);
+                self.secret_exits_lead_somewhere(raw, &secret_exits, rows);
                 self.things_on_obstacles(start.position, &enemies, &pickups, &decorations, rows);
             }
         }
@@ -379,6 +386,8 @@ impl Parser<'_> {
             lights,
             ambient,
             next,
+            secret_exits,
+            secret_next,
             par_seconds,
             music,
             texture_dir,

@@ -14,6 +14,8 @@ pub(in crate::level) struct RawLevel {
     pub(in crate::level) format: Option<Spanned<i64>>,
     pub(in crate::level) grid: Spanned<String>,
     pub(in crate::level) next: Option<Spanned<String>>,
+    /// The level a secret exit leads to (`secret_next`), relative to this file.
+    pub(in crate::level) secret_next: Option<Spanned<String>>,
     pub(in crate::level) par: Option<Spanned<i64>>,
     pub(in crate::level) textures: Option<Spanned<String>>,
     pub(in crate::level) music: Option<Spanned<String>>,
@@ -229,6 +231,8 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) decoration: Option<Spanned<String>>,
     pub(in crate::level) difficulty: Option<Spanned<String>>,
     pub(in crate::level) exit: Option<Spanned<bool>>,
+    /// With `exit = true`: the secret exit, to the level's `secret_next`.
+    pub(in crate::level) secret: Option<Spanned<bool>>,
     pub(in crate::level) shape: Option<Spanned<String>>,
     pub(in crate::level) light: Option<Spanned<RawLight>>,
 }

@@ -292,6 +292,14 @@ impl<'a> Reader<'a> {
                 _ => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer")),
             }
         }
+        if let Some(secret) = props.get("secret") {
+            match (entry.exit.is_some(), secret.value.as_str()) {
+                (true, "true") => entry.secret = Some(Spanned::new(secret.at..secret.at, true)),
+                (_, "false") => {}
+                (true, other) => self.error(secret.at, format!("tile {id} of tileset '{name}': `secret` is true or false, not '{other}'")),
+                (false, _) => self.error(secret.at, format!("tile {id} of tileset '{name}': `secret` only applies to exit switches (a wall with `exit` true)")),
+            }
+        }
         // An empty value is the project's default for the class member: no shape.
         if let Some(shape) = props.get("shape").filter(|s| !s.value.is_empty()) {
             if kind == "wall" {

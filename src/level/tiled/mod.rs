@@ -41,7 +41,7 @@ const MAX_FILES: usize = 256;
 const MAX_TILES: usize = 50_000;
 
 /// Legend characters for the map's tiles, in order of first use (after these, letters from
-/// U+00C0 on). `X` is the exit.
+/// U+00C0 on). `X` is the exit, `x` the secret exit.
 const SYMBOLS: &str =
     "#ABCDEFGHIJKLMNOPQRSUVWYZabcdefghijklmnopqrstuvwyz0123456789$%&*+-/:;<>?!|~^";
 
@@ -172,6 +172,7 @@ impl<'a> Reader<'a> {
             name: Spanned::new(map.at..map.at, String::new()),
             grid: Spanned::new(walls.at..walls.at, String::new()),
             next: None,
+            secret_next: None,
             par: None,
             textures: None,
             music: None,

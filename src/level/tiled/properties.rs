@@ -148,6 +148,7 @@ impl Reader<'_> {
             }
         }
         level.next = props.get("next").map(spanned);
+        level.secret_next = props.get("secret_next").map(spanned);
         level.textures = props.get("textures").map(spanned);
         level.music = props.get("music").map(spanned);
         level.defaults.floor = props.get("floor").map(spanned);
@@ -206,11 +207,12 @@ impl Reader<'_> {
             (None, Some(p)) => self.error(p.at, "fog_distance needs fog_colour beside it"),
             (None, None) => {}
         }
-        const KNOWN: [&str; 13] = [
+        const KNOWN: [&str; 14] = [
             "ambient",
             "format",
             "name",
             "next",
+            "secret_next",
             "par",
             "music",
             "enemies",

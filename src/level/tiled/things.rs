@@ -210,16 +210,30 @@ impl<'a> Reader<'a> {
                                 .and_then(|r| r.get_mut(cx as usize))
                         })
                         .flatten();
+                    // The secret exit (`secret` true) has a character of its own.
+                    let secret = match props.get("secret").map(|p| (p.at, p.value.as_str())) {
+                        None | Some((_, "false")) => None,
+                        Some((at, "true")) => Some(at),
+                        Some((at, other)) => {
+                            self.error(
+                                at,
+                                format!("object {id}: `secret` is true or false, not '{other}'"),
+                            );
+                            None
+                        }
+                    };
+                    let symbol = if secret.is_some() { 'x' } else { 'X' };
                     match cell {
-                        Some(c) if c.0 == '.' => *c = ('X', at),
+                        Some(c) if c.0 == '.' => *c = (symbol, at),
                         _ => self.error(at, format!("object {id}: the exit at cell ({cx}, {cy}) is not on an open cell of the map")),
                     }
-                    let key = Spanned::new(at..at, "X".to_string());
+                    let key = Spanned::new(at..at, symbol.to_string());
                     source.raw.legend.entry(key).or_insert_with(|| {
                         Spanned::new(
                             at..at,
                             RawEntry {
                                 exit: Some(Spanned::new(at..at, true)),
+                                secret: secret.map(|s| Spanned::new(s..s, true)),
                                 ..RawEntry::default()
                             },
                         )
