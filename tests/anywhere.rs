@@ -5,6 +5,20 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// A fresh empty folder outside the repository.
+/// The bundled episode's levels, in the order played (the secret level after Storerooms).
+const EPISODE: [&str; 10] = [
+    "e1m1.toml",
+    "e1m2.tmx",
+    "e1m3.toml",
+    "e1m4.toml",
+    "e1m5.toml",
+    "e1m10.tmx",
+    "e1m6.toml",
+    "e1m7.toml",
+    "e1m8.tmx",
+    "e1m9.toml",
+];
+
 fn empty_folder(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("tilecaster-anywhere-{name}-{}", std::process::id()));
@@ -45,23 +59,20 @@ fn the_episode_plays_from_an_empty_folder() {
     let out = run_in(&dir, &["autoplay", "--seed", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let played = String::from_utf8_lossy(&out.stdout);
-    for level in ["e1m1.toml", "e1m2.tmx", "e1m3.toml", "e1m4.toml"] {
+    for level in EPISODE {
         assert!(
             played.contains(&format!("\"level\":\"{level}\"")),
             "{played}"
         );
     }
     // Every bundled level checks, by its built-in path.
-    let out = run_in(
-        &dir,
-        &[
-            "check",
-            "<built-in>/levels/e1m1.toml",
-            "<built-in>/levels/e1m2.tmx",
-            "<built-in>/levels/e1m3.toml",
-            "<built-in>/levels/e1m4.toml",
-        ],
-    );
+    let built_in: Vec<String> = EPISODE
+        .iter()
+        .map(|l| format!("<built-in>/levels/{l}"))
+        .collect();
+    let mut args = vec!["check"];
+    args.extend(built_in.iter().map(String::as_str));
+    let out = run_in(&dir, &args);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -180,23 +180,76 @@ fn every_bundled_level_passes_check_without_warnings() {
     common::assert_ok(out);
 }
 
+/// The bundled episode: nine levels one after another by `next`, the ninth a boss's, and a
+/// secret level that a secret exit of one of them leads to and that returns to the level after
+/// it; at least 12,000 open cells in all, 150 enemies on the middle difficulty, 20 secrets (at
+/// least one in every level, two a level on average), and three Tiled maps.
 #[test]
-fn the_episode_runs_e1m1_to_e1m4_and_grows() {
+fn the_episode_is_nine_levels_and_a_secret_one() {
+    use tilecaster::level::Difficulty;
+    use tilecaster::map::Tile;
     let mut path = PathBuf::from("levels/e1m1.toml");
-    let mut sizes = Vec::new();
+    let mut episode = Vec::new();
+    let mut secret = None;
     loop {
         let level = Level::load(&path).unwrap().level;
-        sizes.push((level.map.width() * level.map.height(), level.enemies.len()));
-        match level.next {
+        if let Some(to) = &level.secret_next {
+            assert!(!level.secret_exits.is_empty());
+            assert!(secret.is_none(), "one secret level");
+            secret = Some((episode.len(), to.clone()));
+        }
+        let next = level.next.clone();
+        episode.push((path, level));
+        match next {
             Some(next) => path = next,
             None => break,
         }
     }
-    assert_eq!(sizes.len(), 4, "four levels");
-    assert!(
-        sizes.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 < w[1].1),
-        "growing size and enemy count: {sizes:?}"
+    assert_eq!(episode.len(), 9, "nine levels");
+    let (from, secret_path) = secret.expect("a secret exit");
+    let secret_level = Level::load(&secret_path).unwrap().level;
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap();
+    assert_eq!(
+        canonical(secret_level.next.as_ref().unwrap()),
+        canonical(&episode[from + 1].0),
+        "the secret level returns to the level after the one it is reached from"
     );
+    let last = &episode[8].1;
+    assert!(last.enemies.iter().any(|e| last.kinds[&e.kind].stats.boss));
+    episode.push((secret_path, secret_level));
+    let (mut open, mut enemies, mut secrets, mut tiled) = (0, 0, 0, 0);
+    for (path, level) in &episode {
+        let cells = (0..level.map.height() as i32)
+            .flat_map(|y| (0..level.map.width() as i32).map(move |x| (x, y)))
+            .map(|(x, y)| level.map.get(tilecaster::grid::Cell::new(x, y)));
+        let (mut here_open, mut here_secrets) = (0, 0);
+        for tile in cells {
+            here_open += usize::from(tile == Some(Tile::Empty));
+            here_secrets += usize::from(tile == Some(Tile::PushWall));
+        }
+        assert!(here_secrets >= 1, "{}: a secret", path.display());
+        assert!(
+            level.map.width() <= 64 && level.map.height() <= 64,
+            "{}",
+            path.display()
+        );
+        open += here_open;
+        secrets += here_secrets;
+        enemies += level
+            .enemies
+            .iter()
+            .filter(|e| e.difficulty.is_none_or(|d| d <= Difficulty::Normal))
+            .count();
+        tiled += usize::from(tilecaster::level::is_tiled_map(path));
+    }
+    eprintln!("episode: {open} open cells, {enemies} enemies on normal, {secrets} secrets");
+    assert!(open >= 12_000, "{open} open cells");
+    assert!(enemies >= 150, "{enemies} enemies on normal");
+    assert!(
+        secrets >= 20 && secrets >= 2 * episode.len(),
+        "{secrets} secrets"
+    );
+    assert!(tiled >= 3, "{tiled} Tiled maps");
     let stress = Level::load(Path::new("levels/stress.toml")).unwrap().level;
     assert!(stress.map.width() >= 128 && stress.map.height() >= 128);
 }

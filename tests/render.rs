@@ -875,6 +875,12 @@ fn bundled_doors() -> Vec<(
         "e1m2.tmx",
         "e1m3.toml",
         "e1m4.toml",
+        "e1m5.toml",
+        "e1m6.toml",
+        "e1m7.toml",
+        "e1m8.tmx",
+        "e1m9.toml",
+        "e1m10.tmx",
         "stress.toml",
     ]
     .iter()

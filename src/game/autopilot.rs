@@ -27,7 +27,15 @@ pub struct Autopilot {
     last: Option<Vec2>,
     /// Push walls it pushed, with the tick: one still there a second later does not move.
     pushed: Vec<(Cell, u64)>,
+    /// The pickup it is walking onto in its own cell, and since when: one not taken within
+    /// [`REACH_TICKS`] lies where it cannot stand (against a wall or a decoration), and is
+    /// given up, into `out_of_reach`.
+    reaching: Option<(Vec2, u64)>,
+    out_of_reach: Vec<Vec2>,
 }
+
+/// Ticks it tries to step onto a pickup in its own cell before giving it up.
+const REACH_TICKS: u64 = 90;
 
 impl Autopilot {
     /// A new autopilot.
@@ -74,8 +82,7 @@ impl Autopilot {
             .iter()
             .find(|(spot, _)| *spot == game.player.cell())
         {
-            let centre = Vec2::new(switch.x as f64 + 0.5, switch.y as f64 + 0.5);
-            input.turn = turn_towards(game, centre);
+            input.turn = turn_towards(game, centre(switch));
             if input.turn.abs() < 1.0 && self.use_wait == 0 {
                 input.use_pressed = true;
                 self.use_wait = 20;
@@ -86,10 +93,9 @@ impl Autopilot {
             input.turn = aim;
             return input;
         }
-        let Some(next) = self.next_cell(game) else {
+        let Some((next, target)) = self.next_step(game) else {
             return input;
         };
-        let target = Vec2::new(next.x as f64 + 0.5, next.y as f64 + 0.5);
         let turn = turn_towards(game, target);
         input.turn = turn;
         let tile = game.level.map.get(next);
@@ -104,7 +110,14 @@ impl Autopilot {
             }
             return input;
         }
-        input.forward = if turn.abs() < TURN { 1.0 } else { 0.3 };
+        // Off course it walks slowly while it turns; near the point it makes for, it turns where
+        // it stands (walking on, it would circle a point inside its turning circle for ever).
+        let near = (target - game.player.position).length() < 1.2;
+        input.forward = match (turn.abs() < TURN, near) {
+            (true, _) => 1.0,
+            (false, false) => 0.3,
+            (false, true) => 0.0,
+        };
         // Running, while a boss has it in sight.
         let blocking = game.blocking();
         input.run = game.enemies.iter().any(|e| {
@@ -164,10 +177,11 @@ impl Autopilot {
         Some(turn)
     }
 
-    /// The next cell on the shortest path to the goal: food or first aid nearby when hurt, a
-    /// clip nearby when short of bullets, a key the level's locked doors need (when one is left
-    /// lying), else the exit.
-    fn next_cell(&self, game: &Game) -> Option<Cell> {
+    /// The next cell on the shortest path to the goal, and the point in it to walk to (its
+    /// centre, or a pickup wanted in the cell it stands in): food or first aid nearby when
+    /// hurt, a clip nearby when short of bullets, a key the level's locked doors need (when one
+    /// is left lying), else the exit.
+    fn next_step(&mut self, game: &Game) -> Option<(Cell, Vec2)> {
         let start = game.player.cell();
         let keys_needed: Vec<Cell> = game
             .level
@@ -188,18 +202,32 @@ impl Autopilot {
             PickupKind::Ammo | PickupKind::Weapon(_) => game.player.ammo < 8,
             _ => false,
         };
-        let needed: Vec<Cell> = game
+        let wanted: Vec<Vec2> = game
             .level
             .pickups
             .iter()
             .zip(&game.pickups_left)
-            .filter(|(p, left)| **left && wants(p.kind))
-            .map(|(p, _)| Cell::containing(p.position))
+            .filter(|(p, left)| **left && wants(p.kind) && !self.out_of_reach.contains(&p.position))
+            .map(|(p, _)| p.position)
             .collect();
+        // One in its own cell: onto it (until it is given up).
+        if let Some(&here) = wanted.iter().find(|p| Cell::containing(**p) == start) {
+            match self.reaching {
+                Some((p, since)) if p == here && game.ticks > since + REACH_TICKS => {
+                    self.out_of_reach.push(here);
+                }
+                Some((p, _)) if p == here => return Some((start, here)),
+                _ => {
+                    self.reaching = Some((here, game.ticks));
+                    return Some((start, here));
+                }
+            }
+        }
+        let needed: Vec<Cell> = wanted.iter().map(|&p| Cell::containing(p)).collect();
         if !needed.is_empty() {
             let path = path_to(game, start, &needed, &[]).filter(|p| p.len() <= 30);
             if let Some(step) = path.and_then(|p| p.get(1).copied()) {
-                return Some(step);
+                return Some((step, centre(step)));
             }
         }
         let goals = if keys_needed.is_empty() {
@@ -222,7 +250,8 @@ impl Autopilot {
             .map(|p| p.0)
             .collect();
         let path = path_to(game, start, &goals, &stuck_walls)?;
-        path.get(1).copied().or(Some(start))
+        let step = path.get(1).copied().unwrap_or(start);
+        Some((step, centre(step)))
     }
 }
 
@@ -267,6 +296,11 @@ fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
         .collect()
 }
 
+/// The centre of `cell`.
+fn centre(cell: Cell) -> Vec2 {
+    Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5)
+}
+
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.
 fn turn_towards(game: &Game, target: Vec2) -> f64 {
     let to = target - game.player.position;
@@ -274,12 +308,14 @@ fn turn_towards(game: &Game, target: Vec2) -> f64 {
 }
 
 /// The shortest path from `start` to the nearest of `goals` through open cells, the doors the
-/// player can open (locked ones only with their key) and the push walls not in `stuck`.
+/// player can open (locked ones only with their key) and the push walls not yet pushed nor in
+/// `stuck`.
 fn path_to(game: &Game, start: Cell, goals: &[Cell], stuck: &[Cell]) -> Option<Vec<Cell>> {
     let map = &game.level.map;
     let walkable = |c: Cell| match map.get(c) {
         Some(Tile::Empty) => !game.obstacles.stops_walking(c),
-        Some(Tile::PushWall) => !stuck.contains(&c),
+        // A push wall that was pushed stays where it stopped: a wall from then on.
+        Some(Tile::PushWall) => game.pushwalls.can_push(c) && !stuck.contains(&c),
         Some(Tile::Door) => game
             .level
             .doors

@@ -78,6 +78,12 @@ impl PushWalls {
         )
     }
 
+    /// Whether an unused push wall stands in `cell` (one that may still slide away when pushed;
+    /// a pushed one stays where it stopped).
+    pub fn can_push(&self, cell: Cell) -> bool {
+        self.walls.iter().any(|w| !w.used && w.origin == cell)
+    }
+
     /// Pushes the wall in `cell` along `dir` (a unit step on one axis), if it is an unused push
     /// wall with room to move. Whether it started.
     pub fn push(

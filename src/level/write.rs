@@ -618,8 +618,12 @@ fn light_properties(
     props
 }
 
-/// The tile properties of a legend entry's cell, or `None` for a plain floor (GID 0).
+/// The tile properties of a legend entry's cell, or `None` for a plain floor (GID 0) or an exit
+/// (an object, which carries its floor and ceiling).
 fn tile_properties(e: &RawEntry) -> Option<Properties> {
+    if cell_thing(e).is_some_and(|(class, _)| class == "exit") {
+        return None;
+    }
     let text = |v: &Spanned<String>| v.get_ref().clone();
     let mut props = Vec::new();
     let solid = [("door", &e.door), ("push", &e.push), ("masked", &e.masked)]
@@ -700,13 +704,20 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
         ));
     }
     // An exit switch is a wall tile (its `exit` property), not an object.
-    (e.exit.as_ref().is_some_and(|x| *x.get_ref()) && e.wall.is_none() && e.faces.is_none()).then(
-        || {
-            let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
-            let props = secret.then(|| ("secret", "bool", "true".to_string()));
-            ("exit", props.into_iter().collect())
-        },
-    )
+    let exit = e.exit.as_ref().is_some_and(|x| *x.get_ref());
+    (exit && e.wall.is_none() && e.faces.is_none()).then(|| {
+        let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
+        let mut props: Properties = secret
+            .then(|| ("secret", "bool", "true".to_string()))
+            .into_iter()
+            .collect();
+        for (k, v) in [("floor", &e.floor), ("ceiling", &e.ceiling)] {
+            if let Some(v) = v {
+                props.push(surface_property(k, v.get_ref()));
+            }
+        }
+        ("exit", props)
+    })
 }
 
 /// The level model as a Tiled map; `images`: the texture folder relative to the map, for the

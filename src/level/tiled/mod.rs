@@ -191,7 +191,13 @@ impl<'a> Reader<'a> {
         self.map_properties(map, &mut level);
         let mut source = LevelSource { raw: level, rows };
         for (group, offset) in things {
-            self.things(group, offset, tile_size, &tilesets, &mut source);
+            self.things(
+                group,
+                (offset, tile_size),
+                &tilesets,
+                &mut legend,
+                &mut source,
+            );
         }
         source.raw.legend.append(&mut legend.entries);
         Some(source)

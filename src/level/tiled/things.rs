@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use toml::Spanned;
 
+use super::legend::Legend;
 use super::parse_points;
 use super::xml::Element;
 use super::{LevelSource, Property, Reader, TilesetUse, folder};
@@ -23,9 +24,9 @@ impl<'a> Reader<'a> {
     pub(super) fn things(
         &mut self,
         group: &'a Element,
-        offset: (f64, f64),
-        tile_size: (f64, f64),
+        (offset, tile_size): ((f64, f64), (f64, f64)),
         tilesets: &[TilesetUse<'a>],
+        legend: &mut Legend,
         source: &mut LevelSource,
     ) {
         for object in group.children_named("object") {
@@ -109,6 +110,7 @@ impl<'a> Reader<'a> {
                 "pickup" => &["kind", "difficulty"],
                 "decoration" => &["kind"],
                 "light" => &["colour", "radius", "intensity"],
+                "exit" => &["secret", "floor", "ceiling"],
                 _ => &[],
             };
             let read = matches!(
@@ -222,7 +224,13 @@ impl<'a> Reader<'a> {
                             None
                         }
                     };
-                    let symbol = if secret.is_some() { 'x' } else { 'X' };
+                    // One with a floor or ceiling of its own has a character of its own too.
+                    let (floor, ceiling) = (get("floor"), get("ceiling"));
+                    let symbol = match (floor.is_some() || ceiling.is_some(), secret) {
+                        (true, _) => legend.next_symbol().unwrap_or('X'),
+                        (false, Some(_)) => 'x',
+                        (false, None) => 'X',
+                    };
                     match cell {
                         Some(c) if c.0 == '.' => *c = (symbol, at),
                         _ => self.error(at, format!("object {id}: the exit at cell ({cx}, {cy}) is not on an open cell of the map")),
@@ -234,6 +242,8 @@ impl<'a> Reader<'a> {
                             RawEntry {
                                 exit: Some(Spanned::new(at..at, true)),
                                 secret: secret.map(|s| Spanned::new(s..s, true)),
+                                floor,
+                                ceiling,
                                 ..RawEntry::default()
                             },
                         )
