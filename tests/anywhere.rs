@@ -4,21 +4,9 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// A fresh empty folder outside the repository.
-/// The bundled episode's levels, in the order played (the secret level after Storerooms).
-const EPISODE: [&str; 10] = [
-    "e1m1.toml",
-    "e1m2.tmx",
-    "e1m3.toml",
-    "e1m4.toml",
-    "e1m5.toml",
-    "e1m10.tmx",
-    "e1m6.toml",
-    "e1m7.toml",
-    "e1m8.tmx",
-    "e1m9.toml",
-];
+mod common;
 
+/// A fresh empty folder outside the repository.
 fn empty_folder(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("tilecaster-anywhere-{name}-{}", std::process::id()));
@@ -59,14 +47,14 @@ fn the_episode_plays_from_an_empty_folder() {
     let out = run_in(&dir, &["autoplay", "--seed", "1"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out));
     let played = String::from_utf8_lossy(&out.stdout);
-    for level in EPISODE {
+    for level in common::EPISODE {
         assert!(
             played.contains(&format!("\"level\":\"{level}\"")),
             "{played}"
         );
     }
     // Every bundled level checks, by its built-in path.
-    let built_in: Vec<String> = EPISODE
+    let built_in: Vec<String> = common::EPISODE
         .iter()
         .map(|l| format!("<built-in>/levels/{l}"))
         .collect();

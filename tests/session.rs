@@ -63,21 +63,7 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
             enemies += s.game.enemies.len() as u32;
         }
     }
-    assert_eq!(
-        files,
-        [
-            "e1m1.toml",
-            "e1m2.tmx",
-            "e1m3.toml",
-            "e1m4.toml",
-            "e1m5.toml",
-            "e1m10.tmx",
-            "e1m6.toml",
-            "e1m7.toml",
-            "e1m8.tmx",
-            "e1m9.toml"
-        ]
-    );
+    assert_eq!(files, common::EPISODE);
     // The end screen's tallies are the episode's, not the last level's.
     let totals = s.totals();
     let bonuses: u32 = s.tallies.iter().map(|t| t.bonus()).sum();
@@ -476,22 +462,7 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
             .collect();
         let (done, deaths): (Vec<_>, Vec<_>) = lines.iter().partition(|l| l["finished"] == true);
         let files: Vec<&str> = done.iter().map(|l| l["level"].as_str().unwrap()).collect();
-        assert_eq!(
-            files,
-            [
-                "e1m1.toml",
-                "e1m2.tmx",
-                "e1m3.toml",
-                "e1m4.toml",
-                "e1m5.toml",
-                "e1m10.tmx",
-                "e1m6.toml",
-                "e1m7.toml",
-                "e1m8.tmx",
-                "e1m9.toml"
-            ],
-            "{difficulty}"
-        );
+        assert_eq!(files, common::EPISODE, "{difficulty}");
         for l in &done {
             assert!(l["kills"].as_u64() <= l["kills_total"].as_u64());
             assert!(l["ticks"].as_u64().unwrap() > 0);

@@ -281,43 +281,46 @@ fn same_level(a: &Path, b: &Path) {
     );
 }
 
+/// A level with secret exits (a floor exit and an exit switch) and a secret level.
+const SECRET: &str = "name = \"secret\"\ntextures = \"../textures\"\nnext = \"e1m1.toml\"\nsecret_next = \"e1m3.toml\"\ngrid = '''\n#####S#\n#x.@.X#\n#######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"X\" = { exit = true }\n\"x\" = { exit = true, secret = true }\n\"S\" = { wall = \"exit\", exit = true, secret = true }\n";
+
 #[test]
 fn round_trips_through_convert_give_the_same_level() {
     let dir = scratch("round");
     let levels = dir.join("levels");
+    // A level to the other format and back: the same level each way. The level converted back.
+    let round_trip = |name: &str, from: &str, via: &str| {
+        let convert = |a: &Path, b: &Path| {
+            let converted = if b.extension().is_some_and(|e| e == "tmx") {
+                to_tmx(a, b)
+            } else {
+                to_toml(a, b)
+            };
+            std::fs::write(b, converted.unwrap().text).unwrap();
+        };
+        let original = levels.join(format!("{name}.{from}"));
+        let middle = levels.join(format!("{name}-rt.{via}"));
+        convert(&original, &middle);
+        same_level(&original, &middle);
+        let back = levels.join(format!("{name}-rt.{from}"));
+        convert(&middle, &back);
+        same_level(&original, &back);
+        back
+    };
     for name in [
         "e1m1", "e1m3", "e1m4", "e1m5", "e1m6", "e1m7", "e1m9", "stress",
     ] {
-        // TOML -> TMX -> TOML.
-        let toml = levels.join(format!("{name}.toml"));
-        let tmx = levels.join(format!("{name}-rt.tmx"));
-        std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap().text).unwrap();
-        same_level(&toml, &tmx);
-        let back = levels.join(format!("{name}-rt.toml"));
-        std::fs::write(&back, to_toml(&tmx, &back).unwrap().text).unwrap();
-        same_level(&toml, &back);
+        round_trip(name, "toml", "tmx");
     }
     // Secret exits (a floor exit and an exit switch) and the secret level.
-    let toml = levels.join("secret.toml");
-    std::fs::write(&toml, "name = \"secret\"\ntextures = \"../textures\"\nnext = \"e1m1.toml\"\nsecret_next = \"e1m3.toml\"\ngrid = '''\n#####S#\n#x.@.X#\n#######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"X\" = { exit = true }\n\"x\" = { exit = true, secret = true }\n\"S\" = { wall = \"exit\", exit = true, secret = true }\n").unwrap();
-    let tmx = levels.join("secret-rt.tmx");
-    std::fs::write(&tmx, to_tmx(&toml, &tmx).unwrap().text).unwrap();
-    same_level(&toml, &tmx);
-    let back = levels.join("secret-rt.toml");
-    std::fs::write(&back, to_toml(&tmx, &back).unwrap().text).unwrap();
-    same_level(&toml, &back);
+    std::fs::write(levels.join("secret.toml"), SECRET).unwrap();
+    let back = round_trip("secret", "toml", "tmx");
     let level = Level::load(&back).unwrap().level;
     assert_eq!(level.secret_exits.len(), 2, "{:?}", level.exits);
     assert!(level.secret_next.unwrap().ends_with("e1m3.toml"));
     // TMX -> TOML -> TMX, with the maps Tiled wrote.
     for name in ["e1m2", "e1m8", "e1m10"] {
-        let tmx = levels.join(format!("{name}.tmx"));
-        let toml = levels.join(format!("{name}-rt.toml"));
-        std::fs::write(&toml, to_toml(&tmx, &toml).unwrap().text).unwrap();
-        same_level(&tmx, &toml);
-        let again = levels.join(format!("{name}-rt.tmx"));
-        std::fs::write(&again, to_tmx(&toml, &again).unwrap().text).unwrap();
-        same_level(&tmx, &again);
+        round_trip(name, "tmx", "toml");
     }
     let again = levels.join("e1m2-rt.tmx");
     // The tiles show their textures in Tiled: the images are found from the map's folder.

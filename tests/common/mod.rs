@@ -6,6 +6,21 @@ use std::process::{Command, Output};
 
 use tilecaster::game::Input;
 
+/// The bundled episode's level files, in the order played (the secret level, reached from
+/// Storerooms, before The Courtyard).
+pub const EPISODE: [&str; 10] = [
+    "e1m1.toml",
+    "e1m2.tmx",
+    "e1m3.toml",
+    "e1m4.toml",
+    "e1m5.toml",
+    "e1m10.tmx",
+    "e1m6.toml",
+    "e1m7.toml",
+    "e1m8.tmx",
+    "e1m9.toml",
+];
+
 /// A fresh, empty folder for one test: `tilecaster-NAME-PID` in the system's temporary
 /// folder (what an earlier run left there is removed first).
 pub fn scratch(name: &str) -> std::path::PathBuf {
