@@ -211,16 +211,22 @@ impl Autopilot {
             .map(|(p, _)| p.position)
             .collect();
         // One in its own cell: onto it (until it is given up).
-        if let Some(&here) = wanted.iter().find(|p| Cell::containing(**p) == start) {
-            match self.reaching {
-                Some((p, since)) if p == here && game.ticks > since + REACH_TICKS => {
-                    self.out_of_reach.push(here);
+        let here = wanted
+            .iter()
+            .copied()
+            .find(|&p| Cell::containing(p) == start);
+        match (here, self.reaching) {
+            (None, _) => self.reaching = None,
+            (Some(p), Some((q, since))) if p == q => {
+                if game.ticks <= since + REACH_TICKS {
+                    return Some((start, p));
                 }
-                Some((p, _)) if p == here => return Some((start, here)),
-                _ => {
-                    self.reaching = Some((here, game.ticks));
-                    return Some((start, here));
-                }
+                self.out_of_reach.push(p);
+                self.reaching = None;
+            }
+            (Some(p), _) => {
+                self.reaching = Some((p, game.ticks));
+                return Some((start, p));
             }
         }
         let needed: Vec<Cell> = wanted.iter().map(|&p| Cell::containing(p)).collect();
