@@ -621,7 +621,7 @@ fn light_properties(
 /// The tile properties of a legend entry's cell, or `None` for a plain floor (GID 0) or an exit
 /// (an object, which carries its floor and ceiling).
 fn tile_properties(e: &RawEntry) -> Option<Properties> {
-    if cell_thing(e).is_some_and(|(class, _)| class == "exit") {
+    if e.is_exit_cell() {
         return None;
     }
     let text = |v: &Spanned<String>| v.get_ref().clone();
@@ -651,9 +651,9 @@ fn tile_properties(e: &RawEntry) -> Option<Properties> {
                 }
             }
         }
-        if e.exit.as_ref().is_some_and(|x| *x.get_ref()) {
+        if e.is_exit() {
             props.push(("exit", "bool", "true".into()));
-            if e.secret.as_ref().is_some_and(|x| *x.get_ref()) {
+            if e.is_secret() {
                 props.push(("secret", "bool", "true".into()));
             }
         }
@@ -704,10 +704,9 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
         ));
     }
     // An exit switch is a wall tile (its `exit` property), not an object.
-    let exit = e.exit.as_ref().is_some_and(|x| *x.get_ref());
-    (exit && e.wall.is_none() && e.faces.is_none()).then(|| {
-        let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
-        let mut props: Properties = secret
+    e.is_exit_cell().then(|| {
+        let mut props: Properties = e
+            .is_secret()
             .then(|| ("secret", "bool", "true".to_string()))
             .into_iter()
             .collect();

@@ -37,10 +37,7 @@ impl Parser<'_> {
                         key,
                     });
                 } else {
-                    let offset = rows
-                        .get(y as usize)
-                        .and_then(|r| r.get(x as usize))
-                        .map_or(grid_start, |&(_, o)| o);
+                    let offset = cell_offset(rows, cell).unwrap_or(grid_start);
                     self.d.error_at(offset, format!("door at ({x}, {y}) needs walls on both sides: west and east, or north and south"));
                 }
             }
@@ -61,7 +58,7 @@ impl Parser<'_> {
             }
         }
         for &(x, y) in open.iter().take(MAX_REPEATS) {
-            if let Some(&(_, offset)) = rows.get(y as usize).and_then(|r| r.get(x as usize)) {
+            if let Some(offset) = cell_offset(rows, Cell::new(x, y)) {
                 self.d.warning_at(offset, format!("open edge at ({x}, {y}): the map is closed there anyway (out of bounds is solid), but a wall may be missing"));
             }
         }
@@ -106,10 +103,7 @@ impl Parser<'_> {
         if reached.is_some() {
             return;
         }
-        if let Some(&(_, offset)) = rows
-            .get(first.y as usize)
-            .and_then(|r| r.get(first.x as usize))
-        {
+        if let Some(offset) = cell_offset(rows, *first) {
             self.d.warning_at(offset, format!("the exit at ({}, {}) cannot be reached from the player's start, even through every door and push wall (decorations in the way close their cells): the level cannot be finished", first.x, first.y));
         }
     }
@@ -124,10 +118,7 @@ impl Parser<'_> {
     ) {
         match (secret_exits.first(), &raw.secret_next) {
             (Some(first), None) => {
-                let offset = rows
-                    .get(first.y as usize)
-                    .and_then(|r| r.get(first.x as usize))
-                    .map_or(raw.grid.span().start, |&(_, o)| o);
+                let offset = cell_offset(rows, *first).unwrap_or(raw.grid.span().start);
                 self.d.error_at(offset, format!("the secret exit at ({}, {}) leads nowhere: name the secret level with `secret_next = \"FILE\"`", first.x, first.y));
             }
             (None, Some(next)) => self.d.warning_at(
@@ -234,10 +225,7 @@ impl Parser<'_> {
             } else {
                 continue;
             };
-            let offset = rows
-                .get(c.y as usize)
-                .and_then(|r| r.get(c.x as usize))
-                .map_or(0, |&(_, o)| o);
+            let offset = cell_offset(rows, c).unwrap_or(0);
             self.d.error_at(
                 offset,
                 format!(
@@ -247,4 +235,10 @@ impl Parser<'_> {
             );
         }
     }
+}
+
+/// Where `cell`'s character is in the level's text: its byte offset, from the grid's rows.
+fn cell_offset(rows: &[Vec<(char, usize)>], cell: Cell) -> Option<usize> {
+    let row = rows.get(usize::try_from(cell.y).ok()?)?;
+    row.get(usize::try_from(cell.x).ok()?).map(|&(_, o)| o)
 }

@@ -79,12 +79,7 @@ impl LegendKind {
             (LegendKind::Pickup, e.pickup.is_some()),
             (LegendKind::Decoration, e.decoration.is_some()),
             // A wall with `exit = true` is an exit switch: a wall.
-            (
-                LegendKind::Exit,
-                e.exit.as_ref().is_some_and(|x| *x.get_ref())
-                    && e.wall.is_none()
-                    && e.faces.is_none(),
-            ),
+            (LegendKind::Exit, e.is_exit_cell()),
         ]
         .into_iter()
         .filter_map(|(kind, present)| present.then_some(kind))
@@ -213,7 +208,7 @@ impl Parser<'_> {
                     );
                     return None;
                 }
-                let switch = e.exit.as_ref().is_some_and(|x| *x.get_ref());
+                let switch = e.is_exit();
                 let meaning = if switch {
                     Meaning::Switch
                 } else {
@@ -281,7 +276,7 @@ impl Parser<'_> {
             shape,
         });
         // `secret = true` makes an exit (or an exit switch) the secret exit.
-        let secret = e.secret.as_ref().is_some_and(|x| *x.get_ref());
+        let secret = e.is_secret();
         if let (Some(x), false) = (
             &e.secret,
             matches!(meaning, Meaning::Exit | Meaning::Switch),

@@ -237,6 +237,23 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) light: Option<Spanned<RawLight>>,
 }
 
+impl RawEntry {
+    /// Whether it says `exit = true`: an exit, or (with a wall) an exit switch.
+    pub(in crate::level) fn is_exit(&self) -> bool {
+        self.exit.as_ref().is_some_and(|x| *x.get_ref())
+    }
+
+    /// Whether it is an exit to stand in (`exit = true` without a wall: not a switch).
+    pub(in crate::level) fn is_exit_cell(&self) -> bool {
+        self.is_exit() && self.wall.is_none() && self.faces.is_none()
+    }
+
+    /// Whether it says `secret = true`: with `exit = true`, the secret exit.
+    pub(in crate::level) fn is_secret(&self) -> bool {
+        self.secret.as_ref().is_some_and(|x| *x.get_ref())
+    }
+}
+
 #[derive(Deserialize, Clone)]
 #[serde(deny_unknown_fields)]
 pub(in crate::level) struct RawFaces {

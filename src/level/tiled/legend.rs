@@ -284,21 +284,26 @@ impl<'a> Reader<'a> {
                 return None;
             }
         }
-        if let Some(exit) = props.get("exit") {
-            match (kind.as_str(), exit.value.as_str()) {
-                ("wall", "true") => entry.exit = Some(Spanned::new(exit.at..exit.at, true)),
-                (_, "false") => {}
-                ("wall", other) => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` is true or false, not '{other}'")),
-                _ => self.error(exit.at, format!("tile {id} of tileset '{name}': `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer")),
-            }
+        let whose = format!("tile {id} of tileset '{name}':");
+        // An exit switch: a wall with `exit` true; a secret one with `secret` true as well.
+        let misplaced =
+            |key: &str, applies: bool| props.get(key).filter(|p| !applies && p.value != "false");
+        if let Some(exit) = misplaced("exit", kind == "wall") {
+            self.error(exit.at, format!("{whose} `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer"));
+        } else {
+            entry.exit = self
+                .bool_property(&props, "exit", &whose)
+                .filter(|e| *e.get_ref());
         }
-        if let Some(secret) = props.get("secret") {
-            match (entry.exit.is_some(), secret.value.as_str()) {
-                (true, "true") => entry.secret = Some(Spanned::new(secret.at..secret.at, true)),
-                (_, "false") => {}
-                (true, other) => self.error(secret.at, format!("tile {id} of tileset '{name}': `secret` is true or false, not '{other}'")),
-                (false, _) => self.error(secret.at, format!("tile {id} of tileset '{name}': `secret` only applies to exit switches (a wall with `exit` true)")),
-            }
+        if let Some(secret) = misplaced("secret", entry.exit.is_some()) {
+            self.error(
+                secret.at,
+                format!("{whose} `secret` only applies to exit switches (a wall with `exit` true)"),
+            );
+        } else {
+            entry.secret = self
+                .bool_property(&props, "secret", &whose)
+                .filter(|s| *s.get_ref());
         }
         // An empty value is the project's default for the class member: no shape.
         if let Some(shape) = props.get("shape").filter(|s| !s.value.is_empty()) {
@@ -332,7 +337,6 @@ impl<'a> Reader<'a> {
         }
         // A light on the tile's cells: `light_colour` and `light_radius` (and, if given,
         // `light_intensity`), as a legend entry's `light`; on floor tiles only.
-        let whose = format!("tile {id} of tileset '{name}':");
         let radius = self.float_property(&props, "light_radius", &whose);
         let intensity = self.float_property(&props, "light_intensity", &whose);
         match (props.get("light_colour"), radius) {

@@ -256,6 +256,28 @@ impl Reader<'_> {
         }
     }
 
+    /// The bool property `key` of `props`: `None` when it is absent, or (an error, `whose`
+    /// naming the tile or object) neither `true` nor `false`.
+    pub(super) fn bool_property(
+        &mut self,
+        props: &BTreeMap<String, Property>,
+        key: &str,
+        whose: &str,
+    ) -> Option<Spanned<bool>> {
+        let p = props.get(key)?;
+        match p.value.as_str() {
+            "true" => Some(Spanned::new(p.at..p.at, true)),
+            "false" => Some(Spanned::new(p.at..p.at, false)),
+            other => {
+                self.error(
+                    p.at,
+                    format!("{whose} `{key}` is true or false, not '{other}'"),
+                );
+                None
+            }
+        }
+    }
+
     /// A map property of TOML tables, `enemies` (the level's own enemy kinds: `[brute]`, then
     /// its fields as in a TOML level's `[enemies.brute]`) or `weapons` (`[pistol]`, as
     /// `[weapons.pistol]`). Every place in them is the property's, for messages.

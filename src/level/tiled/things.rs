@@ -213,20 +213,12 @@ impl<'a> Reader<'a> {
                         })
                         .flatten();
                     // The secret exit (`secret` true) has a character of its own.
-                    let secret = match props.get("secret").map(|p| (p.at, p.value.as_str())) {
-                        None | Some((_, "false")) => None,
-                        Some((at, "true")) => Some(at),
-                        Some((at, other)) => {
-                            self.error(
-                                at,
-                                format!("object {id}: `secret` is true or false, not '{other}'"),
-                            );
-                            None
-                        }
-                    };
+                    let secret = self
+                        .bool_property(&props, "secret", &format!("object {id}:"))
+                        .filter(|s| *s.get_ref());
                     // One with a floor or ceiling of its own has a character of its own too.
                     let (floor, ceiling) = (get("floor"), get("ceiling"));
-                    let symbol = match (floor.is_some() || ceiling.is_some(), secret) {
+                    let symbol = match (floor.is_some() || ceiling.is_some(), &secret) {
                         (true, _) => legend.next_symbol().unwrap_or('X'),
                         (false, Some(_)) => 'x',
                         (false, None) => 'X',
@@ -241,7 +233,7 @@ impl<'a> Reader<'a> {
                             at..at,
                             RawEntry {
                                 exit: Some(Spanned::new(at..at, true)),
-                                secret: secret.map(|s| Spanned::new(s..s, true)),
+                                secret,
                                 floor,
                                 ceiling,
                                 ..RawEntry::default()
