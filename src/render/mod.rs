@@ -287,6 +287,9 @@ impl Renderer {
                 .map(composite::CoverBlock::of_blocks),
         );
         self.layered.clear();
+        // Room for every column at once: a filter's length is unknown, and a frame that
+        // sees more grates than any before must not grow the list.
+        self.layered.reserve(width as usize);
         self.layered
             .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
         let cast_done = web_time::Instant::now();
