@@ -143,7 +143,8 @@ fn a_png_with_a_huge_compressed_chunk_is_read_in_bounded_memory() {
 #[test]
 fn frames_after_warm_up_allocate_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    // The first Entry Hall (`tests/scenes`), looking through its grates on row 10.
+    let loaded = load_with_textures(Path::new("tests/scenes/entry_hall.toml"), None).unwrap();
     let level = &loaded.level;
     let assets = RenderAssets::new(level, &loaded.textures);
     let mut frame = Frame::new(640, 400).unwrap();

@@ -380,8 +380,9 @@ fn trace_json(level: &str, args: &[&str], stdin: &str) -> Vec<Value> {
 
 #[test]
 fn the_game_sees_through_grates_holes_and_open_doors() {
-    // Row 10 of e1m1: a grate at x = 7. At y = 10.3 its texture has a hole there.
-    let level = "levels/e1m1.toml";
+    // Row 10 of the first Entry Hall: a grate at x = 7. At y = 10.3 its texture has a hole
+    // there.
+    let level = common::ENTRY_HALL;
     let through = "3.5 10.3 12.5 10.3\n";
     let game = trace_json(level, &[], through);
     assert!(

@@ -332,7 +332,7 @@ fn trace_reads_level_files() {
         let args = [
             "trace",
             "--level",
-            "levels/e1m1.toml",
+            common::ENTRY_HALL,
             "--solidity",
             solidity,
         ];
@@ -381,14 +381,15 @@ fn the_documented_example_loads() {
     assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
 }
 
-/// Bullets and sight lines pass the holes of e1m1's grates (cells (7, 10) and (14, 10)) and
-/// stop at their bars: the grate texture has bars at texel columns 0-2 of every 16.
+/// Bullets and sight lines pass the holes of the first Entry Hall's grates (cells (7, 10) and
+/// (14, 10)) and stop at their bars: the grate texture has bars at texel columns 0-2 of every
+/// 16.
 #[test]
 fn masked_walls_are_solid_only_where_their_texture_is() {
     use tilecaster::geom::Vec2;
     use tilecaster::grid::{Cell, cast_ray, line_of_sight};
     use tilecaster::level::LevelSolidity;
-    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let loaded = load_with_textures(Path::new(common::ENTRY_HALL), None).unwrap();
     let solid = LevelSolidity::new(&loaded.level, &loaded.textures);
     let east = Vec2::new(1.0, 0.0);
     // u = 0.1: texel column 6, a hole; on through both grates to the east wall.

@@ -148,10 +148,10 @@ fn golden(name: &str, frame: &Frame) {
 }
 
 #[test]
-fn golden_start_of_e1m1_facing_the_door() {
+fn golden_start_of_entry_hall_facing_the_door() {
     golden(
-        "e1m1_start",
-        &composed("levels/e1m1.toml", (3.5, 2.5), 0.0, (160, 100)),
+        "entry_hall_start",
+        &composed(common::ENTRY_HALL, (3.5, 2.5), 0.0, (160, 100)),
     );
 }
 
@@ -160,7 +160,7 @@ fn golden_start_of_e1m1_facing_the_door() {
 fn golden_readme_screenshot() {
     golden(
         "readme",
-        &composed("levels/e1m1.toml", (4.5, 11.6), -12.0, (640, 400)),
+        &composed("levels/e1m1.toml", (21.2, 32.6), -112.0, (640, 400)),
     );
 }
 
@@ -176,7 +176,7 @@ fn golden_long_corridor() {
 fn golden_exactly_on_a_cell_vertex() {
     golden(
         "on_vertex",
-        &composed("levels/e1m1.toml", (17.0, 8.0), 225.0, (160, 100)),
+        &composed(common::ENTRY_HALL, (17.0, 8.0), 225.0, (160, 100)),
     );
 }
 
@@ -190,7 +190,7 @@ fn golden_four_axis_aligned_views() {
     ] {
         golden(
             name,
-            &composed("levels/e1m1.toml", (17.5, 7.5), angle, (160, 100)),
+            &composed(common::ENTRY_HALL, (17.5, 7.5), angle, (160, 100)),
         );
     }
 }
@@ -249,7 +249,7 @@ fn golden_bestiary_pickups_and_decorations() {
 fn golden_through_a_grate() {
     golden(
         "grate",
-        &composed("levels/e1m1.toml", (4.5, 10.3), 0.0, (160, 100)),
+        &composed(common::ENTRY_HALL, (4.5, 10.3), 0.0, (160, 100)),
     );
 }
 
@@ -258,7 +258,7 @@ fn golden_half_open_door() {
     golden(
         "door_half_open",
         &render(
-            "levels/e1m1.toml",
+            common::ENTRY_HALL,
             (4.5, 2.5),
             0.0,
             &HalfOpen(Cell::new(7, 2)),
@@ -270,7 +270,7 @@ fn golden_half_open_door() {
 fn golden_wall_at_point_blank_range() {
     golden(
         "point_blank",
-        &composed("levels/e1m1.toml", (1.01, 2.5), 180.0, (160, 100)),
+        &composed(common::ENTRY_HALL, (1.01, 2.5), 180.0, (160, 100)),
     );
 }
 
@@ -293,7 +293,7 @@ fn golden_without_mipmaps_as_before_mipmaps() {
     let scenes: [Scene; 4] = [
         (
             "readme",
-            "levels/e1m1.toml",
+            common::ENTRY_HALL,
             (4.5, 11.6),
             -12.0,
             &ClosedDoors,
@@ -317,7 +317,7 @@ fn golden_without_mipmaps_as_before_mipmaps() {
         ),
         (
             "door_half_open",
-            "levels/e1m1.toml",
+            common::ENTRY_HALL,
             (4.5, 2.5),
             0.0,
             &HalfOpen(Cell::new(7, 2)),
@@ -379,7 +379,7 @@ fn mipmaps_calm_the_far_half_and_leave_the_near_alone() {
     // Facing a wall at arm's length, both draw the same.
     let near = |mipmaps| {
         render_with(
-            "levels/e1m1.toml",
+            common::ENTRY_HALL,
             (1.3, 2.5),
             180.0,
             &ClosedDoors,
@@ -737,20 +737,20 @@ fn golden_lit_hall() {
     assert_ne!(hall.rgba(), unlit.rgba());
 }
 
-/// The top-down view of e1m1 from its start: the map, the player's rays ending at their hits
-/// (here the closed door ahead), the enemies and pickups.
+/// The top-down view of the first Entry Hall from its start: the map, the player's rays
+/// ending at their hits (here the closed door ahead), the enemies and pickups.
 #[test]
 fn golden_topdown_map() {
     use tilecaster::game::Game;
     use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
-    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let loaded = load_with_textures(Path::new(common::ENTRY_HALL), None).unwrap();
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let game = Game::new(loaded.level.clone());
     let mut frame = Frame::new(320, 200).unwrap();
     let view = MapView::fit(&game, &frame);
     let layers = MapLayers::rays(Camera::DEFAULT_FOV, 320, 16);
     draw_map(&mut frame, &game, &assets, None, &view, &layers);
-    golden("topdown_e1m1", &frame);
+    golden("topdown_entry_hall", &frame);
     // Not by eye alone: the ray straight ahead ends at the door (7, 2), 3.5 tiles east: the
     // pixel just before its end is ray-yellow, the one past it is the door's.
     let to_screen = |x: f64, y: f64| {
@@ -775,10 +775,11 @@ fn golden_topdown_map() {
     );
 }
 
-/// The game on e1m1 as the top-down debugger shows it: the player at (3.5, 10.1) facing east
-/// fired a pistol shot and a fireball through the grate (7, 10) 20 ticks ago, with tracing on.
+/// The game on the first Entry Hall as the top-down debugger shows it: the player at
+/// (3.5, 10.1) facing east fired a pistol shot and a fireball through the grate (7, 10) 20
+/// ticks ago, with tracing on.
 fn traced_game() -> (tilecaster::game::Game, RenderAssets) {
-    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let loaded = load_with_textures(Path::new(common::ENTRY_HALL), None).unwrap();
     let assets = RenderAssets::new(&loaded.level, &loaded.textures);
     let mut game = tilecaster::game::Game::from_loaded(&loaded);
     game.set_viewpoint(tilecaster::geom::Vec2::new(3.5, 10.1), 0.0);
@@ -981,14 +982,14 @@ mod inside_doors {
     }
 }
 
-/// Issue 14's pose: inside e1m1's first door's cell, 0.2 tiles before its closed slab. It used
-/// to be one flat grey (every column a wall at distance 0); now the slab fills the view up
-/// close, and a step past the plane the corridor beyond shows.
+/// Issue 14's pose: inside the first Entry Hall's first door's cell, 0.2 tiles before its
+/// closed slab. It used to be one flat grey (every column a wall at distance 0); now the slab
+/// fills the view up close, and a step past the plane the corridor beyond shows.
 #[test]
 fn golden_inside_a_door_cell() {
-    let frame = render("levels/e1m1.toml", (7.3, 2.5), 0.0, &ClosedDoors);
+    let frame = render(common::ENTRY_HALL, (7.3, 2.5), 0.0, &ClosedDoors);
     golden("inside_door_cell", &frame);
-    let past = render("levels/e1m1.toml", (7.6, 2.5), 0.0, &ClosedDoors);
+    let past = render(common::ENTRY_HALL, (7.6, 2.5), 0.0, &ClosedDoors);
     let first = past.pixel(0, 0);
     assert!((0..100).any(|y| (0..160).any(|x| past.pixel(x, y) != first)));
 }
@@ -1017,6 +1018,8 @@ fn golden_render_with_the_hud() {
         let out = dir.join(format!("{weapon}.png"));
         common::run_ok([
             "render",
+            "--level",
+            common::ENTRY_HALL,
             "--hud",
             "--weapon",
             weapon,
@@ -1051,8 +1054,19 @@ fn golden_firing_frames() {
         let shot = |firing: Option<&str>| {
             let out = dir.join(format!("{weapon}-{}.png", firing.unwrap_or("rest")));
             let mut args = vec![
-                "render", "--hud", "--weapon", weapon, "--pos", "4.5,10.3", "--angle", "0",
-                "--size", "320x200", "-o",
+                "render",
+                "--level",
+                common::ENTRY_HALL,
+                "--hud",
+                "--weapon",
+                weapon,
+                "--pos",
+                "4.5,10.3",
+                "--angle",
+                "0",
+                "--size",
+                "320x200",
+                "-o",
             ];
             let path = out.to_str().unwrap().to_string();
             args.push(&path);

@@ -298,17 +298,20 @@ fn a_recording_replays_to_the_same_state() {
     assert_eq!(back, recording);
     let (hash, position) = play_headless(&back.level, &back.inputs);
     assert_eq!((hash, position), play_headless("levels/e1m1.toml", &inputs));
-    assert!(position.x > 8.0, "through the door: {position:?}");
+    assert!(
+        position.y < 30.0,
+        "through the gatehouse door: {position:?}"
+    );
     let mut changed = inputs;
     changed[45].turn = 10.0;
     assert_ne!(play_headless("levels/e1m1.toml", &changed).0, hash);
 }
 
-/// A shot from `y` eastwards along e1m1's row 10, through its two grates (cells (7, 10) and
-/// (14, 10), bars at texel columns 0-2 of every 16): where it stopped, from the game's own
-/// trace of it.
+/// A shot from `y` eastwards along the first Entry Hall's row 10, through its two grates
+/// (cells (7, 10) and (14, 10), bars at texel columns 0-2 of every 16): where it stopped,
+/// from the game's own trace of it.
 fn shot_along_row_10(weapon: Weapon, y: f64) -> Vec2 {
-    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut s = Session::start(Path::new(common::ENTRY_HALL), None).unwrap();
     let g = &mut s.game;
     g.enemies.clear();
     g.tracing = true;
@@ -351,7 +354,7 @@ fn bullets_and_projectiles_pass_grate_holes_and_stop_at_bars_and_walls() {
 #[test]
 fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
     use tilecaster::game::{PROJECTILE_SPEED, TICK, TraceKind};
-    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut s = Session::start(Path::new(common::ENTRY_HALL), None).unwrap();
     let g = &mut s.game;
     g.tracing = true;
     g.enemies.truncate(1);

@@ -879,13 +879,24 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         " <tileset firstgid=\"1\" name=\"tilecaster\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" tilecount=\"{}\" columns=\"0\">\n  <grid orientation=\"orthogonal\" width=\"1\" height=\"1\"/>",
         tiles.len()
     );
+    // A floor tile that sets only its ceiling shows the level's floor in Tiled's tileset
+    // (without a picture Tiled would show nothing, and save an empty image of its own).
+    let default_floor = raw
+        .defaults
+        .floor
+        .as_ref()
+        .map(|f| surface_property("floor", f.get_ref()))
+        .filter(|(_, kind, _)| *kind == "string")
+        .map(|(_, _, name)| name);
     for (id, props) in tiles.iter().enumerate() {
         let _ = writeln!(out, "  <tile id=\"{id}\">");
         out.push_str(&properties(props, 3));
+        let is_floor = props.iter().any(|(k, _, v)| *k == "kind" && v == "floor");
         let picture = props
             .iter()
             .find(|(k, kind, _)| matches!(*k, "texture" | "north" | "floor") && *kind == "string")
-            .map(|(_, _, v)| v);
+            .map(|(_, _, v)| v)
+            .or(default_floor.as_ref().filter(|_| is_floor));
         if let (Some(dir), Some(name)) = (images, picture) {
             let _ = writeln!(
                 out,

@@ -21,6 +21,11 @@ pub const EPISODE: [&str; 10] = [
     "e1m9.toml",
 ];
 
+/// The first Entry Hall (the bundled e1m1 before the episode was redrawn): a small level of
+/// six rooms, two grates on row 10 (cells (7, 10) and (14, 10)) and its first door at (7, 2),
+/// where many tests and goldens stand.
+pub const ENTRY_HALL: &str = "tests/scenes/entry_hall.toml";
+
 /// A fresh, empty folder for one test: `tilecaster-NAME-PID` in the system's temporary
 /// folder (what an earlier run left there is removed first).
 pub fn scratch(name: &str) -> std::path::PathBuf {
@@ -86,7 +91,8 @@ where
     assert_ok(run(args))
 }
 
-/// A walk through e1m1's first door: forward, use, wait, forward, turning.
+/// A walk through e1m1's first door (the gatehouse's, into the great hall): forward, use,
+/// wait, forward, turning.
 pub fn walk_through_the_door() -> Vec<Input> {
     let mut inputs = vec![
         Input {
