@@ -168,7 +168,7 @@ fn golden_readme_screenshot() {
 fn golden_long_corridor() {
     golden(
         "corridor",
-        &render("levels/e1m3.toml", (1.5, 22.5), 0.0, &ClosedDoors),
+        &render(common::COMMAND_POST, (1.5, 22.5), 0.0, &ClosedDoors),
     );
 }
 
@@ -309,7 +309,7 @@ fn golden_without_mipmaps_as_before_mipmaps() {
         ),
         (
             "corridor",
-            "levels/e1m3.toml",
+            common::COMMAND_POST,
             (1.5, 22.5),
             0.0,
             &ClosedDoors,

@@ -26,6 +26,9 @@ pub const EPISODE: [&str; 10] = [
 /// where many tests and goldens stand.
 pub const ENTRY_HALL: &str = "tests/scenes/entry_hall.toml";
 
+/// The first Command Post (the bundled e1m3 before the episode was redrawn), lit by lamps.
+pub const COMMAND_POST: &str = "tests/scenes/command_post.toml";
+
 /// A fresh, empty folder for one test: `tilecaster-NAME-PID` in the system's temporary
 /// folder (what an earlier run left there is removed first).
 pub fn scratch(name: &str) -> std::path::PathBuf {
