@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Face, cast_ray};
-use tilecaster::level::load_with_textures;
+use tilecaster::level::{Difficulty, load_with_textures};
 use tilecaster::map::{Tile, TileMap};
 use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer, cast_column};
 
@@ -28,15 +28,24 @@ impl MovingParts for HalfOpen {
     }
 }
 
-/// The game on `level` at `pos` facing `angle`, as it stands at the level's start, drawn by the
-/// composer the window and `tilecaster render` draw with (no HUD): what a player there sees.
-/// (Two goldens stay the renderer's own: the corridor's, whose guard the game shows in its
-/// patrol pose, and the cloisters', where a guard of the hard difficulty stands, whom the
-/// game on normal leaves out. `render` draws a level's things as they stand in its file.)
+/// The game on `level` at `pos` facing `angle`, as it stands at the level's start on normal,
+/// drawn by the composer the window and `tilecaster render` draw with (no HUD): what a player
+/// there sees.
 fn composed(level: &str, pos: (f64, f64), angle: f64, size: (u32, u32)) -> Frame {
+    composed_on(level, Difficulty::Normal, pos, angle, size)
+}
+
+/// [`composed`] on another difficulty (the enemies placed for it stand there).
+fn composed_on(
+    level: &str,
+    difficulty: Difficulty,
+    pos: (f64, f64),
+    angle: f64,
+    size: (u32, u32),
+) -> Frame {
     use tilecaster::episode::Session;
     use tilecaster::scene::{Composer, Overlays, SessionAssets};
-    let mut session = Session::start(Path::new(level), None).unwrap();
+    let mut session = Session::start_on(Path::new(level), None, difficulty).unwrap();
     session.game.set_viewpoint(Vec2::new(pos.0, pos.1), angle);
     session.hush();
     let mut composer = Composer::new(
@@ -168,7 +177,7 @@ fn golden_readme_screenshot() {
 fn golden_long_corridor() {
     golden(
         "corridor",
-        &render(common::COMMAND_POST, (1.5, 22.5), 0.0, &ClosedDoors),
+        &composed(common::COMMAND_POST, (1.5, 22.5), 0.0, (160, 100)),
     );
 }
 
@@ -208,7 +217,8 @@ fn golden_shaped_walls_of_the_cloisters() {
     for (name, pos, angle) in scenes {
         golden(
             name,
-            &render_sized("levels/e1m4.toml", pos, angle, &ClosedDoors, (320, 200)),
+            // On hard: a guard placed for it stands in the pillared hall.
+            &composed_on("levels/e1m4.toml", Difficulty::Hard, pos, angle, (320, 200)),
         );
     }
 }
