@@ -1,7 +1,7 @@
 //! What the library allocates, watched by a counting global allocator: frames after the first
 //! allocate nothing; reading a hostile PNG stays within a bound of memory.
 //!
-//! This test binary's only `unsafe` code (the library's is in `render::simd`, the binary's in
+//! This test binary's only `unsafe` code (the library's is in `render::kernels`, the binary's in
 //! `app::device`): implementing `GlobalAlloc` requires
 //! it. It forwards every call to the system allocator unchanged and only counts.
 

@@ -3,7 +3,7 @@
 //! A thread of its own owns the device and writes what the game mixes (blocking on the device,
 //! which paces it); the game hands it a tick's worth at a time and never waits.
 //!
-//! The binary's only unsafe code (the library's is in `render::simd`): calls into the C library
+//! The binary's only unsafe code (the library's is in `render::kernels`): calls into the C library
 //! through function pointers.
 //! Each block says why it is sound.
 #![allow(unsafe_code)]

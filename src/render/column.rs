@@ -5,7 +5,7 @@ use std::cell::{Cell as Slot, RefCell};
 use super::MovingParts;
 use super::assets::{FogBlend, RenderAssets};
 use super::camera::Camera;
-use super::simd;
+use super::kernels;
 use crate::geom::door_slab_hit;
 use crate::grid::{Cell, Face, Hit, Solidity, UnitCells, Walk};
 use crate::level::Level;
@@ -152,7 +152,7 @@ impl Span {
     /// (its cast task's, reused from frame to frame), and remembers where, so that drawing it
     /// is a copy as without fog. Every band of rows would otherwise fog a magnified wall's
     /// texels again, and a minified wall's pixels are blended one by one where eight texels
-    /// are fogged at a time here. Only up to [`simd::Loops::fog_texels_per_row`] texels a row
+    /// are fogged at a time here. Only up to [`kernels::Loops::fog_texels_per_row`] texels a row
     /// (the rows of a wall far beyond its mipmaps skip most texels), and only while `list`
     /// has room without growing: the rest are blended as they are drawn.
     ///
@@ -162,7 +162,7 @@ impl Span {
     pub(super) fn fog_texels(
         &mut self,
         assets: &RenderAssets,
-        loops: simd::Loops,
+        loops: kernels::Loops,
         list: &mut Vec<u32>,
         before: &Span,
     ) {
@@ -201,7 +201,7 @@ impl Span {
                 *texel = crate::lighting::apply(self.light, *texel);
             }
         }
-        simd::fog_run(loops, &self.fog, &mut list[at as usize..]);
+        kernels::fog_run(loops, &self.fog, &mut list[at as usize..]);
         list.resize(at as usize + self.fogged_len(), 0);
     }
 
@@ -232,7 +232,7 @@ impl Span {
     #[inline(always)]
     pub(super) fn draw(
         &self,
-        (assets, loops): (&RenderAssets, simd::Loops),
+        (assets, loops): (&RenderAssets, kernels::Loops),
         fogged: &[u32],
         (from, to): (i32, i32),
         out: &mut [u32],
@@ -249,14 +249,14 @@ impl Span {
         // The pixels drawn: every `stride`-th from the first, `count` of them.
         let pixels = &mut out[..(count - 1) * stride + 1];
         if !self.shaded() {
-            simd::copy_down(loops, column, (pos, self.step), pixels, stride);
+            kernels::copy_down(loops, column, (pos, self.step), pixels, stride);
         } else if self.fogged != NOT_FOGGED {
             // The span's texels from its first row's on, fogged: the position counted from
             // the first one's top.
             let pos = pos - (self.pos0 & !0xFFFF);
             let at = self.fogged as usize;
             let texels = &fogged[at..at + self.fogged_len()];
-            simd::copy_down(loops, texels, (pos, self.step), pixels, stride);
+            kernels::copy_down(loops, texels, (pos, self.step), pixels, stride);
         } else {
             every(pixels, stride, || {
                 let texel = self.shade(column[(pos >> 16) as usize & mask]);

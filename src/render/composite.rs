@@ -21,8 +21,8 @@ use web_time::Instant;
 
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};
+use super::kernels;
 use super::lit::Drawn;
-use super::simd;
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 use super::{Camera, RenderAssets, SpriteInstance};
 use crate::grid::Cell;
@@ -53,7 +53,7 @@ pub(super) struct Scene<'a> {
     pub sprites: &'a [SpriteInstance<'a>],
     pub draws: &'a [SpriteDraw],
     /// Which versions of the per-pixel loops run.
-    pub loops: simd::Loops,
+    pub loops: kernels::Loops,
     /// Whether floors and ceilings are drawn from mipmap levels.
     pub mipmaps: bool,
     /// The light the frame is drawn in, where it changes anything.
@@ -160,7 +160,7 @@ pub(super) fn draw_band(
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
     let floor_done = Instant::now();
-    simd::wall_sweep(scene, (y0, y1), w, band);
+    kernels::wall_sweep(scene, (y0, y1), w, band);
     let walls_done = Instant::now();
     for &x in scene.layered {
         let x = x as usize;
@@ -189,8 +189,8 @@ pub(super) fn draw_band(
 
 /// The wall sweep of a band (rows `y0..y1` of the frame held in `band`, rows `w` pixels
 /// long): the walls column by column, a block of [`BLOCK`] columns at a time where their walls
-/// reach the band. Always inlined, so that [`simd::wall_sweep`] compiles it for AVX2 where the
-/// CPU has it, with the column loop ([`simd::copy_down`]) inlined in it.
+/// reach the band. Always inlined, so that [`kernels::wall_sweep`] compiles it for AVX2 where
+/// the CPU has it, with the column loop ([`kernels::copy_down`]) inlined in it.
 #[inline(always)]
 pub(super) fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &mut [u32]) {
     for (b, block) in scene.blocks.iter().enumerate() {
@@ -203,7 +203,7 @@ pub(super) fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &m
             let rows = next.top.1.max(y0)..next.bottom.0.min(y1);
             if !rows.is_empty() {
                 let covered = (rows.start - y0) as usize * w..(rows.end - y0) as usize * w;
-                simd::prefetch(&band[covered], x0 + LINE, w);
+                kernels::prefetch(&band[covered], x0 + LINE, w);
             }
         }
         if !block.reaches(y0, y1) {
@@ -315,7 +315,7 @@ struct SurfaceCache<'a> {
     level: &'a Level,
     assets: &'a RenderAssets,
     below: bool,
-    loops: simd::Loops,
+    loops: kernels::Loops,
     /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
     footprint: f64,
     /// The light the frame is drawn in and the surfaces lit ahead under the level's own,
@@ -337,7 +337,7 @@ impl<'a> SurfaceCache<'a> {
         level: &'a Level,
         assets: &'a RenderAssets,
         below: bool,
-        loops: simd::Loops,
+        loops: kernels::Loops,
         footprint: f64,
     ) -> SurfaceCache<'a> {
         SurfaceCache {
@@ -424,7 +424,7 @@ impl<'a> SurfaceCache<'a> {
             match self.surface {
                 Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
-                    simd::texture_run(
+                    kernels::texture_run(
                         self.loops,
                         (tex, shift),
                         part,
@@ -438,7 +438,7 @@ impl<'a> SurfaceCache<'a> {
             if let (false, Some((lighting, _))) = (self.drawn.lit, &self.lights) {
                 let loops = self.loops;
                 lighting.light_run(part, at, step, fog.factors(), |tint, pixels| {
-                    simd::tint_run(loops, tint, pixels);
+                    kernels::tint_run(loops, tint, pixels);
                 });
             }
             at = advance(at, step, n);

@@ -12,11 +12,11 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
+mod kernels;
 mod lit;
 mod outline;
 mod relight;
 mod shimmer;
-mod simd;
 mod sprites;
 
 pub use assets::RenderAssets;
@@ -216,7 +216,7 @@ impl Renderer {
         self.fogged
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = web_time::Instant::now();
-        let loops = simd::Loops::new(!self.scalar);
+        let loops = kernels::Loops::new(!self.scalar);
         let on = !self.no_lights;
         let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
         let (w, h) = (level.map.width() as u32, level.map.height() as u32);
