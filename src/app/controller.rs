@@ -25,6 +25,7 @@ use super::clock::Clock;
 use super::front::{self, Overrides};
 use super::input::InputLatch;
 use super::keymap::KeyLabels;
+use super::platform;
 use super::sound::GameSound;
 #[cfg(target_arch = "wasm32")]
 use super::web;
@@ -125,7 +126,7 @@ fn menu_world<'a>(
         frame: (frame.width(), frame.height()),
         label,
         notice,
-        can_quit: cfg!(not(target_arch = "wasm32")),
+        can_quit: platform::CAN_QUIT,
     }
 }
 
@@ -323,8 +324,7 @@ impl Controller {
                     r.inputs.push(input);
                 }
                 // The page keeps every game's inputs, for "Save recording".
-                #[cfg(target_arch = "wasm32")]
-                web::recorded(input);
+                platform::recorded(input);
             }
             self.session.tick(&input);
             self.sound.tick(&self.session);
@@ -450,11 +450,7 @@ impl Controller {
             Ok(()) => {
                 eprintln!("saved to {}", path.display());
                 // The page keeps its saves in its localStorage too, for the next visit.
-                #[cfg(target_arch = "wasm32")]
-                let kept = web::keep_save(path);
-                #[cfg(not(target_arch = "wasm32"))]
-                let kept: Result<(), String> = Ok(());
-                self.session.say(match kept {
+                self.session.say(match platform::keep_save(path) {
                     Ok(()) => "game saved".into(),
                     Err(e) => format!("saved for this visit only: {e}"),
                 });
@@ -479,8 +475,7 @@ impl Controller {
                 "recording stopped at the loaded save: a recording replays a game from a level's start"
             );
         }
-        #[cfg(target_arch = "wasm32")]
-        {
+        if platform::LOAD_STOPS_RECORDING {
             self.recording_stopped = true;
         }
         Ok(())
@@ -505,8 +500,7 @@ impl Controller {
         if let Some(r) = &mut self.recording {
             *r = Recording::of_session(&self.session);
         }
-        #[cfg(target_arch = "wasm32")]
-        web::record_from_start(&self.session);
+        platform::record_from_start(&self.session);
     }
 
     /// Keeps the settings (their file, or the page's storage); a failure is said.
@@ -681,6 +675,43 @@ impl Controller {
             key if self.settings.keys.is_bound(Action::Menu, key) => MenuInput::Back,
             _ => return None,
         })
+    }
+}
+
+impl Controller {
+    /// The gamepads' events since the last frame: to the menu shown, or to the game. (The
+    /// `gamepad` feature feeds it, natively.)
+    #[cfg_attr(
+        any(not(feature = "gamepad"), target_arch = "wasm32"),
+        allow(dead_code)
+    )]
+    pub(super) fn gamepad_events(&mut self, events: Vec<super::pad::PadEvent>) {
+        for event in events {
+            if self.menu.is_some() {
+                if let Some(input) = self.latch.pad.in_menu(event) {
+                    self.menu_input(input);
+                }
+                continue;
+            }
+            let Some(press) = self.latch.pad.playing(event) else {
+                continue;
+            };
+            match press {
+                super::pad::PadPress::Menu => self.open_menu(Menu::pause()),
+                super::pad::PadPress::Map => self.act(Action::Map),
+                _ => {
+                    // The next weapon carried after the one in hand, round to the first.
+                    let game = &self.session.game;
+                    let carried = &game.player.weapons;
+                    let next = carried
+                        .iter()
+                        .find(|&&w| w > game.weapon)
+                        .or(carried.first())
+                        .map_or(0, |w| w.number());
+                    self.latch.pad_press(press, next);
+                }
+            }
+        }
     }
 }
 

@@ -6,83 +6,15 @@ use std::path::{Path, PathBuf};
 use tilecaster::episode::HighScores;
 use tilecaster::scene::menu::SaveSlot;
 use tilecaster::scene::topdown::Corner;
-use tilecaster::settings::{self, Settings};
+use tilecaster::settings::Settings;
 
-/// The settings file's place on this system: the platform's configuration folder
-/// (`~/.config/tilecaster/` on Linux, `~/Library/Application Support/tilecaster/` on macOS,
-/// `%APPDATA%\tilecaster\config\` on Windows); `None` where there is no home folder.
-#[cfg(not(target_arch = "wasm32"))]
-pub fn default_settings_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "tilecaster")
-        .map(|dirs| dirs.config_dir().join(settings::FILE_NAME))
-}
-
-/// The settings for this run and the file they are kept in: `--settings FILE`, or the
-/// platform's place. An old `keys.toml` in the working folder is taken over once. What
-/// happened is said on stderr (a damaged file, a take-over).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn load_settings(explicit: Option<&Path>) -> (Settings, Option<PathBuf>, Option<String>) {
-    let Some(path) = explicit
-        .map(Path::to_path_buf)
-        .or_else(default_settings_path)
-    else {
-        let said = "no home folder: the settings are the defaults and are not kept".to_string();
-        return (Settings::default(), None, Some(said));
-    };
-    let (settings, origin) = settings::load_or_default(&path, Some(Path::new("keys.toml")));
-    let said = origin.message(&path);
-    (settings, Some(path), said)
-}
-
-/// The settings the page keeps in its localStorage (the browser has no configuration
-/// folder); a damaged entry gives the defaults and is kept under another key.
-#[cfg(target_arch = "wasm32")]
-pub fn load_settings(_: Option<&Path>) -> (Settings, Option<PathBuf>, Option<String>) {
-    let Some(text) = super::web::stored_settings() else {
-        return (Settings::default(), None, None);
-    };
-    match settings::parse(&text, Path::new("localStorage")) {
-        Ok(s) => (s, None, None),
-        Err(e) => {
-            super::web::keep_damaged_settings(&text);
-            let said = format!(
-                "{e}\nthe stored settings cannot be used: playing with the defaults (the damaged text is kept as tilecaster.settings.damaged)"
-            );
-            (Settings::default(), None, Some(said))
-        }
-    }
-}
-
-/// Keeps the settings: in their file natively (written safely), in localStorage in the
-/// browser.
-pub fn store_settings(settings: &Settings, path: Option<&Path>) -> Result<(), String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = path;
-        super::web::store_settings(&settings.to_toml())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    match path {
-        Some(path) => settings.save(path).map_err(|e| e.to_string()),
-        None => Ok(()),
-    }
-}
+pub(super) use super::platform::{load_settings, store_settings};
 
 /// The high-score table: `scores.toml` beside the settings file natively, the page's
 /// localStorage in the browser; a missing one is empty, a damaged one empty and said.
 pub fn load_scores(settings_path: Option<&Path>) -> (HighScores, Option<String>) {
-    #[cfg(target_arch = "wasm32")]
-    let (text, path) = {
-        let _ = settings_path;
-        (super::web::stored_scores(), PathBuf::from("localStorage"))
-    };
-    #[cfg(not(target_arch = "wasm32"))]
-    let (text, path) = {
-        let Some(path) = scores_path(settings_path) else {
-            return (HighScores::default(), None);
-        };
-        let text = tilecaster::files::read_text(&path, tilecaster::files::Limit::SETTINGS).ok();
-        (text, path)
+    let Some((text, path)) = super::platform::read_scores(settings_path) else {
+        return (HighScores::default(), None);
     };
     match text.map(|t| HighScores::parse(&t, &path)) {
         None => (HighScores::default(), None),
@@ -99,24 +31,7 @@ the high scores cannot be read: starting a new table"
 
 /// Keeps the high-score table where [`load_scores`] finds it.
 pub fn store_scores(table: &HighScores, settings_path: Option<&Path>) -> Result<(), String> {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = settings_path;
-        super::web::store_scores(&table.to_toml())
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    match scores_path(settings_path) {
-        Some(path) => tilecaster::files::write_private(&path, table.to_toml().as_bytes(), true)
-            .map_err(|e| format!("{}: {e}", path.display())),
-        None => Ok(()),
-    }
-}
-
-/// The high-score file beside the settings file.
-#[cfg(not(target_arch = "wasm32"))]
-fn scores_path(settings_path: Option<&Path>) -> Option<PathBuf> {
-    let dir = settings_path?.parent()?;
-    Some(dir.join(tilecaster::episode::SCORES_FILE))
+    super::platform::store_scores(&table.to_toml(), settings_path)
 }
 
 /// The table's lines as the menu shows them: rank, name, score, level, difficulty.
@@ -144,16 +59,15 @@ pub const SLOTS: usize = 5;
 /// The saves folder: beside the settings file natively; in the browser the page's files
 /// (`<page>`), which the page keeps in its localStorage (`web::keep_save`).
 pub fn saves_dir(settings_path: Option<&Path>) -> Option<PathBuf> {
-    #[cfg(target_arch = "wasm32")]
-    if settings_path.is_none() {
-        return Some(PathBuf::from(tilecaster::files::PROVIDED));
+    match settings_path {
+        Some(p) => Some(
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."))
+                .join("saves"),
+        ),
+        None => super::platform::saves_without_settings(),
     }
-    settings_path.map(|p| {
-        p.parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .join("saves")
-    })
 }
 
 /// The quick save's file (F6 and F9) in the saves folder.

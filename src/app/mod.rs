@@ -14,6 +14,7 @@ mod gamepad;
 mod device;
 mod input;
 mod keymap;
+mod platform;
 // The pad's mapping is always built (and tested); the `gamepad` feature feeds it.
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 mod pad;
@@ -26,8 +27,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
-#[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
-use tilecaster::bindings::Action;
 use tilecaster::episode::{Recording, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
@@ -37,7 +36,7 @@ use tilecaster::scene::menu::Menu;
 use tilecaster::scene::topdown::{Corner, Minimap};
 use winit::application::ApplicationHandler;
 use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
-use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
+use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::PhysicalKey;
 use winit::window::{Fullscreen, Window, WindowId};
 
@@ -80,7 +79,7 @@ pub struct PlayOptions {
     pub audio_out: Option<PathBuf>,
     /// Demo mode: the autopilot plays.
     pub demo: bool,
-    /// The settings file; `None`: the platform's place (see [`front::default_settings_path`]).
+    /// The settings file; `None`: the platform's place (see [`platform::default_settings_path`]).
     pub settings: Option<PathBuf>,
     /// How hard the game is.
     pub difficulty: Difficulty,
@@ -109,7 +108,7 @@ pub enum Scaling {
 /// (for `--help`).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn settings_place() -> String {
-    match front::default_settings_path() {
+    match platform::default_settings_path() {
         Some(path) => format!(
             "{} (saves in {})",
             path.display(),
@@ -237,10 +236,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         occluded: false,
         error: None,
         backend: options.backend,
-        #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
-        pads: gamepad::Gamepads::open(),
-        #[cfg(target_arch = "wasm32")]
-        pending_screen: Default::default(),
+        extras: platform::Extras::new(),
     };
     Ok((event_loop, app))
 }
@@ -314,19 +310,15 @@ struct App {
     occluded: bool,
     error: Option<anyhow::Error>,
     backend: Backend,
-    /// The gamepads.
-    #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
-    pads: gamepad::Gamepads,
-    /// In the browser the GPU surface is made asynchronously: it lands here when ready.
-    #[cfg(target_arch = "wasm32")]
-    pending_screen: web::PendingScreen,
+    /// What the platform holds beside the window (the gamepads; the page's surface being
+    /// made).
+    extras: platform::Extras,
 }
 
 impl App {
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: anyhow::Error) {
         // In the browser nobody reads the exit: the page shows it.
-        #[cfg(target_arch = "wasm32")]
-        web::show_error(&format!("{error:#}"));
+        platform::show_error(&format!("{error:#}"));
         self.error = Some(error);
         event_loop.exit();
     }
@@ -355,40 +347,9 @@ impl App {
     }
 
     /// Takes (or lets go of) the mouse for looking around: the cursor hidden and held in the
-    /// window. Where the window system refuses, the mouse stays free.
-    ///
-    /// In the browser the page's pointer lock does it (asked of the page itself, not through
-    /// winit's cursor grab, which borrows the canvas again when called inside one of winit's
-    /// own page callbacks, as the hidden-tab pause and focus loss are); the mouse counts as
-    /// held once the lock is granted (`follow_pointer_lock`).
+    /// window, where the window system (or the page) allows it.
     fn grab(&mut self, take: bool) {
-        #[cfg(target_arch = "wasm32")]
-        {
-            web::pointer_lock(take);
-            self.ctl.grabbed = false;
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        self.grab_window(take);
-    }
-
-    /// [`App::grab`] through the window system.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn grab_window(&mut self, take: bool) {
-        let Some(w) = &self.window else { return };
-        let mode = if take {
-            winit::window::CursorGrabMode::Locked
-        } else {
-            winit::window::CursorGrabMode::None
-        };
-        let done = w.set_cursor_grab(mode).or_else(|_| {
-            if take {
-                w.set_cursor_grab(winit::window::CursorGrabMode::Confined)
-            } else {
-                Ok(())
-            }
-        });
-        self.ctl.grabbed = take && done.is_ok();
-        w.set_cursor_visible(!self.ctl.grabbed);
+        self.ctl.grabbed = platform::grab(self.window.as_deref(), take);
     }
 
     /// Composes the frame and shows it.
@@ -406,38 +367,6 @@ impl App {
         Ok(())
     }
 
-    /// The gamepads' events since the last frame: to the menu shown, or to the game.
-    #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
-    fn poll_pads(&mut self) {
-        let ctl = &mut self.ctl;
-        for event in self.pads.events() {
-            if ctl.menu.is_some() {
-                if let Some(input) = ctl.latch.pad.in_menu(event) {
-                    ctl.menu_input(input);
-                }
-                continue;
-            }
-            let Some(press) = ctl.latch.pad.playing(event) else {
-                continue;
-            };
-            match press {
-                pad::PadPress::Menu => ctl.open_menu(Menu::pause()),
-                pad::PadPress::Map => ctl.act(Action::Map),
-                _ => {
-                    // The next weapon carried after the one in hand, round to the first.
-                    let game = &ctl.session.game;
-                    let carried = &game.player.weapons;
-                    let next = carried
-                        .iter()
-                        .find(|&&w| w > game.weapon)
-                        .or(carried.first())
-                        .map_or(0, |w| w.number());
-                    ctl.latch.pad_press(press, next);
-                }
-            }
-        }
-    }
-
     /// A key pressed or released, as the window reported it: its label learnt, then to the
     /// controller.
     fn key_event(&mut self, event: &winit::event::KeyEvent) {
@@ -447,14 +376,7 @@ impl App {
         let down = event.state == ElementState::Pressed;
         if down {
             // The label without Shift and the like, where the platform says it.
-            #[cfg(not(target_arch = "wasm32"))]
-            let logical = {
-                use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
-                event.key_without_modifiers()
-            };
-            #[cfg(target_arch = "wasm32")]
-            let logical = event.logical_key.clone();
-            self.ctl.labels.learn(code, &logical);
+            self.ctl.labels.learn(code, &platform::label(event));
         }
         self.ctl.key(keymap::key_of(code), down, event.repeat);
     }
@@ -465,18 +387,11 @@ impl ApplicationHandler for App {
         if self.window.is_some() {
             return;
         }
-        #[cfg(target_arch = "wasm32")]
-        web::record_from_start(&self.ctl.session);
+        platform::record_from_start(&self.ctl.session);
         let (w, h) = (self.ctl.view.frame.width(), self.ctl.view.frame.height());
         let title = format!("tilecaster - {}", self.ctl.session.game.level.name);
-        let attributes = Window::default_attributes().with_title(title);
-        #[cfg(not(target_arch = "wasm32"))]
-        let attributes = attributes
-            .with_inner_size(winit::dpi::LogicalSize::new(w * 2, h * 2))
-            .with_min_inner_size(winit::dpi::LogicalSize::new(w, h));
-        // In the browser, the page's canvas, at the size the page gives it.
-        #[cfg(target_arch = "wasm32")]
-        let attributes = web::attributes(attributes);
+        let attributes =
+            platform::window_attributes(Window::default_attributes().with_title(title), (w, h));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
             Err(e) => {
@@ -484,25 +399,18 @@ impl ApplicationHandler for App {
                 return self.fail(event_loop, anyhow!("cannot open a window: {e}"));
             }
         };
-        #[cfg(not(target_arch = "wasm32"))]
-        match screen::Screen::new(
+        // Natively made at once; in the page made asynchronously (`platform::ready_screen`).
+        match platform::start_screen(
             window.clone(),
             event_loop.owned_display_handle(),
             (w, h),
             self.scaling == Scaling::Fill,
             self.backend,
+            &mut self.extras,
         ) {
-            Ok(screen) => self.screen = Some(screen),
+            Ok(screen) => self.screen = screen,
             Err(e) => return self.fail(event_loop, e.context("cannot start the GPU surface")),
         }
-        #[cfg(target_arch = "wasm32")]
-        self.pending_screen.start(
-            window.clone(),
-            event_loop.owned_display_handle(),
-            (w, h),
-            self.scaling == Scaling::Fill,
-            self.backend,
-        );
         self.window = Some(window);
         // The settings' fullscreen, now that there is a window.
         self.ctl.apply_settings();
@@ -517,7 +425,7 @@ impl ApplicationHandler for App {
             WindowEvent::Occluded(hidden) => {
                 self.occluded = hidden;
                 // In the browser a hidden tab pauses the game.
-                if hidden && cfg!(target_arch = "wasm32") && self.ctl.menu.is_none() {
+                if hidden && platform::PAUSE_WHEN_HIDDEN && self.ctl.menu.is_none() {
                     self.ctl.open_menu(Menu::pause());
                 }
             }
@@ -546,9 +454,9 @@ impl ApplicationHandler for App {
                 ..
             } => self.key_event(&event),
             WindowEvent::RedrawRequested => {
-                #[cfg(target_arch = "wasm32")]
+                // The surface the page was making (natively it was made with the window).
                 if self.screen.is_none() {
-                    match self.pending_screen.take() {
+                    match platform::ready_screen(&mut self.extras) {
                         Some(Ok(screen)) => self.screen = Some(screen),
                         Some(Err(e)) => {
                             return self
@@ -557,30 +465,16 @@ impl ApplicationHandler for App {
                         None => return,
                     }
                 }
-                #[cfg(target_arch = "wasm32")]
-                {
-                    if let Some(request) = web::take_request() {
-                        self.ctl.page_request(request);
-                    }
-                    self.ctl.follow_pointer_lock();
-                }
+                platform::before_frame(&mut self.ctl);
                 if !self.ctl.simulate() {
-                    #[cfg(target_arch = "wasm32")]
-                    if let Pilot::Replay(inputs, _) = &self.ctl.pilot {
-                        web::replay_ended(&self.ctl.session.game, inputs.len());
-                    }
+                    platform::simulation_ended(&self.ctl);
                     return event_loop.exit();
                 }
                 if let Err(e) = self.draw() {
                     return self.fail(event_loop, e);
                 }
                 let end = self.ctl.clock.frame_shown();
-                #[cfg(target_arch = "wasm32")]
-                web::frame_shown(
-                    self.ctl.clock.frames(),
-                    &self.ctl.session.game,
-                    &self.ctl.view.frame,
-                );
+                platform::frame_shown(&self.ctl);
                 if end {
                     event_loop.exit();
                 }
@@ -604,30 +498,11 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
-        self.poll_pads();
+        platform::poll_input(&mut self.extras, &mut self.ctl);
         self.ctl.poll_files();
         self.carry_out(event_loop);
-        // In the browser, paced by the page: a redraw at every animation frame it offers.
-        #[cfg(target_arch = "wasm32")]
-        {
-            if let Some(w) = &self.window {
-                w.request_redraw();
-            }
-            event_loop.set_control_flow(ControlFlow::Wait);
-        }
-        // Natively paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
-        #[cfg(not(target_arch = "wasm32"))]
-        let (due, next) = self.ctl.clock.frame_due();
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            if due {
-                if let Some(w) = &self.window {
-                    w.request_redraw();
-                }
-            }
-            event_loop.set_control_flow(ControlFlow::WaitUntil(next));
-        }
+        // Natively paced by the game, in the browser by the page's animation frames.
+        platform::pace(event_loop, self.window.as_deref(), &mut self.ctl.clock);
     }
 }
 

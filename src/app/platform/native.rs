@@ -1,0 +1,213 @@
+//! The native window: the settings file in the platform's configuration folder, the high
+//! scores and saves beside it, the mouse held by the window system, frames paced by the game.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Result;
+use tilecaster::episode::Session;
+use tilecaster::game::Input;
+use tilecaster::settings::{self, Settings};
+use winit::event::KeyEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, OwnedDisplayHandle};
+use winit::keyboard::Key;
+use winit::window::{Window, WindowAttributes};
+
+use super::super::clock::Clock;
+use super::super::controller::Controller;
+use super::super::screen::{Backend, Screen};
+
+/// Whether the menus offer Quit (a page cannot close itself).
+pub(in crate::app) const CAN_QUIT: bool = true;
+
+/// Whether a hidden window pauses the game (a hidden tab does; a minimised window goes on).
+pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = false;
+
+/// What the glue holds here beside the window: the gamepads, where the feature builds them.
+#[derive(Default)]
+pub(in crate::app) struct Extras {
+    #[cfg(feature = "gamepad")]
+    pads: Option<super::super::gamepad::Gamepads>,
+}
+
+impl Extras {
+    pub(in crate::app) fn new() -> Extras {
+        Extras {
+            #[cfg(feature = "gamepad")]
+            pads: Some(super::super::gamepad::Gamepads::open()),
+        }
+    }
+}
+
+/// The settings file's place on this system: the platform's configuration folder
+/// (`~/.config/tilecaster/` on Linux, `~/Library/Application Support/tilecaster/` on macOS,
+/// `%APPDATA%\tilecaster\config\` on Windows); `None` where there is no home folder.
+pub(in crate::app) fn default_settings_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "tilecaster")
+        .map(|dirs| dirs.config_dir().join(settings::FILE_NAME))
+}
+
+/// The settings for this run and the file they are kept in: `--settings FILE`, or the
+/// platform's place. An old `keys.toml` in the working folder is taken over once. What
+/// happened is said on stderr (a damaged file, a take-over).
+pub(in crate::app) fn load_settings(
+    explicit: Option<&Path>,
+) -> (Settings, Option<PathBuf>, Option<String>) {
+    let Some(path) = explicit
+        .map(Path::to_path_buf)
+        .or_else(default_settings_path)
+    else {
+        let said = "no home folder: the settings are the defaults and are not kept".to_string();
+        return (Settings::default(), None, Some(said));
+    };
+    let (settings, origin) = settings::load_or_default(&path, Some(Path::new("keys.toml")));
+    let said = origin.message(&path);
+    (settings, Some(path), said)
+}
+
+/// Keeps the settings in their file (written safely); without a file, nowhere.
+pub(in crate::app) fn store_settings(
+    settings: &Settings,
+    path: Option<&Path>,
+) -> Result<(), String> {
+    match path {
+        Some(path) => settings.save(path).map_err(|e| e.to_string()),
+        None => Ok(()),
+    }
+}
+
+/// The high-score file beside the settings file.
+fn scores_path(settings_path: Option<&Path>) -> Option<PathBuf> {
+    let dir = settings_path?.parent()?;
+    Some(dir.join(tilecaster::episode::SCORES_FILE))
+}
+
+/// The high-score table's text (`None`: none yet) and the name its messages give it; `None`
+/// where there is no place for one (no settings file).
+pub(in crate::app) fn read_scores(
+    settings_path: Option<&Path>,
+) -> Option<(Option<String>, PathBuf)> {
+    let path = scores_path(settings_path)?;
+    let text = tilecaster::files::read_text(&path, tilecaster::files::Limit::SETTINGS).ok();
+    Some((text, path))
+}
+
+/// Keeps the high-score table's text where [`read_scores`] finds it.
+pub(in crate::app) fn store_scores(text: &str, settings_path: Option<&Path>) -> Result<(), String> {
+    match scores_path(settings_path) {
+        Some(path) => tilecaster::files::write_private(&path, text.as_bytes(), true)
+            .map_err(|e| format!("{}: {e}", path.display())),
+        None => Ok(()),
+    }
+}
+
+/// The saves folder where there is no settings file: none.
+pub(in crate::app) fn saves_without_settings() -> Option<PathBuf> {
+    None
+}
+
+/// A save just written to `path`: kept on disk already.
+pub(in crate::app) fn keep_save(_path: &Path) -> Result<(), String> {
+    Ok(())
+}
+
+/// Whether loading a save stops the recording here and now (natively it stops when the
+/// recording is written; see the controller).
+pub(in crate::app) const LOAD_STOPS_RECORDING: bool = false;
+
+/// A tick's input, for the page's "Save recording": natively `--record` keeps its own.
+pub(in crate::app) fn recorded(_input: Input) {}
+
+/// A game started from a level's start, for the page's recording: nothing here.
+pub(in crate::app) fn record_from_start(_session: &Session) {}
+
+/// An error the game ends with: natively the binary prints it.
+pub(in crate::app) fn show_error(_message: &str) {}
+
+/// Takes (or lets go of) the mouse for looking around through the window system: the cursor
+/// hidden and held in the window (locked, else confined). Whether it is held.
+pub(in crate::app) fn grab(window: Option<&Window>, take: bool) -> bool {
+    let Some(w) = window else { return false };
+    let mode = if take {
+        winit::window::CursorGrabMode::Locked
+    } else {
+        winit::window::CursorGrabMode::None
+    };
+    let done = w.set_cursor_grab(mode).or_else(|_| {
+        if take {
+            w.set_cursor_grab(winit::window::CursorGrabMode::Confined)
+        } else {
+            Ok(())
+        }
+    });
+    let held = take && done.is_ok();
+    w.set_cursor_visible(!held);
+    held
+}
+
+/// A key's label without Shift and the like.
+pub(in crate::app) fn label(event: &KeyEvent) -> Key {
+    use winit::platform::modifier_supplement::KeyEventExtModifierSupplement;
+    event.key_without_modifiers()
+}
+
+/// The window: twice the frame's size, and no smaller than it.
+pub(in crate::app) fn window_attributes(
+    attributes: WindowAttributes,
+    (w, h): (u32, u32),
+) -> WindowAttributes {
+    attributes
+        .with_inner_size(winit::dpi::LogicalSize::new(w * 2, h * 2))
+        .with_min_inner_size(winit::dpi::LogicalSize::new(w, h))
+}
+
+/// Makes the window's GPU surface, at once: `Some` when it is ready.
+pub(in crate::app) fn start_screen(
+    window: Arc<Window>,
+    display: OwnedDisplayHandle,
+    size: (u32, u32),
+    fill: bool,
+    backend: Backend,
+    _extras: &mut Extras,
+) -> Result<Option<Screen>> {
+    Screen::new(window, display, size, fill, backend).map(Some)
+}
+
+/// A surface made since [`start_screen`] asked: natively none is ever pending.
+pub(in crate::app) fn ready_screen(_extras: &mut Extras) -> Option<Result<Screen>> {
+    None
+}
+
+/// Before a frame is simulated: nothing here (the page hands over its requests).
+pub(in crate::app) fn before_frame(_ctl: &mut Controller) {}
+
+/// The game ran out of input (a replay's end): nothing here to tell.
+pub(in crate::app) fn simulation_ended(_ctl: &Controller) {}
+
+/// A frame was shown: nothing here to tell.
+pub(in crate::app) fn frame_shown(_ctl: &Controller) {}
+
+/// Input that does not come through the window: the gamepads, to the menu or the game.
+pub(in crate::app) fn poll_input(extras: &mut Extras, ctl: &mut Controller) {
+    #[cfg(feature = "gamepad")]
+    if let Some(pads) = &mut extras.pads {
+        ctl.gamepad_events(pads.events());
+    }
+    #[cfg(not(feature = "gamepad"))]
+    let _ = (extras, ctl);
+}
+
+/// Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.
+pub(in crate::app) fn pace(
+    event_loop: &ActiveEventLoop,
+    window: Option<&Window>,
+    clock: &mut Clock,
+) {
+    let (due, next) = clock.frame_due();
+    if due {
+        if let Some(w) = window {
+            w.request_redraw();
+        }
+    }
+    event_loop.set_control_flow(ControlFlow::WaitUntil(next));
+}

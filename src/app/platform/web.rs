@@ -1,0 +1,189 @@
+//! The browser page: settings, scores and saves in the page's localStorage, the mouse held by
+//! the page's pointer lock, the GPU surface made asynchronously, the page told of each frame,
+//! frames paced by the page's animation frames.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use anyhow::Result;
+use tilecaster::episode::Session;
+use tilecaster::game::Input;
+use tilecaster::settings::{self, Settings};
+use winit::event::KeyEvent;
+use winit::event_loop::{ActiveEventLoop, ControlFlow, OwnedDisplayHandle};
+use winit::keyboard::Key;
+use winit::window::{Window, WindowAttributes};
+
+use super::super::clock::Clock;
+use super::super::controller::{Controller, Pilot};
+use super::super::screen::{Backend, Screen};
+use super::super::web as page;
+
+/// Whether the menus offer Quit (a page cannot close itself).
+pub(in crate::app) const CAN_QUIT: bool = false;
+
+/// Whether a hidden window pauses the game (a hidden tab does).
+pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = true;
+
+/// What the glue holds here beside the window: the GPU surface while the page makes it.
+#[derive(Default)]
+pub(in crate::app) struct Extras {
+    pending_screen: page::PendingScreen,
+}
+
+impl Extras {
+    pub(in crate::app) fn new() -> Extras {
+        Extras::default()
+    }
+}
+
+/// The settings the page keeps in its localStorage (the browser has no configuration
+/// folder); a damaged entry gives the defaults and is kept under another key.
+pub(in crate::app) fn load_settings(
+    _: Option<&Path>,
+) -> (Settings, Option<PathBuf>, Option<String>) {
+    let Some(text) = page::stored_settings() else {
+        return (Settings::default(), None, None);
+    };
+    match settings::parse(&text, Path::new("localStorage")) {
+        Ok(s) => (s, None, None),
+        Err(e) => {
+            page::keep_damaged_settings(&text);
+            let said = format!(
+                "{e}\nthe stored settings cannot be used: playing with the defaults (the damaged text is kept as tilecaster.settings.damaged)"
+            );
+            (Settings::default(), None, Some(said))
+        }
+    }
+}
+
+/// Keeps the settings in the page's localStorage.
+pub(in crate::app) fn store_settings(
+    settings: &Settings,
+    _path: Option<&Path>,
+) -> Result<(), String> {
+    page::store_settings(&settings.to_toml())
+}
+
+/// The high-score table's text in the page's localStorage (`None`: none yet).
+pub(in crate::app) fn read_scores(
+    _settings_path: Option<&Path>,
+) -> Option<(Option<String>, PathBuf)> {
+    Some((page::stored_scores(), PathBuf::from("localStorage")))
+}
+
+/// Keeps the high-score table's text in the page's localStorage.
+pub(in crate::app) fn store_scores(
+    text: &str,
+    _settings_path: Option<&Path>,
+) -> Result<(), String> {
+    page::store_scores(text)
+}
+
+/// The saves folder without a settings file: the page's files (`<page>`), which the page
+/// keeps in its localStorage ([`keep_save`]).
+pub(in crate::app) fn saves_without_settings() -> Option<PathBuf> {
+    Some(PathBuf::from(tilecaster::files::PROVIDED))
+}
+
+/// A save just written to `path` (among the page's files): kept in localStorage too, for the
+/// next visit.
+pub(in crate::app) fn keep_save(path: &Path) -> Result<(), String> {
+    page::keep_save(path)
+}
+
+/// Whether loading a save stops the recording here and now: the page's recording is of one
+/// game from a level's start.
+pub(in crate::app) const LOAD_STOPS_RECORDING: bool = true;
+
+/// A tick's input, kept for the page's "Save recording".
+pub(in crate::app) fn recorded(input: Input) {
+    page::recorded(input);
+}
+
+/// A game started from a level's start: the page's recording starts afresh.
+pub(in crate::app) fn record_from_start(session: &Session) {
+    page::record_from_start(session);
+}
+
+/// An error the game ends with: nobody reads the exit in the browser, the page shows it.
+pub(in crate::app) fn show_error(message: &str) {
+    page::show_error(message);
+}
+
+/// Asks the page for its pointer lock (not winit's cursor grab, which borrows the canvas again
+/// when called inside one of winit's own page callbacks, as the hidden-tab pause and focus
+/// loss are). Not held until the page grants it (the controller follows the lock).
+pub(in crate::app) fn grab(_window: Option<&Window>, take: bool) -> bool {
+    page::pointer_lock(take);
+    false
+}
+
+/// A key's label as the page gives it.
+pub(in crate::app) fn label(event: &KeyEvent) -> Key {
+    event.logical_key.clone()
+}
+
+/// The window: the page's canvas, at the size the page gives it.
+pub(in crate::app) fn window_attributes(
+    attributes: WindowAttributes,
+    _size: (u32, u32),
+) -> WindowAttributes {
+    page::attributes(attributes)
+}
+
+/// Starts making the window's GPU surface, asynchronously: `None` now, the surface from
+/// [`ready_screen`] later.
+pub(in crate::app) fn start_screen(
+    window: Arc<Window>,
+    display: OwnedDisplayHandle,
+    size: (u32, u32),
+    fill: bool,
+    backend: Backend,
+    extras: &mut Extras,
+) -> Result<Option<Screen>> {
+    extras
+        .pending_screen
+        .start(window, display, size, fill, backend);
+    Ok(None)
+}
+
+/// The surface [`start_screen`] asked for, or why there is none, once made.
+pub(in crate::app) fn ready_screen(extras: &mut Extras) -> Option<Result<Screen>> {
+    extras.pending_screen.take()
+}
+
+/// Before a frame is simulated: what the page asked for, and the page's pointer lock.
+pub(in crate::app) fn before_frame(ctl: &mut Controller) {
+    if let Some(request) = page::take_request() {
+        ctl.page_request(request);
+    }
+    ctl.follow_pointer_lock();
+}
+
+/// The game ran out of input: a replay's end is told to the page.
+pub(in crate::app) fn simulation_ended(ctl: &Controller) {
+    if let Pilot::Replay(inputs, _) = &ctl.pilot {
+        page::replay_ended(&ctl.session.game, inputs.len());
+    }
+}
+
+/// A frame was shown: told to the page (its tests read the first one).
+pub(in crate::app) fn frame_shown(ctl: &Controller) {
+    page::frame_shown(ctl.clock.frames(), &ctl.session.game, &ctl.view.frame);
+}
+
+/// Input that does not come through the window: none in the page.
+pub(in crate::app) fn poll_input(_extras: &mut Extras, _ctl: &mut Controller) {}
+
+/// Paced by the page: a redraw at every animation frame it offers.
+pub(in crate::app) fn pace(
+    event_loop: &ActiveEventLoop,
+    window: Option<&Window>,
+    _clock: &mut Clock,
+) {
+    if let Some(w) = window {
+        w.request_redraw();
+    }
+    event_loop.set_control_flow(ControlFlow::Wait);
+}
