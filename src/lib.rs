@@ -84,6 +84,9 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+// The traversal and the geometry on it: the `tilecaster-grid` crate, re-exported whole.
+pub use tilecaster_grid::{geom, grid, math};
+
 pub mod assets;
 #[cfg(feature = "game")]
 pub mod audio;
@@ -95,12 +98,9 @@ pub mod files;
 pub mod frame;
 #[cfg(feature = "game")]
 pub mod game;
-pub mod geom;
-pub mod grid;
 pub mod level;
 pub mod lighting;
 pub mod map;
-pub mod math;
 pub mod render;
 #[cfg(feature = "game")]
 pub mod scene;

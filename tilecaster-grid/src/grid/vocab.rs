@@ -47,7 +47,7 @@ pub struct Entry {
     pub distance: f64,
 }
 
-/// Which cells block a cast, supplied by the caller: a [`TileMap`](crate::map::TileMap), or any
+/// Which cells block a cast, supplied by the caller: a tilecaster `TileMap`, or any
 /// `Fn(Cell) -> bool`. Out-of-bounds cells should answer `true`.
 pub trait Solidity {
     /// Whether `cell` blocks.

@@ -92,8 +92,8 @@ pub const MAX_CELL: f64 = 1_048_576.0;
 /// grid are in its units: points, `t`, distances; [`Hit::u`] stays a fraction of the face.
 ///
 /// ```
-/// use tilecaster::geom::Vec2;
-/// use tilecaster::grid::{Cell, Face, Grid};
+/// use tilecaster_grid::geom::Vec2;
+/// use tilecaster_grid::grid::{Cell, Face, Grid};
 /// // 60-pixel tiles, as in a 2D game's tile map; wall cells in column 5.
 /// let grid = Grid::new(Vec2::new(0.0, 0.0), 60.0, 60.0).unwrap();
 /// let walls = |c: Cell| c.x == 5;
@@ -122,10 +122,9 @@ pub struct Grid {
 }
 
 /// A grid that cannot be made.
-#[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum GridError {
     /// A cell side that is not a number from [`MIN_CELL`] to [`MAX_CELL`].
-    #[error("cell size {width} x {height}: each side must be from 1/1024 to 1048576")]
     CellSize {
         /// The width given.
         width: f64,
@@ -133,7 +132,6 @@ pub enum GridError {
         height: f64,
     },
     /// An origin that is not finite.
-    #[error("grid origin ({x}, {y}) is not a finite point")]
     Origin {
         /// Its x.
         x: f64,
@@ -141,6 +139,20 @@ pub enum GridError {
         y: f64,
     },
 }
+
+impl std::fmt::Display for GridError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GridError::CellSize { width, height } => write!(
+                f,
+                "cell size {width} x {height}: each side must be from 1/1024 to 1048576"
+            ),
+            GridError::Origin { x, y } => write!(f, "grid origin ({x}, {y}) is not a finite point"),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
 
 impl Grid {
     /// Unit cells from `(0, 0)`: the engine's own grid, on which

@@ -15,7 +15,7 @@ pub const MAX_MASK_SIDE: u32 = 64;
 /// grows east and `y` south like the map's. At least one texel is solid and one open.
 ///
 /// ```
-/// use tilecaster::grid::Mask;
+/// use tilecaster_grid::grid::Mask;
 /// // A thin north-south wall: the middle two columns of eight.
 /// let wall = Mask::new(8, |x, _| x == 3 || x == 4).unwrap();
 /// assert!(wall.is_solid(3, 0) && !wall.is_solid(2, 7));
@@ -31,12 +31,9 @@ pub struct Mask {
 }
 
 /// A mask that cannot be used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MaskError {
     /// Not a power of two from 4 to 64 a side, or not square.
-    #[error(
-        "a shape mask is {width}x{height} texels; it must be square, a power of two from 4 to 64 a side"
-    )]
     Size {
         /// Width given.
         width: u32,
@@ -44,12 +41,29 @@ pub enum MaskError {
         height: u32,
     },
     /// No texel is solid: the cell would be open floor.
-    #[error("a shape mask has no solid texel (opaque = solid); use a floor cell instead")]
     Empty,
     /// Every texel is solid: the cell would be a plain wall.
-    #[error("a shape mask is solid everywhere (no transparent texel); use a plain wall instead")]
     Full,
 }
+
+impl std::fmt::Display for MaskError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MaskError::Size { width, height } => write!(
+                f,
+                "a shape mask is {width}x{height} texels; it must be square, a power of two from 4 to 64 a side"
+            ),
+            MaskError::Empty => f.write_str(
+                "a shape mask has no solid texel (opaque = solid); use a floor cell instead",
+            ),
+            MaskError::Full => f.write_str(
+                "a shape mask is solid everywhere (no transparent texel); use a plain wall instead",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MaskError {}
 
 impl Mask {
     /// A mask of `side` x `side` texels, solid where `solid(x, y)` says.

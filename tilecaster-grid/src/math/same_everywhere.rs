@@ -11,7 +11,7 @@ use std::f64::consts::{FRAC_1_SQRT_2, FRAC_PI_2, FRAC_PI_6, PI};
 /// multiples of 90 degrees, and of equal size at odd multiples of 45.
 ///
 /// ```
-/// use tilecaster::math::sin_cos_degrees;
+/// use tilecaster_grid::math::sin_cos_degrees;
 /// assert_eq!(sin_cos_degrees(90.0), (1.0, 0.0));
 /// let (s, c) = sin_cos_degrees(30.0);
 /// assert!((s - 0.5).abs() < 1e-15 && (c - 0.75f64.sqrt()).abs() < 1e-15);
@@ -41,7 +41,7 @@ pub fn sin_cos_degrees(degrees: f64) -> (f64, f64) {
 /// The angle of `(x, y)` in degrees from +x towards +y, in (-180, 180] (0 for the origin).
 ///
 /// ```
-/// use tilecaster::math::atan2_degrees;
+/// use tilecaster_grid::math::atan2_degrees;
 /// assert_eq!(atan2_degrees(1.0, 0.0), 90.0);
 /// assert!((atan2_degrees(1.0, 1.0) - 45.0).abs() < 1e-12);
 /// ```
@@ -72,7 +72,7 @@ pub fn atan2_degrees(y: f64, x: f64) -> f64 {
 /// positive clockwise (towards +y, to the right).
 ///
 /// ```
-/// use tilecaster::math::turn_degrees;
+/// use tilecaster_grid::math::turn_degrees;
 /// assert_eq!(turn_degrees(350.0, 10.0), 20.0);
 /// assert_eq!(turn_degrees(10.0, 350.0), -20.0);
 /// ```

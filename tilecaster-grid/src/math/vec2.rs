@@ -3,12 +3,13 @@ use std::ops::{Add, Mul, Neg, Sub};
 /// A 2D vector or point in world units (tiles). `y` grows downwards (south).
 ///
 /// ```
-/// use tilecaster::math::Vec2;
+/// use tilecaster_grid::math::Vec2;
 /// let a = Vec2::new(1.0, 2.0);
 /// assert_eq!(a + Vec2::new(0.5, 0.5), Vec2::new(1.5, 2.5));
 /// assert_eq!(Vec2::new(3.0, 4.0).length(), 5.0);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec2 {
     /// East-west component.
     pub x: f64,

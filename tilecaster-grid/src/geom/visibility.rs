@@ -137,8 +137,8 @@ impl Visibility {
 /// sees nothing (an empty polygon).
 ///
 /// ```
-/// use tilecaster::geom::{Vec2, visibility_polygon};
-/// use tilecaster::grid::Cell;
+/// use tilecaster_grid::geom::{Vec2, visibility_polygon};
+/// use tilecaster_grid::grid::Cell;
 /// // A 4 × 3 room inside a wall border.
 /// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4;
 /// let seen = visibility_polygon(&walls, 6, 5, Vec2::new(2.5, 2.5), f64::INFINITY);
@@ -196,7 +196,7 @@ fn visibility_cone<S: Solidity + ?Sized>(
 
 /// How many rays spread around a limited radius.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Arc {
+pub enum Arc {
     /// This many, evenly.
     Rays(usize),
     /// As few as keep each chord within this distance of the arc (tiles), at least 16.
@@ -219,7 +219,7 @@ impl Arc {
 /// The buffers [`visibility_polygon_into`] works in, kept from call to call so that a polygon
 /// cast every frame (a muzzle flash's light) allocates nothing once they have grown.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Scratch {
+pub struct Scratch {
     runs: Vec<(Vec2, Vec2)>,
     vertices: Vec<(i64, i64)>,
     corners: Vec<Vec2>,
@@ -230,7 +230,7 @@ pub(crate) struct Scratch {
 /// [`visibility_polygon`] into `seen`, its arc cast with `arc`'s rays and its work done in
 /// `scratch`'s buffers.
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn visibility_polygon_into<S: Solidity + ?Sized>(
+pub fn visibility_polygon_into<S: Solidity + ?Sized>(
     grid: &S,
     size: (u32, u32),
     origin: Vec2,

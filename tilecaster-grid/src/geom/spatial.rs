@@ -10,7 +10,7 @@ use crate::grid::{Cell, Walk};
 /// [`SpatialHash::clear`] and [`SpatialHash::insert`], which keep the buckets' memory.
 ///
 /// ```
-/// use tilecaster::geom::{SpatialHash, Vec2};
+/// use tilecaster_grid::geom::{SpatialHash, Vec2};
 /// let mut hash = SpatialHash::default();
 /// hash.insert(7, Vec2::new(5.5, 0.5), 0.3);
 /// // The ray along y = 0.5 meets circle 7 at x = 5.2.

@@ -5,7 +5,7 @@ use super::Vec2;
 /// when `dir` is zero, or for NaN input. A tangent ray meets it at its touching point.
 ///
 /// ```
-/// use tilecaster::math::{Vec2, ray_circle};
+/// use tilecaster_grid::math::{Vec2, ray_circle};
 /// assert_eq!(ray_circle(Vec2::ZERO, Vec2::new(1.0, 0.0), Vec2::new(5.0, 0.0), 1.0), Some(4.0));
 /// assert_eq!(ray_circle(Vec2::ZERO, Vec2::new(-1.0, 0.0), Vec2::new(5.0, 0.0), 1.0), None);
 /// ```
@@ -39,7 +39,7 @@ pub fn ray_circle(origin: Vec2, dir: Vec2, centre: Vec2, radius: f64) -> Option<
 /// when it misses, is parallel and apart, when `dir` is zero, or for NaN input.
 ///
 /// ```
-/// use tilecaster::math::{Vec2, ray_segment};
+/// use tilecaster_grid::math::{Vec2, ray_segment};
 /// let (a, b) = (Vec2::new(3.0, -1.0), Vec2::new(3.0, 1.0));
 /// assert_eq!(ray_segment(Vec2::ZERO, Vec2::new(1.0, 0.0), a, b), Some(3.0));
 /// assert_eq!(ray_segment(Vec2::ZERO, Vec2::new(0.0, 1.0), a, b), None);

@@ -11,8 +11,8 @@ use super::Cell;
 /// path, `start` first. `None` when no goal can be reached or `start` lies outside `area`.
 ///
 /// ```
-/// use tilecaster::grid::shortest_path;
-/// use tilecaster::grid::Cell;
+/// use tilecaster_grid::grid::shortest_path;
+/// use tilecaster_grid::grid::Cell;
 /// // Round a wall at x = 1 (open only at y = 2), from (0, 0) to (2, 0).
 /// let open = |c: Cell| c.x != 1 || c.y == 2;
 /// let path = shortest_path(Cell::new(0, 0), (0, 0, 3, 3), open, |c| c == Cell::new(2, 0)).unwrap();
@@ -46,7 +46,7 @@ pub fn shortest_path(
 /// Where a shot is heard: the open cells within earshot, not through closed doors.
 ///
 /// ```
-/// use tilecaster::grid::{Cell, reachable};
+/// use tilecaster_grid::grid::{Cell, reachable};
 /// // A wall at x = 1 closes the left column off.
 /// let cells = reachable(Cell::new(0, 0), (0, 0, 3, 3), |c: Cell| c.x != 1);
 /// assert_eq!(cells, [Cell::new(0, 0), Cell::new(0, 1), Cell::new(0, 2)]);

@@ -3,9 +3,8 @@ use std::fmt;
 use crate::math::Vec2;
 
 /// A grid cell: the unit square `[x, x+1) x [y, y+1)`. A point lies in cell `(floor x, floor y)`.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cell {
     /// Column (grows east).
     pub x: i32,
@@ -16,7 +15,7 @@ pub struct Cell {
 impl Cell {
     /// The cell that a walk with an unusable start (NaN, infinite, or beyond
     /// [`DOMAIN`](super::DOMAIN)) consists of. It lies outside every map, so a cast against a
-    /// [`TileMap`](crate::map::TileMap) reports a hit at distance 0 there.
+    /// tilecaster's `TileMap` reports a hit at distance 0 there.
     pub const OUTSIDE: Cell = Cell {
         x: -(1 << 24) - 1,
         y: -(1 << 24) - 1,
@@ -32,8 +31,8 @@ impl Cell {
     /// saturate; NaN gives 0.
     ///
     /// ```
-    /// use tilecaster::geom::Vec2;
-    /// use tilecaster::grid::Cell;
+    /// use tilecaster_grid::geom::Vec2;
+    /// use tilecaster_grid::grid::Cell;
     /// assert_eq!(Cell::containing(Vec2::new(2.0, -0.25)), Cell::new(2, -1));
     /// ```
     #[inline]

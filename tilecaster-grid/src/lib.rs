@@ -1,0 +1,43 @@
+//! The grid traversal of [tilecaster](https://crates.io/crates/tilecaster), on its own: the
+//! cells a ray, a bullet or a line of sight crosses on a tile map, in order, exactly (every
+//! crossing decided in fixed point, the same both ways along a segment, a ray through a corner
+//! passing only where both cells beside it are open), with what is built on it: ray casts with
+//! the face and point hit, lazy walks, line of sight, visibility polygons and a flashlight,
+//! a spatial hash, shortest paths, and cells shaped from a bitmap (pixel-exact tiles). No
+//! dependencies beyond `std`.
+//!
+//! ```
+//! use tilecaster_grid::geom::{SpatialHash, Vec2};
+//! use tilecaster_grid::grid::{cast_ray, line_of_sight, Cell, Face};
+//!
+//! // A bullet: the first wall (any `Fn(Cell) -> bool` is a map), then the first actor before it.
+//! let walls = |c: Cell| c.x == 8;
+//! let wall = cast_ray(&walls, Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), f64::INFINITY).unwrap();
+//! assert_eq!((wall.cell, wall.face, wall.distance()), (Cell::new(8, 0), Some(Face::West), 7.5));
+//! let mut actors = SpatialHash::default();
+//! actors.insert(42, Vec2::new(4.5, 0.5), 0.25);
+//! let hit = actors.first_along_ray(Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), wall.t, |_| true);
+//! assert_eq!(hit, Some((42, 3.75)));
+//!
+//! // Line of sight past a pillar at (3, 1).
+//! let pillar = |c: Cell| c == Cell::new(3, 1);
+//! assert!(!line_of_sight(&pillar, Vec2::new(1.5, 1.5), Vec2::new(5.5, 1.5)));
+//! assert!(line_of_sight(&pillar, Vec2::new(1.5, 2.5), Vec2::new(5.5, 2.5)));
+//! ```
+//!
+//! Units: cells are one unit wide, cell `(x, y)` covering `[x, x + 1) x [y, y + 1)`, y down.
+//!
+//! - [`grid`]: the traversal (walks, casts, line of sight, cells, faces, shapes, paths);
+//! - [`geom`]: geometry that walks the grid (visibility polygon, flashlight, spatial hash);
+//! - [`math`]: `Vec2` and the primitive intersections.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+/// The README's example, compiled and run as a test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
+pub mod geom;
+pub mod grid;
+pub mod math;
