@@ -1018,6 +1018,33 @@ fn a_camera_behind_a_sliding_push_wall_sees_the_block() {
     assert!((hit.t - 0.3).abs() < 1e-9, "{}", hit.t);
 }
 
+/// `render --hud` with `weapon` in hand (and `firing` ticks after an attack) at the first
+/// Entry Hall's row 10, 320x200, into `out`: the picture.
+fn hud_render(weapon: &str, firing: Option<&str>, out: &Path) -> image::RgbaImage {
+    let path = out.to_str().unwrap();
+    let mut args = vec![
+        "render",
+        "--level",
+        common::ENTRY_HALL,
+        "--hud",
+        "--weapon",
+        weapon,
+        "--pos",
+        "4.5,10.3",
+        "--angle",
+        "0",
+        "--size",
+        "320x200",
+        "-o",
+        path,
+    ];
+    if let Some(t) = firing {
+        args.extend(["--firing", t]);
+    }
+    common::run_ok(args);
+    image::open(out).unwrap().to_rgba8()
+}
+
 /// `render --hud` draws the status bar, the weapon and the crosshair as the game does, so the
 /// whole picture is testable headless.
 #[test]
@@ -1025,24 +1052,7 @@ fn golden_render_with_the_hud() {
     let dir = std::env::temp_dir().join(format!("tilecaster-hud-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for weapon in ["pistol", "knife", "launcher", "machine-gun", "chaingun"] {
-        let out = dir.join(format!("{weapon}.png"));
-        common::run_ok([
-            "render",
-            "--level",
-            common::ENTRY_HALL,
-            "--hud",
-            "--weapon",
-            weapon,
-            "--pos",
-            "4.5,10.3",
-            "--angle",
-            "0",
-            "--size",
-            "320x200",
-            "-o",
-            out.to_str().unwrap(),
-        ]);
-        let img = image::open(&out).unwrap().to_rgba8();
+        let img = hud_render(weapon, None, &dir.join(format!("{weapon}.png")));
         let mut frame = Frame::new(320, 200).unwrap();
         frame.rgba_mut().copy_from_slice(img.as_raw());
         golden(&format!("hud_{}", weapon.replace('-', "_")), &frame);
@@ -1063,28 +1073,7 @@ fn golden_firing_frames() {
     for (weapon, ticks) in [("pistol", "1"), ("knife", "8"), ("chaingun", "1")] {
         let shot = |firing: Option<&str>| {
             let out = dir.join(format!("{weapon}-{}.png", firing.unwrap_or("rest")));
-            let mut args = vec![
-                "render",
-                "--level",
-                common::ENTRY_HALL,
-                "--hud",
-                "--weapon",
-                weapon,
-                "--pos",
-                "4.5,10.3",
-                "--angle",
-                "0",
-                "--size",
-                "320x200",
-                "-o",
-            ];
-            let path = out.to_str().unwrap().to_string();
-            args.push(&path);
-            if let Some(t) = firing {
-                args.extend(["--firing", t]);
-            }
-            common::run_ok(args);
-            image::open(&out).unwrap().to_rgba8()
+            hud_render(weapon, firing, &out)
         };
         let (firing, rest) = (shot(Some(ticks)), shot(None));
         assert_ne!(

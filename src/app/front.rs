@@ -1,5 +1,7 @@
-//! The front door's plumbing: where the settings file and the saves live, the save slots the
-//! menus offer, and the command-line options that hold over the settings for one run.
+//! The front door's plumbing: the save slots the menus offer and the saves folder, the high
+//! scores as the menu shows them, and the command-line options that hold over the settings for
+//! one run. Where settings, scores and saves are kept (a file, or the page's localStorage) is
+//! `super::platform`'s.
 
 use std::path::{Path, PathBuf};
 
