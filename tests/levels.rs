@@ -95,6 +95,7 @@ cases!(
     two_kinds,
     two_players,
     unknown_character,
+    unknown_characters,
     unknown_field,
     unknown_texture,
     unreachable_exit,

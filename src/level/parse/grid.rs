@@ -69,10 +69,14 @@ impl Parser<'_> {
                 let Some(symbol) = symbols.get(&c) else {
                     unknown += 1;
                     if unknown <= MAX_REPEATS {
-                        self.d.error_at(
-                            offset,
-                            format!("unknown legend character '{c}' (the legend has {legend})"),
-                        );
+                        // The legend's characters once, at the first; the rest refer to it.
+                        let has = if unknown == 1 {
+                            format!("the legend has {legend}")
+                        } else {
+                            "not in the legend either".to_string()
+                        };
+                        self.d
+                            .error_at(offset, format!("unknown legend character '{c}' ({has})"));
                     }
                     continue;
                 };
