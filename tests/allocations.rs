@@ -15,6 +15,8 @@ use tilecaster::geom::Vec2;
 use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer};
 
+mod common;
+
 struct Counting;
 
 /// Allocations and reallocations made.
@@ -144,7 +146,7 @@ fn a_png_with_a_huge_compressed_chunk_is_read_in_bounded_memory() {
 fn frames_after_warm_up_allocate_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // The first Entry Hall (`tests/scenes`), looking through its grates on row 10.
-    let loaded = load_with_textures(Path::new("tests/scenes/entry_hall.toml"), None).unwrap();
+    let loaded = load_with_textures(Path::new(common::ENTRY_HALL), None).unwrap();
     let level = &loaded.level;
     let assets = RenderAssets::new(level, &loaded.textures);
     let mut frame = Frame::new(640, 400).unwrap();

@@ -58,18 +58,9 @@ fn composed_on(
     composer.frame
 }
 
+/// The renderer alone at 160x100, with mipmaps and lights, the doors as `doors` hold them.
 fn render(level: &str, pos: (f64, f64), angle: f64, doors: &dyn MovingParts) -> Frame {
-    render_sized(level, pos, angle, doors, (160, 100))
-}
-
-fn render_sized(
-    level: &str,
-    pos: (f64, f64),
-    angle: f64,
-    doors: &dyn MovingParts,
-    size: (u32, u32),
-) -> Frame {
-    render_with(level, pos, angle, doors, size, true)
+    render_with(level, pos, angle, doors, (160, 100), true)
 }
 
 /// What `render_with` draws, and whether the level's lights are drawn.

@@ -505,7 +505,7 @@ impl Controller {
 
     /// Keeps the settings (their file, or the page's storage); a failure is said.
     pub(super) fn store_settings(&mut self) {
-        if let Err(e) = front::store_settings(&self.settings, self.settings_path.as_deref()) {
+        if let Err(e) = platform::store_settings(&self.settings, self.settings_path.as_deref()) {
             eprintln!("the settings are not kept: {e}");
             self.notice = Some(format!("NOT KEPT: {e}"));
         }

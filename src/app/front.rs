@@ -10,8 +10,6 @@ use tilecaster::scene::menu::SaveSlot;
 use tilecaster::scene::topdown::Corner;
 use tilecaster::settings::Settings;
 
-pub(super) use super::platform::{load_settings, store_settings};
-
 /// The high-score table: `scores.toml` beside the settings file natively, the page's
 /// localStorage in the browser; a missing one is empty, a damaged one empty and said.
 pub fn load_scores(settings_path: Option<&Path>) -> (HighScores, Option<String>) {

@@ -172,7 +172,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             .map_err(|e| anyhow!("{}: {e}", path.display()))?,
         _ => Session::start_on(&options.level, &options.sources, options.difficulty)?,
     };
-    let (settings, settings_path, said) = front::load_settings(options.settings.as_deref());
+    let (settings, settings_path, said) = platform::load_settings(options.settings.as_deref());
     if let Some(said) = &said {
         eprintln!("{said}");
     }

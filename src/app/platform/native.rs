@@ -24,7 +24,6 @@ pub(in crate::app) const CAN_QUIT: bool = true;
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = false;
 
 /// What the glue holds here beside the window: the gamepads, where the feature builds them.
-#[derive(Default)]
 pub(in crate::app) struct Extras {
     #[cfg(feature = "gamepad")]
     pads: Option<super::super::gamepad::Gamepads>,
