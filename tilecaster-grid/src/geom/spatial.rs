@@ -1,13 +1,15 @@
 //! A uniform-grid spatial hash for moving circles (enemies, the player, barrels), bucketed on
-//! the level's own unit cells so that the one traversal engine finds the candidates along a ray.
+//! the map's own cells so that the one traversal engine finds the candidates along a ray.
 
 use std::collections::HashMap;
 
 use super::{Vec2, ray_circle};
-use crate::grid::{Cell, Walk};
+use crate::grid::{Cell, CellRect, Grid};
 
-/// Circles registered in every unit cell their bounding box touches. Rebuilt each tick with
+/// Circles registered in every cell their bounding box touches. Rebuilt each tick with
 /// [`SpatialHash::clear`] and [`SpatialHash::insert`], which keep the buckets' memory.
+/// Its buckets are the cells of a [`Grid`] in your units ([`SpatialHash::new`]; unit cells
+/// by default), so that a game in pixels buckets by its tiles.
 ///
 /// ```
 /// use tilecaster_grid::geom::{SpatialHash, Vec2};
@@ -17,19 +19,54 @@ use crate::grid::{Cell, Walk};
 /// let hit = hash.first_along_ray(Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), 10.0, |_| true);
 /// assert_eq!(hit.map(|(id, _)| id), Some(7));
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SpatialHash {
+    grid: Grid,
     buckets: HashMap<Cell, Vec<usize>>,
     circles: Vec<(usize, Vec2, f64)>,
+    /// The cells any circle touches: a ray walks no further than it.
+    extent: CellRect,
+}
+
+impl Default for SpatialHash {
+    fn default() -> SpatialHash {
+        SpatialHash::new(Grid::UNIT)
+    }
 }
 
 impl SpatialHash {
+    /// An empty hash bucketed by `grid`'s cells (a 2D game's tiles, in pixels).
+    ///
+    /// ```
+    /// use tilecaster_grid::geom::{SpatialHash, Vec2};
+    /// use tilecaster_grid::grid::Grid;
+    /// let tiles = Grid::new(Vec2::ZERO, 60.0, 60.0).unwrap();
+    /// let mut hash = SpatialHash::new(tiles);
+    /// hash.insert(1, Vec2::new(400.0, 90.0), 16.0);
+    /// let hit = hash.first_along_ray(Vec2::new(30.0, 90.0), Vec2::new(1.0, 0.0), f64::INFINITY, |_| true);
+    /// assert_eq!(hit, Some((1, 354.0)));
+    /// ```
+    pub fn new(grid: Grid) -> SpatialHash {
+        SpatialHash {
+            grid,
+            buckets: HashMap::new(),
+            circles: Vec::new(),
+            extent: CellRect::new(0, 0, 0, 0),
+        }
+    }
+
+    /// The grid whose cells are the buckets.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
     /// Empties every bucket (keeping their memory).
     pub fn clear(&mut self) {
         for bucket in self.buckets.values_mut() {
             bucket.clear();
         }
         self.circles.clear();
+        self.extent = CellRect::new(0, 0, 0, 0);
     }
 
     /// Registers circle `id` at `centre` with `radius`. Non-finite circles are ignored.
@@ -37,17 +74,37 @@ impl SpatialHash {
         if !(centre.is_finite() && radius.is_finite() && radius >= 0.0) {
             return;
         }
+        let cells = self.cells_under(centre, radius);
+        if cells.is_empty() {
+            return;
+        }
         let slot = self.circles.len();
         self.circles.push((id, centre, radius));
-        for cell in cells_under_circle(centre, radius) {
+        self.extent = self.extent.union(cells);
+        for cell in cells.cells() {
             self.buckets.entry(cell).or_default().push(slot);
         }
+    }
+
+    /// The cells of this hash's grid under the bounding box of a circle (empty beyond the
+    /// grid's reach).
+    fn cells_under(&self, centre: Vec2, radius: f64) -> CellRect {
+        let corner = Vec2::new(radius, radius);
+        let (low, high) = (
+            self.grid.cell_of(centre - corner),
+            self.grid.cell_of(centre + corner),
+        );
+        if low == Cell::OUTSIDE || high == Cell::OUTSIDE {
+            return CellRect::new(0, 0, 0, 0);
+        }
+        CellRect::new(low.x, low.y, high.x + 1, high.y + 1)
     }
 
     /// The ids of the circles that overlap the circle at `centre` with `radius`.
     pub fn overlapping(&self, centre: Vec2, radius: f64) -> impl Iterator<Item = usize> + '_ {
         let mut seen = Vec::new();
-        cells_under_circle(centre, radius)
+        self.cells_under(centre, radius)
+            .cells()
             .filter_map(|c| self.buckets.get(&c))
             .flatten()
             .copied()
@@ -65,7 +122,9 @@ impl SpatialHash {
     /// The nearest circle accepted by `wanted` that the ray `origin + t * dir` meets with
     /// `0 <= t < max_t`, as `(id, t)`. Only the buckets of the cells the ray walks (the
     /// traversal engine's walk, corner neighbours included) are looked at, and the walk stops
-    /// at the first cell entered beyond the best hit so far.
+    /// at the first cell entered beyond the best hit so far, or where it leaves the cells any
+    /// circle touches: a miss costs the cells between the ray's start and the circles' far
+    /// edge, however far `max_t` reaches.
     pub fn first_along_ray(
         &self,
         origin: Vec2,
@@ -73,8 +132,13 @@ impl SpatialHash {
         max_t: f64,
         mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<(usize, f64)> {
+        if self.circles.is_empty() {
+            return None;
+        }
         let mut best: Option<(usize, f64)> = None;
-        for entry in Walk::ray(origin, dir, max_t) {
+        let walk = self.grid.walk_ray(origin, dir, max_t);
+        let reach = self.extent.exit_t(&self.grid, walk.origin(), walk.direction());
+        for entry in walk.limited(reach) {
             if best.is_some_and(|(_, t)| t < entry.t) {
                 break;
             }
@@ -98,8 +162,8 @@ impl SpatialHash {
     }
 }
 
-/// The cells that the bounding box of the circle at `centre` with `radius` touches, row by
-/// row: every cell the circle overlaps, and a few it only comes near.
+/// The unit cells that the bounding box of the circle at `centre` with `radius` touches, row
+/// by row: every cell the circle overlaps, and a few it only comes near.
 pub fn cells_under_circle(centre: Vec2, radius: f64) -> impl Iterator<Item = Cell> {
     let corner = Vec2::new(radius, radius);
     let (low, high) = (

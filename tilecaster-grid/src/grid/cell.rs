@@ -82,6 +82,27 @@ impl Face {
         }
     }
 
+    /// The unit vector pointing out of the cell through this face (y grows downwards): the
+    /// normal to reflect a bouncing shot about, or to slide along a wall.
+    ///
+    /// ```
+    /// use tilecaster_grid::grid::Face;
+    /// use tilecaster_grid::math::Vec2;
+    /// assert_eq!(Face::North.normal(), Vec2::new(0.0, -1.0));
+    /// // A shot entering a cell's west face is turned back along -x.
+    /// let d = Vec2::new(0.6, 0.8);
+    /// let n = Face::West.normal();
+    /// assert_eq!(d - n * (2.0 * d.dot(n)), Vec2::new(-0.6, 0.8));
+    /// ```
+    pub fn normal(self) -> Vec2 {
+        match self {
+            Face::North => Vec2::new(0.0, -1.0),
+            Face::South => Vec2::new(0.0, 1.0),
+            Face::East => Vec2::new(1.0, 0.0),
+            Face::West => Vec2::new(-1.0, 0.0),
+        }
+    }
+
     /// Whether this face lies on a vertical grid line (x = const): `West` or `East`.
     pub fn is_x_face(self) -> bool {
         matches!(self, Face::West | Face::East)

@@ -3,10 +3,10 @@
 
 use std::collections::VecDeque;
 
-use super::Cell;
+use super::{Cell, CellRect};
 
-/// Breadth-first search over the 4-connected cells of `area` (`(x0, y0, x1, y1)`, ends
-/// exclusive) that `walkable` allows, from `start` to the nearest cell that `is_goal` accepts
+/// Breadth-first search over the 4-connected cells of `area` (a [`CellRect`], or its
+/// `(x0, y0, x1, y1)` with ends exclusive) that `walkable` allows, from `start` to the nearest cell that `is_goal` accepts
 /// (the goal itself must be walkable to be reached, unless it is `start`): the cells of the
 /// path, `start` first. `None` when no goal can be reached or `start` lies outside `area`.
 ///
@@ -21,11 +21,11 @@ use super::Cell;
 /// ```
 pub fn shortest_path(
     start: Cell,
-    area: (i32, i32, i32, i32),
+    area: impl Into<CellRect>,
     walkable: impl Fn(Cell) -> bool,
     is_goal: impl Fn(Cell) -> bool,
 ) -> Option<Vec<Cell>> {
-    let mut search = Search::new(area);
+    let mut search = Search::new(area.into());
     let goal = search.run(start, walkable, is_goal, |_| {})?;
     let mut path = vec![goal];
     let mut at = goal;
@@ -53,11 +53,11 @@ pub fn shortest_path(
 /// ```
 pub fn reachable(
     start: Cell,
-    area: (i32, i32, i32, i32),
+    area: impl Into<CellRect>,
     walkable: impl Fn(Cell) -> bool,
 ) -> Vec<Cell> {
     let mut cells = Vec::new();
-    Search::new(area).run(start, walkable, |_| false, |c| cells.push(c));
+    Search::new(area.into()).run(start, walkable, |_| false, |c| cells.push(c));
     cells
 }
 
@@ -66,7 +66,7 @@ const STEPS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
 /// The one breadth-first search over a rectangle of cells, for paths and for reach.
 struct Search {
-    area: (i32, i32, i32, i32),
+    area: CellRect,
     /// Per cell, how it was reached: 0 not yet, else 1 + the index of the step into it (a
     /// byte a cell, so that a 4096 x 4096 map costs 16 MiB).
     came: Vec<u8>,
@@ -76,9 +76,8 @@ impl Search {
     /// The mark of the start cell in `came`.
     const START: u8 = u8::MAX;
 
-    fn new(area: (i32, i32, i32, i32)) -> Search {
-        let (x0, y0, x1, y1) = area;
-        let cells = (x1 - x0).max(0) as usize * (y1 - y0).max(0) as usize;
+    fn new(area: CellRect) -> Search {
+        let cells = area.width() as usize * area.height() as usize;
         Search {
             area,
             came: vec![0; cells],
@@ -86,9 +85,11 @@ impl Search {
     }
 
     fn index(&self, c: Cell) -> Option<usize> {
-        let (x0, y0, x1, y1) = self.area;
-        ((x0..x1).contains(&c.x) && (y0..y1).contains(&c.y))
-            .then(|| (c.y - y0) as usize * (x1 - x0) as usize + (c.x - x0) as usize)
+        let a = self.area;
+        a.contains(c).then(|| {
+            (i64::from(c.y) - i64::from(a.y0)) as usize * a.width() as usize
+                + (i64::from(c.x) - i64::from(a.x0)) as usize
+        })
     }
 
     /// Searches from `start`, telling `visit` each cell as it is taken from the queue, until

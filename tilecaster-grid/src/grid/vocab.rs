@@ -3,6 +3,7 @@
 //! cells. The walk itself ([`super::Walk`]), the grids in the caller's units ([`super::Grid`])
 //! and the masks ([`super::Mask`]) all speak it, and none of them imports another for it.
 
+use super::bounds::CellRect;
 use super::cell::{Cell, Face};
 use super::shape::Mask;
 use crate::math::Vec2;
@@ -47,15 +48,53 @@ pub struct Entry {
     pub distance: f64,
 }
 
-/// Which cells block a cast, supplied by the caller: a tilecaster `TileMap`, or any
-/// `Fn(Cell) -> bool`. Out-of-bounds cells should answer `true`.
+/// Which cells block a cast, supplied by the caller: any `Fn(Cell) -> bool`, a `Vec<Vec<bool>>`
+/// (rows of cells, `map[y][x]`), a [`BoolGrid`](super::BoolGrid) over a `&[bool]`, a type of
+/// your own, or one of these boxed (`Box`, `Rc` or `Arc` of `dyn Solidity`, or `&dyn
+/// Solidity`).
+///
+/// A map either answers `true` beyond its edge (walled in: every cast ends there) or says where
+/// it ends with [`bounds`](Solidity::bounds), so that a cast over open ground beyond it stops
+/// instead of walking on. A cast with no limit over a map that does neither ends
+/// [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells from its start.
+///
+/// ```
+/// use tilecaster_grid::grid::{cast_ray, Cell, CellRect, Solidity};
+/// use tilecaster_grid::math::Vec2;
+/// // A map of your own: a 64 x 64 field, open beyond it, with one wall column.
+/// struct Field;
+/// impl Solidity for Field {
+///     fn is_solid(&self, c: Cell) -> bool {
+///         c.x == 40 && (0..64).contains(&c.y)
+///     }
+///     fn bounds(&self) -> Option<CellRect> {
+///         Some(CellRect::new(0, 0, 64, 64))
+///     }
+/// }
+/// let wall = cast_ray(&Field, Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), f64::INFINITY);
+/// assert_eq!(wall.map(|h| h.cell), Some(Cell::new(40, 0)));
+/// // Away from the wall: the cast ends at the field's edge, not 65,536 cells on.
+/// assert!(cast_ray(&Field, Vec2::new(0.5, 0.5), Vec2::new(-1.0, 0.0), f64::INFINITY).is_none());
+/// ```
 pub trait Solidity {
     /// Whether `cell` blocks.
     fn is_solid(&self, cell: Cell) -> bool;
 
-    /// Pixel-exact refinement: whether a hit on a solid cell really stops the cast. A cell whose
-    /// texture has holes (a grate) answers from its alpha at [`Hit::u`]; answering `false` lets
-    /// the walk continue through the cell. Asked too for a start inside a solid cell (a hit
+    /// Where the map ends, if it does: the casts of this crate ([`cast_ray`](super::cast_ray),
+    /// [`line_of_sight`](super::line_of_sight), [`Grid::cast_ray`](super::Grid::cast_ray) and
+    /// the rest) stop within a cell of leaving it, so cells further out are never asked. A map
+    /// that is open beyond its bounds then misses there instead of walking on; one that is
+    /// solid beyond them is hit at its edge as without. `None`, the default: no bounds (see
+    /// [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH)).
+    #[inline]
+    fn bounds(&self) -> Option<CellRect> {
+        None
+    }
+
+    /// Whether a hit on a solid cell really stops the cast, decided along the face hit (at
+    /// [`Hit::u`]): a cell whose texture has holes (a grate) answers from its alpha there;
+    /// answering `false` lets the walk continue through the cell. For cells solid only in
+    /// part in two dimensions (pixel-exact tiles), use [`shape`](Solidity::shape) instead. Asked too for a start inside a solid cell (a hit
     /// without a face), but not for a corner hit. The default accepts every hit.
     #[inline]
     fn accepts(&self, hit: &Hit) -> bool {
@@ -90,6 +129,44 @@ impl<F: Fn(Cell) -> bool> Solidity for F {
         self(cell)
     }
 }
+
+/// Forwards every question to the map behind a pointer: boxed and shared maps chosen at run
+/// time. (A blanket `impl Solidity for &T` cannot sit beside the one for closures, since a
+/// reference to a closure is a closure; pass `&map` where `&S` is asked instead.)
+macro_rules! forward_solidity {
+    ($($t:ty),*) => {$(
+        impl Solidity for $t {
+            #[inline]
+            fn is_solid(&self, cell: Cell) -> bool {
+                (**self).is_solid(cell)
+            }
+            #[inline]
+            fn bounds(&self) -> Option<CellRect> {
+                (**self).bounds()
+            }
+            #[inline]
+            fn accepts(&self, hit: &Hit) -> bool {
+                (**self).accepts(hit)
+            }
+            #[inline]
+            fn shape(&self, cell: Cell) -> Option<&Mask> {
+                (**self).shape(cell)
+            }
+            fn face_texels(&self, cell: Cell, face: Face) -> Option<&[bool]> {
+                (**self).face_texels(cell, face)
+            }
+        }
+    )*};
+}
+
+forward_solidity!(
+    &dyn Solidity,
+    &(dyn Solidity + Send + Sync),
+    Box<dyn Solidity + '_>,
+    Box<dyn Solidity + Send + Sync + '_>,
+    std::rc::Rc<dyn Solidity + '_>,
+    std::sync::Arc<dyn Solidity + Send + Sync + '_>
+);
 
 /// The first solid cell along a walk. Fields may be added (it is `#[non_exhaustive]`): read
 /// them, and get hits from [`cast_ray`](super::cast_ray) and its kin.

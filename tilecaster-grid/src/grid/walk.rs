@@ -340,6 +340,41 @@ impl<G: Cells> Walk<G> {
         }
     }
 
+    /// The same walk ended at `limit_t` (in units of its direction) where that comes before its
+    /// own end: a cast stopped at its map's bounds. The cells up to there are the same.
+    pub(crate) fn limited(self, limit_t: f64) -> Walk<G> {
+        if limit_t < self.end_t && self.pending == Pending::Start {
+            Walk::build(self.grid, self.origin, self.dir, limit_t, None)
+        } else {
+            self
+        }
+    }
+
+    /// The `t` up to which this walk may need to go over `solid`: where it leaves the map's
+    /// bounds (grown by a cell), or, for a walk without end over a map without bounds,
+    /// [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells along its faster axis.
+    pub(crate) fn reach_over<S: Solidity + ?Sized>(&self, solid: &S, unlimited: bool) -> f64 {
+        match solid.bounds() {
+            Some(rect) => rect.exit_t(&self.grid, self.origin, self.dir),
+            None if unlimited => {
+                let (w, h) = self.grid.cell_size();
+                let reach = f64::from(super::UNBOUNDED_REACH);
+                (reach * w / self.dir.x.abs()).min(reach * h / self.dir.y.abs())
+            }
+            None => f64::INFINITY,
+        }
+    }
+
+    /// This walk stopped where casting over `solid` can stop (see [`Walk::reach_over`]).
+    #[inline]
+    pub(crate) fn over<S: Solidity + ?Sized>(self, solid: &S, unlimited: bool) -> Walk<G> {
+        if solid.bounds().is_none() && !unlimited {
+            return self;
+        }
+        let limit = self.reach_over(solid, unlimited);
+        self.limited(limit)
+    }
+
     /// The current cell: the start cell until the first step.
     #[inline]
     pub fn cell(&self) -> Cell {
@@ -730,25 +765,38 @@ impl Grid {
         Walk::ray_in(*self, origin, dir, max_t)
     }
 
-    /// [`cast_ray`](super::cast_ray) in this grid's units.
+    /// [`cast_ray`](super::cast_ray) in this grid's units (stopped at the map's bounds
+    /// likewise).
     pub fn cast_ray<S: Solidity + ?Sized>(
         &self,
         solid: &S,
-        origin: Vec2,
-        dir: Vec2,
+        origin: impl Into<Vec2>,
+        dir: impl Into<Vec2>,
         max_t: f64,
     ) -> Option<Hit> {
-        self.walk_ray(origin, dir, max_t).first_hit(solid)
+        let walk = self.walk_ray(origin.into(), dir.into(), max_t);
+        walk.over(solid, max_t == f64::INFINITY).first_hit(solid)
     }
 
     /// [`cast_segment`](super::cast_segment) in this grid's units.
-    pub fn cast_segment<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> Option<Hit> {
-        self.walk_segment(a, b).first_hit(solid)
+    pub fn cast_segment<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        a: impl Into<Vec2>,
+        b: impl Into<Vec2>,
+    ) -> Option<Hit> {
+        let walk = self.walk_segment(a.into(), b.into());
+        walk.over(solid, false).first_hit(solid)
     }
 
     /// [`line_of_sight`](super::line_of_sight) in this grid's units (symmetric likewise).
-    pub fn line_of_sight<S: Solidity + ?Sized>(&self, solid: &S, a: Vec2, b: Vec2) -> bool {
-        let (from, to) = super::symmetric_order(a, b);
+    pub fn line_of_sight<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        a: impl Into<Vec2>,
+        b: impl Into<Vec2>,
+    ) -> bool {
+        let (from, to) = super::symmetric_order(a.into(), b.into());
         self.cast_segment(solid, from, to).is_none()
     }
 }

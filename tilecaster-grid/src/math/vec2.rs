@@ -94,3 +94,35 @@ impl From<(f64, f64)> for Vec2 {
         Vec2::new(x, y)
     }
 }
+
+impl From<[f64; 2]> for Vec2 {
+    fn from([x, y]: [f64; 2]) -> Vec2 {
+        Vec2::new(x, y)
+    }
+}
+
+/// An f32 game's points and directions, widened exactly (every `f32` is an `f64`).
+impl From<(f32, f32)> for Vec2 {
+    fn from((x, y): (f32, f32)) -> Vec2 {
+        Vec2::new(f64::from(x), f64::from(y))
+    }
+}
+
+/// An f32 game's points and directions, widened exactly (every `f32` is an `f64`).
+impl From<[f32; 2]> for Vec2 {
+    fn from([x, y]: [f32; 2]) -> Vec2 {
+        Vec2::new(f64::from(x), f64::from(y))
+    }
+}
+
+impl From<Vec2> for (f64, f64) {
+    fn from(v: Vec2) -> (f64, f64) {
+        (v.x, v.y)
+    }
+}
+
+impl From<Vec2> for [f64; 2] {
+    fn from(v: Vec2) -> [f64; 2] {
+        [v.x, v.y]
+    }
+}

@@ -1,0 +1,176 @@
+//! Maps ready-made from plain data: a `&[bool]` with a width ([`BoolGrid`]) and rows of cells
+//! (`Vec<Vec<bool>>`), so that a 2D game's own arrays need no wrapper of their own.
+
+use super::bounds::CellRect;
+use super::cell::Cell;
+use super::vocab::Solidity;
+
+/// A map over a row-major `&[bool]` (`true`: solid), `width` cells to a row, with its cell
+/// `(0, 0)` at `corner` (the origin unless moved with [`BoolGrid::at`]). Open beyond its
+/// edge unless [`walled`](BoolGrid::walled); its [`bounds`](Solidity::bounds) are its
+/// rectangle, so casts stop there.
+///
+/// ```
+/// use tilecaster_grid::grid::{cast_ray, BoolGrid, Cell};
+/// use tilecaster_grid::math::Vec2;
+/// let cells = [
+///     false, false, true,
+///     false, false, false,
+/// ];
+/// let map = BoolGrid::new(&cells, 3).unwrap();
+/// let hit = cast_ray(&map, Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), f64::INFINITY).unwrap();
+/// assert_eq!(hit.cell, Cell::new(2, 0));
+/// // Row 1 is open to the edge, and beyond it: a miss.
+/// assert!(cast_ray(&map, Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_none());
+/// assert!(cast_ray(&map.walled(), Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_some());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoolGrid<'a> {
+    cells: &'a [bool],
+    width: usize,
+    corner: Cell,
+    walled: bool,
+}
+
+impl<'a> BoolGrid<'a> {
+    /// `cells` as rows of `width` (`cells.len() / width` rows). `None` when `width` is 0 while
+    /// there are cells, or `cells` is not whole rows, or a side exceeds `i32::MAX`.
+    pub fn new(cells: &'a [bool], width: usize) -> Option<BoolGrid<'a>> {
+        let whole = if width == 0 {
+            cells.is_empty()
+        } else {
+            cells.len() % width == 0
+        };
+        let height = cells.len().checked_div(width).unwrap_or(0);
+        let fits = i32::try_from(width).is_ok() && i32::try_from(height).is_ok();
+        (whole && fits).then_some(BoolGrid {
+            cells,
+            width,
+            corner: Cell::new(0, 0),
+            walled: false,
+        })
+    }
+
+    /// The same map with its first cell at `corner`.
+    pub fn at(self, corner: Cell) -> BoolGrid<'a> {
+        BoolGrid { corner, ..self }
+    }
+
+    /// The same map, solid beyond its edge (a walled-in level: every cast ends at the edge).
+    pub fn walled(self) -> BoolGrid<'a> {
+        BoolGrid {
+            walled: true,
+            ..self
+        }
+    }
+
+    /// Cells to a row.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.cells.len().checked_div(self.width).unwrap_or(0)
+    }
+
+    /// The map's cells as a rectangle.
+    pub fn rect(&self) -> CellRect {
+        CellRect::sized(self.corner, self.width as u32, self.height() as u32)
+    }
+}
+
+impl Solidity for BoolGrid<'_> {
+    #[inline]
+    fn is_solid(&self, cell: Cell) -> bool {
+        let (x, y) = (
+            i64::from(cell.x) - i64::from(self.corner.x),
+            i64::from(cell.y) - i64::from(self.corner.y),
+        );
+        if x < 0 || y < 0 || x as usize >= self.width {
+            return self.walled;
+        }
+        let i = y as usize * self.width + x as usize;
+        self.cells.get(i).copied().unwrap_or(self.walled)
+    }
+
+    #[inline]
+    fn bounds(&self) -> Option<CellRect> {
+        Some(self.rect())
+    }
+}
+
+/// Rows of cells, `map[y][x]` (`true`: solid), cell `(0, 0)` first. Rows may differ in length;
+/// beyond them the map is open, and its [`bounds`](Solidity::bounds) are the longest row by
+/// the rows.
+///
+/// ```
+/// use tilecaster_grid::grid::line_of_sight;
+/// use tilecaster_grid::math::Vec2;
+/// let map = vec![vec![false, true, false], vec![false, false, false]];
+/// assert!(!line_of_sight(&map, Vec2::new(0.5, 0.5), Vec2::new(2.5, 0.5)));
+/// assert!(line_of_sight(&map, Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)));
+/// ```
+impl Solidity for Vec<Vec<bool>> {
+    #[inline]
+    fn is_solid(&self, cell: Cell) -> bool {
+        let (Ok(x), Ok(y)) = (usize::try_from(cell.x), usize::try_from(cell.y)) else {
+            return false;
+        };
+        self.get(y).and_then(|row| row.get(x)).copied().unwrap_or(false)
+    }
+
+    fn bounds(&self) -> Option<CellRect> {
+        let width = self.iter().map(Vec::len).max().unwrap_or(0);
+        let side = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        Some(CellRect::sized(
+            Cell::new(0, 0),
+            side(width),
+            side(self.len()),
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{cast_ray, cast_segment};
+    use crate::math::Vec2;
+
+    #[test]
+    fn bool_grids_check_their_shape() {
+        assert!(BoolGrid::new(&[true; 6], 4).is_none());
+        assert!(BoolGrid::new(&[true; 6], 0).is_none());
+        let empty = BoolGrid::new(&[], 0).unwrap();
+        assert_eq!((empty.width(), empty.height()), (0, 0));
+        assert!(!empty.is_solid(Cell::new(0, 0)));
+        assert!(empty.walled().is_solid(Cell::new(0, 0)));
+    }
+
+    #[test]
+    fn a_moved_grid_answers_at_its_corner() {
+        let cells = [true, false, false, true];
+        let map = BoolGrid::new(&cells, 2).unwrap().at(Cell::new(-10, 5));
+        assert!(map.is_solid(Cell::new(-10, 5)) && map.is_solid(Cell::new(-9, 6)));
+        assert!(!map.is_solid(Cell::new(-9, 5)) && !map.is_solid(Cell::new(0, 0)));
+        assert_eq!(map.bounds(), Some(CellRect::new(-10, 5, -8, 7)));
+        let hit = cast_ray(&map, Vec2::new(-30.5, 6.5), Vec2::new(1.0, 0.0), f64::INFINITY);
+        assert_eq!(hit.map(|h| h.cell), Some(Cell::new(-9, 6)));
+    }
+
+    #[test]
+    fn rows_of_cells_answer_like_the_flat_grid() {
+        let rows = vec![vec![false, true, false, false], vec![false, false, true]];
+        let flat = [false, true, false, false, false, false, true, false];
+        let grid = BoolGrid::new(&flat, 4).unwrap();
+        assert_eq!(rows.bounds(), grid.bounds());
+        for y in -1..3 {
+            for x in -1..5 {
+                let c = Cell::new(x, y);
+                assert_eq!(rows.is_solid(c), grid.is_solid(c), "{c}");
+            }
+        }
+        let (a, b) = (Vec2::new(0.2, 1.7), Vec2::new(3.9, 0.1));
+        assert_eq!(cast_segment(&rows, a, b), cast_segment(&grid, a, b));
+    }
+}
