@@ -250,7 +250,7 @@ fn bad_shapes_are_named_with_their_line_and_column() {
     std::fs::write(&path, text).unwrap();
     let level = Level::load(&path).unwrap().level;
     let mask = level.shape(Cell::new(2, 1)).expect("shaped");
-    assert_eq!(mask.side(), 8);
+    assert_eq!((mask.width(), mask.height()), (8, 8));
     assert!(mask.is_solid(0, 0) && !mask.is_solid(7, 7));
 }
 
@@ -321,7 +321,7 @@ fn brute_force_t(level: &Level, origin: Vec2, dir: Vec2) -> f64 {
             match level.shape(c) {
                 None => square(x as f64, y as f64, 1.0),
                 Some(mask) => {
-                    let s = 1.0 / mask.side() as f64;
+                    let s = 1.0 / mask.width() as f64;
                     for (tx, ty) in mask.solid_texels() {
                         square(x as f64 + tx as f64 * s, y as f64 + ty as f64 * s, s);
                     }

@@ -187,9 +187,13 @@ impl Game {
         let mut bytes = self.holes.bytes();
         for shape in self.level.styles.iter().filter_map(|s| s.shape.as_ref()) {
             bytes.push(b'#');
-            bytes.extend(shape.mask.side().to_le_bytes());
-            for row in shape.mask.rows() {
-                bytes.extend(row.to_le_bytes());
+            // A level's masks are square and at most 64 wide: one word a row, as the hash has
+            // always read them.
+            bytes.extend(shape.mask.width().to_le_bytes());
+            for y in 0..shape.mask.height() {
+                for word in shape.mask.row(y) {
+                    bytes.extend(word.to_le_bytes());
+                }
             }
         }
         file_hash(&bytes)

@@ -218,7 +218,8 @@ fn slide(from: Vec2, motion: Vec2, blocking: &impl Solidity) -> Vec2 {
                 continue;
             };
             // The solid texels within the circle's reach.
-            let n = mask.side();
+            // A level's masks are square (see level::shapes).
+            let n = mask.width();
             let size = 1.0 / f64::from(n);
             let texel = |v: f64| ((v * f64::from(n)).floor().max(0.0) as u32).min(n - 1);
             let (x0, x1) = (texel(p.x - r - corner.x), texel(p.x + r - corner.x));

@@ -124,13 +124,39 @@ pub fn is_shape_file(name: &str) -> bool {
     name.to_ascii_lowercase().ends_with(".png")
 }
 
-/// A mask read from the PNG at `path`: opaque texels (alpha at least 128) are solid.
+/// The smallest side of a level's shape mask, in texels (the engine draws and collides with
+/// square masks of powers of two; the traversal takes any).
+pub const MIN_LEVEL_MASK_SIDE: u32 = 4;
+/// The largest side of a level's shape mask, in texels.
+pub const MAX_LEVEL_MASK_SIDE: u32 = 64;
+
+/// A mask read from the PNG at `path`: opaque texels (alpha at least 128) are solid. A level's
+/// masks are square, a power of two from 4 to 64 texels a side, with a solid texel and an open
+/// one (a mask of neither would be a plain floor or wall, and says so).
 pub fn read_mask(path: &Path) -> Result<Mask, String> {
     let image = crate::texture::read_picture(path).map_err(|e| e.to_string())?;
     let (w, h) = image.dimensions();
-    let problem = |e: MaskError| format!("{}: {e}", path.display());
-    Mask::check_size(w, h).map_err(problem)?;
-    Mask::new(w, |x, y| image.get_pixel(x, y).0[3] >= 128).map_err(problem)
+    let problem = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let sized =
+        w == h && w.is_power_of_two() && (MIN_LEVEL_MASK_SIDE..=MAX_LEVEL_MASK_SIDE).contains(&w);
+    if !sized {
+        return Err(problem(&format!(
+            "a shape mask is {w}x{h} texels; it must be square, a power of two from \
+             {MIN_LEVEL_MASK_SIDE} to {MAX_LEVEL_MASK_SIDE} a side"
+        )));
+    }
+    let mask = Mask::from_rgba(w, h, image.as_raw()).map_err(|e: MaskError| problem(&e))?;
+    if mask.is_empty() {
+        return Err(problem(
+            &"a shape mask has no solid texel (opaque = solid); use a floor cell instead",
+        ));
+    }
+    if mask.is_full() {
+        return Err(problem(
+            &"a shape mask is solid everywhere (no transparent texel); use a plain wall instead",
+        ));
+    }
+    Ok(mask)
 }
 
 #[cfg(test)]
@@ -141,7 +167,7 @@ mod tests {
     fn every_bundled_shape_is_made() {
         for (name, _) in BUNDLED_SHAPES {
             let mask = bundled_shape(name).unwrap_or_else(|| panic!("{name}"));
-            assert_eq!(mask.side(), BUNDLED_SIDE, "{name}");
+            assert_eq!(mask.width(), BUNDLED_SIDE, "{name}");
         }
         assert!(bundled_shape("pillar").is_none());
     }

@@ -40,7 +40,8 @@ impl Outline {
     /// the mask), walked with the solid on the left, which is the direction in which the
     /// texture reads left to right for a viewer outside.
     pub fn new(mask: &Mask) -> Outline {
-        let n = mask.side();
+        // A level's masks are square (see level::shapes).
+        let n = mask.width();
         let solid = |x: i64, y: i64| {
             (0..i64::from(n)).contains(&x)
                 && (0..i64::from(n)).contains(&y)

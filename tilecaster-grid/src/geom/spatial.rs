@@ -137,7 +137,9 @@ impl SpatialHash {
         }
         let mut best: Option<(usize, f64)> = None;
         let walk = self.grid.walk_ray(origin, dir, max_t);
-        let reach = self.extent.exit_t(&self.grid, walk.origin(), walk.direction());
+        let reach = self
+            .extent
+            .exit_t(&self.grid, walk.origin(), walk.direction());
         for entry in walk.limited(reach) {
             if best.is_some_and(|(_, t)| t < entry.t) {
                 break;

@@ -418,7 +418,7 @@ fn outline_corners<S: Solidity + ?Sized>(
         let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
             continue;
         };
-        let n = mask.side() as i64;
+        let (nx, ny) = (i64::from(mask.width()), i64::from(mask.height()));
         // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
         // open texel of this shape may meet a wall at the cell's edge).
         let at = |i: i64, j: i64| texel_of(walls, cell, mask, (i, j)).is_some();
@@ -428,8 +428,10 @@ fn outline_corners<S: Solidity + ?Sized>(
             if !turns(quad) {
                 return;
             }
-            let s = 1.0 / n as f64;
-            let v = Vec2::new(f64::from(x) + i as f64 * s, f64::from(y) + j as f64 * s);
+            let v = Vec2::new(
+                f64::from(x) + i as f64 / nx as f64,
+                f64::from(y) + j as f64 / ny as f64,
+            );
             let d = v - origin;
             let (left, up) = (d.x > 0.0, d.y > 0.0);
             let approach = quad[usize::from(!up) * 2 + usize::from(!left)];
@@ -443,8 +445,8 @@ fn outline_corners<S: Solidity + ?Sized>(
             corner(i, j, quad(i, j));
         }
         // The mask's edge, where its texels meet the neighbouring cells'.
-        let rows = (0..=n).flat_map(|i| [(i, 0), (i, n)]);
-        let columns = (1..n).flat_map(|j| [(0, j), (n, j)]);
+        let rows = (0..=nx).flat_map(|i| [(i, 0), (i, ny)]);
+        let columns = (1..ny).flat_map(|j| [(0, j), (nx, j)]);
         for (i, j) in rows.chain(columns) {
             corner(i, j, quad(i, j));
         }

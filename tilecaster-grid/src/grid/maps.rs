@@ -36,11 +36,8 @@ impl<'a> BoolGrid<'a> {
     /// `cells` as rows of `width` (`cells.len() / width` rows). `None` when `width` is 0 while
     /// there are cells, or `cells` is not whole rows, or a side exceeds `i32::MAX`.
     pub fn new(cells: &'a [bool], width: usize) -> Option<BoolGrid<'a>> {
-        let whole = if width == 0 {
-            cells.is_empty()
-        } else {
-            cells.len() % width == 0
-        };
+        // Whole rows (of width 0, only when there are no cells).
+        let whole = cells.len().is_multiple_of(width);
         let height = cells.len().checked_div(width).unwrap_or(0);
         let fits = i32::try_from(width).is_ok() && i32::try_from(height).is_ok();
         (whole && fits).then_some(BoolGrid {
@@ -117,7 +114,10 @@ impl Solidity for Vec<Vec<bool>> {
         let (Ok(x), Ok(y)) = (usize::try_from(cell.x), usize::try_from(cell.y)) else {
             return false;
         };
-        self.get(y).and_then(|row| row.get(x)).copied().unwrap_or(false)
+        self.get(y)
+            .and_then(|row| row.get(x))
+            .copied()
+            .unwrap_or(false)
     }
 
     fn bounds(&self) -> Option<CellRect> {
@@ -154,7 +154,12 @@ mod tests {
         assert!(map.is_solid(Cell::new(-10, 5)) && map.is_solid(Cell::new(-9, 6)));
         assert!(!map.is_solid(Cell::new(-9, 5)) && !map.is_solid(Cell::new(0, 0)));
         assert_eq!(map.bounds(), Some(CellRect::new(-10, 5, -8, 7)));
-        let hit = cast_ray(&map, Vec2::new(-30.5, 6.5), Vec2::new(1.0, 0.0), f64::INFINITY);
+        let hit = cast_ray(
+            &map,
+            Vec2::new(-30.5, 6.5),
+            Vec2::new(1.0, 0.0),
+            f64::INFINITY,
+        );
         assert_eq!(hit.map(|h| h.cell), Some(Cell::new(-9, 6)));
     }
 

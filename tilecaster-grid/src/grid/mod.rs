@@ -20,7 +20,7 @@
 //!   diagonally reports its x face.
 //! - Exactness: for coordinates that are multiples of 1/1024 with magnitude below 4096, a walk's
 //!   cells, order and faces are those of exact rational arithmetic (the walk is an integer DDA
-//!   whose every quantity is exact there; `tests/traversal_reference.rs` checks it against a
+//!   whose every quantity is exact there; the crate's `tests/traversal_reference.rs` checks it against a
 //!   rational reference). [`line_of_sight`] is symmetric for every input, lattice or not.
 //! - Edge cases, all defined and all terminating: axis-aligned rays and `-0.0` components walk
 //!   one row or column; a ray along a grid line lies in the cells on its +x / +y side; a
@@ -65,8 +65,8 @@ pub use bounds::CellRect;
 pub use cell::{Cell, Face};
 pub use maps::BoolGrid;
 pub use paths::{reachable, shortest_path};
-pub use sight::{field_of_view, lines_of_sight};
 pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError, turns};
+pub use sight::{field_of_view, lines_of_sight};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub(crate) use vocab::texel_of;
 pub use vocab::{DOMAIN, Entry, Hit, Solidity, Via};

@@ -3,9 +3,9 @@
 
 use super::bounds::CellRect;
 use super::cell::{Cell, Face};
+use super::line_of_sight;
 use super::units::Grid;
 use super::vocab::Solidity;
-use super::line_of_sight;
 use crate::math::Vec2;
 
 /// The cells seen from the centre of cell `viewer` within `radius` cells (centre to centre),
@@ -132,7 +132,7 @@ mod tests {
     /// A cave of pillars and walls from a fixed pseudo-random pattern.
     fn cave(c: Cell) -> bool {
         let h = (c.x.wrapping_mul(73_856_093) ^ c.y.wrapping_mul(19_349_663)) as u32;
-        c.x.abs() > 12 || c.y.abs() > 12 || h % 5 == 0
+        c.x.abs() > 12 || c.y.abs() > 12 || h.is_multiple_of(5)
     }
 
     #[test]
@@ -141,14 +141,13 @@ mod tests {
             .cells()
             .filter(|&c| !cave(c))
             .collect();
-        let views: Vec<Vec<Cell>> = open
-            .iter()
-            .map(|&c| field_of_view(&cave, c, 9.0))
-            .collect();
+        let views: Vec<Vec<Cell>> = open.iter().map(|&c| field_of_view(&cave, c, 9.0)).collect();
         let mut pairs = 0;
         for (i, a) in open.iter().enumerate() {
             for b in views[i].iter().filter(|b| !cave(**b)) {
-                let j = open.binary_search_by(|c| (c.y, c.x).cmp(&(b.y, b.x))).unwrap();
+                let j = open
+                    .binary_search_by(|c| (c.y, c.x).cmp(&(b.y, b.x)))
+                    .unwrap();
                 assert!(views[j].contains(a), "{a} sees {b}, not back");
                 pairs += 1;
             }

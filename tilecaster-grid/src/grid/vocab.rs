@@ -232,16 +232,16 @@ pub(crate) fn texel_of<S: Solidity + ?Sized>(
     mask: &Mask,
     (i, j): (i64, i64),
 ) -> Option<(Cell, Option<(u32, u32)>)> {
-    let side = i64::from(mask.side());
-    if (0..side).contains(&i) && (0..side).contains(&j) {
+    let (side_x, side_y) = (i64::from(mask.width()), i64::from(mask.height()));
+    if (0..side_x).contains(&i) && (0..side_y).contains(&j) {
         let texel = (i as u32, j as u32);
         return mask
             .is_solid(texel.0, texel.1)
             .then_some((cell, Some(texel)));
     }
     let other = Cell::new(
-        cell.x + i.div_euclid(side) as i32,
-        cell.y + j.div_euclid(side) as i32,
+        cell.x + i.div_euclid(side_x) as i32,
+        cell.y + j.div_euclid(side_y) as i32,
     );
     if !grid.is_solid(other) {
         return None;
@@ -249,8 +249,10 @@ pub(crate) fn texel_of<S: Solidity + ?Sized>(
     match grid.shape(other) {
         None => Some((other, None)),
         Some(m) => {
-            let scale = |v: i64| (v.rem_euclid(side) * i64::from(m.side()) / side) as u32;
-            let texel = (scale(i), scale(j));
+            let scale = |v: i64, side: i64, theirs: u32| {
+                (v.rem_euclid(side) * i64::from(theirs) / side) as u32
+            };
+            let texel = (scale(i, side_x, m.width()), scale(j, side_y, m.height()));
             m.is_solid(texel.0, texel.1).then_some((other, Some(texel)))
         }
     }

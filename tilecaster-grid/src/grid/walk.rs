@@ -69,16 +69,16 @@ impl Dda {
 
 impl Dda {
     /// Moves a texel walk on to the state just before the step that crosses into the texels
-    /// `[0, side)` of its cell across the boundary that `entered` names (an x boundary for
+    /// `[0, sides.0) x [0, sides.1)` of its cell across the boundary that `entered` names (an x boundary for
     /// [`Step::X`] and [`Step::Vertex`]): the counts of x and y boundaries crossed before it
     /// follow from `err` in closed form, since `err` stays within `[-err_y, err_x]` and x steps
     /// are taken while it is not positive. `false` when the walk does not reach that boundary.
-    fn skip_to_entry(&mut self, k: &Steps, entered: Step, side: i64) -> bool {
+    fn skip_to_entry(&mut self, k: &Steps, entered: Step, (side_x, side_y): (i64, i64)) -> bool {
         let ceil_div = |a: i128, b: i128| -> i128 { -((-a).div_euclid(b)) };
         let err = i128::from(self.err);
         let (err_x, err_y) = (i128::from(k.err_x), i128::from(k.err_y));
         let (kx, ky) = if entered == Step::Y {
-            let before = if k.sy > 0 { -1 } else { side };
+            let before = if k.sy > 0 { -1 } else { side_y };
             let ky = i128::from((before - i64::from(self.y)) * i64::from(k.sy));
             let kx = if err_x == 0 {
                 0
@@ -87,7 +87,7 @@ impl Dda {
             };
             (kx, ky)
         } else {
-            let before = if k.sx > 0 { -1 } else { side };
+            let before = if k.sx > 0 { -1 } else { side_x };
             let kx = i128::from((before - i64::from(self.x)) * i64::from(k.sx));
             let ky = if err_y == 0 {
                 0
@@ -591,11 +591,10 @@ impl<G: Cells> Walk<G> {
             };
             grid.accepts(&hit).then_some(hit)
         };
-        let side = mask.side();
+        let (side_x, side_y) = (mask.width(), mask.height());
         let (w, h) = self.grid.cell_size();
-        let n = f64::from(side);
         let corner = self.grid.cell_corner(cell);
-        let Ok(texels) = Grid::new(corner, w / n, h / n) else {
+        let Ok(texels) = Grid::new(corner, w / f64::from(side_x), h / f64::from(side_y)) else {
             return whole();
         };
         let mut fine = Walk::build(texels, self.origin, self.dir, self.end_t, Some(self.end));
@@ -604,12 +603,15 @@ impl<G: Cells> Walk<G> {
         }
         let k = fine.steps;
         if let Some(step) = entered {
-            if !fine.dda.skip_to_entry(&k, step, i64::from(side)) {
+            if !fine
+                .dda
+                .skip_to_entry(&k, step, (i64::from(side_x), i64::from(side_y)))
+            {
                 return whole();
             }
         }
-        let side_i = side as i32;
-        let inside = |t: Cell| (0..side_i).contains(&t.x) && (0..side_i).contains(&t.y);
+        let inside =
+            |t: Cell| (0..side_x as i32).contains(&t.x) && (0..side_y as i32).contains(&t.y);
         // The map cell and texel of a texel of this cell's grid, where solid.
         let texel_at = |t: Cell| texel_of(grid, cell, mask, (i64::from(t.x), i64::from(t.y)));
         // The texel hit as a hit on the map: cell, texel, `u` along the cell's face.
@@ -746,8 +748,10 @@ fn solid_at_vertex<S: Solidity + ?Sized>(
         None => Some(None),
         Some(mask) => {
             let (right, bottom) = (vertex.0 != cell.x, vertex.1 != cell.y);
-            let last = mask.side() - 1;
-            let texel = (if right { last } else { 0 }, if bottom { last } else { 0 });
+            let texel = (
+                if right { mask.width() - 1 } else { 0 },
+                if bottom { mask.height() - 1 } else { 0 },
+            );
             mask.is_solid(texel.0, texel.1).then_some(Some(texel))
         }
     }

@@ -8,11 +8,22 @@
 //! entered.
 
 use proptest::prelude::*;
-use tilecaster::geom::Vec2;
-use tilecaster::grid::{Cell, Face, Grid, Via, Walk, line_of_sight};
-use tilecaster::map::TileMap;
+use tilecaster_grid::geom::Vec2;
+use tilecaster_grid::grid::BoolGrid;
+use tilecaster_grid::grid::{Cell, Face, Grid, Via, Walk, line_of_sight};
 
-mod common;
+/// Proptest's settings with `cases` cases, failures kept in this crate's
+/// `proptest-regressions/tests/`.
+fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence};
+    Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
+            "proptest-regressions/tests/traversal_reference.txt",
+        ))),
+        ..Config::default()
+    }
+}
 
 const S: i64 = 1024;
 
@@ -283,7 +294,7 @@ fn segment() -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
 }
 
 /// A walk's entries in the reference's terms.
-fn entries(walk: impl Iterator<Item = tilecaster::grid::Entry>) -> Vec<RefEntry> {
+fn entries(walk: impl Iterator<Item = tilecaster_grid::grid::Entry>) -> Vec<RefEntry> {
     walk.map(|e| RefEntry {
         cell: e.cell,
         face: e.face,
@@ -330,7 +341,7 @@ fn pixel_walk(a: (i64, i64), b: (i64, i64), cell: (i64, i64), origin: (i64, i64)
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(4000))]
+    #![proptest_config(proptest_config(4000))]
 
     #[test]
     fn walk_matches_exact_reference((a, b) in segment()) {
@@ -417,7 +428,8 @@ proptest! {
             prop_assert!(bound < 1 << 27, "bound {}", bound);
         }
         // ...and casts against a map stop at its edge.
-        let map = TileMap::new(16, 16).unwrap();
+        let open = [false; 256];
+        let map = BoolGrid::new(&open, 16).unwrap().walled();
         let hits = [Walk::segment(a, b).first_hit(&map), Walk::ray(a, b, max_t).first_hit(&map)];
         for h in hits.into_iter().flatten() {
             prop_assert!(h.visited <= 3 * 34, "visited {}", h.visited);
@@ -466,11 +478,11 @@ proptest! {
 
 // ---- Shaped cells: the walk inside a cell's mask against every texel as a cell. ----
 
-/// A small world of open, solid and shaped cells (masks all `side` texels a side) in the cells
+/// A small world of open, solid and shaped cells (masks all `sides` texels) in the cells
 /// `[-2, 6) x [-2, 6)`; open beyond. Pseudo-random from `seed`.
 struct ShapedWorld {
-    side: u32,
-    cells: Vec<Option<Option<tilecaster::grid::Mask>>>,
+    sides: (u32, u32),
+    cells: Vec<Option<Option<tilecaster_grid::grid::Mask>>>,
 }
 
 impl ShapedWorld {
@@ -478,6 +490,10 @@ impl ShapedWorld {
     const SPAN: i32 = 8;
 
     fn new(seed: u64, side: u32, density: u64) -> ShapedWorld {
+        ShapedWorld::sized(seed, (side, side), density)
+    }
+
+    fn sized(seed: u64, (w, h): (u32, u32), density: u64) -> ShapedWorld {
         let mut cells = Vec::new();
         for y in Self::LO..Self::LO + Self::SPAN {
             for x in Self::LO..Self::LO + Self::SPAN {
@@ -489,18 +505,21 @@ impl ShapedWorld {
                     Some(None)
                 } else {
                     // A mask of random texels, some open and some solid.
-                    let mask = tilecaster::grid::Mask::new(side, |tx, ty| {
-                        let t = Cell::new(x * side as i32 + tx as i32, y * side as i32 + ty as i32);
+                    let mask = tilecaster_grid::grid::Mask::from_fn(w, h, |tx, ty| {
+                        let t = Cell::new(x * w as i32 + tx as i32, y * h as i32 + ty as i32);
                         (tx, ty) == (0, 0) || (tx, ty) != (1, 0) && hash(seed, t) % 256 < density
                     });
-                    Some(Some(mask.expect("some open, some solid")))
+                    Some(Some(mask.expect("a mask's size")))
                 });
             }
         }
-        ShapedWorld { side, cells }
+        ShapedWorld {
+            sides: (w, h),
+            cells,
+        }
     }
 
-    fn at(&self, c: Cell) -> Option<&Option<tilecaster::grid::Mask>> {
+    fn at(&self, c: Cell) -> Option<&Option<tilecaster_grid::grid::Mask>> {
         let (x, y) = (c.x - Self::LO, c.y - Self::LO);
         if (0..Self::SPAN).contains(&x) && (0..Self::SPAN).contains(&y) {
             self.cells[(y * Self::SPAN + x) as usize].as_ref()
@@ -511,21 +530,21 @@ impl ShapedWorld {
 
     /// Every texel as a cell: a texel of a solid cell is solid, of a shaped cell its mask's.
     fn texel_solid(&self, t: Cell) -> bool {
-        let n = self.side as i32;
-        let cell = Cell::new(t.x.div_euclid(n), t.y.div_euclid(n));
+        let (nx, ny) = (self.sides.0 as i32, self.sides.1 as i32);
+        let cell = Cell::new(t.x.div_euclid(nx), t.y.div_euclid(ny));
         match self.at(cell) {
             None => false,
             Some(None) => true,
-            Some(Some(m)) => m.is_solid(t.x.rem_euclid(n) as u32, t.y.rem_euclid(n) as u32),
+            Some(Some(m)) => m.is_solid(t.x.rem_euclid(nx) as u32, t.y.rem_euclid(ny) as u32),
         }
     }
 }
 
-impl tilecaster::grid::Solidity for ShapedWorld {
+impl tilecaster_grid::grid::Solidity for ShapedWorld {
     fn is_solid(&self, cell: Cell) -> bool {
         self.at(cell).is_some()
     }
-    fn shape(&self, cell: Cell) -> Option<&tilecaster::grid::Mask> {
+    fn shape(&self, cell: Cell) -> Option<&tilecaster_grid::grid::Mask> {
         self.at(cell).and_then(Option::as_ref)
     }
 }
@@ -558,7 +577,7 @@ fn texel_segment(side: i64) -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(3000))]
+    #![proptest_config(proptest_config(3000))]
 
     /// Inside shaped cells the hit is the exact one of a walk over every texel as a cell: the
     /// texel, the face crossed (corner rule per texel), the point and the distance.
@@ -569,21 +588,63 @@ proptest! {
         density in 40u64..200,
     ) {
         let world = ShapedWorld::new(seed, side, density);
-        check_shaped(&world, S / i64::from(side), a, b)?;
+        let got = Walk::segment(to_world(a), to_world(b)).first_hit(&world);
+        let texel = S / i64::from(side);
+        check_shaped(&world, (texel, texel), S, a, b, got)?;
+    }
+
+    /// Pixel-perfect tiles: on a grid in pixels of cells `w` x `h` pixels, each shaped cell's
+    /// mask a `w` x `h` bitmap (any size, not only powers of two, rectangular), the hit is the
+    /// exact one of a walk over every pixel as a cell.
+    #[test]
+    fn bitmap_tiles_on_a_pixel_grid_match_a_pixel_reference(
+        ((w, h), (a, b)) in (1u32..=13, 1u32..=13)
+            .prop_flat_map(|(w, h)| (Just((w, h)), pixel_segment(w, h))),
+        seed: u64,
+        density in 40u64..200,
+    ) {
+        let world = ShapedWorld::sized(seed, (w, h), density);
+        let pixels = Grid::new(Vec2::ZERO, f64::from(w), f64::from(h)).unwrap();
+        let got = pixels.cast_segment(&world, to_world(a), to_world(b));
+        check_shaped(&world, (S, S), i64::from(h) * S, a, b, got)?;
     }
 }
 
-/// One segment of [`shaped_cells_match_a_texel_reference`].
+/// Segments in pixel lattice units over the shaped world of `w` x `h`-pixel cells: ends on
+/// pixel corners, pixel centres or anywhere, many along small directions through pixel
+/// vertices.
+fn pixel_segment(w: u32, h: u32) -> impl Strategy<Value = ((i64, i64), (i64, i64))> {
+    let (w, h) = (i64::from(w), i64::from(h));
+    let axis = move |n: i64| {
+        prop_oneof![
+            (-2 * n..6 * n).prop_map(|k| k * S),
+            (-2 * n..6 * n).prop_map(|k| k * S + S / 2),
+            (-2 * n * S..6 * n * S),
+        ]
+    };
+    let point = move || (axis(w), axis(h));
+    let free = (point(), point());
+    let diagonal = (point(), -3i64..=3, -3i64..=3, 1i64..=12).prop_map(|((x, y), p, q, n)| {
+        let (x, y) = (x - x.rem_euclid(S / 2), y - y.rem_euclid(S / 2));
+        ((x, y), (x + p * n * S / 2, y + q * n * S / 2))
+    });
+    prop_oneof![free, diagonal]
+}
+
+/// One segment of [`shaped_cells_match_a_texel_reference`] (and of its pixel grid): `got`, the
+/// engine's hit, against the reference over texels `texel` lattice units, in cells
+/// `cell_height` lattice units high.
 fn check_shaped(
     world: &ShapedWorld,
-    texel: i64,
+    texel: (i64, i64),
+    cell_height: i64,
     a: (i64, i64),
     b: (i64, i64),
+    got: Option<tilecaster_grid::grid::Hit>,
 ) -> Result<(), TestCaseError> {
-    let n = world.side as i32;
-    let walk = reference_walk_sized(a, b, (texel, texel));
+    let (nx, ny) = (world.sides.0 as i32, world.sides.1 as i32);
+    let walk = reference_walk_sized(a, b, texel);
     let (_, expected) = reference_hit(&walk, &|t| world.texel_solid(t));
-    let got = Walk::segment(to_world(a), to_world(b)).first_hit(world);
     let Some((t_cell, face)) = expected else {
         prop_assert!(
             got.is_none(),
@@ -593,8 +654,11 @@ fn check_shaped(
     };
     let got = got
         .ok_or_else(|| TestCaseError::fail(format!("{a:?}-{b:?}: no hit, reference {t_cell:?}")))?;
-    let cell = Cell::new(t_cell.x.div_euclid(n), t_cell.y.div_euclid(n));
-    let local = (t_cell.x.rem_euclid(n) as u32, t_cell.y.rem_euclid(n) as u32);
+    let cell = Cell::new(t_cell.x.div_euclid(nx), t_cell.y.div_euclid(ny));
+    let local = (
+        t_cell.x.rem_euclid(nx) as u32,
+        t_cell.y.rem_euclid(ny) as u32,
+    );
     prop_assert_eq!(got.cell, cell, "{:?}-{:?}", a, b);
     let shaped = matches!(world.at(cell), Some(Some(_)));
     prop_assert_eq!(got.texel, shaped.then_some(local), "{:?}-{:?}", a, b);
@@ -604,7 +668,7 @@ fn check_shaped(
     // side (the texel walk then names the x face, as at every diagonal entry).
     let diagonal_on_y_side = entry.via == Via::Diagonal && !shaped && {
         let y = a.1 as f64 + entry.t * (b.1 - a.1) as f64;
-        (y / S as f64).fract() == 0.0
+        (y / cell_height as f64).fract() == 0.0
     };
     if shaped || !diagonal_on_y_side {
         prop_assert_eq!(got.face, face, "{:?}-{:?}", a, b);
@@ -629,7 +693,7 @@ fn reference_t(walk: &[RefEntry], t_cell: Cell) -> f64 {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(2000))]
+    #![proptest_config(proptest_config(2000))]
 
     #[test]
     fn line_of_sight_through_shapes_is_symmetric(
@@ -645,7 +709,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(common::proptest_config(1500))]
+    #![proptest_config(proptest_config(1500))]
 
     /// From far away (up to a few thousand tiles), the texel walk is moved on to the shaped
     /// cell in closed form: its hit equals the engine's own walk over every texel as a cell of
