@@ -8,7 +8,7 @@
 //! whose two corner neighbours are solid blocks) means no ray leaks between walls that touch.
 
 use super::{Vec2, ray_segment};
-use crate::grid::{Cell, Face, Mask, Solidity, cast_ray, texel_of, turns};
+use crate::grid::{Cell, CellRect, Face, Grid, Mask, Solidity, cast_ray, texel_of, turns};
 
 /// The angle either side of a vertex's ray, in radians.
 const EPSILON: f64 = 1e-6;
@@ -152,7 +152,13 @@ pub fn visibility_polygon<S: Solidity + ?Sized>(
     origin: Vec2,
     radius: f64,
 ) -> Visibility {
-    visibility_cone(grid, width, height, origin, radius, None)
+    visibility_cone(
+        grid,
+        CellRect::sized(Cell::new(0, 0), width, height),
+        origin,
+        radius,
+        None,
+    )
 }
 
 /// A flashlight: what `origin` sees within `fov_degrees` around `facing_degrees`, up to
@@ -167,13 +173,13 @@ pub fn flashlight<S: Solidity + ?Sized>(
     fov_degrees: f64,
 ) -> Visibility {
     let cone = (facing_degrees.to_radians(), fov_degrees.to_radians() / 2.0);
-    visibility_cone(grid, width, height, origin, radius, Some(cone))
+    let area = CellRect::sized(Cell::new(0, 0), width, height);
+    visibility_cone(grid, area, origin, radius, Some(cone))
 }
 
 fn visibility_cone<S: Solidity + ?Sized>(
     grid: &S,
-    width: u32,
-    height: u32,
+    area: CellRect,
     origin: Vec2,
     radius: f64,
     cone: Option<(f64, f64)>,
@@ -183,7 +189,7 @@ fn visibility_cone<S: Solidity + ?Sized>(
     let mut scratch = Scratch::default();
     cast_fan(
         grid,
-        (width, height),
+        area,
         origin,
         radius,
         cone,
@@ -239,13 +245,14 @@ pub fn visibility_polygon_into<S: Solidity + ?Sized>(
     scratch: &mut Scratch,
     seen: &mut Visibility,
 ) {
-    cast_fan(grid, size, origin, radius, None, arc, scratch, seen);
+    let area = CellRect::sized(Cell::new(0, 0), size.0, size.1);
+    cast_fan(grid, area, origin, radius, None, arc, scratch, seen);
 }
 
 #[allow(clippy::too_many_arguments)]
 fn cast_fan<S: Solidity + ?Sized>(
     grid: &S,
-    (width, height): (u32, u32),
+    area: CellRect,
     origin: Vec2,
     radius: f64,
     cone: Option<(f64, f64)>,
@@ -258,23 +265,19 @@ fn cast_fan<S: Solidity + ?Sized>(
     seen.angles.clear();
     seen.cone = false;
     seen.centre = 0.0;
-    let walls = Bounded {
-        grid,
-        width,
-        height,
-    };
+    let walls = Bounded { grid, area };
     let solid = |c: Cell| walls.is_solid(c);
     let inside = origin.is_finite()
-        && origin.x >= 0.0
-        && origin.y >= 0.0
-        && origin.x < width as f64
-        && origin.y < height as f64;
+        && origin.x >= f64::from(area.x0)
+        && origin.y >= f64::from(area.y0)
+        && origin.x < f64::from(area.x1)
+        && origin.y < f64::from(area.y1);
     let radius = if radius.is_nan() || radius < 0.0 {
         0.0
     } else {
         radius
     };
-    let start = Cell::new(origin.x as i32, origin.y as i32);
+    let start = Cell::containing(origin);
     let start_solid = solid(start)
         && walls.shape(start).is_none_or(|m| {
             m.is_solid_at(origin.x - f64::from(start.x), origin.y - f64::from(start.y))
@@ -295,7 +298,7 @@ fn cast_fan<S: Solidity + ?Sized>(
         angles,
         points,
     } = scratch;
-    wall_runs(&solid, width, height, origin, radius, runs);
+    wall_runs(&solid, area, origin, radius, runs);
     // Each grid vertex once, however many runs end there (corners, T-junctions).
     vertices.clear();
     vertices.extend(
@@ -308,8 +311,8 @@ fn cast_fan<S: Solidity + ?Sized>(
     corners.clear();
     corners.extend(vertices.iter().map(|&(x, y)| Vec2::new(x as f64, y as f64)));
     // Where shaped cells' outlines turn, and where grates' holes begin and end.
-    outline_corners(&walls, width, height, origin, radius, corners);
-    hole_edges(&walls, width, height, origin, radius, corners);
+    outline_corners(&walls, area, origin, radius, corners);
+    hole_edges(&walls, area, origin, radius, corners);
     angles.clear();
     for &corner in corners.iter() {
         let d = corner - origin;
@@ -348,16 +351,15 @@ fn cast_fan<S: Solidity + ?Sized>(
     seen.centre = centre;
 }
 
-/// A grid bounded to `width` x `height` cells (solid outside), shapes kept.
+/// A grid bounded to `area` (solid outside), shapes kept.
 struct Bounded<'a, S: ?Sized> {
     grid: &'a S,
-    width: u32,
-    height: u32,
+    area: CellRect,
 }
 
 impl<S: Solidity + ?Sized> Bounded<'_, S> {
     fn outside(&self, c: Cell) -> bool {
-        c.x < 0 || c.y < 0 || c.x >= self.width as i32 || c.y >= self.height as i32
+        !self.area.contains(c)
     }
 }
 
@@ -387,18 +389,14 @@ impl<S: Solidity + ?Sized> Solidity for Bounded<'_, S> {
     }
 }
 
-/// The cells of a `width` x `height` grid in the bounding box of the circle of `radius` around
-/// `origin`, row by row.
-fn cells_around(
-    (width, height): (u32, u32),
-    origin: Vec2,
-    radius: f64,
-) -> impl Iterator<Item = Cell> {
+/// The cells of `area` in the bounding box of the circle of `radius` around `origin`, row by
+/// row.
+fn cells_around(area: CellRect, origin: Vec2, radius: f64) -> impl Iterator<Item = Cell> {
     let reach = radius.min(1e6);
-    let x0 = ((origin.x - reach).floor() as i64).max(0) as i32;
-    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64 - 1) as i32;
-    let y0 = ((origin.y - reach).floor() as i64).max(0) as i32;
-    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64 - 1) as i32;
+    let x0 = ((origin.x - reach).floor() as i64).max(i64::from(area.x0)) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(i64::from(area.x1) - 1) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(i64::from(area.y0)) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(i64::from(area.y1) - 1) as i32;
     (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Cell::new(x, y)))
 }
 
@@ -407,13 +405,12 @@ fn cells_around(
 /// in two halves by a straight face (a corner too many only adds a ray).
 fn outline_corners<S: Solidity + ?Sized>(
     walls: &Bounded<'_, S>,
-    width: u32,
-    height: u32,
+    area: CellRect,
     origin: Vec2,
     radius: f64,
     out: &mut Vec<Vec2>,
 ) {
-    for cell in cells_around((width, height), origin, radius) {
+    for cell in cells_around(area, origin, radius) {
         let (x, y) = (cell.x, cell.y);
         let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
             continue;
@@ -459,13 +456,12 @@ fn outline_corners<S: Solidity + ?Sized>(
 /// side and meets a bar on the other.
 fn hole_edges<S: Solidity + ?Sized>(
     walls: &Bounded<'_, S>,
-    width: u32,
-    height: u32,
+    area: CellRect,
     origin: Vec2,
     radius: f64,
     out: &mut Vec<Vec2>,
 ) {
-    for cell in cells_around((width, height), origin, radius) {
+    for cell in cells_around(area, origin, radius) {
         let (x, y) = (cell.x, cell.y);
         if !walls.is_solid(cell) || walls.shape(cell).is_some() {
             continue;
@@ -531,17 +527,16 @@ fn wrap(angle: f64) -> f64 {
 /// box of the circle of `radius` around `origin`, as segments between grid vertices.
 fn wall_runs(
     solid: &impl Fn(Cell) -> bool,
-    width: u32,
-    height: u32,
+    area: CellRect,
     origin: Vec2,
     radius: f64,
     runs: &mut Vec<(Vec2, Vec2)>,
 ) {
     let reach = radius.min(1e6);
-    let x0 = ((origin.x - reach).floor() as i64).max(-1) as i32;
-    let x1 = ((origin.x + reach).ceil() as i64).min(width as i64) as i32;
-    let y0 = ((origin.y - reach).floor() as i64).max(-1) as i32;
-    let y1 = ((origin.y + reach).ceil() as i64).min(height as i64) as i32;
+    let x0 = ((origin.x - reach).floor() as i64).max(i64::from(area.x0) - 1) as i32;
+    let x1 = ((origin.x + reach).ceil() as i64).min(i64::from(area.x1)) as i32;
+    let y0 = ((origin.y - reach).floor() as i64).max(i64::from(area.y0) - 1) as i32;
+    let y1 = ((origin.y + reach).ceil() as i64).min(i64::from(area.y1)) as i32;
     runs.clear();
     let v = |x: i32, y: i32| Vec2::new(x as f64, y as f64);
     // Horizontal grid lines y = line, between the cells above and below.
@@ -605,5 +600,205 @@ fn face_runs(
                 }
             }
         }
+    }
+}
+
+/// The visibility polygon and the flashlight in a grid's units (a 2D game's pixels).
+impl Grid {
+    /// What `origin` sees in the cells of `area` (solid outside it), up to `radius` in this
+    /// grid's units (`f64::INFINITY` for no limit), as [`visibility_polygon`] on unit cells:
+    /// points, origin and radius all in this grid's units. Cells need not be square.
+    ///
+    /// ```
+    /// use tilecaster_grid::grid::{Cell, CellRect, Grid};
+    /// use tilecaster_grid::math::Vec2;
+    /// // A room of 4 x 3 tiles of 32 pixels, its corner at (64, 32) pixels.
+    /// let tiles = Grid::new(Vec2::ZERO, 32.0, 32.0).unwrap();
+    /// let room = CellRect::new(2, 1, 6, 4);
+    /// let seen = tiles.visibility_polygon(&|_: Cell| false, room, Vec2::new(100.0, 60.0), f64::INFINITY);
+    /// assert!((seen.area() - 12.0 * 32.0 * 32.0).abs() < 1e-6);
+    /// assert!(seen.contains(Vec2::new(190.0, 120.0)) && !seen.contains(Vec2::new(193.0, 120.0)));
+    /// ```
+    pub fn visibility_polygon<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        area: CellRect,
+        origin: impl Into<Vec2>,
+        radius: f64,
+    ) -> Visibility {
+        self.fan(solid, area, origin.into(), radius, None)
+    }
+
+    /// A flashlight in this grid's units: what `origin` sees within `fov_degrees` around
+    /// `facing_degrees` (angles as the caller sees them, from +x towards +y), up to `radius`,
+    /// in the cells of `area` (see [`flashlight`]).
+    pub fn flashlight<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        area: CellRect,
+        origin: impl Into<Vec2>,
+        radius: f64,
+        facing_degrees: f64,
+        fov_degrees: f64,
+    ) -> Visibility {
+        let cone = (facing_degrees.to_radians(), fov_degrees.to_radians() / 2.0);
+        self.fan(solid, area, origin.into(), radius, Some(cone))
+    }
+
+    /// The fan cast on unit cells (the same cells, with this grid's cell as the unit) and
+    /// mapped back. The map from unit cells is a scale on each axis, which keeps the fan's
+    /// order around the origin; a cone's edges map to the edges of the cone on unit cells;
+    /// a radius becomes the larger of its spans in cells, each point then brought within the
+    /// radius along its own ray (for cells that are not square).
+    fn fan<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        area: CellRect,
+        origin: Vec2,
+        radius: f64,
+        cone: Option<(f64, f64)>,
+    ) -> Visibility {
+        let (w, h) = self.cell_size();
+        let corner = self.origin();
+        let to_cells = |p: Vec2| Vec2::new((p.x - corner.x) / w, (p.y - corner.y) / h);
+        let to_grid = |p: Vec2| Vec2::new(corner.x + p.x * w, corner.y + p.y * h);
+        let angle_in_cells = |a: f64| (a.sin() / h).atan2(a.cos() / w);
+        let cell_cone = cone.map(|(centre, half)| {
+            if half >= std::f64::consts::PI {
+                (angle_in_cells(centre), std::f64::consts::PI)
+            } else {
+                let from = angle_in_cells(centre - half);
+                let span = (angle_in_cells(centre + half) - from).rem_euclid(std::f64::consts::TAU);
+                (from + span / 2.0, span / 2.0)
+            }
+        });
+        let mut seen = visibility_cone(solid, area, to_cells(origin), radius / w.min(h), cell_cone);
+        if seen.points.is_empty() {
+            return seen;
+        }
+        let centre = cone.map_or(0.0, |(c, _)| wrap(c));
+        let mut points: Vec<(f64, Vec2)> = seen
+            .points
+            .iter()
+            .map(|&p| {
+                let mut d = to_grid(p) - origin;
+                let length = d.length();
+                if length > radius {
+                    d = d * (radius / length);
+                }
+                (wrap(d.y.atan2(d.x) - centre), origin + d)
+            })
+            .collect();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        seen.origin = origin;
+        seen.centre = centre;
+        seen.angles = points.iter().map(|p| p.0).collect();
+        seen.points = points.into_iter().map(|p| p.1).collect();
+        seen
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::line_of_sight;
+
+    /// Pillars and walls from a fixed pseudo-random pattern, in the cells `(-3, 2)` to `(9, 11)`.
+    fn cave(c: Cell) -> bool {
+        let h = (c.x.wrapping_mul(73_856_093) ^ c.y.wrapping_mul(19_349_663)) as u32;
+        h % 7 == 0
+    }
+
+    const AREA: CellRect = CellRect::new(-3, 2, 9, 11);
+
+    /// A point from a fixed sequence in `[lo, hi)` on each axis.
+    fn points(seed: u64, lo: Vec2, hi: Vec2, n: usize) -> impl Iterator<Item = Vec2> {
+        let mut seed = seed | 1;
+        (0..n).map(move |_| {
+            let mut next = || {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                (seed >> 11) as f64 / (1u64 << 53) as f64
+            };
+            Vec2::new(lo.x + next() * (hi.x - lo.x), lo.y + next() * (hi.y - lo.y))
+        })
+    }
+
+    /// In a grid of 16 x 24-pixel cells anywhere, a point is seen exactly when the line of
+    /// sight in that grid reaches it (away from the boundary, where rounding decides).
+    #[test]
+    fn the_polygon_in_a_grids_units_agrees_with_line_of_sight() {
+        let grid = Grid::new(Vec2::new(-40.0, 8.0), 16.0, 24.0).unwrap();
+        let inside = |c: Cell| AREA.contains(c) && !cave(c);
+        let walls = |c: Cell| !inside(c);
+        let (lo, hi) = (
+            grid.cell_corner(Cell::new(-3, 2)),
+            grid.cell_corner(Cell::new(9, 11)),
+        );
+        let mut checked = 0;
+        for origin in points(0x2545_f491, lo, hi, 40).filter(|&p| inside(grid.cell_of(p))) {
+            let seen = grid.visibility_polygon(&cave, AREA, origin, f64::INFINITY);
+            for p in points(0x9e37_79b9, lo, hi, 400) {
+                let d = p - origin;
+                let reach = seen.distance_along(d).unwrap();
+                if (reach - d.length()).abs() < 1e-6 {
+                    continue;
+                }
+                let clear = grid.line_of_sight(&walls, origin, p);
+                assert_eq!(seen.contains(p), clear, "{origin:?} to {p:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    /// With square cells it is the unit polygon scaled; a cone keeps its edges in the
+    /// caller's angles, and a radius in the caller's units bounds every point.
+    #[test]
+    fn square_cells_scale_the_unit_polygon_and_cones_keep_their_edges() {
+        let grid = Grid::new(Vec2::new(30.0, -60.0), 32.0, 32.0).unwrap();
+        let unit_origin = Vec2::new(2.25, 5.5);
+        let origin = Vec2::new(30.0 + 2.25 * 32.0, -60.0 + 5.5 * 32.0);
+        let area = CellRect::new(-3, 2, 9, 11);
+        let unit = visibility_cone(&cave, area, unit_origin, f64::INFINITY, None);
+        let scaled = grid.visibility_polygon(&cave, area, origin, f64::INFINITY);
+        assert_eq!(unit.points.len(), scaled.points.len());
+        assert!((unit.area() * 1024.0 - scaled.area()).abs() < 1e-6 * scaled.area());
+        let tall = Grid::new(Vec2::ZERO, 10.0, 30.0).unwrap();
+        let origin = Vec2::new(35.0, 195.0);
+        let torch = tall.flashlight(&cave, area, origin, 80.0, 30.0, 60.0);
+        assert!(torch.cone && !torch.points.is_empty());
+        let angle = |p: Vec2| (p - origin).angle_degrees();
+        let (first, last) = (torch.points[0], *torch.points.last().unwrap());
+        assert!((angle(first) - 0.0).abs() < 1e-9, "{}", angle(first));
+        assert!((angle(last) - 60.0).abs() < 1e-9, "{}", angle(last));
+        for &p in &torch.points {
+            assert!((p - origin).length() <= 80.0 + 1e-9);
+            assert!((-1e-9..=60.0 + 1e-9).contains(&angle(p)), "{}", angle(p));
+        }
+    }
+
+    #[test]
+    fn an_origin_outside_the_area_or_in_a_wall_sees_nothing() {
+        let grid = Grid::new(Vec2::ZERO, 8.0, 8.0).unwrap();
+        let solid = |c: Cell| c == Cell::new(0, 3);
+        assert!(
+            grid.visibility_polygon(&solid, AREA, Vec2::new(-100.0, 20.0), 50.0)
+                .points
+                .is_empty()
+        );
+        assert!(
+            grid.visibility_polygon(&solid, AREA, Vec2::new(4.0, 28.0), 50.0)
+                .points
+                .is_empty()
+        );
+        assert!(
+            !grid
+                .visibility_polygon(&solid, AREA, Vec2::new(12.0, 28.0), 50.0)
+                .points
+                .is_empty()
+        );
+        let _ = line_of_sight(&solid, Vec2::ZERO, Vec2::ZERO);
     }
 }
