@@ -26,8 +26,26 @@
 //! ```
 //!
 //! Units: cells are one unit wide, cell `(x, y)` covering `[x, x + 1) x [y, y + 1)`, y down.
+//! A [`grid::Grid`] (origin, cell width and height) answers the same queries in your units:
+//! a 2D game's pixels.
 //!
-//! - [`grid`]: the traversal (walks, casts, line of sight, cells, faces, shapes, paths);
+//! Where to start, for a 2D game (each has an example in the crate's `examples/`):
+//!
+//! - a bullet: [`grid::Grid::cast_ray`] (first wall, face, point), then
+//!   [`geom::SpatialHash::first_along_ray`] (the first actor before it) — `bullets.rs`;
+//! - a laser that bounces: [`grid::Hit::face`] and [`grid::Face::normal`] — `laser.rs`;
+//! - pixel-perfect tiles from a bitmap's alpha: [`grid::Mask::from_rgba`] and
+//!   [`grid::Solidity::shape`] — `laser.rs`;
+//! - line of sight and lights: [`grid::line_of_sight`], [`grid::lines_of_sight`],
+//!   [`grid::field_of_view`], [`grid::Grid::visibility_polygon`] — `sight.rs`;
+//! - the tiles a ray crosses in order, stopping early: [`grid::Grid::walk_segment`] — `walk.rs`.
+//!
+//! Maps: any `Fn(Cell) -> bool`, a `Vec<Vec<bool>>`, a [`grid::BoolGrid`] over a `&[bool]`, or
+//! a type implementing [`grid::Solidity`], which can say where the map ends
+//! ([`grid::Solidity::bounds`]) so that casts stop there.
+//!
+//! - [`grid`]: the traversal (walks, casts, line of sight, field of view, cells, faces,
+//!   shapes, paths);
 //! - [`geom`]: geometry that walks the grid (visibility polygon, flashlight, spatial hash);
 //! - [`math`]: `Vec2` and the primitive intersections.
 #![forbid(unsafe_code)]
