@@ -38,7 +38,9 @@
 //!   [`grid::Solidity::shape`] — `laser.rs`;
 //! - line of sight and lights: [`grid::line_of_sight`], [`grid::lines_of_sight`],
 //!   [`grid::field_of_view`], [`grid::Grid::visibility_polygon`] — `sight.rs`;
-//! - the tiles a ray crosses in order, stopping early: [`grid::Grid::walk_segment`] — `walk.rs`.
+//! - the tiles a ray crosses in order, stopping early: [`grid::Grid::walk_segment`] — `walk.rs`;
+//! - an actor's collision box moved against the walls: [`grid::Grid::sweep_box`] (first
+//!   contact, the face met) and [`grid::Contact::slide`].
 //!
 //! Maps: any `Fn(Cell) -> bool`, a `Vec<Vec<bool>>`, a [`grid::BoolGrid`] over a `&[bool]`, or
 //! a type implementing [`grid::Solidity`], which can say where the map ends

@@ -1,0 +1,195 @@
+//! The swept box against a brute-force reference in exact rational arithmetic, on the 1/1024
+//! lattice: every solid cell's contact time from the definition (the first `t` in `[0, 1)`
+//! at which the box's inside and the cell's overlap), the earliest winning (then an x face,
+//! then the smaller `(y, x)`).
+
+use proptest::prelude::*;
+use tilecaster_grid::grid::{BoolGrid, Cell, Face, Grid, Solidity, sweep_box};
+use tilecaster_grid::math::Vec2;
+
+const S: i64 = 1024;
+
+/// `n / d`, `d > 0`.
+#[derive(Clone, Copy, Debug)]
+struct Q(i128, i128);
+
+impl Q {
+    fn new(n: i128, d: i128) -> Q {
+        if d < 0 { Q(-n, -d) } else { Q(n, d) }
+    }
+    fn lt(self, o: Q) -> bool {
+        self.0 * o.1 < o.0 * self.1
+    }
+    fn max(self, o: Q) -> Q {
+        if self.lt(o) { o } else { self }
+    }
+    fn min(self, o: Q) -> Q {
+        if o.lt(self) { o } else { self }
+    }
+}
+
+/// One axis: the open interval of `t` where `[p - h, p + h] + t d` and `[lo, hi]` overlap
+/// inside (`None` as an unbounded end when `d = 0` and they overlap; `Err` when never).
+fn axis(p: i64, h: i64, d: i64, lo: i64, hi: i64) -> Result<Option<(Q, Q)>, ()> {
+    if d == 0 {
+        return if p + h > lo && p - h < hi {
+            Ok(None)
+        } else {
+            Err(())
+        };
+    }
+    let (a, b) = (
+        Q::new((lo - p - h) as i128, d as i128),
+        Q::new((hi - p + h) as i128, d as i128),
+    );
+    Ok(Some(if d > 0 { (a, b) } else { (b, a) }))
+}
+
+/// The reference contact: (t, on an x face, stuck, cell).
+fn reference(
+    solid: &impl Fn(Cell) -> bool,
+    cell_size: (i64, i64),
+    p: (i64, i64),
+    h: (i64, i64),
+    d: (i64, i64),
+) -> Option<(Q, bool, bool, Cell)> {
+    let mut best: Option<(Q, bool, bool, Cell)> = None;
+    for y in -4..10 {
+        for x in -4..10 {
+            let c = Cell::new(x, y);
+            if !solid(c) {
+                continue;
+            }
+            let (lx, ly) = (i64::from(x) * cell_size.0, i64::from(y) * cell_size.1);
+            let (Ok(ax), Ok(ay)) = (
+                axis(p.0, h.0, d.0, lx, lx + cell_size.0),
+                axis(p.1, h.1, d.1, ly, ly + cell_size.1),
+            ) else {
+                continue;
+            };
+            let far_past = Q(-1 << 60, 1);
+            let far_on = Q(1 << 60, 1);
+            let (ex, lxq) = ax.unwrap_or((far_past, far_on));
+            let (ey, lyq) = ay.unwrap_or((far_past, far_on));
+            let (enter, leave) = (ex.max(ey), lxq.min(lyq));
+            let zero = Q(0, 1);
+            if !(enter.lt(leave) && zero.lt(leave) && enter.lt(Q(1, 1))) {
+                continue;
+            }
+            let on_x = !ex.lt(ey);
+            let stuck = enter.lt(zero);
+            let t = if stuck { zero } else { enter };
+            let better = best.is_none_or(|(bt, bx, _, bc)| {
+                t.lt(bt) || !bt.lt(t) && ((!on_x, c.y, c.x) < (!bx, bc.y, bc.x))
+            });
+            if better {
+                best = Some((t, on_x, stuck, c));
+            }
+        }
+    }
+    best
+}
+
+/// Pseudo-random walls in the cells `[-2, 6)` on both axes.
+fn walls(seed: u64) -> impl Fn(Cell) -> bool {
+    move |c: Cell| {
+        let mut h = seed ^ ((c.x as u32 as u64) << 32 | c.y as u32 as u64);
+        h = h.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+        (-2..6).contains(&c.x) && (-2..6).contains(&c.y) && h % 100 < 30
+    }
+}
+
+fn check(
+    got: Option<tilecaster_grid::grid::Contact>,
+    want: Option<(Q, bool, bool, Cell)>,
+    p: (i64, i64),
+    h: (i64, i64),
+    d: (i64, i64),
+) -> Result<(), TestCaseError> {
+    match (got, want) {
+        (None, None) => {}
+        (Some(got), Some((t, on_x, stuck, cell))) => {
+            prop_assert_eq!(got.t, t.0 as f64 / t.1 as f64, "{:?} {:?} {:?}", p, h, d);
+            prop_assert_eq!(got.cell, cell, "{:?} {:?} {:?}", p, h, d);
+            let face = (!stuck).then_some(match (on_x, d.0 > 0, d.1 > 0) {
+                (true, true, _) => Face::West,
+                (true, false, _) => Face::East,
+                (false, _, true) => Face::North,
+                (false, _, false) => Face::South,
+            });
+            prop_assert_eq!(got.face, face, "{:?} {:?} {:?}", p, h, d);
+        }
+        (got, want) => prop_assert!(false, "{p:?} {h:?} {d:?}: got {got:?}, want {want:?}"),
+    }
+    Ok(())
+}
+
+fn lattice(range: std::ops::Range<i64>) -> impl Strategy<Value = i64> {
+    prop_oneof![
+        range.clone().prop_map(|k| k * S / 4),
+        range.clone().prop_map(|k| k * S / 2 + S / 4),
+        (range.start * S..range.end * S),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// On unit cells.
+    #[test]
+    fn boxes_meet_walls_when_the_rationals_say(
+        p in (lattice(-2..6), lattice(-2..6)),
+        h in (1i64..(S / 2), 1i64..(S / 2)),
+        d in (lattice(-3..4), lattice(-3..4)),
+        seed: u64,
+    ) {
+        let solid = walls(seed);
+        let f = |v: i64| v as f64 / S as f64;
+        let got = sweep_box(&solid, Vec2::new(f(p.0), f(p.1)), Vec2::new(f(h.0), f(h.1)), Vec2::new(f(d.0), f(d.1)));
+        check(got, reference(&solid, (S, S), p, h, d), p, h, d)?;
+    }
+
+    /// On a grid of 24 x 16-pixel tiles, in pixels.
+    #[test]
+    fn boxes_meet_walls_in_pixels(
+        p in (lattice(-40..140), lattice(-30..90)),
+        h in (1i64..(12 * S), 1i64..(8 * S)),
+        d in (lattice(-60..60), lattice(-40..40)),
+        seed: u64,
+    ) {
+        let solid = walls(seed);
+        let f = |v: i64| v as f64 / S as f64;
+        let tiles = Grid::new(Vec2::ZERO, 24.0, 16.0).unwrap();
+        let got = tiles.sweep_box(&solid, Vec2::new(f(p.0), f(p.1)), Vec2::new(f(h.0), f(h.1)), Vec2::new(f(d.0), f(d.1)));
+        check(got, reference(&solid, (24 * S, 16 * S), p, h, d), p, h, d)?;
+    }
+}
+
+/// A box pushed along a corridor's wall slides; one pushed into a corner stops on both axes.
+#[test]
+fn sliding_along_walls() {
+    let cells = [
+        true, true, true, true, true, //
+        false, false, false, false, true, //
+        true, true, true, true, true,
+    ];
+    let map = BoolGrid::new(&cells, 5).unwrap();
+    let half = Vec2::new(0.4, 0.4);
+    // Flush against the corridor's sides (y from 1.1 to 1.9), moving east: free until the end.
+    let motion = Vec2::new(4.0, 0.5);
+    let hit = sweep_box(&map, Vec2::new(0.5, 1.5), half, motion).unwrap();
+    assert_eq!(hit.face, Some(Face::North));
+    let rest = hit.slide(motion);
+    assert_eq!(rest.y, 0.0);
+    let on = sweep_box(&map, hit.centre, half, rest).unwrap();
+    assert_eq!((on.face, on.cell), (Some(Face::West), Cell::new(4, 1)));
+    assert_eq!(on.centre.x, 4.0 - half.x);
+    assert!(map.is_solid(on.cell));
+    // Overlapping a wall at the start: stuck, no face, and nothing left to slide.
+    let stuck = sweep_box(&map, Vec2::new(0.5, 0.5), half, motion).unwrap();
+    assert_eq!(
+        (stuck.t, stuck.face, stuck.slide(motion)),
+        (0.0, None, Vec2::ZERO)
+    );
+}
