@@ -7,26 +7,8 @@ use proptest::prelude::*;
 use tilecaster_grid::grid::{BoolGrid, Cell, Face, Grid, Solidity, sweep_box};
 use tilecaster_grid::math::Vec2;
 
-const S: i64 = 1024;
-
-/// `n / d`, `d > 0`.
-#[derive(Clone, Copy, Debug)]
-struct Q(i128, i128);
-
-impl Q {
-    fn new(n: i128, d: i128) -> Q {
-        if d < 0 { Q(-n, -d) } else { Q(n, d) }
-    }
-    fn lt(self, o: Q) -> bool {
-        self.0 * o.1 < o.0 * self.1
-    }
-    fn max(self, o: Q) -> Q {
-        if self.lt(o) { o } else { self }
-    }
-    fn min(self, o: Q) -> Q {
-        if o.lt(self) { o } else { self }
-    }
-}
+mod common;
+use common::{Q, S};
 
 /// One axis: the open interval of `t` where `[p - h, p + h] + t d` and `[lo, hi]` overlap
 /// inside (`None` as an unbounded end when `d = 0` and they overlap; `Err` when never).
@@ -110,7 +92,7 @@ fn check(
     match (got, want) {
         (None, None) => {}
         (Some(got), Some((t, on_x, stuck, cell))) => {
-            prop_assert_eq!(got.t, t.0 as f64 / t.1 as f64, "{:?} {:?} {:?}", p, h, d);
+            prop_assert_eq!(got.t, t.f64(), "{:?} {:?} {:?}", p, h, d);
             prop_assert_eq!(got.cell, cell, "{:?} {:?} {:?}", p, h, d);
             let face = (!stuck).then_some(match (on_x, d.0 > 0, d.1 > 0) {
                 (true, true, _) => Face::West,

@@ -25,23 +25,8 @@ fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     }
 }
 
-const S: i64 = 1024;
-
-/// A non-negative rational `n / d`, `d > 0`.
-#[derive(Clone, Copy, Debug)]
-struct Q(i128, i128);
-
-impl Q {
-    fn new(n: i128, d: i128) -> Q {
-        if d < 0 { Q(-n, -d) } else { Q(n, d) }
-    }
-    fn cmp(self, o: Q) -> std::cmp::Ordering {
-        (self.0 * o.1).cmp(&(o.0 * self.1))
-    }
-    fn f64(self) -> f64 {
-        self.0 as f64 / self.1 as f64
-    }
-}
+mod common;
+use common::{Q, S};
 
 /// A `t` interval with open or closed ends.
 #[derive(Clone, Copy, Debug)]
