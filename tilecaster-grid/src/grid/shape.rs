@@ -153,8 +153,9 @@ impl Mask {
         Mask::from_fn(width, height, |x, y| alpha(x, y) >= 128)
     }
 
-    /// The texel corners strictly inside the mask where its outline turns (see [`turns`]),
-    /// as `(column, row)` of the mask's grid lines.
+    /// The texel corners strictly inside the mask where its outline turns (where its four
+    /// texels are neither all alike nor split in two halves by a straight face), as
+    /// `(column, row)` of the mask's grid lines.
     pub fn inner_corners(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         self.corners
             .iter()
@@ -229,7 +230,7 @@ impl Mask {
 /// Whether an outline turns at a texel corner whose four texels (north-west, north-east,
 /// south-west, south-east) are solid as given: neither all alike, nor split in two halves by
 /// a straight face.
-pub fn turns(quad: [bool; 4]) -> bool {
+pub(crate) fn turns(quad: [bool; 4]) -> bool {
     let count = quad.iter().filter(|&&s| s).count();
     let straight = count == 2 && (quad[0] == quad[1] || quad[0] == quad[2]);
     count != 0 && count != 4 && !straight

@@ -18,7 +18,7 @@ mod sealed {
 
 /// The space a [`Walk`](super::Walk) runs in: [`UnitCells`] (the engine's own, with every size
 /// a constant the compiler folds away) or a [`Grid`] in the caller's units. Implemented by
-/// those two only.
+/// those two only; its fixed-point workings are hidden.
 pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     /// Where cell `(0, 0)` starts.
     fn origin(&self) -> Vec2;
@@ -27,12 +27,16 @@ pub trait Cells: Copy + std::fmt::Debug + sealed::Sealed {
     /// `1 / width` and `1 / height`.
     fn inverse_size(&self) -> (f64, f64);
     /// How far the space reaches from its origin on each axis ([`DOMAIN`] cells).
+    #[doc(hidden)]
     fn reach(&self) -> Vec2;
     /// A point relative to the origin in fixed point.
+    #[doc(hidden)]
     fn fixed_point(&self, rel: Vec2) -> (i64, i64);
     /// A cell's width and height in fixed point.
+    #[doc(hidden)]
     fn fixed_size(&self) -> (i64, i64);
     /// The cell of a fixed-point position.
+    #[doc(hidden)]
     fn cell_at(&self, fixed: (i64, i64)) -> Cell;
     /// The corner of `cell` with the smallest coordinates.
     #[inline]

@@ -2,6 +2,7 @@
 //! ray/circle). It knows nothing of cells; [`crate::grid`] builds on it, and [`crate::geom`]
 //! re-exports it beside the geometry that walks the grid.
 
+mod interop;
 mod intersect;
 mod same_everywhere;
 mod vec2;
