@@ -28,6 +28,7 @@ use super::vocab::Solidity;
 pub struct BoolGrid<'a> {
     cells: &'a [bool],
     width: usize,
+    height: usize,
     corner: Cell,
     walled: bool,
 }
@@ -43,6 +44,7 @@ impl<'a> BoolGrid<'a> {
         (whole && fits).then_some(BoolGrid {
             cells,
             width,
+            height,
             corner: Cell::new(0, 0),
             walled: false,
         })
@@ -68,27 +70,27 @@ impl<'a> BoolGrid<'a> {
 
     /// Rows.
     pub fn height(&self) -> usize {
-        self.cells.len().checked_div(self.width).unwrap_or(0)
+        self.height
     }
 
     /// The map's cells as a rectangle.
     pub fn rect(&self) -> CellRect {
-        CellRect::sized(self.corner, self.width as u32, self.height() as u32)
+        CellRect::sized(self.corner, self.width as u32, self.height as u32)
     }
 }
 
 impl Solidity for BoolGrid<'_> {
     #[inline]
     fn is_solid(&self, cell: Cell) -> bool {
-        let (x, y) = (
-            i64::from(cell.x) - i64::from(self.corner.x),
-            i64::from(cell.y) - i64::from(self.corner.y),
-        );
-        if x < 0 || y < 0 || x as usize >= self.width {
-            return self.walled;
+        // Offsets from the corner as unsigned: a cell before it wraps to a huge index, so one
+        // comparison per axis finds it outside.
+        let x = cell.x.wrapping_sub(self.corner.x) as u32 as usize;
+        let y = cell.y.wrapping_sub(self.corner.y) as u32 as usize;
+        if x < self.width && y < self.height {
+            self.cells[y * self.width + x]
+        } else {
+            self.walled
         }
-        let i = y as usize * self.width + x as usize;
-        self.cells.get(i).copied().unwrap_or(self.walled)
     }
 
     #[inline]

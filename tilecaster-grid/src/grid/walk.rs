@@ -179,6 +179,7 @@ pub struct Walk<G: Cells = UnitCells> {
     /// Floating-point view, used only for distances and hit points.
     origin: Vec2,
     dir: Vec2,
+    /// `1 / dir` and `|dir|`, for the iterator's entries: NaN until it starts.
     inv_x: f64,
     inv_y: f64,
     length: f64,
@@ -191,6 +192,7 @@ pub struct Walk<G: Cells = UnitCells> {
 
 impl Walk<UnitCells> {
     /// The walk of the segment from `a` to `b`; [`Entry::t`] runs from 0 to 1.
+    #[inline]
     pub fn segment(a: Vec2, b: Vec2) -> Walk {
         Walk::segment_in(UnitCells, a, b)
     }
@@ -198,6 +200,7 @@ impl Walk<UnitCells> {
     /// The walk of the ray from `origin` along `dir` up to `max_t` (in units of `dir`, so the
     /// maximum distance is `max_t * |dir|`; `f64::INFINITY` walks to the domain's edge).
     /// [`Entry::t`] is in units of `dir`.
+    #[inline]
     pub fn ray(origin: Vec2, dir: Vec2, max_t: f64) -> Walk {
         Walk::ray_in(UnitCells, origin, dir, max_t)
     }
@@ -205,6 +208,7 @@ impl Walk<UnitCells> {
 
 impl<G: Cells> Walk<G> {
     /// [`Walk::segment`] on a grid in the caller's units.
+    #[inline]
     pub(super) fn segment_in(grid: G, a: Vec2, b: Vec2) -> Walk<G> {
         let d = b - a;
         let (rel, reach) = (b - grid.origin(), grid.reach());
@@ -216,6 +220,7 @@ impl<G: Cells> Walk<G> {
     }
 
     /// [`Walk::ray`] on a grid in the caller's units.
+    #[inline]
     pub(super) fn ray_in(grid: G, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<G> {
         Walk::build(grid, origin, dir, max_t, None)
     }
@@ -249,15 +254,22 @@ impl<G: Cells> Walk<G> {
         if dxi == 0 && dyi == 0 || max_t == 0.0 {
             return Walk::single(grid, grid.cell_at(grid.fixed_point(rel)), origin);
         }
-        let (inv_x, inv_y) = (1.0 / dir.x, 1.0 / dir.y);
-        // Clip to the domain: t at which each axis reaches the edge it moves towards (+inf for
-        // an axis without motion, since 1/+0.0 is +inf).
-        let clip_x = (corner.x + reach.x.copysign(dir.x) - origin.x) * inv_x;
-        let clip_y = (corner.y + reach.y.copysign(dir.y) - origin.y) * inv_y;
-        let clip_t = clip_x.min(clip_y);
-        if clip_t < max_t {
-            max_t = clip_t;
-            exact_end = None;
+        let end_inside = exact_end.is_some_and(|e| {
+            let r = e - corner;
+            r.x.abs() <= reach.x && r.y.abs() <= reach.y
+        });
+        if !end_inside {
+            // Clip to the domain: t at which each axis reaches the edge it moves towards (+inf
+            // for an axis without motion, since 1/+0.0 is +inf). A walk whose end is inside
+            // it lies inside it whole (the start is too), and needs no clipping.
+            let (inv_x, inv_y) = (1.0 / dir.x, 1.0 / dir.y);
+            let clip_x = (corner.x + reach.x.copysign(dir.x) - origin.x) * inv_x;
+            let clip_y = (corner.y + reach.y.copysign(dir.y) - origin.y) * inv_y;
+            let clip_t = clip_x.min(clip_y);
+            if clip_t < max_t {
+                max_t = clip_t;
+                exact_end = None;
+            }
         }
         let end = exact_end.unwrap_or_else(|| {
             let e = origin + dir * max_t;
@@ -302,9 +314,11 @@ impl<G: Cells> Walk<G> {
             grid,
             origin,
             dir,
-            inv_x,
-            inv_y,
-            length: norm(dir),
+            // Only the iterator needs these: worked out when it starts (see `next`), so that a
+            // cast or a line of sight does no division or square root to set up.
+            inv_x: f64::NAN,
+            inv_y: f64::NAN,
+            length: f64::NAN,
             end_t: max_t,
             last_t: 0.0,
             end,
@@ -342,6 +356,7 @@ impl<G: Cells> Walk<G> {
 
     /// The same walk ended at `limit_t` (in units of its direction) where that comes before its
     /// own end: a cast stopped at its map's bounds. The cells up to there are the same.
+    #[inline]
     pub(crate) fn limited(self, limit_t: f64) -> Walk<G> {
         if limit_t < self.end_t && self.pending == Pending::Start {
             Walk::build(self.grid, self.origin, self.dir, limit_t, None)
@@ -368,11 +383,27 @@ impl<G: Cells> Walk<G> {
     /// This walk stopped where casting over `solid` can stop (see [`Walk::reach_over`]).
     #[inline]
     pub(crate) fn over<S: Solidity + ?Sized>(self, solid: &S, unlimited: bool) -> Walk<G> {
-        if solid.bounds().is_none() && !unlimited {
+        let within = match solid.bounds() {
+            // A walk whose first and last cells lie in the bounds stays in them (both convex):
+            // a line of sight between two points of the map, the common case, costs nothing.
+            Some(rect) => rect.contains(self.cell()) && rect.contains(self.last_cell()),
+            None => true,
+        };
+        if within && !unlimited {
             return self;
         }
         let limit = self.reach_over(solid, unlimited);
         self.limited(limit)
+    }
+
+    /// The cell the walk ends in, if walked to its end.
+    #[inline]
+    fn last_cell(&self) -> Cell {
+        let (lx, ly) = (self.dda.left_x as i32, self.dda.left_y as i32);
+        Cell::new(
+            self.dda.x.wrapping_add(self.steps.sx * lx),
+            self.dda.y.wrapping_add(self.steps.sy * ly),
+        )
     }
 
     /// The current cell: the start cell until the first step.
@@ -689,6 +720,8 @@ impl<G: Cells> Iterator for Walk<G> {
         match self.pending {
             Pending::Start => {
                 self.pending = Pending::None;
+                (self.inv_x, self.inv_y) = (1.0 / self.dir.x, 1.0 / self.dir.y);
+                self.length = norm(self.dir);
                 return Some(self.entry(self.cell(), None, Via::Start, 0.0));
             }
             Pending::CornerY => {

@@ -2,11 +2,9 @@
 //! so that a game's own vectors go in and come out as they are. Every `f32` widens exactly;
 //! narrowing to `f32` rounds.
 
-use super::Vec2;
-
 #[cfg(feature = "glam")]
 mod glam_types {
-    use super::Vec2;
+    use super::super::Vec2;
 
     impl From<glam::DVec2> for Vec2 {
         fn from(v: glam::DVec2) -> Vec2 {
@@ -35,7 +33,7 @@ mod glam_types {
 
 #[cfg(feature = "mint")]
 mod mint_types {
-    use super::Vec2;
+    use super::super::Vec2;
 
     macro_rules! both_ways {
         ($($t:ident),*) => {$(
@@ -71,7 +69,7 @@ mod mint_types {
 #[cfg(test)]
 mod tests {
     #[allow(unused_imports)]
-    use super::Vec2;
+    use super::super::Vec2;
 
     #[cfg(feature = "glam")]
     #[test]
@@ -93,6 +91,12 @@ mod tests {
     fn mint_vectors_convert_both_ways() {
         let v = Vec2::new(1.5, -2.25);
         assert_eq!(Vec2::from(mint::Point2::<f64>::from(v)), v);
-        assert_eq!(Vec2::from(mint::Vector2 { x: 1.5_f32, y: -2.25 }), v);
+        assert_eq!(
+            Vec2::from(mint::Vector2 {
+                x: 1.5_f32,
+                y: -2.25
+            }),
+            v
+        );
     }
 }
