@@ -38,7 +38,8 @@
 //!   corner rule holds per texel, and at a grid vertex a shaped corner neighbour counts as solid
 //!   only where its texel at that vertex is. On the 1/1024 lattice the hits are those of exact
 //!   rational arithmetic over every texel as a cell, and line of sight stays symmetric. The
-//!   lazy walk ([`Walk`] as an iterator) still lists map cells.
+//!   lazy walk ([`Walk`] as an iterator) lists map cells; to list texels, walk the grid of
+//!   texels ([`Grid::subdivided`]).
 //!
 //! ```
 //! use tilecaster_grid::grid::{cast_ray, line_of_sight, Cell, Face};

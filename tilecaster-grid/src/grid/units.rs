@@ -249,6 +249,35 @@ impl Grid {
     pub fn cell_corner(&self, cell: Cell) -> Vec2 {
         Cells::cell_corner(self, cell)
     }
+
+    /// The grid of this grid's cells cut into `columns` x `rows` texels each (a tile's
+    /// bitmap's pixels): texel `(tx, ty)` of cell `(x, y)` is its cell `(x * columns + tx,
+    /// y * rows + ty)`. A walk over it lists texels in order, as the walk over this grid lists
+    /// cells, and is exact where the texels' size is (see [`Mask`](super::Mask)).
+    ///
+    /// ```
+    /// use tilecaster_grid::grid::{Cell, Grid};
+    /// use tilecaster_grid::math::Vec2;
+    /// // 60-pixel tiles whose bitmaps are 60 x 60: the texels are the screen's pixels.
+    /// let tiles = Grid::new(Vec2::ZERO, 60.0, 60.0).unwrap();
+    /// let pixels = tiles.subdivided(60, 60).unwrap();
+    /// assert_eq!(pixels.cell_size(), (1.0, 1.0));
+    /// let first: Vec<Cell> = pixels.walk_segment(Vec2::new(59.5, 0.5), Vec2::new(62.5, 0.5)).map(|e| e.cell).collect();
+    /// assert_eq!(first, [Cell::new(59, 0), Cell::new(60, 0), Cell::new(61, 0), Cell::new(62, 0)]);
+    /// ```
+    pub fn subdivided(&self, columns: u32, rows: u32) -> Result<Grid, GridError> {
+        if columns == 0 || rows == 0 {
+            return Err(GridError::CellSize {
+                width: self.width / f64::from(columns),
+                height: self.height / f64::from(rows),
+            });
+        }
+        Grid::new(
+            self.origin,
+            self.width / f64::from(columns),
+            self.height / f64::from(rows),
+        )
+    }
 }
 
 impl Cells for Grid {
@@ -315,6 +344,32 @@ mod tests {
         assert_eq!(g.cell_of(Vec2::new(-30.001, 9.999)), Cell::new(-1, -1));
         assert_eq!(g.cell_corner(Cell::new(2, -1)), Vec2::new(90.0, -14.0));
         assert_eq!(g.cell_of(Vec2::new(f64::NAN, 0.0)), Cell::OUTSIDE);
+    }
+
+    /// A walk over the texels, read back as cells, meets the cells of the walk over the cells
+    /// in the same order, corner neighbours included. (Where it passes a texel vertex on a
+    /// cell's face, it lists the texels at that vertex on both sides: cells repeat.)
+    #[test]
+    fn a_texel_walk_lists_the_cells_walk() {
+        let tiles = Grid::new(Vec2::new(-7.0, 3.0), 24.0, 16.0).unwrap();
+        let texels = tiles.subdivided(8, 4).unwrap();
+        let segments = [
+            (Vec2::new(-5.0, 4.0), Vec2::new(90.0, 61.0)),
+            (Vec2::new(17.0, 19.0), Vec2::new(-31.0, 67.0)), // through cell vertices
+            (Vec2::new(40.25, 0.5), Vec2::new(-60.0, -41.75)),
+        ];
+        for (a, b) in segments {
+            let cells: Vec<Cell> = tiles.walk_segment(a, b).map(|e| e.cell).collect();
+            let mut from_texels: Vec<Cell> = Vec::new();
+            for e in texels.walk_segment(a, b) {
+                let cell = Cell::new(e.cell.x.div_euclid(8), e.cell.y.div_euclid(4));
+                if !from_texels.contains(&cell) {
+                    from_texels.push(cell);
+                }
+            }
+            assert_eq!(from_texels, cells, "{a:?} to {b:?}");
+        }
+        assert!(tiles.subdivided(0, 4).is_err());
     }
 
     #[test]
