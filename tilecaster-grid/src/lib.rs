@@ -39,8 +39,9 @@
 //! - line of sight and lights: [`grid::line_of_sight`], [`grid::lines_of_sight`],
 //!   [`grid::field_of_view`], [`grid::Grid::visibility_polygon`] — `sight.rs`;
 //! - the tiles a ray crosses in order, stopping early: [`grid::Grid::walk_segment`] — `walk.rs`;
-//! - an actor's collision box moved against the walls: [`grid::Grid::sweep_box`] (first
-//!   contact, the face met) and [`grid::Contact::slide`].
+//! - an actor's collision box or circle moved against the walls: [`grid::Grid::sweep_box`],
+//!   [`grid::Grid::sweep_circle`] (first contact, the face or corner met) and
+//!   [`grid::Contact::slide`].
 //!
 //! Maps: any `Fn(Cell) -> bool`, a `Vec<Vec<bool>>`, a [`grid::BoolGrid`] over a `&[bool]`, or
 //! a type implementing [`grid::Solidity`], which can say where the map ends

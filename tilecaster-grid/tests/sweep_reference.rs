@@ -1,7 +1,7 @@
 //! The swept box against a brute-force reference in exact rational arithmetic, on the 1/1024
 //! lattice: every solid cell's contact time from the definition (the first `t` in `[0, 1)`
-//! at which the box's inside and the cell's overlap), the earliest winning (then an x face,
-//! then the smaller `(y, x)`).
+//! at which the box's inside and the cell's overlap), the earliest winning (then one
+//! overlapping at the start, then an x face, then the smaller `(y, x)`).
 
 use proptest::prelude::*;
 use tilecaster_grid::grid::{BoolGrid, Cell, Face, Grid, Solidity, sweep_box};
@@ -61,8 +61,8 @@ fn reference(
             let on_x = !ex.lt(ey);
             let stuck = enter.lt(zero);
             let t = if stuck { zero } else { enter };
-            let better = best.is_none_or(|(bt, bx, _, bc)| {
-                t.lt(bt) || !bt.lt(t) && ((!on_x, c.y, c.x) < (!bx, bc.y, bc.x))
+            let better = best.is_none_or(|(bt, bx, bs, bc)| {
+                t.lt(bt) || !bt.lt(t) && ((!stuck, !on_x, c.y, c.x) < (!bs, !bx, bc.y, bc.x))
             });
             if better {
                 best = Some((t, on_x, stuck, c));
@@ -174,4 +174,73 @@ fn sliding_along_walls() {
         (stuck.t, stuck.face, stuck.slide(motion)),
         (0.0, None, Vec2::ZERO)
     );
+}
+
+/// How far the circle at `p` reaches into the nearest solid cell of `solid` among the cells
+/// around (positive: the insides overlap by that much).
+fn overlap(solid: &impl Fn(Cell) -> bool, p: Vec2, r: f64) -> f64 {
+    let mut deepest = f64::NEG_INFINITY;
+    for y in -4..10 {
+        for x in -4..10 {
+            if !solid(Cell::new(x, y)) {
+                continue;
+            }
+            let (lx, ly) = (f64::from(x), f64::from(y));
+            let gap = Vec2::new(
+                (lx - p.x).max(p.x - lx - 1.0).max(0.0),
+                (ly - p.y).max(p.y - ly - 1.0).max(0.0),
+            );
+            deepest = deepest.max(r - gap.length());
+        }
+    }
+    deepest
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// A swept circle's contact is the first: along the move up to it (sampled finely) the
+    /// circle overlaps nothing, at it the circle touches a wall, and without one it overlaps
+    /// nothing along the whole move. Against a face, the centre sits exactly its radius off.
+    #[test]
+    fn circles_stop_at_the_first_touch(
+        p in (lattice(-2..6), lattice(-2..6)),
+        r in 1i64..(S / 2),
+        d in (lattice(-3..4), lattice(-3..4)),
+        seed: u64,
+    ) {
+        let solid = walls(seed);
+        let f = |v: i64| v as f64 / S as f64;
+        let (p, r, d) = (Vec2::new(f(p.0), f(p.1)), f(r), Vec2::new(f(d.0), f(d.1)));
+        let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d);
+        let free_until = |end: f64| {
+            (0..=256).map(|k| end * f64::from(k) / 256.0).filter(|&t| t < end || end == 1.0)
+                .all(|t| overlap(&solid, p + d * t, r) <= 1e-9)
+        };
+        match got {
+            None => prop_assert!(free_until(1.0), "{p:?} {r} {d:?}: no contact reported"),
+            Some(c) if c.normal == Vec2::ZERO => {
+                prop_assert_eq!(c.t, 0.0);
+                prop_assert!(overlap(&solid, p, r) > 0.0, "stuck without overlap");
+            }
+            Some(c) => {
+                prop_assert!(overlap(&solid, p, r) <= 0.0, "{p:?} {r}: overlapping at the start");
+                prop_assert!(free_until(c.t), "{p:?} {r} {d:?}: overlap before {}", c.t);
+                prop_assert!(overlap(&solid, c.centre, r).abs() < 1e-9, "not touching at {:?}", c.centre);
+                prop_assert!((c.normal.length() - 1.0).abs() < 1e-12);
+                // Moving into what it met.
+                prop_assert!(d.dot(c.normal) < 0.0, "{:?} against {:?}", d, c.normal);
+                if let Some(face) = c.face {
+                    let corner = Vec2::new(f64::from(c.cell.x), f64::from(c.cell.y));
+                    let across = match face {
+                        Face::West => corner.x - c.centre.x,
+                        Face::East => c.centre.x - corner.x - 1.0,
+                        Face::North => corner.y - c.centre.y,
+                        Face::South => c.centre.y - corner.y - 1.0,
+                    };
+                    prop_assert_eq!(across, r);
+                }
+            }
+        }
+    }
 }

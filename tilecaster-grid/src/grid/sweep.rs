@@ -1,5 +1,5 @@
-//! Swept boxes: an axis-aligned box (a top-down actor's collision box) moved through the grid,
-//! its first contact with a wall, the face it meets and the slide along it.
+//! Swept shapes: an axis-aligned box or a circle (a top-down actor's collision shape) moved
+//! through the grid, its first contact with a wall, the face it meets and the slide along it.
 
 use super::bounds::CellRect;
 use super::cell::{Cell, Face};
@@ -19,14 +19,18 @@ pub struct Contact {
     pub cell: Cell,
     /// In a shaped cell, its mask's texel touched.
     pub texel: Option<(u32, u32)>,
-    /// The face of the cell (or texel) met; `None` when the box overlaps something solid
-    /// at the start already.
+    /// The face of the cell (or texel) met; `None` when the shape overlaps something solid
+    /// at the start already, or when a circle meets a corner.
     pub face: Option<Face>,
+    /// The unit normal of what was met, pointing back at the shape: the face's
+    /// ([`Face::normal`]), or for a circle at a corner from the corner to its centre. Zero
+    /// when stuck.
+    pub normal: Vec2,
 }
 
 impl Contact {
-    /// What is left of `motion` after contact, slid along the face met: the part into the
-    /// face removed (all of it when the box started stuck).
+    /// What is left of `motion` after contact, slid along what was met: the part along
+    /// [`Contact::normal`] removed (all of it when the shape started stuck).
     ///
     /// ```
     /// use tilecaster_grid::grid::{sweep_box, Cell};
@@ -38,11 +42,16 @@ impl Contact {
     /// assert_eq!(hit.slide(motion), Vec2::new(0.0, 0.375));
     /// ```
     pub fn slide(&self, motion: Vec2) -> Vec2 {
+        if self.normal == Vec2::ZERO {
+            return Vec2::ZERO;
+        }
         let rest = motion * (1.0 - self.t);
+        let into = rest.dot(self.normal);
+        // Along a face, the component across it exactly zero.
         match self.face {
             Some(f) if f.is_x_face() => Vec2::new(0.0, rest.y),
             Some(_) => Vec2::new(rest.x, 0.0),
-            None => Vec2::ZERO,
+            None => rest - self.normal * into,
         }
     }
 }
@@ -51,22 +60,63 @@ impl Contact {
 /// height) moved by `motion`, with the solid cells of `solid` (unit cells): the box touches a
 /// cell when their insides would overlap, so a box flush against a wall slides along it
 /// freely, one that ends its move flush against a wall has met nothing, and one that overlaps
-/// a wall at the start is stuck (a contact at `t = 0` without a face). Shaped cells ([`Solidity::shape`]) block only with their solid texels; grates
-/// ([`Solidity::accepts`]) block whole. `None` when the whole motion is free.
+/// a wall at the start is stuck (a contact at `t = 0` without a face and with a zero
+/// normal). Shaped cells ([`Solidity::shape`]) block only with their solid texels; grates
+/// ([`Solidity::accepts`]) block whole. `None` when the whole motion is free, or for a move
+/// across more than [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells, which is not swept.
 ///
 /// Exact in the traversal's sense: with coordinates on the 1/1024 lattice below 4096, `t` is
 /// the exact rational contact time, rounded once, and the centre's coordinate across the face
 /// met is exactly the face's less the half-size (`tests/sweep_reference.rs` checks it against
-/// rational arithmetic, on unit cells and on pixel tiles). Where two contacts come at the same `t`, an
-/// x face wins, then the cell with the smaller `(y, x)`. Cost: the cells in the box's swept
-/// bounding box (a tick's move is a few); split long moves.
+/// rational arithmetic, on unit cells and on pixel tiles). Where two contacts come at the
+/// same `t`, an overlap at the start wins (stuck), then an x face, then the cell with the
+/// smaller `(y, x)`. Cost: the cells in the box's swept bounding box (a tick's move is a
+/// few); split long moves.
 pub fn sweep_box<S: Solidity + ?Sized>(
     solid: &S,
     centre: impl Into<Vec2>,
     half: impl Into<Vec2>,
     motion: impl Into<Vec2>,
 ) -> Option<Contact> {
-    sweep(&UnitCells, solid, centre.into(), half.into(), motion.into())
+    sweep(
+        &UnitCells,
+        solid,
+        centre.into(),
+        Shape::Box(half.into()),
+        motion.into(),
+    )
+}
+
+/// The first contact of the circle centred at `centre` with `radius` moved by `motion`, with
+/// the solid cells of `solid` (unit cells), by the rules of [`sweep_box`]: insides
+/// overlapping, flush is free, overlapping at the start is stuck. Met on a face, the centre's
+/// coordinate across it is exactly the face's less the radius, and `t` is exact as for a
+/// box; met at a cell's corner ([`Contact::face`] `None`, [`Contact::normal`] from the corner),
+/// `t` is a root of a quadratic, rounded.
+///
+/// ```
+/// use tilecaster_grid::grid::{sweep_circle, Cell};
+/// use tilecaster_grid::math::Vec2;
+/// let pillar = |c: Cell| c == Cell::new(3, 0);
+/// // Straight at its west face; then past its corner, grazing it.
+/// let hit = sweep_circle(&pillar, Vec2::new(0.5, 0.5), 0.25, Vec2::new(4.0, 0.0)).unwrap();
+/// assert_eq!(hit.centre, Vec2::new(2.75, 0.5));
+/// let corner = sweep_circle(&pillar, Vec2::new(0.5, 1.2), 0.25, Vec2::new(4.0, 0.0)).unwrap();
+/// assert!(corner.face.is_none() && corner.normal.x < 0.0 && corner.normal.y > 0.0);
+/// ```
+pub fn sweep_circle<S: Solidity + ?Sized>(
+    solid: &S,
+    centre: impl Into<Vec2>,
+    radius: f64,
+    motion: impl Into<Vec2>,
+) -> Option<Contact> {
+    sweep(
+        &UnitCells,
+        solid,
+        centre.into(),
+        Shape::Circle(radius),
+        motion.into(),
+    )
 }
 
 impl Grid {
@@ -88,8 +138,56 @@ impl Grid {
         half: impl Into<Vec2>,
         motion: impl Into<Vec2>,
     ) -> Option<Contact> {
-        sweep(self, solid, centre.into(), half.into(), motion.into())
+        sweep(
+            self,
+            solid,
+            centre.into(),
+            Shape::Box(half.into()),
+            motion.into(),
+        )
     }
+
+    /// [`sweep_circle`] in this grid's units.
+    pub fn sweep_circle<S: Solidity + ?Sized>(
+        &self,
+        solid: &S,
+        centre: impl Into<Vec2>,
+        radius: f64,
+        motion: impl Into<Vec2>,
+    ) -> Option<Contact> {
+        sweep(
+            self,
+            solid,
+            centre.into(),
+            Shape::Circle(radius),
+            motion.into(),
+        )
+    }
+}
+
+/// What is swept.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    /// A box of this half-size.
+    Box(Vec2),
+    /// A circle of this radius.
+    Circle(f64),
+}
+
+/// Where the point `p + t d` enters the open disc at `c` of radius `r` (not already inside):
+/// the smaller root of `|p + t d - c|² = r²`, `None` when it passes outside or only touches.
+fn disc_entry(p: Vec2, d: Vec2, c: Vec2, r: f64) -> Option<f64> {
+    let a = d.dot(d);
+    let to = p - c;
+    let b = to.dot(d);
+    let c0 = to.dot(to) - r * r;
+    let disc = b * b - a * c0;
+    if a <= 0.0 || disc.is_nan() || disc <= 0.0 || b >= 0.0 && c0 >= 0.0 {
+        return None;
+    }
+    // The smaller root without cancellation: c0 / q where q = -b + sqrt(disc) > 0.
+    let q = -b + disc.sqrt();
+    Some(c0 / q)
 }
 
 /// The box's overlap with a rectangle along one axis: the open interval of `t` in which the
@@ -118,14 +216,22 @@ struct Candidate {
     stuck: bool,
     cell: Cell,
     texel: Option<(u32, u32)>,
-    /// Where the box's leading side meets the face, on the face's axis.
+    /// Where the shape's leading side meets the face, on the face's axis.
     edge: f64,
+    /// For a circle meeting a corner: the corner (the contact is on no face).
+    corner: Option<Vec2>,
 }
 
 impl Candidate {
-    /// The order in which contacts win: earlier, then on an x face, then smaller `(y, x)`.
-    fn key(&self) -> (f64, bool, i32, i32) {
-        (self.t, !self.on_x, self.cell.y, self.cell.x)
+    /// The order in which contacts win: earlier, then (at the start) overlapping before
+    /// touching, then on a face (an x face first) before a corner, then smaller `(y, x)`.
+    fn key(&self) -> (f64, bool, u8, i32, i32) {
+        let kind = match (self.corner, self.on_x) {
+            (None, true) => 0,
+            (None, false) => 1,
+            (Some(_), _) => 2,
+        };
+        (self.t, !self.stuck, kind, self.cell.y, self.cell.x)
     }
 }
 
@@ -133,10 +239,14 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
     grid: &G,
     solid: &S,
     centre: Vec2,
-    half: Vec2,
+    shape: Shape,
     motion: Vec2,
 ) -> Option<Contact> {
-    let half = Vec2::new(half.x.abs(), half.y.abs());
+    // The box's half-size; for a circle, that of the box around it, which the faces meet.
+    let (half, radius) = match shape {
+        Shape::Box(h) => (Vec2::new(h.x.abs(), h.y.abs()), None),
+        Shape::Circle(r) => (Vec2::new(r.abs(), r.abs()), Some(r.abs())),
+    };
     if !(centre.is_finite() && half.is_finite() && motion.is_finite()) {
         return None;
     }
@@ -170,37 +280,89 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
         );
     }
     let mut best: Option<Candidate> = None;
-    let mut consider = |cell: Cell, texel: Option<(u32, u32)>, low: Vec2, high: Vec2| {
-        let Some((ex, lx)) = axis_overlap(centre.x, half.x, motion.x, low.x, high.x) else {
-            return;
-        };
-        let Some((ey, ly)) = axis_overlap(centre.y, half.y, motion.y, low.y, high.y) else {
-            return;
-        };
-        let (enter, leave) = (ex.max(ey), lx.min(ly));
-        // Inside overlap needs a non-empty open interval that meets the motion's [0, 1]
-        // (a box that ends flush against a wall has not met it).
-        if !(enter < leave && leave > 0.0 && enter < 1.0) {
-            return;
-        }
-        let on_x = ex >= ey;
-        let edge = match (on_x, motion.x > 0.0, motion.y > 0.0) {
-            (true, true, _) => low.x,
-            (true, false, _) => high.x,
-            (false, _, true) => low.y,
-            (false, _, false) => high.y,
-        };
-        let candidate = Candidate {
-            t: enter.max(0.0),
-            on_x,
-            stuck: enter < 0.0,
-            cell,
-            texel,
-            edge,
-        };
+    let mut offer = |candidate: Candidate| {
         let (a, b) = (candidate.key(), best.map(|b| b.key()));
-        if b.is_none_or(|b| a.0 < b.0 || a.0 == b.0 && (a.1, a.2, a.3) < (b.1, b.2, b.3)) {
+        let rest = |k: (f64, bool, u8, i32, i32)| (k.1, k.2, k.3, k.4);
+        if b.is_none_or(|b| a.0 < b.0 || a.0 == b.0 && rest(a) < rest(b)) {
             best = Some(candidate);
+        }
+    };
+    let mut consider = |cell: Cell, texel: Option<(u32, u32)>, low: Vec2, high: Vec2| {
+        // The faces: for a box, the rectangle grown by its half-size; for a circle, by its
+        // radius across one axis at a time (the corners' discs come after), each entered
+        // only across the faces that grow.
+        let axes = match radius {
+            None => [Some((half.x, half.y)), None],
+            Some(r) => [Some((r, 0.0)), Some((0.0, r))],
+        };
+        for (hx, hy) in axes.into_iter().flatten() {
+            let Some((ex, lx)) = axis_overlap(centre.x, hx, motion.x, low.x, high.x) else {
+                continue;
+            };
+            let Some((ey, ly)) = axis_overlap(centre.y, hy, motion.y, low.y, high.y) else {
+                continue;
+            };
+            let (enter, leave) = (ex.max(ey), lx.min(ly));
+            // Inside overlap needs a non-empty open interval that meets the motion's [0, 1)
+            // (a shape that ends its move flush against a wall has not met it).
+            if !(enter < leave && leave > 0.0 && enter < 1.0) {
+                continue;
+            }
+            let on_x = ex >= ey;
+            if radius.is_some() && enter > 0.0 && on_x != (hx > 0.0) {
+                continue; // across an edge that did not grow: a corner's disc comes first
+            }
+            let edge = match (on_x, motion.x > 0.0, motion.y > 0.0) {
+                (true, true, _) => low.x,
+                (true, false, _) => high.x,
+                (false, _, true) => low.y,
+                (false, _, false) => high.y,
+            };
+            offer(Candidate {
+                t: enter.max(0.0),
+                on_x,
+                stuck: enter < 0.0,
+                cell,
+                texel,
+                edge,
+                corner: None,
+            });
+        }
+        if let Some(r) = radius {
+            for c in [
+                low,
+                Vec2::new(high.x, low.y),
+                Vec2::new(low.x, high.y),
+                high,
+            ] {
+                if let Some(t) = disc_entry(centre, motion, c, r).filter(|&t| t < 1.0) {
+                    offer(Candidate {
+                        t: t.max(0.0),
+                        on_x: false,
+                        stuck: false,
+                        cell,
+                        texel,
+                        edge: 0.0,
+                        corner: Some(c),
+                    });
+                }
+            }
+            // Overlapping at the start: nearer the rectangle than the radius.
+            let gap = Vec2::new(
+                (low.x - centre.x).max(centre.x - high.x).max(0.0),
+                (low.y - centre.y).max(centre.y - high.y).max(0.0),
+            );
+            if gap.dot(gap) < r * r {
+                offer(Candidate {
+                    t: 0.0,
+                    on_x: true,
+                    stuck: true,
+                    cell,
+                    texel,
+                    edge: 0.0,
+                    corner: None,
+                });
+            }
         }
     };
     for cell in area.cells() {
@@ -222,17 +384,22 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
     let best = best?;
     let t = best.t;
     let mut at = centre + motion * t;
-    let face = if best.stuck {
-        None
+    let (face, normal) = if best.stuck {
+        (None, Vec2::ZERO)
+    } else if let Some(c) = best.corner {
+        let out = at - c;
+        (None, out * (1.0 / out.length()))
     } else if best.on_x {
         // The leading side exactly on the face, not `centre + motion * t` rounded.
         let step = if motion.x > 0.0 { 1 } else { -1 };
         at.x = best.edge - half.x * f64::from(step);
-        Some(Face::entered_along_x(step))
+        let face = Face::entered_along_x(step);
+        (Some(face), face.normal())
     } else {
         let step = if motion.y > 0.0 { 1 } else { -1 };
         at.y = best.edge - half.y * f64::from(step);
-        Some(Face::entered_along_y(step))
+        let face = Face::entered_along_y(step);
+        (Some(face), face.normal())
     };
     Some(Contact {
         t,
@@ -240,5 +407,6 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
         cell: best.cell,
         texel: best.texel,
         face,
+        normal,
     })
 }
