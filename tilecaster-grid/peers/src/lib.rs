@@ -1,0 +1,1 @@
+//! Benches only: see `benches/peers.rs`.
