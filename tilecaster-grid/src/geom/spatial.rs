@@ -70,7 +70,8 @@ impl SpatialHash {
     }
 
     /// Registers circle `id` at `centre` with `radius`. Non-finite circles are ignored.
-    pub fn insert(&mut self, id: usize, centre: Vec2, radius: f64) {
+    pub fn insert(&mut self, id: usize, centre: impl Into<Vec2>, radius: f64) {
+        let centre = centre.into();
         if !(centre.is_finite() && radius.is_finite() && radius >= 0.0) {
             return;
         }
@@ -101,7 +102,12 @@ impl SpatialHash {
     }
 
     /// The ids of the circles that overlap the circle at `centre` with `radius`.
-    pub fn overlapping(&self, centre: Vec2, radius: f64) -> impl Iterator<Item = usize> + '_ {
+    pub fn overlapping(
+        &self,
+        centre: impl Into<Vec2>,
+        radius: f64,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let centre = centre.into();
         let mut seen = Vec::new();
         self.cells_under(centre, radius)
             .cells()
@@ -127,11 +133,12 @@ impl SpatialHash {
     /// edge, however far `max_t` reaches.
     pub fn first_along_ray(
         &self,
-        origin: Vec2,
-        dir: Vec2,
+        origin: impl Into<Vec2>,
+        dir: impl Into<Vec2>,
         max_t: f64,
         mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<(usize, f64)> {
+        let (origin, dir) = (origin.into(), dir.into());
         if self.circles.is_empty() {
             return None;
         }

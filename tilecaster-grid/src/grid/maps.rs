@@ -165,6 +165,36 @@ mod tests {
         assert_eq!(hit.map(|h| h.cell), Some(Cell::new(-9, 6)));
     }
 
+    /// A missed cast stops at the map's bounds, whichever way it is asked; one with no limit
+    /// over a map without bounds stops UNBOUNDED_REACH cells on (counted, not timed).
+    #[test]
+    fn misses_stop_at_the_bounds_or_the_reach() {
+        use crate::grid::{UNBOUNDED_REACH, Walk};
+        let cells = [false; 64];
+        let map = BoolGrid::new(&cells, 8).unwrap();
+        let (o, d) = (Vec2::new(3.5, 3.5), Vec2::new(1.0, 0.3));
+        assert!(cast_ray(&map, o, d, f64::INFINITY).is_none());
+        let mut walked = 0;
+        let hit = Walk::ray(o, d, f64::INFINITY).first_hit_visiting(&map, |_, _| walked += 1);
+        assert!(hit.is_none() && walked <= 12, "{walked} cells");
+        let asked = std::cell::Cell::new(0_u64);
+        let open = |_: Cell| {
+            asked.set(asked.get() + 1);
+            false
+        };
+        assert!(cast_ray(&open, o, d, f64::INFINITY).is_none());
+        let reach = u64::from(UNBOUNDED_REACH);
+        assert!(
+            (reach..2 * reach).contains(&asked.get()),
+            "{} cells",
+            asked.get()
+        );
+        // A limit of the caller's own is kept, however far.
+        asked.set(0);
+        assert!(cast_ray(&open, o, Vec2::new(1.0, 0.0), 100_000.0).is_none());
+        assert_eq!(asked.get(), 100_001);
+    }
+
     #[test]
     fn rows_of_cells_answer_like_the_flat_grid() {
         let rows = vec![vec![false, true, false, false], vec![false, false, true]];

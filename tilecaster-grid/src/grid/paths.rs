@@ -3,7 +3,8 @@
 
 use std::collections::VecDeque;
 
-use super::{Cell, CellRect};
+use super::{Cell, CellRect, Grid};
+use crate::math::Vec2;
 
 /// Breadth-first search over the 4-connected cells of `area` (a [`CellRect`], or its
 /// `(x0, y0, x1, y1)` with ends exclusive) that `walkable` allows, from `start` to the nearest cell that `is_goal` accepts
@@ -59,6 +60,37 @@ pub fn reachable(
     let mut cells = Vec::new();
     Search::new(area.into()).run(start, walkable, |_| false, |c| cells.push(c));
     cells
+}
+
+impl Grid {
+    /// [`shortest_path`] between two points in this grid's units: the centres of the cells
+    /// of the path from `from`'s cell to `to`'s, `from`'s first, through the cells of `area`
+    /// that `walkable` allows. `None` when `to`'s cell cannot be reached (or either point lies
+    /// outside `area`).
+    ///
+    /// ```
+    /// use tilecaster_grid::grid::{Cell, CellRect, Grid};
+    /// use tilecaster_grid::math::Vec2;
+    /// // Round a wall of 32-pixel tiles at column 1, open only in row 2.
+    /// let tiles = Grid::new(Vec2::ZERO, 32.0, 32.0).unwrap();
+    /// let open = |c: Cell| c.x != 1 || c.y == 2;
+    /// let path = tiles.shortest_path((10.0, 10.0), (70.0, 20.0), CellRect::new(0, 0, 3, 3), open).unwrap();
+    /// assert_eq!(path.len(), 7);
+    /// assert_eq!((path[0], path[3]), (Vec2::new(16.0, 16.0), Vec2::new(48.0, 80.0)));
+    /// ```
+    pub fn shortest_path(
+        &self,
+        from: impl Into<Vec2>,
+        to: impl Into<Vec2>,
+        area: impl Into<CellRect>,
+        walkable: impl Fn(Cell) -> bool,
+    ) -> Option<Vec<Vec2>> {
+        let (start, goal) = (self.cell_of(from.into()), self.cell_of(to.into()));
+        let path = shortest_path(start, area, walkable, |c| c == goal)?;
+        let (w, h) = self.cell_size();
+        let centre = |c: Cell| self.cell_corner(c) + Vec2::new(w / 2.0, h / 2.0);
+        Some(path.into_iter().map(centre).collect())
+    }
 }
 
 /// The steps of a search, in the order they are tried.

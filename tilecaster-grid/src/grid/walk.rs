@@ -519,7 +519,8 @@ impl<G: Cells> Walk<G> {
     }
 
     /// Walks to the first solid cell and returns the hit, calling `visit` for every cell walked
-    /// up to and including the hit (corner neighbours included). The one hit rule of the engine:
+    /// up to and including the hit (corner neighbours included), and stopping within a cell of
+    /// the map's [`bounds`](Solidity::bounds) where it has them. The one hit rule of the engine:
     ///
     /// - the start cell solid: a hit at distance 0 with no face, unless [`Solidity::accepts`]
     ///   refuses it (a shot already inside a grate's cell, having passed a hole), in which case
@@ -535,6 +536,8 @@ impl<G: Cells> Walk<G> {
         S: Solidity + ?Sized,
         V: FnMut(Cell, Via),
     {
+        // No further than the map's bounds (a walk inside them is left as it is).
+        self = self.over(grid, false);
         visit(self.cell(), Via::Start);
         if grid.is_solid(self.cell()) {
             if let Some(mask) = grid.shape(self.cell()) {
@@ -793,13 +796,18 @@ fn solid_at_vertex<S: Solidity + ?Sized>(
 /// Walks and casts in a grid's own units.
 impl Grid {
     /// The walk of the segment from `a` to `b` (see [`Walk::segment`]).
-    pub fn walk_segment(&self, a: Vec2, b: Vec2) -> Walk<Grid> {
-        Walk::segment_in(*self, a, b)
+    pub fn walk_segment(&self, a: impl Into<Vec2>, b: impl Into<Vec2>) -> Walk<Grid> {
+        Walk::segment_in(*self, a.into(), b.into())
     }
 
     /// The walk of the ray from `origin` along `dir` up to `max_t` (see [`Walk::ray`]).
-    pub fn walk_ray(&self, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<Grid> {
-        Walk::ray_in(*self, origin, dir, max_t)
+    pub fn walk_ray(
+        &self,
+        origin: impl Into<Vec2>,
+        dir: impl Into<Vec2>,
+        max_t: f64,
+    ) -> Walk<Grid> {
+        Walk::ray_in(*self, origin.into(), dir.into(), max_t)
     }
 
     /// [`cast_ray`](super::cast_ray) in this grid's units (stopped at the map's bounds
