@@ -191,8 +191,8 @@ fn disc_entry(p: Vec2, d: Vec2, c: Vec2, r: f64) -> Option<f64> {
 }
 
 /// The box's overlap with a rectangle along one axis: the open interval of `t` in which the
-/// box's span `[p - h, p + h] + t d` and the rectangle's `[lo, hi]` overlap inside, and
-/// whether the box enters it moving in +d (`None` when never).
+/// box's span `[p - h, p + h] + t d` and the rectangle's `[lo, hi]` overlap inside (all of
+/// time when standing still across it); `None` when never.
 fn axis_overlap(p: f64, h: f64, d: f64, lo: f64, hi: f64) -> Option<(f64, f64)> {
     let (near, far) = (p - h, p + h);
     if d == 0.0 {
