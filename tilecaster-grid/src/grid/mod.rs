@@ -20,8 +20,9 @@
 //!   diagonally reports its x face.
 //! - Exactness: for coordinates that are multiples of 1/1024 with magnitude below 4096, a walk's
 //!   cells, order and faces are those of exact rational arithmetic (the walk is an integer DDA
-//!   whose every quantity is exact there; the crate's `tests/traversal_reference.rs` checks it against a
-//!   rational reference). [`line_of_sight`] is symmetric for every input, lattice or not.
+//!   whose every quantity is exact there; the crate's `tests/traversal_reference.rs` checks
+//!   it against a rational reference). [`line_of_sight`] is symmetric for every input, lattice
+//!   or not.
 //! - Edge cases, all defined and all terminating: axis-aligned rays and `-0.0` components walk
 //!   one row or column; a ray along a grid line lies in the cells on its +x / +y side; a
 //!   zero-length segment or zero direction walks the start cell alone; a start inside a solid

@@ -69,8 +69,8 @@ impl Dda {
 
 impl Dda {
     /// Moves a texel walk on to the state just before the step that crosses into the texels
-    /// `[0, sides.0) x [0, sides.1)` of its cell across the boundary that `entered` names (an x boundary for
-    /// [`Step::X`] and [`Step::Vertex`]): the counts of x and y boundaries crossed before it
+    /// `[0, sides.0) x [0, sides.1)` of its cell across the boundary that `entered` names (an
+    /// x boundary for [`Step::X`] and [`Step::Vertex`]): the counts of x and y boundaries crossed before it
     /// follow from `err` in closed form, since `err` stays within `[-err_y, err_x]` and x steps
     /// are taken while it is not positive. `false` when the walk does not reach that boundary.
     fn skip_to_entry(&mut self, k: &Steps, entered: Step, (side_x, side_y): (i64, i64)) -> bool {
