@@ -8,6 +8,9 @@ use super::units::Grid;
 use super::vocab::Solidity;
 use crate::math::Vec2;
 
+/// The largest radius [`field_of_view`] looks to, in cells.
+pub const MAX_VIEW_RADIUS: u32 = 512;
+
 /// The cells seen from the centre of cell `viewer` within `radius` cells (centre to centre),
 /// row by row: a roguelike's field of view, with the traversal's rules.
 ///
@@ -18,7 +21,8 @@ use crate::math::Vec2;
 ///   faces the viewer: the walls around what you see, without the backs of walls.
 /// - A solid `viewer` sees only itself; the viewer is always first.
 ///
-/// Cost: about `π r²` lines of sight of up to `r` cells each.
+/// Cost: about `π r²` lines of sight of up to `r` cells each; `radius` is capped at
+/// [`MAX_VIEW_RADIUS`] (512 cells: some 0.8 million lines of sight).
 ///
 /// ```
 /// use tilecaster_grid::grid::{field_of_view, Cell};
@@ -33,7 +37,7 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
     if solid.is_solid(viewer) || radius.is_nan() || radius < 1.0 {
         return seen;
     }
-    let r = radius.min(f64::from(1u32 << 15));
+    let r = radius.min(f64::from(MAX_VIEW_RADIUS));
     let reach = r.floor() as i64;
     let clamp = |v: i64| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
     let mut area = CellRect::new(
