@@ -244,3 +244,21 @@ proptest! {
         }
     }
 }
+
+/// A long diagonal move finds the one wall across its way, and the box's leading corner sits
+/// exactly on it.
+#[test]
+fn long_moves_are_swept_whole() {
+    let wall = |c: Cell| c.x == 700 && (600..=720).contains(&c.y);
+    let motion = Vec2::new(1000.0, 1000.0);
+    let hit = sweep_box(&wall, Vec2::new(0.5, 0.5), Vec2::new(0.25, 0.25), motion).unwrap();
+    assert_eq!((hit.face, hit.centre.x), (Some(Face::West), 699.75));
+    assert_eq!(hit.t, 699.25 / 1000.0);
+    let circle = tilecaster_grid::grid::sweep_circle(&wall, Vec2::new(0.5, 0.5), 0.25, motion);
+    assert_eq!(
+        circle.map(|c| (c.face, c.centre.x)),
+        Some((Some(Face::West), 699.75))
+    );
+    // Past the wall's end: nothing.
+    assert!(sweep_box(&wall, Vec2::new(0.5, 200.5), Vec2::new(0.25, 0.25), motion).is_none());
+}

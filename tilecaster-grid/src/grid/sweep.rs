@@ -365,7 +365,25 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
             }
         }
     };
-    for cell in area.cells() {
+    // Row by row, only the cells the swept shape's band across that row reaches (its x extent
+    // over the times the shape overlaps the row, a cell more either side against rounding):
+    // a long diagonal move costs its length, not its bounding box.
+    let rows = area.y0..area.y1;
+    let cells = rows.flat_map(|j| {
+        let (top, bottom) = (o.y + f64::from(j) * h, o.y + f64::from(j + 1) * h);
+        let (ta, tb) = if motion.y == 0.0 {
+            (0.0, 1.0)
+        } else {
+            let t0 = (top - half.y - centre.y) / motion.y;
+            let t1 = (bottom + half.y - centre.y) / motion.y;
+            (t0.min(t1).max(0.0), t0.max(t1).min(1.0))
+        };
+        let (xa, xb) = (centre.x + motion.x * ta, centre.x + motion.x * tb);
+        let from = (index(xa.min(xb) - half.x, o.x, w) - 1.0).max(f64::from(area.x0));
+        let to = (index(xa.max(xb) + half.x, o.x, w) + 1.0).min(f64::from(area.x1 - 1));
+        (from as i32..=to as i32).map(move |i| Cell::new(i, j))
+    });
+    for cell in cells {
         if !solid.is_solid(cell) {
             continue;
         }
