@@ -110,8 +110,9 @@ pub fn cast_ray<S: Solidity + ?Sized>(
     dir: impl Into<Vec2>,
     max_t: f64,
 ) -> Option<Hit> {
-    let walk = Walk::ray(origin.into(), dir.into(), max_t);
-    walk.over(grid, max_t == f64::INFINITY).first_hit(grid)
+    let mut walk = Walk::ray(origin.into(), dir.into(), max_t);
+    walk.stop_over(grid, max_t == f64::INFINITY);
+    walk.first_hit(grid)
 }
 
 /// The first solid cell on the segment from `a` to `b` (both ends included). [`Hit::t`] runs
@@ -125,9 +126,7 @@ pub fn cast_segment<S: Solidity + ?Sized>(
     a: impl Into<Vec2>,
     b: impl Into<Vec2>,
 ) -> Option<Hit> {
-    Walk::segment(a.into(), b.into())
-        .over(grid, false)
-        .first_hit(grid)
+    Walk::segment(a.into(), b.into()).first_hit(grid)
 }
 
 /// Whether nothing solid lies on the segment between `a` and `b` (both ends included).

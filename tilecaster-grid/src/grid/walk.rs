@@ -380,9 +380,10 @@ impl<G: Cells> Walk<G> {
         }
     }
 
-    /// This walk stopped where casting over `solid` can stop (see [`Walk::reach_over`]).
+    /// Stops this walk where casting over `solid` can stop (see [`Walk::reach_over`]), in
+    /// place: a walk within the map's bounds (the common case) is left as it is, uncopied.
     #[inline]
-    pub(crate) fn over<S: Solidity + ?Sized>(self, solid: &S, unlimited: bool) -> Walk<G> {
+    pub(crate) fn stop_over<S: Solidity + ?Sized>(&mut self, solid: &S, unlimited: bool) {
         let within = match solid.bounds() {
             // A walk whose first and last cells lie in the bounds stays in them (both convex):
             // a line of sight between two points of the map, the common case, costs nothing.
@@ -390,10 +391,12 @@ impl<G: Cells> Walk<G> {
             None => true,
         };
         if within && !unlimited {
-            return self;
+            return;
         }
         let limit = self.reach_over(solid, unlimited);
-        self.limited(limit)
+        if limit < self.end_t && self.pending == Pending::Start {
+            *self = Walk::build(self.grid, self.origin, self.dir, limit, None);
+        }
     }
 
     /// The cell the walk ends in, if walked to its end.
@@ -537,7 +540,7 @@ impl<G: Cells> Walk<G> {
         V: FnMut(Cell, Via),
     {
         // No further than the map's bounds (a walk inside them is left as it is).
-        self = self.over(grid, false);
+        self.stop_over(grid, false);
         visit(self.cell(), Via::Start);
         if grid.is_solid(self.cell()) {
             if let Some(mask) = grid.shape(self.cell()) {
@@ -819,8 +822,9 @@ impl Grid {
         dir: impl Into<Vec2>,
         max_t: f64,
     ) -> Option<Hit> {
-        let walk = self.walk_ray(origin.into(), dir.into(), max_t);
-        walk.over(solid, max_t == f64::INFINITY).first_hit(solid)
+        let mut walk = self.walk_ray(origin.into(), dir.into(), max_t);
+        walk.stop_over(solid, max_t == f64::INFINITY);
+        walk.first_hit(solid)
     }
 
     /// [`cast_segment`](super::cast_segment) in this grid's units.
@@ -830,8 +834,7 @@ impl Grid {
         a: impl Into<Vec2>,
         b: impl Into<Vec2>,
     ) -> Option<Hit> {
-        let walk = self.walk_segment(a.into(), b.into());
-        walk.over(solid, false).first_hit(solid)
+        self.walk_segment(a.into(), b.into()).first_hit(solid)
     }
 
     /// [`line_of_sight`](super::line_of_sight) in this grid's units (symmetric likewise).
