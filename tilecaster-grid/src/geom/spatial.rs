@@ -24,8 +24,19 @@ pub struct SpatialHash {
     grid: Grid,
     buckets: HashMap<Cell, Vec<usize>>,
     circles: Vec<(usize, Vec2, f64)>,
-    /// The cells any circle touches: a ray walks no further than it.
+    /// The circles too large for buckets (over [`LARGE`] cells), looked at by every query.
+    large: Vec<usize>,
+    /// The cells any bucketed circle touches: a ray walks no further than it.
     extent: CellRect,
+}
+
+/// The most cells a circle is bucketed in; a larger one is kept aside and looked at by every
+/// query, so that a huge radius costs a comparison, not billions of buckets.
+const LARGE: u64 = 4096;
+
+/// The cells in a rectangle.
+fn area(rect: CellRect) -> u64 {
+    u64::from(rect.width()) * u64::from(rect.height())
 }
 
 impl Default for SpatialHash {
@@ -51,6 +62,7 @@ impl SpatialHash {
             grid,
             buckets: HashMap::new(),
             circles: Vec::new(),
+            large: Vec::new(),
             extent: CellRect::new(0, 0, 0, 0),
         }
     }
@@ -66,6 +78,7 @@ impl SpatialHash {
             bucket.clear();
         }
         self.circles.clear();
+        self.large.clear();
         self.extent = CellRect::new(0, 0, 0, 0);
     }
 
@@ -81,6 +94,10 @@ impl SpatialHash {
         }
         let slot = self.circles.len();
         self.circles.push((id, centre, radius));
+        if area(cells) > LARGE {
+            self.large.push(slot);
+            return;
+        }
         self.extent = self.extent.union(cells);
         for cell in cells.cells() {
             self.buckets.entry(cell).or_default().push(slot);
@@ -109,11 +126,19 @@ impl SpatialHash {
     ) -> impl Iterator<Item = usize> + '_ {
         let centre = centre.into();
         let mut seen = Vec::new();
-        self.cells_under(centre, radius)
+        let cells = self.cells_under(centre, radius);
+        // A query over more cells than there are circles looks at every circle instead.
+        let scan = area(cells) > LARGE.max(self.circles.len() as u64);
+        let everything = (0..self.circles.len()).filter(move |_| scan);
+        let bucketed = cells
             .cells()
+            .take(if scan { 0 } else { usize::MAX })
             .filter_map(|c| self.buckets.get(&c))
             .flatten()
-            .copied()
+            .chain(&self.large)
+            .copied();
+        everything
+            .chain(bucketed)
             .filter(move |&slot| {
                 let fresh = !seen.contains(&slot);
                 seen.push(slot);
@@ -143,6 +168,21 @@ impl SpatialHash {
             return None;
         }
         let mut best: Option<(usize, f64)> = None;
+        let mut offer = |slot: usize, best: &mut Option<(usize, f64)>| {
+            let (id, centre, radius) = self.circles[slot];
+            if !wanted(id) {
+                return;
+            }
+            let Some(t) = ray_circle(origin, dir, centre, radius) else {
+                return;
+            };
+            if t < max_t && best.is_none_or(|(_, b)| t < b) {
+                *best = Some((id, t));
+            }
+        };
+        for &slot in &self.large {
+            offer(slot, &mut best);
+        }
         let walk = self.grid.walk_ray(origin, dir, max_t);
         let reach = self
             .extent
@@ -155,16 +195,7 @@ impl SpatialHash {
                 continue;
             };
             for &slot in bucket {
-                let (id, centre, radius) = self.circles[slot];
-                if !wanted(id) {
-                    continue;
-                }
-                let Some(t) = ray_circle(origin, dir, centre, radius) else {
-                    continue;
-                };
-                if t < max_t && best.is_none_or(|(_, b)| t < b) {
-                    best = Some((id, t));
-                }
+                offer(slot, &mut best);
             }
         }
         best
@@ -224,6 +255,27 @@ mod tests {
                 .collect();
             assert_eq!(near, expected);
         }
+    }
+
+    /// A circle too large for buckets, and a query over more cells than there are circles,
+    /// answer as the buckets do, without a bucket a cell.
+    #[test]
+    fn huge_circles_and_queries_answer_without_buckets() {
+        let mut hash = SpatialHash::default();
+        hash.insert(1, Vec2::new(5.5, 5.5), 0.3);
+        // Its west edge at x = 6.
+        hash.insert(2, Vec2::new(1e6, 0.0), 999_994.0);
+        assert!(hash.buckets.values().map(Vec::len).sum::<usize>() <= 4);
+        let near: Vec<usize> = hash.overlapping(Vec2::new(5.5, 6.0), 1.0).collect();
+        assert_eq!(near, [1, 2]);
+        let mut all: Vec<usize> = hash.overlapping(Vec2::ZERO, 1e7).collect();
+        all.sort_unstable();
+        assert_eq!(all, [1, 2]);
+        let ray = |from: Vec2, dir: Vec2| hash.first_along_ray(from, dir, f64::INFINITY, |_| true);
+        let east = Vec2::new(1.0, 0.0);
+        assert_eq!(ray(Vec2::new(0.5, 5.5), east).map(|(id, _)| id), Some(1));
+        assert_eq!(ray(Vec2::new(0.5, 20.5), east).map(|(id, _)| id), Some(2));
+        assert_eq!(ray(Vec2::new(0.5, 20.5), -east), None);
     }
 
     #[test]

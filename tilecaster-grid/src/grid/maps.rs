@@ -195,6 +195,42 @@ mod tests {
         assert_eq!(asked.get(), 100_001);
     }
 
+    /// A map chosen at run time, boxed or shared, answers as itself, bounds and shapes too.
+    #[test]
+    fn boxed_maps_forward_every_question() {
+        use crate::grid::Mask;
+        use std::rc::Rc;
+        use std::sync::Arc;
+        struct Pillar(Mask);
+        impl Solidity for Pillar {
+            fn is_solid(&self, c: Cell) -> bool {
+                c == Cell::new(2, 0)
+            }
+            fn shape(&self, c: Cell) -> Option<&Mask> {
+                (c == Cell::new(2, 0)).then_some(&self.0)
+            }
+            fn bounds(&self) -> Option<CellRect> {
+                Some(CellRect::new(0, 0, 4, 1))
+            }
+        }
+        let round = || {
+            Pillar(Mask::new(8, |x, y| (x as i32 - 4).pow(2) + (y as i32 - 4).pow(2) < 9).unwrap())
+        };
+        let (o, d) = (Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0));
+        let want = cast_ray(&round(), o, d, f64::INFINITY);
+        assert!(want.is_some_and(|h| h.texel.is_some()));
+        let boxed: Box<dyn Solidity> = Box::new(round());
+        let shared: Rc<dyn Solidity> = Rc::new(round());
+        let threads: Arc<dyn Solidity + Send + Sync> = Arc::new(round());
+        let plain = round();
+        let by_ref: &dyn Solidity = &plain;
+        assert_eq!(cast_ray(&boxed, o, d, f64::INFINITY), want);
+        assert_eq!(cast_ray(&shared, o, d, f64::INFINITY), want);
+        assert_eq!(cast_ray(&threads, o, d, f64::INFINITY), want);
+        assert_eq!(cast_ray(&by_ref, o, d, f64::INFINITY), want);
+        assert_eq!(boxed.bounds(), Some(CellRect::new(0, 0, 4, 1)));
+    }
+
     #[test]
     fn rows_of_cells_answer_like_the_flat_grid() {
         let rows = vec![vec![false, true, false, false], vec![false, false, true]];

@@ -94,8 +94,9 @@ pub trait Solidity {
     /// Whether a hit on a solid cell really stops the cast, decided along the face hit (at
     /// [`Hit::u`]): a cell whose texture has holes (a grate) answers from its alpha there;
     /// answering `false` lets the walk continue through the cell. For cells solid only in
-    /// part in two dimensions (pixel-exact tiles), use [`shape`](Solidity::shape) instead. Asked too for a start inside a solid cell (a hit
-    /// without a face), but not for a corner hit. The default accepts every hit.
+    /// part in two dimensions (pixel-exact tiles), use [`shape`](Solidity::shape) instead.
+    /// Asked too for a start inside a solid cell (a hit without a face), but not for a corner
+    /// hit. The default accepts every hit.
     #[inline]
     fn accepts(&self, hit: &Hit) -> bool {
         let _ = hit;
