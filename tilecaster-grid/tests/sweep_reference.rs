@@ -224,12 +224,16 @@ proptest! {
                 prop_assert!(overlap(&solid, p, r) > 0.0, "stuck without overlap");
             }
             Some(c) => {
-                prop_assert!(overlap(&solid, p, r) <= 0.0, "{p:?} {r}: overlapping at the start");
+                // (Exactly touching at the start, the distance's rounding may read as a hair
+                // of overlap.)
+                prop_assert!(overlap(&solid, p, r) <= 1e-12, "{p:?} {r}: overlapping at the start");
                 prop_assert!(free_until(c.t), "{p:?} {r} {d:?}: overlap before {}", c.t);
                 prop_assert!(overlap(&solid, c.centre, r).abs() < 1e-9, "not touching at {:?}", c.centre);
                 prop_assert!((c.normal.length() - 1.0).abs() < 1e-12);
                 // Moving into what it met.
-                prop_assert!(d.dot(c.normal) < 0.0, "{:?} against {:?}", d, c.normal);
+                // (At a grazing touch of a corner the normal, from the rounded centre, may be
+                // a hair off square to the move.)
+                prop_assert!(d.dot(c.normal) < 1e-9, "{:?} against {:?}", d, c.normal);
                 if let Some(face) = c.face {
                     let corner = Vec2::new(f64::from(c.cell.x), f64::from(c.cell.y));
                     let across = match face {
