@@ -16,6 +16,8 @@
 //! against `line_of_sight`, a cell-to-cell one against `line_of_sight` between the cells'
 //! centres); "asymmetric" counts pairs whose answer changes with the ends swapped.
 //!
+//! Besides: tilecaster-grid over a `BoolGrid` and as a batch from one viewer.
+//!
 //! `cargo bench -p tilecaster-grid-peers`
 
 use std::hint::black_box;
@@ -26,7 +28,7 @@ use fast_voxel_traversal::raycast_2d::{BoundingVolume2, Ray2};
 use line_drawing::Supercover;
 use parry2d::query::{Ray, RayCast};
 use parry2d::shape::Voxels;
-use tilecaster_grid::grid::{Cell, line_of_sight};
+use tilecaster_grid::grid::{BoolGrid, Cell, line_of_sight, lines_of_sight};
 use tilecaster_grid::math::Vec2;
 
 const SIZE: usize = 64;
@@ -232,6 +234,39 @@ fn bench(c: &mut Criterion) {
     }
 
     let mut group = c.benchmark_group("line of sight 10-30 tiles, 64x64, 3% walls (4096 pairs)");
+    // tilecaster-grid's own ways besides: over a `BoolGrid` (which checks its bounds) instead
+    // of a closure over the slice, and as a batch from one viewer to 4096 targets 10 to 30
+    // tiles away.
+    let map = BoolGrid::new(&scene.solid, SIZE).unwrap();
+    group.bench_function("tilecaster-grid line_of_sight over a BoolGrid", |b| {
+        b.iter(|| {
+            scene
+                .pairs
+                .iter()
+                .filter(|&&(a, b)| line_of_sight(&map, black_box(a), black_box(b)))
+                .count()
+        })
+    });
+    let viewer = scene.pairs[0].0;
+    let targets: Vec<Vec2> = scene
+        .pairs
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .cycle()
+        .take(1 << 16)
+        .filter(|&t| (10.0..=30.0).contains(&(t - viewer).length()))
+        .take(4096)
+        .collect();
+    group.bench_function(
+        "tilecaster-grid lines_of_sight (one viewer, a batch)",
+        |b| {
+            b.iter(|| {
+                lines_of_sight(&map, black_box(viewer), &targets)
+                    .filter(|&s| s)
+                    .count()
+            })
+        },
+    );
     for (name, sight, _) in &peers {
         group.bench_function(*name, |b| {
             b.iter(|| {
