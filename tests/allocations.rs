@@ -211,3 +211,18 @@ fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
         "{during} allocations in 10 frames with 8 dynamic lights"
     );
 }
+
+/// The top-down map marks every light of the level each frame it draws: it reads them one at
+/// a time, allocating nothing.
+#[test]
+fn a_levels_lights_are_read_without_allocating() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let loaded = load_with_textures(Path::new("levels/e1m3.toml"), None).unwrap();
+    let level = &loaded.level;
+    let all = level.all_lights();
+    assert!(level.is_lit() && all.len() > 4, "{} lights", all.len());
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let read = level.each_light().filter(|l| l.radius > 0.0).count();
+    let during = ALLOCATIONS.load(Ordering::SeqCst) - before;
+    assert_eq!((during, read), (0, all.len()));
+}

@@ -74,39 +74,42 @@ impl super::Level {
     /// lamp's and chandelier's (unless a light of its own stands where it hangs) and each exit
     /// cell's glow.
     pub fn all_lights(&self) -> Vec<Light> {
-        let mut out = self.lights.clone();
-        if !self.is_lit() {
-            return out;
-        }
-        for d in &self.decorations {
-            let Some((colour, radius, intensity)) = decoration_light(d.kind) else {
-                continue;
-            };
-            if self
-                .lights
-                .iter()
-                .any(|l| (l.position - d.position).length() < 0.01)
-            {
-                continue;
-            }
-            out.push(Light {
-                position: d.position,
+        self.each_light().collect()
+    }
+
+    /// [`super::Level::all_lights`] one at a time, allocating nothing: for a view drawn every
+    /// frame (the top-down map's light marks).
+    pub fn each_light(&self) -> impl Iterator<Item = Light> + '_ {
+        let lit = self.is_lit();
+        let lamps = self
+            .decorations
+            .iter()
+            .filter(move |_| lit)
+            .filter_map(|d| decoration_light(d.kind).map(|light| (d.position, light)))
+            .filter(|(position, _)| {
+                !self
+                    .lights
+                    .iter()
+                    .any(|l| (l.position - *position).length() < 0.01)
+            })
+            .map(|(position, (colour, radius, intensity))| Light {
+                position,
                 colour,
                 radius,
                 intensity,
             });
-        }
         let (colour, radius, intensity) = EXIT_LIGHT;
-        for &cell in &self.exits {
-            if self.map.get(cell) == Some(crate::map::Tile::Empty) {
-                out.push(Light {
-                    position: Vec2::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5),
-                    colour,
-                    radius,
-                    intensity,
-                });
-            }
-        }
-        out
+        let exits = self
+            .exits
+            .iter()
+            .filter(move |_| lit)
+            .filter(|&&cell| self.map.get(cell) == Some(crate::map::Tile::Empty))
+            .map(move |&cell| Light {
+                position: Vec2::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5),
+                colour,
+                radius,
+                intensity,
+            });
+        self.lights.iter().copied().chain(lamps).chain(exits)
     }
 }

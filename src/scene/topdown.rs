@@ -403,7 +403,7 @@ pub fn draw_map(
         }
     }
     // Each light: a small star of its colour where it stands.
-    for l in game.level.all_lights().iter().filter(|l| shown(l.position)) {
+    for l in game.level.each_light().filter(|l| shown(l.position)) {
         for (dx, dy) in [(0.18, 0.0), (0.0, 0.18), (0.13, 0.13), (0.13, -0.13)] {
             let d = Vec2::new(dx, dy);
             pen.line(l.position - d, l.position + d, l.colour);
