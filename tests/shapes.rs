@@ -590,3 +590,36 @@ fn convert_into_another_folder_keeps_every_reference_resolving() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `visibility` sees through a grate's holes, as the game's sight and light do, and not
+/// through its bars.
+#[test]
+fn visibility_passes_the_holes_of_grates() {
+    let dir = scratch("visibility-grates");
+    let file = dir.join("level.toml");
+    std::fs::write(
+        &file,
+        "name = \"Grate\"\nformat = 1\ngrid = '''\n#########\n#...=...#\n#@..=...#\n#...=...#\n#########\n'''\n\n\
+         [legend]\n\"#\" = { wall = \"brick\" }\n\"=\" = { masked = \"grate\" }\n\"@\" = { player = \"east\" }\n",
+    )
+    .unwrap();
+    let out = run_ok([
+        "visibility",
+        "--level",
+        file.to_str().unwrap(),
+        "--pos",
+        "1.5,2.5",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let xs: Vec<f64> = json["polygon"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[0].as_f64().unwrap())
+        .collect();
+    // Beyond the grate's column (x from 4 to 5) through its holes, to the far wall at x = 8...
+    assert!(xs.iter().any(|&x| x > 7.9), "{xs:?}");
+    // ...and stopped by its bars too: some rays end on the grate's west face.
+    assert!(xs.iter().any(|&x| x == 4.0), "{xs:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use anyhow::Result;
 use tilecaster::geom::{Vec2, Visibility, flashlight, visibility_polygon};
-use tilecaster::level::Level;
+use tilecaster::level::{LevelSolidity, load_with_textures};
 
 /// What `visibility` was asked.
 pub struct Options<'a> {
@@ -20,14 +20,18 @@ pub struct Options<'a> {
 
 /// Prints `{"origin":[x,y],"polygon":[[x,y],...]}`: the boundary in angle order in the map's
 /// coordinates (a flashlight's fan from one edge of its cone to the other). Walls, closed
-/// doors, push walls and grates block; shaped walls block where their masks are solid. A point
-/// inside a wall or outside the map sees nothing: an empty polygon.
+/// doors and push walls block; grates block where their texture is opaque at eye height, as
+/// the game's sight and light do (the level's textures are loaded for it); shaped walls block
+/// where their masks are solid. A point inside a wall or outside the map sees nothing: an
+/// empty polygon.
 pub fn run(options: &Options) -> Result<()> {
-    let level = Level::load(options.level)?.level;
+    let loaded = load_with_textures(options.level, None)?;
+    let level = &loaded.level;
+    let solid = LevelSolidity::new(level, &loaded.textures);
     let (w, h) = (level.map.width() as u32, level.map.height() as u32);
     let seen = match options.cone {
-        None => visibility_polygon(&level, w, h, options.pos, options.radius),
-        Some((facing, fov)) => flashlight(&level, w, h, options.pos, options.radius, facing, fov),
+        None => visibility_polygon(&solid, w, h, options.pos, options.radius),
+        Some((facing, fov)) => flashlight(&solid, w, h, options.pos, options.radius, facing, fov),
     };
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", polygon_json(options.pos, &seen))?;
