@@ -183,11 +183,12 @@ impl SpatialHash {
         for &slot in &self.large {
             offer(slot, &mut best);
         }
-        let walk = self.grid.walk_ray(origin, dir, max_t);
-        let reach = self
-            .extent
-            .exit_t(&self.grid, walk.origin(), walk.direction());
-        for entry in walk.limited(reach) {
+        let mut walk = self.grid.walk_ray(origin, dir, max_t);
+        walk.limit(
+            self.extent
+                .exit_t(&self.grid, walk.origin(), walk.direction()),
+        );
+        for entry in walk {
             if best.is_some_and(|(_, t)| t < entry.t) {
                 break;
             }

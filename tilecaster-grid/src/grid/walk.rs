@@ -368,49 +368,36 @@ impl<G: Cells> Walk<G> {
         }
     }
 
-    /// The same walk ended at `limit_t` (in units of its direction) where that comes before its
-    /// own end: a cast stopped at its map's bounds. The cells up to there are the same.
+    /// Ends this walk at `limit_t` (in units of its direction) where that comes before its own
+    /// end, in place: a cast stopped at its map's bounds. The cells up to there are the same.
     #[inline]
-    pub(crate) fn limited(self, limit_t: f64) -> Walk<G> {
+    pub(crate) fn limit(&mut self, limit_t: f64) {
         if limit_t < self.end_t && self.pending == Pending::Start {
-            Walk::build(self.grid, self.origin, self.dir, limit_t, None)
-        } else {
-            self
+            *self = Walk::build(self.grid, self.origin, self.dir, limit_t, None);
         }
     }
 
-    /// The `t` up to which this walk may need to go over `solid`: where it leaves the map's
-    /// bounds (grown by a cell), or, for a walk without end over a map without bounds,
-    /// [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells along its faster axis.
-    pub(crate) fn reach_over<S: Solidity + ?Sized>(&self, solid: &S, unlimited: bool) -> f64 {
-        match solid.bounds() {
+    /// Stops this walk where casting over `solid` can stop, in place: where it leaves the
+    /// map's bounds (grown by a cell), or, for a walk without end (`unlimited`) over a map
+    /// without bounds, [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells along its faster
+    /// axis. A walk within the bounds (the common case) is left as it is, uncopied.
+    #[inline]
+    pub(crate) fn stop_over<S: Solidity + ?Sized>(&mut self, solid: &S, unlimited: bool) {
+        let limit_t = match solid.bounds() {
+            // A walk whose first and last cells lie in the bounds stays in them (both convex):
+            // a line of sight between two points of the map, the common case, costs nothing.
+            Some(rect) if rect.contains(self.cell()) && rect.contains(self.last_cell()) => {
+                return;
+            }
             Some(rect) => rect.exit_t(&self.grid, self.origin, self.dir),
             None if unlimited => {
                 let (w, h) = self.grid.cell_size();
                 let reach = f64::from(super::UNBOUNDED_REACH);
                 (reach * w / self.dir.x.abs()).min(reach * h / self.dir.y.abs())
             }
-            None => f64::INFINITY,
-        }
-    }
-
-    /// Stops this walk where casting over `solid` can stop (see [`Walk::reach_over`]), in
-    /// place: a walk within the map's bounds (the common case) is left as it is, uncopied.
-    #[inline]
-    pub(crate) fn stop_over<S: Solidity + ?Sized>(&mut self, solid: &S, unlimited: bool) {
-        let within = match solid.bounds() {
-            // A walk whose first and last cells lie in the bounds stays in them (both convex):
-            // a line of sight between two points of the map, the common case, costs nothing.
-            Some(rect) => rect.contains(self.cell()) && rect.contains(self.last_cell()),
-            None => true,
+            None => return,
         };
-        if within && !unlimited {
-            return;
-        }
-        let limit = self.reach_over(solid, unlimited);
-        if limit < self.end_t && self.pending == Pending::Start {
-            *self = Walk::build(self.grid, self.origin, self.dir, limit, None);
-        }
+        self.limit(limit_t);
     }
 
     /// The cell the walk ends in, if walked to its end.
