@@ -63,13 +63,25 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
         );
         dx * dx + dy * dy <= r * r
     };
-    let open_seen = |c: Cell| {
-        c == viewer
-            || (area.contains(c)
-                && within(c)
-                && !solid.is_solid(c)
-                && line_of_sight(solid, centre(viewer), centre(c)))
+    // Every open cell's answer first, each line of sight cast once: a wall then reads its
+    // neighbours' instead of casting them again.
+    let index = |c: Cell| {
+        let (x, y) = (
+            i64::from(c.x) - i64::from(area.x0),
+            i64::from(c.y) - i64::from(area.y0),
+        );
+        (y * i64::from(area.width()) + x) as usize
     };
+    let open_seen: Vec<bool> = area
+        .cells()
+        .map(|c| {
+            c == viewer
+                || (within(c)
+                    && !solid.is_solid(c)
+                    && line_of_sight(solid, centre(viewer), centre(c)))
+        })
+        .collect();
+    let seen_open = |c: Cell| area.contains(c) && open_seen[index(c)];
     for cell in area.cells() {
         if cell == viewer || !within(cell) {
             continue;
@@ -81,10 +93,10 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
                     let n = face.normal();
                     let beside = Cell::new(cell.x + n.x as i32, cell.y + n.y as i32);
                     let towards = (centre(viewer) - centre(cell)).dot(n) > 0.0;
-                    towards && open_seen(beside)
+                    towards && seen_open(beside)
                 })
         } else {
-            open_seen(cell)
+            open_seen[index(cell)]
         };
         if visible {
             seen.push(cell);
