@@ -96,11 +96,9 @@ impl Outline {
         let repeats = (length / n as f32).round().max(1.0);
         let scale = repeats / length;
         let window = (n / 8).max(2) as isize;
-        let normal = |face: Face| match face {
-            Face::West => (-1, 0),
-            Face::East => (1, 0),
-            Face::North => (0, -1),
-            Face::South => (0, 1),
+        let normal = |face: Face| {
+            let n = face.normal();
+            (n.x as i32, n.y as i32)
         };
         for (k, &(i, _)) in lap.iter().enumerate() {
             let (mut nx, mut ny) = (0i32, 0i32);
