@@ -734,6 +734,15 @@ impl Controller {
         self.page_locked = locked;
     }
 
+    /// A replay ran to its end in the page: the player takes over from there, under the
+    /// pause menu (play on, restart the level, or go to the main menu).
+    pub(super) fn replay_ended(&mut self) {
+        self.pilot = Pilot::Keyboard;
+        if self.menu.is_none() {
+            self.open_menu(Menu::pause());
+        }
+    }
+
     /// Does what the page asked: another level, or a recording played to its end. A level
     /// that will not load leaves the game as it was and its error on the page.
     pub(super) fn page_request(&mut self, request: web::Request) {

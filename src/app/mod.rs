@@ -100,8 +100,11 @@ pub struct PlayOptions {
 pub enum Scaling {
     /// Integer multiples only: every frame pixel the same size.
     PixelPerfect,
-    /// As large as the window allows, keeping the aspect ratio.
+    /// As large as the window allows, keeping the aspect ratio (smoothed).
     Fill,
+    /// A whole multiple where one comes within 15% of filling, else filling; never smoothed
+    /// (the page's: sharp on high-density screens, where an uneven pixel is too small to see).
+    Sharp,
 }
 
 /// Where the settings file is kept when `--settings` does not say, and the saves beside it
@@ -404,7 +407,7 @@ impl ApplicationHandler for App {
             window.clone(),
             event_loop.owned_display_handle(),
             (w, h),
-            self.scaling == Scaling::Fill,
+            self.scaling,
             self.backend,
             &mut self.extras,
         ) {
@@ -466,8 +469,7 @@ impl ApplicationHandler for App {
                     }
                 }
                 platform::before_frame(&mut self.ctl);
-                if !self.ctl.simulate() {
-                    platform::simulation_ended(&self.ctl);
+                if !self.ctl.simulate() && !platform::simulation_ended(&mut self.ctl) {
                     return event_loop.exit();
                 }
                 if let Err(e) = self.draw() {

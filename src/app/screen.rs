@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
+use super::Scaling;
 use anyhow::{Context, Result, anyhow};
 use tilecaster::scene::profile;
 use winit::event_loop::OwnedDisplayHandle;
@@ -49,16 +50,38 @@ fn fs_main(in: Out) -> @location(0) vec4<f32> {
 }
 ";
 
+/// How much of filling's scale a whole-number scale must reach for [`Scaling::Sharp`] to take
+/// it.
+const SHARP_NEAR_FILL: f32 = 0.85;
+
 /// Where the frame goes in the window: `(x, y, width, height)` in window pixels. Scaled by a
-/// whole number when it fits (sharp pixels), else (or when `fill`) by the largest factor that
-/// keeps its shape; centred.
-pub(super) fn placement(frame: (u32, u32), window: (u32, u32), fill: bool) -> [f32; 4] {
+/// whole number when it fits (sharp pixels), else (or as `scaling` says) by the largest
+/// factor that keeps its shape; centred.
+pub(super) fn placement(frame: (u32, u32), window: (u32, u32), scaling: Scaling) -> [f32; 4] {
     let (fw, fh) = (frame.0.max(1) as f32, frame.1.max(1) as f32);
     let (ww, wh) = (window.0.max(1) as f32, window.1.max(1) as f32);
     let fit = (ww / fw).min(wh / fh);
-    let scale = if fill || fit < 1.0 { fit } else { fit.floor() };
+    let whole = fit.floor();
+    let scale = match scaling {
+        _ if fit < 1.0 => fit,
+        Scaling::PixelPerfect => whole,
+        Scaling::Fill => fit,
+        Scaling::Sharp if whole >= fit * SHARP_NEAR_FILL => whole,
+        Scaling::Sharp => fit,
+    };
     let (w, h) = (fw * scale, fh * scale);
     [((ww - w) / 2.0).floor(), ((wh - h) / 2.0).floor(), w, h]
+}
+
+/// The size the window's surface is drawn at, in the screen's own pixels: the window's inner
+/// size; in the page the canvas's CSS size times the device pixel ratio (winit's size there
+/// can stay in CSS pixels, which the browser then smooths up on a high-density screen).
+fn surface_size(window: &Window) -> winit::dpi::PhysicalSize<u32> {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(size) = super::web::canvas_pixels(window) {
+        return size;
+    }
+    window.inner_size()
 }
 
 /// What became of a frame handed to [`Screen::show`].
@@ -84,23 +107,23 @@ pub(super) struct Screen {
     sampler: wgpu::Sampler,
     pipeline: wgpu::RenderPipeline,
     frame_size: (u32, u32),
-    fill: bool,
+    scaling: Scaling,
     /// The surface must be configured again before the next frame.
     stale: bool,
 }
 
 impl Screen {
-    /// A surface on `window` for frames of `frame_size`; `fill`: scale to fill the window
-    /// rather than by whole numbers; drawn with `backend`.
+    /// A surface on `window` for frames of `frame_size`, scaled into it as `scaling` says;
+    /// drawn with `backend`.
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn new(
         window: Arc<Window>,
         display: OwnedDisplayHandle,
         frame_size: (u32, u32),
-        fill: bool,
+        scaling: Scaling,
         backend: Backend,
     ) -> Result<Screen> {
-        pollster::block_on(Screen::start(window, display, frame_size, fill, backend))
+        pollster::block_on(Screen::start(window, display, frame_size, scaling, backend))
     }
 
     /// [`Screen::new`], as the browser needs it: its adapter and device come asynchronously.
@@ -109,7 +132,7 @@ impl Screen {
         window: Arc<Window>,
         display: OwnedDisplayHandle,
         frame_size: (u32, u32),
-        fill: bool,
+        scaling: Scaling,
         backend: Backend,
     ) -> Result<Screen> {
         let (surface, adapter) = match backend.backends() {
@@ -140,7 +163,7 @@ impl Screen {
             .find(wgpu::TextureFormat::is_srgb)
             .or(capabilities.formats.first().copied())
             .ok_or_else(|| anyhow!("the window's surface offers no pixel format"))?;
-        let size = window.inner_size();
+        let size = surface_size(&window);
         let config = wgpu::SurfaceConfiguration {
             usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
             format,
@@ -154,8 +177,7 @@ impl Screen {
         surface.configure(&device, &config);
 
         // Sharp pixels at whole-number scales; smoothed when filling or shrinking.
-        // (In the browser always sharp: the page fills the window with the frame.)
-        let filter = if fill && cfg!(not(target_arch = "wasm32")) {
+        let filter = if scaling == Scaling::Fill {
             wgpu::FilterMode::Linear
         } else {
             wgpu::FilterMode::Nearest
@@ -234,7 +256,7 @@ impl Screen {
             sampler,
             pipeline,
             frame_size,
-            fill,
+            scaling,
             stale: false,
         })
     }
@@ -257,7 +279,7 @@ impl Screen {
     /// configured one or the driver said it is out of date. A minimised (0x0) window keeps
     /// the old size.
     fn fit_window(&mut self) {
-        let size = self.window.inner_size();
+        let size = surface_size(&self.window);
         let changed = (size.width, size.height) != (self.config.width, self.config.height);
         if size.width > 0 && size.height > 0 && (changed || self.stale) {
             self.config.width = size.width;
@@ -271,7 +293,7 @@ impl Screen {
     /// there.
     pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let window = (self.config.width, self.config.height);
-        let [left, top, w, h] = placement(self.frame_size, window, self.fill);
+        let [left, top, w, h] = placement(self.frame_size, window, self.scaling);
         let (fx, fy) = (
             (x - f64::from(left)) / f64::from(w) * f64::from(self.frame_size.0),
             (y - f64::from(top)) / f64::from(h) * f64::from(self.frame_size.1),
@@ -374,7 +396,7 @@ impl Screen {
                 multiview_mask: None,
             });
             let size = target.texture.size();
-            let [x, y, w, h] = placement(self.frame_size, (size.width, size.height), self.fill);
+            let [x, y, w, h] = placement(self.frame_size, (size.width, size.height), self.scaling);
             pass.set_viewport(x, y, w, h, 0.0, 1.0);
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.bind_group, &[]);
@@ -495,20 +517,29 @@ mod tests {
     #[test]
     fn frames_are_scaled_by_whole_numbers_and_centred() {
         assert_eq!(
-            placement((320, 200), (640, 400), false),
+            placement((320, 200), (640, 400), Scaling::PixelPerfect),
             [0.0, 0.0, 640.0, 400.0]
         );
         assert_eq!(
-            placement((320, 200), (1000, 700), false),
+            placement((320, 200), (1000, 700), Scaling::PixelPerfect),
             [20.0, 50.0, 960.0, 600.0]
         );
         // Filling keeps the shape.
         assert_eq!(
-            placement((320, 200), (1000, 700), true),
+            placement((320, 200), (1000, 700), Scaling::Fill),
             [0.0, 37.0, 1000.0, 625.0]
         );
+        // Sharp: a whole number where it comes close to filling, else filling.
+        assert_eq!(
+            placement((640, 400), (2880, 1800), Scaling::Sharp),
+            [160.0, 100.0, 2560.0, 1600.0]
+        );
+        assert_eq!(
+            placement((640, 400), (2532, 1170), Scaling::Sharp),
+            placement((640, 400), (2532, 1170), Scaling::Fill)
+        );
         // Smaller than the frame: shrunk to fit, never cut off.
-        let [x, y, w, h] = placement((640, 400), (1, 1), false);
+        let [x, y, w, h] = placement((640, 400), (1, 1), Scaling::PixelPerfect);
         assert!(x >= 0.0 && y >= 0.0 && w <= 1.0 && h <= 1.0 && w > 0.0 && h > 0.0);
     }
 }

@@ -36,7 +36,7 @@ pub fn main() {
         sources: tilecaster::assets::Sources::default(),
         size: query.size,
         fov: None,
-        scaling: Scaling::Fill,
+        scaling: Scaling::Sharp,
         frames: None,
         screenshot: None,
         no_hud: query.no_hud,
@@ -250,6 +250,17 @@ pub(super) fn attributes(attributes: WindowAttributes) -> WindowAttributes {
     attributes.with_canvas(canvas).with_append(append)
 }
 
+/// The canvas's size in device pixels (its CSS size times the device pixel ratio), when it
+/// is laid out.
+pub(super) fn canvas_pixels(window: &Window) -> Option<winit::dpi::PhysicalSize<u32>> {
+    use winit::platform::web::WindowExtWebSys;
+    let canvas = window.canvas()?;
+    let ratio = web_sys::window()?.device_pixel_ratio();
+    let side = |css: i32| (f64::from(css) * ratio).round() as u32;
+    let (w, h) = (side(canvas.client_width()), side(canvas.client_height()));
+    (w > 0 && h > 0).then(|| winit::dpi::PhysicalSize::new(w, h))
+}
+
 /// The GPU surface being made (in the browser, asynchronously), and where it lands.
 #[derive(Default)]
 pub(super) struct PendingScreen(Rc<RefCell<Option<Result<Screen>>>>);
@@ -261,12 +272,12 @@ impl PendingScreen {
         window: Arc<Window>,
         display: winit::event_loop::OwnedDisplayHandle,
         size: (u32, u32),
-        fill: bool,
+        scaling: super::Scaling,
         backend: super::Backend,
     ) {
         let slot = self.0.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let screen = Screen::start(window.clone(), display, size, fill, backend).await;
+            let screen = Screen::start(window.clone(), display, size, scaling, backend).await;
             *slot.borrow_mut() = Some(screen);
             window.request_redraw();
         });

@@ -165,11 +165,11 @@ pub(in crate::app) fn start_screen(
     window: Arc<Window>,
     display: OwnedDisplayHandle,
     size: (u32, u32),
-    fill: bool,
+    scaling: super::super::Scaling,
     backend: Backend,
     _extras: &mut Extras,
 ) -> Result<Option<Screen>> {
-    Screen::new(window, display, size, fill, backend).map(Some)
+    Screen::new(window, display, size, scaling, backend).map(Some)
 }
 
 /// A surface made since [`start_screen`] asked: natively none is ever pending.
@@ -180,8 +180,10 @@ pub(in crate::app) fn ready_screen(_extras: &mut Extras) -> Option<Result<Screen
 /// Before a frame is simulated: nothing here (the page hands over its requests).
 pub(in crate::app) fn before_frame(_ctl: &mut Controller) {}
 
-/// The game ran out of input (a replay's end): nothing here to tell.
-pub(in crate::app) fn simulation_ended(_ctl: &Controller) {}
+/// The game ran out of input (a replay's end): natively the game ends (`false`).
+pub(in crate::app) fn simulation_ended(_ctl: &mut Controller) -> bool {
+    false
+}
 
 /// A frame was shown: nothing here to tell.
 pub(in crate::app) fn frame_shown(_ctl: &Controller) {}

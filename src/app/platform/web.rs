@@ -138,13 +138,13 @@ pub(in crate::app) fn start_screen(
     window: Arc<Window>,
     display: OwnedDisplayHandle,
     size: (u32, u32),
-    fill: bool,
+    scaling: super::super::Scaling,
     backend: Backend,
     extras: &mut Extras,
 ) -> Result<Option<Screen>> {
     extras
         .pending_screen
-        .start(window, display, size, fill, backend);
+        .start(window, display, size, scaling, backend);
     Ok(None)
 }
 
@@ -161,11 +161,15 @@ pub(in crate::app) fn before_frame(ctl: &mut Controller) {
     ctl.follow_pointer_lock();
 }
 
-/// The game ran out of input: a replay's end is told to the page.
-pub(in crate::app) fn simulation_ended(ctl: &Controller) {
+/// The game ran out of input: a replay's end is told to the page, and the page goes on
+/// (`true`): the player takes over under the main menu (a new game, or play on from where the
+/// replay stopped).
+pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
     if let Pilot::Replay(inputs, _) = &ctl.pilot {
         page::replay_ended(&ctl.session.game, inputs.len());
     }
+    ctl.replay_ended();
+    true
 }
 
 /// A frame was shown: told to the page (its tests read the first one).
