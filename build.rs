@@ -1,6 +1,9 @@
 //! Embeds the bundled episode (`levels/`) and its textures and sprites (`textures/`) in the
 //! binary, so that a copied or installed `tilecaster` plays from any folder. Files on disk
-//! take precedence at run time (`src/files/bundled.rs`); this only lists what to embed.
+//! take precedence at run time (`src/files/bundled.rs`); this only lists what to embed. With
+//! the `web-data` feature (the browser page's build) nothing is embedded: the page hands the
+//! same files over at run time (web/pack-data.mjs packs them, `files::provide_bundle` takes
+//! them).
 
 use std::path::Path;
 
@@ -13,9 +16,14 @@ const FOLDERS: [(&str, &[&str]); 3] = [
 
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    // The page's build takes them from the page instead (web/pack-data.mjs packs the same).
+    let embed = std::env::var_os("CARGO_FEATURE_WEB_DATA").is_none();
     let mut entries = Vec::new();
     for (folder, extensions) in FOLDERS {
         println!("cargo:rerun-if-changed={folder}");
+        if !embed {
+            continue;
+        }
         let Ok(listing) = std::fs::read_dir(Path::new(&root).join(folder)) else {
             continue;
         };

@@ -5,7 +5,8 @@
 //!
 //! 1. `--textures DIR`: a texture folder (textures, and sprite sheets in its `sprites/`);
 //! 2. the level's own folder as a data folder: `textures/`, `sounds/` and `hud/` beside the
-//!    level file;
+//!    level file; then textures lying right beside the level file (as files dropped on the
+//!    browser page together do);
 //! 3. `--data DIR`, a data folder laid out the same way;
 //! 4. the level's texture folder (its `textures = "..."`; the bundled levels name the bundled
 //!    textures there, so a `--data` folder goes over them);
@@ -330,6 +331,9 @@ impl Overlay {
             layers.push(folder(Origin::TexturesOption, dir));
         }
         layers.push(data(Origin::LevelFolder, own));
+        // Textures right beside the level count too: files dropped on the page together lie
+        // in one folder, and the same files copied into one folder play the same natively.
+        layers.push(folder(Origin::LevelFolder, own));
         if let Some(dir) = &sources.data {
             layers.push(data(Origin::Data, dir));
         }
@@ -558,11 +562,17 @@ mod tests {
             Path::new("e1m1.toml"),
             Some(Path::new("levels/../textures")),
         );
+        // `textures` three times over (the level's folder itself, the working folder, is "").
         assert_eq!(overlay.texture_folders().len(), 1);
         let origins: Vec<Origin> = overlay.layers().iter().map(|l| l.origin).collect();
         assert_eq!(
             origins,
-            [Origin::LevelFolder, Origin::LevelTextures, Origin::Defaults]
+            [
+                Origin::LevelFolder,
+                Origin::LevelFolder,
+                Origin::LevelTextures,
+                Origin::Defaults
+            ]
         );
         assert_eq!(
             overlay.texture("brick").unwrap().0.origin,

@@ -306,7 +306,8 @@ impl Controller {
     /// Under a menu the game stands still (a replay goes on).
     pub(super) fn simulate(&mut self) -> bool {
         let replaying = matches!(self.pilot, Pilot::Replay(..));
-        let ticks = self.clock.ticks_owed(self.menu.is_some() && !replaying);
+        let held = (self.menu.is_some() && !replaying) || platform::holds_the_game();
+        let ticks = self.clock.ticks_owed(held);
         for _ in 0..ticks {
             let input = match &mut self.pilot {
                 Pilot::Replay(inputs, next) => match inputs.get(*next) {
@@ -680,9 +681,9 @@ impl Controller {
 
 impl Controller {
     /// The gamepads' events since the last frame: to the menu shown, or to the game. (The
-    /// `gamepad` feature feeds it, natively.)
+    /// `gamepad` feature feeds it, natively; the page's touch controls, in the browser.)
     #[cfg_attr(
-        any(not(feature = "gamepad"), target_arch = "wasm32"),
+        all(not(feature = "gamepad"), not(target_arch = "wasm32")),
         allow(dead_code)
     )]
     pub(super) fn gamepad_events(&mut self, events: Vec<super::pad::PadEvent>) {
@@ -756,17 +757,9 @@ impl Controller {
                 Err(e) => return web::show_error(&e.to_string()),
             },
         };
-        // Textures handed over with the level are its own; else the bundled ones.
-        let page = Path::new(files::PROVIDED);
-        let textures = if files::list_folder(page).is_ok_and(|f| {
-            f.iter()
-                .any(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")))
-        }) {
-            page.to_path_buf()
-        } else {
-            files::default_path("textures")
-        };
-        let textures = level.starts_with(page).then_some(textures.as_path());
+        // Textures handed over with the level lie beside it (`<page>/NAME.png`), where the
+        // level's textures are looked for, natively too.
+        let textures = Sources::default();
         let started = match &recording {
             Some(recording) => recording.start_session(textures).map_err(|e| e.to_string()),
             None => Session::start_on(&level, textures, Difficulty::Normal)

@@ -19,6 +19,10 @@ mod platform;
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 mod pad;
 mod screen;
+#[cfg(target_arch = "wasm32")]
+mod screen_canvas;
+#[cfg(not(target_arch = "wasm32"))]
+mod screen_gpu;
 mod sound;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod web;
@@ -27,6 +31,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result, anyhow};
+use tilecaster::bindings::Key;
 use tilecaster::episode::{Recording, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
@@ -35,10 +40,10 @@ use tilecaster::level::Difficulty;
 use tilecaster::scene::menu::Menu;
 use tilecaster::scene::topdown::{Corner, Minimap};
 use winit::application::ApplicationHandler;
-use winit::event::{ElementState, MouseScrollDelta, WindowEvent};
+use winit::event::{ElementState, MouseScrollDelta, TouchPhase, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, EventLoop};
 use winit::keyboard::PhysicalKey;
-use winit::window::{Fullscreen, Window, WindowId};
+use winit::window::{Window, WindowId};
 
 use clock::Clock;
 use controller::{Controller, Effect, Pilot};
@@ -240,6 +245,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         error: None,
         backend: options.backend,
         extras: platform::Extras::new(),
+        last_shown: None,
     };
     Ok((event_loop, app))
 }
@@ -313,6 +319,8 @@ struct App {
     occluded: bool,
     error: Option<anyhow::Error>,
     backend: Backend,
+    /// When the last frame was shown (the profiler's shown rate).
+    last_shown: Option<web_time::Instant>,
     /// What the platform holds beside the window (the gamepads; the page's surface being
     /// made).
     extras: platform::Extras,
@@ -333,10 +341,7 @@ impl App {
                 Effect::Grab(take) => self.grab(take),
                 Effect::Fullscreen(on) => {
                     if let Some(w) = &self.window {
-                        let full = on.then_some(Fullscreen::Borderless(None));
-                        if w.fullscreen().is_some() != full.is_some() {
-                            w.set_fullscreen(full);
-                        }
+                        platform::fullscreen(w, on);
                     }
                 }
                 Effect::FrameSize(size) => {
@@ -367,6 +372,10 @@ impl App {
             .show(self.ctl.view.frame.rgba())
             .context("cannot show the frame")?;
         self.ctl.view.profile.record_shown(times);
+        let now = web_time::Instant::now();
+        if let Some(last) = self.last_shown.replace(now) {
+            self.ctl.view.profile.record_interval(now - last);
+        }
         Ok(())
     }
 
@@ -440,6 +449,21 @@ impl ApplicationHandler for App {
                 self.ctl.pointer(at);
             }
             WindowEvent::CursorLeft { .. } => self.ctl.overlays.pointer = None,
+            // In the page a tap on a menu chooses what it lands on, as a click does (in play
+            // the page's touch controls lie over the canvas).
+            WindowEvent::Touch(touch)
+                if platform::TAPS_CHOOSE
+                    && self.ctl.menu.is_some()
+                    && touch.phase == TouchPhase::Started =>
+            {
+                let at = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.frame_position(touch.location.x, touch.location.y));
+                self.ctl.pointer(at);
+                self.ctl.button(Key::Mouse(1), true);
+                self.ctl.button(Key::Mouse(1), false);
+            }
             WindowEvent::Focused(false) => self.ctl.focus_lost(),
             WindowEvent::MouseWheel { delta, .. } => self.ctl.wheel(match delta {
                 MouseScrollDelta::LineDelta(_, y) => y as f64,

@@ -1,18 +1,17 @@
 //! The game in a browser page (wasm32): the entry point, the page's canvas, and what the page
 //! and its tests read back (frames shown, where the player stands, the first frame's pixels).
-//! Everything below is the native game's code: the session, the renderer, the window (winit
-//! on the page's canvas) and the GPU surface (wgpu on WebGL2).
+//! Everything below is the native game's code: the session, the renderer and the window
+//! (winit on the page's canvas); the frame goes on the canvas through its 2D context
+//! (`screen_canvas`).
 
 use std::cell::RefCell;
 use std::path::PathBuf;
-use std::rc::Rc;
-use std::sync::Arc;
 
 use anyhow::Result;
 use wasm_bindgen::prelude::*;
-use winit::window::{Window, WindowAttributes};
+use winit::window::WindowAttributes;
 
-use super::screen::Screen;
+use super::pad::{PadAxis, PadButton, PadEvent};
 use super::{PlayOptions, Scaling};
 use tilecaster::episode::Recording;
 use tilecaster::game::{Game, Input};
@@ -21,18 +20,50 @@ use tilecaster::level::Difficulty;
 /// The page's canvas: `<canvas id="tilecaster">`.
 const CANVAS_ID: &str = "tilecaster";
 
-/// The page's entry point (wasm-bindgen calls `main` when the module loads): reads the page's
-/// query (`?level=e1m2&size=640x400&nohud`), starts the game on the page's canvas, and shows
-/// an error on the page (`#error`) when it cannot.
+/// What runs when the module loads (wasm-bindgen calls `main` then): panics go to the
+/// console. The page then hands over the bundled files where the build does not embed them
+/// ([`provide_data`]) and starts the game ([`run_game`]).
 pub fn main() {
     std::panic::set_hook(Box::new(|info| {
         web_sys::console::error_1(&format!("tilecaster: {info}").into());
     }));
+}
+
+/// Hands the bundled levels and textures to the game (web/dist/data.bin, which the page
+/// fetches beside the wasm when the build does not embed them: the `web-data` feature).
+/// Returns the number of files; what is wrong with the pack is thrown.
+#[wasm_bindgen]
+pub fn provide_data(pack: Vec<u8>) -> Result<usize, JsError> {
+    tilecaster::files::provide_bundle(pack).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// Whether the build embeds the bundled files (else the page hands them over with
+/// [`provide_data`] before [`run_game`]).
+#[wasm_bindgen]
+pub fn embeds_data() -> bool {
+    cfg!(not(feature = "web-data"))
+}
+
+/// Starts the game on the page's canvas: reads the page's query
+/// (`?level=e1m2&size=640x400&nohud`), and shows an error on the page (`#error`) when it
+/// cannot.
+#[wasm_bindgen]
+pub fn run_game() {
     let query = Query::from_page();
     restore_saves();
-    let level = format!("levels/{}", query.level);
+    let mut level = tilecaster::files::default_path(&format!("levels/{}", query.level));
+    let odd_name = query.asked.as_deref().is_some_and(|a| !is_plain_name(a));
+    if odd_name || !tilecaster::files::is_file(&level) {
+        show_error(&format!(
+            "?level={}: no such level; the bundled ones are {} (playing {} instead)",
+            query.asked.as_deref().unwrap_or(&query.level),
+            bundled_levels().join(", "),
+            DEFAULT_LEVEL
+        ));
+        level = tilecaster::files::default_path(&format!("levels/{DEFAULT_LEVEL}"));
+    }
     let options = PlayOptions {
-        level: tilecaster::files::default_path(&level),
+        level,
         sources: tilecaster::assets::Sources::default(),
         size: query.size,
         fov: None,
@@ -60,10 +91,31 @@ pub fn main() {
     }
 }
 
+/// The level the page plays when its address names none.
+const DEFAULT_LEVEL: &str = "e1m1.toml";
+
+/// The bundled levels' names, as `?level=` takes them (`e1m1`, `e1m2.tmx`...).
+fn bundled_levels() -> Vec<String> {
+    let folder = tilecaster::files::default_path("levels");
+    let mut names: Vec<String> = tilecaster::files::list_folder(&folder)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| p.file_name()?.to_str().map(str::to_string))
+        .filter_map(|n| match n.strip_suffix(".toml") {
+            Some(stem) => Some(stem.to_string()),
+            None => (n.ends_with(".tmx") || n.ends_with(".tmj")).then_some(n),
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// What the page's address asks for.
 struct Query {
     /// A level of the bundled episode, by file name.
     level: String,
+    /// `?level=` as written, when it names one.
+    asked: Option<String>,
     size: (u32, u32),
     no_hud: bool,
 }
@@ -71,7 +123,8 @@ struct Query {
 impl Query {
     fn from_page() -> Query {
         let mut query = Query {
-            level: "e1m1.toml".into(),
+            level: DEFAULT_LEVEL.into(),
+            asked: None,
             size: (640, 400),
             no_hud: false,
         };
@@ -81,6 +134,7 @@ impl Query {
         let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
             return query;
         };
+        query.asked = params.get("level");
         if let Some(level) = params.get("level").filter(|l| is_plain_name(l)) {
             query.level = if level.contains('.') {
                 level
@@ -228,6 +282,20 @@ pub(super) fn pointer_lock(take: bool) {
     }
 }
 
+/// The whole page fullscreen, or back (where the browser allows it: a page may go
+/// fullscreen only from a click or a key).
+pub(super) fn fullscreen(on: bool) {
+    let Some(d) = document() else { return };
+    let full = d.fullscreen_element().is_some();
+    if on && !full {
+        if let Some(root) = d.document_element() {
+            let _ = root.request_fullscreen();
+        }
+    } else if !on && full {
+        d.exit_fullscreen();
+    }
+}
+
 /// Takes the error off the page.
 pub(super) fn clear_error() {
     if let Some(element) = document().and_then(|d| d.get_element_by_id("error")) {
@@ -250,46 +318,13 @@ pub(super) fn attributes(attributes: WindowAttributes) -> WindowAttributes {
     attributes.with_canvas(canvas).with_append(append)
 }
 
-/// The canvas's size in device pixels (its CSS size times the device pixel ratio), when it
-/// is laid out.
-pub(super) fn canvas_pixels(window: &Window) -> Option<winit::dpi::PhysicalSize<u32>> {
-    use winit::platform::web::WindowExtWebSys;
-    let canvas = window.canvas()?;
-    let ratio = web_sys::window()?.device_pixel_ratio();
-    let side = |css: i32| (f64::from(css) * ratio).round() as u32;
-    let (w, h) = (side(canvas.client_width()), side(canvas.client_height()));
-    (w > 0 && h > 0).then(|| winit::dpi::PhysicalSize::new(w, h))
-}
-
-/// The GPU surface being made (in the browser, asynchronously), and where it lands.
-#[derive(Default)]
-pub(super) struct PendingScreen(Rc<RefCell<Option<Result<Screen>>>>);
-
-impl PendingScreen {
-    /// Starts making the surface on `window`; a redraw is asked for when it is ready.
-    pub(super) fn start(
-        &self,
-        window: Arc<Window>,
-        display: winit::event_loop::OwnedDisplayHandle,
-        size: (u32, u32),
-        scaling: super::Scaling,
-        backend: super::Backend,
-    ) {
-        let slot = self.0.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let screen = Screen::start(window.clone(), display, size, scaling, backend).await;
-            *slot.borrow_mut() = Some(screen);
-            window.request_redraw();
-        });
-    }
-
-    /// The surface, or why there is none, once made.
-    pub(super) fn take(&self) -> Option<Result<Screen>> {
-        self.0.borrow_mut().take()
-    }
-}
-
 thread_local! {
+    /// The touch controls' events since the last frame, as a gamepad's, and the turn area's
+    /// drag (CSS pixels across).
+    static TOUCH: RefCell<(Vec<PadEvent>, f64)> = const { RefCell::new((Vec::new(), 0.0)) };
+    /// Whether the player started the game (the page's "Click to play"): until then frames
+    /// are drawn but no tick runs.
+    static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
     /// The first frame shown, RGBA, for the page's tests.
     static FIRST_FRAME: RefCell<Option<(u32, u32, Vec<u8>)>> = const { RefCell::new(None) };
     /// What the page asked the game to do next.
@@ -305,6 +340,69 @@ thread_local! {
             difficulty: Difficulty::Normal,
         })
     };
+}
+
+/// The player started the game (the page's "Click to play", or a file opened): ticks run
+/// from the next frame on.
+#[wasm_bindgen]
+pub fn start_game() {
+    STARTED.with(|s| s.set(true));
+}
+
+/// A touch control's button went down or up: `fire`, `use`, `weapon` (the next one), `map`,
+/// `menu` (pause), `back` (a menu's) or `run`, which the game takes as a gamepad's (right
+/// trigger, A, Y, Select, Start, B, left trigger). Other names do nothing.
+#[wasm_bindgen]
+pub fn touch_button(name: &str, down: bool) {
+    let button = match name {
+        "fire" => PadButton::RightTrigger,
+        "use" => PadButton::South,
+        "weapon" => PadButton::North,
+        "map" => PadButton::Select,
+        "menu" => PadButton::Start,
+        "back" => PadButton::East,
+        "run" => PadButton::LeftTrigger,
+        _ => return,
+    };
+    let event = if down {
+        PadEvent::Pressed(button)
+    } else {
+        PadEvent::Released(button)
+    };
+    TOUCH.with(|t| t.borrow_mut().0.push(event));
+}
+
+/// The touch controls' move stick: `x` right and `y` down, each -1 to 1 (0, 0 let go), which
+/// the game takes as a gamepad's left stick.
+#[wasm_bindgen]
+pub fn touch_stick(x: f32, y: f32) {
+    let (x, y) = (x.clamp(-1.0, 1.0), y.clamp(-1.0, 1.0));
+    if x.is_finite() && y.is_finite() {
+        TOUCH.with(|t| {
+            let events = &mut t.borrow_mut().0;
+            events.push(PadEvent::Moved(PadAxis::LeftX, x));
+            events.push(PadEvent::Moved(PadAxis::LeftY, -y));
+        });
+    }
+}
+
+/// The touch controls' turn area dragged `dx` CSS pixels across (right positive), which the
+/// game takes as mouse motion.
+#[wasm_bindgen]
+pub fn touch_turn(dx: f64) {
+    if dx.is_finite() {
+        TOUCH.with(|t| t.borrow_mut().1 += dx);
+    }
+}
+
+/// The touch controls' events and drag since the last call.
+pub(super) fn take_touch() -> (Vec<PadEvent>, f64) {
+    TOUCH.with(|t| std::mem::take(&mut *t.borrow_mut()))
+}
+
+/// Whether the player started the game ([`start_game`]).
+pub(super) fn started() -> bool {
+    STARTED.with(std::cell::Cell::get)
 }
 
 /// Starts recording afresh: `session` from its level's start ([`Recording::of_session`]).
@@ -371,8 +469,19 @@ pub(super) fn replay_ended(game: &Game, ticks: usize) {
 }
 
 /// Tells the page a frame was shown: the frames so far and the player's place go on the
-/// canvas as `data-frames`, `data-x`, `data-y` and `data-angle`; the first frame is kept.
-pub(super) fn frame_shown(frames: u64, game: &Game, frame: &tilecaster::frame::Frame) {
+/// canvas as `data-frames`, `data-x`, `data-y`, `data-angle`, `data-hash`, `data-ticks` and
+/// `data-level` (the level file's path: `<built-in>/levels/e1m1.toml`, `<page>/mine.toml`),
+/// `data-menu` (1 while a menu shows), `data-map` (1 while the map shows), `data-weapon`
+/// (the weapon in hand's number) and `data-frame-ms` (the median frame's work, as F3 shows
+/// it); the first frame is kept.
+pub(super) fn frame_shown(
+    frames: u64,
+    game: &Game,
+    level: &std::path::Path,
+    (in_menu, map): (bool, bool),
+    frame: &tilecaster::frame::Frame,
+    work: std::time::Duration,
+) {
     FIRST_FRAME.with(|first| {
         first
             .borrow_mut()
@@ -389,6 +498,14 @@ pub(super) fn frame_shown(frames: u64, game: &Game, frame: &tilecaster::frame::F
         ("data-angle", format!("{:.3}", p.angle)),
         ("data-hash", format!("{:016x}", game.state_hash())),
         ("data-ticks", game.ticks.to_string()),
+        ("data-level", level.display().to_string()),
+        ("data-menu", u8::from(in_menu).to_string()),
+        ("data-map", u8::from(map).to_string()),
+        ("data-weapon", game.weapon.number().to_string()),
+        (
+            "data-frame-ms",
+            format!("{:.3}", work.as_secs_f64() * 1000.0),
+        ),
     ] {
         let _ = canvas.set_attribute(name, &value);
     }

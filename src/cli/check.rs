@@ -28,7 +28,7 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
                     level.map.width(),
                     level.map.height(),
                     checked.textures.len(),
-                    checked.texture_dir.display(),
+                    texture_places(&checked),
                     replaced(&checked)
                 );
             }
@@ -60,6 +60,28 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
 
 /// What the level's folder and `--data` replace, for `check`'s line: ", 2 sounds and 1 HUD
 /// picture from files" (nothing when none).
+/// The folders the level's textures were found in (`<built-in>/textures and levels/mine`),
+/// else its texture folder.
+fn texture_places(checked: &tilecaster::level::LevelWithTextures) -> String {
+    let mut places: Vec<String> = Vec::new();
+    for name in checked.textures.names() {
+        if let Some((_, file)) = checked.overlay.texture(name) {
+            let folder = file.parent().unwrap_or(std::path::Path::new(""));
+            let folder = match folder.display().to_string() {
+                f if f.is_empty() => ".".to_string(),
+                f => f,
+            };
+            if !places.contains(&folder) {
+                places.push(folder);
+            }
+        }
+    }
+    if places.is_empty() {
+        return checked.texture_dir.display().to_string();
+    }
+    places.join(" and ")
+}
+
 fn replaced(checked: &tilecaster::level::LevelWithTextures) -> String {
     let (sounds, hud) = (checked.sounds.len(), checked.hud.len());
     if sounds + hud == 0 {

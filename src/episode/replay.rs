@@ -295,10 +295,11 @@ impl Recording {
     /// naming the file. The one way the game, the page and `tilecaster replay` read one.
     pub fn read_for_replay(path: &std::path::Path) -> Result<Recording, RecordingFileError> {
         let text = crate::files::read_text(path, crate::files::Limit::RECORDING)?;
-        let recording = Recording::parse(&text).map_err(|error| RecordingFileError::Parse {
+        let mut recording = Recording::parse(&text).map_err(|error| RecordingFileError::Parse {
             path: path.display().to_string(),
             error,
         })?;
+        recording.find_level_by_hash(path.parent());
         recording
             .check()
             .map_err(|error| RecordingFileError::Mismatch {
@@ -306,6 +307,39 @@ impl Recording {
                 error,
             })?;
         Ok(recording)
+    }
+
+    /// Where neither the level's path as written nor its bundled copy has the recorded hash,
+    /// the level file beside the recording (in `folder`) or among the page's files
+    /// ([`crate::files::PROVIDED`]) that has it, by its hash: a recording of a level dropped
+    /// on the page (`<page>/mine.toml`) replays with that level beside it, natively, or
+    /// dropped on the page again, under any name.
+    fn find_level_by_hash(&mut self, folder: Option<&std::path::Path>) {
+        let Some(recorded) = self.level_hash.clone() else {
+            return;
+        };
+        if self.located().1.as_ref() == Some(&recorded) {
+            return;
+        }
+        let folder = folder.filter(|f| !f.as_os_str().is_empty());
+        let places = [
+            folder.unwrap_or(std::path::Path::new(".")),
+            std::path::Path::new(crate::files::PROVIDED),
+        ];
+        let is_level = |p: &std::path::Path| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| ["toml", "tmx", "tmj"].contains(&e.to_ascii_lowercase().as_str()))
+        };
+        let found = places
+            .iter()
+            .filter_map(|place| crate::files::list_folder(place).ok())
+            .flatten()
+            .filter(|p| is_level(p))
+            .find(|p| level_file_hash(p).as_ref() == Some(&recorded));
+        if let Some(path) = found {
+            self.level = path.display().to_string();
+        }
     }
 
     /// The text form.
@@ -523,6 +557,7 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     /// Saves load from the oldest rules that keep a state's meaning up to today's, with a
     /// notice when older; a newer one, or one older than that, is refused.
@@ -661,6 +696,32 @@ mod tests {
             e.contains(&name) && e.contains(&file_hash(b"one")) && e.contains(&file_hash(b"two")),
             "{e}"
         );
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn a_recording_of_a_page_level_finds_that_level_beside_it_by_hash() {
+        let dir = std::env::temp_dir().join(format!("tilecaster-rec-hash-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Played in the page as `<page>/mine.toml`; the same file kept as `theirs.toml`.
+        let text = std::fs::read("levels/e1m1.toml").unwrap();
+        std::fs::write(dir.join("theirs.toml"), &text).unwrap();
+        std::fs::write(dir.join("other.toml"), b"[level]").unwrap();
+        let r = Recording {
+            level: "<page>/mine.toml".into(),
+            level_hash: Some(file_hash(&text)),
+            ..Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"))
+        };
+        let recording = dir.join("run.txt");
+        std::fs::write(&recording, r.to_text()).unwrap();
+        let found = Recording::read_for_replay(&recording).unwrap();
+        assert_eq!(Path::new(&found.level), dir.join("theirs.toml"));
+        // Without the level beside it: refused, naming the level as recorded.
+        std::fs::remove_file(dir.join("theirs.toml")).unwrap();
+        let e = Recording::read_for_replay(&recording)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("<page>/mine.toml"), "{e}");
         std::fs::remove_dir_all(dir).unwrap();
     }
 

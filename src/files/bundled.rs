@@ -4,6 +4,7 @@
 //! installed binary plays from any folder, while files on disk win wherever they are.
 
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
 
@@ -43,17 +44,90 @@ pub fn repository_name(path: &Path) -> Option<String> {
     key(path)
 }
 
+/// The bundled files handed over at run time ([`provide_bundle`]), where they are not
+/// embedded (the `web-data` feature).
+static PROVIDED: OnceLock<Vec<(String, &'static [u8])>> = OnceLock::new();
+
+/// Every bundled file: the embedded ones, then those handed over.
+fn entries() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    let provided = PROVIDED.get().map_or(&[][..], Vec::as_slice);
+    FILES
+        .iter()
+        .copied()
+        .chain(provided.iter().map(|(k, b)| (k.as_str(), *b)))
+}
+
+/// The first bytes of a data pack.
+pub const PACK_MAGIC: &[u8; 3] = b"TC1";
+
+/// Why a data pack was not taken.
+#[derive(Clone, Copy, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum BundleError {
+    /// It does not start with [`PACK_MAGIC`].
+    #[error("not a tilecaster data pack (it does not start with TC1)")]
+    NotAPack,
+    /// An entry runs past the end, or its name is not UTF-8 or is empty.
+    #[error("the data pack is damaged at byte {0}")]
+    Damaged(usize),
+    /// Bundled files were handed over already (they are taken once).
+    #[error("the bundled files were handed over already")]
+    Twice,
+}
+
+/// Hands the bundled files over at run time (the browser page's build, where they are not
+/// embedded): a data pack, [`PACK_MAGIC`] then for each file its key's length (2 bytes, big
+/// endian), its key (`levels/e1m1.toml`), its length (4 bytes) and its bytes, as
+/// web/pack-data.mjs writes it. Kept for the rest of the run; the number of files is
+/// returned.
+///
+/// ```
+/// let mut pack = b"TC1".to_vec();
+/// for (key, bytes) in [("levels/tiny.toml", &b"name = 'x'"[..])] {
+///     pack.extend((key.len() as u16).to_be_bytes());
+///     pack.extend(key.as_bytes());
+///     pack.extend((bytes.len() as u32).to_be_bytes());
+///     pack.extend(bytes);
+/// }
+/// assert_eq!(tilecaster::files::provide_bundle(pack), Ok(1));
+/// let path = std::path::Path::new("<built-in>/levels/tiny.toml");
+/// assert!(tilecaster::files::is_file(path));
+/// ```
+pub fn provide_bundle(pack: Vec<u8>) -> Result<usize, BundleError> {
+    let pack: &'static [u8] = Box::leak(pack.into_boxed_slice());
+    let mut rest = pack.strip_prefix(PACK_MAGIC).ok_or(BundleError::NotAPack)?;
+    let mut files = Vec::new();
+    while !rest.is_empty() {
+        let at = pack.len() - rest.len();
+        let damaged = BundleError::Damaged(at);
+        let (n, after) = rest.split_first_chunk::<2>().ok_or(damaged)?;
+        let (name, after) = after
+            .split_at_checked(usize::from(u16::from_be_bytes(*n)))
+            .ok_or(damaged)?;
+        let (length, after) = after.split_first_chunk::<4>().ok_or(damaged)?;
+        let length = usize::try_from(u32::from_be_bytes(*length)).map_err(|_| damaged)?;
+        let (bytes, after) = after.split_at_checked(length).ok_or(damaged)?;
+        let name = std::str::from_utf8(name).map_err(|_| damaged)?;
+        if name.is_empty() {
+            return Err(damaged);
+        }
+        files.push((name.to_string(), bytes));
+        rest = after;
+    }
+    let count = files.len();
+    PROVIDED.set(files).map_err(|_| BundleError::Twice)?;
+    Ok(count)
+}
+
 /// The bundled bytes for `path`, when it names a bundled file.
 pub(super) fn file(path: &Path) -> Option<&'static [u8]> {
     let key = key(path)?;
-    FILES.iter().find(|(k, _)| *k == key).map(|(_, b)| *b)
+    entries().find(|(k, _)| *k == key).map(|(_, b)| b)
 }
 
 /// The bundled files directly in the folder `dir`, when it is a bundled folder.
 pub(super) fn folder(dir: &Path) -> Option<Vec<PathBuf>> {
     let key = key(dir)?;
-    let files: Vec<PathBuf> = FILES
-        .iter()
+    let files: Vec<PathBuf> = entries()
         .filter_map(|(k, _)| {
             let (folder, name) = k.rsplit_once('/')?;
             (folder == key).then(|| dir.join(name))
@@ -85,6 +159,21 @@ mod tests {
                 .any(|p| p.starts_with(at("textures/sprites")))
         );
         assert!(folder(&at("levels/e1m1.toml")).is_none());
+    }
+
+    #[test]
+    fn a_damaged_data_pack_is_refused_saying_where() {
+        assert_eq!(provide_bundle(b"PK".to_vec()), Err(BundleError::NotAPack));
+        // A key of 5 bytes with 3 there; then a length running past the end.
+        assert_eq!(
+            provide_bundle(b"TC1\0\x05abc".to_vec()),
+            Err(BundleError::Damaged(3))
+        );
+        let mut pack = b"TC1\0\x01a\0\0\0\x02x".to_vec();
+        assert_eq!(provide_bundle(pack.clone()), Err(BundleError::Damaged(3)));
+        // An empty key.
+        pack = b"TC1\0\0\0\0\0\0".to_vec();
+        assert_eq!(provide_bundle(pack), Err(BundleError::Damaged(3)));
     }
 
     #[test]

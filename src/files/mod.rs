@@ -22,7 +22,7 @@
 mod bundled;
 mod provided;
 
-pub use bundled::{BUILT_IN, repository_name};
+pub use bundled::{BUILT_IN, BundleError, PACK_MAGIC, provide_bundle, repository_name};
 pub use provided::{PROVIDED, provide};
 
 use std::io::{Read, Write};

@@ -23,6 +23,10 @@ pub struct Profile {
     /// upload of its pixels to the GPU (one copy, by the graphics driver, straight from the
     /// frame's memory) and the rest of the presentation.
     shown: Option<Shown>,
+    /// The times between frames shown in the window (or the page), oldest first (at most
+    /// [`GRAPH_FRAMES`]): the rate the player sees, which the frame's work bounds only from
+    /// above (vsync, the page's animation frames, a busy machine).
+    shown_every: VecDeque<Duration>,
 }
 
 /// What handing a frame to the window took.
@@ -52,6 +56,22 @@ impl Profile {
     /// Adds what showing the last frame took (the window, after [`Profile::record`]).
     pub fn record_shown(&mut self, shown: Shown) {
         self.shown = Some(shown);
+    }
+
+    /// Adds the time since the frame shown before this one.
+    pub fn record_interval(&mut self, since_last: Duration) {
+        if self.shown_every.len() == GRAPH_FRAMES {
+            self.shown_every.pop_front();
+        }
+        self.shown_every.push_back(since_last);
+    }
+
+    /// Frames shown per second, from the median time between them (`None`: none timed).
+    pub fn shown_fps(&self) -> Option<f64> {
+        let mut times: Vec<Duration> = self.shown_every.iter().copied().collect();
+        times.sort_unstable();
+        let median = times.get(times.len() / 2)?;
+        (!median.is_zero()).then(|| 1.0 / median.as_secs_f64())
     }
 
     /// The median frame time of the frames kept.
@@ -89,9 +109,14 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
         last.columns as f64 / last.cast.as_secs_f64()
     };
     let mean_cells = last.cells as f64 / last.columns.max(1) as f64;
+    // The frame's work, and the rate it could run at alone; then the rate frames are shown.
+    let shown = profile
+        .shown_fps()
+        .map(|fps| format!("  SHOWN {fps:.0} FPS"))
+        .unwrap_or_default();
     let mut lines = vec![
         format!(
-            "FRAME {:.2} MS MEDIAN  {:.0} FPS",
+            "FRAME {:.2} MS MEDIAN ({:.0} FPS OF WORK){shown}",
             ms(median),
             if median.is_zero() {
                 0.0

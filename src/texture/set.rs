@@ -68,4 +68,9 @@ impl TextureSet {
     pub fn is_empty(&self) -> bool {
         self.textures.is_empty()
     }
+
+    /// The textures' names (not the sprite sheets'), in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.textures.keys().map(String::as_str)
+    }
 }

@@ -20,6 +20,9 @@ use super::super::screen::{Backend, Screen};
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = true;
 
+/// Whether a tap on a menu chooses what it lands on (the window system turns taps into clicks itself).
+pub(in crate::app) const TAPS_CHOOSE: bool = false;
+
 /// Whether a hidden window pauses the game (a hidden tab does; a minimised window goes on).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = false;
 
@@ -182,6 +185,19 @@ pub(in crate::app) fn before_frame(_ctl: &mut Controller) {}
 
 /// The game ran out of input (a replay's end): natively the game ends (`false`).
 pub(in crate::app) fn simulation_ended(_ctl: &mut Controller) -> bool {
+    false
+}
+
+/// The window fullscreen (borderless, on its screen), or back.
+pub(in crate::app) fn fullscreen(window: &Window, on: bool) {
+    let full = on.then_some(winit::window::Fullscreen::Borderless(None));
+    if window.fullscreen().is_some() != full.is_some() {
+        window.set_fullscreen(full);
+    }
+}
+
+/// Whether the game waits for the player before its first tick: never natively.
+pub(in crate::app) fn holds_the_game() -> bool {
     false
 }
 

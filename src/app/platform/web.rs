@@ -1,5 +1,5 @@
 //! The browser page: settings, scores and saves in the page's localStorage, the mouse held by
-//! the page's pointer lock, the GPU surface made asynchronously, the page told of each frame,
+//! the page's pointer lock, the frame drawn on the page's canvas, the page told of each frame,
 //! frames paced by the page's animation frames.
 
 use std::path::{Path, PathBuf};
@@ -22,18 +22,19 @@ use super::super::web as page;
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = false;
 
+/// Whether a tap on a menu chooses what it lands on (a tap on the canvas is a touch, not a click: taps choose in menus).
+pub(in crate::app) const TAPS_CHOOSE: bool = true;
+
 /// Whether a hidden window pauses the game (a hidden tab does).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = true;
 
-/// What the glue holds here beside the window: the GPU surface while the page makes it.
+/// What the glue holds here beside the window: nothing (the screen is made with the window).
 #[derive(Default)]
-pub(in crate::app) struct Extras {
-    pending_screen: page::PendingScreen,
-}
+pub(in crate::app) struct Extras;
 
 impl Extras {
     pub(in crate::app) fn new() -> Extras {
-        Extras::default()
+        Extras
     }
 }
 
@@ -132,25 +133,22 @@ pub(in crate::app) fn window_attributes(
     page::attributes(attributes)
 }
 
-/// Starts making the window's GPU surface, asynchronously: `None` now, the surface from
-/// [`ready_screen`] later.
+/// The window's screen: the page's canvas, drawn on with its 2D context (no GPU surface: the
+/// `backend` is the native window's choice).
 pub(in crate::app) fn start_screen(
     window: Arc<Window>,
-    display: OwnedDisplayHandle,
+    _display: OwnedDisplayHandle,
     size: (u32, u32),
     scaling: super::super::Scaling,
-    backend: Backend,
-    extras: &mut Extras,
+    _backend: Backend,
+    _extras: &mut Extras,
 ) -> Result<Option<Screen>> {
-    extras
-        .pending_screen
-        .start(window, display, size, scaling, backend);
-    Ok(None)
+    Screen::new(window, size, scaling).map(Some)
 }
 
-/// The surface [`start_screen`] asked for, or why there is none, once made.
-pub(in crate::app) fn ready_screen(extras: &mut Extras) -> Option<Result<Screen>> {
-    extras.pending_screen.take()
+/// A screen made later: none in the page (it is made with the window).
+pub(in crate::app) fn ready_screen(_extras: &mut Extras) -> Option<Result<Screen>> {
+    None
 }
 
 /// Before a frame is simulated: what the page asked for, and the page's pointer lock.
@@ -174,11 +172,39 @@ pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
 
 /// A frame was shown: told to the page (its tests read the first one).
 pub(in crate::app) fn frame_shown(ctl: &Controller) {
-    page::frame_shown(ctl.clock.frames(), &ctl.session.game, &ctl.view.frame);
+    page::frame_shown(
+        ctl.clock.frames(),
+        &ctl.session.game,
+        ctl.session.path(),
+        (ctl.menu.is_some(), ctl.overlays.map),
+        &ctl.view.frame,
+        ctl.view.profile.median(),
+    );
 }
 
-/// Input that does not come through the window: none in the page.
-pub(in crate::app) fn poll_input(_extras: &mut Extras, _ctl: &mut Controller) {}
+/// The whole page fullscreen (not the canvas alone, so that the page's bar and touch
+/// controls stay within reach), or back.
+pub(in crate::app) fn fullscreen(_window: &Window, on: bool) {
+    page::fullscreen(on);
+}
+
+/// Whether the game waits for the player before its first tick: in the page until "Click to
+/// play" (frames are drawn meanwhile).
+pub(in crate::app) fn holds_the_game() -> bool {
+    !page::started()
+}
+
+/// Input that does not come through the window: the page's touch controls, a gamepad's
+/// buttons and left stick to the menu or the game, the turn area's drag as the mouse's.
+pub(in crate::app) fn poll_input(_extras: &mut Extras, ctl: &mut Controller) {
+    let (events, dx) = page::take_touch();
+    if !events.is_empty() {
+        ctl.gamepad_events(events);
+    }
+    if dx != 0.0 && ctl.menu.is_none() {
+        ctl.latch.look(dx, 0.0);
+    }
+}
 
 /// Paced by the page: a redraw at every animation frame it offers.
 pub(in crate::app) fn pace(
