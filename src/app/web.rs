@@ -37,6 +37,16 @@ pub fn provide_data(pack: Vec<u8>) -> Result<usize, JsError> {
     tilecaster::files::provide_bundle(pack).map_err(|e| JsError::new(&e.to_string()))
 }
 
+/// The renderer's vector loops (WebAssembly SIMD) checked against their baseline over
+/// `cases` random runs ([`tilecaster::render::check_vector_loops`]): their name when they draw
+/// the same pixels; the first difference is thrown.
+#[wasm_bindgen]
+pub fn check_vector_loops(cases: usize) -> Result<Option<String>, JsError> {
+    tilecaster::render::check_vector_loops(cases)
+        .map(|name| name.map(str::to_string))
+        .map_err(|e| JsError::new(&e))
+}
+
 /// Whether the build embeds the bundled files (else the page hands them over with
 /// [`provide_data`] before [`run_game`]).
 #[wasm_bindgen]

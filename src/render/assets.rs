@@ -181,13 +181,7 @@ impl FogTable {
     /// The fog at `weight`, ready for [`FogBlend::blend`].
     #[inline]
     pub(crate) fn at(&self, weight: u32) -> FogBlend {
-        let [r, g, b] = self.colour;
-        FogBlend {
-            keep: 256 - weight,
-            rb: (r | (b << 16)) * weight,
-            g: (g << 8) * weight,
-            weight,
-        }
+        FogBlend::of(self.colour, weight)
     }
 }
 
@@ -203,6 +197,17 @@ pub(crate) struct FogBlend {
 }
 
 impl FogBlend {
+    /// The fog of colour `[r, g, b]` (each 0-255) at `weight` (0-256).
+    #[inline]
+    pub(crate) fn of([r, g, b]: [u32; 3], weight: u32) -> FogBlend {
+        FogBlend {
+            keep: 256 - weight,
+            rb: (r | (b << 16)) * weight,
+            g: (g << 8) * weight,
+            weight,
+        }
+    }
+
     /// Whether blending leaves texels as they are (no fog at this distance).
     #[inline]
     pub(crate) fn is_clear(&self) -> bool {

@@ -20,6 +20,23 @@ mod shimmer;
 mod sprites;
 
 pub use assets::RenderAssets;
+
+/// Checks this machine's vector loops (AVX2 natively, WebAssembly SIMD in the browser page)
+/// against their baseline over `cases` random runs of the floor's texel loop and the fog:
+/// `Ok(Some(name))` when they draw the same pixels, `Ok(None)` when no vector loops run here,
+/// the first difference otherwise. The crate's tests run it natively; the page's test in the
+/// browser (where the crate's tests cannot run).
+///
+/// ```
+/// assert!(tilecaster::render::check_vector_loops(100).is_ok());
+/// ```
+pub fn check_vector_loops(cases: usize) -> Result<Option<&'static str>, String> {
+    let Some(name) = kernels::vector_loops_here() else {
+        return Ok(None);
+    };
+    kernels::check_floor_runs(cases)?;
+    Ok(Some(name))
+}
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
 pub use shimmer::{far_shimmer, supersampled_far_shimmer};

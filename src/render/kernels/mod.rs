@@ -1,6 +1,7 @@
 //! The renderer's per-pixel loops (kernels) over runs of a row or a column: the dispatch here
 //! (the functions callers use, each picking at run time by [`Loops`]), the baseline for every
-//! CPU in `scalar`, the AVX2 versions in `avx2`.
+//! CPU in `scalar`, the AVX2 versions in `avx2`, and for the browser page (wasm32 built with
+//! `simd128`) the floor's texel loop and the fog four lanes wide in `simd128`.
 //!
 //! The fog blend is one body compiled twice: with AVX2 the compiler makes it 8-wide (the
 //! baseline x86-64 has no 32-bit vector multiply). The floor's texel loop is written out with
@@ -29,6 +30,8 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 mod scalar;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 
 use super::assets::FogBlend;
 use crate::texture::Mip;
@@ -46,11 +49,17 @@ pub(super) fn has_avx2() -> bool {
     }
 }
 
-/// Which versions run: the AVX2 ones (only where [`has_avx2`]), or the baseline ones.
+/// Which versions run: the AVX2 ones (only where [`has_avx2`]), WebAssembly's SIMD ones
+/// (where the build enables `simd128`), or the baseline ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Loops {
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     avx2: bool,
+    #[cfg_attr(
+        not(all(target_arch = "wasm32", target_feature = "simd128")),
+        allow(dead_code)
+    )]
+    simd128: bool,
 }
 
 impl Loops {
@@ -58,6 +67,7 @@ impl Loops {
     pub fn new(vector: bool) -> Loops {
         Loops {
             avx2: vector && has_avx2(),
+            simd128: vector && cfg!(all(target_arch = "wasm32", target_feature = "simd128")),
         }
     }
 
@@ -158,6 +168,15 @@ pub(super) fn texture_run(
         }
         return;
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if loops.simd128 {
+        if fog.is_clear() {
+            simd128::texture_run::<false>(tex, shift, run, at, step, fog);
+        } else {
+            simd128::texture_run::<true>(tex, shift, run, at, step, fog);
+        }
+        return;
+    }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = loops;
     if fog.is_clear() {
@@ -177,6 +196,11 @@ pub(super) fn fog_run(loops: Loops, fog: &FogBlend, run: &mut [u32]) {
     if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
         unsafe { avx2::fog_run(fog, run) };
+        return;
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if loops.simd128 {
+        simd128::fog_run(fog, run);
         return;
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -201,87 +225,118 @@ pub(super) fn tint_run(loops: Loops, tint: &crate::lighting::Tint, run: &mut [u3
     scalar::tint_run(tint, run);
 }
 
+/// Which vector loops run here: `"AVX2"`, `"WebAssembly SIMD"`, or `None` (the baseline
+/// alone: comparing it with itself would prove nothing).
+pub(super) fn vector_loops_here() -> Option<&'static str> {
+    let loops = Loops::new(true);
+    if loops.avx2 {
+        Some("AVX2")
+    } else if loops.simd128 {
+        Some("WebAssembly SIMD")
+    } else {
+        None
+    }
+}
+
+/// A small deterministic generator (xorshift), enough to vary the cases.
+fn numbers(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// Whether the floor's vector loop (gathers, and 2x2 blocks of texels where it is magnified;
+/// four lanes in WebAssembly) fetches the texels the baseline fetches, clear and fogged, over
+/// `cases` random runs: textures of every size down to 1x1, steps of all sizes in both
+/// directions, those just under the magnified bound among them. The first difference, if any.
+pub(super) fn check_floor_runs(cases: usize) -> Result<(), String> {
+    let mut next = numbers(0x2545_F491_4F6C_DD1D);
+    for case in 0..cases {
+        let size = 1u32 << (next() % 8);
+        let rgba: Vec<u8> = (0..size * size * 4).map(|_| next() as u8 | 0x80).collect();
+        let texture = crate::texture::Texture::from_rgba(size, &rgba, None);
+        let mip = texture.mip((next() % 8) as u32);
+        let shift = 32 - mip.shift();
+        let texel = 1u64 << shift;
+        let mut step = || -> u32 {
+            let magnitude = match case % 4 {
+                0 => next() % (texel / 7 + 1),
+                1 => (texel / 7).saturating_sub(next() % 4),
+                2 => next() % (1 << 32),
+                _ => next() % (texel / 2 + 1),
+            } as u32;
+            if next() & 1 == 0 {
+                magnitude
+            } else {
+                magnitude.wrapping_neg()
+            }
+        };
+        let steps = (step(), step());
+        let at = (next() as u32, next() as u32);
+        let count = (next() % 70) as usize;
+        let fog = if case % 3 == 0 {
+            FogBlend::default()
+        } else {
+            let mut channel = || (next() % 256) as u32;
+            let colour = [channel(), channel(), channel()];
+            FogBlend::of(colour, (next() % 257) as u32)
+        };
+        let (mut vector, mut baseline) = (vec![7; count], vec![7; count]);
+        texture_run(Loops::new(true), (mip, shift), &mut vector, at, steps, &fog);
+        texture_run(
+            Loops::new(false),
+            (mip, shift),
+            &mut baseline,
+            at,
+            steps,
+            &fog,
+        );
+        if vector != baseline {
+            return Err(format!(
+                "floor run: size {size}, level side {}, at {at:?}, steps {steps:?}, {fog:?}: {vector:x?} against {baseline:x?}",
+                1 << mip.shift()
+            ));
+        }
+        let pixels: Vec<u32> = (0..count).map(|_| next() as u32).collect();
+        let (mut vector, mut baseline) = (pixels.clone(), pixels);
+        fog_run(Loops::new(true), &fog, &mut vector);
+        fog_run(Loops::new(false), &fog, &mut baseline);
+        if vector != baseline {
+            return Err(format!(
+                "fog run: {fog:?}: {vector:x?} against {baseline:x?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Whether this CPU runs the vector loops; where it does not, the test says it was skipped
+    /// Whether vector loops run here; where they do not, the test says it was skipped
     /// (comparing the baseline with itself would pass and prove nothing).
     fn vector_loops_here(test: &str) -> bool {
-        let here = Loops::new(true).avx2;
+        let here = super::vector_loops_here().is_some();
         if !here {
-            eprintln!("{test}: skipped, this CPU has no AVX2 (the vector loops do not run here)");
+            eprintln!(
+                "{test}: skipped, no AVX2 or WebAssembly SIMD here (the vector loops do not run)"
+            );
         }
         here
     }
 
-    /// A small deterministic generator (xorshift), enough to vary the cases.
-    fn numbers(mut state: u64) -> impl FnMut() -> u64 {
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    }
-
-    /// The floor's vector loop (gathers, and 2x2 blocks of texels where it is magnified)
-    /// fetches the texels the baseline fetches, on textures of every size down to 1x1, at
-    /// steps of all sizes in both directions, those just under the magnified bound among them.
+    /// The floor's vector loop and the fog's fetch and blend what the baseline does
+    /// ([`check_floor_runs`]).
     #[test]
     fn the_vector_floor_run_fetches_what_the_baseline_fetches() {
         if !vector_loops_here("the_vector_floor_run_fetches_what_the_baseline_fetches") {
             return;
         }
-        let mut next = numbers(0x2545_F491_4F6C_DD1D);
-        for case in 0..20_000 {
-            let size = 1u32 << (next() % 8);
-            let rgba: Vec<u8> = (0..size * size * 4).map(|_| next() as u8 | 0x80).collect();
-            let texture = crate::texture::Texture::from_rgba(size, &rgba, None);
-            let mip = texture.mip((next() % 8) as u32);
-            let shift = 32 - mip.shift();
-            let texel = 1u64 << shift;
-            let mut step = || -> u32 {
-                let magnitude = match case % 4 {
-                    0 => next() % (texel / 7 + 1),
-                    1 => (texel / 7).saturating_sub(next() % 4),
-                    2 => next() % (1 << 32),
-                    _ => next() % (texel / 2 + 1),
-                } as u32;
-                if next() & 1 == 0 {
-                    magnitude
-                } else {
-                    magnitude.wrapping_neg()
-                }
-            };
-            let steps = (step(), step());
-            let at = (next() as u32, next() as u32);
-            let count = (next() % 70) as usize;
-            let (mut vector, mut baseline) = (vec![7; count], vec![7; count]);
-            let clear = FogBlend::default();
-            texture_run(
-                Loops::new(true),
-                (mip, shift),
-                &mut vector,
-                at,
-                steps,
-                &clear,
-            );
-            texture_run(
-                Loops::new(false),
-                (mip, shift),
-                &mut baseline,
-                at,
-                steps,
-                &clear,
-            );
-            assert_eq!(
-                vector,
-                baseline,
-                "size {size}, level side {}, at {at:?}, steps {steps:?}",
-                1 << mip.shift()
-            );
-        }
+        check_floor_runs(20_000).unwrap();
     }
 
     #[test]

@@ -1,0 +1,107 @@
+//! The kernels in WebAssembly's 128-bit SIMD (the browser page's build, compiled with
+//! `+simd128`: `.cargo/config.toml`): four pixels at a time, giving the same pixels as their
+//! baseline in [`super::scalar`] (the same 32-bit arithmetic in every lane; the tests in
+//! `super` compare them when the crate's tests are built for wasm32 with SIMD and run under a
+//! WebAssembly runtime). WebAssembly has no gather: the floor's four texels are fetched one by
+//! one from indices computed in the lanes. The pixels a vector loop leaves over (fewer than
+//! four) are the baseline's. Every intrinsic here is safe: the build enables `simd128`.
+
+use core::arch::wasm32::*;
+
+use super::scalar;
+use crate::render::assets::FogBlend;
+use crate::texture::Mip;
+
+/// [`FogBlend::blend_always`] on four texels.
+#[inline(always)]
+fn blend4(texels: v128, (keep, rb, g): (v128, v128, v128)) -> v128 {
+    let rb_mask = u32x4_splat(0x00FF_00FF);
+    let g_mask = u32x4_splat(0x0000_FF00);
+    let red_blue = v128_and(
+        u32x4_shr(u32x4_add(i32x4_mul(v128_and(texels, rb_mask), keep), rb), 8),
+        rb_mask,
+    );
+    let green = v128_and(
+        u32x4_shr(u32x4_add(i32x4_mul(v128_and(texels, g_mask), keep), g), 8),
+        g_mask,
+    );
+    v128_or(
+        v128_or(red_blue, green),
+        v128_and(texels, u32x4_splat(0xFF00_0000)),
+    )
+}
+
+/// A fog's factors in four lanes each.
+#[inline(always)]
+fn fog_lanes(fog: &FogBlend) -> (v128, v128, v128) {
+    let (keep, rb, g) = fog.factors();
+    (u32x4_splat(keep), u32x4_splat(rb), u32x4_splat(g))
+}
+
+/// Stores four lanes into `out` (four pixels).
+#[inline(always)]
+fn store4(out: &mut [u32], lanes: v128) {
+    out[0] = u32x4_extract_lane::<0>(lanes);
+    out[1] = u32x4_extract_lane::<1>(lanes);
+    out[2] = u32x4_extract_lane::<2>(lanes);
+    out[3] = u32x4_extract_lane::<3>(lanes);
+}
+
+/// [`scalar::texture_run`] four pixels at a time: their texel indices computed in the lanes,
+/// the texels fetched one by one and (with `FOG`) blended four at a time.
+#[inline]
+pub(super) fn texture_run<const FOG: bool>(
+    tex: &Mip,
+    shift: u32,
+    run: &mut [u32],
+    at: (u32, u32),
+    step: (u32, u32),
+    fog: &FogBlend,
+) {
+    // (A 1x1 mipmap level shifts a whole 32-bit fraction out: lanes shift by less.)
+    if shift >= 32 || run.len() < 4 {
+        return scalar::texture_run::<FOG>(tex, shift, run, at, step, fog);
+    }
+    let texels = tex.texels();
+    let mask = texels.len() - 1;
+    let across = tex.shift();
+    let lanes = u32x4(0, 1, 2, 3);
+    let start =
+        |at: u32, step: u32| u32x4_add(u32x4_splat(at), i32x4_mul(lanes, u32x4_splat(step)));
+    let (mut u, mut v) = (start(at.0, step.0), start(at.1, step.1));
+    let (du, dv) = (
+        u32x4_splat(step.0.wrapping_mul(4)),
+        u32x4_splat(step.1.wrapping_mul(4)),
+    );
+    let blend = fog_lanes(fog);
+    let done = (run.len() / 4 * 4) as u32;
+    let mut chunks = run.chunks_exact_mut(4);
+    for chunk in &mut chunks {
+        let index = v128_or(u32x4_shl(u32x4_shr(u, shift), across), u32x4_shr(v, shift));
+        let texel = |i: u32| texels[i as usize & mask];
+        let got = u32x4(
+            texel(u32x4_extract_lane::<0>(index)),
+            texel(u32x4_extract_lane::<1>(index)),
+            texel(u32x4_extract_lane::<2>(index)),
+            texel(u32x4_extract_lane::<3>(index)),
+        );
+        store4(chunk, if FOG { blend4(got, blend) } else { got });
+        u = u32x4_add(u, du);
+        v = u32x4_add(v, dv);
+    }
+    let moved = |at: u32, step: u32| at.wrapping_add(step.wrapping_mul(done));
+    let rest = (moved(at.0, step.0), moved(at.1, step.1));
+    scalar::texture_run::<FOG>(tex, shift, chunks.into_remainder(), rest, step, fog);
+}
+
+/// [`scalar::fog_run`] four pixels at a time.
+#[inline]
+pub(super) fn fog_run(fog: &FogBlend, run: &mut [u32]) {
+    let blend = fog_lanes(fog);
+    let mut chunks = run.chunks_exact_mut(4);
+    for chunk in &mut chunks {
+        let pixels = u32x4(chunk[0], chunk[1], chunk[2], chunk[3]);
+        store4(chunk, blend4(pixels, blend));
+    }
+    scalar::fog_run(fog, chunks.into_remainder());
+}
