@@ -1,4 +1,5 @@
-//! The window: winit + wgpu, natively and in the browser page (`web`), as thin glue around the
+//! The window: winit, with a wgpu surface natively and the canvas's 2D context in the browser
+//! page (`web`), as thin glue around the
 //! [`controller::Controller`], which holds everything that is not the window's (input, the
 //! game's ticks, menu commands, saves, settings, recordings, the composed frame) and asks the
 //! window for what only it can do ([`controller::Effect`]). This module turns window events
@@ -321,8 +322,7 @@ struct App {
     backend: Backend,
     /// When the last frame was shown (the profiler's shown rate).
     last_shown: Option<web_time::Instant>,
-    /// What the platform holds beside the window (the gamepads; the page's surface being
-    /// made).
+    /// What the platform holds beside the window (natively the gamepads).
     extras: platform::Extras,
 }
 

@@ -33,6 +33,23 @@ pub(super) fn placement(frame: (u32, u32), window: (u32, u32), scaling: Scaling)
     [((ww - w) / 2.0).floor(), ((wh - h) / 2.0).floor(), w, h]
 }
 
+/// The frame position (frame pixels) under window position `(x, y)` (window pixels), where
+/// a frame of `frame` pixels is drawn in a window of `window` pixels as `scaling` says.
+pub(super) fn frame_under(
+    frame: (u32, u32),
+    window: (u32, u32),
+    scaling: Scaling,
+    (x, y): (f64, f64),
+) -> Option<(f64, f64)> {
+    let [left, top, w, h] = placement(frame, window, scaling);
+    let (fx, fy) = (
+        (x - f64::from(left)) / f64::from(w) * f64::from(frame.0),
+        (y - f64::from(top)) / f64::from(h) * f64::from(frame.1),
+    );
+    let inside = (0.0..f64::from(frame.0)).contains(&fx) && (0.0..f64::from(frame.1)).contains(&fy);
+    inside.then_some((fx, fy))
+}
+
 /// What became of a frame handed to [`Screen::show`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Shown {

@@ -17,7 +17,7 @@ use web_time::Instant;
 use winit::window::Window;
 
 use super::Scaling;
-use super::screen::{Shown, placement};
+use super::screen::{Shown, frame_under, placement};
 
 /// The page's canvas and the frame-sized canvas the frame is put on.
 pub(super) struct Screen {
@@ -97,14 +97,7 @@ impl Screen {
     /// where the frame is drawn there.
     pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let window = (self.canvas.width(), self.canvas.height());
-        let [left, top, w, h] = placement(self.frame_size, window, self.scaling);
-        let (fx, fy) = (
-            (x - f64::from(left)) / f64::from(w) * f64::from(self.frame_size.0),
-            (y - f64::from(top)) / f64::from(h) * f64::from(self.frame_size.1),
-        );
-        let inside = (0.0..f64::from(self.frame_size.0)).contains(&fx)
-            && (0.0..f64::from(self.frame_size.1)).contains(&fy);
-        inside.then_some((fx, fy))
+        frame_under(self.frame_size, window, self.scaling, (x, y))
     }
 
     /// Shows a frame (RGBA, [`Screen::set_frame_size`]'s size), and what putting its pixels

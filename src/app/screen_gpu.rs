@@ -16,7 +16,7 @@ use std::sync::Arc;
 use web_time::Instant;
 
 use super::Scaling;
-use super::screen::{Backend, Shown, placement};
+use super::screen::{Backend, Shown, frame_under, placement};
 use anyhow::{Context, Result, anyhow};
 use tilecaster::scene::profile;
 use winit::event_loop::OwnedDisplayHandle;
@@ -254,14 +254,7 @@ impl Screen {
     /// there.
     pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let window = (self.config.width, self.config.height);
-        let [left, top, w, h] = placement(self.frame_size, window, self.scaling);
-        let (fx, fy) = (
-            (x - f64::from(left)) / f64::from(w) * f64::from(self.frame_size.0),
-            (y - f64::from(top)) / f64::from(h) * f64::from(self.frame_size.1),
-        );
-        let inside = (0.0..f64::from(self.frame_size.0)).contains(&fx)
-            && (0.0..f64::from(self.frame_size.1)).contains(&fy);
-        inside.then_some((fx, fy))
+        frame_under(self.frame_size, window, self.scaling, (x, y))
     }
 
     /// Shows a frame (RGBA, [`Screen::new`]'s size): presented, or skipped when the window
