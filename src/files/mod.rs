@@ -151,6 +151,13 @@ pub fn read_bounded(path: &Path, limit: Limit) -> Result<Vec<u8>, FileError> {
         }
         return Ok(bytes.to_vec());
     }
+    if cfg!(target_arch = "wasm32") {
+        // The page has no file system: its files are the bundled ones and those handed over.
+        return Err(read_err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "not among the page's files (a file dropped on the page lasts the visit: drop it again)",
+        )));
+    }
     let meta = std::fs::metadata(path).map_err(read_err)?;
     if !meta.is_file() {
         let what = if meta.is_dir() {

@@ -329,6 +329,54 @@ pub fn text_width(text: &str, scale: u32) -> u32 {
     text.chars().count() as u32 * 4 * scale
 }
 
+/// `text` in lines of at most `width` characters, broken between words (a word longer than a
+/// line is broken inside it), at most `most` lines: the last one cut and ending `...` when
+/// the text does not fit.
+///
+/// ```
+/// use tilecaster::frame::draw::wrap_words;
+/// assert_eq!(wrap_words("NOT LOADED: A B", 11, 4), ["NOT LOADED:", "A B"]);
+/// ```
+pub fn wrap_words(text: &str, width: usize, most: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        loop {
+            let len = line.chars().count();
+            let room = if len == 0 {
+                width
+            } else {
+                width.saturating_sub(len + 1)
+            };
+            if word.len() <= room {
+                if len > 0 {
+                    line.push(' ');
+                }
+                line.extend(word.iter());
+                break;
+            }
+            if len == 0 {
+                let rest = word.split_off(width.max(1));
+                lines.push(word.iter().collect());
+                word = rest;
+            } else {
+                lines.push(std::mem::take(&mut line));
+            }
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    if lines.len() > most {
+        lines.truncate(most);
+        let last = &mut lines[most - 1];
+        let keep = width.saturating_sub(3).min(last.chars().count());
+        *last = last.chars().take(keep).collect::<String>() + "...";
+    }
+    lines
+}
+
 /// Glyphs 3 pixels wide and 5 tall: each row 3 bits, the top row first, the left pixel the
 /// high bit. M and W take PICO-8's shapes (a full top, a full bottom), which three pixels do
 /// not confuse with H as a bar across the middle did.
@@ -402,6 +450,18 @@ pub(crate) fn glyph(c: char) -> [u8; 5] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_notice_wraps_between_words_and_is_cut_after_its_last_line() {
+        assert_eq!(wrap_words("NOT LOADED: A B", 11, 4), ["NOT LOADED:", "A B"]);
+        assert_eq!(wrap_words("ABCDEFGHIJ", 4, 4), ["ABCD", "EFGH", "IJ"]);
+        let long = "WORD ".repeat(40);
+        let lines = wrap_words(&long, 12, 3);
+        assert_eq!(lines.len(), 3);
+        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
+        assert!(lines[2].ends_with("..."), "{lines:?}");
+        assert!(wrap_words("", 10, 4).is_empty());
+    }
 
     #[test]
     fn text_is_drawn_where_asked_and_clipped() {

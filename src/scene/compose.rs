@@ -92,7 +92,8 @@ impl Composer {
         } else if let Some((tally, shown)) = &session.intermission {
             hud::draw_tally(&mut self.frame, tally, *shown);
         } else {
-            self.draw_game(session, assets, overlays);
+            // (No banner under a menu: the menu is what the player reads.)
+            self.draw_game(session, assets, overlays, shown.is_none());
         }
         self.profile
             .record(started.elapsed(), self.renderer.stats());
@@ -130,8 +131,15 @@ impl Composer {
         );
     }
 
-    /// The game: the eye's view (with the minimap) or the map from above, and the HUD.
-    fn draw_game(&mut self, session: &Session, assets: &RenderAssets, overlays: &Overlays) {
+    /// The game: the eye's view (with the minimap) or the map from above, and the HUD (with
+    /// its banners, "GET PSYCHED!" and the like, where `banners`).
+    fn draw_game(
+        &mut self,
+        session: &Session,
+        assets: &RenderAssets,
+        overlays: &Overlays,
+        banners: bool,
+    ) {
         let game = &session.game;
         let layers = MapLayers {
             visibility: overlays.map_debug,
@@ -206,7 +214,7 @@ impl Composer {
             );
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
-            let banner = if session.hushed() {
+            let banner = if session.hushed() || !banners {
                 None
             } else if session.dead_ticks() >= DEATH_TICKS {
                 Some(("PRESS USE TO TRY AGAIN", None))

@@ -6,7 +6,7 @@
 use super::art::{self, Look};
 use crate::assets::Pictures;
 use crate::episode::{Tally, Totals};
-use crate::frame::draw::{Canvas, text_width};
+use crate::frame::draw::{Canvas, text_width, wrap_words};
 use crate::frame::{Colour, Frame};
 use crate::game::{Game, TICK_HZ, Weapon};
 use crate::level::KeyColour;
@@ -95,10 +95,18 @@ pub fn draw_hud(
         canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
     }
     draw_status_bar(&mut canvas, game, status, (w, h, bar, s), pictures);
-    for (i, line) in lines.iter().enumerate() {
-        canvas.text(2 * s, 2 * s + i as i64 * 7 * s, line, Colour::WHITE, scale);
+    // A long line (a message naming files) wraps within the frame, three rows at most.
+    let fits = ((w - 4 * s) / i64::from(text_width("M", scale))).max(1) as usize;
+    let rows = lines
+        .iter()
+        .flat_map(|line| wrap_words(line, fits, MESSAGE_ROWS));
+    for (i, row) in rows.enumerate() {
+        canvas.text(2 * s, 2 * s + i as i64 * 7 * s, &row, Colour::WHITE, scale);
     }
 }
+
+/// The most rows one line of text at the top left wraps into.
+const MESSAGE_ROWS: usize = 3;
 
 /// The red flash of the last hit (stronger for more damage, fading over [`FLASH_TICKS`]) over
 /// the view's `w` x `view_h` pixels, and a band on the edge of the side the shot came from;

@@ -20,7 +20,7 @@
 use std::path::PathBuf;
 
 use crate::bindings::{ACTIONS, Action, Bindings, Key};
-use crate::frame::draw::{Canvas, text_width};
+use crate::frame::draw::{Canvas, text_width, wrap_words};
 use crate::frame::{Colour, Frame};
 use crate::level::Difficulty;
 use crate::scene::topdown::Corner;
@@ -904,49 +904,6 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
 /// The most lines a menu's notice takes (the rest is cut, marked `...`).
 const NOTICE_LINES: usize = 4;
 
-/// `text` in lines of at most `width` characters, broken between words (a word longer than a
-/// line is broken inside it), at most `most` lines: the last one cut and ending `...` when
-/// the text does not fit.
-fn wrap_words(text: &str, width: usize, most: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let len = line.chars().count();
-            let room = if len == 0 {
-                width
-            } else {
-                width.saturating_sub(len + 1)
-            };
-            if word.len() <= room {
-                if len > 0 {
-                    line.push(' ');
-                }
-                line.extend(word.iter());
-                break;
-            }
-            if len == 0 {
-                let rest = word.split_off(width.max(1));
-                lines.push(word.iter().collect());
-                word = rest;
-            } else {
-                lines.push(std::mem::take(&mut line));
-            }
-        }
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    if lines.len() > most {
-        lines.truncate(most);
-        let last = &mut lines[most - 1];
-        let keep = width.saturating_sub(3).min(last.chars().count());
-        *last = last.chars().take(keep).collect::<String>() + "...";
-    }
-    lines
-}
-
 /// A controls row's two key places, the chosen one (if any) marked: `[W]   UP`, or `[?]`
 /// while a key is awaited.
 fn mark_column(value: &str, column: Option<usize>, waiting: bool) -> String {
@@ -1053,18 +1010,6 @@ mod scores_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_long_notice_wraps_between_words_and_is_cut_after_its_last_line() {
-        assert_eq!(wrap_words("NOT LOADED: A B", 11, 4), ["NOT LOADED:", "A B"]);
-        assert_eq!(wrap_words("ABCDEFGHIJ", 4, 4), ["ABCD", "EFGH", "IJ"]);
-        let long = "WORD ".repeat(40);
-        let lines = wrap_words(&long, 12, 3);
-        assert_eq!(lines.len(), 3);
-        assert!(lines.iter().all(|l| l.chars().count() <= 12), "{lines:?}");
-        assert!(lines[2].ends_with("..."), "{lines:?}");
-        assert!(wrap_words("", 10, 4).is_empty());
-    }
 
     fn world() -> MenuWorld<'static> {
         MenuWorld::default()
