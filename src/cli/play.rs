@@ -23,8 +23,9 @@ pub struct PlayArgs {
     /// Horizontal field of view, degrees, for this run (the Options menu keeps one).
     #[arg(long, value_parser = view::parse_fov)]
     fov: Option<f64>,
-    /// How the frame fills the window: whole multiples of its size (sharp, with borders), or
-    /// the whole window keeping the aspect ratio.
+    /// How the frame fills the window: whole multiples of its size (sharp, with borders), the
+    /// whole window keeping the aspect ratio (smoothed), or a whole multiple where one comes
+    /// close and else the whole window, never smoothed (sharp).
     #[arg(long, value_enum, default_value_t = Scaling::PixelPerfect)]
     scaling: Scaling,
     /// End after this many frames (for tests driving the real binary).
