@@ -411,7 +411,7 @@ impl ApplicationHandler for App {
                 return self.fail(event_loop, anyhow!("cannot open a window: {e}"));
             }
         };
-        // Natively made at once; in the page made asynchronously (`platform::ready_screen`).
+        // Natively a wgpu surface, in the page the canvas's 2D context.
         match platform::start_screen(
             window.clone(),
             event_loop.owned_display_handle(),
@@ -420,7 +420,7 @@ impl ApplicationHandler for App {
             self.backend,
             &mut self.extras,
         ) {
-            Ok(screen) => self.screen = screen,
+            Ok(screen) => self.screen = Some(screen),
             Err(e) => return self.fail(event_loop, e.context("cannot start the GPU surface")),
         }
         self.window = Some(window);
@@ -481,16 +481,9 @@ impl ApplicationHandler for App {
                 ..
             } => self.key_event(&event),
             WindowEvent::RedrawRequested => {
-                // The surface the page was making (natively it was made with the window).
+                // (The screen comes with the window: nothing to draw on before it.)
                 if self.screen.is_none() {
-                    match platform::ready_screen(&mut self.extras) {
-                        Some(Ok(screen)) => self.screen = Some(screen),
-                        Some(Err(e)) => {
-                            return self
-                                .fail(event_loop, e.context("cannot start the GPU surface"));
-                        }
-                        None => return,
-                    }
+                    return;
                 }
                 platform::before_frame(&mut self.ctl);
                 if !self.ctl.simulate() && !platform::simulation_ended(&mut self.ctl) {

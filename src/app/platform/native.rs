@@ -163,7 +163,7 @@ pub(in crate::app) fn window_attributes(
         .with_min_inner_size(winit::dpi::LogicalSize::new(w, h))
 }
 
-/// Makes the window's GPU surface, at once: `Some` when it is ready.
+/// Makes the window's GPU surface.
 pub(in crate::app) fn start_screen(
     window: Arc<Window>,
     display: OwnedDisplayHandle,
@@ -171,13 +171,8 @@ pub(in crate::app) fn start_screen(
     scaling: super::super::Scaling,
     backend: Backend,
     _extras: &mut Extras,
-) -> Result<Option<Screen>> {
-    Screen::new(window, display, size, scaling, backend).map(Some)
-}
-
-/// A surface made since [`start_screen`] asked: natively none is ever pending.
-pub(in crate::app) fn ready_screen(_extras: &mut Extras) -> Option<Result<Screen>> {
-    None
+) -> Result<Screen> {
+    Screen::new(window, display, size, scaling, backend)
 }
 
 /// Before a frame is simulated: nothing here (the page hands over its requests).

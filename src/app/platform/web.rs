@@ -142,13 +142,8 @@ pub(in crate::app) fn start_screen(
     scaling: super::super::Scaling,
     _backend: Backend,
     _extras: &mut Extras,
-) -> Result<Option<Screen>> {
-    Screen::new(window, size, scaling).map(Some)
-}
-
-/// A screen made later: none in the page (it is made with the window).
-pub(in crate::app) fn ready_screen(_extras: &mut Extras) -> Option<Result<Screen>> {
-    None
+) -> Result<Screen> {
+    Screen::new(window, size, scaling)
 }
 
 /// Before a frame is simulated: what the page asked for, and the page's pointer lock.
