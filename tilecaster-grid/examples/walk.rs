@@ -17,7 +17,7 @@ fn main() {
             println!(
                 "stopped by the crate at {} after {:.1} px ({} face)",
                 entry.cell,
-                entry.distance,
+                entry.distance(),
                 entry.face.expect("entered across a face")
             );
             break;

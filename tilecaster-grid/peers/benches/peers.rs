@@ -18,6 +18,18 @@
 //!
 //! Besides: tilecaster-grid over a `BoolGrid` and as a batch from one viewer.
 //!
+//! Two more groups on the same map, each peer again checked before it is timed:
+//!
+//! - **first hits**: 4096 rays of up to 30 tiles from open points (a quarter from the quarter-
+//!   tile lattice at slopes of 1, 1/2 and 2, through vertices), the first solid cell: "differ"
+//!   counts rays whose cell (or miss) is not the exact one. The cell-to-cell peers walk from the
+//!   start's cell to the cell at 30 tiles and are checked against the exact cast between those
+//!   cells' centres;
+//! - **walks**: the cells of the 4096 segments in order (the bullets' and lasers' "which tiles
+//!   does it cross"): "differ" counts segments whose list is not the cells the exact walk
+//!   passes through (its entries less the corner neighbours it lists at a vertex, which the
+//!   segment only touches), for cell-to-cell peers the exact walk between the cells' centres.
+//!
 //! `cargo bench -p tilecaster-grid-peers`
 
 use std::hint::black_box;
@@ -28,7 +40,9 @@ use fast_voxel_traversal::raycast_2d::{BoundingVolume2, Ray2};
 use line_drawing::Supercover;
 use parry2d::query::{Ray, RayCast};
 use parry2d::shape::Voxels;
-use tilecaster_grid::grid::{BoolGrid, Cell, line_of_sight, lines_of_sight};
+use tilecaster_grid::grid::{
+    BoolGrid, Cell, Via, Walk, cast_ray, cast_segment, line_of_sight, lines_of_sight,
+};
 use tilecaster_grid::math::Vec2;
 
 const SIZE: usize = 64;
@@ -52,7 +66,13 @@ impl Rng {
 struct Scene {
     solid: Vec<bool>,
     pairs: Vec<(Vec2, Vec2)>,
+    /// Ray origins and directions (unit length for the f64 peers' sake; lattice rays at
+    /// slopes of 1, 1/2 and 2 scaled so).
+    rays: Vec<(Vec2, Vec2)>,
 }
+
+/// How far the first-hit rays reach, in tiles.
+const REACH: f64 = 30.0;
 
 impl Scene {
     fn new() -> Scene {
@@ -82,7 +102,28 @@ impl Scene {
                 pairs.push((a, b));
             }
         }
-        Scene { solid, pairs }
+        let open_at = |p: Vec2| !solid[p.y as usize * SIZE + p.x as usize];
+        let mut rays = Vec::new();
+        while rays.len() < 4096 {
+            let lattice = rays.len() % 4 == 0;
+            let mut v = || 1.0 + rng.unit() * (SIZE - 2) as f64;
+            let (mut o, angle) = (Vec2::new(v(), v()), rng.unit() * std::f64::consts::TAU);
+            let mut d = Vec2::new(angle.cos(), angle.sin());
+            if lattice {
+                o = Vec2::new((o.x * 4.0).round() / 4.0, (o.y * 4.0).round() / 4.0);
+                let (x, y) = [(1.0, 1.0), (1.0, 0.5), (0.5, 1.0)][(rng.next_u64() % 3) as usize];
+                let (sx, sy) = (
+                    rng.next_u64().is_multiple_of(2),
+                    rng.next_u64().is_multiple_of(2),
+                );
+                d = Vec2::new(if sx { x } else { -x }, if sy { y } else { -y });
+                d = d * (1.0 / d.length());
+            }
+            if open_at(o) {
+                rays.push((o, d));
+            }
+        }
+        Scene { solid, pairs, rays }
     }
 
     fn is_solid(&self, x: i32, y: i32) -> bool {
@@ -168,6 +209,242 @@ fn bresenham(scene: &Scene, a: Vec2, b: Vec2) -> bool {
     let ((ax, ay), (bx, by)) = (cell_of(a), cell_of(b));
     Bresenham::new(Point::new(ax, ay), Point::new(bx, by)).all(|p| !scene.is_solid(p.x, p.y))
         && !scene.is_solid(bx, by)
+}
+
+// ---- the first solid cell along a ray, per crate ----
+
+fn exact_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    cast_ray(&|c: Cell| scene.is_solid(c.x, c.y), o, d, REACH).map(|h| (h.cell.x, h.cell.y))
+}
+
+/// lodev's DDA, stopping at the first solid cell or at [`REACH`].
+fn dda_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let (mut x, mut y) = cell_of(o);
+    let (step_x, step_y) = (
+        if d.x < 0.0 { -1 } else { 1 },
+        if d.y < 0.0 { -1 } else { 1 },
+    );
+    let (delta_x, delta_y) = ((1.0 / d.x).abs(), (1.0 / d.y).abs());
+    let mut side_x = if d.x < 0.0 {
+        o.x - f64::from(x)
+    } else {
+        f64::from(x) + 1.0 - o.x
+    } * delta_x;
+    let mut side_y = if d.y < 0.0 {
+        o.y - f64::from(y)
+    } else {
+        f64::from(y) + 1.0 - o.y
+    } * delta_y;
+    loop {
+        let t = if side_x < side_y {
+            side_x += delta_x;
+            x += step_x;
+            side_x - delta_x
+        } else {
+            side_y += delta_y;
+            y += step_y;
+            side_y - delta_y
+        };
+        if t > REACH {
+            return None;
+        }
+        if scene.is_solid(x, y) {
+            return Some((x, y));
+        }
+    }
+}
+
+fn fast_voxel_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let ray = Ray2 {
+        origin: (o.x as f32, o.y as f32),
+        direction: (d.x as f32, d.y as f32),
+        length: REACH as f32,
+    };
+    let volume = BoundingVolume2 {
+        size: (SIZE as i32, SIZE as i32),
+    };
+    volume
+        .traverse_ray(ray)
+        .map(|hit| hit.voxel)
+        .find(|&(x, y)| scene.is_solid(x, y))
+}
+
+fn parry_first(voxels: &Voxels, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let v = |p: Vec2| parry2d::math::Vector::new(p.x as f32, p.y as f32);
+    let ray = Ray::new(v(o), v(d));
+    let hit = voxels.cast_local_ray_and_get_normal(&ray, REACH as f32, true)?;
+    // The hit point lies on the solid voxel's face; the voxel is behind the normal.
+    let p = ray.point_at(hit.time_of_impact) - hit.normal * 0.5;
+    Some((p.x.floor() as i32, p.y.floor() as i32))
+}
+
+/// The end cell of a cell-to-cell peer's ray: the cell [`REACH`] tiles along it.
+fn far_cell(o: Vec2, d: Vec2) -> (i32, i32) {
+    cell_of(o + d * REACH)
+}
+
+fn supercover_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    Supercover::new(cell_of(o), far_cell(o, d)).find(|&(x, y)| scene.is_solid(x, y))
+}
+
+fn bresenham_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let ((ax, ay), (bx, by)) = (cell_of(o), far_cell(o, d));
+    Bresenham::new(Point::new(ax, ay), Point::new(bx, by))
+        .map(|p| (p.x, p.y))
+        .chain(std::iter::once((bx, by)))
+        .find(|&(x, y)| scene.is_solid(x, y))
+}
+
+// ---- the cells of a segment in order, per crate (appended to `out`) ----
+
+fn exact_walk(a: Vec2, b: Vec2, out: &mut Vec<(i32, i32)>) {
+    out.extend(
+        Walk::segment(a, b)
+            .filter(|e| !matches!(e.via, Via::CornerX | Via::CornerY))
+            .map(|e| (e.cell.x, e.cell.y)),
+    );
+}
+
+fn fast_voxel_walk(a: Vec2, b: Vec2, out: &mut Vec<(i32, i32)>) {
+    let d = b - a;
+    let length = d.length();
+    let ray = Ray2 {
+        origin: (a.x as f32, a.y as f32),
+        direction: ((d.x / length) as f32, (d.y / length) as f32),
+        length: length as f32,
+    };
+    let volume = BoundingVolume2 {
+        size: (SIZE as i32, SIZE as i32),
+    };
+    out.extend(volume.traverse_ray(ray).map(|hit| hit.voxel));
+}
+
+fn supercover_walk(a: Vec2, b: Vec2, out: &mut Vec<(i32, i32)>) {
+    out.extend(Supercover::new(cell_of(a), cell_of(b)));
+}
+
+fn bresenham_walk(a: Vec2, b: Vec2, out: &mut Vec<(i32, i32)>) {
+    let ((ax, ay), (bx, by)) = (cell_of(a), cell_of(b));
+    out.extend(Bresenham::new(Point::new(ax, ay), Point::new(bx, by)).map(|p| (p.x, p.y)));
+    out.push((bx, by));
+}
+
+fn bench_first_hits(c: &mut Criterion, scene: &Scene, voxels: &Voxels) {
+    type First<'a> = Box<dyn Fn(Vec2, Vec2) -> Option<(i32, i32)> + 'a>;
+    let peers: Vec<(&str, First, bool)> = vec![
+        (
+            "tilecaster-grid cast_ray",
+            Box::new(|o, d| exact_first(scene, o, d)),
+            false,
+        ),
+        (
+            "f64 DDA (tutorial)",
+            Box::new(|o, d| dda_first(scene, o, d)),
+            false,
+        ),
+        (
+            "fast-voxel-traversal",
+            Box::new(|o, d| fast_voxel_first(scene, o, d)),
+            false,
+        ),
+        (
+            "parry2d Voxels ray cast",
+            Box::new(|o, d| parry_first(voxels, o, d)),
+            false,
+        ),
+        (
+            "line_drawing Supercover",
+            Box::new(|o, d| supercover_first(scene, o, d)),
+            true,
+        ),
+        (
+            "bracket-geometry Bresenham",
+            Box::new(|o, d| bresenham_first(scene, o, d)),
+            true,
+        ),
+    ];
+    println!(
+        "\nfirst hits {:>22} (of {} rays of {REACH} tiles)",
+        "differ",
+        scene.rays.len()
+    );
+    for (name, first, cells) in &peers {
+        let differ = scene
+            .rays
+            .iter()
+            .filter(|&&(o, d)| {
+                let truth = if *cells {
+                    let to = centre(far_cell(o, d));
+                    let solid = |c: Cell| scene.is_solid(c.x, c.y);
+                    cast_segment(&solid, centre(cell_of(o)), to).map(|h| (h.cell.x, h.cell.y))
+                } else {
+                    exact_first(scene, o, d)
+                };
+                first(o, d) != truth
+            })
+            .count();
+        println!("{name:<32} {differ:>8}");
+    }
+    let mut group = c.benchmark_group("first hit within 30 tiles, 64x64, 3% walls (4096 rays)");
+    for (name, first, _) in &peers {
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                scene
+                    .rays
+                    .iter()
+                    .filter_map(|&(o, d)| first(black_box(o), black_box(d)))
+                    .count()
+            })
+        });
+    }
+    group.finish();
+}
+
+fn bench_walks(c: &mut Criterion, scene: &Scene) {
+    type Cells<'a> = Box<dyn Fn(Vec2, Vec2, &mut Vec<(i32, i32)>) + 'a>;
+    let peers: Vec<(&str, Cells, bool)> = vec![
+        ("tilecaster-grid Walk::segment", Box::new(exact_walk), false),
+        ("fast-voxel-traversal", Box::new(fast_voxel_walk), false),
+        ("line_drawing Supercover", Box::new(supercover_walk), true),
+        ("bracket-geometry Bresenham", Box::new(bresenham_walk), true),
+    ];
+    println!(
+        "\nwalks {:>27} (of {} segments)",
+        "differ",
+        scene.pairs.len()
+    );
+    let (mut mine, mut truth) = (Vec::new(), Vec::new());
+    for (name, walk, cells) in &peers {
+        let mut differ = 0;
+        for &(a, b) in &scene.pairs {
+            mine.clear();
+            truth.clear();
+            walk(a, b, &mut mine);
+            if *cells {
+                exact_walk(centre(cell_of(a)), centre(cell_of(b)), &mut truth);
+            } else {
+                exact_walk(a, b, &mut truth);
+            }
+            differ += usize::from(mine != truth);
+        }
+        println!("{name:<32} {differ:>8}");
+    }
+    let mut group = c.benchmark_group("cells of a segment in order, 10-30 tiles (4096 segments)");
+    for (name, walk, _) in &peers {
+        group.bench_function(*name, |b| {
+            let mut out = Vec::with_capacity(256);
+            b.iter(|| {
+                let mut cells = 0;
+                for &(a, b) in &scene.pairs {
+                    out.clear();
+                    walk(black_box(a), black_box(b), &mut out);
+                    cells += out.len();
+                }
+                cells
+            })
+        });
+    }
+    group.finish();
 }
 
 fn bench(c: &mut Criterion) {
@@ -279,6 +556,8 @@ fn bench(c: &mut Criterion) {
         });
     }
     group.finish();
+    bench_first_hits(c, &scene, &voxels);
+    bench_walks(c, &scene);
 }
 
 fn config() -> Criterion {

@@ -44,8 +44,18 @@ pub struct Entry {
     /// end of a segment). For a camera ray `dir + plane * camera_x` this is the perpendicular
     /// distance.
     pub t: f64,
-    /// Where it was entered, in world units (tiles) from the start.
-    pub distance: f64,
+    /// Where it was entered, in world units from the start: [`Entry::distance`].
+    pub(crate) distance: f64,
+}
+
+impl Entry {
+    /// Where the cell was entered, in world units (tiles, or the [`Grid`](super::Grid)'s
+    /// units) from the start: `t` times the direction's length. A method, as
+    /// [`Hit::distance`] is. Cost: a read (worked out as the walk goes).
+    #[inline]
+    pub fn distance(&self) -> f64 {
+        self.distance
+    }
 }
 
 /// Which cells block a cast, supplied by the caller: any `Fn(Cell) -> bool`, a `Vec<Vec<bool>>`
