@@ -39,7 +39,7 @@ use crate::frame::Frame;
 use crate::texture::TextureError;
 
 /// The HUD picture at `path` as a frame of RGBA8 pixels.
-pub fn read_picture(path: &Path) -> Result<Frame, TextureError> {
+pub(crate) fn read_picture(path: &Path) -> Result<Frame, TextureError> {
     let rgba = crate::texture::read_picture(path)?;
     let mut frame = Frame::new(rgba.width(), rgba.height()).map_err(|e| TextureError::Decode {
         path: path.to_path_buf(),
@@ -51,43 +51,30 @@ pub fn read_picture(path: &Path) -> Result<Frame, TextureError> {
     Ok(frame)
 }
 
-/// The WAV file at `path` decoded as [`decode_sound`] does, at most `max_seconds` long
+/// The WAV file at `path` decoded (mono, at [`SAMPLE_RATE`], in `[-1, 1]`), at most `max_seconds` long
 /// ([`MAX_SOUND_SECONDS`] for sounds, [`MAX_MUSIC_SECONDS`] for music).
-pub fn read_wav(path: &Path, max_seconds: u32) -> Result<Vec<f32>, String> {
+pub(crate) fn read_wav(path: &Path, max_seconds: u32) -> Result<Vec<f32>, String> {
     let bytes =
         crate::files::read_bounded(path, crate::files::Limit::SOUND).map_err(|e| e.to_string())?;
     decode_wav(&bytes, max_seconds)
 }
 
-/// Decoded sound files by name ([`decode_sound`]'s samples).
+/// Decoded sound files by name: mono samples in `[-1, 1]` at the game's rate
+/// (`audio::RATE`, 48 kHz).
 pub type SoundFiles = std::collections::BTreeMap<String, std::sync::Arc<[f32]>>;
 
 /// Samples per second of the game's sounds; sound files at other rates are resampled.
-pub const SAMPLE_RATE: u32 = 48_000;
+pub(crate) const SAMPLE_RATE: u32 = 48_000;
 
 /// The longest sound file, seconds.
-pub const MAX_SOUND_SECONDS: u32 = 30;
+pub(crate) const MAX_SOUND_SECONDS: u32 = 30;
 
 /// The longest music file, seconds.
-pub const MAX_MUSIC_SECONDS: u32 = 300;
+pub(crate) const MAX_MUSIC_SECONDS: u32 = 300;
 
-/// A sound file's samples: mono (channels averaged), at [`SAMPLE_RATE`], in `[-1, 1]`. Any
-/// WAV that `hound` reads (8 to 32-bit integer, 32-bit float; any channel count and rate).
-///
-/// ```
-/// let mut bytes = std::io::Cursor::new(Vec::new());
-/// let spec = hound::WavSpec { channels: 1, sample_rate: 24_000, bits_per_sample: 16, sample_format: hound::SampleFormat::Int };
-/// let mut w = hound::WavWriter::new(&mut bytes, spec).unwrap();
-/// for _ in 0..240 { w.write_sample(i16::MAX).unwrap(); }
-/// w.finalize().unwrap();
-/// let samples = tilecaster::assets::decode_sound(bytes.get_ref()).unwrap();
-/// assert_eq!(samples.len(), 480, "10 ms at 48 kHz");
-/// assert!(samples.iter().all(|&s| s > 0.99));
-/// ```
-pub fn decode_sound(bytes: &[u8]) -> Result<Vec<f32>, String> {
-    decode_wav(bytes, MAX_SOUND_SECONDS)
-}
-
+/// A sound file's samples: mono (channels averaged), at [`SAMPLE_RATE`], in `[-1, 1]`, at most
+/// `max_seconds` long. Any WAV that `hound` reads (8 to 32-bit integer, 32-bit float; any
+/// channel count and rate).
 fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
     let reader = hound::WavReader::new(std::io::Cursor::new(bytes))
         .map_err(|e| format!("not a WAV file hound can read ({e})"))?;
@@ -217,7 +204,7 @@ pub type Pictures = std::collections::BTreeMap<String, std::sync::Arc<Frame>>;
 
 /// What is wrong with the HUD picture `name`'s layout, if anything (the face's frames and the
 /// font's cells must tile it).
-pub fn hud_layout_problem(name: &str, picture: &Frame) -> Option<String> {
+pub(crate) fn hud_layout_problem(name: &str, picture: &Frame) -> Option<String> {
     let (w, h) = (picture.width(), picture.height());
     let (cols, rows) = crate::frame::draw::FONT_GRID;
     if name == "font" && (w % cols != 0 || h % rows != 0) {
@@ -450,6 +437,25 @@ mod tests {
         dir
     }
 
+    #[test]
+    fn a_sound_file_is_resampled_to_the_games_rate() {
+        let mut bytes = std::io::Cursor::new(Vec::new());
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 24_000,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        let mut w = hound::WavWriter::new(&mut bytes, spec).unwrap();
+        for _ in 0..240 {
+            w.write_sample(i16::MAX).unwrap();
+        }
+        w.finalize().unwrap();
+        let samples = decode_wav(bytes.get_ref(), MAX_SOUND_SECONDS).unwrap();
+        assert_eq!(samples.len(), 480, "10 ms at 48 kHz");
+        assert!(samples.iter().all(|&s| s > 0.99));
+    }
+
     /// Broken WAV files are messages, never panics or huge allocations: a valid file with
     /// bytes changed, cut short, or with its header's numbers made absurd.
     #[test]
@@ -468,7 +474,7 @@ mod tests {
         w.finalize().unwrap();
         let valid = valid.into_inner();
         assert_eq!(
-            decode_sound(&valid).unwrap().len(),
+            decode_wav(&valid, MAX_SOUND_SECONDS).unwrap().len(),
             2177,
             "1000 frames, 22050 -> 48000 Hz"
         );
@@ -494,7 +500,7 @@ mod tests {
                     bytes[at..at + 2].copy_from_slice(&(next() as u16).to_le_bytes());
                 }
             }
-            if let Ok(samples) = decode_sound(&bytes) {
+            if let Ok(samples) = decode_wav(&bytes, MAX_SOUND_SECONDS) {
                 assert!(samples.iter().all(|s| s.is_finite() && s.abs() <= 1.0));
                 assert!(samples.len() <= (MAX_SOUND_SECONDS * SAMPLE_RATE) as usize + 1);
             }

@@ -94,7 +94,14 @@ pub mod audio;
 pub mod bindings;
 #[cfg(feature = "game")]
 pub mod episode;
+#[cfg(feature = "game")]
 pub mod files;
+// Without the game, the files' internals (bounded reads, safe writes, the bundle) and the
+// font's drawing stay inside: the engine's users load levels and textures through `level` and
+// `texture`, which use them.
+#[cfg(not(feature = "game"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod files;
 pub mod frame;
 #[cfg(feature = "game")]
 pub mod game;

@@ -1,9 +1,14 @@
 //! Frame: an RGBA8 buffer and its size; PNG output. Beside it the one colour type
-//! ([`Colour`]) and the one small drawing module over frames ([`draw`]: rectangles, lines,
-//! discs, text, blending), which the HUD, the profiler and the top-down map share.
+//! ([`Colour`]) and the one small drawing module over frames (`draw`: rectangles, lines,
+//! discs, text in a bitmap font, blending), which the HUD, the profiler and the top-down map
+//! share; it is public with the `game` feature, and the engine's own without it.
 
 mod colour;
+#[cfg(feature = "game")]
 pub mod draw;
+#[cfg(not(feature = "game"))]
+#[allow(dead_code, unused_imports)]
+pub(crate) mod draw;
 
 pub use colour::Colour;
 
