@@ -91,6 +91,8 @@ impl Mask {
     }
 
     /// A mask of `width` x `height` texels, solid where `solid(x, y)` says.
+    ///
+    /// Cost: one call of `solid` per texel; the mask holds a bit per texel.
     pub fn from_fn(
         width: u32,
         height: u32,

