@@ -51,10 +51,17 @@ const NO_TILE: u32 = u32::MAX;
 pub struct LightMap {
     width: u32,
     height: u32,
-    /// Per cell (row-major), its tile of samples in `tiles`, or [`NO_TILE`].
+    /// Per cell (row-major), its tile of samples, or [`NO_TILE`]: in `tiles` below
+    /// `shared_tiles`, in `own` from there on.
     index: Vec<u32>,
-    /// Packed factors, [`SAMPLES`]² per tile, rows of samples from the cell's low y.
-    tiles: Vec<u32>,
+    /// Packed factors, [`SAMPLES`]² per tile, rows of samples from the cell's low y: the map
+    /// built with the level, shared by the maps relit from it ([`LightMap::relit`]), so that
+    /// relighting a door's surroundings copies none of it.
+    tiles: std::sync::Arc<[u32]>,
+    /// The tiles in `tiles`.
+    shared_tiles: u32,
+    /// A relit map's own tiles (the cells worked out again), as `tiles`.
+    own: Vec<u32>,
     /// The factor where no light reaches.
     ambient: u32,
     /// Whether it leaves every texel as it is (worked out once: drawing asks every frame).
@@ -82,7 +89,9 @@ impl LightMap {
             height,
             index,
             neutral: ambient == NEUTRAL && tiles.iter().all(|&f| f == NEUTRAL),
-            tiles,
+            shared_tiles: (tiles.len() / (SAMPLES * SAMPLES) as usize) as u32,
+            tiles: tiles.into(),
+            own: Vec::new(),
             ambient,
         }
     }
@@ -91,6 +100,10 @@ impl LightMap {
     /// on `grid` (the level with its doors and push walls as they stand now): each of `lights`
     /// that reaches into them cast again; the cells outside left as they were. `lights` and
     /// `ambient` are what the map was built with.
+    ///
+    /// Cost: casting and filling the lights that reach those cells, over those cells alone.
+    /// The result shares the samples of every other cell with this map: nothing of them is
+    /// copied.
     pub fn relit<S: Solidity + Sync + ?Sized>(
         &self,
         grid: &S,
@@ -112,29 +125,32 @@ impl LightMap {
         let size = (self.width, self.height);
         let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
         let light = (base, self.ambient);
-        let tiles = light_tiles(grid, size, &near, light, &mut fresh, inside);
-        let mut map = self.clone();
-        let per_tile = (SAMPLES * SAMPLES) as usize;
-        for at in (0..self.index.len()).filter(|&at| inside(at)) {
-            if fresh[at] == NO_TILE {
-                // No light reaches it now: the ambient light.
-                map.index[at] = NO_TILE;
-                continue;
-            }
-            let lit = &tiles[fresh[at] as usize * per_tile..][..per_tile];
-            if map.index[at] == NO_TILE {
-                map.index[at] = (map.tiles.len() / per_tile) as u32;
-                map.tiles.resize(map.tiles.len() + per_tile, map.ambient);
-            }
-            let own = map.index[at] as usize * per_tile;
-            map.tiles[own..own + per_tile].copy_from_slice(lit);
+        let own = light_tiles(grid, size, &near, light, &mut fresh, inside);
+        let mut index = self.index.clone();
+        for (at, fresh) in fresh.iter().enumerate().filter(|&(at, _)| inside(at)) {
+            // Ambient where no light reaches it now.
+            index[at] = match *fresh {
+                NO_TILE => NO_TILE,
+                tile => self.shared_tiles + tile,
+            };
         }
+        let mut map = LightMap {
+            width: self.width,
+            height: self.height,
+            index,
+            tiles: self.tiles.clone(),
+            shared_tiles: self.shared_tiles,
+            own,
+            ambient: self.ambient,
+            neutral: false,
+        };
+        // Only a map at full ambient can leave every texel as it is (a light only adds).
         map.neutral = map.ambient == NEUTRAL
-            && map.index.iter().all(|&i| {
-                i == NO_TILE
-                    || map.tiles[i as usize * per_tile..][..per_tile]
-                        .iter()
-                        .all(|&f| f == NEUTRAL)
+            && (0..self.height).all(|y| {
+                (0..self.width).all(|x| {
+                    map.tile(x, y)
+                        .is_none_or(|t| t.iter().all(|&f| f == NEUTRAL))
+                })
             });
         map
     }
@@ -189,7 +205,10 @@ impl LightMap {
             return None;
         }
         let n = (SAMPLES * SAMPLES) as usize;
-        self.tiles.get(i as usize * n..(i as usize + 1) * n)
+        match i.checked_sub(self.shared_tiles) {
+            None => self.tiles.get(i as usize * n..(i as usize + 1) * n),
+            Some(own) => self.own.get(own as usize * n..(own as usize + 1) * n),
+        }
     }
 }
 
@@ -451,6 +470,61 @@ mod tests {
             f64::from(cell.x) + (i + 0.5) / n,
             f64::from(cell.y) + (j + 0.5) / n,
         )
+    }
+
+    /// A map relit over a region after a wall there opens is, sample for sample, the map built
+    /// with the wall open in that region, and the first map outside it (its samples shared,
+    /// not copied); relit over the whole map, the map built afresh.
+    #[test]
+    fn a_relit_map_is_the_map_built_as_the_walls_now_stand() {
+        let closed = TileMap::from_ascii(
+            "############\n\
+             #....#.....#\n\
+             #....#..#..#\n\
+             #....#.....#\n\
+             ############\n",
+        )
+        .unwrap();
+        let mut open = closed.clone();
+        open.set(Cell::new(5, 2), crate::map::Tile::Empty);
+        let light = |x: f64, y: f64, colour: Colour| Light {
+            position: Vec2::new(x, y),
+            colour,
+            radius: 6.0,
+            intensity: 1.0,
+        };
+        let lights = [
+            light(2.5, 2.5, Colour::rgb(255, 200, 150)),
+            light(9.5, 1.5, Colour::rgb(100, 150, 255)),
+        ];
+        let (w, h) = (closed.width() as u32, closed.height() as u32);
+        let before = LightMap::build(&closed, w, h, &lights, 0.3);
+        let after = LightMap::build(&open, w, h, &lights, 0.3);
+        let whole = (Cell::new(0, 0), Cell::new(w as i32 - 1, h as i32 - 1));
+        let relit = before.relit(&open, &lights, 0.3, whole);
+        let part = before.relit(&open, &lights, 0.3, (Cell::new(3, 1), Cell::new(8, 3)));
+        assert_eq!(relit.own.len(), after.tiles.len(), "every lit tile its own");
+        assert!(
+            std::sync::Arc::ptr_eq(&part.tiles, &before.tiles),
+            "the first map's samples shared"
+        );
+        let mut changed = 0;
+        for (y, x) in (0..h).flat_map(|y| (0..w).map(move |x| (y, x))) {
+            assert_eq!(
+                relit.tile(x, y),
+                after.tile(x, y),
+                "relit whole at ({x}, {y})"
+            );
+            let inside = (3..=8).contains(&x) && (1..=3).contains(&y);
+            let expected = if inside {
+                after.tile(x, y)
+            } else {
+                before.tile(x, y)
+            };
+            assert_eq!(part.tile(x, y), expected, "relit in part at ({x}, {y})");
+            changed += usize::from(inside && before.tile(x, y) != after.tile(x, y));
+        }
+        assert!(changed > 5, "opening the wall changed {changed} cells");
     }
 
     /// Every sample of the light map is lit exactly where the traversal's line of sight from
