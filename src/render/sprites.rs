@@ -187,12 +187,29 @@ pub mod pose {
     pub const DEAD: u32 = 11;
 }
 
-/// The level's things as they stand at its start: enemies standing at their spawn facing, and
-/// pickups. Things whose sprite is not loaded are left out.
+/// The level's decorations (lamps, barrels, tables, ...), which never move. Those whose sprite
+/// is not loaded are left out.
+pub fn decoration_sprites<'l, 'a>(
+    level: &'l crate::level::Level,
+    textures: &'a crate::texture::TextureSet,
+) -> impl Iterator<Item = SpriteInstance<'a>> + use<'l, 'a> {
+    level.decorations.iter().filter_map(|d| {
+        Some(SpriteInstance {
+            position: d.position,
+            sheet: textures.sprite(d.kind.name)?,
+            row: 0,
+            facing: None,
+        })
+    })
+}
+
+/// The level's things as they stand at its start: its decorations, enemies standing at their
+/// spawn facing, and pickups. Things whose sprite is not loaded are left out.
 pub fn level_sprites<'a>(
     level: &crate::level::Level,
     textures: &'a crate::texture::TextureSet,
 ) -> Vec<SpriteInstance<'a>> {
+    let decorations = decoration_sprites(level, textures);
     let enemies = level.enemies.iter().filter_map(|e| {
         let sheet = textures.sprite(level.sprite_of(&e.kind))?;
         Some(SpriteInstance {
@@ -206,5 +223,5 @@ pub fn level_sprites<'a>(
         .pickups
         .iter()
         .filter_map(|p| SpriteInstance::pickup(p, textures));
-    enemies.chain(pickups).collect()
+    decorations.chain(enemies).chain(pickups).collect()
 }

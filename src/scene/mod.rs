@@ -56,14 +56,7 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
     let capacity =
         level.decorations.len() + game.enemies.len() + level.pickups.len() + game.projectiles.len();
     let mut out = Vec::with_capacity(capacity);
-    out.extend(level.decorations.iter().filter_map(|d| {
-        Some(SpriteInstance {
-            position: d.position,
-            sheet: textures.sprite(d.kind.name)?,
-            row: 0,
-            facing: None,
-        })
-    }));
+    out.extend(crate::render::decoration_sprites(level, textures));
     for e in &game.enemies {
         let Some(sheet) = textures.sprite(game.level.sprite_of(&e.kind)) else {
             continue;
