@@ -437,21 +437,27 @@ mod tests {
         dir
     }
 
-    #[test]
-    fn a_sound_file_is_resampled_to_the_games_rate() {
+    /// A 16-bit WAV file of `channels` at `rate` holding `samples` (interleaved).
+    fn wav(channels: u16, rate: u32, samples: impl IntoIterator<Item = i16>) -> Vec<u8> {
         let mut bytes = std::io::Cursor::new(Vec::new());
         let spec = hound::WavSpec {
-            channels: 1,
-            sample_rate: 24_000,
+            channels,
+            sample_rate: rate,
             bits_per_sample: 16,
             sample_format: hound::SampleFormat::Int,
         };
         let mut w = hound::WavWriter::new(&mut bytes, spec).unwrap();
-        for _ in 0..240 {
-            w.write_sample(i16::MAX).unwrap();
+        for sample in samples {
+            w.write_sample(sample).unwrap();
         }
         w.finalize().unwrap();
-        let samples = decode_wav(bytes.get_ref(), MAX_SOUND_SECONDS).unwrap();
+        bytes.into_inner()
+    }
+
+    #[test]
+    fn a_sound_file_is_resampled_to_the_games_rate() {
+        let bytes = wav(1, 24_000, std::iter::repeat_n(i16::MAX, 240));
+        let samples = decode_wav(&bytes, MAX_SOUND_SECONDS).unwrap();
         assert_eq!(samples.len(), 480, "10 ms at 48 kHz");
         assert!(samples.iter().all(|&s| s > 0.99));
     }
@@ -460,19 +466,7 @@ mod tests {
     /// bytes changed, cut short, or with its header's numbers made absurd.
     #[test]
     fn broken_sound_files_are_errors_not_panics() {
-        let mut valid = std::io::Cursor::new(Vec::new());
-        let spec = hound::WavSpec {
-            channels: 2,
-            sample_rate: 22_050,
-            bits_per_sample: 16,
-            sample_format: hound::SampleFormat::Int,
-        };
-        let mut w = hound::WavWriter::new(&mut valid, spec).unwrap();
-        for i in 0..2000 {
-            w.write_sample((i * 7) as i16).unwrap();
-        }
-        w.finalize().unwrap();
-        let valid = valid.into_inner();
+        let valid = wav(2, 22_050, (0..2000).map(|i| (i * 7) as i16));
         assert_eq!(
             decode_wav(&valid, MAX_SOUND_SECONDS).unwrap().len(),
             2177,
