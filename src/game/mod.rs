@@ -12,6 +12,7 @@ mod interact;
 mod player;
 mod pushwalls;
 mod rng;
+pub mod rollback;
 mod weapons;
 
 pub use autopilot::Autopilot;
@@ -61,7 +62,7 @@ pub const MAX_LIVES: u32 = 9;
 pub const EXTRA_LIFE_POINTS: u32 = 40_000;
 
 /// What the player wants during one tick (the front end turns keys and the mouse into this).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Input {
     /// Forward (+1) or back (-1).
     pub forward: f64,
