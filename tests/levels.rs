@@ -919,3 +919,73 @@ fn too_much_light_is_refused_with_its_count() {
         "{err}"
     );
 }
+
+/// Deathmatch spawn points are level data: the legend's `spawn = "FACING"` on grid cells and
+/// `[[spawn]]` tables at exact positions load in the file's order with their facings, and a
+/// Tiled map carries them both ways (`spawn` objects).
+#[test]
+fn spawn_points_load_and_convert_both_ways() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-spawns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("arena.toml");
+    std::fs::write(
+        &path,
+        "name = \"arena\"\ngrid = '''\n#######\n#@.S..#\n#....s#\n#######\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\"S\" = { spawn = \"south\" }\n\"s\" = { spawn = \"west\" }\n\n[[spawn]]\nposition = [1.25, 2.75]\nfacing = \"north\"\n",
+    )
+    .unwrap();
+    let level = Level::load(&path).unwrap().level;
+    let spawns = |l: &Level| -> Vec<(f64, f64, f64)> {
+        l.spawns
+            .iter()
+            .map(|s| (s.position.x, s.position.y, s.facing))
+            .collect()
+    };
+    assert_eq!(
+        spawns(&level),
+        [(3.5, 1.5, 90.0), (5.5, 2.5, 180.0), (1.25, 2.75, 270.0)]
+    );
+    assert_eq!(level.player.position, tilecaster::math::Vec2::new(1.5, 1.5));
+    let (tmx, back) = through_tiled_and_back(&path, "type=\"spawn\"");
+    for converted in [&tmx, &back] {
+        let again = Level::load(converted).unwrap().level;
+        let mut got = spawns(&again);
+        let mut want = spawns(&level);
+        // A legend's spawn points become objects in a Tiled map: the same places, listed
+        // with the tables'.
+        got.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        want.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        assert_eq!(got, want, "{}", converted.display());
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Bad spawn points are named with their line and column; a level holds at most 64.
+#[test]
+fn bad_spawn_points_are_named_with_their_place() {
+    let base = "name = \"s\"\ngrid = '''\n#####\n#@.S#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
+    let cases = [
+        (
+            "\"S\" = { spawn = \"up\" }\n".to_string(),
+            "s.toml:10:17: error: unknown facing 'up'",
+        ),
+        (
+            "\"S\" = { spawn = \"east\", enemy = \"guard\" }\n".to_string(),
+            "s.toml:10:7: error: legend 'S' is spawn and enemy",
+        ),
+        (
+            "\"S\" = {}\n[[spawn]]\nposition = [0.5, 0.5]\n".to_string(),
+            "s.toml:12:12: error: a spawn point at [0.5, 0.5] is inside a wall",
+        ),
+        (
+            "\"S\" = {}\n".to_string() + &"[[spawn]]\nposition = [2.5, 1.5]\n".repeat(65),
+            "s.toml:139:1: error: spawn point 65: a level has at most 64",
+        ),
+    ];
+    for (legend, expected) in cases {
+        let text = format!("{base}{legend}");
+        let err = Level::parse(&text, Path::new("s.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{legend:?}:\n{err}");
+    }
+}

@@ -562,7 +562,7 @@ fn the_tiled_kit_offers_exactly_what_levels_may_say() {
         .map(|k| k.name.to_string())
         .collect();
     assert_eq!(enum_values("DecorationKind"), engine_decorations);
-    for class in ["player", "enemy", "pickup", "decoration", "exit"] {
+    for class in ["player", "spawn", "enemy", "pickup", "decoration", "exit"] {
         let t = types.iter().find(|t| t["name"] == class).unwrap();
         assert_eq!(t["type"], "class");
         assert_eq!(t["useAs"][0], "object", "{class}");

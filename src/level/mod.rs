@@ -222,6 +222,9 @@ pub struct Fog {
 /// whole ticks at this rate (`crate::game::TICK_HZ` is this).
 pub const TICK_HZ: u32 = 60;
 
+/// The most deathmatch spawn points a level may have ([`Level::spawns`]).
+pub const MAX_SPAWNS: usize = 64;
+
 /// A loaded, validated level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
@@ -233,6 +236,10 @@ pub struct Level {
     pub styles: Vec<TileStyle>,
     /// The player's start.
     pub player: Placement,
+    /// Deathmatch spawn points (the legend's `spawn`, `[[spawn]]` tables, Tiled `spawn`
+    /// objects), in the order the file gives them: the grid's row by row, then the tables.
+    /// Where a fragged player comes back in a deathmatch, besides the player's start.
+    pub spawns: Vec<Placement>,
     /// Enemies.
     pub enemies: Vec<EnemySpawn>,
     /// The enemy kinds its enemies are of: the built-in ones and the level's own.

@@ -211,6 +211,7 @@ fn entry(e: &RawEntry) -> String {
         ("floor", e.floor.as_ref()),
         ("ceiling", e.ceiling.as_ref()),
         ("player", e.player.as_ref()),
+        ("spawn", e.spawn.as_ref()),
         ("enemy", e.enemy.as_ref()),
         ("facing", e.facing.as_ref()),
         ("mode", e.mode.as_ref()),
@@ -314,6 +315,17 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
             position(p.position.get_ref())
         );
         for line in fields([("facing", p.facing.as_ref())]) {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for s in &raw.spawn {
+        let s = s.get_ref();
+        let _ = write!(
+            out,
+            "\n[[spawn]]\nposition = {}\n",
+            position(s.position.get_ref())
+        );
+        for line in fields([("facing", s.facing.as_ref())]) {
             let _ = writeln!(out, "{line}");
         }
     }
@@ -684,6 +696,9 @@ fn cell_thing(e: &RawEntry) -> Option<(&'static str, Properties)> {
     if let Some(p) = &e.player {
         return Some(("player", vec![("facing", "string", p.get_ref().clone())]));
     }
+    if let Some(s) = &e.spawn {
+        return Some(("spawn", vec![("facing", "string", s.get_ref().clone())]));
+    }
     if e.enemy.is_some() {
         let props = [
             text(&e.enemy, "kind"),
@@ -787,6 +802,11 @@ fn tmx_text(source: &LevelSource, images: Option<&str>) -> String {
         let p = p.get_ref();
         let props = optional("facing", &p.facing).into_iter().collect();
         things.push(("player", at(p.position.get_ref()), props));
+    }
+    for s in &raw.spawn {
+        let s = s.get_ref();
+        let props = optional("facing", &s.facing).into_iter().collect();
+        things.push(("spawn", at(s.position.get_ref()), props));
     }
     for e in &raw.enemy {
         let e = e.get_ref();

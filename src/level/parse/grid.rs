@@ -7,6 +7,8 @@ use super::*;
 /// pickups, decorations, exits and lights.
 pub(super) struct Things {
     pub(super) players: Vec<(usize, Placement)>,
+    /// Deathmatch spawn points.
+    pub(super) spawns: Vec<Placement>,
     pub(super) enemies: Vec<EnemySpawn>,
     pub(super) pickups: Vec<PickupSpawn>,
     pub(super) decorations: Vec<Decoration>,
@@ -47,6 +49,7 @@ impl Parser<'_> {
         let (mut players, mut enemies, mut pickups, mut exits) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let (mut decorations, mut lights, mut secret_exits) = (Vec::new(), Vec::new(), Vec::new());
+        let mut spawns = Vec::new();
         let mut unknown = 0;
         let legend: String = symbols
             .keys()
@@ -96,6 +99,13 @@ impl Parser<'_> {
                                 facing: *facing,
                             },
                         ));
+                        Tile::Empty
+                    }
+                    Meaning::Spawn(facing) => {
+                        spawns.push(Placement {
+                            position: centre,
+                            facing: *facing,
+                        });
                         Tile::Empty
                     }
                     Meaning::Enemy(kind, facing, mode, difficulty) => {
@@ -156,6 +166,7 @@ impl Parser<'_> {
         }
         let things = Things {
             players,
+            spawns,
             enemies,
             pickups,
             decorations,

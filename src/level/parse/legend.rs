@@ -11,6 +11,8 @@ pub(super) enum Meaning {
     /// A wall that ends the level when used.
     Switch,
     Player(f64),
+    /// A deathmatch spawn point, facing this way.
+    Spawn(f64),
     Enemy(String, f64, EnemyMode, Option<Difficulty>),
     Pickup(PickupKind, Option<Difficulty>),
     Decoration(DecorationKind),
@@ -36,6 +38,7 @@ enum LegendKind {
     Push,
     Masked,
     Player,
+    Spawn,
     Enemy,
     Pickup,
     Decoration,
@@ -52,6 +55,7 @@ impl LegendKind {
             LegendKind::Push => "push",
             LegendKind::Masked => "masked",
             LegendKind::Player => "player",
+            LegendKind::Spawn => "spawn",
             LegendKind::Enemy => "enemy",
             LegendKind::Pickup => "pickup",
             LegendKind::Decoration => "decoration",
@@ -75,6 +79,7 @@ impl LegendKind {
             (LegendKind::Push, e.push.is_some()),
             (LegendKind::Masked, e.masked.is_some()),
             (LegendKind::Player, e.player.is_some()),
+            (LegendKind::Spawn, e.spawn.is_some()),
             (LegendKind::Enemy, e.enemy.is_some()),
             (LegendKind::Pickup, e.pickup.is_some()),
             (LegendKind::Decoration, e.decoration.is_some()),
@@ -164,7 +169,7 @@ impl Parser<'_> {
                         v.span(),
                         misplaced(
                             field,
-                            "enemies (a player's facing is its value: player = \"east\")",
+                            "enemies (a player's or a spawn point's facing is its value: player = \"east\")",
                         ),
                     );
                 }
@@ -232,6 +237,7 @@ impl Parser<'_> {
                 )
             }
             LegendKind::Player => (Meaning::Player(self.facing(e.player.as_ref())), None),
+            LegendKind::Spawn => (Meaning::Spawn(self.facing(e.spawn.as_ref())), None),
             LegendKind::Enemy => {
                 let kind = self.enemy_kind(e.enemy.as_ref()?)?;
                 (

@@ -273,6 +273,7 @@ impl Parser<'_> {
         let (map, things, grid_start) = map_and_things?;
         let grid::Things {
             mut players,
+            mut spawns,
             mut enemies,
             mut pickups,
             mut decorations,
@@ -284,6 +285,24 @@ impl Parser<'_> {
             let facing = self.facing(p.get_ref().facing.as_ref());
             if let Some(position) = self.position(&map, &p.get_ref().position, "the player") {
                 players.push((p.span().start, Placement { position, facing }));
+            }
+        }
+        let most = crate::level::MAX_SPAWNS;
+        if spawns.len() > most {
+            let message = format!(
+                "{} spawn points in the grid; a level has at most {most}",
+                spawns.len()
+            );
+            self.d.error_at(grid_start, message);
+        }
+        for s in &raw.spawn {
+            let facing = self.facing(s.get_ref().facing.as_ref());
+            if let Some(position) = self.position(&map, &s.get_ref().position, "a spawn point") {
+                spawns.push(Placement { position, facing });
+                if spawns.len() == most + 1 {
+                    let message = format!("spawn point {}: a level has at most {most}", most + 1);
+                    self.d.error(s.span(), message);
+                }
             }
         }
         for e in &raw.enemy {
@@ -375,6 +394,7 @@ impl Parser<'_> {
             map,
             styles: std::mem::take(&mut self.styles),
             player: player?,
+            spawns,
             enemies: std::mem::take(&mut enemies),
             kinds: std::mem::take(&mut self.kinds),
             arsenal,

@@ -25,6 +25,9 @@ pub(in crate::level) struct RawLevel {
     #[serde(default)]
     pub(in crate::level) legend: BTreeMap<Spanned<String>, Spanned<RawEntry>>,
     pub(in crate::level) player: Option<Spanned<RawPlacement>>,
+    /// Deathmatch spawn points (`[[spawn]]`).
+    #[serde(default)]
+    pub(in crate::level) spawn: Vec<Spanned<RawPlacement>>,
     #[serde(default)]
     pub(in crate::level) enemy: Vec<Spanned<RawEnemy>>,
     #[serde(default)]
@@ -224,6 +227,8 @@ pub(in crate::level) struct RawEntry {
     pub(in crate::level) floor: Option<Spanned<String>>,
     pub(in crate::level) ceiling: Option<Spanned<String>>,
     pub(in crate::level) player: Option<Spanned<String>>,
+    /// A deathmatch spawn point, its value the facing (as the player's).
+    pub(in crate::level) spawn: Option<Spanned<String>>,
     pub(in crate::level) enemy: Option<Spanned<String>>,
     pub(in crate::level) facing: Option<Spanned<String>>,
     pub(in crate::level) mode: Option<Spanned<String>>,

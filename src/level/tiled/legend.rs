@@ -175,7 +175,12 @@ impl<'a> Reader<'a> {
         let name = tileset.name().to_string();
         let thing = tile
             .and_then(|t| ["class", "type"].iter().find_map(|k| t.value(k)))
-            .filter(|c| matches!(*c, "player" | "enemy" | "pickup" | "decoration" | "exit"));
+            .filter(|c| {
+                matches!(
+                    *c,
+                    "player" | "spawn" | "enemy" | "pickup" | "decoration" | "exit"
+                )
+            });
         if let Some(class) = thing {
             self.error(
                 cell_at,

@@ -180,6 +180,7 @@ impl<'a> Reader<'a> {
             fog: None,
             legend: BTreeMap::new(),
             player: None,
+            spawn: Vec::new(),
             enemy: Vec::new(),
             pickup: Vec::new(),
             decoration: Vec::new(),

@@ -17,7 +17,7 @@ use crate::level::parse::raw::{
 };
 
 /// The classes an object in `things` may have.
-const CLASSES: &str = "player, enemy, pickup, decoration, light or exit";
+const CLASSES: &str = "player, spawn, enemy, pickup, decoration, light or exit";
 
 impl<'a> Reader<'a> {
     /// Adds an object layer's things to the level.
@@ -105,7 +105,7 @@ impl<'a> Reader<'a> {
                 |p: &Property| Spanned::new(p.at..p.at + p.value.len() + 2, p.value.clone());
             let get = |k: &str| props.get(k).map(spanned);
             let known: &[&str] = match class.as_str() {
-                "player" => &["facing"],
+                "player" | "spawn" => &["facing"],
                 "enemy" => &["kind", "facing", "mode", "difficulty"],
                 "pickup" => &["kind", "difficulty"],
                 "decoration" => &["kind"],
@@ -115,7 +115,7 @@ impl<'a> Reader<'a> {
             };
             let read = matches!(
                 class.as_str(),
-                "player" | "enemy" | "pickup" | "decoration" | "light" | "exit"
+                "player" | "spawn" | "enemy" | "pickup" | "decoration" | "light" | "exit"
             );
             for (key, p) in &own {
                 if read && !known.contains(&key.as_str()) {
@@ -142,6 +142,13 @@ impl<'a> Reader<'a> {
                         },
                     ));
                 }
+                "spawn" => source.raw.spawn.push(Spanned::new(
+                    at..at,
+                    RawPlacement {
+                        position,
+                        facing: get("facing"),
+                    },
+                )),
                 "enemy" => source.raw.enemy.push(Spanned::new(
                     at..at,
                     RawEnemy {
