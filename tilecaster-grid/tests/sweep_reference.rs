@@ -266,3 +266,20 @@ fn long_moves_are_swept_whole() {
     // Past the wall's end: nothing.
     assert!(sweep_box(&wall, Vec2::new(0.5, 200.5), Vec2::new(0.25, 0.25), motion).is_none());
 }
+
+/// Found by `circles_stop_at_the_first_touch`: a circle resting exactly on a wall's top face at
+/// the wall's corner (touching the corner with its lowest point) and moving down into it meets
+/// the top face where it is, at once; it was reported on the wall's west face, its centre moved
+/// a radius sideways.
+#[test]
+fn a_circle_resting_on_a_walls_corner_meets_the_top_face_where_it_is() {
+    let solid = |c: Cell| c == Cell::new(1, 0);
+    let (p, r, d) = (Vec2::new(1.0, -0.25), 0.25, Vec2::new(1.0 / 1024.0, 0.25));
+    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
+    assert_eq!((got.t, got.centre, got.cell), (0.0, p, Cell::new(1, 0)));
+    assert_eq!((got.face, got.normal), (Some(Face::North), Vec2::new(0.0, -1.0)));
+    // The same with the walls of the case as found.
+    let solid = walls(1882084581652408990);
+    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
+    assert_eq!((got.centre, got.face), (p, Some(Face::North)));
+}

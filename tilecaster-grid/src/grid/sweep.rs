@@ -310,7 +310,15 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
             if !(enter < leave && leave > 0.0 && enter < 1.0) {
                 continue;
             }
-            let on_x = ex >= ey;
+            // A tie is a corner of the grown rectangle met exactly: a box meets the x face
+            // there (as the key orders), a circle the face its rectangle grew across (the
+            // other axis's edge is only that face's end: a circle resting on a wall's top
+            // face at its very corner meets the top face, and is not moved off sideways).
+            let on_x = if ex == ey && radius.is_some() {
+                hx > 0.0
+            } else {
+                ex >= ey
+            };
             if radius.is_some() && enter > 0.0 && on_x != (hx > 0.0) {
                 continue; // across an edge that did not grow: a corner's disc comes first
             }
