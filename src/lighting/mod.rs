@@ -46,6 +46,28 @@ pub const NEUTRAL: u32 = 256 | 256 << 10 | 256 << 20;
 /// The index of a cell with no samples of its own ([`LightMap`]'s, and the dynamic lights').
 const NO_TILE: u32 = u32::MAX;
 
+/// The buffers [`LightMap::relight_into`] works in, kept from one door to the next.
+#[derive(Clone, Debug, Default)]
+pub struct RelightScratch {
+    /// The lights that reach the cells worked out again, in the level's order.
+    near: Vec<Light>,
+    /// Each of those lights' polygon, and the buffers it was cast in.
+    polygons: Vec<(FanScratch, Visibility)>,
+    /// A band of [`RELIGHT_BAND_ROWS`] cell rows each, filled in parallel.
+    bands: Vec<Band>,
+}
+
+/// One band of rows of a relighting: its cells' tiles (row-major from the band's first row)
+/// and their linear sums.
+#[derive(Clone, Debug, Default)]
+struct Band {
+    index: Vec<u32>,
+    sums: Vec<[f32; 3]>,
+    /// `sums` packed.
+    packed: Vec<u32>,
+    reach: reach::Scratch,
+}
+
 /// The light falling on a level's floors, as [`LightMap::build`] works it out.
 #[derive(Clone, Debug, Default)]
 pub struct LightMap {
@@ -83,7 +105,7 @@ impl LightMap {
         let mut index = vec![NO_TILE; width as usize * height as usize];
         let ambient = pack([base; 3]);
         let light = (base, ambient);
-        let tiles = light_tiles(grid, (width, height), lights, light, &mut index, |_| true);
+        let tiles = light_tiles(grid, (width, height), lights, light, &mut index);
         LightMap {
             width,
             height,
@@ -99,60 +121,123 @@ impl LightMap {
     /// This light map with the cells from `min` to `max` (corners included) worked out again
     /// on `grid` (the level with its doors and push walls as they stand now): each of `lights`
     /// that reaches into them cast again; the cells outside left as they were. `lights` and
-    /// `ambient` are what the map was built with.
-    ///
-    /// Cost: casting and filling the lights that reach those cells, over those cells alone.
-    /// The result shares the samples of every other cell with this map: nothing of them is
-    /// copied.
+    /// `ambient` are what the map was built with. [`LightMap::relight_into`] without buffers
+    /// to reuse.
     pub fn relit<S: Solidity + Sync + ?Sized>(
         &self,
         grid: &S,
         lights: &[Light],
         ambient: f64,
-        (min, max): (Cell, Cell),
+        region: (Cell, Cell),
     ) -> LightMap {
+        let mut map = LightMap::default();
+        let mut scratch = RelightScratch::default();
+        self.relight_into(grid, (lights, ambient), region, &mut map, &mut scratch);
+        map
+    }
+
+    /// [`LightMap::relit`] into `out`, in `out`'s and `scratch`'s buffers: a door's
+    /// relighting allocates nothing once they have grown to what it needs.
+    ///
+    /// Cost: casting the lights that reach the cells from `min` to `max` (in parallel), and
+    /// filling them over those cells' rows alone (bands of rows in parallel). The result
+    /// shares the samples of every other cell with this map: nothing of them is copied.
+    pub fn relight_into<S: Solidity + Sync + ?Sized>(
+        &self,
+        grid: &S,
+        (lights, ambient): (&[Light], f64),
+        (min, max): (Cell, Cell),
+        out: &mut LightMap,
+        scratch: &mut RelightScratch,
+    ) {
+        use rayon::prelude::*;
         let width = self.width as usize;
-        let inside = |at: usize| {
-            let (x, y) = ((at % width) as i32, (at / width) as i32);
-            (min.x..=max.x).contains(&x) && (min.y..=max.y).contains(&y)
-        };
-        let near: Vec<Light> = lights
-            .iter()
-            .filter(|l| reaches_box(l, (min, max)))
-            .copied()
-            .collect();
-        let mut fresh = vec![NO_TILE; self.index.len()];
         let size = (self.width, self.height);
-        let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
-        let light = (base, self.ambient);
-        let own = light_tiles(grid, size, &near, light, &mut fresh, inside);
-        let mut index = self.index.clone();
-        for (at, fresh) in fresh.iter().enumerate().filter(|&(at, _)| inside(at)) {
-            // Ambient where no light reaches it now.
-            index[at] = match *fresh {
-                NO_TILE => NO_TILE,
-                tile => self.shared_tiles + tile,
-            };
+        let per_tile = (SAMPLES * SAMPLES) as usize;
+        let columns = min.x..=max.x;
+        let (y0, y1) = (
+            min.y.clamp(0, self.height as i32) as u32,
+            (max.y.saturating_add(1)).clamp(0, self.height as i32) as u32,
+        );
+        let RelightScratch {
+            near,
+            polygons,
+            bands,
+        } = scratch;
+        near.clear();
+        near.extend(lights.iter().filter(|l| reaches_box(l, (min, max))));
+        if polygons.len() < near.len() {
+            polygons.resize_with(near.len(), Default::default);
         }
-        let mut map = LightMap {
-            width: self.width,
-            height: self.height,
-            index,
-            tiles: self.tiles.clone(),
-            shared_tiles: self.shared_tiles,
-            own,
-            ambient: self.ambient,
-            neutral: false,
-        };
+        let polygons = &mut polygons[..near.len()];
+        polygons
+            .par_iter_mut()
+            .zip(near.par_iter())
+            .for_each(|((fan, seen), light)| cast_light(grid, size, light, fan, seen));
+        let count = (y1.saturating_sub(y0)).div_ceil(RELIGHT_BAND_ROWS) as usize;
+        if bands.len() < count {
+            bands.resize_with(count, Default::default);
+        }
+        let bands = &mut bands[..count];
+        let base = (ambient.clamp(0.0, 1.0) as f32).powf(2.2);
+        // Each band light by light, as the light map is built, so that each sample's sum adds
+        // the lights in the same order and comes out the same; packed in the band too.
+        bands.par_iter_mut().enumerate().for_each(|(b, band)| {
+            let top = y0 + b as u32 * RELIGHT_BAND_ROWS;
+            let bottom = (top + RELIGHT_BAND_ROWS).min(y1);
+            let first = top as usize * width;
+            band.index.clear();
+            band.index.resize((bottom - top) as usize * width, NO_TILE);
+            band.sums.clear();
+            let rows = i64::from(top * SAMPLES)..i64::from(bottom * SAMPLES);
+            for (light, (_, seen)) in near.iter().zip(polygons.iter()) {
+                let (y, r) = (light.position.y, light.radius);
+                if y + r < f64::from(top) || y - r > f64::from(bottom) {
+                    continue;
+                }
+                let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+                let walked = (light, seen, SAMPLES, rows.clone());
+                let Band {
+                    index, sums, reach, ..
+                } = band;
+                reach::walk(grid, size, walked, reach, |at, k, weights| {
+                    if columns.contains(&((at % width) as i32)) {
+                        add_light(&mut index[at - first], sums, (per_tile, k), weights, colour);
+                    }
+                });
+            }
+            band.packed.clear();
+            band.packed
+                .extend(band.sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
+        });
+        out.index.clone_from(&self.index);
+        out.own.clear();
+        for (b, band) in bands.iter().enumerate() {
+            let first = (y0 as usize + b * RELIGHT_BAND_ROWS as usize) * width;
+            let offset = self.shared_tiles + (out.own.len() / per_tile) as u32;
+            for (i, &tile) in band.index.iter().enumerate() {
+                if columns.contains(&(((first + i) % width) as i32)) {
+                    // Ambient where no light reaches it now.
+                    out.index[first + i] = match tile {
+                        NO_TILE => NO_TILE,
+                        tile => offset + tile,
+                    };
+                }
+            }
+            out.own.extend_from_slice(&band.packed);
+        }
+        out.tiles = self.tiles.clone();
+        (out.width, out.height) = (self.width, self.height);
+        out.shared_tiles = self.shared_tiles;
+        out.ambient = self.ambient;
         // Only a map at full ambient can leave every texel as it is (a light only adds).
-        map.neutral = map.ambient == NEUTRAL
+        out.neutral = out.ambient == NEUTRAL
             && (0..self.height).all(|y| {
                 (0..self.width).all(|x| {
-                    map.tile(x, y)
+                    out.tile(x, y)
                         .is_none_or(|t| t.iter().all(|&f| f == NEUTRAL))
                 })
             });
-        map
     }
 
     /// The factor where no light reaches.
@@ -236,10 +321,14 @@ pub fn reaches_box(light: &Light, (min, max): (Cell, Cell)) -> bool {
 /// Cell rows in each band of [`light_tiles`], worked out in parallel.
 const BAND_ROWS: u32 = 4;
 
+/// Cell rows in each band of [`LightMap::relight_into`]: a door's region is a few rows, so
+/// bands of one row each keep both threads busy.
+const RELIGHT_BAND_ROWS: u32 = 1;
+
 /// The light of `lights` on the `width` x `height` grid `grid`, summed in linear light over
-/// the ambient light (`base` linear, `ambient` packed) and packed, per sample of the cells
-/// `keep` accepts (by row-major index): a tile of [`SAMPLES`]² factors for each such cell some
-/// light reaches, its place in the result written into `index`. The lights' polygons are cast
+/// the ambient light (`base` linear, `ambient` packed) and packed, per sample: a tile of
+/// [`SAMPLES`]² factors for each cell some light reaches, its place in the result written
+/// into `index` (by the cell's row-major index). The lights' polygons are cast
 /// in parallel, then bands of rows filled and packed in parallel (each light adds to a sample
 /// in the lights' order, so the map is the same on any number of threads).
 fn light_tiles<S: Solidity + Sync + ?Sized>(
@@ -248,7 +337,6 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
     lights: &[Light],
     (base, ambient): (f32, u32),
     index: &mut [u32],
-    keep: impl Fn(usize) -> bool + Sync,
 ) -> Vec<u32> {
     use rayon::prelude::*;
     let per_tile = (SAMPLES * SAMPLES) as usize;
@@ -278,9 +366,6 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
                 let colour = linear(light.colour).map(|c| c * light.intensity as f32);
                 let walked = (light, seen, SAMPLES, rows.clone());
                 reach::walk(grid, size, walked, &mut scratch, |at, k, weights| {
-                    if !keep(at) {
-                        return;
-                    }
                     add_light(
                         &mut local[at - first],
                         &mut sums,

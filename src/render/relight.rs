@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::{DoorsAsTheyStand, MovingParts, RenderAssets};
 use crate::grid::Cell;
 use crate::level::{Level, Light};
-use crate::lighting::{LightMap, reaches_box};
+use crate::lighting::{LightMap, RelightScratch, reaches_box};
 use crate::map::Tile;
 
 /// The light map as the doors and push walls stand.
@@ -27,8 +27,12 @@ pub(super) struct Relight {
     moved: Vec<Cell>,
     now: Vec<Cell>,
     /// The light map worked out again, and the cells it was worked out for (drawn lit pixel by
-    /// pixel); `None` while nothing in a light's reach has moved.
-    map: Option<(LightMap, (Cell, Cell))>,
+    /// pixel); the region `None` while nothing in a light's reach has moved. The map and the
+    /// scratch keep their buffers from door to door, so that a door's frame allocates nothing
+    /// once they have grown.
+    map: LightMap,
+    region: Option<(Cell, Cell)>,
+    scratch: RelightScratch,
 }
 
 impl Relight {
@@ -43,7 +47,7 @@ impl Relight {
     ) -> (Option<&'a LightMap>, Option<(Cell, Cell)>) {
         let Some(base) = assets.lights.as_ref() else {
             self.base = None;
-            self.map = None;
+            self.region = None;
             return (None, None);
         };
         if !self.base.as_ref().is_some_and(|b| Arc::ptr_eq(b, base)) {
@@ -54,7 +58,7 @@ impl Relight {
             self.walls_at_start.extend(push_walls(level));
             self.walls_at_start.sort_unstable();
             self.moved.clear();
-            self.map = None;
+            self.region = None;
         }
         // Doors half open or more, push walls gone from their first cells or come into others.
         self.now.clear();
@@ -76,23 +80,23 @@ impl Relight {
         self.now.sort_unstable();
         if self.now != self.moved {
             std::mem::swap(&mut self.now, &mut self.moved);
-            self.map = self.relight(level, doors, &assets.holes, base);
+            self.region = self.relight(level, doors, &assets.holes, base);
         }
-        match &self.map {
-            Some((map, region)) => (Some(map), Some(*region)),
+        match self.region {
+            Some(region) => (Some(&self.map), Some(region)),
             None => (Some(base), None),
         }
     }
 
     /// The light map with the cells in reach of every light that reaches a moved cell worked
-    /// out again, and those cells' bounds; `None` where no light reaches one.
+    /// out again, into `map`, and those cells' bounds; `None` where no light reaches one.
     fn relight(
-        &self,
+        &mut self,
         level: &Level,
         doors: &dyn MovingParts,
         holes: &crate::level::Holes,
         base: &LightMap,
-    ) -> Option<(LightMap, (Cell, Cell))> {
+    ) -> Option<(Cell, Cell)> {
         let (w, h) = (level.map.width() as i32, level.map.height() as i32);
         let mut region: Option<(Cell, Cell)> = None;
         for light in &self.lights {
@@ -119,10 +123,9 @@ impl Relight {
             doors,
             holes,
         };
-        Some((
-            base.relit(&grid, &self.lights, level.ambient, region),
-            region,
-        ))
+        let lit = (self.lights.as_slice(), level.ambient);
+        base.relight_into(&grid, lit, region, &mut self.map, &mut self.scratch);
+        Some(region)
     }
 }
 

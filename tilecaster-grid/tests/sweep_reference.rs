@@ -277,7 +277,10 @@ fn a_circle_resting_on_a_walls_corner_meets_the_top_face_where_it_is() {
     let (p, r, d) = (Vec2::new(1.0, -0.25), 0.25, Vec2::new(1.0 / 1024.0, 0.25));
     let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
     assert_eq!((got.t, got.centre, got.cell), (0.0, p, Cell::new(1, 0)));
-    assert_eq!((got.face, got.normal), (Some(Face::North), Vec2::new(0.0, -1.0)));
+    assert_eq!(
+        (got.face, got.normal),
+        (Some(Face::North), Vec2::new(0.0, -1.0))
+    );
     // The same with the walls of the case as found.
     let solid = walls(1882084581652408990);
     let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();

@@ -351,7 +351,10 @@ fn cast_fan<S: Solidity + ?Sized>(
             cast_ray(&walls, origin, dir, radius).map_or(origin + dir * radius, |hit| hit.point);
         point.is_finite().then_some((relative, point))
     }));
-    points.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Unstable: it sorts in place, where a stable sort takes a buffer (a light's polygon cast
+    // every frame allocates nothing). Rays at equal angles are the same ray: their order
+    // changes nothing.
+    points.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     seen.angles.extend(points.iter().map(|p| p.0));
     seen.points.extend(points.iter().map(|p| p.1));
     seen.cone = cone.is_some();
