@@ -7,7 +7,8 @@
 //! dependencies beyond `std`.
 //!
 //! ```
-//! use tilecaster_grid::geom::{SpatialHash, Vec2};
+//! use tilecaster_grid::geom::SpatialHash;
+//! use tilecaster_grid::math::Vec2;
 //! use tilecaster_grid::grid::{cast_ray, line_of_sight, Cell, Face};
 //!
 //! // A bullet: the first wall (any `Fn(Cell) -> bool` is a map), then the first actor before it.

@@ -8,9 +8,9 @@
 //! entered.
 
 use proptest::prelude::*;
-use tilecaster_grid::geom::Vec2;
 use tilecaster_grid::grid::BoolGrid;
 use tilecaster_grid::grid::{Cell, Face, Grid, Via, Walk, line_of_sight};
+use tilecaster_grid::math::Vec2;
 
 /// Proptest's settings with `cases` cases, failures kept in this crate's
 /// `proptest-regressions/tests/`.

@@ -14,7 +14,8 @@ use crate::math::Vec2;
 /// leaves the cell before the slab, or passes through its open part.
 ///
 /// ```
-/// use tilecaster_grid::geom::{door_slab_hit, Vec2};
+/// use tilecaster_grid::geom::door_slab_hit;
+/// use tilecaster_grid::math::Vec2;
 /// use tilecaster_grid::grid::{cast_ray, Cell, UnitCells};
 /// // A door in cell (2, 0), its slab along y at x = 2.5.
 /// let door = |c: Cell| c == Cell::new(2, 0);

@@ -1,15 +1,14 @@
 //! 2D geometry that walks the grid: the spatial hash for moving actors, the visibility polygon
-//! and the flashlight, and doors' slabs. The vector type and the primitive intersections live below the grid in
-//! [`crate::math`]; they are re-exported here so that one `use tilecaster_grid::geom::...` brings
-//! all of 2D geometry.
+//! and the flashlight, and doors' slabs. The vector type and the primitive intersections live
+//! below the grid in [`crate::math`].
 
 mod door;
 mod spatial;
 mod visibility;
 
-// The same items as in `math`, so that one `use tilecaster_grid::geom::...` brings all of 2D
-// geometry; documented there.
-#[doc(no_inline)]
+// The same items as in `math` (their one documented path), kept here for programs written
+// when `geom` held them.
+#[doc(hidden)]
 pub use crate::math::{Vec2, ray_circle, ray_segment};
 // For tilecaster's renderer (a door's slab inside its cell); not part of this crate's API.
 #[doc(hidden)]

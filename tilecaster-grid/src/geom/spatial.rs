@@ -12,7 +12,8 @@ use crate::grid::{Cell, CellRect, Grid};
 /// by default), so that a game in pixels buckets by its tiles.
 ///
 /// ```
-/// use tilecaster_grid::geom::{SpatialHash, Vec2};
+/// use tilecaster_grid::geom::SpatialHash;
+/// use tilecaster_grid::math::Vec2;
 /// let mut hash = SpatialHash::default();
 /// hash.insert(7, Vec2::new(5.5, 0.5), 0.3);
 /// // The ray along y = 0.5 meets circle 7 at x = 5.2.
@@ -49,7 +50,8 @@ impl SpatialHash {
     /// An empty hash bucketed by `grid`'s cells (a 2D game's tiles, in pixels).
     ///
     /// ```
-    /// use tilecaster_grid::geom::{SpatialHash, Vec2};
+    /// use tilecaster_grid::geom::SpatialHash;
+    /// use tilecaster_grid::math::Vec2;
     /// use tilecaster_grid::grid::Grid;
     /// let tiles = Grid::new(Vec2::ZERO, 60.0, 60.0).unwrap();
     /// let mut hash = SpatialHash::new(tiles);

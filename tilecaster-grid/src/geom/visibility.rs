@@ -141,7 +141,8 @@ impl Visibility {
 /// 3% walls. Allocates the polygon ([`visibility_polygon_into`] reuses buffers).
 ///
 /// ```
-/// use tilecaster_grid::geom::{Vec2, visibility_polygon};
+/// use tilecaster_grid::geom::visibility_polygon;
+/// use tilecaster_grid::math::Vec2;
 /// use tilecaster_grid::grid::Cell;
 /// // A 4 × 3 room inside a wall border.
 /// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4;

@@ -31,7 +31,7 @@ impl Cell {
     /// saturate; NaN gives 0.
     ///
     /// ```
-    /// use tilecaster_grid::geom::Vec2;
+    /// use tilecaster_grid::math::Vec2;
     /// use tilecaster_grid::grid::Cell;
     /// assert_eq!(Cell::containing(Vec2::new(2.0, -0.25)), Cell::new(2, -1));
     /// ```

@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use tilecaster_grid::grid::{cast_ray, line_of_sight, Cell, Face};
-//! use tilecaster_grid::geom::Vec2;
+//! use tilecaster_grid::math::Vec2;
 //! // Walls where x == 3.
 //! let walls = |c: Cell| c.x == 3;
 //! let hit = cast_ray(&walls, Vec2::new(0.5, 0.25), Vec2::new(1.0, 0.0), f64::INFINITY).unwrap();

@@ -96,7 +96,7 @@ pub const MAX_CELL: f64 = 1_048_576.0;
 /// grid are in its units: points, `t`, distances; [`Hit::u`] stays a fraction of the face.
 ///
 /// ```
-/// use tilecaster_grid::geom::Vec2;
+/// use tilecaster_grid::math::Vec2;
 /// use tilecaster_grid::grid::{Cell, Face, Grid};
 /// // 60-pixel tiles, as in a 2D game's tile map; wall cells in column 5.
 /// let grid = Grid::new(Vec2::new(0.0, 0.0), 60.0, 60.0).unwrap();

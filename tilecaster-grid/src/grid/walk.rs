@@ -176,7 +176,7 @@ enum Pending {
 ///
 /// ```
 /// use tilecaster_grid::grid::{Walk, Cell, Face};
-/// use tilecaster_grid::geom::Vec2;
+/// use tilecaster_grid::math::Vec2;
 /// let cells: Vec<_> = Walk::segment(Vec2::new(0.5, 0.5), Vec2::new(2.5, 0.5))
 ///     .map(|e| (e.cell, e.face))
 ///     .collect();
