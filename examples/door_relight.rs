@@ -11,7 +11,6 @@ use std::time::Instant;
 use tilecaster::frame::Frame;
 use tilecaster::grid::Cell;
 use tilecaster::level::load_with_textures;
-use tilecaster::map::Tile;
 use tilecaster::render::{Camera, MovingParts, RenderAssets, Renderer};
 
 /// Every door shut but the one given, which stands open.
@@ -38,10 +37,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         level.player.facing,
         Camera::DEFAULT_FOV,
     );
-    let doors: Vec<Cell> = (0..level.map.height() as i32)
-        .flat_map(|y| (0..level.map.width() as i32).map(move |x| Cell::new(x, y)))
-        .filter(|&c| level.map.get(c) == Some(Tile::Door))
-        .collect();
+    let doors: Vec<Cell> = level.doors.iter().map(|d| d.cell).collect();
     let mut timed = |doors: &OneOpen, renderer: &mut Renderer| {
         let start = Instant::now();
         renderer.render(level, &assets, doors, &[], &camera, &mut frame);

@@ -37,6 +37,17 @@ fn in_the_pool<R: Send>(frames: impl FnOnce() -> R + Send) -> R {
     rayon::scope(|_| frames())
 }
 
+/// The allocations `pass` makes the second time it runs (the first grows the buffers), in
+/// the pool.
+fn second_pass_allocations(mut pass: impl FnMut() + Send) -> usize {
+    in_the_pool(|| {
+        pass();
+        let before = ALLOCATIONS.load(Ordering::SeqCst);
+        pass();
+        ALLOCATIONS.load(Ordering::SeqCst) - before
+    })
+}
+
 fn grew(bytes: usize) {
     let now = HELD.fetch_add(bytes, Ordering::Relaxed) + bytes;
     PEAK.fetch_max(now, Ordering::Relaxed);
@@ -207,18 +218,13 @@ fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
             .collect()
     };
     let lights: Vec<Vec<Light>> = (0..10).map(|k| flashes(&camera(k))).collect();
-    let mut pass = || {
+    let pass = || {
         for (k, lights) in lights.iter().enumerate() {
             renderer.set_dynamic_lights(lights);
             renderer.render(level, &assets, &ClosedDoors, &[], &camera(k), &mut frame);
         }
     };
-    let during = in_the_pool(|| {
-        pass();
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
-        pass();
-        ALLOCATIONS.load(Ordering::SeqCst) - before
-    });
+    let during = second_pass_allocations(pass);
     assert_eq!(
         during, 0,
         "{during} allocations in 10 frames with 8 dynamic lights"
@@ -246,7 +252,6 @@ fn a_levels_lights_are_read_without_allocating() {
 #[test]
 fn a_doors_relighting_allocates_nothing_after_warm_up() {
     use tilecaster::grid::Cell;
-    use tilecaster::map::Tile;
     use tilecaster::render::MovingParts;
     struct OneOpen(Option<Cell>);
     impl MovingParts for OneOpen {
@@ -265,24 +270,16 @@ fn a_doors_relighting_allocates_nothing_after_warm_up() {
         level.player.facing,
         Camera::DEFAULT_FOV,
     );
-    let doors: Vec<Cell> = (0..level.map.height() as i32)
-        .flat_map(|y| (0..level.map.width() as i32).map(move |x| Cell::new(x, y)))
-        .filter(|&c| level.map.get(c) == Some(Tile::Door))
-        .collect();
+    let doors: Vec<Cell> = level.doors.iter().map(|d| d.cell).collect();
     assert!(doors.len() > 10, "{} doors", doors.len());
-    let mut pass = || {
+    let pass = || {
         for &door in &doors {
             for open in [Some(door), None] {
                 renderer.render(level, &assets, &OneOpen(open), &[], &camera, &mut frame);
             }
         }
     };
-    let during = in_the_pool(|| {
-        pass();
-        let before = ALLOCATIONS.load(Ordering::SeqCst);
-        pass();
-        ALLOCATIONS.load(Ordering::SeqCst) - before
-    });
+    let during = second_pass_allocations(pass);
     assert_eq!(
         during,
         0,
