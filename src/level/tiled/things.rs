@@ -1,7 +1,8 @@
-//! The `things` object layers: the player, enemies, pickups and exits, placed where Tiled draws
-//! them (points; rectangles and ellipses by their centre; polygons by their centroid; tile
-//! objects, which Tiled anchors at their bottom-left corner, by the centre of their tile),
-//! turned about the object's origin by its rotation and moved by its layers' offsets.
+//! The `things` object layers: the player, spawn points, enemies, pickups, decorations, lights
+//! and exits, placed where Tiled draws them (points; rectangles and ellipses by their centre;
+//! polygons by their centroid; tile objects, which Tiled anchors at their bottom-left corner,
+//! by the centre of their tile), turned about the object's origin by its rotation and moved by
+//! its layers' offsets.
 //! Templates are read too: the instance's attributes and properties over the template's.
 
 use std::collections::BTreeMap;
