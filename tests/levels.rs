@@ -959,7 +959,8 @@ fn spawn_points_load_and_convert_both_ways() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Bad spawn points are named with their line and column; a level holds at most 64.
+/// Bad spawn points are named with their line and column; a level holds at most 64, and none
+/// where a decoration stands in the way.
 #[test]
 fn bad_spawn_points_are_named_with_their_place() {
     let base = "name = \"s\"\ngrid = '''\n#####\n#@.S#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
@@ -979,6 +980,10 @@ fn bad_spawn_points_are_named_with_their_place() {
         (
             "\"S\" = {}\n".to_string() + &"[[spawn]]\nposition = [2.5, 1.5]\n".repeat(65),
             "s.toml:139:1: error: spawn point 65: a level has at most 64",
+        ),
+        (
+            "\"S\" = { decoration = \"barrel\" }\n[[spawn]]\nposition = [3.5, 1.5]\n".to_string(),
+            "s.toml:4:4: error: the barrel at (3, 1) stands in the way of a spawn point in the same cell",
         ),
     ];
     for (legend, expected) in cases {

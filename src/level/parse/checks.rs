@@ -208,7 +208,7 @@ impl Parser<'_> {
     /// one placed by position).
     pub(super) fn things_on_obstacles(
         &mut self,
-        start: crate::math::Vec2,
+        (start, spawns): (crate::math::Vec2, &[Placement]),
         enemies: &[EnemySpawn],
         pickups: &[PickupSpawn],
         decorations: &[Decoration],
@@ -218,6 +218,8 @@ impl Parser<'_> {
             let c = d.cell();
             let what = if Cell::containing(start) == c {
                 "the player's start"
+            } else if spawns.iter().any(|s| Cell::containing(s.position) == c) {
+                "a spawn point"
             } else if enemies.iter().any(|e| Cell::containing(e.at.position) == c) {
                 "an enemy"
             } else if pickups.iter().any(|p| Cell::containing(p.position) == c) {

@@ -386,7 +386,8 @@ impl Parser<'_> {
             if let Some(start) = &player {
                 self.unreachable_exits(&map, start.position, &exits, &decorations, rows);
                 self.secret_exits_lead_somewhere(raw, &secret_exits, rows);
-                self.things_on_obstacles(start.position, &enemies, &pickups, &decorations, rows);
+                let starts = (start.position, spawns.as_slice());
+                self.things_on_obstacles(starts, &enemies, &pickups, &decorations, rows);
             }
         }
         let level = Level {
