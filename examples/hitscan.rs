@@ -3,9 +3,11 @@
 //!
 //! `cargo run --example hitscan --no-default-features`
 
-use tilecaster::geom::{SpatialHash, Vec2};
+use tilecaster::geom::SpatialHash;
+
 use tilecaster::grid::cast_ray;
 use tilecaster::map::TileMap;
+use tilecaster::math::Vec2;
 
 fn main() {
     let map = TileMap::from_ascii(

@@ -2,9 +2,9 @@
 //!
 //! `cargo run --example line_of_sight --no-default-features`
 
-use tilecaster::geom::Vec2;
 use tilecaster::grid::line_of_sight;
 use tilecaster::map::TileMap;
+use tilecaster::math::Vec2;
 
 fn main() {
     let map = TileMap::from_ascii(

@@ -3,9 +3,9 @@
 //!
 //! `cargo run --example pixel_tiles --no-default-features`
 
-use tilecaster::geom::Vec2;
 use tilecaster::grid::{Cell, Face, Grid};
 use tilecaster::map::TileMap;
+use tilecaster::math::Vec2;
 
 fn main() {
     // The level as tiles; the game draws each as a 60 x 60 block from the window's corner.

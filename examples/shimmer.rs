@@ -7,8 +7,8 @@
 //! `cargo run --release --example shimmer [OUT_DIR [WxH]]` (640x400, the game's size, by default)
 
 use tilecaster::frame::Frame;
-use tilecaster::geom::Vec2;
 use tilecaster::level::load_with_textures;
+use tilecaster::math::Vec2;
 use tilecaster::render::{
     Camera, ClosedDoors, RenderAssets, Renderer, far_shimmer, supersampled_far_shimmer,
 };

@@ -4,9 +4,10 @@
 //! `cargo run --release --example visibility --no-default-features [OUT.png]`
 
 use tilecaster::frame::{Colour, Frame};
-use tilecaster::geom::{Vec2, flashlight, visibility_polygon};
+use tilecaster::geom::{flashlight, visibility_polygon};
 use tilecaster::grid::{Cell, Solidity};
 use tilecaster::map::TileMap;
+use tilecaster::math::Vec2;
 
 /// Pixels per tile in the picture.
 const SCALE: u32 = 24;

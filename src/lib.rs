@@ -12,7 +12,8 @@
 //! ## A bullet: the first wall, and the first actor before it
 //!
 //! ```
-//! use tilecaster::geom::{SpatialHash, Vec2};
+//! use tilecaster::geom::SpatialHash;
+//! use tilecaster::math::Vec2;
 //! use tilecaster::grid::{cast_ray, Cell, Face};
 //!
 //! let walls = |c: Cell| c.x == 8; // any Fn(Cell) -> bool, or a TileMap
@@ -28,7 +29,7 @@
 //! ## Line of sight between two actors
 //!
 //! ```
-//! use tilecaster::geom::Vec2;
+//! use tilecaster::math::Vec2;
 //! use tilecaster::grid::line_of_sight;
 //! use tilecaster::map::TileMap;
 //!
@@ -40,7 +41,8 @@
 //! ## What a light sees
 //!
 //! ```
-//! use tilecaster::geom::{Vec2, visibility_polygon};
+//! use tilecaster::geom::visibility_polygon;
+//! use tilecaster::math::Vec2;
 //! use tilecaster::grid::Cell;
 //!
 //! let room = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4; // 4 x 3 inside walls
