@@ -66,13 +66,19 @@ impl Rng {
 struct Scene {
     solid: Vec<bool>,
     pairs: Vec<(Vec2, Vec2)>,
-    /// Ray origins and directions (unit length for the f64 peers' sake; lattice rays at
-    /// slopes of 1, 1/2 and 2 scaled so).
+    /// Ray origins and directions: unit vectors, and on the lattice the exact directions
+    /// (±1, ±1), (±1, ±1/2) and (±1/2, ±1), not normalised (which would round them off the
+    /// vertices they pass through). Every peer reaches [`REACH`] tiles along them ([`reach_t`]).
     rays: Vec<(Vec2, Vec2)>,
 }
 
 /// How far the first-hit rays reach, in tiles.
 const REACH: f64 = 30.0;
+
+/// [`REACH`] in units of the direction `d`.
+fn reach_t(d: Vec2) -> f64 {
+    REACH / d.length()
+}
 
 impl Scene {
     fn new() -> Scene {
@@ -117,7 +123,6 @@ impl Scene {
                     rng.next_u64().is_multiple_of(2),
                 );
                 d = Vec2::new(if sx { x } else { -x }, if sy { y } else { -y });
-                d = d * (1.0 / d.length());
             }
             if open_at(o) {
                 rays.push((o, d));
@@ -214,11 +219,13 @@ fn bresenham(scene: &Scene, a: Vec2, b: Vec2) -> bool {
 // ---- the first solid cell along a ray, per crate ----
 
 fn exact_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
-    cast_ray(&|c: Cell| scene.is_solid(c.x, c.y), o, d, REACH).map(|h| (h.cell.x, h.cell.y))
+    let solid = |c: Cell| scene.is_solid(c.x, c.y);
+    cast_ray(&solid, o, d, reach_t(d)).map(|h| (h.cell.x, h.cell.y))
 }
 
 /// lodev's DDA, stopping at the first solid cell or at [`REACH`].
 fn dda_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let limit = reach_t(d);
     let (mut x, mut y) = cell_of(o);
     let (step_x, step_y) = (
         if d.x < 0.0 { -1 } else { 1 },
@@ -245,7 +252,7 @@ fn dda_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
             y += step_y;
             side_y - delta_y
         };
-        if t > REACH {
+        if t > limit {
             return None;
         }
         if scene.is_solid(x, y) {
@@ -255,9 +262,10 @@ fn dda_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
 }
 
 fn fast_voxel_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
+    let unit = d * (1.0 / d.length());
     let ray = Ray2 {
         origin: (o.x as f32, o.y as f32),
-        direction: (d.x as f32, d.y as f32),
+        direction: (unit.x as f32, unit.y as f32),
         length: REACH as f32,
     };
     let volume = BoundingVolume2 {
@@ -272,7 +280,7 @@ fn fast_voxel_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
 fn parry_first(voxels: &Voxels, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
     let v = |p: Vec2| parry2d::math::Vector::new(p.x as f32, p.y as f32);
     let ray = Ray::new(v(o), v(d));
-    let hit = voxels.cast_local_ray_and_get_normal(&ray, REACH as f32, true)?;
+    let hit = voxels.cast_local_ray_and_get_normal(&ray, reach_t(d) as f32, true)?;
     // The hit point lies on the solid voxel's face; the voxel is behind the normal.
     let p = ray.point_at(hit.time_of_impact) - hit.normal * 0.5;
     Some((p.x.floor() as i32, p.y.floor() as i32))
@@ -280,7 +288,7 @@ fn parry_first(voxels: &Voxels, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
 
 /// The end cell of a cell-to-cell peer's ray: the cell [`REACH`] tiles along it.
 fn far_cell(o: Vec2, d: Vec2) -> (i32, i32) {
-    cell_of(o + d * REACH)
+    cell_of(o + d * reach_t(d))
 }
 
 fn supercover_first(scene: &Scene, o: Vec2, d: Vec2) -> Option<(i32, i32)> {
