@@ -6,7 +6,7 @@ use std::path::Path;
 use toml::Spanned;
 
 use super::parse::LevelSource;
-use super::parse::raw::{RawEntry, RawKind, RawWeapon};
+use super::parse::raw::{RawEntry, RawKind, RawPlacement, RawWeapon};
 use super::{Level, LevelError, tiled};
 
 /// A level written out for another file: its text, and what will not resolve from where it is
@@ -238,6 +238,18 @@ fn entry(e: &RawEntry) -> String {
     }
 }
 
+/// A placement (the player's start, a spawn point) as the TOML table `header`.
+fn placement_table(out: &mut String, header: &str, p: &RawPlacement) {
+    let _ = write!(
+        out,
+        "\n{header}\nposition = {}\n",
+        position(p.position.get_ref())
+    );
+    for line in fields([("facing", p.facing.as_ref())]) {
+        let _ = writeln!(out, "{line}");
+    }
+}
+
 /// A light's fields as TOML `key = value` pairs.
 fn light_numbers(
     colour: &Spanned<String>,
@@ -308,26 +320,10 @@ pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
         }
     }
     if let Some(p) = &raw.player {
-        let p = p.get_ref();
-        let _ = write!(
-            out,
-            "\n[player]\nposition = {}\n",
-            position(p.position.get_ref())
-        );
-        for line in fields([("facing", p.facing.as_ref())]) {
-            let _ = writeln!(out, "{line}");
-        }
+        placement_table(&mut out, "[player]", p.get_ref());
     }
     for s in &raw.spawn {
-        let s = s.get_ref();
-        let _ = write!(
-            out,
-            "\n[[spawn]]\nposition = {}\n",
-            position(s.position.get_ref())
-        );
-        for line in fields([("facing", s.facing.as_ref())]) {
-            let _ = writeln!(out, "{line}");
-        }
+        placement_table(&mut out, "[[spawn]]", s.get_ref());
     }
     for e in &raw.enemy {
         let e = e.get_ref();
