@@ -59,8 +59,8 @@ proptest! {
         let mut game = Game::new(level.clone());
         // Inside a wall (the top-left corner) or wherever the numbers say.
         let pos = if wall { Vec2::new(0.5, 0.5) } else { Vec2::new(x, y) };
-        game.player.position = pos;
-        game.player.angle = angle;
+        game.seat_mut().player.position = pos;
+        game.seat_mut().player.angle = angle;
         let camera = Camera::new(pos, angle, fov);
         let mut frame = Frame::new(w, h).unwrap();
         let sprites = tilecaster::scene::sprites(&game, &loaded.textures);

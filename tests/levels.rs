@@ -761,7 +761,7 @@ fn a_level_changes_what_its_weapons_do() {
     // Held for a second and a tick, the automatic pistol fires at ticks 0, 30 and 60, two
     // bullets a shot.
     let mut game = tilecaster::game::Game::new(level.clone());
-    let ammo = game.player.ammo;
+    let ammo = game.seat().player.ammo;
     let held = tilecaster::game::Input {
         fire: true,
         ..tilecaster::game::Input::default()
@@ -769,7 +769,7 @@ fn a_level_changes_what_its_weapons_do() {
     for _ in 0..61 {
         game.tick(&held);
     }
-    assert_eq!(ammo - game.player.ammo, 6);
+    assert_eq!(ammo - game.seat().player.ammo, 6);
     let (tmx, back) = through_tiled_and_back(&path, "<property name=\"weapons\">[knife]");
     for converted in [&tmx, &back] {
         let again = Level::load(converted).unwrap().level;

@@ -686,7 +686,7 @@ fn golden_lit_hall() {
         let mut session = Session::start(Path::new(level), None).unwrap();
         session.game.set_viewpoint(Vec2::new(4.5, 4.5), 0.0);
         session.game.ticks = 30;
-        session.game.last_shot = Some(29);
+        session.game.seat_mut().last_shot = Some(29);
         session.hush();
         let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, false);
         let mut assets = SessionAssets::new(&session);

@@ -22,7 +22,7 @@ fn reach_exit(s: &mut Session) {
 /// Stands the player on the exit at `cell`, uses it, and moves on from the tally screen (which
 /// ignores use for its first second).
 fn use_exit_at(s: &mut Session, cell: Cell) {
-    s.game.player.position = Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5);
+    s.game.seat_mut().player.position = Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5);
     s.tick(&Input::default());
     assert!(
         s.intermission.is_none(),
@@ -47,7 +47,7 @@ fn use_exit_at(s: &mut Session, cell: Cell) {
 fn the_episode_goes_from_level_to_level_to_the_end() {
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     assert_eq!(s.message(), Some("Entry Hall"));
-    s.game.score = 300;
+    s.game.seat_mut().score = 300;
     s.game.kills = 1;
     let mut enemies = s.game.enemies.len() as u32;
     reach_exit(&mut s);
@@ -57,7 +57,7 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     // The score carries over, with the level's bonus (seconds under par, at least).
     let bonus = s.tallies[0].bonus();
     assert!(bonus >= 500, "{bonus}");
-    assert_eq!(s.game.score, 300 + bonus, "the score carries over");
+    assert_eq!(s.game.seat().score, 300 + bonus, "the score carries over");
     assert_eq!(s.message(), Some("Cell Block"));
     // On through the rest: the first exit of Storerooms (e1m5) is its secret one, to the secret
     // level, which returns to the level after Storerooms.
@@ -248,8 +248,8 @@ fn editing_the_level_reloads_it_and_a_broken_edit_keeps_the_last_good_one() {
     let textures = std::fs::canonicalize("textures").unwrap();
     let mut s = Session::start(&level, Some(textures.as_path())).unwrap();
     assert!(!s.reload_if_changed(), "nothing changed yet");
-    s.game.player.position = Vec2::new(3.5, 2.5);
-    s.game.score = 100;
+    s.game.seat_mut().player.position = Vec2::new(3.5, 2.5);
+    s.game.seat_mut().score = 100;
 
     // A wall added elsewhere: reloaded, the player stays where they were, with their score.
     write_level(&level, "######\n#@...#\n#..#.#\n######\n", 50);
@@ -257,8 +257,8 @@ fn editing_the_level_reloads_it_and_a_broken_edit_keeps_the_last_good_one() {
     assert_eq!(s.game.level.map.get(Cell::new(3, 2)), Some(Tile::Wall));
     assert_eq!(s.message(), Some("reloaded"));
     // The player stood at (3.5, 2.5), now a wall: moved back to the start.
-    assert_eq!(s.game.player.position, Vec2::new(1.5, 1.5));
-    assert_eq!(s.game.score, 100);
+    assert_eq!(s.game.seat().player.position, Vec2::new(1.5, 1.5));
+    assert_eq!(s.game.seat().score, 100);
 
     // A broken edit: the last good level stays, the error shows.
     std::fs::write(&level, "name = \"live\"\ngrid = '''\n#?#\n'''\n").unwrap();
@@ -285,7 +285,7 @@ fn play_headless(level: &str, inputs: &[Input]) -> (u64, Vec2) {
     for input in inputs {
         s.tick(input);
     }
-    (s.game.state_hash(), s.game.player.position)
+    (s.game.state_hash(), s.game.seat().player.position)
 }
 
 #[test]
@@ -315,11 +315,11 @@ fn shot_along_row_10(weapon: Weapon, y: f64) -> Vec2 {
     let g = &mut s.game;
     g.enemies.clear();
     g.tracing = true;
-    g.player.position = Vec2::new(3.5, y);
-    g.player.angle = 0.0;
-    g.player.ammo = 10;
-    g.player.rounds = 10;
-    g.player.arm(weapon);
+    g.seat_mut().player.position = Vec2::new(3.5, y);
+    g.seat_mut().player.angle = 0.0;
+    g.seat_mut().player.ammo = 10;
+    g.seat_mut().player.rounds = 10;
+    g.seat_mut().player.arm(weapon);
     let shoot = Input {
         fire: true,
         weapon: weapon.number(),
@@ -360,19 +360,19 @@ fn projectiles_fly_a_tick_at_a_time_and_hit_enemies() {
     g.enemies.truncate(1);
     g.enemies[0].position = Vec2::new(6.5, 10.5);
     g.enemies[0].health = 1000;
-    g.player.position = Vec2::new(3.5, 10.5);
-    g.player.angle = 0.0;
-    g.player.arm(Weapon::Launcher);
-    g.player.rounds = 10;
+    g.seat_mut().player.position = Vec2::new(3.5, 10.5);
+    g.seat_mut().player.angle = 0.0;
+    g.seat_mut().player.arm(Weapon::Launcher);
+    g.seat_mut().player.rounds = 10;
     let shoot = Input {
         fire: true,
         weapon: Weapon::Launcher.number(),
         ..Input::default()
     };
     g.tick(&shoot);
-    assert_eq!(g.weapon, Weapon::Launcher);
+    assert_eq!(g.seat().weapon, Weapon::Launcher);
     assert_eq!(
-        (g.player.rounds, g.player.ammo),
+        (g.seat().player.rounds, g.seat().player.ammo),
         (9, tilecaster::game::START_AMMO),
         "a fireball costs a round of its own, no bullets"
     );
@@ -438,7 +438,7 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
         "stuck on {} after {} ticks at {:?}",
         s.game.level.name,
         inputs.len(),
-        s.game.player.position
+        s.game.seat().player.position
     );
     // The nine levels and the secret one (the autopilot takes the secret exit).
     assert_eq!(levels.len(), 10, "{levels:?}");
@@ -692,12 +692,12 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     use tilecaster::game::{START_AMMO, START_LIVES};
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     // As if the level had been entered with 700 points, and 800 more made on it.
-    s.game.score = 700;
+    s.game.seat_mut().score = 700;
     s.level_start = tilecaster::episode::Carried::of(&s.game);
-    s.game.score = 1_500;
-    s.game.player.arm(Weapon::Chaingun);
-    s.game.player.ammo = 50;
-    s.game.player.health = 0;
+    s.game.seat_mut().score = 1_500;
+    s.game.seat_mut().player.arm(Weapon::Chaingun);
+    s.game.seat_mut().player.ammo = 50;
+    s.game.seat_mut().player.health = 0;
     let press = Input {
         use_pressed: true,
         ..Input::default()
@@ -712,19 +712,22 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     s.tick(&press);
     let g = &s.game;
     assert!(!g.player_dead());
-    assert_eq!(g.lives, START_LIVES - 1);
-    assert_eq!(g.score, 700, "the score the level started with");
-    assert_eq!((g.player.health, g.player.ammo), (100, START_AMMO));
-    assert!(!g.player.has(Weapon::Chaingun));
+    assert_eq!(g.seat().lives, START_LIVES - 1);
+    assert_eq!(g.seat().score, 700, "the score the level started with");
+    assert_eq!(
+        (g.seat().player.health, g.seat().player.ammo),
+        (100, START_AMMO)
+    );
+    assert!(!g.seat().player.has(Weapon::Chaingun));
     // The last life lost: game over, and the level from scratch with the lives back.
-    s.game.lives = 0;
-    s.game.player.health = 0;
+    s.game.seat_mut().lives = 0;
+    s.game.seat_mut().player.health = 0;
     for _ in 0..=DEATH_TICKS {
         s.tick(&Input::default());
     }
     assert!(s.message().unwrap().starts_with("game over"));
     s.tick(&press);
-    assert_eq!((s.game.lives, s.game.score), (START_LIVES, 0));
+    assert_eq!((s.game.seat().lives, s.game.seat().score), (START_LIVES, 0));
 }
 
 /// Finishing a level adds its bonus to the score (every kill: 10,000; seconds under par: 500
@@ -735,9 +738,9 @@ fn the_tally_adds_the_levels_bonus_and_counts_it_up_aloud() {
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let enemies = s.game.enemies.len() as u32;
     s.game.kills = enemies;
-    s.game.score = 300;
+    s.game.seat_mut().score = 300;
     let exit = s.game.level.exits[0];
-    s.game.player.position = Vec2::new(exit.x as f64 + 0.5, exit.y as f64 + 0.5);
+    s.game.seat_mut().player.position = Vec2::new(exit.x as f64 + 0.5, exit.y as f64 + 0.5);
     s.tick(&Input {
         use_pressed: true,
         ..Input::default()
@@ -745,8 +748,8 @@ fn the_tally_adds_the_levels_bonus_and_counts_it_up_aloud() {
     let (tally, _) = s.intermission.clone().expect("the tally screen");
     let under_par = tally.par_seconds - (tally.ticks / 60) as u32;
     assert_eq!(tally.bonus(), 10_000 + 500 * under_par, "{tally:?}");
-    assert_eq!(s.game.score, 300 + tally.bonus());
-    assert_eq!(tally.score, s.game.score);
+    assert_eq!(s.game.seat().score, 300 + tally.bonus());
+    assert_eq!(tally.score, s.game.seat().score);
     let mut ticks_heard = 0;
     for _ in 0..90 {
         s.tick(&Input::default());
@@ -819,7 +822,11 @@ fn a_secret_exit_leads_to_the_secret_level_and_back_to_the_next() {
         s.tick(&input);
     }
     let names: Vec<&str> = s.tallies.iter().map(|t| t.name.as_str()).collect();
-    assert!(s.complete, "{names:?} at {:?}", s.game.player.position);
+    assert!(
+        s.complete,
+        "{names:?} at {:?}",
+        s.game.seat().player.position
+    );
     let names: Vec<&str> = s.tallies.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["one", "hidden", "two"]);
     std::fs::remove_dir_all(dir).unwrap();

@@ -703,10 +703,10 @@ impl Controller {
                 _ => {
                     // The next weapon carried after the one in hand, round to the first.
                     let game = &self.session.game;
-                    let carried = &game.player.weapons;
+                    let carried = &game.seat().player.weapons;
                     let next = carried
                         .iter()
-                        .find(|&&w| w > game.weapon)
+                        .find(|&&w| w > game.seat().weapon)
                         .or(carried.first())
                         .map_or(0, |w| w.number());
                     self.latch.pad_press(press, next);
@@ -829,9 +829,9 @@ mod tests {
     fn a_run_that_makes_the_table_asks_a_name_and_the_table_is_kept() {
         let dir = scratch("scores");
         let mut ctl = controller(&dir, None);
-        ctl.session.game.score = 3_300;
-        ctl.session.game.lives = 0;
-        ctl.session.game.player.health = 0;
+        ctl.session.game.seat_mut().score = 3_300;
+        ctl.session.game.seat_mut().lives = 0;
+        ctl.session.game.seat_mut().player.health = 0;
         let press = Input {
             use_pressed: true,
             ..Input::default()

@@ -500,7 +500,7 @@ pub(super) fn frame_shown(
     let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) else {
         return;
     };
-    let p = &game.player;
+    let p = &game.seat().player;
     for (name, value) in [
         ("data-frames", frames.to_string()),
         ("data-x", format!("{:.4}", p.position.x)),
@@ -511,7 +511,7 @@ pub(super) fn frame_shown(
         ("data-level", level.display().to_string()),
         ("data-menu", u8::from(in_menu).to_string()),
         ("data-map", u8::from(map).to_string()),
-        ("data-weapon", game.weapon.number().to_string()),
+        ("data-weapon", game.seat().weapon.number().to_string()),
         (
             "data-frame-ms",
             format!("{:.3}", work.as_secs_f64() * 1000.0),

@@ -79,13 +79,13 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         if session.game.player_dead() && session.dead_ticks() == 1 {
             let tally = Tally::of(&session.game, session.path());
             writeln!(stdout, "{}", json_line(&tally, false))?;
-            if session.game.lives == 0 {
+            if session.game.seat().lives == 0 {
                 bail!(
                     "game over: the player died on {} after {} ticks at ({:.2}, {:.2}) with no life left",
                     tally.name,
                     tally.ticks,
-                    session.game.player.position.x,
-                    session.game.player.position.y
+                    session.game.seat().player.position.x,
+                    session.game.seat().player.position.y
                 );
             }
             level_ticks = 0;
@@ -96,8 +96,8 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
             bail!(
                 "the autopilot gave up on {} after {GIVE_UP_MINUTES} minutes at ({:.2}, {:.2})",
                 tally.name,
-                session.game.player.position.x,
-                session.game.player.position.y
+                session.game.seat().player.position.x,
+                session.game.seat().player.position.y
             );
         }
     }

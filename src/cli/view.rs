@@ -171,12 +171,12 @@ pub fn render(
         .game
         .set_viewpoint(view.pos.unwrap_or(start.position), angle);
     if let Some(weapon) = view.hud {
-        session.game.weapon = weapon;
+        session.game.seat_mut().weapon = weapon;
     }
     if let Some(ticks) = view.firing {
         let game = &mut session.game;
         game.ticks += ticks;
-        game.last_shot = Some(game.ticks - ticks);
+        game.seat_mut().last_shot = Some(game.ticks - ticks);
     }
     // A still: without the level's name, which the game shows for its first seconds.
     session.hush();

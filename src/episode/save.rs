@@ -249,6 +249,7 @@ impl Session {
             }
         }
         let original = g.level.pickups.len() - g.dropped;
+        let seat = g.seat();
         let file = SaveFile {
             format: SAVE_FORMAT,
             version: env!("CARGO_PKG_VERSION").to_string(),
@@ -264,28 +265,28 @@ impl Session {
                 tallies: self.tallies.clone(),
             },
             game: GameState {
-                player: g.player.clone(),
+                player: seat.player.clone(),
                 doors: g.doors.clone(),
                 pushwalls: g.pushwalls.clone(),
                 map_changes,
                 pickups_left: g.pickups_left.clone(),
                 drops: g.level.pickups[original..].to_vec(),
                 keys: g.keys.clone(),
-                score: g.score,
-                lives: g.lives,
-                next_life: g.next_life,
+                score: seat.score,
+                lives: seat.lives,
+                next_life: seat.next_life,
                 ticks: g.ticks,
                 finished: g.finished,
                 secret_exit: g.secret_exit,
                 enemies: g.enemies.clone(),
                 kills: g.kills,
                 rng: g.rng.clone(),
-                weapon: g.weapon,
-                chosen: g.chosen,
-                trigger_released: g.trigger_released,
+                weapon: seat.weapon,
+                chosen: seat.chosen,
+                trigger_released: seat.trigger_released,
                 projectiles: g.projectiles.clone(),
                 explored: g.explored.clone(),
-                last_shot: g.last_shot,
+                last_shot: seat.last_shot,
                 treasure: g.treasure,
             },
         };
@@ -432,28 +433,29 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     if let Some(p) = positions.clone().find(|&p| !(finite(p) && inside(p))) {
         return Err(format!("a position ({}, {}) outside the map", p.x, p.y));
     }
-    game.player = state.player;
+    let seat = game.seat_mut();
+    seat.player = state.player;
+    seat.score = state.score;
+    seat.lives = state.lives;
+    seat.next_life = state.next_life;
+    seat.weapon = state.weapon;
+    seat.chosen = state.chosen;
+    seat.trigger_released = state.trigger_released;
+    seat.last_shot = state.last_shot;
     game.doors = state.doors;
     game.pushwalls = state.pushwalls;
     game.pickups_left = state.pickups_left;
     game.dropped = state.drops.len();
     game.level.pickups.extend(state.drops);
     game.keys = state.keys;
-    game.score = state.score;
-    game.lives = state.lives;
-    game.next_life = state.next_life;
     game.ticks = state.ticks;
     game.finished = state.finished;
     game.secret_exit = state.secret_exit;
     game.enemies = state.enemies;
     game.kills = state.kills;
     game.rng = state.rng;
-    game.weapon = state.weapon;
-    game.chosen = state.chosen;
-    game.trigger_released = state.trigger_released;
     game.projectiles = state.projectiles;
     game.explored = state.explored;
-    game.last_shot = state.last_shot;
     game.treasure = state.treasure;
     Ok(())
 }

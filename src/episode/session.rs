@@ -97,29 +97,32 @@ pub struct Carried {
 impl Carried {
     /// What the player of `game` carries.
     pub fn of(game: &Game) -> Carried {
+        let seat = game.seat();
         Carried {
-            health: game.player.health,
-            ammo: game.player.ammo,
-            rounds: game.player.rounds,
-            weapons: game.player.weapons.clone(),
-            chosen: game.chosen,
-            score: game.score,
-            lives: game.lives,
-            next_life: game.next_life,
+            health: seat.player.health,
+            ammo: seat.player.ammo,
+            rounds: seat.player.rounds,
+            weapons: seat.player.weapons.clone(),
+            chosen: seat.chosen,
+            score: seat.score,
+            lives: seat.lives,
+            next_life: seat.next_life,
         }
     }
 
     /// Gives `game`'s player (at a level's start) what this carries.
     pub fn onto(&self, game: &mut Game) {
-        game.player.health = self.health;
-        game.player.ammo = self.ammo;
-        game.player.rounds = self.rounds;
-        game.player.weapons.clone_from(&self.weapons);
-        game.chosen = self.chosen;
-        game.weapon = game.player.fallback(self.chosen, &game.level.arsenal);
-        game.score = self.score;
-        game.lives = self.lives;
-        game.next_life = self.next_life;
+        let at = game.viewer.min(game.seats.len() - 1);
+        let seat = &mut game.seats[at];
+        seat.player.health = self.health;
+        seat.player.ammo = self.ammo;
+        seat.player.rounds = self.rounds;
+        seat.player.weapons.clone_from(&self.weapons);
+        seat.chosen = self.chosen;
+        seat.weapon = seat.player.fallback(self.chosen, &game.level.arsenal);
+        seat.score = self.score;
+        seat.lives = self.lives;
+        seat.next_life = self.next_life;
     }
 }
 
@@ -164,9 +167,9 @@ impl Tally {
             treasure: (game.treasure, treasure_total),
             ticks: game.ticks,
             par_seconds: game.level.par_seconds,
-            health: game.player.health,
-            score: game.score,
-            lives: game.lives,
+            health: game.seat().player.health,
+            score: game.seat().score,
+            lives: game.seat().lives,
         }
     }
 
@@ -388,7 +391,7 @@ impl Session {
         if self.game.player_dead() {
             self.dead_ticks += 1;
             if self.dead_ticks == 1 {
-                let word = if self.game.lives == 0 {
+                let word = if self.game.seat().lives == 0 {
                     "game over"
                 } else {
                     "you died"
@@ -404,7 +407,7 @@ impl Session {
             let mut tally = Tally::of(&self.game, &self.path);
             // The level's bonus, with the lives its points earn.
             self.game.add_points(tally.bonus());
-            (tally.score, tally.lives) = (self.game.score, self.game.lives);
+            (tally.score, tally.lives) = (self.game.seat().score, self.game.seat().lives);
             self.tallies.push(tally.clone());
             self.intermission = Some((tally, 0));
         }
@@ -446,7 +449,7 @@ impl Session {
     fn run_score(&self) -> Score {
         Score {
             name: String::new(),
-            score: self.game.score,
+            score: self.game.seat().score,
             level: self.level_number(),
             difficulty: self.difficulty,
         }
@@ -490,7 +493,7 @@ impl Session {
     /// numbers going on. With no life left, game over: the level from scratch, as at the start
     /// of the episode.
     fn try_again(&mut self) {
-        let (lives, start) = (self.game.lives, self.level_start.clone());
+        let (lives, start) = (self.game.seat().lives, self.level_start.clone());
         if lives == 0 {
             self.run_end = Some(self.run_score());
         }
@@ -500,7 +503,7 @@ impl Session {
         self.restart_level();
         self.game.rng = rng;
         if lives == 0 {
-            self.game.score = 0;
+            self.game.seat_mut().score = 0;
             self.level_start = Carried::of(&self.game);
             self.say("game over: the level again, from scratch".into());
             return;
@@ -529,7 +532,7 @@ impl Session {
     /// the current one, which carries over from level to level).
     pub fn totals(&self) -> Totals {
         let current = Totals {
-            score: self.game.score,
+            score: self.game.seat().score,
             ..Totals::of(&self.game)
         };
         self.finished.add(current)
@@ -580,10 +583,10 @@ impl Session {
         };
         let old = self.game.clone();
         self.game = self.fresh_game(&loaded);
-        let spot = Cell::containing(old.player.position);
+        let spot = Cell::containing(old.seat().player.position);
         if !self.game.blocking().footing().is_solid(spot) {
-            self.game.player.position = old.player.position;
-            self.game.player.angle = old.player.angle;
+            self.game.seat_mut().player.position = old.seat().player.position;
+            self.game.seat_mut().player.angle = old.seat().player.angle;
         }
         Carried::of(&old).onto(&mut self.game);
         self.game.keys = old.keys;

@@ -13,9 +13,20 @@ impl Game {
         self
     }
 
-    /// Marks what the player sees now (within 24 tiles) as explored: open cells with a point
-    /// in view, and walls whose face towards a seen cell is in view.
+    /// Marks what the players see now (within 24 tiles) as explored: open cells with a point
+    /// in view, and walls whose face towards a seen cell is in view (the living players'
+    /// views, or the one player's in a game of one).
     pub fn explore(&mut self) {
+        for seat in 0..self.seats.len() {
+            if self.seats.len() == 1 || !self.seats[seat].dead() {
+                let eye = self.seats[seat].player.position;
+                self.explore_from(eye);
+            }
+        }
+    }
+
+    /// [`Game::explore`] from one eye at `eye`.
+    fn explore_from(&mut self, eye: Vec2) {
         let (w, h) = (self.level.map.width(), self.level.map.height());
         let blocking = Blocking {
             level: &self.level,
@@ -24,14 +35,14 @@ impl Game {
             obstacles: &self.obstacles,
         };
         let solid = |c: Cell| blocking.is_solid(c);
-        let seen = visibility_polygon(&blocking, w as u32, h as u32, self.player.position, 24.0);
+        let seen = visibility_polygon(&blocking, w as u32, h as u32, eye, 24.0);
         if seen.points.is_empty() {
             return;
         }
         for e in &mut self.enemies {
             e.spotted |= seen.contains(e.position);
         }
-        let centre = self.player.cell();
+        let centre = Cell::containing(eye);
         let inset = [
             (0.5, 0.5),
             (0.05, 0.05),
@@ -64,11 +75,12 @@ impl Game {
         }
     }
 
-    /// Puts the player at `position` facing `angle`, and starts the automap over from there
-    /// (for views of a level from a chosen place).
+    /// Puts the player the game is shown to at `position` facing `angle`, and starts the
+    /// automap over from there (for views of a level from a chosen place).
     pub fn set_viewpoint(&mut self, position: Vec2, angle: f64) {
-        self.player.position = position;
-        self.player.angle = angle;
+        let player = &mut self.seat_mut().player;
+        player.position = position;
+        player.angle = angle;
         self.explored.fill(false);
         self.explore();
     }

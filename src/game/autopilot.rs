@@ -2,7 +2,7 @@
 //! the episode start to finish. It sees the game as a player would (the map, the doors, the
 //! enemies in its line of sight), and answers with the same [`Input`] the keyboard makes.
 
-use super::{Game, Input, Weapon};
+use super::{Game, Input, Seat, Weapon};
 use crate::grid::{Cell, line_of_sight, shortest_path};
 use crate::level::PickupKind;
 use crate::map::Tile;
@@ -32,22 +32,38 @@ pub struct Autopilot {
     /// given up, into `out_of_reach`.
     reaching: Option<(Vec2, u64)>,
     out_of_reach: Vec<Vec2>,
+    /// The seat it plays.
+    seat: usize,
 }
 
 /// Ticks it tries to step onto a pickup in its own cell before giving it up.
 const REACH_TICKS: u64 = 90;
 
 impl Autopilot {
-    /// A new autopilot.
+    /// A new autopilot, for the first seat.
     pub fn new() -> Autopilot {
         Autopilot::default()
+    }
+
+    /// A new autopilot for seat `seat` of a game of several.
+    pub fn for_seat(seat: usize) -> Autopilot {
+        Autopilot {
+            seat,
+            ..Autopilot::default()
+        }
+    }
+
+    /// The seat it plays in `game` (the last, where `game` has fewer).
+    fn seat_of<'a>(&self, game: &'a Game) -> &'a Seat {
+        &game.seats[self.seat.min(game.seats.len() - 1)]
     }
 
     /// The input for the next tick of `game`.
     pub fn input(&mut self, game: &Game) -> Input {
         self.cooldown = self.cooldown.saturating_sub(1);
         self.use_wait = self.use_wait.saturating_sub(1);
-        if game.player_dead() || game.finished {
+        let seat = self.seat_of(game);
+        if seat.dead() || game.finished {
             // Dead: try again, once the death has played out; finished: on from the tally
             // screen. A player presses use for both.
             let press = self.use_wait == 0;
@@ -59,16 +75,16 @@ impl Autopilot {
                 ..Input::default()
             };
         }
-        let best = best_weapon(game);
+        let best = best_weapon(game, seat);
         let mut input = Input {
-            weapon: if best == game.weapon {
+            weapon: if best == seat.weapon {
                 0
             } else {
                 best.number()
             },
             ..Input::default()
         };
-        if sought_exits(game).contains(&game.player.cell()) {
+        if sought_exits(game).contains(&seat.player.cell()) {
             // Pressed again every 20 ticks (the wait counted from the last press only: set on
             // every tick, it would never run out).
             if self.use_wait == 0 {
@@ -80,9 +96,9 @@ impl Autopilot {
         // Beside an exit switch: face it and use it.
         if let Some(&(_, switch)) = switch_spots(game)
             .iter()
-            .find(|(spot, _)| *spot == game.player.cell())
+            .find(|(spot, _)| *spot == seat.player.cell())
         {
-            input.turn = turn_towards(game, centre(switch));
+            input.turn = turn_towards(seat, centre(switch));
             if input.turn.abs() < 1.0 && self.use_wait == 0 {
                 input.use_pressed = true;
                 self.use_wait = 20;
@@ -96,7 +112,7 @@ impl Autopilot {
         let Some((next, target)) = self.next_step(game) else {
             return input;
         };
-        let turn = turn_towards(game, target);
+        let turn = turn_towards(seat, target);
         input.turn = turn;
         let tile = game.level.map.get(next);
         let closed_door = tile == Some(Tile::Door) && !game.doors.passable(next);
@@ -112,7 +128,7 @@ impl Autopilot {
         }
         // Off course it walks slowly while it turns; near the point it makes for, it turns where
         // it stands (walking on, it would circle a point inside its turning circle for ever).
-        let near = (target - game.player.position).length() < 1.2;
+        let near = (target - seat.player.position).length() < 1.2;
         input.forward = match (turn.abs() < TURN, near) {
             (true, _) => 1.0,
             (false, false) => 0.3,
@@ -121,10 +137,10 @@ impl Autopilot {
         // Running, while a boss has it in sight.
         let blocking = game.blocking();
         input.run = game.enemies.iter().any(|e| {
-            e.alive() && e.stats.boss && line_of_sight(&blocking, e.position, game.player.position)
+            e.alive() && e.stats.boss && line_of_sight(&blocking, e.position, seat.player.position)
         });
         // Unstick: a wall corner caught it; step sideways a little.
-        let here = game.player.position;
+        let here = seat.player.position;
         if self.last.is_some_and(|p| (p - here).length() < 1e-3) {
             self.stuck += 1;
         } else {
@@ -144,9 +160,10 @@ impl Autopilot {
     /// Turns to the nearest living enemy in sight and in range, firing when on target; the
     /// turn, or `None` when there is nothing to fight (or nothing to fight with).
     fn fight(&mut self, game: &Game, input: &mut Input) -> Option<f64> {
-        let me = game.player.position;
+        let seat = self.seat_of(game);
+        let me = seat.player.position;
         // With the knife only enemies at arm's length are fought.
-        let reach = if best_weapon(game) == Weapon::Knife {
+        let reach = if best_weapon(game, seat) == Weapon::Knife {
             super::KNIFE_REACH + super::ENEMY_RADIUS
         } else {
             ENGAGE
@@ -163,11 +180,11 @@ impl Autopilot {
                     .length()
                     .total_cmp(&(b.position - me).length())
             })?;
-        let turn = turn_towards(game, enemy.position);
+        let turn = turn_towards(seat, enemy.position);
         if turn.abs() < 2.0 && self.cooldown == 0 {
             // An automatic weapon is held down; a one-shot one pressed, and let go between.
             input.fire = true;
-            let stats = game.level.arsenal.stats(game.weapon);
+            let stats = game.level.arsenal.stats(seat.weapon);
             self.cooldown = if stats.automatic {
                 0
             } else {
@@ -182,7 +199,8 @@ impl Autopilot {
     /// hurt, a clip nearby when short of bullets, a key the level's locked doors need (when one
     /// is left lying), else the exit.
     fn next_step(&mut self, game: &Game) -> Option<(Cell, Vec2)> {
-        let start = game.player.cell();
+        let seat = self.seat_of(game);
+        let start = seat.player.cell();
         let keys_needed: Vec<Cell> = game
             .level
             .pickups
@@ -198,8 +216,8 @@ impl Autopilot {
         // Hurt, or short of bullets: to the nearest food or first aid, or clip, when there
         // is one within 30 steps.
         let wants = |kind: PickupKind| match kind {
-            PickupKind::Food | PickupKind::FirstAid => game.player.health < 50,
-            PickupKind::Ammo | PickupKind::Weapon(_) => game.player.ammo < 8,
+            PickupKind::Food | PickupKind::FirstAid => seat.player.health < 50,
+            PickupKind::Ammo | PickupKind::Weapon(_) => seat.player.ammo < 8,
             _ => false,
         };
         let wanted: Vec<Vec2> = game
@@ -263,8 +281,8 @@ impl Autopilot {
 
 /// The weapon it fights with: the best gun with bullets, else the launcher with rounds, else
 /// the knife.
-fn best_weapon(game: &Game) -> Weapon {
-    let (player, arsenal) = (&game.player, &game.level.arsenal);
+fn best_weapon(game: &Game, seat: &Seat) -> Weapon {
+    let (player, arsenal) = (&seat.player, &game.level.arsenal);
     let gun = player.fallback(Weapon::Chaingun, arsenal);
     if gun == Weapon::Knife
         && player.has(Weapon::Launcher)
@@ -308,9 +326,9 @@ fn centre(cell: Cell) -> Vec2 {
 }
 
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.
-fn turn_towards(game: &Game, target: Vec2) -> f64 {
-    let to = target - game.player.position;
-    crate::math::turn_degrees(game.player.angle, to.angle_degrees()).clamp(-TURN, TURN)
+fn turn_towards(seat: &Seat, target: Vec2) -> f64 {
+    let to = target - seat.player.position;
+    crate::math::turn_degrees(seat.player.angle, to.angle_degrees()).clamp(-TURN, TURN)
 }
 
 /// The shortest path from `start` to the nearest of `goals` through open cells, the doors the

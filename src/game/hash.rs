@@ -15,21 +15,24 @@ pub fn file_hash(bytes: &[u8]) -> String {
 }
 
 impl Game {
-    /// A hash of the whole state, for checking that a replay ends where the original did.
+    /// A hash of the whole state, for checking that a replay ends where the original did
+    /// (and, in a game of several, that every machine plays the same game). A game of one
+    /// hashes as it did before seats.
     pub fn state_hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = PortableHasher::default();
+        let first = &self.seats[0];
         for v in [
-            self.player.position.x,
-            self.player.position.y,
-            self.player.angle,
+            first.player.position.x,
+            first.player.position.y,
+            first.player.angle,
         ] {
             v.to_bits().hash(&mut h);
         }
         (
-            self.player.health,
-            self.player.ammo,
-            self.score,
+            first.player.health,
+            first.player.ammo,
+            first.score,
             self.ticks,
             self.finished,
             self.secret_exit,
@@ -48,9 +51,30 @@ impl Game {
             )
                 .hash(&mut h);
         }
-        (self.kills, self.rng.state(), self.weapon).hash(&mut h);
+        (self.kills, self.rng.state(), first.weapon).hash(&mut h);
         for p in &self.projectiles {
             (p.position.x.to_bits(), p.position.y.to_bits(), p.ticks_left).hash(&mut h);
+        }
+        // The other seats after everything (none in a game of one), with what the first's
+        // hash holds, and each one's keys to the game: lives, weapons, death, and the owners
+        // of projectiles.
+        for s in &self.seats[1..] {
+            let p = &s.player;
+            for v in [p.position.x, p.position.y, p.angle] {
+                v.to_bits().hash(&mut h);
+            }
+            (
+                p.health, p.ammo, p.rounds, s.score, s.lives, s.weapon, s.chosen,
+            )
+                .hash(&mut h);
+            (s.died, s.last_shot, s.trigger_released, &p.weapons).hash(&mut h);
+        }
+        if self.seats.len() > 1 {
+            (
+                self.keys.len(),
+                self.projectiles.iter().map(|p| p.owner).sum::<usize>(),
+            )
+                .hash(&mut h);
         }
         h.finish()
     }

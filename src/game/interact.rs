@@ -11,14 +11,15 @@ impl Game {
     /// first usable cell it meets: the exit (also when standing in it), a door (opened if its
     /// key is held, else a message names the key), a push wall (pushed away). A wall, or
     /// nothing within reach, is a thud.
-    pub(super) fn use_ahead(&mut self) {
-        let here = self.player.cell();
+    pub(super) fn use_ahead(&mut self, seat: usize) {
+        let player = &self.seats[seat].player;
+        let here = player.cell();
         if self.level.exits.contains(&here) {
             self.use_exit(here);
             return;
         }
-        let dir = self.player.direction();
-        let usable = Walk::ray(self.player.position, dir, USE_REACH)
+        let dir = player.direction();
+        let usable = Walk::ray(player.position, dir, USE_REACH)
             .filter(|e| !matches!(e.via, Via::CornerX | Via::CornerY))
             .map(|e| e.cell)
             .find(|&c| {
@@ -97,10 +98,10 @@ impl Game {
         self.events.push(GameEvent::Exit);
     }
 
-    /// The cells the player, the living enemies and the decorations in the way stand in (a
-    /// push wall stops before them).
+    /// The cells the living players, the living enemies and the decorations in the way stand
+    /// in (a push wall stops before them).
     pub(super) fn occupied(&self) -> Vec<Cell> {
-        let mut cells = self.player.cells();
+        let mut cells = self.players_cells();
         cells.extend(self.enemies.iter().filter(|e| e.alive()).map(Enemy::cell));
         let decorations = self.level.decorations.iter();
         cells.extend(decorations.filter(|d| d.kind.blocks).map(|d| d.cell()));
@@ -110,17 +111,18 @@ impl Game {
     /// Takes what the player touches, where it does them good: health below full, bullets
     /// and rounds below the most carried; treasure, weapons, one-ups and keys always. A weapon
     /// new to the player comes to hand when it outguns the chosen one (as in Wolfenstein 3D).
-    pub(super) fn pick_up(&mut self) {
+    pub(super) fn pick_up(&mut self, seat: usize) {
         let placed = self.level.pickups.len() - self.dropped;
         for i in 0..self.level.pickups.len() {
             let p = self.level.pickups[i];
             if !self.pickups_left[i]
-                || (p.position - self.player.position).length() > PLAYER_RADIUS + 0.3
+                || (p.position - self.seats[seat].player.position).length() > PLAYER_RADIUS + 0.3
             {
                 continue;
             }
             let dropped = i >= placed;
-            let player = &mut self.player;
+            let s = &mut self.seats[seat];
+            let player = &mut s.player;
             let taken = match p.kind {
                 PickupKind::Food => player.heal(10),
                 PickupKind::FirstAid => player.heal(25),
@@ -129,7 +131,7 @@ impl Game {
                 PickupKind::Rounds => player.add_rounds(4),
                 PickupKind::Treasure(t) => {
                     self.treasure += 1;
-                    self.add_points(t.points());
+                    self.add_points_to(seat, t.points());
                     true
                 }
                 PickupKind::Weapon(w) => {
@@ -139,15 +141,15 @@ impl Game {
                     } else {
                         player.add_ammo(6);
                     }
-                    if new && w > self.chosen {
-                        self.chosen = w;
+                    if new && w > s.chosen {
+                        s.chosen = w;
                     }
                     true
                 }
                 PickupKind::OneUp => {
                     player.health = MAX_HEALTH;
                     player.add_ammo(25);
-                    self.gain_life();
+                    self.gain_life(seat);
                     true
                 }
                 PickupKind::Key(k) => {
@@ -160,7 +162,8 @@ impl Game {
             if taken {
                 self.pickups_left[i] = false;
                 // Rounds for the chosen weapon put it back in hand.
-                self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
+                let s = &mut self.seats[seat];
+                s.weapon = s.player.fallback(s.chosen, &self.level.arsenal);
                 self.events.push(GameEvent::Pickup {
                     kind: p.kind,
                     at: p.position,

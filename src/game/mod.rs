@@ -13,6 +13,7 @@ mod player;
 mod pushwalls;
 mod rng;
 pub mod rollback;
+mod seat;
 mod weapons;
 
 pub use autopilot::Autopilot;
@@ -24,6 +25,7 @@ pub use hash::file_hash;
 pub use player::{MAX_AMMO, MAX_HEALTH, MAX_ROUNDS, PLAYER_RADIUS, Player, START_AMMO, WALK_SPEED};
 pub use pushwalls::PushWalls;
 pub use rng::Rng;
+pub use seat::{MAX_SEATS, RESPAWN_TICKS, Seat};
 pub use weapons::{
     HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Pool, Projectile, TRACE_TICKS, Trace, TraceKind,
     Weapon, WeaponStats,
@@ -88,26 +90,22 @@ pub struct Input {
 pub struct Game {
     /// The level being played.
     pub level: Level,
-    /// The player.
-    pub player: Player,
+    /// The players, seat 0 first: one for a game of one.
+    pub seats: Vec<Seat>,
+    /// The seat the game is shown to (this machine's player, in a game of several):
+    /// [`Game::seat`]. Not part of the game's state: each machine shows its own.
+    pub viewer: usize,
     /// Every door's state.
     pub doors: Doors,
     /// Every push wall's state.
     pub pushwalls: PushWalls,
     /// Which pickups are still lying there (by index in `level.pickups`).
     pub pickups_left: Vec<bool>,
-    /// Keys held.
+    /// Keys held (shared by the players).
     pub keys: Vec<KeyColour>,
-    /// Points: kills by kind, treasure, and the tally's bonuses.
-    pub score: u32,
-    /// Lives left besides this one (a death costs one; a one-up and every
-    /// [`EXTRA_LIFE_POINTS`] give one).
-    pub lives: u32,
-    /// The score at which the next extra life comes.
-    pub next_life: u32,
     /// Ticks since the start.
     pub ticks: u64,
-    /// Whether the player used the exit.
+    /// Whether a player used the exit.
     pub finished: bool,
     /// Whether the exit used was a secret one ([`Level::secret_exits`]: on to the secret
     /// level).
@@ -122,13 +120,6 @@ pub struct Game {
     pub kills: u32,
     /// Random numbers for the game's chances, seeded: the same seed and inputs, the same game.
     pub rng: Rng,
-    /// The weapon in hand.
-    pub weapon: Weapon,
-    /// The weapon the player chose (in hand again when it has rounds: the knife comes to hand
-    /// when a gun runs dry).
-    pub chosen: Weapon,
-    /// Whether fire was let go since the last attack (a press fires a one-shot weapon).
-    pub trigger_released: bool,
     /// Projectiles in flight.
     pub projectiles: Vec<Projectile>,
     /// The holes of the level's masked walls (bullets and sight pass them); empty without
@@ -146,10 +137,6 @@ pub struct Game {
     pub events: Vec<GameEvent>,
     /// Where recent shots hit (kept [`PUFF_TICKS`]).
     pub puffs: Vec<Puff>,
-    /// The tick of the player's last attack.
-    pub last_shot: Option<u64>,
-    /// The last time the player was hurt.
-    pub hurt: Option<Hurt>,
     /// Treasure pickups taken.
     pub treasure: u32,
     /// Pickups dropped by enemies (the last ones of `level.pickups`).
@@ -202,7 +189,7 @@ impl Game {
 
     /// The level at its start.
     pub fn new(level: Level) -> Game {
-        let player = Player::new(level.player.position, level.player.facing);
+        let seat = Seat::new(level.player.position, level.player.facing);
         let doors = Doors::new(&level);
         let pushwalls = PushWalls::new(&level);
         let pickups_left = vec![true; level.pickups.len()];
@@ -215,14 +202,12 @@ impl Game {
         let obstacles = Arc::new(Obstacles::of(&level));
         Game {
             level,
-            player,
+            seats: vec![seat],
+            viewer: 0,
             doors,
             pushwalls,
             pickups_left,
             keys: Vec::new(),
-            score: 0,
-            lives: START_LIVES,
-            next_life: EXTRA_LIFE_POINTS,
             ticks: 0,
             finished: false,
             secret_exit: false,
@@ -230,9 +215,6 @@ impl Game {
             enemies,
             kills: 0,
             rng: Rng::new(0x7117_CA57),
-            weapon: Weapon::default(),
-            chosen: Weapon::default(),
-            trigger_released: true,
             projectiles: Vec::new(),
             holes: Arc::default(),
             obstacles,
@@ -241,8 +223,6 @@ impl Game {
             explored: Vec::new(),
             events: Vec::new(),
             puffs: Vec::new(),
-            last_shot: None,
-            hurt: None,
             treasure: 0,
             dropped: 0,
             actors: SpatialHash::default(),
@@ -257,57 +237,37 @@ impl Game {
         game
     }
 
-    /// Whether the player is dead.
-    pub fn player_dead(&self) -> bool {
-        self.player.health == 0
-    }
-
-    /// Adds `points` to the score, with a life for every [`EXTRA_LIFE_POINTS`] passed (up to
-    /// [`MAX_LIVES`]).
-    pub fn add_points(&mut self, points: u32) {
-        self.score = self.score.saturating_add(points);
-        // (Bounded: at the top of the range the next life's threshold stops rising.)
-        while self.score >= self.next_life && self.next_life < u32::MAX {
-            self.next_life = self.next_life.saturating_add(EXTRA_LIFE_POINTS);
-            self.gain_life();
-        }
-    }
-
-    /// One more life (none past [`MAX_LIVES`]).
-    pub(crate) fn gain_life(&mut self) {
-        if self.lives < MAX_LIVES {
-            self.lives += 1;
-            self.events.push(GameEvent::ExtraLife);
-        }
-    }
-
-    /// Advances one tick.
+    /// Advances one tick with seat 0's `input` (the others, if any, stand still).
     pub fn tick(&mut self, input: &Input) {
-        self.ticks += 1;
-        self.events.clear();
-        let now = self.ticks;
-        self.puffs.retain(|p| now - p.tick < PUFF_TICKS);
-        if self.finished || self.player_dead() {
-            return;
-        }
-        if let Some(weapon) = Weapon::from_number(input.weapon).filter(|&w| self.player.has(w)) {
-            self.chosen = weapon;
-            self.weapon = self.player.fallback(weapon, &self.level.arsenal);
+        self.tick_seats(std::slice::from_ref(input));
+    }
+
+    /// Seat `seat`'s part of a tick: a weapon chosen, their move, "use", the trigger.
+    fn seat_acts(&mut self, seat: usize, input: &Input) {
+        let s = &mut self.seats[seat];
+        if let Some(weapon) = Weapon::from_number(input.weapon).filter(|&w| s.player.has(w)) {
+            s.chosen = weapon;
+            s.weapon = s.player.fallback(weapon, &self.level.arsenal);
         }
         self.rebuild_actors();
-        let before = self.player.position;
+        let before = self.seats[seat].player.position;
         let blocking = Blocking {
             level: &self.level,
             doors: &self.doors,
             holes: &self.holes,
             obstacles: &self.obstacles,
         };
-        self.player.step(input, &blocking.footing());
-        self.keep_clear_of_enemies(before);
+        self.seats[seat].player.step(input, &blocking.footing());
+        self.keep_clear_of_enemies(seat, before);
         if input.use_pressed {
-            self.use_ahead();
+            self.use_ahead(seat);
         }
-        self.trigger(input.fire);
+        self.trigger(seat, input.fire);
+    }
+
+    /// What follows the players' moves in a tick: the enemies, projectiles, the automap,
+    /// doors and push walls, pickups, and deaths.
+    fn world_moves(&mut self) {
         self.tick_enemies();
         self.rebuild_actors();
         self.tick_projectiles();
@@ -315,29 +275,43 @@ impl Game {
         if self.ticks.is_multiple_of(6) {
             self.explore();
         }
-        let player_cell = self.player.cells();
+        let cells = self.players_cells();
         let mut closing = Vec::new();
-        self.doors.tick(&player_cell, &mut closing);
+        self.doors.tick(&cells, &mut closing);
         self.events
             .extend(closing.into_iter().map(GameEvent::DoorClosing));
         let occupied = self.occupied();
         self.pushwalls.tick(&mut self.level.map, &occupied);
-        self.pick_up();
-        if self.player_dead() {
-            self.events.push(GameEvent::PlayerDeath);
+        for seat in 0..self.seats.len() {
+            if !self.seats[seat].dead() {
+                self.pick_up(seat);
+            }
         }
+        for seat in 0..self.seats.len() {
+            let s = &mut self.seats[seat];
+            if s.dead() && s.died.is_none() {
+                s.died = Some(self.ticks);
+                self.events.push(GameEvent::PlayerDeath);
+            }
+        }
+    }
+
+    /// The cells the living players' circles overlap (doors do not close on them).
+    fn players_cells(&self) -> Vec<Cell> {
+        let living = self.seats.iter().filter(|s| !s.dead());
+        living.flat_map(|s| s.player.cells()).collect()
     }
 
     /// Undoes the player's move when it brought them into a living enemy's circle (found
     /// through the spatial hash); moving away from one they already touch is allowed.
-    fn keep_clear_of_enemies(&mut self, before: Vec2) {
-        let now = self.player.position;
+    fn keep_clear_of_enemies(&mut self, seat: usize, before: Vec2) {
+        let now = self.seats[seat].player.position;
         let blocked = self.actors.overlapping(now, PLAYER_RADIUS).any(|i| {
             let e = self.enemies[i].position;
             (now - e).length() < (before - e).length()
         });
         if blocked {
-            self.player.position = before;
+            self.seats[seat].player.position = before;
         }
     }
 
@@ -359,19 +333,44 @@ impl Game {
             .collect()
     }
 
-    /// Enemies act; those that fire may hit the player; chasers open the doors in their way.
+    /// The seat enemy `enemy` goes for: of the living players, the nearest it sees, else the
+    /// nearest (the first seat on a tie; seat 0 in a game of one).
+    fn target_of(&self, enemy: &Enemy, blocking: &Blocking) -> usize {
+        if self.seats.len() == 1 {
+            return 0;
+        }
+        let distance = |s: &Seat| (s.player.position - enemy.position).length();
+        let nearest = |seen: bool| {
+            let mut best: Option<(usize, f64)> = None;
+            for (i, s) in self.seats.iter().enumerate() {
+                if s.dead() || (seen && !enemy.sees(s.player.position, blocking)) {
+                    continue;
+                }
+                if best.is_none_or(|(_, d)| distance(s) < d) {
+                    best = Some((i, distance(s)));
+                }
+            }
+            best.map(|(i, _)| i)
+        };
+        nearest(true).or_else(|| nearest(false)).unwrap_or(0)
+    }
+
+    /// Enemies act, each going for one player; those that fire may hit them; chasers open
+    /// the doors in their way.
     fn tick_enemies(&mut self) {
-        let player = self.player.position;
         let mut doors_to_open = Vec::new();
-        let mut damage = 0;
+        let mut damage = vec![0; self.seats.len()];
         let difficulty = self.difficulty;
-        for (i, e) in self.enemies.iter_mut().enumerate() {
+        for i in 0..self.enemies.len() {
             let blocking = Blocking {
                 level: &self.level,
                 doors: &self.doors,
                 holes: &self.holes,
                 obstacles: &self.obstacles,
             };
+            let target = self.target_of(&self.enemies[i], &blocking);
+            let player = self.seats[target].player.position;
+            let e = &mut self.enemies[i];
             let was_dying = e.state == EnemyState::Dying;
             let act = e.tick(player, &blocking, &mut self.rng, difficulty);
             if was_dying && e.state == EnemyState::Dead && e.stats.boss {
@@ -399,14 +398,14 @@ impl Game {
                 };
                 if self.rng.unit() < chance {
                     let hit = difficulty.damage(e.stats.hit(self.rng.unit()));
-                    damage += hit;
+                    damage[target] += hit;
                     self.events.push(GameEvent::PlayerHurt {
                         damage: hit,
                         from: e.position,
                     });
-                    self.hurt = Some(Hurt {
+                    self.seats[target].hurt = Some(Hurt {
                         tick: self.ticks,
-                        damage,
+                        damage: damage[target],
                         from: e.position,
                     });
                 }
@@ -417,7 +416,9 @@ impl Game {
                 self.events.push(GameEvent::DoorOpened(cell));
             }
         }
-        self.player.health = self.player.health.saturating_sub(damage);
+        for (s, damage) in self.seats.iter_mut().zip(damage) {
+            s.player.health = s.player.health.saturating_sub(damage);
+        }
     }
 }
 

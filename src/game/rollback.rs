@@ -23,7 +23,7 @@
 //!     }
 //! }
 //! let mut sum = Sum(0);
-//! let input = |_: &Sum, tick: u64| tilecaster::game::Input { weapon: (tick % 5) as u8, ..Default::default() };
+//! let input = |_: &Sum, tick: u64, _seat: usize| tilecaster::game::Input { weapon: (tick % 5) as u8, ..Default::default() };
 //! sync_test(&mut sum, 1, 100, 7, input).unwrap();
 //! assert_eq!(sum.0, (0..100).map(|t| t % 5).sum::<u64>());
 //! ```
@@ -41,10 +41,11 @@ pub trait Simulation: Clone + 'static {
     fn checksum(&self) -> u64;
 }
 
-/// The game of one player: seat 0's input drives it; [`Game::state_hash`] is its checksum.
+/// The game: each seat's input drives its player ([`Game::tick_seats`]);
+/// [`Game::state_hash`] is its checksum.
 impl Simulation for Game {
     fn advance(&mut self, inputs: &[Input]) {
-        self.tick(inputs.first().unwrap_or(&Input::default()));
+        self.tick_seats(inputs);
     }
 
     fn checksum(&self) -> u64 {
@@ -79,8 +80,8 @@ pub enum SyncTestError {
     Session(String),
 }
 
-/// Plays `ticks` ticks of `sim` with `seats` seats under a sync test: each tick every seat's
-/// input comes from `input(&sim, tick)`, every state is saved with its checksum, and every tick
+/// Plays `ticks` ticks of `sim` with `seats` seats under a sync test: each tick each seat's
+/// input comes from `input(&sim, tick, seat)`, every state is saved with its checksum, and every tick
 /// the session rolls back `check_distance` ticks (1 to 7) and plays them again, comparing
 /// checksums. `sim` ends at the state after the last tick.
 ///
@@ -90,7 +91,7 @@ pub fn sync_test<S: Simulation>(
     seats: usize,
     ticks: u64,
     check_distance: usize,
-    mut input: impl FnMut(&S, u64) -> Input,
+    mut input: impl FnMut(&S, u64, usize) -> Input,
 ) -> Result<(), SyncTestError> {
     let session_error = |e: GgrsError| SyncTestError::Session(e.to_string());
     let mut session = SessionBuilder::<Rollback<S>>::new()
@@ -99,10 +100,9 @@ pub fn sync_test<S: Simulation>(
         .start_synctest_session()
         .map_err(session_error)?;
     for tick in 0..ticks {
-        let wanted = input(sim, tick);
         for seat in 0..seats {
             session
-                .add_local_input(seat, wanted)
+                .add_local_input(seat, input(sim, tick, seat))
                 .map_err(session_error)?;
         }
         let requests = match session.advance_frame() {
@@ -169,7 +169,7 @@ mod tests {
 
     #[test]
     fn state_kept_outside_the_simulation_is_a_desync_at_its_tick() {
-        let input = |_: &Leaky, t: u64| Input {
+        let input = |_: &Leaky, t: u64, _| Input {
             weapon: (t % 3) as u8,
             ..Input::default()
         };
@@ -182,7 +182,7 @@ mod tests {
 
     #[test]
     fn bad_settings_are_errors() {
-        let input = |_: &Leaky, _| Input::default();
+        let input = |_: &Leaky, _, _| Input::default();
         assert!(matches!(
             sync_test(&mut Leaky(0, 0), 1, 10, 50, input),
             Err(SyncTestError::Session(_))

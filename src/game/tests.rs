@@ -1,6 +1,7 @@
 use super::*;
 
 mod rules;
+mod seats;
 use crate::level::{Level, PickupKind};
 use crate::map::Tile;
 use crate::math::Vec2;
@@ -60,32 +61,32 @@ fn forward() -> Input {
 #[test]
 fn walking_into_a_wall_stops_a_radius_away() {
     let mut g = game();
-    g.player.angle = 180.0;
+    g.seat_mut().player.angle = 180.0;
     run(&mut g, 120, forward());
     assert!(
-        (g.player.position.x - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
+        (g.seat().player.position.x - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
         "{:?}",
-        g.player.position
+        g.seat().player.position
     );
-    assert_eq!(g.player.position.y, 2.5);
+    assert_eq!(g.seat().player.position.y, 2.5);
 }
 
 #[test]
 fn walking_at_a_wall_slides_along_it() {
     let mut g = game();
-    g.player.angle = 250.0; // mostly north: the north wall stops y, x keeps going west
+    g.seat_mut().player.angle = 250.0; // mostly north: the north wall stops y, x keeps going west
     run(&mut g, 30, forward());
     assert!(
-        (g.player.position.y - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
+        (g.seat().player.position.y - (1.0 + PLAYER_RADIUS)).abs() < 1e-9,
         "{:?}",
-        g.player.position
+        g.seat().player.position
     );
-    let x = g.player.position.x;
+    let x = g.seat().player.position.x;
     run(&mut g, 10, forward());
     assert!(
-        g.player.position.x < x - 0.1,
+        g.seat().player.position.x < x - 0.1,
         "still sliding west: {x} -> {}",
-        g.player.position.x
+        g.seat().player.position.x
     );
 }
 
@@ -94,9 +95,9 @@ fn a_closed_door_blocks_and_use_opens_it() {
     let mut g = game();
     run(&mut g, 60, forward());
     assert!(
-        g.player.position.x <= 4.0 - PLAYER_RADIUS + 1e-9,
+        g.seat().player.position.x <= 4.0 - PLAYER_RADIUS + 1e-9,
         "stopped by the door: {:?}",
-        g.player.position
+        g.seat().player.position
     );
     g.tick(&Input {
         use_pressed: true,
@@ -107,9 +108,9 @@ fn a_closed_door_blocks_and_use_opens_it() {
     assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Open));
     run(&mut g, 60, forward());
     assert!(
-        g.player.position.x > 5.0,
+        g.seat().player.position.x > 5.0,
         "through the open door: {:?}",
-        g.player.position
+        g.seat().player.position
     );
 }
 
@@ -124,7 +125,7 @@ fn doors_close_after_a_while_but_not_on_someone() {
     run(&mut g, 61, Input::default());
     // Step into the doorway and wait there longer than the door holds.
     run(&mut g, 6, forward());
-    assert!(g.player.cells().contains(&Cell::new(4, 2)));
+    assert!(g.seat().player.cells().contains(&Cell::new(4, 2)));
     run(&mut g, 5 * TICK_HZ as usize, Input::default());
     assert_ne!(
         g.doors.phase(Cell::new(4, 2)),
@@ -140,8 +141,8 @@ fn doors_close_after_a_while_but_not_on_someone() {
 #[test]
 fn a_locked_door_needs_its_key() {
     let mut g = game();
-    g.player.position = Vec2::new(2.5, 6.5);
-    g.player.angle = 0.0;
+    g.seat_mut().player.position = Vec2::new(2.5, 6.5);
+    g.seat_mut().player.angle = 0.0;
     run(&mut g, 60, forward());
     g.tick(&Input {
         use_pressed: true,
@@ -161,7 +162,7 @@ fn a_locked_door_needs_its_key() {
     run(&mut g, 60, Input::default());
     run(&mut g, 120, forward());
     assert!(!g.finished, "standing on the exit is not using it");
-    assert_eq!(g.player.cell(), Cell::new(9, 6));
+    assert_eq!(g.seat().player.cell(), Cell::new(9, 6));
     g.tick(&use_it());
     assert!(g.finished, "the exit at (9, 6) used");
     assert!(g.events.contains(&GameEvent::Exit));
@@ -189,25 +190,25 @@ fn messages(g: &Game) -> Vec<String> {
 fn use_reaches_a_door_a_tile_and_a_half_away_and_says_what_it_cannot_do() {
     // The door (4, 2) is 1.4 tiles ahead of the player's centre: within reach.
     let mut g = game();
-    g.player.position = Vec2::new(2.6, 2.5);
+    g.seat_mut().player.position = Vec2::new(2.6, 2.5);
     g.tick(&use_it());
     assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Opening));
     assert!(g.events.contains(&GameEvent::DoorOpened(Cell::new(4, 2))));
     // 1.6 tiles away: out of reach, a thud.
     let mut g = game();
-    g.player.position = Vec2::new(2.4, 2.5);
+    g.seat_mut().player.position = Vec2::new(2.4, 2.5);
     g.tick(&use_it());
     assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Closed));
     assert!(g.events.contains(&GameEvent::Thud));
     assert_eq!(messages(&g), ["thud: nothing to use here"]);
     // Facing a plain wall: a thud too.
     let mut g = game();
-    g.player.position = Vec2::new(3.5, 3.5);
+    g.seat_mut().player.position = Vec2::new(3.5, 3.5);
     g.tick(&use_it());
     assert!(g.events.contains(&GameEvent::Thud));
     // The locked door (4, 6) says which key it needs.
     let mut g = game();
-    g.player.position = Vec2::new(3.5, 6.5);
+    g.seat_mut().player.position = Vec2::new(3.5, 6.5);
     g.tick(&use_it());
     assert_eq!(messages(&g), ["this door needs the gold key"]);
     assert_eq!(g.doors.phase(Cell::new(4, 6)), Some(DoorPhase::Closed));
@@ -216,12 +217,12 @@ fn use_reaches_a_door_a_tile_and_a_half_away_and_says_what_it_cannot_do() {
 #[test]
 fn pickups_are_taken_on_touch() {
     let mut g = game();
-    g.player.angle = 225.0;
+    g.seat_mut().player.angle = 225.0;
     run(&mut g, 40, forward());
-    assert_eq!(g.score, 100, "the treasure at (1.5, 1.5)");
+    assert_eq!(g.seat().score, 100, "the treasure at (1.5, 1.5)");
     assert!(!g.pickups_left[1]);
     // Health at full health stays on the floor.
-    assert!(!g.player.heal(25));
+    assert!(!g.seat_mut().player.heal(25));
 }
 
 #[test]
@@ -233,7 +234,7 @@ fn never_through_two_walls_touching_at_a_corner() {
             .level,
     );
     // (2, 1) and (1, 2) are walls touching at the vertex (2, 2): walk south-east into it.
-    g.player.angle = 45.0;
+    g.seat_mut().player.angle = 45.0;
     run(
         &mut g,
         200,
@@ -244,10 +245,10 @@ fn never_through_two_walls_touching_at_a_corner() {
         },
     );
     assert_eq!(
-        g.player.cell(),
+        g.seat().player.cell(),
         Cell::new(1, 1),
         "stuck in the corner: {:?}",
-        g.player.position
+        g.seat().player.position
     );
 }
 
@@ -364,7 +365,7 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     let health = g.enemies[0].health;
     g.tick(&fire());
     assert!(g.enemies[0].health < health, "hit down the corridor");
-    assert_eq!(g.player.ammo, START_AMMO - 1);
+    assert_eq!(g.seat().player.ammo, START_AMMO - 1);
     assert!(g.events.contains(&GameEvent::Shot(Weapon::Pistol)));
     assert!(
         g.puffs.iter().any(|p| p.blood),
@@ -372,8 +373,8 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     );
     // Facing the wall block at (3, 4) with the second guard behind walls: nothing is hit.
     let mut g = arena();
-    g.player.position = Vec2::new(1.5, 4.5);
-    g.player.angle = 0.0;
+    g.seat_mut().player.position = Vec2::new(1.5, 4.5);
+    g.seat_mut().player.angle = 0.0;
     let before: Vec<i32> = g.enemies.iter().map(|e| e.health).collect();
     g.tick(&fire());
     assert_eq!(
@@ -388,9 +389,9 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
         puff.position
     );
     // Out of ammo: no shot.
-    g.player.ammo = 0;
+    g.seat_mut().player.ammo = 0;
     g.tick(&fire());
-    assert_eq!(g.player.ammo, 0);
+    assert_eq!(g.seat().player.ammo, 0);
 }
 
 #[test]
@@ -411,11 +412,14 @@ fn shooting_kills_and_counts() {
 fn enemies_in_sight_shoot_the_player() {
     let mut g = arena();
     run(&mut g, 10 * TICK_HZ as usize, Input::default());
-    assert!(g.player.health < 100, "ten seconds in a guard's sight");
+    assert!(
+        g.seat().player.health < 100,
+        "ten seconds in a guard's sight"
+    );
     // The same game twice: the same wounds.
     let mut h = arena();
     run(&mut h, 10 * TICK_HZ as usize, Input::default());
-    assert_eq!(g.player.health, h.player.health);
+    assert_eq!(g.seat().player.health, h.seat().player.health);
 }
 
 #[test]
@@ -437,8 +441,8 @@ fn ambushers_do_not_hear_gunfire() {
     run(&mut g, 70, Input::default());
     // The ambusher turned away (it cannot see), the player shooting at the west wall.
     g.enemies[1].facing = 0.0;
-    g.player.position = Vec2::new(1.5, 6.5);
-    g.player.angle = 180.0;
+    g.seat_mut().player.position = Vec2::new(1.5, 6.5);
+    g.seat_mut().player.angle = 180.0;
     let mut hearing = g.clone();
     hearing.enemies[1].deaf = false;
     g.tick(&fire());
@@ -531,7 +535,7 @@ fn the_automap_fills_in_what_the_player_has_seen() {
     assert!(!g.is_explored(Cell::new(6, 6)), "behind the closed door");
     assert!(!g.is_explored(Cell::new(1, 6)), "round the corner");
     // Walking down through the gap shows the whole corridor.
-    g.player.position = Vec2::new(2.5, 6.5);
+    g.seat_mut().player.position = Vec2::new(2.5, 6.5);
     g.explore();
     assert!(g.is_explored(Cell::new(1, 6)) && g.is_explored(Cell::new(0, 6)));
     assert!(!g.is_explored(Cell::new(6, 6)), "the door is still closed");
@@ -547,15 +551,18 @@ fn the_player_cannot_walk_into_an_enemy_but_can_back_away() {
     g.enemies[1].deaf = true;
     g.enemies[1].facing = 0.0; // looking away
     run(&mut g, 60, forward());
-    let gap = g.enemies[1].position.x - g.player.position.x;
+    let gap = g.enemies[1].position.x - g.seat().player.position.x;
     assert!(
         (PLAYER_RADIUS + ENEMY_RADIUS - 0.06..0.7).contains(&gap),
         "stopped at the enemy: gap {gap}"
     );
-    g.player.angle = 180.0;
-    let before = g.player.position.x;
+    g.seat_mut().player.angle = 180.0;
+    let before = g.seat().player.position.x;
     run(&mut g, 10, forward());
-    assert!(g.player.position.x < before, "backing away is allowed");
+    assert!(
+        g.seat().player.position.x < before,
+        "backing away is allowed"
+    );
 }
 
 #[test]
@@ -564,8 +571,8 @@ fn hurt_enemies_sometimes_duck_out_of_sight_one_cell_away() {
     g.enemies.truncate(1);
     g.enemies[0].position = Vec2::new(2.5, 3.5);
     g.enemies[0].facing = 90.0;
-    g.player.position = Vec2::new(2.5, 6.5);
-    let player = g.player.position;
+    g.seat_mut().player.position = Vec2::new(2.5, 6.5);
+    let player = g.seat().player.position;
     // It sees the player through the gap at (2, 5); (3, 3) is behind the block at (3, 4).
     let blocking = g.blocking();
     assert!(g.enemies[0].sees(player, &blocking));
@@ -580,7 +587,7 @@ fn hurt_enemies_sometimes_duck_out_of_sight_one_cell_away() {
         g.enemies[0].hurt(1);
         for _ in 0..30 {
             g.tick(&Input::default());
-            g.player.health = 100;
+            g.seat_mut().player.health = 100;
             if g.enemies[0].state == EnemyState::Cover {
                 took_cover = true;
             }
@@ -600,17 +607,17 @@ fn the_knife_reaches_only_arms_length_and_takes_over_when_the_rounds_run_out() {
         weapon: Weapon::Knife.number(),
         ..Input::default()
     });
-    assert_eq!(g.weapon, Weapon::Knife);
+    assert_eq!(g.seat().weapon, Weapon::Knife);
     assert_eq!(
         g.enemies[0].health, health,
         "the guard is far down the corridor"
     );
-    assert_eq!(g.player.ammo, START_AMMO, "the knife costs nothing");
+    assert_eq!(g.seat().player.ammo, START_AMMO, "the knife costs nothing");
     // A pistol with one round left: the shot, then the knife in hand.
     let mut g = arena();
-    g.player.ammo = 1;
+    g.seat_mut().player.ammo = 1;
     g.tick(&fire());
-    assert_eq!((g.player.ammo, g.weapon), (0, Weapon::Knife));
+    assert_eq!((g.seat().player.ammo, g.seat().weapon), (0, Weapon::Knife));
 }
 
 #[test]
@@ -667,18 +674,18 @@ fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
             .unwrap()
             .level,
     );
-    g.player.health = 10_000; // stands there however often it is hit
+    g.seat_mut().player.health = 10_000; // stands there however often it is hit
     let mut distances = Vec::new();
     for _ in 0..(20 * TICK_HZ) {
         g.tick(&Input::default());
-        let d = (g.enemies[0].position - g.player.position).length();
+        let d = (g.enemies[0].position - g.seat().player.position).length();
         assert!(d > PLAYER_RADIUS + ENEMY_RADIUS, "inside the player: {d}");
         distances.push(d);
     }
-    assert!(g.hurt.is_some(), "it attacked from range");
+    assert!(g.seat().hurt.is_some(), "it attacked from range");
     // Balance: one guard against a player who stands in the open and never fights back
     // takes a while to kill them (the old guards took 62 health in 18 s).
-    let lost = 10_000 - g.player.health;
+    let lost = 10_000 - g.seat().player.health;
     eprintln!("one guard, 20 s in the open: {lost} health lost");
     assert!((10..100).contains(&lost), "{lost} health in 20 s");
     // After closing in, it stays between 2 and 5 tiles (a step's slack).
@@ -691,9 +698,9 @@ fn guards_close_to_firing_range_keep_it_and_never_stand_in_the_player() {
         "kept {near:.2} to {far:.2} tiles away"
     );
     // Walked up to the player, it backs off to its range.
-    g.enemies[0].position = g.player.position + Vec2::new(0.7, 0.0);
+    g.enemies[0].position = g.seat().player.position + Vec2::new(0.7, 0.0);
     run(&mut g, 5 * TICK_HZ as usize, Input::default());
-    let d = (g.enemies[0].position - g.player.position).length();
+    let d = (g.enemies[0].position - g.seat().player.position).length();
     assert!(d >= 1.9, "backed off to {d:.2}");
 }
 
@@ -749,11 +756,11 @@ fn the_player_slides_around_a_round_pillar() {
     let mut inside_cell = false;
     for _ in 0..200 {
         g.tick(&forward());
-        let p = g.player.position;
+        let p = g.seat().player.position;
         nearest = nearest.min((p - centre).length());
         inside_cell |= Cell::containing(p) == Cell::new(4, 2);
     }
-    let p = g.player.position;
+    let p = g.seat().player.position;
     // It walked into the pillar's cell (a square wall would have stopped it a radius before
     // x = 4), kept clear of the pillar by about its radius, and slid past it to the east.
     assert!(inside_cell, "never entered the pillar's cell");
@@ -814,19 +821,19 @@ fn shots_and_sight_meet_shapes_to_the_texel() {
         puff.position
     );
     let blocking = g.blocking();
-    assert!(!g.enemies[0].sees(g.player.position, &blocking));
+    assert!(!g.enemies[0].sees(g.seat().player.position, &blocking));
     // The open part of that cell is open: sight reaches into it, and a guard standing there
     // is shot.
     let blocking = g.blocking();
     let open_part = Vec2::new(4.25, 1.5);
     assert!(crate::grid::line_of_sight(
         &blocking,
-        g.player.position,
+        g.seat().player.position,
         open_part
     ));
     assert!(!crate::grid::line_of_sight(
         &blocking,
-        g.player.position,
+        g.seat().player.position,
         Vec2::new(4.75, 1.5)
     ));
     g.enemies[0].position = Vec2::new(4.15, 1.5);
@@ -852,9 +859,9 @@ fn shots_and_sight_meet_shapes_to_the_texel() {
 #[test]
 fn a_fireball_bursts_on_a_thin_walls_texel() {
     let mut g = shaped_range();
-    g.player.arm(Weapon::Launcher);
-    g.player.rounds = 10;
-    g.weapon = Weapon::Launcher;
+    g.seat_mut().player.arm(Weapon::Launcher);
+    g.seat_mut().player.rounds = 10;
+    g.seat_mut().weapon = Weapon::Launcher;
     g.tick(&fire());
     for _ in 0..200 {
         g.tick(&Input::default());

@@ -44,6 +44,9 @@ pub struct Projectile {
     pub step: Vec2,
     /// Ticks left before it fizzles.
     pub ticks_left: u32,
+    /// The seat that fired it (its kills score for them).
+    #[serde(default)]
+    pub owner: usize,
 }
 
 /// What a traced query was.
@@ -115,39 +118,41 @@ impl Game {
     /// ready, loaded, and either automatic or released since its last attack; enemies within
     /// earshot of a loud one are alerted. A gun out of bullets puts the best loaded one in
     /// hand, else the knife (as in Wolfenstein 3D).
-    pub(super) fn trigger(&mut self, held: bool) {
+    pub(super) fn trigger(&mut self, seat: usize, held: bool) {
+        let (arsenal, ticks) = (&self.level.arsenal, self.ticks);
+        let s = &mut self.seats[seat];
         if !held {
-            self.trigger_released = true;
+            s.trigger_released = true;
             return;
         }
-        let weapon = self.weapon;
-        let stats = self.level.arsenal.stats(weapon);
-        if !self.player.loaded(weapon, &self.level.arsenal) {
-            self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
+        let weapon = s.weapon;
+        let stats = arsenal.stats(weapon);
+        if !s.player.loaded(weapon, arsenal) {
+            s.weapon = s.player.fallback(s.chosen, arsenal);
             return;
         }
-        if !stats.automatic && !self.trigger_released
-            || self
-                .last_shot
-                .is_some_and(|t| self.ticks < t + stats.interval)
+        if !stats.automatic && !s.trigger_released
+            || s.last_shot.is_some_and(|t| ticks < t + stats.interval)
         {
             return;
         }
-        self.trigger_released = false;
-        self.player.spend(weapon, &self.level.arsenal);
-        self.last_shot = Some(self.ticks);
+        s.trigger_released = false;
+        s.player.spend(weapon, arsenal);
+        s.last_shot = Some(ticks);
+        let (origin, dir) = (s.player.position, s.player.direction());
         self.events.push(GameEvent::Shot(weapon));
-        let (origin, dir) = (self.player.position, self.player.direction());
         match weapon {
             Weapon::Launcher => self.projectiles.push(Projectile {
                 position: origin,
                 step: dir * (PROJECTILE_SPEED * TICK),
                 ticks_left: (PROJECTILE_LIFE / TICK) as u32,
+                owner: seat,
             }),
-            _ => self.hitscan(origin, dir, weapon),
+            _ => self.hitscan(seat, origin, dir, weapon),
         }
-        if !self.player.loaded(weapon, &self.level.arsenal) {
-            self.weapon = self.player.fallback(self.chosen, &self.level.arsenal);
+        let s = &mut self.seats[seat];
+        if !s.player.loaded(weapon, &self.level.arsenal) {
+            s.weapon = s.player.fallback(s.chosen, &self.level.arsenal);
         }
         if stats.loud {
             self.alert_within_earshot(origin);
@@ -171,7 +176,7 @@ impl Game {
     /// traversal finds the first wall (closed doors, and grate bars but not their holes), then
     /// the spatial hash the nearest living enemy the ray crosses before it. A puff shows where
     /// it hit: dust on a wall, blood on an enemy.
-    fn hitscan(&mut self, origin: Vec2, dir: Vec2, weapon: Weapon) {
+    fn hitscan(&mut self, seat: usize, origin: Vec2, dir: Vec2, weapon: Weapon) {
         let range = if weapon == Weapon::Knife {
             KNIFE_REACH
         } else {
@@ -203,18 +208,18 @@ impl Game {
                 1.0 - (t / 20.0).min(0.8)
             };
             let damage = from + (self.rng.unit() * f64::from(to - from) * falloff) as i32;
-            self.damage_enemy(i, damage);
+            self.damage_enemy(seat, i, damage);
         }
     }
 
-    /// Hurts enemy `i`; a kill scores its kind's points and drops what its kind drops (a
-    /// guard's clip, as in Wolfenstein 3D, so that a player who fights is never left with
-    /// nothing to fight with).
-    fn damage_enemy(&mut self, i: usize, damage: i32) {
+    /// Hurts enemy `i` (seat `seat`'s shot: it turns to them); a kill scores its kind's
+    /// points for them and drops what its kind drops (a guard's clip, as in Wolfenstein 3D,
+    /// so that a player who fights is never left with nothing to fight with).
+    fn damage_enemy(&mut self, seat: usize, i: usize, damage: i32) {
         let enemy = &mut self.enemies[i];
         let was_alive = enemy.alive();
         enemy.hurt(damage);
-        enemy.face_towards(self.player.position);
+        enemy.face_towards(self.seats[seat].player.position);
         let (position, stats) = (enemy.position, enemy.stats);
         if was_alive && enemy.alive() {
             self.events.push(GameEvent::EnemyPain {
@@ -228,7 +233,7 @@ impl Game {
                 at: position,
                 enemy: i,
             });
-            self.add_points(stats.points);
+            self.add_points_to(seat, stats.points);
             if let Some(kind) = stats.drops {
                 self.level.pickups.push(crate::level::PickupSpawn {
                     kind,
@@ -259,7 +264,8 @@ impl Game {
             if let Some((i, _)) = target {
                 let (from, to) = self.level.arsenal.stats(Weapon::Launcher).damage;
                 let damage = from + (self.rng.unit() * f64::from(to - from)) as i32;
-                self.damage_enemy(i, damage);
+                let owner = p.owner.min(self.seats.len() - 1);
+                self.damage_enemy(owner, i, damage);
             }
             if let Some(point) = hit {
                 self.puffs.push(Puff {
@@ -284,15 +290,15 @@ impl Game {
         }
     }
 
-    /// With tracing on: each living enemy's look at the player this tick (its line of sight,
-    /// walked from the enemy), and old traces dropped.
+    /// With tracing on: each living enemy's look at the player the game is shown to this tick
+    /// (its line of sight, walked from the enemy), and old traces dropped.
     pub(super) fn trace_sight(&mut self) {
         if !self.tracing {
             return;
         }
         let now = self.ticks;
         self.traces.retain(|t| now - t.tick < TRACE_TICKS);
-        let player = self.player.position;
+        let player = self.seat().player.position;
         let looks: Vec<(Vec2, Option<Vec2>)> = {
             let blocking = self.blocking();
             self.enemies

@@ -118,8 +118,11 @@ impl Composer {
     fn draw_attract(&mut self, session: &Session, assets: &RenderAssets, turned: f64) {
         let game = &session.game;
         let sprites = super::sprites(game, &session.current().textures);
-        let camera =
-            crate::render::Camera::new(game.player.position, game.player.angle + turned, self.fov);
+        let camera = crate::render::Camera::new(
+            game.seat().player.position,
+            game.seat().player.angle + turned,
+            self.fov,
+        );
         self.renderer.set_dynamic_lights(&[]);
         self.renderer.render(
             &game.level,
@@ -201,7 +204,7 @@ impl Composer {
             let lines: Vec<&str> = session.message().into_iter().collect();
             let status = hud::Status {
                 level: session.level_number(),
-                lives: session.game.lives,
+                lives: session.game.seat().lives,
             };
             hud::draw_hud(
                 &mut self.frame,
@@ -236,14 +239,18 @@ impl Composer {
 fn death_camera(session: &Session, fov: f64) -> crate::render::Camera {
     let game = &session.game;
     let dead = session.dead_ticks();
-    let killer = game.hurt.map(|h| h.from).filter(|_| dead > 0);
+    let killer = game.seat().hurt.map(|h| h.from).filter(|_| dead > 0);
     let Some(killer) = killer else {
         return super::camera(game, fov);
     };
-    let to = killer - game.player.position;
-    let off = crate::math::turn_degrees(game.player.angle, to.angle_degrees());
+    let to = killer - game.seat().player.position;
+    let off = crate::math::turn_degrees(game.seat().player.angle, to.angle_degrees());
     let turned = (f64::from(dead) / f64::from(TICK_HZ)).min(1.0);
-    crate::render::Camera::new(game.player.position, game.player.angle + off * turned, fov)
+    crate::render::Camera::new(
+        game.seat().player.position,
+        game.seat().player.angle + off * turned,
+        fov,
+    )
 }
 
 #[cfg(test)]
@@ -297,9 +304,9 @@ mod tests {
     fn a_death_turns_the_view_to_the_killer_and_fades_it_red() {
         let mut session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
         let game = &mut session.game;
-        game.player.angle = 0.0;
-        let behind = game.player.position + crate::math::Vec2::new(0.0, 3.0);
-        game.hurt = Some(crate::game::Hurt {
+        game.seat_mut().player.angle = 0.0;
+        let behind = game.seat().player.position + crate::math::Vec2::new(0.0, 3.0);
+        game.seat_mut().hurt = Some(crate::game::Hurt {
             tick: 0,
             damage: 30,
             from: behind,
@@ -309,7 +316,7 @@ mod tests {
             1.0,
             "alive: as the player faces"
         );
-        session.game.player.health = 0;
+        session.game.seat_mut().player.health = 0;
         for _ in 0..TICK_HZ {
             session.tick(&crate::game::Input::default());
         }

@@ -24,15 +24,15 @@ pub const MOST_LIGHTS: usize = 16;
 pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>) {
     out.clear();
     let fading = |age: u64, ticks: u64| 1.0 - age as f64 / ticks as f64;
-    if let Some(shot) = game.last_shot {
+    if let Some(shot) = game.seat().last_shot {
         let age = game.ticks.saturating_sub(shot);
-        if age < FLASH_TICKS && game.weapon != Weapon::Knife && !game.player_dead() {
-            let (colour, radius) = match game.weapon {
+        if age < FLASH_TICKS && game.seat().weapon != Weapon::Knife && !game.player_dead() {
+            let (colour, radius) = match game.seat().weapon {
                 Weapon::Launcher => (FIRE, 4.0),
                 _ => (FLASH, 5.5),
             };
             out.push(Light {
-                position: game.player.position + game.player.direction() * 0.3,
+                position: game.seat().player.position + game.seat().player.direction() * 0.3,
                 colour,
                 radius,
                 intensity: 1.6 * fading(age, FLASH_TICKS),
@@ -72,7 +72,7 @@ pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>)
         }
     }
     if out.len() > MOST_LIGHTS {
-        let me = game.player.position;
+        let me = game.seat().player.position;
         out.sort_unstable_by(|a, b| {
             (a.position - me)
                 .length()
@@ -139,8 +139,8 @@ mod tests {
         );
         dynamic_lights(&g, &[], &mut out);
         assert!(out.is_empty(), "{out:?}");
-        g.weapon = Weapon::Knife;
-        g.chosen = Weapon::Knife;
+        g.seat_mut().weapon = Weapon::Knife;
+        g.seat_mut().chosen = Weapon::Knife;
         for _ in 0..30 {
             g.tick(&held(false));
         }
@@ -154,10 +154,10 @@ mod tests {
     #[test]
     fn fireballs_and_their_bursts_glow() {
         let mut g = game();
-        g.player.arm(Weapon::Launcher);
-        g.player.rounds = 5;
-        g.weapon = Weapon::Launcher;
-        g.chosen = Weapon::Launcher;
+        g.seat_mut().player.arm(Weapon::Launcher);
+        g.seat_mut().player.rounds = 5;
+        g.seat_mut().weapon = Weapon::Launcher;
+        g.seat_mut().chosen = Weapon::Launcher;
         g.tick(&held(true));
         let mut out = Vec::new();
         let mut bursts = Vec::new();

@@ -200,18 +200,18 @@ pub(super) fn draw(
         return;
     }
     let px = (h / 56).max(1);
-    let picture: &[&str] = match game.weapon {
+    let picture: &[&str] = match game.seat().weapon {
         Weapon::Knife => &art::KNIFE,
         Weapon::Pistol => &art::PISTOL,
         Weapon::MachineGun => &art::MACHINE_GUN,
         Weapon::Chaingun => &art::CHAINGUN,
         Weapon::Launcher => &art::LAUNCHER,
     };
-    let since = game.last_shot.map(|t| game.ticks.saturating_sub(t));
-    let interval = game.level.arsenal.stats(game.weapon).interval.max(1);
-    let shots = game.last_shot.map_or(0, |t| t / interval);
-    let pose = pose(game.weapon, since, shots);
-    let phase = game.player.walked * 4.0;
+    let since = game.seat().last_shot.map(|t| game.ticks.saturating_sub(t));
+    let interval = game.level.arsenal.stats(game.seat().weapon).interval.max(1);
+    let shots = game.seat().last_shot.map_or(0, |t| t / interval);
+    let pose = pose(game.seat().weapon, since, shots);
+    let phase = game.seat().player.walked * 4.0;
     let (bob_x, bob_y) = if bob {
         ((phase.sin() * 3.0) as i64, (phase.cos().abs() * 3.0) as i64)
     } else {
@@ -221,7 +221,7 @@ pub(super) fn draw(
     let centre = w / 2 + bob_x * px / 2 + pose.shift * px;
     let y = view_bottom - (art_h - 3 - bob_y / 2 + pose.lift) * px;
     let left = centre - art_w * px / 2;
-    match pictures.get(game.weapon.name()) {
+    match pictures.get(game.seat().weapon.name()) {
         Some(file) => draw_picture(canvas, file, centre, y, art_h * px),
         None => {
             art::draw(canvas, picture, left, y, px);

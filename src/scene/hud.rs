@@ -112,7 +112,7 @@ const MESSAGE_ROWS: usize = 3;
 /// the view's `w` x `view_h` pixels, and a band on the edge of the side the shot came from;
 /// both as strong as `amount` (0 to 1) says.
 fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, amount: f64) {
-    let Some(hurt) = game.hurt else { return };
+    let Some(hurt) = game.seat().hurt else { return };
     let age = game.ticks.saturating_sub(hurt.tick);
     if age >= FLASH_TICKS || amount <= 0.0 {
         return;
@@ -206,8 +206,8 @@ enum Side {
 
 /// The side of the player that `from` lies on.
 fn side_of(game: &Game, from: Vec2) -> Side {
-    let to = from - game.player.position;
-    match crate::math::turn_degrees(game.player.angle, to.angle_degrees()) {
+    let to = from - game.seat().player.position;
+    match crate::math::turn_degrees(game.seat().player.angle, to.angle_degrees()) {
         o if o.abs() <= 45.0 => Side::Front,
         o if o.abs() >= 135.0 => Side::Behind,
         o if o > 0.0 => Side::Right,
@@ -254,14 +254,14 @@ fn draw_status_bar(
         let big = (scale * 2).max(1);
         let text = match i {
             0 => status.level.to_string(),
-            1 => game.score.to_string(),
+            1 => game.seat().score.to_string(),
             2 => status.lives.to_string(),
-            4 => format!("{}%", game.player.health),
-            5 => match game.weapon {
-                Weapon::Launcher => game.player.rounds.to_string(),
-                _ => game.player.ammo.to_string(),
+            4 => format!("{}%", game.seat().player.health),
+            5 => match game.seat().weapon {
+                Weapon::Launcher => game.seat().player.rounds.to_string(),
+                _ => game.seat().player.ammo.to_string(),
             },
-            7 => game.weapon.label().to_string(),
+            7 => game.seat().weapon.label().to_string(),
             _ => String::new(),
         };
         // Every weapon's label at one size: the size the widest fits at.
@@ -278,7 +278,7 @@ fn draw_status_bar(
             .unwrap_or(scale)
             .max(1);
         if !text.is_empty() {
-            let colour = if i == 4 && game.player.health <= 25 {
+            let colour = if i == 4 && game.seat().player.health <= 25 {
                 Colour::rgb(255, 90, 80)
             } else {
                 value
@@ -288,7 +288,7 @@ fn draw_status_bar(
         if i == 3 {
             let fpx = (bar - 4 * s) / 18;
             let face_w = 16 * fpx;
-            let health = game.player.health;
+            let health = game.seat().player.health;
             match pictures.get("face") {
                 Some(sheet) => {
                     let side = sheet.width() / 4;
@@ -333,7 +333,7 @@ fn draw_status_bar(
 /// Where the face looks: towards the side of the last hit for a second, else ahead (and
 /// glancing about now and then).
 fn face_look(game: &Game) -> Look {
-    if let Some(hurt) = game.hurt {
+    if let Some(hurt) = game.seat().hurt {
         if game.ticks.saturating_sub(hurt.tick) < LOOK_TICKS {
             return match side_of(game, hurt.from) {
                 Side::Left => Look::Left,
@@ -523,15 +523,15 @@ mod tests {
         let mut g = game();
         let calm = grey(&g);
         // Hit from the player's right (south of them, facing east).
-        g.hurt = Some(Hurt {
+        g.seat_mut().hurt = Some(Hurt {
             tick: g.ticks,
             damage: 6,
-            from: g.player.position + Vec2::new(0.0, 3.0),
+            from: g.seat().player.position + Vec2::new(0.0, 3.0),
         });
         let small = grey(&g);
-        g.hurt = Some(Hurt {
+        g.seat_mut().hurt = Some(Hurt {
             damage: 12,
-            ..g.hurt.unwrap()
+            ..g.seat().hurt.unwrap()
         });
         let big = grey(&g);
         let middle = |f: &Frame| redness(f, 100..220, 20..60);
@@ -566,15 +566,15 @@ mod tests {
     #[test]
     fn the_face_looks_where_the_last_hit_came_from() {
         let mut g = game();
-        g.hurt = Some(Hurt {
+        g.seat_mut().hurt = Some(Hurt {
             tick: g.ticks,
             damage: 5,
-            from: g.player.position + Vec2::new(0.0, -3.0),
+            from: g.seat().player.position + Vec2::new(0.0, -3.0),
         });
         assert_eq!(face_look(&g), Look::Left, "north is left when facing east");
-        g.hurt = Some(Hurt {
-            from: g.player.position + Vec2::new(0.0, 3.0),
-            ..g.hurt.unwrap()
+        g.seat_mut().hurt = Some(Hurt {
+            from: g.seat().player.position + Vec2::new(0.0, 3.0),
+            ..g.seat().hurt.unwrap()
         });
         assert_eq!(face_look(&g), Look::Right);
     }

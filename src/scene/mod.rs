@@ -45,7 +45,11 @@ pub use overlays::Overlays;
 
 /// The player's view.
 pub fn camera(game: &Game, fov_degrees: f64) -> Camera {
-    Camera::new(game.player.position, game.player.angle, fov_degrees)
+    Camera::new(
+        game.seat().player.position,
+        game.seat().player.angle,
+        fov_degrees,
+    )
 }
 
 /// The sprites to draw: the decorations, living and dead enemies in their current pose, the

@@ -32,8 +32,8 @@ pub fn hear_tick(game: &Game, loaded: &LevelWithTextures, mixer: &mut Mixer, out
 /// The sounds of the game's last tick, each with its placement for the player's ears. An
 /// enemy's sound is its kind's own where the kind names one.
 pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
-    let ears = game.player.position;
-    let facing = game.player.angle;
+    let ears = game.seat().player.position;
+    let facing = game.seat().player.angle;
     let blocking = game.blocking();
     let heard = |p: Vec2| Placement::at(ears, facing, p, !line_of_sight(&blocking, ears, p));
     // A point on a wall or an actor, brought a little towards the listener so that the line

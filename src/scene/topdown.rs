@@ -66,7 +66,7 @@ impl MapView {
     /// Following the player at `scale` pixels per tile, over the whole `frame`.
     pub fn follow(game: &Game, frame: &Frame, scale: f64) -> MapView {
         MapView {
-            centre: game.player.position,
+            centre: game.seat().player.position,
             scale,
             rect: (0, 0, frame.width(), frame.height()),
         }
@@ -96,7 +96,7 @@ impl MapView {
             Corner::BottomRight => (right, bottom),
         };
         MapView {
-            centre: game.player.position,
+            centre: game.seat().player.position,
             scale,
             rect: (x, y, side, side),
         }
@@ -315,9 +315,15 @@ pub fn draw_map(
         game.level.map.width() as u32,
         game.level.map.height() as u32,
     );
-    let seen = layers
-        .visibility
-        .then(|| visibility_polygon(&blocking, mw, mh, game.player.position, f64::INFINITY));
+    let seen = layers.visibility.then(|| {
+        visibility_polygon(
+            &blocking,
+            mw,
+            mh,
+            game.seat().player.position,
+            f64::INFINITY,
+        )
+    });
     // Cells, row by row (contiguous writes), shaded by what is seen.
     let row_pixels = w as usize;
     for y in ry..y1 {
@@ -371,19 +377,19 @@ pub fn draw_map(
         pen.traces(game);
     }
     if let Some(probe) = &layers.probe {
-        pen.probe(&blocking, game.player.position, probe);
+        pen.probe(&blocking, game.seat().player.position, probe);
     }
     // Sight lines: every enemy's with the debugger, else (on the automap) only those of the
     // enemies the player has spotted.
     {
         let spotted = |e: &&crate::game::Enemy| layers.debug || (layers.automap && e.spotted);
         for e in game.enemies.iter().filter(|e| e.alive()).filter(spotted) {
-            let colour = if e.sees(game.player.position, &blocking) {
+            let colour = if e.sees(game.seat().player.position, &blocking) {
                 Colour::rgb(80, 230, 90)
             } else {
                 Colour::rgb(200, 50, 50)
             };
-            pen.line(e.position, game.player.position, colour);
+            pen.line(e.position, game.seat().player.position, colour);
         }
     }
     // Decorations (those in the way large and brown, the others small and grey), pickups,
@@ -591,9 +597,9 @@ impl Pen<'_> {
 /// meanwhile).
 pub fn stage_debug_shots(game: &mut Game) {
     game.tracing = true;
-    game.player.ammo = game.player.ammo.max(3);
-    game.player.rounds = game.player.rounds.max(1);
-    game.player.arm(Weapon::Launcher);
+    game.seat_mut().player.ammo = game.seat().player.ammo.max(3);
+    game.seat_mut().player.rounds = game.seat().player.rounds.max(1);
+    game.seat_mut().player.arm(Weapon::Launcher);
     for weapon in [Weapon::Pistol, Weapon::Launcher] {
         game.tick(&Input {
             fire: true,

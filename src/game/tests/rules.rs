@@ -20,9 +20,9 @@ fn arena_with(kind: &str) -> Game {
 fn range(weapon: Weapon) -> Game {
     let mut g = arena();
     g.enemies.clear();
-    g.player.arm(weapon);
-    (g.player.ammo, g.player.rounds) = (MAX_AMMO, MAX_ROUNDS);
-    (g.weapon, g.chosen) = (weapon, weapon);
+    g.seat_mut().player.arm(weapon);
+    (g.seat_mut().player.ammo, g.seat_mut().player.rounds) = (MAX_AMMO, MAX_ROUNDS);
+    (g.seat_mut().weapon, g.seat_mut().chosen) = (weapon, weapon);
     g
 }
 
@@ -44,7 +44,7 @@ fn shots(g: &mut Game, ticks: usize, input: impl Fn(usize) -> Input) -> usize {
 fn lay(g: &mut Game, kind: PickupKind) {
     g.level.pickups.push(PickupSpawn {
         kind,
-        position: g.player.position,
+        position: g.seat().player.position,
         difficulty: None,
     });
     g.pickups_left.push(true);
@@ -71,24 +71,28 @@ fn automatic_weapons_fire_while_held_and_the_others_once_a_press() {
 #[test]
 fn the_guns_share_bullets_and_the_launcher_has_its_own_rounds() {
     let mut g = range(Weapon::Chaingun);
-    g.player.ammo = 3;
+    g.seat_mut().player.ammo = 3;
     assert_eq!(shots(&mut g, 60, |_| fire()), 3);
-    assert_eq!(g.player.ammo, 0);
-    assert_eq!(g.weapon, Weapon::Knife, "out of bullets: the knife");
+    assert_eq!(g.seat().player.ammo, 0);
+    assert_eq!(g.seat().weapon, Weapon::Knife, "out of bullets: the knife");
     assert_eq!(
-        g.player.rounds, MAX_ROUNDS,
+        g.seat().player.rounds,
+        MAX_ROUNDS,
         "the launcher's rounds untouched"
     );
     // A clip puts the chosen gun back in hand.
     lay(&mut g, PickupKind::Ammo);
     g.tick(&Input::default());
-    assert_eq!((g.weapon, g.player.ammo), (Weapon::Chaingun, 8));
-    let mut g = range(Weapon::Launcher);
-    g.player.rounds = 1;
-    assert_eq!(shots(&mut g, 60, |_| fire()), 1);
-    assert_eq!(g.player.ammo, MAX_AMMO, "no bullets spent");
     assert_eq!(
-        g.weapon,
+        (g.seat().weapon, g.seat().player.ammo),
+        (Weapon::Chaingun, 8)
+    );
+    let mut g = range(Weapon::Launcher);
+    g.seat_mut().player.rounds = 1;
+    assert_eq!(shots(&mut g, 60, |_| fire()), 1);
+    assert_eq!(g.seat().player.ammo, MAX_AMMO, "no bullets spent");
+    assert_eq!(
+        g.seat().weapon,
         Weapon::Pistol,
         "out of rounds: the best gun carried"
     );
@@ -103,20 +107,24 @@ fn a_weapon_pickup_arms_the_player_and_comes_to_hand_if_better() {
         weapon: Weapon::MachineGun.number(),
         ..Input::default()
     });
-    assert_eq!(g.weapon, Weapon::Pistol);
+    assert_eq!(g.seat().weapon, Weapon::Pistol);
     lay(&mut g, PickupKind::Weapon(Weapon::MachineGun));
     g.tick(&Input::default());
-    assert!(g.player.has(Weapon::MachineGun));
-    assert_eq!(g.weapon, Weapon::MachineGun, "better than the pistol");
-    assert_eq!(g.player.ammo, START_AMMO + 6, "with bullets");
+    assert!(g.seat().player.has(Weapon::MachineGun));
+    assert_eq!(
+        g.seat().weapon,
+        Weapon::MachineGun,
+        "better than the pistol"
+    );
+    assert_eq!(g.seat().player.ammo, START_AMMO + 6, "with bullets");
     lay(&mut g, PickupKind::Weapon(Weapon::Launcher));
     g.tick(&Input {
         weapon: Weapon::Pistol.number(),
         ..Input::default()
     });
-    assert_eq!(g.player.rounds, 4);
+    assert_eq!(g.seat().player.rounds, 4);
     assert_eq!(
-        g.weapon,
+        g.seat().weapon,
         Weapon::Launcher,
         "the launcher outguns the pistol chosen"
     );
@@ -125,7 +133,7 @@ fn a_weapon_pickup_arms_the_player_and_comes_to_hand_if_better() {
         ..Input::default()
     });
     assert_eq!(
-        g.weapon,
+        g.seat().weapon,
         Weapon::MachineGun,
         "now carried: the key takes it"
     );
@@ -144,7 +152,7 @@ fn kills_score_their_kinds_points_and_drop_their_kinds_pickup() {
         g.enemies[0].health = 1;
         let pickups = g.level.pickups.len();
         g.tick(&fire());
-        assert_eq!((g.kills, g.score), (1, points), "{kind}");
+        assert_eq!((g.kills, g.seat().score), (1, points), "{kind}");
         assert_eq!(g.level.pickups.get(pickups).map(|p| p.kind), drop, "{kind}");
     }
 }
@@ -154,26 +162,26 @@ fn treasure_is_worth_its_kind_and_every_40000_points_a_life() {
     let mut g = arena();
     g.enemies.clear();
     for (t, points) in Treasure::ALL.iter().zip([100, 500, 1_000, 5_000]) {
-        let before = g.score;
+        let before = g.seat().score;
         lay(&mut g, PickupKind::Treasure(*t));
         g.tick(&Input::default());
-        assert_eq!(g.score - before, points, "{t:?}");
+        assert_eq!(g.seat().score - before, points, "{t:?}");
     }
     assert_eq!(g.treasure, 4);
-    let lives = g.lives;
-    g.add_points(EXTRA_LIFE_POINTS - g.score - 1);
-    assert_eq!(g.lives, lives, "one point short");
+    let lives = g.seat().lives;
+    g.add_points(EXTRA_LIFE_POINTS - g.seat().score - 1);
+    assert_eq!(g.seat().lives, lives, "one point short");
     lay(&mut g, PickupKind::Treasure(Treasure::Cross));
     g.tick(&Input::default());
-    assert_eq!(g.lives, lives + 1);
+    assert_eq!(g.seat().lives, lives + 1);
     assert!(g.events.contains(&GameEvent::ExtraLife));
     // Two thresholds at once, two lives.
     g.add_points(2 * EXTRA_LIFE_POINTS);
-    assert_eq!(g.lives, lives + 3);
-    assert_eq!(g.next_life, 4 * EXTRA_LIFE_POINTS);
+    assert_eq!(g.seat().lives, lives + 3);
+    assert_eq!(g.seat().next_life, 4 * EXTRA_LIFE_POINTS);
     // The top of the range: no more lives than the most, and no endless loop.
     g.add_points(u32::MAX);
-    assert_eq!((g.score, g.lives), (u32::MAX, MAX_LIVES));
+    assert_eq!((g.seat().score, g.seat().lives), (u32::MAX, MAX_LIVES));
 }
 
 #[test]
@@ -183,17 +191,17 @@ fn food_first_aid_and_one_ups_heal_as_much_as_they_say() {
     lay(&mut g, PickupKind::Food);
     g.tick(&Input::default());
     assert!(g.pickups_left[0], "not needed at full health: left lying");
-    g.player.health = 50;
+    g.seat_mut().player.health = 50;
     g.tick(&Input::default());
-    assert_eq!(g.player.health, 60);
+    assert_eq!(g.seat().player.health, 60);
     lay(&mut g, PickupKind::FirstAid);
     g.tick(&Input::default());
-    assert_eq!(g.player.health, 85);
-    let (lives, ammo) = (g.lives, g.player.ammo);
+    assert_eq!(g.seat().player.health, 85);
+    let (lives, ammo) = (g.seat().lives, g.seat().player.ammo);
     lay(&mut g, PickupKind::OneUp);
     g.tick(&Input::default());
     assert_eq!(
-        (g.player.health, g.lives, g.player.ammo),
+        (g.seat().player.health, g.seat().lives, g.seat().player.ammo),
         (MAX_HEALTH, lives + 1, ammo + 25)
     );
 }
@@ -201,13 +209,13 @@ fn food_first_aid_and_one_ups_heal_as_much_as_they_say() {
 #[test]
 fn a_dog_runs_at_the_player_and_bites_only_within_reach() {
     let mut g = arena_with("dog");
-    let start = (g.enemies[0].position - g.player.position).length();
+    let start = (g.enemies[0].position - g.seat().player.position).length();
     let mut bites = Vec::new();
     for _ in 0..600 {
         g.tick(&Input::default());
         for e in &g.events {
             if let GameEvent::PlayerHurt { from, .. } = e {
-                bites.push((*from - g.player.position).length());
+                bites.push((*from - g.seat().player.position).length());
             }
         }
     }
@@ -226,7 +234,7 @@ fn the_ss_fires_bursts_and_the_mutant_neither_shouts_nor_aims() {
     let mut g = arena_with("ss");
     let mut shots = Vec::new();
     for t in 0..600 {
-        g.player.health = 100;
+        g.seat_mut().player.health = 100;
         g.tick(&Input::default());
         shots.extend(
             g.events
@@ -241,7 +249,7 @@ fn the_ss_fires_bursts_and_the_mutant_neither_shouts_nor_aims() {
     let mut g = arena_with("mutant");
     let mut first_shot = None;
     for t in 0..600 {
-        g.player.health = 100;
+        g.seat_mut().player.health = 100;
         g.tick(&Input::default());
         assert!(
             !g.events
@@ -265,7 +273,7 @@ fn killing_the_boss_ends_the_level_once_it_has_fallen() {
     let mut g = arena_with("boss");
     g.enemies[0].health = 1;
     g.tick(&fire());
-    assert_eq!(g.score, 5_000);
+    assert_eq!(g.seat().score, 5_000);
     assert!(!g.finished, "it is still falling");
     run(&mut g, 60, Input::default());
     assert!(!g.finished, "a boss falls for two seconds");
@@ -317,14 +325,14 @@ fn decorations_in_the_way_stop_walking_and_only_a_pillar_stops_shots() {
     // Walking east: stopped a radius before the barrel's cell; a lamp overhead stops nothing.
     run(&mut g, 120, super::forward());
     assert!(
-        (g.player.position.x - (3.0 - PLAYER_RADIUS)).abs() < 1e-9,
+        (g.seat().player.position.x - (3.0 - PLAYER_RADIUS)).abs() < 1e-9,
         "{:?}",
-        g.player.position
+        g.seat().player.position
     );
     let mut lamp = furnished();
-    lamp.player.position = Vec2::new(1.5, 1.5);
+    lamp.seat_mut().player.position = Vec2::new(1.5, 1.5);
     run(&mut lamp, 60, super::forward());
-    assert!(lamp.player.position.x > 3.0, "under the lamp and on");
+    assert!(lamp.seat().player.position.x > 3.0, "under the lamp and on");
     // Bullets pass the barrel's cell, stop at the pillar's.
     let mut g = furnished();
     g.tracing = true;
@@ -337,7 +345,7 @@ fn decorations_in_the_way_stop_walking_and_only_a_pillar_stops_shots() {
     assert_eq!(shot.hit.map(|h| h.x), Some(5.0), "the pillar's west side");
     let blocking = g.blocking();
     assert!(
-        !g.enemies[0].sees(g.player.position, &blocking),
+        !g.enemies[0].sees(g.seat().player.position, &blocking),
         "nor sight"
     );
     // Nor does an enemy path through a barrel: round it.
@@ -354,9 +362,9 @@ fn the_knife_is_the_weak_last_resort() {
     for seed in 0..200 {
         let mut g = arena();
         g.rng = Rng::new(seed);
-        g.enemies[0].position = g.player.position + Vec2::new(0.8, 0.0);
-        g.player.weapons = vec![Weapon::Knife, Weapon::Pistol];
-        (g.weapon, g.chosen) = (Weapon::Knife, Weapon::Knife);
+        g.enemies[0].position = g.seat().player.position + Vec2::new(0.8, 0.0);
+        g.seat_mut().player.weapons = vec![Weapon::Knife, Weapon::Pistol];
+        (g.seat_mut().weapon, g.seat_mut().chosen) = (Weapon::Knife, Weapon::Knife);
         let health = g.enemies[0].health;
         g.tick(&fire());
         let lost = health - g.enemies[0].health;

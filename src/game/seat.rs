@@ -1,0 +1,205 @@
+//! Seats: one player's share of a game (their body, what they carry and hold, their score
+//! and lives), so that two to four can play one level together. A game of one has one seat;
+//! what the players share (the level, its doors, enemies and pickups, the keys found, the
+//! automap, the kills and treasure counted) stays with the [`Game`].
+//!
+//! In a game of several (co-op), each tick takes one [`Input`] a seat, in seat order; an
+//! enemy goes for the nearest living player it sees (else the nearest living one); a level
+//! ends when any player uses the exit; a player who dies comes back at the level's start after
+//! [`RESPAWN_TICKS`] with what a player starts with (on hard, not until the next level), and
+//! the level is lost only when every player is dead.
+
+use super::{
+    EXTRA_LIFE_POINTS, Game, GameEvent, Hurt, Input, MAX_LIVES, Player, START_LIVES, Weapon,
+};
+use crate::level::Difficulty;
+use crate::math::Vec2;
+
+/// The most seats a game has (co-op's four; deathmatch's eight will need more).
+pub const MAX_SEATS: usize = 4;
+
+/// Ticks a dead player of a game of several waits before coming back (two seconds).
+pub const RESPAWN_TICKS: u64 = 2 * super::TICK_HZ as u64;
+
+/// One player's share of a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Seat {
+    /// Their body: where they stand, their health, bullets and weapons.
+    pub player: Player,
+    /// Points: kills by kind, treasure, and the tally's bonuses.
+    pub score: u32,
+    /// Lives left besides this one (a death costs one; a one-up and every
+    /// [`EXTRA_LIFE_POINTS`] give one).
+    pub lives: u32,
+    /// The score at which the next extra life comes.
+    pub next_life: u32,
+    /// The weapon in hand.
+    pub weapon: Weapon,
+    /// The weapon the player chose (in hand again when it has rounds: the knife comes to hand
+    /// when a gun runs dry).
+    pub chosen: Weapon,
+    /// Whether fire was let go since the last attack (a press fires a one-shot weapon).
+    pub trigger_released: bool,
+    /// The tick of the player's last attack.
+    pub last_shot: Option<u64>,
+    /// The last time the player was hurt.
+    pub hurt: Option<Hurt>,
+    /// The tick the player died in, while they are dead.
+    pub died: Option<u64>,
+}
+
+impl Seat {
+    /// A player at `position` facing `angle`, as the episode starts them.
+    pub fn new(position: Vec2, angle: f64) -> Seat {
+        Seat {
+            player: Player::new(position, angle),
+            score: 0,
+            lives: START_LIVES,
+            next_life: EXTRA_LIFE_POINTS,
+            weapon: Weapon::default(),
+            chosen: Weapon::default(),
+            trigger_released: true,
+            last_shot: None,
+            hurt: None,
+            died: None,
+        }
+    }
+
+    /// Whether the player is dead.
+    pub fn dead(&self) -> bool {
+        self.player.health == 0
+    }
+}
+
+impl Game {
+    /// The level at its start with `seats` players (1 to [`MAX_SEATS`]) on `difficulty`:
+    /// the first at the level's start, the others beside it (see [`Game::start_of`]).
+    pub fn with_seats(level: crate::level::Level, difficulty: Difficulty, seats: usize) -> Game {
+        Game::on(level, difficulty).seated(seats)
+    }
+
+    /// This game with `seats` players (1 to [`MAX_SEATS`]): seats added at their starts
+    /// as the episode starts a player, or the last ones taken away.
+    pub fn seated(mut self, seats: usize) -> Game {
+        let seats = seats.clamp(1, MAX_SEATS);
+        self.seats.truncate(seats);
+        for seat in self.seats.len()..seats {
+            let (position, angle) = self.start_of(seat);
+            self.seats.push(Seat::new(position, angle));
+        }
+        self
+    }
+
+    /// Where seat `seat` starts (and comes back after dying): the level's start for the
+    /// first; for the others the level's spawn points in turn where it has them, else the
+    /// start too (players do not block each other).
+    pub fn start_of(&self, seat: usize) -> (Vec2, f64) {
+        let start = (self.level.player.position, self.level.player.facing);
+        match seat.checked_sub(1) {
+            Some(k) if !self.level.spawns.is_empty() => {
+                let s = &self.level.spawns[k % self.level.spawns.len()];
+                (s.position, s.facing)
+            }
+            _ => start,
+        }
+    }
+
+    /// The seat the game is shown to ([`Game::viewer`]).
+    pub fn seat(&self) -> &Seat {
+        &self.seats[self.viewer.min(self.seats.len() - 1)]
+    }
+
+    /// The seat the game is shown to, to change.
+    pub fn seat_mut(&mut self) -> &mut Seat {
+        let at = self.viewer.min(self.seats.len() - 1);
+        &mut self.seats[at]
+    }
+
+    /// Whether the player the game is shown to is dead.
+    pub fn player_dead(&self) -> bool {
+        self.seat().dead()
+    }
+
+    /// Whether every player is dead (for a game of one, whether the player is).
+    pub fn all_dead(&self) -> bool {
+        self.seats.iter().all(Seat::dead)
+    }
+
+    /// Adds `points` to the viewer's score, with a life for every [`EXTRA_LIFE_POINTS`]
+    /// passed (up to [`MAX_LIVES`]).
+    pub fn add_points(&mut self, points: u32) {
+        let at = self.viewer.min(self.seats.len() - 1);
+        self.add_points_to(at, points);
+    }
+
+    /// [`Game::add_points`] for seat `seat`.
+    pub(crate) fn add_points_to(&mut self, seat: usize, points: u32) {
+        let s = &mut self.seats[seat];
+        s.score = s.score.saturating_add(points);
+        // (Bounded: at the top of the range the next life's threshold stops rising.)
+        while self.seats[seat].score >= self.seats[seat].next_life
+            && self.seats[seat].next_life < u32::MAX
+        {
+            let s = &mut self.seats[seat];
+            s.next_life = s.next_life.saturating_add(EXTRA_LIFE_POINTS);
+            self.gain_life(seat);
+        }
+    }
+
+    /// One more life for seat `seat` (none past [`MAX_LIVES`]).
+    pub(crate) fn gain_life(&mut self, seat: usize) {
+        let s = &mut self.seats[seat];
+        if s.lives < MAX_LIVES {
+            s.lives += 1;
+            self.events.push(GameEvent::ExtraLife);
+        }
+    }
+
+    /// Advances one tick with one input a seat (seat 0's first; a seat without one stands
+    /// still).
+    pub fn tick_seats(&mut self, inputs: &[Input]) {
+        self.ticks += 1;
+        self.events.clear();
+        let now = self.ticks;
+        self.puffs.retain(|p| now - p.tick < PUFF_TICKS);
+        if self.finished || self.all_dead() {
+            return;
+        }
+        self.respawn();
+        for seat in 0..self.seats.len() {
+            if self.seats[seat].dead() {
+                continue;
+            }
+            let input = inputs.get(seat).copied().unwrap_or_default();
+            self.seat_acts(seat, &input);
+            if self.finished {
+                break;
+            }
+        }
+        self.world_moves();
+    }
+
+    /// The players of a game of several who have been dead for [`RESPAWN_TICKS`] come back
+    /// at their start with what a player starts with, keeping their score and lives (on hard,
+    /// not until the next level). A game of one leaves death to the episode.
+    fn respawn(&mut self) {
+        if self.seats.len() < 2 || self.difficulty == Difficulty::Hard {
+            return;
+        }
+        for seat in 0..self.seats.len() {
+            let back = self.seats[seat]
+                .died
+                .is_some_and(|t| self.ticks >= t + RESPAWN_TICKS);
+            if back {
+                let (position, angle) = self.start_of(seat);
+                let s = &mut self.seats[seat];
+                s.player = Player::new(position, angle);
+                (s.weapon, s.chosen, s.trigger_released) =
+                    (Weapon::default(), Weapon::default(), true);
+                (s.died, s.hurt, s.last_shot) = (None, None, None);
+            }
+        }
+    }
+}
+
+use super::PUFF_TICKS;
