@@ -150,11 +150,69 @@ pub struct AutoplayArgs {
     /// Replace the WAV file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Play one seat of a networked game (with --bind, --peer and --seat) for --ticks ticks,
+    /// then print its final state as `replay` does: `final state HASH after N ticks`.
+    #[arg(long)]
+    pub net: bool,
+    /// With --net: the address to listen on (like 127.0.0.1:7000).
+    #[arg(long, requires = "net", value_name = "ADDR")]
+    pub bind: Option<std::net::SocketAddr>,
+    /// With --net: another seat's address, in seat order, this seat left out (repeated: one
+    /// for each other player).
+    #[arg(long = "peer", requires = "net", value_name = "ADDR")]
+    pub peers: Vec<std::net::SocketAddr>,
+    /// With --net: the seat played here, from 0.
+    #[arg(long, requires = "net", default_value_t = 0)]
+    pub seat: usize,
+    /// With --net: co-op or deathmatch.
+    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::Mode::Coop)]
+    pub mode: super::netplay::Mode,
+    /// With --net: ticks to play (60 a second).
+    #[arg(long, requires = "net", default_value_t = 600)]
+    pub ticks: u64,
+    /// With --net: ticks each input waits before it is played (fewer rollbacks, a little lag).
+    #[arg(long, requires = "net", default_value_t = 2)]
+    pub input_delay: usize,
+    /// With --net: seconds to wait for every peer to answer before giving up.
+    #[arg(long, requires = "net", default_value_t = 20, value_name = "SECONDS")]
+    pub wait: u64,
 }
 
 impl AutoplayArgs {
     /// Runs `tilecaster autoplay`.
     pub fn run(self) -> Result<()> {
+        if self.net {
+            let Some(bind) = self.bind else {
+                bail!("--net needs --bind ADDR (the address to listen on)");
+            };
+            if self.peers.is_empty() || self.peers.len() >= tilecaster::game::MAX_SEATS {
+                bail!(
+                    "--net needs one to {} --peer ADDR (the other players' addresses)",
+                    tilecaster::game::MAX_SEATS - 1
+                );
+            }
+            if self.seat > self.peers.len() {
+                bail!(
+                    "--seat {} in a game of {} players (seats 0 to {})",
+                    self.seat,
+                    self.peers.len() + 1,
+                    self.peers.len()
+                );
+            }
+            return super::netplay::run(&super::netplay::Options {
+                level: &self.level,
+                sources: &self.sources.get(),
+                difficulty: self.difficulty.into(),
+                seed: self.seed.unwrap_or(0),
+                bind,
+                peers: &self.peers,
+                seat: self.seat,
+                mode: self.mode,
+                ticks: self.ticks,
+                input_delay: self.input_delay,
+                wait: std::time::Duration::from_secs(self.wait.clamp(1, 3600)),
+            });
+        }
         run(&Options {
             level: &self.level,
             sources: &self.sources.get(),

@@ -5,6 +5,8 @@ mod autoplay;
 mod bench;
 mod check;
 mod convert;
+#[cfg(not(target_arch = "wasm32"))]
+mod netplay;
 mod play;
 mod replay;
 mod trace;

@@ -54,7 +54,7 @@ impl Simulation for Game {
 }
 
 /// `ggrs`' configuration for a [`Simulation`] `S`.
-struct Rollback<S>(std::marker::PhantomData<S>);
+pub(crate) struct Rollback<S>(std::marker::PhantomData<S>);
 
 impl<S: Simulation> ggrs::Config for Rollback<S> {
     type Input = Input;

@@ -1,0 +1,508 @@
+//! Network play over UDP: a [`Game`] of several seats, one of them played here, the others by
+//! peers, through `ggrs`' peer-to-peer rollback session. Each machine plays ahead on its own
+//! input and on predictions of the others'; when a remote input arrives unlike its prediction,
+//! the session loads the state saved at that tick and plays the ticks since again (the sync
+//! test in [`super::rollback`] proves that lands where it should). Every second the machines
+//! compare their state hashes: a difference is reported with its tick ([`NetEvent::Desync`]).
+//!
+//! What travels is `ggrs`' own messages, each datagram headed by this game's mark and a
+//! fingerprint of the game being played (the rules version, the level, the seats, the
+//! difficulty and the seed: [`fingerprint`]). Datagrams from strangers, of another game or
+//! version, cut short, or garbage are dropped and counted ([`SocketReport`]), never a panic,
+//! and at most [`MAX_DATAGRAMS_PER_POLL`] are read a poll, so that a flood cannot stall the
+//! game; a peer whose fingerprint differs is named ([`NetEvent::OtherGame`]).
+//!
+//! ```no_run
+//! use tilecaster::game::net::{NetPlay, NetSetup};
+//! use tilecaster::game::{Autopilot, Game, Input};
+//! # fn level() -> tilecaster::level::Level { unimplemented!() }
+//! let game = Game::new(level()).seated(2);
+//! let setup = NetSetup {
+//!     bind: "127.0.0.1:7000".parse().unwrap(),
+//!     seat: 0,
+//!     peers: vec!["127.0.0.1:7001".parse().unwrap()],
+//!     input_delay: 2,
+//!     fingerprint: 42,
+//! };
+//! let mut net = NetPlay::start(game, &setup).unwrap();
+//! let mut pilot = Autopilot::for_seat(0);
+//! loop {
+//!     net.poll();
+//!     if net.running() {
+//!         let input = pilot.input(net.game());
+//!         net.advance(input).unwrap();
+//!     }
+//!     std::thread::sleep(std::time::Duration::from_millis(16));
+//! }
+//! ```
+
+use std::collections::VecDeque;
+use std::net::{SocketAddr, UdpSocket};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bincode::Options as _;
+use ggrs::{
+    DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, Message, NonBlockingSocket, P2PSession,
+    PlayerType, SessionBuilder, SessionState,
+};
+
+use super::rollback::Rollback;
+use super::{Game, Input, MAX_SEATS, TICK_HZ};
+
+/// The first bytes of every datagram this game sends.
+const MAGIC: [u8; 4] = *b"TCnp";
+/// The header: [`MAGIC`] and the fingerprint.
+const HEADER: usize = 12;
+/// The largest datagram read (ggrs' messages are far smaller).
+const LARGEST: usize = 4096;
+/// The most datagrams read in one poll; the rest wait for the next.
+pub const MAX_DATAGRAMS_PER_POLL: usize = 256;
+/// How many ticks of state hashes are kept ([`NetPlay::hash_at`]).
+const HASHES_KEPT: usize = 256;
+/// Ticks between the machines' comparisons of their state hashes (one second).
+pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
+
+/// What identifies a game to its peers: machines whose fingerprints differ do not play
+/// together. From the rules version, the level file's hash, the data that decides play
+/// ([`Game::data_hash`]), the number of seats, the difficulty and the seed.
+pub fn fingerprint(game: &Game, level_hash: &str, seed: u64) -> u64 {
+    let text = format!(
+        "tilecaster rules {} level {level_hash} data {} seats {} difficulty {:?} seed {seed}",
+        super::RULES_VERSION,
+        game.data_hash(),
+        game.seats.len(),
+        game.difficulty,
+    );
+    u64::from_str_radix(&super::file_hash(text.as_bytes()), 16).unwrap_or(0)
+}
+
+/// How a machine joins a networked game.
+#[derive(Clone, Debug)]
+pub struct NetSetup {
+    /// The address to listen on.
+    pub bind: SocketAddr,
+    /// The seat played here.
+    pub seat: usize,
+    /// The other seats' addresses, in seat order (this machine's seat left out).
+    pub peers: Vec<SocketAddr>,
+    /// Ticks an input waits before it is played (fewer rollbacks, a little lag).
+    pub input_delay: usize,
+    /// The game's [`fingerprint`]: the same on every machine.
+    pub fingerprint: u64,
+}
+
+/// Why a networked game could not start or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    /// The address to listen on could not be had.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A setting the session refused (a seat out of range, too many peers).
+    #[error("network game: {0}")]
+    Setup(String),
+    /// The rollback session failed.
+    #[error("rollback session: {0}")]
+    Session(String),
+}
+
+/// Something a networked game's players should hear of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetEvent {
+    /// Getting in step with a peer: `count` of `total` round trips done.
+    Synchronizing {
+        /// The peer's seat.
+        seat: usize,
+        /// Round trips done.
+        count: u32,
+        /// Round trips needed.
+        total: u32,
+    },
+    /// In step with a peer.
+    Connected {
+        /// The peer's seat.
+        seat: usize,
+    },
+    /// Nothing heard from a peer for a while; it is dropped after `timeout_ms` more.
+    Interrupted {
+        /// The peer's seat.
+        seat: usize,
+        /// Milliseconds left before it is dropped.
+        timeout_ms: u64,
+    },
+    /// A peer that was interrupted is heard again.
+    Resumed {
+        /// The peer's seat.
+        seat: usize,
+    },
+    /// A peer left (or was not heard for too long): its player stands still from then on.
+    Left {
+        /// The peer's seat.
+        seat: usize,
+    },
+    /// A peer's state hash differed from this machine's at `tick`: the games went apart.
+    Desync {
+        /// The tick compared.
+        tick: u64,
+        /// The peer's seat.
+        seat: usize,
+    },
+    /// A peer sends datagrams of another game, version or level (its fingerprint differs).
+    OtherGame {
+        /// The peer's address.
+        addr: SocketAddr,
+    },
+}
+
+/// What the socket dropped, for the network line and for tests.
+#[derive(Debug, Default)]
+pub struct SocketReport {
+    /// Datagrams from addresses that are not peers.
+    pub strangers: AtomicU64,
+    /// Datagrams from peers cut short, of another game, or not a message.
+    pub dropped: AtomicU64,
+    /// Datagrams that could not be sent.
+    pub send_failures: AtomicU64,
+    /// Peers whose datagrams carried another fingerprint (each once, until taken).
+    other_games: Mutex<Vec<SocketAddr>>,
+}
+
+/// A UDP socket that speaks `ggrs`' messages with this game's header, dropping whatever is
+/// not for it.
+struct GameSocket {
+    socket: UdpSocket,
+    fingerprint: u64,
+    peers: Vec<SocketAddr>,
+    buffer: Vec<u8>,
+    out: Vec<u8>,
+    report: Arc<SocketReport>,
+}
+
+impl GameSocket {
+    /// The message in datagram `bytes` from `from`, if it is one of this game's.
+    fn read(&self, from: SocketAddr, bytes: &[u8]) -> Option<Message> {
+        if !self.peers.contains(&from) {
+            self.report.strangers.fetch_add(1, Ordering::Relaxed);
+            return None;
+        }
+        let dropped = || {
+            self.report.dropped.fetch_add(1, Ordering::Relaxed);
+            None
+        };
+        if bytes.len() < HEADER || bytes[..4] != MAGIC {
+            return dropped();
+        }
+        let mark = u64::from_le_bytes(bytes[4..HEADER].try_into().unwrap_or_default());
+        if mark != self.fingerprint {
+            if let Ok(mut others) = self.report.other_games.lock() {
+                if !others.contains(&from) {
+                    others.push(from);
+                }
+            }
+            return dropped();
+        }
+        // ggrs' own encoding (bincode's fixed-width integers), with a limit on what a length
+        // in the datagram may ask for.
+        let decoded = bincode::DefaultOptions::new()
+            .with_fixint_encoding()
+            .allow_trailing_bytes()
+            .with_limit(LARGEST as u64)
+            .deserialize(&bytes[HEADER..]);
+        decoded.ok().or_else(dropped)
+    }
+}
+
+impl NonBlockingSocket<SocketAddr> for GameSocket {
+    fn send_to(&mut self, msg: &Message, addr: &SocketAddr) {
+        self.out.clear();
+        self.out.extend_from_slice(&MAGIC);
+        self.out.extend_from_slice(&self.fingerprint.to_le_bytes());
+        let sent = bincode::serialize_into(&mut self.out, msg)
+            .ok()
+            .and_then(|()| self.socket.send_to(&self.out, addr).ok());
+        if sent.is_none() {
+            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
+        let mut messages = Vec::new();
+        for _ in 0..MAX_DATAGRAMS_PER_POLL {
+            let mut buffer = std::mem::take(&mut self.buffer);
+            let received = self.socket.recv_from(&mut buffer);
+            match received {
+                Ok((n, from)) => {
+                    if let Some(message) = self.read(from, &buffer[..n]) {
+                        messages.push((from, message));
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    self.buffer = buffer;
+                    break;
+                }
+                // (An earlier send's refusal, reported late on some systems: nothing to read.)
+                Err(_) => {}
+            }
+            self.buffer = buffer;
+        }
+        messages
+    }
+}
+
+/// A networked game in progress on this machine.
+pub struct NetPlay {
+    session: P2PSession<Rollback<Game>>,
+    game: Game,
+    seat: usize,
+    /// Each other seat's address, by seat (`None` for this machine's).
+    addresses: Vec<Option<SocketAddr>>,
+    /// The state hash after each of the last ticks played, oldest first.
+    hashes: VecDeque<(u64, u64)>,
+    report: Arc<SocketReport>,
+    stats: NetStats,
+}
+
+/// How the network play is going, for the network line and reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct NetStats {
+    /// Ticks advanced on this machine (each once).
+    pub ticks: u64,
+    /// Ticks played again after rollbacks.
+    pub replayed: u64,
+    /// The most ticks played again at once.
+    pub longest_rollback: u64,
+    /// Ticks this machine waited because it was too far ahead of a peer's inputs.
+    pub stalled: u64,
+}
+
+impl NetPlay {
+    /// Starts playing `game` (already seated: one seat a machine) with the peers of `setup`:
+    /// binds the socket and begins synchronizing; [`NetPlay::running`] says when play begins.
+    pub fn start(mut game: Game, setup: &NetSetup) -> Result<NetPlay, NetError> {
+        let seats = setup.peers.len() + 1;
+        if seats != game.seats.len() || seats > MAX_SEATS || setup.seat >= seats {
+            return Err(NetError::Setup(format!(
+                "seat {} with {} peers in a game of {} seats (at most {MAX_SEATS})",
+                setup.seat,
+                setup.peers.len(),
+                game.seats.len()
+            )));
+        }
+        let socket = UdpSocket::bind(setup.bind).map_err(|source| NetError::Bind {
+            addr: setup.bind,
+            source,
+        })?;
+        socket
+            .set_nonblocking(true)
+            .map_err(|source| NetError::Bind {
+                addr: setup.bind,
+                source,
+            })?;
+        let report = Arc::new(SocketReport::default());
+        let mut addresses = Vec::with_capacity(seats);
+        let mut others = setup.peers.iter();
+        for seat in 0..seats {
+            addresses.push(if seat == setup.seat {
+                None
+            } else {
+                others.next().copied()
+            });
+        }
+        let session_error = |e: GgrsError| NetError::Session(e.to_string());
+        let mut builder = SessionBuilder::<Rollback<Game>>::new()
+            .with_num_players(seats)
+            .with_input_delay(setup.input_delay)
+            .with_max_prediction_window(8)
+            .with_desync_detection_mode(DesyncDetection::On {
+                interval: DESYNC_CHECK_TICKS,
+            })
+            .with_disconnect_timeout(Duration::from_secs(3))
+            .with_disconnect_notify_delay(Duration::from_millis(500))
+            .with_fps(TICK_HZ as usize)
+            .map_err(session_error)?;
+        for (seat, address) in addresses.iter().enumerate() {
+            let player = match address {
+                None => PlayerType::Local,
+                Some(addr) => PlayerType::Remote(*addr),
+            };
+            builder = builder.add_player(player, seat).map_err(session_error)?;
+        }
+        let socket = GameSocket {
+            socket,
+            fingerprint: setup.fingerprint,
+            peers: setup.peers.clone(),
+            buffer: vec![0; LARGEST],
+            out: Vec::with_capacity(512),
+            report: report.clone(),
+        };
+        let session = builder.start_p2p_session(socket).map_err(session_error)?;
+        game.viewer = setup.seat;
+        Ok(NetPlay {
+            session,
+            game,
+            seat: setup.seat,
+            addresses,
+            hashes: VecDeque::with_capacity(HASHES_KEPT),
+            report,
+            stats: NetStats::default(),
+        })
+    }
+
+    /// Sends and receives; what happened since the last poll.
+    pub fn poll(&mut self) -> Vec<NetEvent> {
+        self.session.poll_remote_clients();
+        let seat_of = |addresses: &[Option<SocketAddr>], addr: SocketAddr| {
+            addresses
+                .iter()
+                .position(|&a| a == Some(addr))
+                .unwrap_or(usize::MAX)
+        };
+        let mut events = Vec::new();
+        for event in self.session.events() {
+            let seat = |addr| seat_of(&self.addresses, addr);
+            events.push(match event {
+                GgrsEvent::Synchronizing { addr, total, count } => NetEvent::Synchronizing {
+                    seat: seat(addr),
+                    count,
+                    total,
+                },
+                GgrsEvent::Synchronized { addr } => NetEvent::Connected { seat: seat(addr) },
+                GgrsEvent::Disconnected { addr } => NetEvent::Left { seat: seat(addr) },
+                GgrsEvent::NetworkInterrupted {
+                    addr,
+                    disconnect_timeout,
+                } => NetEvent::Interrupted {
+                    seat: seat(addr),
+                    timeout_ms: disconnect_timeout as u64,
+                },
+                GgrsEvent::NetworkResumed { addr } => NetEvent::Resumed { seat: seat(addr) },
+                GgrsEvent::DesyncDetected { frame, addr, .. } => NetEvent::Desync {
+                    // The checksum of frame f is the state before it: after tick f.
+                    tick: u64::try_from(frame).unwrap_or(0),
+                    seat: seat(addr),
+                },
+                GgrsEvent::WaitRecommendation { .. } => continue,
+            });
+        }
+        if let Ok(mut others) = self.report.other_games.lock() {
+            events.extend(others.drain(..).map(|addr| NetEvent::OtherGame { addr }));
+        }
+        events
+    }
+
+    /// Whether every peer is in step and ticks can be played.
+    pub fn running(&self) -> bool {
+        self.session.current_state() == SessionState::Running
+    }
+
+    /// Plays the next tick with this machine's `input` (and any ticks a rollback plays
+    /// again); `false` when the tick was not played: not yet in step, or too far ahead of a
+    /// peer's inputs (then try again next time).
+    pub fn advance(&mut self, input: Input) -> Result<bool, NetError> {
+        if !self.running() {
+            return Ok(false);
+        }
+        self.session
+            .add_local_input(self.seat, input)
+            .map_err(|e| NetError::Session(e.to_string()))?;
+        let requests = match self.session.advance_frame() {
+            Ok(requests) => requests,
+            Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => {
+                self.stats.stalled += 1;
+                return Ok(false);
+            }
+            Err(e) => return Err(NetError::Session(e.to_string())),
+        };
+        let mut advanced = 0u64;
+        for request in requests {
+            match request {
+                GgrsRequest::SaveGameState { cell, frame } => {
+                    let hash = self.game.state_hash();
+                    cell.save(frame, Some(self.game.clone()), Some(u128::from(hash)));
+                }
+                GgrsRequest::LoadGameState { cell, .. } => {
+                    if let Some(saved) = cell.load() {
+                        let viewer = self.game.viewer;
+                        self.game = saved;
+                        self.game.viewer = viewer;
+                    }
+                }
+                GgrsRequest::AdvanceFrame { inputs } => {
+                    let inputs: Vec<Input> = inputs.iter().map(|&(i, _)| i).collect();
+                    self.game.tick_seats(&inputs);
+                    self.keep_hash();
+                    advanced += 1;
+                }
+            }
+        }
+        self.stats.ticks += 1;
+        let replayed = advanced.saturating_sub(1);
+        self.stats.replayed += replayed;
+        self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
+        Ok(true)
+    }
+
+    /// Keeps the state hash of the tick just played (replacing a rolled-back one's).
+    fn keep_hash(&mut self) {
+        let (tick, hash) = (self.game.ticks, self.game.state_hash());
+        while self.hashes.back().is_some_and(|&(t, _)| t >= tick) {
+            self.hashes.pop_back();
+        }
+        if self.hashes.len() == HASHES_KEPT {
+            self.hashes.pop_front();
+        }
+        self.hashes.push_back((tick, hash));
+    }
+
+    /// The game as this machine sees it now (its latest ticks partly predicted).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The seat played here.
+    pub fn seat(&self) -> usize {
+        self.seat
+    }
+
+    /// The last tick every seat's input is known for: the game up to it is the same on every
+    /// machine.
+    pub fn confirmed_tick(&self) -> u64 {
+        // Frame f's inputs confirmed: the state after tick f + 1 is final.
+        u64::try_from(self.session.confirmed_frame() + 1).unwrap_or(0)
+    }
+
+    /// The state hash after `tick`, if it is one of the last ticks played.
+    pub fn hash_at(&self, tick: u64) -> Option<u64> {
+        self.hashes
+            .iter()
+            .find(|&&(t, _)| t == tick)
+            .map(|&(_, hash)| hash)
+    }
+
+    /// Ticks this machine is ahead of the peers (wait a little when positive).
+    pub fn frames_ahead(&self) -> i32 {
+        self.session.frames_ahead()
+    }
+
+    /// The round trip to the seat `seat`'s machine, milliseconds (while in step).
+    pub fn round_trip_ms(&self, seat: usize) -> Option<u64> {
+        let stats = self.session.network_stats(seat).ok()?;
+        Some(stats.ping as u64)
+    }
+
+    /// How play has gone.
+    pub fn stats(&self) -> NetStats {
+        self.stats
+    }
+
+    /// What the socket dropped.
+    pub fn socket_report(&self) -> &SocketReport {
+        &self.report
+    }
+}

@@ -1,0 +1,305 @@
+//! Network play for real: `tilecaster autoplay --net` processes on loopback playing one co-op
+//! game, talking through a relay written here that delays every datagram (50 ms each way: a
+//! 100 ms round trip) and loses one in twenty, must end on the same final state hash. Bad
+//! datagrams (garbage, another game's, a flood) are dropped without harm, a peer that leaves
+//! does not stop the others, and machines set up for different games refuse to play.
+
+use std::collections::VecDeque;
+use std::net::{SocketAddr, UdpSocket};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tilecaster");
+
+/// A loopback address free now (bound and let go).
+fn free_address() -> SocketAddr {
+    UdpSocket::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+}
+
+/// A datagram relay between `n` players: player `i` reaches player `j` at `address(i, j)`;
+/// what arrives there from `i` goes on to `j` (from `address(j, i)`, so that `j` sees it come
+/// from where it reaches `i`) after `delay`, unless it is one of the `loss` lost (a fixed
+/// pseudo-random pick).
+struct Relay {
+    addresses: Vec<Vec<Option<SocketAddr>>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<(u64, u64)>>,
+}
+
+impl Relay {
+    fn start(players: &[SocketAddr], delay: Duration, loss: f64) -> Relay {
+        let n = players.len();
+        let mut sockets: Vec<Vec<Option<UdpSocket>>> = (0..n).map(|_| Vec::new()).collect();
+        for (i, row) in sockets.iter_mut().enumerate() {
+            for j in 0..n {
+                row.push((i != j).then(|| {
+                    let s = UdpSocket::bind("127.0.0.1:0").unwrap();
+                    s.set_nonblocking(true).unwrap();
+                    s
+                }));
+            }
+        }
+        let addresses = sockets
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|s| s.as_ref().map(|s| s.local_addr().unwrap()))
+                    .collect()
+            })
+            .collect();
+        let stop = Arc::new(AtomicBool::new(false));
+        let players = players.to_vec();
+        let halt = stop.clone();
+        let thread = std::thread::spawn(move || {
+            let mut pending: VecDeque<(Instant, usize, usize, Vec<u8>)> = VecDeque::new();
+            let mut random: u64 = 0x9E37_79B9_7F4A_7C15;
+            let (mut passed, mut lost) = (0u64, 0u64);
+            let mut buffer = [0u8; 65536];
+            while !halt.load(Ordering::Relaxed) {
+                for (i, row) in sockets.iter().enumerate() {
+                    for (j, socket) in row.iter().enumerate() {
+                        let Some(socket) = socket else {
+                            continue;
+                        };
+                        while let Ok((len, from)) = socket.recv_from(&mut buffer) {
+                            if from != players[i] {
+                                continue;
+                            }
+                            random ^= random << 13;
+                            random ^= random >> 7;
+                            random ^= random << 17;
+                            if (random % 10_000) as f64 / 10_000.0 < loss {
+                                lost += 1;
+                                continue;
+                            }
+                            passed += 1;
+                            pending.push_back((
+                                Instant::now() + delay,
+                                i,
+                                j,
+                                buffer[..len].to_vec(),
+                            ));
+                        }
+                    }
+                }
+                let now = Instant::now();
+                while pending.front().is_some_and(|p| p.0 <= now) {
+                    let (_, i, j, bytes) = pending.pop_front().unwrap();
+                    if let Some(out) = &sockets[j][i] {
+                        let _ = out.send_to(&bytes, players[j]);
+                    }
+                }
+                std::thread::sleep(Duration::from_micros(500));
+            }
+            (passed, lost)
+        });
+        Relay {
+            addresses,
+            stop,
+            thread: Some(thread),
+        }
+    }
+
+    /// Where player `i` reaches player `j`.
+    fn address(&self, i: usize, j: usize) -> SocketAddr {
+        self.addresses[i][j].unwrap()
+    }
+
+    /// Stops it: the datagrams passed and lost.
+    fn finish(mut self) -> (u64, u64) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.thread.take().unwrap().join().unwrap()
+    }
+}
+
+/// Starts `autoplay --net` for seat `seat` listening on `bind` with the other seats at `peers`.
+fn seat(seat: usize, bind: SocketAddr, peers: &[SocketAddr], extra: &[&str]) -> Child {
+    let mut command = Command::new(BIN);
+    command.args([
+        "autoplay",
+        "--net",
+        "--level",
+        "levels/e1m1.toml",
+        "--seed",
+        "5",
+    ]);
+    command.args(["--bind", &bind.to_string(), "--seat", &seat.to_string()]);
+    for p in peers {
+        command.args(["--peer", &p.to_string()]);
+    }
+    command
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// The final state line of a finished seat, or a failure with its output.
+fn final_line(output: &Output, who: &str) -> String {
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(
+        output.status.success(),
+        "{who} failed: {}\n{stdout}\n{stderr}",
+        output.status
+    );
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("final state "))
+        .unwrap_or_else(|| panic!("{who} printed no final state:\n{stdout}\n{stderr}"));
+    eprintln!("{who}: {line}\n{stderr}");
+    line.to_string()
+}
+
+/// `n` seats playing `ticks` ticks through a relay of 100 ms round trips losing 5%: every seat
+/// ends on the same state.
+fn play_through_relay(n: usize, ticks: u64) {
+    let players: Vec<SocketAddr> = (0..n).map(|_| free_address()).collect();
+    let relay = Relay::start(&players, Duration::from_millis(50), 0.05);
+    let ticks = ticks.to_string();
+    let children: Vec<Child> = (0..n)
+        .map(|i| {
+            let peers: Vec<SocketAddr> = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| relay.address(i, j))
+                .collect();
+            seat(i, players[i], &peers, &["--ticks", &ticks])
+        })
+        .collect();
+    let lines: Vec<String> = children
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
+        .collect();
+    let (passed, lost) = relay.finish();
+    let share = lost as f64 / (passed + lost) as f64;
+    assert!(
+        (0.02..0.1).contains(&share),
+        "the relay lost {lost} of {}",
+        passed + lost
+    );
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    assert_eq!(lines[0].split(' ').next_back(), Some("ticks"));
+}
+
+#[test]
+fn two_seats_through_a_slow_lossy_relay_end_on_one_state() {
+    play_through_relay(2, 600);
+}
+
+#[test]
+fn four_seats_through_a_slow_lossy_relay_end_on_one_state() {
+    play_through_relay(4, 300);
+}
+
+#[test]
+fn garbage_strangers_and_a_flood_are_dropped_without_harm() {
+    let players = [free_address(), free_address()];
+    let a = seat(0, players[0], &[players[1]], &["--ticks", "300"]);
+    let b = seat(1, players[1], &[players[0]], &["--ticks", "300"]);
+    // From a stranger's address: garbage, this game's mark with another fingerprint, and a
+    // flood of 20,000 datagrams at seat 0.
+    let stranger = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let start = Instant::now();
+    let mut sent = 0u32;
+    while start.elapsed() < Duration::from_secs(3) {
+        for _ in 0..500 {
+            let mut junk = b"TCnp\x01\x02\x03\x04\x05\x06\x07\x08".to_vec();
+            junk.extend((0..40).map(|k| (k * 37 + sent) as u8));
+            let _ = stranger.send_to(&junk, players[0]);
+            let _ = stranger.send_to(&[0xFF; 3], players[1]);
+            sent += 1;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(sent >= 10_000);
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    let stderr = String::from_utf8_lossy(&a.stderr).into_owned();
+    assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
+    let strangers: u64 = stderr
+        .split("datagrams dropped: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of dropped datagrams: {stderr}"));
+    assert!(
+        strangers > 1000,
+        "seat 0 dropped {strangers} from strangers"
+    );
+}
+
+#[test]
+fn a_peer_that_leaves_does_not_stop_the_others() {
+    let players = [free_address(), free_address()];
+    let a = seat(0, players[0], &[players[1]], &["--ticks", "600"]);
+    let mut b = seat(1, players[1], &[players[0]], &["--ticks", "600"]);
+    // Seat 1 plays a few seconds, then its process is gone.
+    std::thread::sleep(Duration::from_secs(4));
+    b.kill().unwrap();
+    let _ = b.wait();
+    let a = a.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&a.stderr).into_owned();
+    final_line(&a, "seat 0");
+    assert!(stderr.contains("seat 1 left"), "{stderr}");
+}
+
+#[test]
+fn machines_set_up_for_different_games_refuse_to_play() {
+    let players = [free_address(), free_address()];
+    let wait = ["--ticks", "60", "--wait", "3"];
+    let a = seat(0, players[0], &[players[1]], &wait);
+    // Another seed: another game.
+    let mut b = Command::new(BIN);
+    b.args([
+        "autoplay",
+        "--net",
+        "--level",
+        "levels/e1m1.toml",
+        "--seed",
+        "6",
+    ]);
+    b.args(["--bind", &players[1].to_string(), "--seat", "1"]);
+    b.args(["--peer", &players[0].to_string()]).args(wait);
+    let b = b
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for (child, who) in [(a, "seat 0"), (b, "seat 1")] {
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "{who} played a game it should not have"
+        );
+        assert!(stderr.contains("plays another game"), "{who}: {stderr}");
+        assert!(stderr.contains("cannot reach seat"), "{who}: {stderr}");
+    }
+}
+
+#[test]
+fn bad_network_arguments_are_clear_errors() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .arg("autoplay")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(run(&["--net", "--peer", "127.0.0.1:9"]).contains("--bind"));
+    assert!(run(&["--net", "--bind", "127.0.0.1:0"]).contains("--peer"));
+    let bind = ["--net", "--bind", "127.0.0.1:0", "--peer", "127.0.0.1:9"];
+    assert!(run(&[&bind[..], &["--seat", "2"]].concat()).contains("--seat 2"));
+    assert!(run(&[&bind[..], &["--mode", "deathmatch"]].concat()).contains("deathmatch"));
+    assert!(run(&["--bind", "127.0.0.1:0"]).contains("--net"));
+}
