@@ -1,6 +1,7 @@
 //! Generates the bundled textures and sprites (all original, from code): wall, door, grate,
 //! floor and ceiling textures (64x64, tileable) in `textures/`, and in `textures/sprites/` the
-//! enemy sheets (8 angles x 12 poses of 64x64; see `sprites.rs` for the layout) and pickups.
+//! enemy sheets (8 angles x 12 poses of 64x64; see `sprites.rs` for the layout), the players'
+//! sheet (a game of several recolours its uniform per seat) and pickups.
 //!
 //! ```sh
 //! cargo run --release --example make_textures -- textures            # writes textures/
@@ -463,6 +464,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ("ss", sprites::enemy_sheet(&sprites::ss())),
         ("mutant", sprites::enemy_sheet(&sprites::mutant())),
         ("boss", sprites::enemy_sheet(&sprites::boss())),
+        ("player", sprites::enemy_sheet(&sprites::player())),
         ("dog", sprites::dog_sheet()),
     ];
     for kind in sprites::DECORATIONS {

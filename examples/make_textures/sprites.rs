@@ -609,6 +609,20 @@ pub fn boss() -> Look {
     }
 }
 
+/// A player of a game of several: a commando in a uniform of the key colour (pure magenta:
+/// red and blue equal, no green), which the game recolours to each seat's colour, a steel
+/// helmet, a machine gun.
+pub fn player() -> Look {
+    Look {
+        uniform: [200.0, 0.0, 200.0],
+        trousers: [130.0, 0.0, 130.0],
+        helmet: Some([62.0, 64.0, 70.0]),
+        build: (1.05, 1.02),
+        arms: Arms::MachineGun,
+        ..guard()
+    }
+}
+
 /// The pickups a level can place, by name (each a sprite `NAME.png`).
 pub const PICKUPS: [&str; 14] = [
     "food",

@@ -14,6 +14,37 @@ pub const DOOR_JAMB: &str = "door_jamb";
 /// The sprite of the launcher's projectile, loaded from `sprites/` when the folder has it.
 pub const FIREBALL: &str = "fireball";
 
+/// The sprite of the players of a game of several, loaded from `sprites/` when the folder
+/// has it: its key colour (pure magenta: red and blue equal, no green, the shade in red)
+/// takes each seat's colour ([`SEAT_COLOURS`]) in the sheets named by [`player_sprite`].
+pub const PLAYER: &str = "player";
+
+/// The seats' colours, seat 0 first: blue, red, green, gold.
+pub const SEAT_COLOURS: [crate::frame::Colour; 4] = [
+    crate::frame::Colour::rgb(70, 110, 235),
+    crate::frame::Colour::rgb(215, 55, 50),
+    crate::frame::Colour::rgb(60, 175, 75),
+    crate::frame::Colour::rgb(225, 180, 40),
+];
+
+/// The name of seat `seat`'s sheet in a level's textures (the [`PLAYER`] sheet in the seat's
+/// colour), when the folder has a player sprite.
+pub fn player_sprite(seat: usize) -> String {
+    format!("{PLAYER}#{}", seat % SEAT_COLOURS.len())
+}
+
+/// Texel `rgba` of the player's sheet in `colour`: the key colour's pixels (red equal to
+/// blue, no green) take `colour`, as bright as the key was (200 as the colour itself); the
+/// rest as it is.
+fn in_seat_colour(rgba: [u8; 4], colour: crate::frame::Colour) -> [u8; 4] {
+    let [r, g, b, a] = rgba;
+    if g != 0 || r != b || r == 0 {
+        return rgba;
+    }
+    let shade = |c: u8| (f32::from(c) * f32::from(r) / 200.0).round().min(255.0) as u8;
+    [shade(colour.r), shade(colour.g), shade(colour.b), a]
+}
+
 /// A level with its textures, and everything worth telling about them.
 #[derive(Debug)]
 pub struct LevelWithTextures {
@@ -181,6 +212,21 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
     if overlay.sprite(FIREBALL).is_some() {
         if let Err(e) = textures.load_sprite(&sprite_dir(FIREBALL), FIREBALL) {
             problems.push(error(None, format!("sprite '{FIREBALL}': {e}")));
+        }
+    }
+    // The players' sheets, one a seat, when the folder has the player's.
+    if overlay.sprite(PLAYER).is_some() {
+        match textures.load_sprite(&sprite_dir(PLAYER), PLAYER) {
+            Ok(()) => {
+                let sheet = textures.sprite(PLAYER).cloned();
+                for (seat, &colour) in SEAT_COLOURS.iter().enumerate() {
+                    if let Some(sheet) = &sheet {
+                        let recoloured = sheet.recoloured(|p| in_seat_colour(p, colour));
+                        textures.insert_sprite(&player_sprite(seat), recoloured);
+                    }
+                }
+            }
+            Err(e) => problems.push(error(None, format!("sprite '{PLAYER}': {e}"))),
         }
     }
     // The engine's own texture for the sides of door openings, when the folder has one.

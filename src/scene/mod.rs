@@ -107,6 +107,7 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
             facing: None,
         }
     }));
+    other_players(game, textures, &mut out);
     if let Some(sheet) = textures.sprite(crate::level::FIREBALL) {
         out.extend(game.projectiles.iter().map(|p| SpriteInstance {
             position: p.position,
@@ -116,6 +117,35 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
         }));
     }
     out
+}
+
+/// The players of a game of several besides the one it is shown to, each in their seat's
+/// colour: walking as they move, firing for a moment after a shot, in pain for a moment after
+/// a hit, fallen while dead.
+fn other_players<'a>(game: &Game, textures: &'a TextureSet, out: &mut Vec<SpriteInstance<'a>>) {
+    let shown = game.viewer.min(game.seats.len() - 1);
+    let since = |tick: Option<u64>| tick.map_or(u64::MAX, |t| game.ticks.saturating_sub(t));
+    for (seat, s) in game.seats.iter().enumerate() {
+        let sheet = textures.sprite(&crate::level::player_sprite(seat));
+        let Some(sheet) = sheet.filter(|_| seat != shown) else {
+            continue;
+        };
+        let row = if let Some(died) = s.died.filter(|_| s.dead()) {
+            pose::DIE + (game.ticks.saturating_sub(died) / 9).min(4) as u32
+        } else if since(s.last_shot) < 8 {
+            pose::FIRE
+        } else if since(s.hurt.map(|h| h.tick)) < 10 {
+            pose::PAIN
+        } else {
+            pose::WALK + ((s.player.walked * 4.0) as u32 % 4)
+        };
+        out.push(SpriteInstance {
+            position: s.player.position,
+            sheet,
+            row,
+            facing: Some(s.player.angle),
+        });
+    }
 }
 
 /// A game's moving parts as the renderer sees them: how open each door is, and where sliding
@@ -156,5 +186,53 @@ impl SessionAssets {
             *self = SessionAssets::new(session);
         }
         &self.assets
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::{SEAT_COLOURS, load_with_textures, player_sprite};
+
+    /// The other players of a game of several are drawn in their seats' colours; the one it
+    /// is shown to is not drawn.
+    #[test]
+    fn the_other_players_are_drawn_in_their_colours() {
+        let loaded = load_with_textures(std::path::Path::new("levels/e1m1.toml"), None).unwrap();
+        let mut game = Game::new(loaded.level.clone()).seated(3);
+        game.viewer = 1;
+        for (k, s) in game.seats.iter_mut().enumerate() {
+            s.player.position.x += k as f64;
+        }
+        let sprites = sprites(&game, &loaded.textures);
+        let players: Vec<&SpriteInstance> = sprites
+            .iter()
+            .filter(|s| s.sheet.rows() == 12 && s.facing.is_some())
+            .filter(|s| {
+                game.seats
+                    .iter()
+                    .any(|seat| seat.player.position == s.position)
+            })
+            .collect();
+        let at: Vec<Vec2> = players.iter().map(|s| s.position).collect();
+        assert_eq!(
+            at,
+            [game.seats[0].player.position, game.seats[2].player.position]
+        );
+        for (sprite, seat) in players.iter().zip([0, 2]) {
+            let sheet = loaded.textures.sprite(&player_sprite(seat)).unwrap();
+            assert!(std::ptr::eq(sprite.sheet, &**sheet));
+            // The front view's torso (the middle of the standing frame) wears the seat's
+            // colour: its strongest channel is the colour's.
+            let frame = sheet.frame(0, crate::render::pose::STAND);
+            let [r, g, b, a] = frame.texel(32, 30).to_le_bytes();
+            let colour = SEAT_COLOURS[seat];
+            let strongest = |c: [u8; 3]| (0..3).max_by_key(|&i| c[i]).unwrap();
+            assert_eq!(a, 255);
+            assert_eq!(
+                strongest([r, g, b]),
+                strongest([colour.r, colour.g, colour.b])
+            );
+        }
     }
 }

@@ -54,6 +54,11 @@ impl TextureSet {
         Ok(())
     }
 
+    /// Adds a sheet made in code under `name` (replacing one of that name).
+    pub fn insert_sprite(&mut self, name: &str, sheet: SpriteSheet) {
+        self.sheets.insert(name.to_string(), Arc::new(sheet));
+    }
+
     /// A loaded sprite sheet.
     pub fn sprite(&self, name: &str) -> Option<&Arc<SpriteSheet>> {
         self.sheets.get(name)

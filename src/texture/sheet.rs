@@ -47,6 +47,30 @@ impl SpriteSheet {
         self.frames[0].size()
     }
 
+    /// This sheet with every pixel's RGBA bytes passed through `recolour` (a player's uniform
+    /// in a seat's colour).
+    pub fn recoloured(&self, recolour: impl Fn([u8; 4]) -> [u8; 4]) -> SpriteSheet {
+        let frames = self
+            .frames
+            .iter()
+            .map(|frame| {
+                let size = frame.size();
+                let mut rgba = Vec::with_capacity((size * size * 4) as usize);
+                for y in 0..size {
+                    for x in 0..size {
+                        rgba.extend(recolour(frame.texel(x, y).to_le_bytes()));
+                    }
+                }
+                Texture::from_rgba(size, &rgba, None)
+            })
+            .collect();
+        SpriteSheet {
+            columns: self.columns,
+            rows: self.rows,
+            frames,
+        }
+    }
+
     /// The frame in `column`, `row` (clamped to the sheet).
     pub fn frame(&self, column: u32, row: u32) -> &Texture {
         let (c, r) = (column.min(self.columns - 1), row.min(self.rows - 1));
