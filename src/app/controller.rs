@@ -43,12 +43,24 @@ pub(super) enum Effect {
     Quit,
 }
 
-/// Who plays: the keyboard and mouse, a recording, or the autopilot.
+/// Who plays: the keyboard and mouse, a recording, or the autopilot; or one seat of a
+/// networked game.
 pub(super) enum Pilot {
     Keyboard,
     /// Inputs being replayed and the next one's index.
     Replay(Vec<Input>, usize),
     Autopilot(Autopilot),
+    /// This machine's seat of a networked game (the autopilot playing it in demo mode).
+    #[cfg(not(target_arch = "wasm32"))]
+    Net(Box<NetSeat>),
+}
+
+/// This machine's seat of a networked game, as the window plays it.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) struct NetSeat {
+    pub(super) net: tilecaster::game::net::NetPlay,
+    /// Plays the seat instead of the keyboard (`--demo`).
+    pub(super) autopilot: Option<Autopilot>,
 }
 
 /// The front end's state, without a window.
@@ -305,6 +317,43 @@ impl Controller {
     /// keyboard's input, the replay's or the autopilot's. `false` once a replay has run out.
     /// Under a menu the game stands still (a replay goes on).
     pub(super) fn simulate(&mut self) -> bool {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Pilot::Net(seat) = &mut self.pilot {
+            // A networked game does not wait under a menu: the others play on.
+            let ticks = self.clock.ticks_owed(false);
+            let mut said: Vec<String> = seat
+                .net
+                .poll()
+                .iter()
+                .filter(|e| !matches!(e, tilecaster::game::net::NetEvent::Synchronizing { .. }))
+                .map(ToString::to_string)
+                .collect();
+            for _ in 0..ticks {
+                // Too far ahead of the others: a tick left out lets them catch up.
+                if !seat.net.running() || seat.net.frames_ahead() > 2 {
+                    break;
+                }
+                let input = match &mut seat.autopilot {
+                    Some(pilot) => pilot.input(seat.net.game()),
+                    None => self.latch.take(&self.settings),
+                };
+                if let Err(e) = seat.net.advance(input) {
+                    said.push(e.to_string());
+                    break;
+                }
+            }
+            self.session.game.clone_from(seat.net.game());
+            said.extend(self.session.game.events.iter().filter_map(|e| match e {
+                tilecaster::game::GameEvent::Message(m) => Some(m.clone()),
+                _ => None,
+            }));
+            for line in said {
+                eprintln!("{line}");
+                self.session.say(line);
+            }
+            self.sound.tick(&self.session);
+            return true;
+        }
         let replaying = matches!(self.pilot, Pilot::Replay(..));
         let held = (self.menu.is_some() && !replaying) || platform::holds_the_game();
         let ticks = self.clock.ticks_owed(held);
@@ -319,6 +368,9 @@ impl Controller {
                 },
                 Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
                 Pilot::Keyboard => self.latch.take(&self.settings),
+                // (Played above.)
+                #[cfg(not(target_arch = "wasm32"))]
+                Pilot::Net(_) => return true,
             };
             if !self.recording_stopped {
                 if let Some(r) = &mut self.recording {

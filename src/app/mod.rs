@@ -99,6 +99,23 @@ pub struct PlayOptions {
     pub backend: Backend,
     /// Start at the main menu (else straight into the level).
     pub menu: bool,
+    /// Play one seat of a networked game (natively: the page's is still to come).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    pub net: Option<NetOptions>,
+}
+
+/// Where this machine sits in a networked game (`play --net`).
+#[derive(Clone, Debug)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub struct NetOptions {
+    /// The address to listen on.
+    pub bind: std::net::SocketAddr,
+    /// The other seats' addresses in seat order.
+    pub peers: Vec<std::net::SocketAddr>,
+    /// The seat played here.
+    pub seat: usize,
+    /// The game's seed (the same on every machine).
+    pub seed: u64,
 }
 
 /// How the frame is scaled into the window.
@@ -214,8 +231,39 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         },
         ..Composer::new(frame, effective.fov, !options.no_hud)
     };
+    #[cfg(not(target_arch = "wasm32"))]
+    let mut session = session;
     let pilot = match replay {
         Some(r) => Pilot::Replay(r.inputs, 0),
+        #[cfg(not(target_arch = "wasm32"))]
+        None if options.net.is_some() => {
+            let o = options.net.as_ref().expect("checked");
+            let seats = crate::cli::netplay::NetSeats {
+                bind: o.bind,
+                peers: &o.peers,
+                seat: o.seat,
+                seed: o.seed,
+                // A player's keys wait two ticks (33 ms) before they are played, which hides
+                // most of a remote player's lateness without rollbacks; the autopilot, which
+                // steers by what it sees, plays at once.
+                input_delay: if options.demo { 0 } else { 2 },
+            };
+            let net = seats.join(&mut session)?;
+            eprintln!(
+                "seat {} of {}: waiting for the others at {}",
+                o.seat,
+                o.peers.len() + 1,
+                o.peers
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            Pilot::Net(Box::new(controller::NetSeat {
+                net,
+                autopilot: options.demo.then(|| Autopilot::for_seat(o.seat)),
+            }))
+        }
         None if options.demo => Pilot::Autopilot(Autopilot::new()),
         None => Pilot::Keyboard,
     };

@@ -95,6 +95,8 @@ pub fn run_game() {
         backend: super::Backend::Gl,
         // The page is the front door: it starts the level; Escape gives the pause menu.
         menu: false,
+        // (Network play in the page, through matchbox, is still to come.)
+        net: None,
     };
     if let Err(e) = super::play_in_page(options) {
         show_error(&format!("{e:#}"));

@@ -170,8 +170,9 @@ pub struct AutoplayArgs {
     /// With --net: ticks to play (60 a second).
     #[arg(long, requires = "net", default_value_t = 600)]
     pub ticks: u64,
-    /// With --net: ticks each input waits before it is played (fewer rollbacks, a little lag).
-    #[arg(long, requires = "net", default_value_t = 2)]
+    /// With --net: ticks each input waits before it is played (fewer rollbacks, a little lag;
+    /// the autopilot aims worse with any, as it sees its aim only once the input is played).
+    #[arg(long, requires = "net", default_value_t = 0)]
     pub input_delay: usize,
     /// With --net: seconds to wait for every peer to answer before giving up.
     #[arg(long, requires = "net", default_value_t = 20, value_name = "SECONDS")]

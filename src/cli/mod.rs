@@ -6,7 +6,7 @@ mod bench;
 mod check;
 mod convert;
 #[cfg(not(target_arch = "wasm32"))]
-mod netplay;
+pub(crate) mod netplay;
 mod play;
 mod replay;
 mod trace;

@@ -53,6 +53,43 @@ pub struct Options<'a> {
     pub wait: Duration,
 }
 
+/// Where this machine sits in a networked game: its address, the others', its seat, the
+/// game's seed, the input delay.
+#[derive(Clone, Copy, Debug)]
+pub struct NetSeats<'a> {
+    /// The address to listen on.
+    pub bind: SocketAddr,
+    /// The other seats' addresses in seat order.
+    pub peers: &'a [SocketAddr],
+    /// The seat played here.
+    pub seat: usize,
+    /// The game's seed (the same on every machine).
+    pub seed: u64,
+    /// Ticks an input waits before it is played.
+    pub input_delay: usize,
+}
+
+impl NetSeats<'_> {
+    /// Starts the networked game of `session`'s level (reseeded, given its seats): the game's
+    /// fingerprint from the level file, and the session begun.
+    pub fn join(&self, session: &mut Session) -> Result<NetPlay> {
+        session.reseed(self.seed);
+        let game = session.game.clone().seated(self.peers.len() + 1);
+        let level = session.path().to_path_buf();
+        let bytes = tilecaster::files::read_bounded(&level, tilecaster::files::Limit::LEVEL)
+            .map_err(|e| e.into_io())
+            .with_context(|| format!("reading {}", level.display()))?;
+        let setup = NetSetup {
+            bind: self.bind,
+            seat: self.seat,
+            peers: self.peers.to_vec(),
+            input_delay: self.input_delay,
+            fingerprint: fingerprint(&game, &file_hash(&bytes), self.seed),
+        };
+        Ok(NetPlay::start(game, &setup)?)
+    }
+}
+
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
 /// 60 ticks a second, and prints `final state HASH after N ticks`. It stops once every seat's
 /// input is known for [`LINGER_TICKS`] past the last tick (so that every peer has all it needs
@@ -67,19 +104,14 @@ pub fn run(o: &Options) -> Result<()> {
         bail!("--ticks must be at least 1");
     }
     let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
-    session.reseed(o.seed);
-    let game = session.game.clone().seated(o.peers.len() + 1);
-    let bytes = tilecaster::files::read_bounded(o.level, tilecaster::files::Limit::LEVEL)
-        .map_err(|e| e.into_io())
-        .with_context(|| format!("reading {}", o.level.display()))?;
-    let setup = NetSetup {
+    let seats = NetSeats {
         bind: o.bind,
+        peers: o.peers,
         seat: o.seat,
-        peers: o.peers.to_vec(),
+        seed: o.seed,
         input_delay: o.input_delay,
-        fingerprint: fingerprint(&game, &file_hash(&bytes), o.seed),
     };
-    let mut net = NetPlay::start(game, &setup)?;
+    let mut net = seats.join(&mut session)?;
     let mut pilot = Autopilot::for_seat(o.seat);
     let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();
@@ -93,25 +125,15 @@ pub fn run(o: &Options) -> Result<()> {
         for event in net.poll() {
             match event {
                 NetEvent::Connected { seat } => {
-                    eprintln!("seat {seat} in step");
                     if let Some(c) = connected.get_mut(seat) {
                         *c = true;
                     }
                 }
-                NetEvent::Left { seat } => eprintln!("seat {seat} left: its player stands still"),
-                NetEvent::Interrupted { seat, timeout_ms } => {
-                    eprintln!("seat {seat} not heard from: dropped in {timeout_ms} ms unless it is")
-                }
-                NetEvent::Resumed { seat } => eprintln!("seat {seat} heard again"),
-                NetEvent::Desync { tick, seat } => {
-                    eprintln!("desync: seat {seat}'s game differs from this one at tick {tick}");
-                    desyncs.push(tick);
-                }
-                NetEvent::OtherGame { addr } => eprintln!(
-                    "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
-                ),
-                NetEvent::Synchronizing { .. } => {}
+                NetEvent::Desync { tick, .. } => desyncs.push(tick),
+                NetEvent::Synchronizing { .. } => continue,
+                _ => {}
             }
+            eprintln!("{event}");
         }
         let now = Instant::now();
         if !net.running() && now - started > o.wait {

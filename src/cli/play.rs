@@ -81,6 +81,23 @@ pub struct PlayArgs {
     /// (sharper in the distance, and sparkling as you move), for this run.
     #[arg(long)]
     no_mipmaps: bool,
+    /// Play one seat of a networked co-op game (with --bind, --peer and --seat; every
+    /// machine with the same level, difficulty and --seed); with --demo the autopilot plays it.
+    #[arg(long, requires_all = ["bind", "peers"], conflicts_with_all = ["replay", "load", "record"])]
+    net: bool,
+    /// With --net: the address to listen on (like 0.0.0.0:7000).
+    #[arg(long, requires = "net", value_name = "ADDR")]
+    bind: Option<std::net::SocketAddr>,
+    /// With --net: another seat's address, in seat order, this seat left out (repeated: one
+    /// for each other player, up to three).
+    #[arg(long = "peer", requires = "net", value_name = "ADDR")]
+    peers: Vec<std::net::SocketAddr>,
+    /// With --net: the seat played here, from 0.
+    #[arg(long, requires = "net", default_value_t = 0)]
+    seat: usize,
+    /// With --net: the game's seed, the same on every machine.
+    #[arg(long, requires = "net", default_value_t = 0)]
+    seed: u64,
 }
 
 /// A corner of the frame, as the command line names it.
@@ -106,7 +123,7 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
 
 impl From<PlayArgs> for PlayOptions {
     fn from(a: PlayArgs) -> PlayOptions {
-        let menu = a.level.is_none() && a.load.is_none() && a.replay.is_none() && !a.demo;
+        let menu = a.level.is_none() && a.load.is_none() && a.replay.is_none() && !a.demo && !a.net;
         PlayOptions {
             level: a.level.unwrap_or_else(default_level),
             sources: a.sources.get(),
@@ -134,6 +151,12 @@ impl From<PlayArgs> for PlayOptions {
             mipmaps: a.no_mipmaps.then_some(false),
             backend: a.backend,
             menu,
+            net: a.net.then(|| crate::app::NetOptions {
+                bind: a.bind.expect("--net requires --bind"),
+                peers: a.peers,
+                seat: a.seat,
+                seed: a.seed,
+            }),
         }
     }
 }

@@ -160,6 +160,31 @@ pub enum NetEvent {
     },
 }
 
+impl std::fmt::Display for NetEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetEvent::Synchronizing { seat, count, total } => {
+                write!(f, "getting in step with seat {seat}: {count} of {total}")
+            }
+            NetEvent::Connected { seat } => write!(f, "seat {seat} in step"),
+            NetEvent::Interrupted { seat, timeout_ms } => write!(
+                f,
+                "seat {seat} not heard from: dropped in {timeout_ms} ms unless it is"
+            ),
+            NetEvent::Resumed { seat } => write!(f, "seat {seat} heard again"),
+            NetEvent::Left { seat } => write!(f, "seat {seat} left: its player stands still"),
+            NetEvent::Desync { tick, seat } => write!(
+                f,
+                "desync: seat {seat}'s game differs from this one at tick {tick}"
+            ),
+            NetEvent::OtherGame { addr } => write!(
+                f,
+                "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
+            ),
+        }
+    }
+}
+
 /// What the socket dropped, for the network line and for tests.
 #[derive(Debug, Default)]
 pub struct SocketReport {

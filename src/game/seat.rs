@@ -90,18 +90,43 @@ impl Game {
         self
     }
 
-    /// Where seat `seat` starts (and comes back after dying): the level's start for the
-    /// first; for the others the level's spawn points in turn where it has them, else the
-    /// start too (players do not block each other).
+    /// Where seat `seat` starts (and comes back after dying), facing the level's start's way:
+    /// the first at the level's start; the others at the level's spawn points in turn where
+    /// it has them, else in the open cells around the start that can be walked to from it
+    /// (two cells at most), nearest first, so that players see each other from the first
+    /// tick; else at the start too.
     pub fn start_of(&self, seat: usize) -> (Vec2, f64) {
         let start = (self.level.player.position, self.level.player.facing);
-        match seat.checked_sub(1) {
-            Some(k) if !self.level.spawns.is_empty() => {
-                let s = &self.level.spawns[k % self.level.spawns.len()];
-                (s.position, s.facing)
-            }
-            _ => start,
+        let Some(k) = seat.checked_sub(1) else {
+            return start;
+        };
+        if !self.level.spawns.is_empty() {
+            let s = &self.level.spawns[k % self.level.spawns.len()];
+            return (s.position, s.facing);
         }
+        let blocking = self.blocking();
+        let centre = crate::grid::Cell::containing(start.0);
+        let open = |c: crate::grid::Cell| {
+            use crate::grid::Solidity;
+            !blocking.is_solid(c)
+                && !self.obstacles.stops_walking(c)
+                && self.level.map.get(c) == Some(crate::map::Tile::Empty)
+        };
+        let area = (centre.x - 2, centre.y - 2, centre.x + 3, centre.y + 3);
+        let walkable = crate::grid::reachable(centre, area, open);
+        // Rings of cells around the start's, each ring in a fixed order.
+        let around = (1..=2).flat_map(|r: i32| {
+            (-r..=r)
+                .flat_map(move |dy| (-r..=r).map(move |dx| (dx, dy)))
+                .filter(move |&(dx, dy)| dx.abs().max(dy.abs()) == r)
+        });
+        around
+            .map(|(dx, dy)| crate::grid::Cell::new(centre.x + dx, centre.y + dy))
+            .filter(|c| walkable.contains(c))
+            .nth(k)
+            .map_or(start, |c| {
+                (Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5), start.1)
+            })
     }
 
     /// The seat the game is shown to ([`Game::viewer`]).

@@ -20,18 +20,68 @@ fn run_seats(g: &mut Game, ticks: usize, inputs: &[Input]) {
     }
 }
 
+/// A corridor one cell wide between two walls, the start in its middle, another corridor
+/// beyond the south wall.
+const CORRIDOR: &str = r##"name = "corridor"
+grid = '''
+#####
+#...#
+#####
+#...#
+#####
+'''
+[legend]
+"#" = { wall = "brick" }
+
+[player]
+position = [2.5, 1.5]
+facing = "east"
+"##;
+
 #[test]
-fn a_game_of_several_starts_every_seat_as_the_first() {
+fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
     let one = arena();
-    let g = Game::with_seats(arena().level, Difficulty::Normal, 3);
-    assert_eq!(g.seats.len(), 3);
-    for seat in &g.seats {
-        assert_eq!(seat.player, one.seat().player);
+    let g = Game::with_seats(arena().level, Difficulty::Normal, 4);
+    assert_eq!(g.seats.len(), 4);
+    let start = one.seat().player.position;
+    for (k, seat) in g.seats.iter().enumerate() {
+        let p = seat.player.position;
+        let kit = Player {
+            position: start,
+            ..seat.player.clone()
+        };
+        assert_eq!(kit, one.seat().player);
         assert_eq!(
             (seat.score, seat.lives, seat.weapon),
             (0, START_LIVES, Weapon::Pistol)
         );
+        // Each in an open cell of its own within two cells of the start.
+        assert!(!g.blocking().is_solid(Cell::containing(p)));
+        assert!((p.x - start.x).abs() <= 2.0 && (p.y - start.y).abs() <= 2.0);
+        assert_eq!(p == start, k == 0, "seat {k} at {p:?}");
+        for other in &g.seats[..k] {
+            assert_ne!(Cell::containing(other.player.position), Cell::containing(p));
+        }
     }
+    // Not through a wall: in the corridor the seats stand along it (the fourth, with no room
+    // left, at the start), none in the corridor beyond the wall.
+    let level = Level::parse(CORRIDOR, Path::new("levels/corridor.toml"))
+        .unwrap()
+        .level;
+    let g = Game::with_seats(level, Difficulty::Normal, 4);
+    for s in &g.seats {
+        assert_eq!(s.player.position.y, 1.5, "{:?}", s.player.position);
+    }
+    // With spawn points, the seats after the first take them in turn.
+    let mut spawned = arena().level;
+    spawned.spawns = vec![crate::level::Placement {
+        position: Vec2::new(6.5, 1.5),
+        facing: 90.0,
+    }];
+    let g = Game::with_seats(spawned, Difficulty::Normal, 3);
+    assert_eq!(g.seats[1].player.position, Vec2::new(6.5, 1.5));
+    assert_eq!(g.seats[2].player.position, Vec2::new(6.5, 1.5));
+    assert_eq!(g.seats[1].player.angle, 90.0);
     // Never more than four, never none.
     assert_eq!(
         Game::with_seats(arena().level, Difficulty::Normal, 9)
@@ -137,6 +187,7 @@ fn a_dead_player_comes_back_at_the_start_and_the_others_play_on() {
     }
     assert!(died.is_some(), "the guard shot seat 1");
     assert!(g.seats[1].dead() && !g.seats[0].dead() && !g.all_dead());
+    let died_at = g.seats[1].player.position;
     // The game goes on for the living: seat 0 walks while seat 1 lies there.
     let before = g.seats[0].player.position;
     run_seats(&mut g, 10, &[forward(), forward()]);
@@ -144,10 +195,8 @@ fn a_dead_player_comes_back_at_the_start_and_the_others_play_on() {
     run_seats(&mut g, RESPAWN_TICKS as usize, &[Input::default(); 2]);
     let back = &g.seats[1];
     assert!(!back.dead(), "back after {RESPAWN_TICKS} ticks");
-    assert_eq!(
-        back.player.position, g.level.player.position,
-        "at the start"
-    );
+    assert_eq!(back.player.position, g.start_of(1).0, "at its start");
+    assert_ne!(back.player.position, died_at);
     assert_eq!(
         back.player.ammo, START_AMMO,
         "with what a player starts with"
