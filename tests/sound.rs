@@ -158,16 +158,32 @@ fn every_kind_of_event_makes_a_sound() {
     use tilecaster::game::Weapon;
     let near = Vec2::new(12.5, 2.5);
     let events = [
-        GameEvent::Shot(Weapon::Pistol),
-        GameEvent::Shot(Weapon::MachineGun),
-        GameEvent::Shot(Weapon::Chaingun),
-        GameEvent::Shot(Weapon::Launcher),
-        GameEvent::Shot(Weapon::Knife),
+        GameEvent::Shot {
+            weapon: Weapon::Pistol,
+            seat: 0,
+        },
+        GameEvent::Shot {
+            weapon: Weapon::MachineGun,
+            seat: 0,
+        },
+        GameEvent::Shot {
+            weapon: Weapon::Chaingun,
+            seat: 0,
+        },
+        GameEvent::Shot {
+            weapon: Weapon::Launcher,
+            seat: 0,
+        },
+        GameEvent::Shot {
+            weapon: Weapon::Knife,
+            seat: 0,
+        },
         GameEvent::PlayerHurt {
             damage: 5,
             from: near,
+            seat: 0,
         },
-        GameEvent::PlayerDeath,
+        GameEvent::PlayerDeath { seat: 0 },
         // The dog's bark and bite, the SS's burst and shout: their kinds' own sounds.
         GameEvent::EnemyShot { at: near, enemy: 0 },
         GameEvent::EnemyAlert { at: near, enemy: 0 },
@@ -184,25 +200,29 @@ fn every_kind_of_event_makes_a_sound() {
         GameEvent::Pickup {
             kind: PickupKind::FirstAid,
             at: near,
+            seat: 0,
         },
         GameEvent::Pickup {
             kind: PickupKind::Ammo,
             at: near,
+            seat: 0,
         },
         GameEvent::Pickup {
             kind: PickupKind::Treasure(tilecaster::level::Treasure::Cross),
             at: near,
+            seat: 0,
         },
         GameEvent::Pickup {
             kind: PickupKind::Key(tilecaster::level::KeyColour::Gold),
             at: near,
+            seat: 0,
         },
-        GameEvent::Thud,
+        GameEvent::Thud { seat: 0 },
         GameEvent::DoorOpened(Cell::new(10, 5)),
         GameEvent::DoorClosing(Cell::new(10, 5)),
         GameEvent::PushWallMoved(Cell::new(10, 5)),
         GameEvent::Exit,
-        GameEvent::ExtraLife,
+        GameEvent::ExtraLife { seat: 0 },
         GameEvent::Tally,
     ];
     let mut sounds = std::collections::HashSet::new();
@@ -290,4 +310,54 @@ fn a_run_mixes_to_the_same_wav_twice_as_long_as_the_run() {
     ]);
     assert_eq!(again.status.code(), Some(1));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// In a game of several, another player's shot and death are heard from where they stand
+/// (to the right of the listener here), their pain, pickups, thuds and lives not at all; the
+/// listener's own are heard at the listener.
+#[test]
+fn other_players_are_heard_where_they_stand() {
+    use tilecaster::audio::Placement;
+    use tilecaster::game::Weapon;
+    let mut g = hall().seated(2);
+    // The listener faces east: south of them is to their right.
+    g.seats[1].player.position = Vec2::new(10.5, 4.5);
+    let placed = |g: &Game, event: GameEvent| {
+        let mut g = g.clone();
+        g.events = vec![event];
+        tilecaster::scene::sound::sounds(&g)
+    };
+    let shot = |seat| GameEvent::Shot {
+        weapon: Weapon::Pistol,
+        seat,
+    };
+    assert_eq!(placed(&g, shot(0))[0].1, Placement::HERE);
+    for event in [shot(1), GameEvent::PlayerDeath { seat: 1 }] {
+        let heard = placed(&g, event.clone());
+        assert_eq!(heard.len(), 1, "{event:?}");
+        let p = heard[0].1;
+        assert!(p.right > p.left && !p.muffled, "{event:?}: {p:?}");
+    }
+    let theirs = [
+        GameEvent::PlayerHurt {
+            damage: 5,
+            from: Vec2::new(3.5, 2.5),
+            seat: 1,
+        },
+        GameEvent::Pickup {
+            kind: PickupKind::Ammo,
+            at: Vec2::new(10.5, 4.5),
+            seat: 1,
+        },
+        GameEvent::Thud { seat: 1 },
+        GameEvent::ExtraLife { seat: 1 },
+    ];
+    for event in &theirs {
+        assert!(placed(&g, event.clone()).is_empty(), "{event:?}");
+    }
+    // Listening as seat 1, they are its own.
+    g.viewer = 1;
+    for event in &theirs {
+        assert_eq!(placed(&g, event.clone())[0].1, Placement::HERE, "{event:?}");
+    }
 }

@@ -343,10 +343,12 @@ impl Controller {
                 }
             }
             self.session.game.clone_from(seat.net.game());
-            said.extend(self.session.game.events.iter().filter_map(|e| match e {
-                tilecaster::game::GameEvent::Message(m) => Some(m.clone()),
-                _ => None,
-            }));
+            let game = &self.session.game;
+            said.extend(
+                game.events
+                    .iter()
+                    .filter_map(|e| e.message_for(game.viewer).map(String::from)),
+            );
             for line in said {
                 eprintln!("{line}");
                 self.session.say(line);

@@ -380,10 +380,7 @@ impl Session {
             .game
             .events
             .iter()
-            .filter_map(|e| match e {
-                GameEvent::Message(m) => Some(m.clone()),
-                _ => None,
-            })
+            .filter_map(|e| e.message_for(self.game.viewer).map(String::from))
             .collect();
         for m in messages {
             self.say(m);

@@ -7,20 +7,54 @@ use crate::grid::Cell;
 use crate::level::PickupKind;
 use crate::math::Vec2;
 
+impl GameEvent {
+    /// The seat of the player it happened to or was done by, if it was one's.
+    pub fn seat(&self) -> Option<usize> {
+        match *self {
+            GameEvent::Shot { seat, .. }
+            | GameEvent::PlayerHurt { seat, .. }
+            | GameEvent::PlayerDeath { seat }
+            | GameEvent::Pickup { seat, .. }
+            | GameEvent::Thud { seat }
+            | GameEvent::ExtraLife { seat } => Some(seat),
+            GameEvent::Message { seat, .. } => seat,
+            _ => None,
+        }
+    }
+
+    /// The line for seat `seat` to read, if this is one (one for every player, or for it).
+    pub fn message_for(&self, seat: usize) -> Option<&str> {
+        match self {
+            GameEvent::Message { text, seat: to } if to.is_none_or(|s| s == seat) => Some(text),
+            _ => None,
+        }
+    }
+}
+
 /// Something that happened this tick.
 #[derive(Clone, Debug, PartialEq)]
 pub enum GameEvent {
-    /// The player attacked with this weapon.
-    Shot(Weapon),
-    /// The player was hit for `damage` by an enemy at `from`.
+    /// A player attacked with this weapon.
+    Shot {
+        /// The weapon.
+        weapon: Weapon,
+        /// The player's seat.
+        seat: usize,
+    },
+    /// A player was hit for `damage` by an enemy at `from`.
     PlayerHurt {
         /// Health lost.
         damage: u32,
         /// Where the shot came from.
         from: Vec2,
+        /// The player's seat.
+        seat: usize,
     },
-    /// The player died.
-    PlayerDeath,
+    /// A player died.
+    PlayerDeath {
+        /// The player's seat.
+        seat: usize,
+    },
     /// An enemy at `at` fired at the player.
     EnemyShot {
         /// Where it stands.
@@ -54,27 +88,40 @@ pub enum GameEvent {
         /// Where.
         at: Vec2,
     },
-    /// The player picked up something at `at`.
+    /// A player picked up something at `at`.
     Pickup {
         /// What.
         kind: PickupKind,
         /// Where it lay.
         at: Vec2,
+        /// The player's seat.
+        seat: usize,
     },
-    /// "Use" met nothing usable.
-    Thud,
+    /// A player's "use" met nothing usable.
+    Thud {
+        /// The player's seat.
+        seat: usize,
+    },
     /// A door started opening (by the player or an enemy).
     DoorOpened(Cell),
     /// A door started closing.
     DoorClosing(Cell),
     /// A push wall started sliding.
     PushWallMoved(Cell),
-    /// A line for the player to read (a locked door, a secret found).
-    Message(String),
+    /// A line for the players to read (a locked door, a secret found).
+    Message {
+        /// The line.
+        text: String,
+        /// The seat it is for; `None`: for every player.
+        seat: Option<usize>,
+    },
     /// The level's exit was used (or its boss killed).
     Exit,
-    /// The player gained a life.
-    ExtraLife,
+    /// A player gained a life.
+    ExtraLife {
+        /// The player's seat.
+        seat: usize,
+    },
     /// The tally screen counted its bonus up a step (the episode's, while the game stands).
     Tally,
 }

@@ -30,7 +30,7 @@ impl Game {
                                 && self.doors.passable(c)))
             });
         let Some(cell) = usable else {
-            return self.thud();
+            return self.thud(seat);
         };
         if self.level.exits.contains(&cell) {
             return self.use_exit(cell);
@@ -49,9 +49,10 @@ impl Game {
                             KeyColour::Gold => "gold",
                             KeyColour::Silver => "silver",
                         };
-                        self.events.push(GameEvent::Message(format!(
-                            "this door needs the {name} key"
-                        )));
+                        self.events.push(GameEvent::Message {
+                            text: format!("this door needs the {name} key"),
+                            seat: Some(seat),
+                        });
                     }
                     _ => {
                         if self.doors.start_opening(cell) {
@@ -73,21 +74,25 @@ impl Game {
                     .push(cell, dir, &mut self.level.map, &occupied)
                 {
                     self.events.push(GameEvent::PushWallMoved(cell));
-                    self.events
-                        .push(GameEvent::Message("a secret passage!".into()));
+                    self.events.push(GameEvent::Message {
+                        text: "a secret passage!".into(),
+                        seat: None,
+                    });
                 } else {
-                    self.thud();
+                    self.thud(seat);
                 }
             }
-            _ => self.thud(),
+            _ => self.thud(seat),
         }
     }
 
     /// Nothing usable: a thud, and a word on screen.
-    pub(super) fn thud(&mut self) {
-        self.events.push(GameEvent::Thud);
-        self.events
-            .push(GameEvent::Message("thud: nothing to use here".into()));
+    pub(super) fn thud(&mut self, seat: usize) {
+        self.events.push(GameEvent::Thud { seat });
+        self.events.push(GameEvent::Message {
+            text: "thud: nothing to use here".into(),
+            seat: Some(seat),
+        });
     }
 
     /// The exit at `cell` used: the level ends (on to the secret level when it is a secret
@@ -167,6 +172,7 @@ impl Game {
                 self.events.push(GameEvent::Pickup {
                     kind: p.kind,
                     at: p.position,
+                    seat,
                 });
             }
         }

@@ -293,7 +293,7 @@ impl Game {
             let s = &mut self.seats[seat];
             if s.dead() && s.died.is_none() {
                 s.died = Some(self.ticks);
-                self.events.push(GameEvent::PlayerDeath);
+                self.events.push(GameEvent::PlayerDeath { seat });
             }
         }
     }
@@ -404,6 +404,7 @@ impl Game {
                     self.events.push(GameEvent::PlayerHurt {
                         damage: hit,
                         from: e.position,
+                        seat: target,
                     });
                     self.seats[target].hurt = Some(Hurt {
                         tick: self.ticks,

@@ -176,7 +176,7 @@ impl Game {
         let s = &mut self.seats[seat];
         if s.lives < MAX_LIVES {
             s.lives += 1;
-            self.events.push(GameEvent::ExtraLife);
+            self.events.push(GameEvent::ExtraLife { seat });
         }
     }
 

@@ -179,10 +179,7 @@ fn use_it() -> Input {
 fn messages(g: &Game) -> Vec<String> {
     g.events
         .iter()
-        .filter_map(|e| match e {
-            GameEvent::Message(m) => Some(m.clone()),
-            _ => None,
-        })
+        .filter_map(|e| e.message_for(0).map(String::from))
         .collect()
 }
 
@@ -199,13 +196,13 @@ fn use_reaches_a_door_a_tile_and_a_half_away_and_says_what_it_cannot_do() {
     g.seat_mut().player.position = Vec2::new(2.4, 2.5);
     g.tick(&use_it());
     assert_eq!(g.doors.phase(Cell::new(4, 2)), Some(DoorPhase::Closed));
-    assert!(g.events.contains(&GameEvent::Thud));
+    assert!(g.events.contains(&GameEvent::Thud { seat: 0 }));
     assert_eq!(messages(&g), ["thud: nothing to use here"]);
     // Facing a plain wall: a thud too.
     let mut g = game();
     g.seat_mut().player.position = Vec2::new(3.5, 3.5);
     g.tick(&use_it());
-    assert!(g.events.contains(&GameEvent::Thud));
+    assert!(g.events.contains(&GameEvent::Thud { seat: 0 }));
     // The locked door (4, 6) says which key it needs.
     let mut g = game();
     g.seat_mut().player.position = Vec2::new(3.5, 6.5);
@@ -366,7 +363,10 @@ fn hitscan_hits_the_enemy_in_front_and_not_through_walls() {
     g.tick(&fire());
     assert!(g.enemies[0].health < health, "hit down the corridor");
     assert_eq!(g.seat().player.ammo, START_AMMO - 1);
-    assert!(g.events.contains(&GameEvent::Shot(Weapon::Pistol)));
+    assert!(g.events.contains(&GameEvent::Shot {
+        weapon: Weapon::Pistol,
+        seat: 0
+    }));
     assert!(
         g.puffs.iter().any(|p| p.blood),
         "blood where the guard was hit"

@@ -140,7 +140,7 @@ impl Game {
         s.player.spend(weapon, arsenal);
         s.last_shot = Some(ticks);
         let (origin, dir) = (s.player.position, s.player.direction());
-        self.events.push(GameEvent::Shot(weapon));
+        self.events.push(GameEvent::Shot { weapon, seat });
         match weapon {
             Weapon::Launcher => self.projectiles.push(Projectile {
                 position: origin,

@@ -1,5 +1,5 @@
 //! The lights the game makes as it plays (the renderer's dynamic lights): the muzzle flash of
-//! every gun fired, the player's and the enemies', each fireball in flight, and the burst where
+//! every gun fired, the players' and the enemies', each fireball in flight, and the burst where
 //! one explodes, each fading over its moment.
 
 use crate::frame::Colour;
@@ -24,15 +24,19 @@ pub const MOST_LIGHTS: usize = 16;
 pub fn dynamic_lights(game: &Game, bursts: &[(Vec2, u64)], out: &mut Vec<Light>) {
     out.clear();
     let fading = |age: u64, ticks: u64| 1.0 - age as f64 / ticks as f64;
-    if let Some(shot) = game.seat().last_shot {
+    // Every player's flash (the others' too, in a game of several).
+    for seat in &game.seats {
+        let Some(shot) = seat.last_shot else {
+            continue;
+        };
         let age = game.ticks.saturating_sub(shot);
-        if age < FLASH_TICKS && game.seat().weapon != Weapon::Knife && !game.player_dead() {
-            let (colour, radius) = match game.seat().weapon {
+        if age < FLASH_TICKS && seat.weapon != Weapon::Knife && !seat.dead() {
+            let (colour, radius) = match seat.weapon {
                 Weapon::Launcher => (FIRE, 4.0),
                 _ => (FLASH, 5.5),
             };
             out.push(Light {
-                position: game.seat().player.position + game.seat().player.direction() * 0.3,
+                position: seat.player.position + seat.player.direction() * 0.3,
                 colour,
                 radius,
                 intensity: 1.6 * fading(age, FLASH_TICKS),

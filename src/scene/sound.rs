@@ -55,6 +55,12 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
         Placement::at(ears, facing, centre, !seen)
     };
     let here = Placement::HERE;
+    // A player's sound: here for the one listening, placed where another stands.
+    let viewer = game.viewer.min(game.seats.len() - 1);
+    let by = |seat: usize| match game.seats.get(seat) {
+        Some(s) if seat != viewer => point(s.player.position),
+        _ => here,
+    };
     // An enemy's sound, its kind's own where it has one.
     let own = |enemy: usize, sound: Sound| {
         let kind = game.enemies.get(enemy).map(|e| &e.kind);
@@ -77,9 +83,21 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
     };
     game.events
         .iter()
+        // What only its own player hears: their pain, use meeting nothing, a life gained, a
+        // pickup (the others hear shots, deaths and the rest).
+        .filter(|event| {
+            let own = matches!(
+                event,
+                GameEvent::Thud { .. }
+                    | GameEvent::ExtraLife { .. }
+                    | GameEvent::Pickup { .. }
+                    | GameEvent::PlayerHurt { .. }
+            );
+            !own || event.seat().is_none_or(|s| s == viewer)
+        })
         .filter_map(|event| {
             let (sound, placement) = match *event {
-                GameEvent::Shot(weapon) => (
+                GameEvent::Shot { weapon, seat } => (
                     match weapon {
                         Weapon::Knife => Sound::Knife,
                         Weapon::Pistol => Sound::Pistol,
@@ -87,10 +105,10 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
                         Weapon::Chaingun => Sound::Chaingun,
                         Weapon::Launcher => Sound::Launcher,
                     },
-                    here,
+                    by(seat),
                 ),
                 GameEvent::PlayerHurt { .. } => (Sound::PlayerPain, here),
-                GameEvent::PlayerDeath => (Sound::PlayerDeath, here),
+                GameEvent::PlayerDeath { seat } => (Sound::PlayerDeath, by(seat)),
                 GameEvent::EnemyShot { at, enemy: i } => {
                     return Some(enemy(Sound::GuardShot, i, at));
                 }
@@ -114,14 +132,14 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
                     },
                     here,
                 ),
-                GameEvent::Thud => (Sound::Thud, here),
+                GameEvent::Thud { .. } => (Sound::Thud, here),
                 GameEvent::DoorOpened(c) => (Sound::DoorOpen, cell(c)),
                 GameEvent::DoorClosing(c) => (Sound::DoorClose, cell(c)),
                 GameEvent::PushWallMoved(c) => (Sound::PushWall, cell(c)),
                 GameEvent::Exit => (Sound::Exit, here),
-                GameEvent::ExtraLife => (Sound::ExtraLife, here),
+                GameEvent::ExtraLife { .. } => (Sound::ExtraLife, here),
                 GameEvent::Tally => (Sound::Tally, here),
-                GameEvent::Message(_) => return None,
+                GameEvent::Message { .. } => return None,
             };
             Some((Cue::from(sound), placement))
         })

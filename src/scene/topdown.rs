@@ -440,6 +440,20 @@ pub fn draw_map(
             pen.line(e.position, ahead, colour);
         }
     }
+    // The other players of a game of several (team mates in co-op), always shown, in their
+    // seats' colours, dimmed while dead.
+    let viewer = game.viewer.min(game.seats.len() - 1);
+    for (seat, s) in game.seats.iter().enumerate().filter(|&(k, _)| k != viewer) {
+        let c = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+        let colour = if s.dead() {
+            Colour::rgb(c.r / 3, c.g / 3, c.b / 3)
+        } else {
+            c
+        };
+        let at = s.player.position;
+        pen.disc(at, 0.25, colour);
+        pen.line(at, at + s.player.direction() * 0.7, colour);
+    }
     pen.disc(camera.pos, 0.25, Colour::rgb(255, 255, 255));
     pen.line(
         camera.pos,
@@ -631,5 +645,40 @@ mod tests {
         assert_eq!(steps[0].side.1, f64::INFINITY, "no motion along y");
         // No direction: no walk.
         assert!(probe_steps(&walls, Vec2::new(0.5, 0.5), Vec2::new(0.5, 0.5)).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod team_tests {
+    use super::*;
+    use crate::level::{SEAT_COLOURS, load_with_textures};
+
+    /// The automap shows the other players of a game of several in their seats' colours
+    /// wherever they are, explored or not; the viewer stays white.
+    #[test]
+    fn the_map_shows_team_mates_in_their_colours() {
+        let loaded = load_with_textures(std::path::Path::new("levels/e1m1.toml"), None).unwrap();
+        let assets = RenderAssets::new(&loaded.level, &loaded.textures);
+        let mut game = Game::new(loaded.level.clone()).seated(3);
+        // Seat 2 far off in a part of the level nobody has seen.
+        let far = Vec2::new(40.5, 23.5);
+        assert!(!game.is_explored(Cell::containing(far)));
+        game.seats[2].player.position = far;
+        let mut frame = Frame::new(640, 400).unwrap();
+        let view = MapView::fit(&game, &frame);
+        let layers = MapLayers {
+            automap: true,
+            ..MapLayers::rays(66.0, 640, 0)
+        };
+        draw_map(&mut frame, &game, &assets, None, &view, &layers);
+        let pixel = |p: Vec2| {
+            let (x, y) = view.screen_point(p);
+            frame.colour(x as u32, y as u32)
+        };
+        for seat in [1, 2] {
+            let c = SEAT_COLOURS[seat];
+            assert_eq!(pixel(game.seats[seat].player.position), c, "seat {seat}");
+        }
+        assert_eq!(pixel(game.seats[0].player.position), Colour::WHITE);
     }
 }

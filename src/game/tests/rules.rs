@@ -34,7 +34,7 @@ fn shots(g: &mut Game, ticks: usize, input: impl Fn(usize) -> Input) -> usize {
         shots += g
             .events
             .iter()
-            .filter(|e| matches!(e, GameEvent::Shot(_)))
+            .filter(|e| matches!(e, GameEvent::Shot { .. }))
             .count();
     }
     shots
@@ -174,7 +174,7 @@ fn treasure_is_worth_its_kind_and_every_40000_points_a_life() {
     lay(&mut g, PickupKind::Treasure(Treasure::Cross));
     g.tick(&Input::default());
     assert_eq!(g.seat().lives, lives + 1);
-    assert!(g.events.contains(&GameEvent::ExtraLife));
+    assert!(g.events.contains(&GameEvent::ExtraLife { seat: 0 }));
     // Two thresholds at once, two lives.
     g.add_points(2 * EXTRA_LIFE_POINTS);
     assert_eq!(g.seat().lives, lives + 3);

@@ -180,7 +180,7 @@ fn a_dead_player_comes_back_at_the_start_and_the_others_play_on() {
     let mut died = None;
     for t in 0..20 * TICK_HZ as u64 {
         g.tick_seats(&[Input::default(); 2]);
-        if g.events.contains(&GameEvent::PlayerDeath) {
+        if g.events.contains(&GameEvent::PlayerDeath { seat: 1 }) {
             died = Some(t);
             break;
         }
