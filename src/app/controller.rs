@@ -343,6 +343,7 @@ impl Controller {
                 }
             }
             self.session.game.clone_from(seat.net.game());
+            self.view.profile.record_network(Some(seat.net.summary()));
             let game = &self.session.game;
             said.extend(
                 game.events

@@ -302,6 +302,8 @@ pub struct NetStats {
     pub replayed: u64,
     /// The most ticks played again at once.
     pub longest_rollback: u64,
+    /// Ticks played again in the last tick advanced.
+    pub last_rollback: u64,
     /// Ticks this machine waited because it was too far ahead of a peer's inputs.
     pub stalled: u64,
 }
@@ -470,6 +472,7 @@ impl NetPlay {
         let replayed = advanced.saturating_sub(1);
         self.stats.replayed += replayed;
         self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
+        self.stats.last_rollback = replayed;
         Ok(true)
     }
 
@@ -500,6 +503,33 @@ impl NetPlay {
     pub fn confirmed_tick(&self) -> u64 {
         // Frame f's inputs confirmed: the state after tick f + 1 is final.
         u64::try_from(self.session.confirmed_frame() + 1).unwrap_or(0)
+    }
+
+    /// How many of the latest ticks were played on predicted inputs (the prediction window
+    /// in use: 0 when every input is known).
+    pub fn predicted_ticks(&self) -> u64 {
+        self.game.ticks.saturating_sub(self.confirmed_tick())
+    }
+
+    /// The network line of the profiler (F3): the round trip to each peer, the ticks played
+    /// again in the last rollback and at most, the ticks predicted, how far ahead this
+    /// machine runs.
+    pub fn summary(&self) -> String {
+        let trips: Vec<String> = (0..self.addresses.len())
+            .filter(|&s| s != self.seat)
+            .map(|s| {
+                self.round_trip_ms(s)
+                    .map_or_else(|| "-".to_string(), |ms| format!("{ms}"))
+            })
+            .collect();
+        format!(
+            "NET RTT {} MS  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}",
+            trips.join("/"),
+            self.stats.last_rollback,
+            self.stats.longest_rollback,
+            self.predicted_ticks(),
+            self.frames_ahead()
+        )
     }
 
     /// The state hash after `tick`, if it is one of the last ticks played.

@@ -27,6 +27,8 @@ pub struct Profile {
     /// [`GRAPH_FRAMES`]): the rate the player sees, which the frame's work bounds only from
     /// above (vsync, the page's animation frames, a busy machine).
     shown_every: VecDeque<Duration>,
+    /// The network line of a networked game (round trips, rollbacks, prediction).
+    network: Option<String>,
 }
 
 /// What handing a frame to the window took.
@@ -56,6 +58,11 @@ impl Profile {
     /// Adds what showing the last frame took (the window, after [`Profile::record`]).
     pub fn record_shown(&mut self, shown: Shown) {
         self.shown = Some(shown);
+    }
+
+    /// Sets the network line (`None` outside a networked game).
+    pub fn record_network(&mut self, line: Option<String>) {
+        self.network = line;
     }
 
     /// Adds the time since the frame shown before this one.
@@ -150,6 +157,7 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
             ms(shown.present)
         ));
     }
+    lines.extend(profile.network.clone());
     let graph_h = 24 * s;
     let panel_w = (GRAPH_FRAMES as i64 * s).max(
         lines
@@ -256,6 +264,12 @@ mod tests {
             without + 5,
             "one more line of text, 5 rows tall"
         );
+        // A networked game's line, and gone again outside one.
+        let shown = lines(&profile);
+        profile.record_network(Some("NET RTT 102 MS  ROLLBACK 3 (MAX 6)".into()));
+        assert_eq!(lines(&profile), shown + 5);
+        profile.record_network(None);
+        assert_eq!(lines(&profile), shown);
     }
 
     #[test]
