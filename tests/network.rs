@@ -300,6 +300,17 @@ fn bad_network_arguments_are_clear_errors() {
     assert!(run(&["--net", "--bind", "127.0.0.1:0"]).contains("--peer"));
     let bind = ["--net", "--bind", "127.0.0.1:0", "--peer", "127.0.0.1:9"];
     assert!(run(&[&bind[..], &["--seat", "2"]].concat()).contains("--seat 2"));
-    assert!(run(&[&bind[..], &["--mode", "deathmatch"]].concat()).contains("deathmatch"));
     assert!(run(&["--bind", "127.0.0.1:0"]).contains("--net"));
+}
+
+#[test]
+fn a_deathmatch_over_the_network_ends_on_one_state() {
+    let players = [free_address(), free_address()];
+    let dm = ["--ticks", "900", "--mode", "deathmatch"];
+    let a = seat(0, players[0], &[players[1]], &dm);
+    let b = seat(1, players[1], &[players[0]], &dm);
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
+    let stderr = String::from_utf8_lossy(&a.stderr);
+    assert!(stderr.contains("frags: seat"), "{stderr}");
 }

@@ -116,6 +116,8 @@ pub struct NetOptions {
     pub seat: usize,
     /// The game's seed (the same on every machine).
     pub seed: u64,
+    /// A deathmatch (else co-op).
+    pub deathmatch: bool,
 }
 
 /// How the frame is scaled into the window.
@@ -247,6 +249,11 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 // most of a remote player's lateness without rollbacks; the autopilot, which
                 // steers by what it sees, plays at once.
                 input_delay: if options.demo { 0 } else { 2 },
+                mode: if o.deathmatch {
+                    crate::cli::netplay::Mode::Deathmatch
+                } else {
+                    crate::cli::netplay::Mode::Coop
+                },
             };
             let net = seats.join(&mut session)?;
             eprintln!(

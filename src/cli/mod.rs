@@ -5,7 +5,6 @@ mod autoplay;
 mod bench;
 mod check;
 mod convert;
-#[cfg(not(target_arch = "wasm32"))]
 pub(crate) mod netplay;
 mod play;
 mod replay;

@@ -67,6 +67,8 @@ pub struct NetSeats<'a> {
     pub seed: u64,
     /// Ticks an input waits before it is played.
     pub input_delay: usize,
+    /// Co-op or deathmatch.
+    pub mode: Mode,
 }
 
 impl NetSeats<'_> {
@@ -74,7 +76,14 @@ impl NetSeats<'_> {
     /// fingerprint from the level file, and the session begun.
     pub fn join(&self, session: &mut Session) -> Result<NetPlay> {
         session.reseed(self.seed);
-        let game = session.game.clone().seated(self.peers.len() + 1);
+        let seats = self.peers.len() + 1;
+        let game = match self.mode {
+            Mode::Coop => session.game.clone().seated(seats),
+            Mode::Deathmatch => session
+                .game
+                .clone()
+                .into_deathmatch(seats, tilecaster::game::MatchRules::default()),
+        };
         let level = session.path().to_path_buf();
         let bytes = tilecaster::files::read_bounded(&level, tilecaster::files::Limit::LEVEL)
             .map_err(|e| e.into_io())
@@ -97,9 +106,6 @@ impl NetSeats<'_> {
 /// [`LINGER`] more of sending. Events (peers in step, leaving, desyncs) go to stderr; a desync
 /// or a peer that cannot be reached is an error.
 pub fn run(o: &Options) -> Result<()> {
-    if o.mode == Mode::Deathmatch {
-        bail!("deathmatch is not built yet: only --mode coop plays over the network so far");
-    }
     if o.ticks == 0 {
         bail!("--ticks must be at least 1");
     }
@@ -110,6 +116,7 @@ pub fn run(o: &Options) -> Result<()> {
         seat: o.seat,
         seed: o.seed,
         input_delay: o.input_delay,
+        mode: o.mode,
     };
     let mut net = seats.join(&mut session)?;
     let mut pilot = Autopilot::for_seat(o.seat);
@@ -202,6 +209,15 @@ pub fn run(o: &Options) -> Result<()> {
         report.strangers.load(std::sync::atomic::Ordering::Relaxed),
         report.dropped.load(std::sync::atomic::Ordering::Relaxed),
     );
+    let game = net.game();
+    if game.is_deathmatch() {
+        let frags: Vec<String> = game
+            .standings()
+            .iter()
+            .map(|&s| format!("seat {s} {}", game.seats[s].frags))
+            .collect();
+        eprintln!("frags: {}", frags.join(", "));
+    }
     if let Some(first) = desyncs.iter().min() {
         bail!("the machines' games went apart at tick {first}");
     }

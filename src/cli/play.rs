@@ -98,6 +98,9 @@ pub struct PlayArgs {
     /// With --net: the game's seed, the same on every machine.
     #[arg(long, requires = "net", default_value_t = 0)]
     seed: u64,
+    /// With --net: co-op or deathmatch (ten frags or five minutes).
+    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::Mode::Coop)]
+    mode: super::netplay::Mode,
 }
 
 /// A corner of the frame, as the command line names it.
@@ -156,6 +159,7 @@ impl From<PlayArgs> for PlayOptions {
                 peers: a.peers,
                 seat: a.seat,
                 seed: a.seed,
+                deathmatch: a.mode == super::netplay::Mode::Deathmatch,
             }),
         }
     }

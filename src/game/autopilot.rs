@@ -14,7 +14,7 @@ const TURN: f64 = 3.0;
 const ENGAGE: f64 = 10.0;
 
 /// A player that walks to the exit, fetching the keys it needs on the way, opening doors and
-/// shooting the enemies it sees. Where a level has a secret exit it takes that one, so that a
+/// shooting the enemies it sees (in a deathmatch, hunting and shooting the other players). Where a level has a secret exit it takes that one, so that a
 /// run plays the whole episode, secret level included.
 #[derive(Clone, Debug, Default)]
 pub struct Autopilot {
@@ -169,18 +169,25 @@ impl Autopilot {
             ENGAGE
         };
         let blocking = game.blocking();
-        // A boss is not fought where it stands: the autopilot runs past it for the exit.
-        let enemy = game
+        // A boss is not fought where it stands: the autopilot runs past it for the exit. In a
+        // deathmatch the other players are fought too.
+        let enemies = game
             .enemies
             .iter()
-            .filter(|e| e.alive() && !e.stats.boss && (e.position - me).length() < reach)
-            .filter(|e| line_of_sight(&blocking, me, e.position))
-            .min_by(|a, b| {
-                (a.position - me)
-                    .length()
-                    .total_cmp(&(b.position - me).length())
-            })?;
-        let turn = turn_towards(seat, enemy.position);
+            .filter(|e| e.alive() && !e.stats.boss)
+            .map(|e| e.position);
+        let players = game
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(k, s)| game.is_deathmatch() && k != self.seat && !s.dead())
+            .map(|(_, s)| s.player.position);
+        let target = enemies
+            .chain(players)
+            .filter(|&p| (p - me).length() < reach)
+            .filter(|&p| line_of_sight(&blocking, me, p))
+            .min_by(|a, b| (*a - me).length().total_cmp(&(*b - me).length()))?;
+        let turn = turn_towards(seat, target);
         if turn.abs() < 2.0 && self.cooldown == 0 {
             // An automatic weapon is held down; a one-shot one pressed, and let go between.
             input.fire = true;
@@ -254,7 +261,17 @@ impl Autopilot {
                 return Some((step, centre(step)));
             }
         }
-        let goals = if keys_needed.is_empty() {
+        let hunted: Vec<Cell> = game
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|&(k, s)| game.is_deathmatch() && k != self.seat && !s.dead())
+            .map(|(_, s)| s.player.cell())
+            .collect();
+        let goals = if !hunted.is_empty() {
+            // In a deathmatch: after the other players.
+            hunted
+        } else if keys_needed.is_empty() {
             // Exits that are cells to stand in, and the cells beside exit switches.
             let mut goals: Vec<Cell> = sought_exits(game)
                 .iter()

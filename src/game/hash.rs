@@ -69,6 +69,13 @@ impl Game {
                 .hash(&mut h);
             (s.died, s.last_shot, s.trigger_released, &p.weapons).hash(&mut h);
         }
+        if let super::Mode::Deathmatch(rules) = self.mode {
+            rules.hash(&mut h);
+            for s in &self.seats {
+                s.frags.hash(&mut h);
+            }
+            self.pickups_taken.hash(&mut h);
+        }
         if self.seats.len() > 1 {
             (
                 self.keys.len(),

@@ -15,7 +15,7 @@ impl Game {
         let player = &self.seats[seat].player;
         let here = player.cell();
         if self.level.exits.contains(&here) {
-            self.use_exit(here);
+            self.use_exit(seat, here);
             return;
         }
         let dir = player.direction();
@@ -33,7 +33,7 @@ impl Game {
             return self.thud(seat);
         };
         if self.level.exits.contains(&cell) {
-            return self.use_exit(cell);
+            return self.use_exit(seat, cell);
         }
         match self.level.map.get(cell) {
             Some(Tile::Door) => {
@@ -95,9 +95,13 @@ impl Game {
         });
     }
 
-    /// The exit at `cell` used: the level ends (on to the secret level when it is a secret
-    /// exit).
-    pub(super) fn use_exit(&mut self, cell: Cell) {
+    /// The exit at `cell` used by seat `seat`: the level ends (on to the secret level when it
+    /// is a secret exit); in a deathmatch, nothing happens.
+    pub(super) fn use_exit(&mut self, seat: usize, cell: Cell) {
+        if self.is_deathmatch() {
+            // No way out of a deathmatch: it ends at its limits.
+            return self.thud(seat);
+        }
         self.finished = true;
         self.secret_exit = self.level.secret_exits.contains(&cell);
         self.events.push(GameEvent::Exit);
@@ -166,6 +170,12 @@ impl Game {
             };
             if taken {
                 self.pickups_left[i] = false;
+                if self.is_deathmatch() {
+                    if self.pickups_taken.len() <= i {
+                        self.pickups_taken.resize(i + 1, 0);
+                    }
+                    self.pickups_taken[i] = self.ticks;
+                }
                 // Rounds for the chosen weapon put it back in hand.
                 let s = &mut self.seats[seat];
                 s.weapon = s.player.fallback(s.chosen, &self.level.arsenal);

@@ -4,6 +4,7 @@
 mod automap;
 mod autopilot;
 mod blocking;
+mod deathmatch;
 mod doors;
 mod enemy;
 mod events;
@@ -20,6 +21,7 @@ mod weapons;
 
 pub use autopilot::Autopilot;
 pub use blocking::{Blocking, Footing, Obstacles};
+pub use deathmatch::{MatchRules, Mode, PICKUP_RESPAWN_TICKS};
 pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, EnemyStats, hit_chance, path_step};
 pub use events::{GameEvent, Hurt, PUFF_TICKS, Puff};
@@ -103,6 +105,10 @@ pub struct Game {
     pub pushwalls: PushWalls,
     /// Which pickups are still lying there (by index in `level.pickups`).
     pub pickups_left: Vec<bool>,
+    /// In a deathmatch, the tick each pickup was taken in (0: lying there): they come back.
+    pub pickups_taken: Vec<u64>,
+    /// Co-op (or a game of one), or a deathmatch.
+    pub mode: Mode,
     /// Keys held (shared by the players).
     pub keys: Vec<KeyColour>,
     /// Ticks since the start.
@@ -209,6 +215,8 @@ impl Game {
             doors,
             pushwalls,
             pickups_left,
+            pickups_taken: Vec::new(),
+            mode: Mode::Coop,
             keys: Vec::new(),
             ticks: 0,
             finished: false,
@@ -289,6 +297,7 @@ impl Game {
                 self.pick_up(seat);
             }
         }
+        self.deathmatch_tick();
         for seat in 0..self.seats.len() {
             let s = &mut self.seats[seat];
             if s.dead() && s.died.is_none() {

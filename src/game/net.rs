@@ -66,14 +66,16 @@ pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 
 /// What identifies a game to its peers: machines whose fingerprints differ do not play
 /// together. From the rules version, the level file's hash, the data that decides play
-/// ([`Game::data_hash`]), the number of seats, the difficulty and the seed.
+/// ([`Game::data_hash`]), the number of seats, the difficulty, the seed and the mode (with a
+/// deathmatch's limits).
 pub fn fingerprint(game: &Game, level_hash: &str, seed: u64) -> u64 {
     let text = format!(
-        "tilecaster rules {} level {level_hash} data {} seats {} difficulty {:?} seed {seed}",
+        "tilecaster rules {} level {level_hash} data {} seats {} difficulty {:?} seed {seed} mode {:?}",
         super::RULES_VERSION,
         game.data_hash(),
         game.seats.len(),
         game.difficulty,
+        game.mode,
     );
     u64::from_str_radix(&super::file_hash(text.as_bytes()), 16).unwrap_or(0)
 }

@@ -46,6 +46,8 @@ pub struct Seat {
     pub hurt: Option<Hurt>,
     /// The tick the player died in, while they are dead.
     pub died: Option<u64>,
+    /// Other players killed (in a deathmatch).
+    pub frags: u32,
 }
 
 impl Seat {
@@ -62,6 +64,7 @@ impl Seat {
             last_shot: None,
             hurt: None,
             died: None,
+            frags: 0,
         }
     }
 
@@ -90,20 +93,25 @@ impl Game {
         self
     }
 
-    /// Where seat `seat` starts (and comes back after dying), facing the level's start's way:
-    /// the first at the level's start; the others at the level's spawn points in turn where
-    /// it has them, else in the open cells around the start that can be walked to from it
-    /// (two cells at most), nearest first, so that players see each other from the first
-    /// tick; else at the start too.
+    /// Where seat `seat` starts (and comes back after dying). In co-op, facing the level's
+    /// start's way: the first at the level's start, the others in the open cells around it
+    /// that can be walked to from it (two cells at most), nearest first, so that the team
+    /// sets out together (else at the start too; the level's spawn points are a
+    /// deathmatch's). In a deathmatch, at a spawn point ([`Game::deathmatch`]).
     pub fn start_of(&self, seat: usize) -> (Vec2, f64) {
+        if self.is_deathmatch() {
+            return self.deathmatch_start(seat);
+        }
+        self.start_near_the_level_start(seat)
+    }
+
+    /// Seat `seat`'s place around the level's start: the start for the first, the open
+    /// cells around it that can be walked to for the others ([`Game::start_of`]).
+    pub(super) fn start_near_the_level_start(&self, seat: usize) -> (Vec2, f64) {
         let start = (self.level.player.position, self.level.player.facing);
         let Some(k) = seat.checked_sub(1) else {
             return start;
         };
-        if !self.level.spawns.is_empty() {
-            let s = &self.level.spawns[k % self.level.spawns.len()];
-            return (s.position, s.facing);
-        }
         let blocking = self.blocking();
         let centre = crate::grid::Cell::containing(start.0);
         let open = |c: crate::grid::Cell| {
@@ -208,7 +216,7 @@ impl Game {
     /// at their start with what a player starts with, keeping their score and lives (on hard,
     /// not until the next level). A game of one leaves death to the episode.
     fn respawn(&mut self) {
-        if self.seats.len() < 2 || self.difficulty == Difficulty::Hard {
+        if self.seats.len() < 2 || self.difficulty == Difficulty::Hard || self.is_deathmatch() {
             return;
         }
         for seat in 0..self.seats.len() {

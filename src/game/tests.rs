@@ -1,5 +1,6 @@
 use super::*;
 
+mod deathmatch;
 mod rules;
 mod seats;
 use crate::level::{Level, PickupKind};

@@ -189,7 +189,11 @@ impl Game {
         let target = self
             .actors
             .first_along_ray(origin, dir, reach, |i| enemies[i].alive());
-        let hit = stop_point(origin, dir, target, wall);
+        // A player in a deathmatch, where one stands before the enemy (or the wall).
+        let before = target.map_or(reach, |(_, t)| t);
+        let player = self.player_along_ray(seat, origin, dir, before);
+        let target = if player.is_some() { None } else { target };
+        let hit = stop_point(origin, dir, target.or(player), wall);
         self.trace(TraceKind::Bullet, origin, origin + dir * range, hit);
         if let Some(point) = hit {
             // Just in front of what was hit, so the puff is drawn before it.
@@ -197,8 +201,18 @@ impl Game {
             self.puffs.push(Puff {
                 position: point - back,
                 tick: self.ticks,
-                blood: target.is_some(),
+                blood: target.or(player).is_some(),
             });
+        }
+        if let Some((victim, t)) = player {
+            let (from, to) = self.level.arsenal.stats(weapon).damage;
+            let falloff = if weapon == Weapon::Knife {
+                1.0
+            } else {
+                1.0 - (t / 20.0).min(0.8)
+            };
+            let damage = from + (self.rng.unit() * f64::from(to - from) * falloff) as i32;
+            self.damage_player(seat, victim, damage, origin);
         }
         if let Some((i, t)) = target {
             let (from, to) = self.level.arsenal.stats(weapon).damage;
@@ -259,19 +273,27 @@ impl Game {
             let target = self
                 .actors
                 .first_along_ray(a, p.step, reach, |i| enemies[i].alive());
-            let hit = stop_point(a, p.step, target, wall);
+            let before = target.map_or(reach, |(_, t)| t);
+            let owner = p.owner.min(self.seats.len() - 1);
+            let player = self.player_along_ray(owner, a, p.step, before);
+            let target = if player.is_some() { None } else { target };
+            let hit = stop_point(a, p.step, target.or(player), wall);
             self.trace(TraceKind::Projectile, a, b, hit);
+            if let Some((victim, _)) = player {
+                let (from, to) = self.level.arsenal.stats(Weapon::Launcher).damage;
+                let damage = from + (self.rng.unit() * f64::from(to - from)) as i32;
+                self.damage_player(owner, victim, damage, a);
+            }
             if let Some((i, _)) = target {
                 let (from, to) = self.level.arsenal.stats(Weapon::Launcher).damage;
                 let damage = from + (self.rng.unit() * f64::from(to - from)) as i32;
-                let owner = p.owner.min(self.seats.len() - 1);
                 self.damage_enemy(owner, i, damage);
             }
             if let Some(point) = hit {
                 self.puffs.push(Puff {
                     position: point,
                     tick: self.ticks,
-                    blood: target.is_some(),
+                    blood: target.or(player).is_some(),
                 });
                 self.events.push(GameEvent::Explosion { at: point });
             }

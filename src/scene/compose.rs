@@ -13,7 +13,7 @@ use super::topdown::{MapLayers, MapView, Minimap, RayProbe, draw_map};
 use super::{GameParts, hud};
 use crate::episode::{DEATH_TICKS, Session};
 use crate::frame::Frame;
-use crate::game::TICK_HZ;
+use crate::game::{Game, TICK_HZ};
 use crate::render::{RenderAssets, Renderer};
 use crate::settings::Settings;
 
@@ -188,7 +188,13 @@ impl Composer {
                 &camera,
                 &mut self.frame,
             );
-            hud::draw_death_fade(&mut self.frame, session.dead_ticks());
+            // In a game of several the game itself brings the dead back: their fade runs from
+            // their death until then.
+            let dead = match game.seat().died {
+                Some(t) if game.seats.len() > 1 => game.ticks.saturating_sub(t) as u32,
+                _ => session.dead_ticks(),
+            };
+            hud::draw_death_fade(&mut self.frame, dead);
             if overlays.minimap {
                 let view =
                     MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE, self.minimap);
@@ -215,12 +221,15 @@ impl Composer {
                 self.comfort,
                 &session.current().hud,
             );
+            hud::draw_scoreboard(&mut self.frame, game);
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
             let banner = if session.hushed() || !banners {
                 None
             } else if session.dead_ticks() >= DEATH_TICKS {
                 Some(("PRESS USE TO TRY AGAIN", None))
+            } else if game.is_deathmatch() && game.finished {
+                Some((winner_line(game), None))
             } else if psyched {
                 let progress = game.ticks as f64 / hud::PSYCHED_TICKS as f64;
                 Some(("GET PSYCHED!", Some(progress)))
@@ -231,6 +240,23 @@ impl Composer {
                 hud::draw_banner(&mut self.frame, text, progress);
             }
         }
+    }
+}
+
+/// The line a finished deathmatch shows: who won (or a draw).
+fn winner_line(game: &Game) -> &'static str {
+    const WON: [&str; 4] = [
+        "PLAYER 1 WINS",
+        "PLAYER 2 WINS",
+        "PLAYER 3 WINS",
+        "PLAYER 4 WINS",
+    ];
+    let order = game.standings();
+    let frags = |k: usize| order.get(k).map(|&s| game.seats[s].frags);
+    if order.len() > 1 && frags(0) == frags(1) {
+        "A DRAW"
+    } else {
+        WON[order[0] % WON.len()]
     }
 }
 

@@ -159,6 +159,54 @@ pub fn draw_death_fade(frame: &mut Frame, dead_ticks: u32) {
     Canvas::new(frame).mix_rect(0..w, 0..h, Colour::rgb(150, 0, 0), 0.7 * fade);
 }
 
+/// A deathmatch's scoreboard in the view's top right: each player's frags, most first, in
+/// their seats' colours, the one shown marked; the time left under it.
+pub fn draw_scoreboard(frame: &mut Frame, game: &Game) {
+    let crate::game::Mode::Deathmatch(rules) = game.mode else {
+        return;
+    };
+    let s = unit(frame);
+    let scale = s as u32;
+    let w = i64::from(frame.width());
+    let viewer = game.viewer.min(game.seats.len() - 1);
+    let mut lines: Vec<(String, Colour)> = game
+        .standings()
+        .into_iter()
+        .map(|seat| {
+            let mark = if seat == viewer { ">" } else { " " };
+            let text = format!("{mark}P{} {:>3}", seat + 1, game.seats[seat].frags);
+            let c = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+            (text, c)
+        })
+        .collect();
+    if rules.time_limit > 0 {
+        let left = rules.time_limit.saturating_sub(game.ticks) / u64::from(crate::game::TICK_HZ);
+        lines.push((
+            format!("{}:{:02}", left / 60, left % 60),
+            Colour::rgb(220, 220, 220),
+        ));
+    }
+    let box_w = lines
+        .iter()
+        .map(|(t, _)| i64::from(text_width(t, scale)))
+        .max()
+        .unwrap_or(0)
+        + 6 * s;
+    let box_h = lines.len() as i64 * 7 * s + 4 * s;
+    let (x, y) = (w - box_w - 2 * s, 2 * s);
+    let mut canvas = Canvas::new(frame);
+    canvas.mix_rect(x..x + box_w, y..y + box_h, Colour::BLACK, 0.6);
+    for (i, (text, colour)) in lines.iter().enumerate() {
+        canvas.text(
+            x + 3 * s,
+            y + 2 * s + i as i64 * 7 * s,
+            text,
+            *colour,
+            scale,
+        );
+    }
+}
+
 /// Ticks a level's "Get Psyched" banner stays up at its start (a second and a quarter).
 pub const PSYCHED_TICKS: u64 = 75;
 
