@@ -240,22 +240,17 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         #[cfg(not(target_arch = "wasm32"))]
         None if options.net.is_some() => {
             let o = options.net.as_ref().expect("checked");
-            let seats = crate::cli::netplay::NetSeats {
+            let net = session.join_network(&tilecaster::episode::NetSeats {
                 bind: o.bind,
-                peers: &o.peers,
+                peers: o.peers.clone(),
                 seat: o.seat,
                 seed: o.seed,
                 // A player's keys wait two ticks (33 ms) before they are played, which hides
                 // most of a remote player's lateness without rollbacks; the autopilot, which
                 // steers by what it sees, plays at once.
                 input_delay: if options.demo { 0 } else { 2 },
-                mode: if o.deathmatch {
-                    crate::cli::netplay::Mode::Deathmatch
-                } else {
-                    crate::cli::netplay::Mode::Coop
-                },
-            };
-            let net = seats.join(&mut session)?;
+                deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+            })?;
             eprintln!(
                 "seat {} of {}: waiting for the others at {}",
                 o.seat,

@@ -165,8 +165,8 @@ pub struct AutoplayArgs {
     #[arg(long, requires = "net", default_value_t = 0)]
     pub seat: usize,
     /// With --net: co-op or deathmatch.
-    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::Mode::Coop)]
-    pub mode: super::netplay::Mode,
+    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::ModeArg::Coop)]
+    pub mode: super::netplay::ModeArg,
     /// With --net: ticks to play (60 a second).
     #[arg(long, requires = "net", default_value_t = 600)]
     pub ticks: u64,

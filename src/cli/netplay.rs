@@ -7,9 +7,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use tilecaster::episode::Session;
-use tilecaster::game::net::{NetEvent, NetPlay, NetSetup, fingerprint};
-use tilecaster::game::{Autopilot, TICK_HZ, file_hash};
+use tilecaster::episode::{NetSeats, Session};
+use tilecaster::game::net::NetEvent;
+use tilecaster::game::{Autopilot, MatchRules, TICK_HZ};
 use tilecaster::level::Difficulty;
 
 /// Ticks past the last one asked for that every input must be known for before this machine
@@ -20,7 +20,7 @@ const LINGER: Duration = Duration::from_millis(500);
 
 /// The kinds of networked game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Mode {
+pub enum ModeArg {
     /// Together through the level against its enemies.
     Coop,
     /// Against each other.
@@ -44,59 +44,13 @@ pub struct Options<'a> {
     /// The seat played here.
     pub seat: usize,
     /// Co-op or deathmatch.
-    pub mode: Mode,
+    pub mode: ModeArg,
     /// Ticks to play.
     pub ticks: u64,
     /// Ticks an input waits before it is played.
     pub input_delay: usize,
     /// How long the peers have to get in step before the game is given up.
     pub wait: Duration,
-}
-
-/// Where this machine sits in a networked game: its address, the others', its seat, the
-/// game's seed, the input delay.
-#[derive(Clone, Copy, Debug)]
-pub struct NetSeats<'a> {
-    /// The address to listen on.
-    pub bind: SocketAddr,
-    /// The other seats' addresses in seat order.
-    pub peers: &'a [SocketAddr],
-    /// The seat played here.
-    pub seat: usize,
-    /// The game's seed (the same on every machine).
-    pub seed: u64,
-    /// Ticks an input waits before it is played.
-    pub input_delay: usize,
-    /// Co-op or deathmatch.
-    pub mode: Mode,
-}
-
-impl NetSeats<'_> {
-    /// Starts the networked game of `session`'s level (reseeded, given its seats): the game's
-    /// fingerprint from the level file, and the session begun.
-    pub fn join(&self, session: &mut Session) -> Result<NetPlay> {
-        session.reseed(self.seed);
-        let seats = self.peers.len() + 1;
-        let game = match self.mode {
-            Mode::Coop => session.game.clone().seated(seats),
-            Mode::Deathmatch => session
-                .game
-                .clone()
-                .into_deathmatch(seats, tilecaster::game::MatchRules::default()),
-        };
-        let level = session.path().to_path_buf();
-        let bytes = tilecaster::files::read_bounded(&level, tilecaster::files::Limit::LEVEL)
-            .map_err(|e| e.into_io())
-            .with_context(|| format!("reading {}", level.display()))?;
-        let setup = NetSetup {
-            bind: self.bind,
-            seat: self.seat,
-            peers: self.peers.to_vec(),
-            input_delay: self.input_delay,
-            fingerprint: fingerprint(&game, &file_hash(&bytes), self.seed),
-        };
-        Ok(NetPlay::start(game, &setup)?)
-    }
 }
 
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
@@ -110,15 +64,14 @@ pub fn run(o: &Options) -> Result<()> {
         bail!("--ticks must be at least 1");
     }
     let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
-    let seats = NetSeats {
+    let mut net = session.join_network(&NetSeats {
         bind: o.bind,
-        peers: o.peers,
+        peers: o.peers.to_vec(),
         seat: o.seat,
         seed: o.seed,
         input_delay: o.input_delay,
-        mode: o.mode,
-    };
-    let mut net = seats.join(&mut session)?;
+        deathmatch: (o.mode == ModeArg::Deathmatch).then(MatchRules::default),
+    })?;
     let mut pilot = Autopilot::for_seat(o.seat);
     let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();

@@ -99,8 +99,8 @@ pub struct PlayArgs {
     #[arg(long, requires = "net", default_value_t = 0)]
     seed: u64,
     /// With --net: co-op or deathmatch (ten frags or five minutes).
-    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::Mode::Coop)]
-    mode: super::netplay::Mode,
+    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::ModeArg::Coop)]
+    mode: super::netplay::ModeArg,
 }
 
 /// A corner of the frame, as the command line names it.
@@ -159,7 +159,7 @@ impl From<PlayArgs> for PlayOptions {
                 peers: a.peers,
                 seat: a.seat,
                 seed: a.seed,
-                deathmatch: a.mode == super::netplay::Mode::Deathmatch,
+                deathmatch: a.mode == super::netplay::ModeArg::Deathmatch,
             }),
         }
     }

@@ -3,11 +3,15 @@
 //! keeps one: saves and recordings. It sits between the rules of play ([`crate::game`]),
 //! which know nothing of files, and the presentation ([`crate::scene`]).
 
+#[cfg(not(target_arch = "wasm32"))]
+mod network;
 mod replay;
 mod save;
 mod scores;
 mod session;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use network::NetSeats;
 pub use replay::{
     REPLAY_HEADER, Recording, RecordingFileError, ReplayError, ReplayMismatch, StartError,
     level_file_hash,

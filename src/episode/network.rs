@@ -1,0 +1,51 @@
+//! A session's level played over the network: the game seated for co-op or made a deathmatch,
+//! fingerprinted from the level file, and handed to [`NetPlay`].
+
+use std::net::SocketAddr;
+
+use super::{Session, level_file_hash};
+use crate::game::MatchRules;
+use crate::game::net::{NetError, NetPlay, NetSetup, fingerprint};
+
+/// Where this machine sits in a networked game: its address, the others', its seat, the
+/// game's seed, the input delay, and the kind of game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetSeats {
+    /// The address to listen on.
+    pub bind: SocketAddr,
+    /// The other seats' addresses in seat order (this machine's left out).
+    pub peers: Vec<SocketAddr>,
+    /// The seat played here.
+    pub seat: usize,
+    /// The game's seed (the same on every machine).
+    pub seed: u64,
+    /// Ticks an input waits before it is played.
+    pub input_delay: usize,
+    /// A deathmatch under these rules; `None`: co-op.
+    pub deathmatch: Option<MatchRules>,
+}
+
+impl Session {
+    /// Starts the networked game of this session's level as `seats` says: reseeded, seated
+    /// (or made a deathmatch), its fingerprint taken from the level file, the session begun
+    /// (see [`NetPlay::start`]).
+    pub fn join_network(&mut self, seats: &NetSeats) -> Result<NetPlay, NetError> {
+        self.reseed(seats.seed);
+        let count = seats.peers.len() + 1;
+        let game = match seats.deathmatch {
+            None => self.game.clone().seated(count),
+            Some(rules) => self.game.clone().into_deathmatch(count, rules),
+        };
+        let level_hash = level_file_hash(self.path()).ok_or_else(|| {
+            NetError::Setup(format!("cannot read the level {}", self.path().display()))
+        })?;
+        let setup = NetSetup {
+            bind: seats.bind,
+            seat: seats.seat,
+            peers: seats.peers.clone(),
+            input_delay: seats.input_delay,
+            fingerprint: fingerprint(&game, &level_hash, seats.seed),
+        };
+        NetPlay::start(game, &setup)
+    }
+}
