@@ -314,3 +314,63 @@ fn a_deathmatch_over_the_network_ends_on_one_state() {
     let stderr = String::from_utf8_lossy(&a.stderr);
     assert!(stderr.contains("frags: seat"), "{stderr}");
 }
+
+/// `--record` on each seat of a networked game writes every seat's inputs; both recordings are
+/// the same, and `tilecaster replay` plays each to the final state the seats printed.
+#[test]
+fn a_networked_game_recorded_on_every_seat_replays_to_its_final_state() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [free_address(), free_address()];
+    let files = [dir.path().join("seat0.rec"), dir.path().join("seat1.rec")];
+    let run = |mode: &str| {
+        let children: Vec<Child> = (0..2)
+            .map(|i| {
+                let f = files[i].to_str().unwrap();
+                let args = ["--ticks", "400", "--mode", mode, "--record", f];
+                seat(i, players[i], &[players[1 - i]], &args)
+            })
+            .collect();
+        let lines: Vec<String> = children
+            .into_iter()
+            .enumerate()
+            .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
+            .collect();
+        assert_eq!(lines[0], lines[1]);
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .collect();
+        assert_eq!(texts[0], texts[1], "both seats recorded the same inputs");
+        assert!(texts[0].contains("\nseats 2\n") && texts[0].contains("\nseed 5\n"));
+        assert_eq!(texts[0].contains("\ndeathmatch "), mode == "deathmatch");
+        for f in &files {
+            let out = Command::new(BIN).arg("replay").arg(f).output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), lines[0]);
+            std::fs::remove_file(f).unwrap();
+        }
+    };
+    run("coop");
+    run("deathmatch");
+    // Never over a file that is there.
+    std::fs::write(&files[0], "mine").unwrap();
+    let out = Command::new(BIN)
+        .args([
+            "autoplay",
+            "--net",
+            "--bind",
+            "127.0.0.1:0",
+            "--peer",
+            "127.0.0.1:9",
+        ])
+        .arg("--record")
+        .arg(&files[0])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read_to_string(&files[0]).unwrap(), "mine");
+}

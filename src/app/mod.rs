@@ -190,7 +190,13 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         }
     }
     let replay = match &options.replay {
-        Some(path) => Some(Recording::read_for_replay(path)?),
+        Some(path) => {
+            let recording = Recording::read_for_replay(path)?;
+            if let Some(why) = recording.window_refusal() {
+                anyhow::bail!("{}: {why}", path.display());
+            }
+            Some(recording)
+        }
         None => None,
     };
     let session = match (&options.load, &replay, &options.replay) {

@@ -350,6 +350,9 @@ thread_local! {
             level_hash: None,
             data_hash: None,
             difficulty: Difficulty::Normal,
+            seats: 1,
+            seed: None,
+            deathmatch: None,
         })
     };
 }

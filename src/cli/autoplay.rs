@@ -174,6 +174,10 @@ pub struct AutoplayArgs {
     /// the autopilot aims worse with any, as it sees its aim only once the input is played).
     #[arg(long, requires = "net", default_value_t = 0)]
     pub input_delay: usize,
+    /// With --net: record every seat's inputs to FILE (never overwrites a file); `tilecaster
+    /// replay FILE` plays it to the same final state.
+    #[arg(long, requires = "net", value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
     /// With --net: seconds to wait for every peer to answer before giving up.
     #[arg(long, requires = "net", default_value_t = 20, value_name = "SECONDS")]
     pub wait: u64,
@@ -212,6 +216,7 @@ impl AutoplayArgs {
                 ticks: self.ticks,
                 input_delay: self.input_delay,
                 wait: std::time::Duration::from_secs(self.wait.clamp(1, 3600)),
+                record: self.record.as_deref(),
             });
         }
         run(&Options {

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use tilecaster::episode::{NetSeats, Session};
+use tilecaster::episode::{NetSeats, Recording, Session};
 use tilecaster::game::net::NetEvent;
 use tilecaster::game::{Autopilot, MatchRules, TICK_HZ};
 use tilecaster::level::Difficulty;
@@ -51,6 +51,8 @@ pub struct Options<'a> {
     pub input_delay: usize,
     /// How long the peers have to get in step before the game is given up.
     pub wait: Duration,
+    /// Record every seat's inputs to this file (never overwritten).
+    pub record: Option<&'a Path>,
 }
 
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
@@ -63,7 +65,11 @@ pub fn run(o: &Options) -> Result<()> {
     if o.ticks == 0 {
         bail!("--ticks must be at least 1");
     }
+    if let Some(path) = o.record {
+        tilecaster::files::check_writable(path, false)?;
+    }
     let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
+    let mut recording = o.record.map(|_| Recording::of_session(&session));
     let mut net = session.join_network(&NetSeats {
         bind: o.bind,
         peers: o.peers.to_vec(),
@@ -72,6 +78,9 @@ pub fn run(o: &Options) -> Result<()> {
         input_delay: o.input_delay,
         deathmatch: (o.mode == ModeArg::Deathmatch).then(MatchRules::default),
     })?;
+    if recording.is_some() {
+        net.keep_inputs();
+    }
     let mut pilot = Autopilot::for_seat(o.seat);
     let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();
@@ -177,6 +186,19 @@ pub fn run(o: &Options) -> Result<()> {
     let hash = net
         .hash_at(o.ticks)
         .context("the last tick's state is no longer kept")?;
+    if let (Some(path), Some(recording)) = (o.record, recording.as_mut()) {
+        let game = net.game();
+        recording.seats = game.seats.len();
+        recording.seed = Some(o.seed);
+        recording.deathmatch = match game.mode {
+            tilecaster::game::Mode::Deathmatch(rules) => Some(rules),
+            tilecaster::game::Mode::Coop => None,
+        };
+        let inputs = net.inputs(o.ticks).context("the inputs were not kept")?;
+        recording.inputs = inputs.to_vec();
+        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+        eprintln!("recorded every seat's inputs to {}", path.display());
+    }
     println!("final state {hash:016x} after {} ticks", o.ticks);
     Ok(())
 }

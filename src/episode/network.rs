@@ -30,12 +30,8 @@ impl Session {
     /// (or made a deathmatch), its fingerprint taken from the level file, the session begun
     /// (see [`NetPlay::start`]).
     pub fn join_network(&mut self, seats: &NetSeats) -> Result<NetPlay, NetError> {
-        self.reseed(seats.seed);
         let count = seats.peers.len() + 1;
-        let game = match seats.deathmatch {
-            None => self.game.clone().seated(count),
-            Some(rules) => self.game.clone().into_deathmatch(count, rules),
-        };
+        let game = self.game_of_several(seats.seed, count, seats.deathmatch);
         let level_hash = level_file_hash(self.path()).ok_or_else(|| {
             NetError::Setup(format!("cannot read the level {}", self.path().display()))
         })?;

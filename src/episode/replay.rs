@@ -22,6 +22,11 @@
 //! game not on normal) is the difficulty it was played on. Versions 1 and 2 (before rules
 //! versions) were played under rules 1, and are refused as such.
 //!
+//! A networked game's recording (`autoplay --net --record`) adds, after those, `seats N` (2 to
+//! 4), `seed N` (the seed the game was played with) and, for a deathmatch, `deathmatch FRAGS
+//! TICKS` (its limits); each tick's line then holds every seat's input, seat 0 first, separated
+//! by ` | `.
+//!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
 //! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
 //! `0` or `1` (fire: held that tick), weapon `0` (keep) or the number of the weapon taken
@@ -72,6 +77,13 @@ pub struct Recording {
     /// The difficulty it was played on (a `difficulty` line in the header; without one,
     /// normal, as every recording was before the line).
     pub difficulty: Difficulty,
+    /// The players (1, or a networked game's seats): `inputs` holds each tick's input of
+    /// every seat in turn, seat 0 first.
+    pub seats: usize,
+    /// The seed a networked game was played with (`None`: the session's own).
+    pub seed: Option<u64>,
+    /// A networked deathmatch's rules (`None`: co-op, or a game of one).
+    pub deathmatch: Option<crate::game::MatchRules>,
 }
 
 /// The hash of the level file at `path` (`None` where it cannot be read).
@@ -186,6 +198,9 @@ impl Recording {
             level_hash: level_file_hash(path),
             data_hash: None,
             difficulty: Difficulty::Normal,
+            seats: 1,
+            seed: None,
+            deathmatch: None,
         }
     }
 
@@ -198,6 +213,17 @@ impl Recording {
             ..Recording::start(path.display().to_string(), path)
                 .with_data_hash(session.game.data_hash())
         }
+    }
+
+    /// Why the window cannot play it, if it cannot: a networked game's recording (several
+    /// seats, or a seed of its own) replays headless only (`tilecaster replay`).
+    pub fn window_refusal(&self) -> Option<String> {
+        (self.seats > 1 || self.seed.is_some()).then(|| {
+            format!(
+                "a recording of a networked game ({} seats): `tilecaster replay` plays it headless; the window plays recordings of one player",
+                self.seats
+            )
+        })
     }
 
     /// A session at the recording's start, ready to replay it: its level
@@ -356,18 +382,31 @@ impl Recording {
         if self.difficulty != Difficulty::Normal {
             let _ = writeln!(out, "difficulty {}", self.difficulty.name());
         }
-        for i in &self.inputs {
-            let _ = writeln!(
-                out,
-                "{:?} {:?} {:?} {} {} {} {}",
-                i.forward,
-                i.strafe,
-                i.turn,
-                u8::from(i.run),
-                u8::from(i.use_pressed),
-                u8::from(i.fire),
-                i.weapon
-            );
+        if self.seats > 1 {
+            let _ = writeln!(out, "seats {}", self.seats);
+        }
+        if let Some(seed) = self.seed {
+            let _ = writeln!(out, "seed {seed}");
+        }
+        if let Some(rules) = self.deathmatch {
+            let _ = writeln!(out, "deathmatch {} {}", rules.frag_limit, rules.time_limit);
+        }
+        for tick in self.inputs.chunks(self.seats.max(1)) {
+            for (k, i) in tick.iter().enumerate() {
+                let _ = write!(
+                    out,
+                    "{}{:?} {:?} {:?} {} {} {} {}",
+                    if k > 0 { " | " } else { "" },
+                    i.forward,
+                    i.strafe,
+                    i.turn,
+                    u8::from(i.run),
+                    u8::from(i.use_pressed),
+                    u8::from(i.fire),
+                    i.weapon
+                );
+            }
+            out.push('\n');
         }
         out
     }
@@ -473,75 +512,124 @@ impl Recording {
                 lines.next();
             }
         }
+        // A networked game's lines: its seats, seed and deathmatch rules.
+        let (mut seats, mut seed, mut deathmatch) = (1, None, None);
+        while let Some(&(n, l)) = lines.peek() {
+            let number = |word: &str, column: usize, what: &str| {
+                word.parse::<u64>()
+                    .map_err(|_| err(n + 1, column, format!("expected {what}, found '{word}'")))
+            };
+            if let Some(word) = l.strip_prefix("seats ") {
+                let count = number(word.trim(), 7, "a number of seats (2 to 4)")?;
+                if !(2..=crate::game::MAX_SEATS as u64).contains(&count) {
+                    return Err(err(
+                        n + 1,
+                        7,
+                        format!("expected 2 to 4 seats, found {count}"),
+                    ));
+                }
+                seats = count as usize;
+            } else if let Some(word) = l.strip_prefix("seed ") {
+                seed = Some(number(word.trim(), 6, "a seed")?);
+            } else if let Some(words) = l.strip_prefix("deathmatch ") {
+                let mut words = words.split_whitespace();
+                let frags = number(words.next().unwrap_or(""), 12, "a frag limit")?;
+                let ticks = number(words.next().unwrap_or(""), 12, "a time limit in ticks")?;
+                deathmatch = Some(crate::game::MatchRules {
+                    frag_limit: u32::try_from(frags)
+                        .map_err(|_| err(n + 1, 12, format!("a frag limit too large: {frags}")))?,
+                    time_limit: ticks,
+                });
+            } else {
+                break;
+            }
+            lines.next();
+        }
         let mut inputs = Vec::new();
-        for (n, line) in lines {
-            if line.trim().is_empty() {
+        for (n, whole) in lines {
+            if whole.trim().is_empty() {
                 continue;
             }
-            let mut fields = Vec::with_capacity(5);
-            let mut offset = 0;
-            for word in line.split(' ') {
-                if !word.is_empty() {
-                    fields.push((offset, word));
-                }
-                offset += word.len() + 1;
-            }
-            if fields.len() != width {
-                let names = ["forward strafe turn run use fire", " weapon"];
+            let groups: Vec<&str> = whole.split(" | ").collect();
+            if groups.len() != seats {
                 return Err(err(
                     n + 1,
                     1,
                     format!(
-                        "expected {width} fields '{}{}', found {}",
-                        names[0],
-                        if width == 7 { names[1] } else { "" },
-                        fields.len()
+                        "expected {seats} seat{}' inputs separated by ' | ', found {}",
+                        if seats == 1 { "" } else { "s" },
+                        groups.len()
                     ),
                 ));
             }
-            let number = |k: usize, lo: f64, hi: f64| -> Result<f64, ReplayError> {
-                let (at, w) = fields[k];
-                match w.parse::<f64>() {
-                    Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-                    _ => Err(err(
-                        n + 1,
-                        at + 1,
-                        format!("expected a number from {lo} to {hi}, found '{w}'"),
-                    )),
-                }
-            };
-            let flag = |k: usize| -> Result<bool, ReplayError> {
-                match fields[k].1 {
-                    "0" => Ok(false),
-                    "1" => Ok(true),
-                    w => Err(err(
-                        n + 1,
-                        fields[k].0 + 1,
-                        format!("expected 0 or 1, found '{w}'"),
-                    )),
-                }
-            };
-            inputs.push(Input {
-                forward: number(0, -1.0, 1.0)?,
-                strafe: number(1, -1.0, 1.0)?,
-                turn: number(2, -360.0, 360.0)?,
-                run: flag(3)?,
-                use_pressed: flag(4)?,
-                fire: flag(5)?,
-                weapon: if width == 7 {
-                    let most = crate::game::Weapon::ALL.len();
-                    match fields[6].1.parse::<u8>() {
-                        Ok(w) if usize::from(w) <= most && fields[6].1.len() == 1 => w,
-                        _ => {
-                            let w = fields[6].1;
-                            let message = format!("expected a weapon 0 to {most}, found '{w}'");
-                            return Err(err(n + 1, fields[6].0 + 1, message));
-                        }
+            let mut start = 0;
+            for line in groups {
+                let mut fields = Vec::with_capacity(5);
+                let mut offset = start;
+                start += line.len() + 3;
+                for word in line.split(' ') {
+                    if !word.is_empty() {
+                        fields.push((offset, word));
                     }
-                } else {
-                    0
-                },
-            });
+                    offset += word.len() + 1;
+                }
+                if fields.len() != width {
+                    let names = ["forward strafe turn run use fire", " weapon"];
+                    return Err(err(
+                        n + 1,
+                        1,
+                        format!(
+                            "expected {width} fields '{}{}', found {}",
+                            names[0],
+                            if width == 7 { names[1] } else { "" },
+                            fields.len()
+                        ),
+                    ));
+                }
+                let number = |k: usize, lo: f64, hi: f64| -> Result<f64, ReplayError> {
+                    let (at, w) = fields[k];
+                    match w.parse::<f64>() {
+                        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+                        _ => Err(err(
+                            n + 1,
+                            at + 1,
+                            format!("expected a number from {lo} to {hi}, found '{w}'"),
+                        )),
+                    }
+                };
+                let flag = |k: usize| -> Result<bool, ReplayError> {
+                    match fields[k].1 {
+                        "0" => Ok(false),
+                        "1" => Ok(true),
+                        w => Err(err(
+                            n + 1,
+                            fields[k].0 + 1,
+                            format!("expected 0 or 1, found '{w}'"),
+                        )),
+                    }
+                };
+                inputs.push(Input {
+                    forward: number(0, -1.0, 1.0)?,
+                    strafe: number(1, -1.0, 1.0)?,
+                    turn: number(2, -360.0, 360.0)?,
+                    run: flag(3)?,
+                    use_pressed: flag(4)?,
+                    fire: flag(5)?,
+                    weapon: if width == 7 {
+                        let most = crate::game::Weapon::ALL.len();
+                        match fields[6].1.parse::<u8>() {
+                            Ok(w) if usize::from(w) <= most && fields[6].1.len() == 1 => w,
+                            _ => {
+                                let w = fields[6].1;
+                                let message = format!("expected a weapon 0 to {most}, found '{w}'");
+                                return Err(err(n + 1, fields[6].0 + 1, message));
+                            }
+                        }
+                    } else {
+                        0
+                    },
+                });
+            }
         }
         Ok(Recording {
             level,
@@ -550,6 +638,9 @@ impl Recording {
             level_hash,
             data_hash,
             difficulty,
+            seats,
+            seed,
+            deathmatch,
         })
     }
 }
@@ -558,6 +649,47 @@ impl Recording {
 mod tests {
     use super::*;
     use std::path::Path;
+
+    /// A networked game's recording keeps its seats, seed and deathmatch rules, and every
+    /// seat's input of every tick, through its text; a tick line with the wrong number of
+    /// seats is an error at its line.
+    #[test]
+    fn a_networked_recording_reads_back_what_it_wrote() {
+        let mut r = Recording::start("levels/e1m1.toml".into(), Path::new("levels/e1m1.toml"));
+        r.seats = 3;
+        r.seed = Some(77);
+        r.deathmatch = Some(crate::game::MatchRules {
+            frag_limit: 5,
+            time_limit: 600,
+        });
+        for k in 0..6 {
+            r.inputs.push(Input {
+                forward: 1.0,
+                turn: f64::from(k) * 0.5,
+                fire: k % 2 == 0,
+                weapon: (k % 3) as u8,
+                ..Input::default()
+            });
+        }
+        let text = r.to_text();
+        assert!(
+            text.contains("seats 3\nseed 77\ndeathmatch 5 600\n"),
+            "{text}"
+        );
+        assert_eq!(text.lines().last().unwrap().matches(" | ").count(), 2);
+        assert_eq!(Recording::parse(&text).unwrap(), r);
+        let short = text.replacen(" | ", "  ", 1);
+        let e = Recording::parse(&short).unwrap_err();
+        assert!(e.message.contains("expected 3 seats"), "{e}");
+        assert_eq!(e.line, 8, "the first tick's line");
+        let e = Recording::parse(&text.replace("seats 3", "seats 9")).unwrap_err();
+        assert_eq!((e.line, e.column), (5, 7));
+        // A field in the second seat's input is placed in the line.
+        let bad = text.replacen("| 1.0 0.0 0.5", "| 1.0 0.0 x", 1);
+        let e = Recording::parse(&bad).unwrap_err();
+        let line = bad.lines().nth(e.line - 1).unwrap();
+        assert_eq!(&line[e.column - 1..e.column], "x", "{e}");
+    }
 
     /// Saves load from the oldest rules that keep a state's meaning up to today's, with a
     /// notice when older; a newer one, or one older than that, is refused.

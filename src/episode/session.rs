@@ -410,6 +410,22 @@ impl Session {
         }
     }
 
+    /// This session's level at its start as a game of `seats` players (co-op, or a deathmatch
+    /// under `deathmatch`), reseeded with `seed`: what a networked game plays, and what its
+    /// recording replays.
+    pub fn game_of_several(
+        &mut self,
+        seed: u64,
+        seats: usize,
+        deathmatch: Option<crate::game::MatchRules>,
+    ) -> Game {
+        self.reseed(seed);
+        match deathmatch {
+            None => self.game.clone().seated(seats),
+            Some(rules) => self.game.clone().into_deathmatch(seats, rules),
+        }
+    }
+
     /// The current level's number: the number after the `m` of a file named like `e1m3.toml`
     /// (so a game started on the third level says 3), else its place in this session (1 for
     /// the one it started with).

@@ -293,6 +293,9 @@ pub struct NetPlay {
     hashes: VecDeque<(u64, u64)>,
     report: Arc<SocketReport>,
     stats: NetStats,
+    /// Every seat's input of every tick played (by tick, from the first), when kept
+    /// ([`NetPlay::keep_inputs`]): a rolled-back tick's replaced as it is played again.
+    inputs: Option<Vec<Input>>,
 }
 
 /// How the network play is going, for the network line and reports.
@@ -380,6 +383,7 @@ impl NetPlay {
             hashes: VecDeque::with_capacity(HASHES_KEPT),
             report,
             stats: NetStats::default(),
+            inputs: None,
         })
     }
 
@@ -464,6 +468,12 @@ impl NetPlay {
                 }
                 GgrsRequest::AdvanceFrame { inputs } => {
                     let inputs: Vec<Input> = inputs.iter().map(|&(i, _)| i).collect();
+                    if let Some(kept) = &mut self.inputs {
+                        // Tick t's inputs at t * seats (the ticks before all kept already).
+                        let at = self.game.ticks as usize * inputs.len();
+                        kept.truncate(at);
+                        kept.extend_from_slice(&inputs);
+                    }
                     self.game.tick_seats(&inputs);
                     self.keep_hash();
                     advanced += 1;
@@ -488,6 +498,20 @@ impl NetPlay {
             self.hashes.pop_front();
         }
         self.hashes.push_back((tick, hash));
+    }
+
+    /// Keeps every seat's input of every tick from now on (call before the first tick), for
+    /// a recording of the game ([`NetPlay::inputs`]).
+    pub fn keep_inputs(&mut self) {
+        self.inputs.get_or_insert_with(Vec::new);
+    }
+
+    /// The inputs kept of the ticks up to `tick` (each tick's every seat, seat 0 first), if
+    /// [kept](NetPlay::keep_inputs) and played: final once [`NetPlay::confirmed_tick`] has
+    /// reached `tick`.
+    pub fn inputs(&self, tick: u64) -> Option<&[Input]> {
+        let kept = self.inputs.as_ref()?;
+        kept.get(..tick as usize * self.addresses.len())
     }
 
     /// The game as this machine sees it now (its latest ticks partly predicted).
