@@ -831,3 +831,44 @@ fn a_secret_exit_leads_to_the_secret_level_and_back_to_the_next() {
     assert_eq!(names, ["one", "hidden", "two"]);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A co-op game of several that ends at an exit goes on to the next level with the same
+/// seats, each carrying what they had; the dead start it with a player's kit, keeping their
+/// score; after the last level there is none.
+#[test]
+fn a_co_op_game_goes_on_to_the_next_level_with_what_each_player_carries() {
+    let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut played = s.game.clone().seated(3);
+    played.viewer = 2;
+    played.seats[1].score = 1200;
+    played.seats[1].player.ammo = 40;
+    played.seats[1].player.arm(Weapon::MachineGun);
+    played.seats[1].chosen = Weapon::MachineGun;
+    played.seats[2].score = 300;
+    played.seats[2].player.health = 0;
+    played.finished = true;
+    let next = s.next_level_of_several(&played).expect("e1m2 follows");
+    assert!(s.path().ends_with("e1m2.tmx"), "{}", s.path().display());
+    assert_eq!(next.level.name, s.game.level.name);
+    assert_eq!((next.seats.len(), next.viewer), (3, 2));
+    assert!(!next.finished && next.ticks == 0);
+    let one = &next.seats[1];
+    assert_eq!((one.score, one.player.ammo), (1200, 40));
+    assert_eq!(
+        (one.chosen, one.weapon),
+        (Weapon::MachineGun, Weapon::MachineGun)
+    );
+    let dead = &next.seats[2];
+    assert_eq!(dead.score, 300);
+    assert_eq!((dead.player.health, dead.player.ammo), (100, 8));
+    // Each where the new level starts its seats.
+    for (k, seat) in next.seats.iter().enumerate() {
+        assert_eq!(seat.player.position, next.start_of(k).0);
+    }
+    // The last level leads nowhere.
+    let mut last = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
+    let mut done = last.game.clone().seated(2);
+    done.finished = true;
+    assert!(last.next_level_of_several(&done).is_none());
+    assert!(last.complete);
+}

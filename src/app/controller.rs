@@ -55,10 +55,16 @@ pub(super) enum Pilot {
     Net(Box<NetSeat>),
 }
 
+/// Ticks a networked co-op game shows "level complete" before the next level.
+#[cfg(not(target_arch = "wasm32"))]
+const NEXT_LEVEL_TICKS: u64 = 3 * tilecaster::game::TICK_HZ as u64;
+
 /// This machine's seat of a networked game, as the window plays it.
 #[cfg(not(target_arch = "wasm32"))]
 pub(super) struct NetSeat {
     pub(super) net: tilecaster::game::net::NetPlay,
+    /// Where this machine sits (to go on to the next level with the same peers).
+    pub(super) seats: tilecaster::episode::NetSeats,
     /// Plays the seat instead of the keyboard (`--demo`).
     pub(super) autopilot: Option<Autopilot>,
 }
@@ -319,7 +325,11 @@ impl Controller {
     pub(super) fn simulate(&mut self) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
         if let Pilot::Net(seat) = &mut self.pilot {
-            // A networked game does not wait under a menu: the others play on.
+            // A networked game does not wait under a menu: the others play on. A machine too
+            // far ahead of the others' inputs is held back by the session (its ticks are not
+            // played until they catch up). (Playing a tick fewer whenever `ggrs` estimated this
+            // machine ahead stalled both windows under Xvfb: its estimate swings with the
+            // frames' bursts of ticks.)
             let ticks = self.clock.ticks_owed(false);
             let mut said: Vec<String> = seat
                 .net
@@ -329,8 +339,7 @@ impl Controller {
                 .map(ToString::to_string)
                 .collect();
             for _ in 0..ticks {
-                // Too far ahead of the others: a tick left out lets them catch up.
-                if !seat.net.running() || seat.net.frames_ahead() > 2 {
+                if !seat.net.running() {
                     break;
                 }
                 let input = match &mut seat.autopilot {
@@ -355,6 +364,7 @@ impl Controller {
                 self.session.say(line);
             }
             self.sound.tick(&self.session);
+            self.next_network_level();
             return true;
         }
         let replaying = matches!(self.pilot, Pilot::Replay(..));
@@ -403,6 +413,42 @@ impl Controller {
             self.overlays.pan(right, down);
         }
         true
+    }
+
+    /// A co-op game of several whose exit every machine has seen used goes on, once its
+    /// "level complete" has stood for [`NEXT_LEVEL_TICKS`], to the next level with the same
+    /// peers, each player carrying what they had (a new network session on the same
+    /// addresses); at the episode's end the window's game ends as a player's would.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn next_network_level(&mut self) {
+        let Pilot::Net(seat) = &self.pilot else {
+            return;
+        };
+        let game = seat.net.game();
+        let due = seat
+            .net
+            .finished_at()
+            .is_some_and(|at| !game.is_deathmatch() && game.ticks >= at + NEXT_LEVEL_TICKS);
+        if !due {
+            return;
+        }
+        let (played, seats, demo) = (game.clone(), seat.seats.clone(), seat.autopilot.is_some());
+        // The old session goes first: the new one listens on the same address.
+        self.pilot = Pilot::Keyboard;
+        let Some(next) = self.session.next_level_of_several(&played) else {
+            return;
+        };
+        match self.session.start_network(next, &seats) {
+            Ok(net) => {
+                self.assets = SessionAssets::new(&self.session);
+                self.pilot = Pilot::Net(Box::new(NetSeat {
+                    net,
+                    autopilot: demo.then(|| Autopilot::for_seat(seats.seat)),
+                    seats,
+                }));
+            }
+            Err(e) => self.session.say(format!("cannot go on together: {e}")),
+        }
     }
 
     /// Fullscreen on, or back to the window (the fullscreen key, Alt+Enter).

@@ -246,7 +246,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         #[cfg(not(target_arch = "wasm32"))]
         None if options.net.is_some() => {
             let o = options.net.as_ref().expect("checked");
-            let net = session.join_network(&tilecaster::episode::NetSeats {
+            let seats = tilecaster::episode::NetSeats {
                 bind: o.bind,
                 peers: o.peers.clone(),
                 seat: o.seat,
@@ -256,7 +256,8 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 // steers by what it sees, plays at once.
                 input_delay: if options.demo { 0 } else { 2 },
                 deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
-            })?;
+            };
+            let net = session.join_network(&seats)?;
             eprintln!(
                 "seat {} of {}: waiting for the others at {}",
                 o.seat,
@@ -269,6 +270,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             );
             Pilot::Net(Box::new(controller::NetSeat {
                 net,
+                seats,
                 autopilot: options.demo.then(|| Autopilot::for_seat(o.seat)),
             }))
         }

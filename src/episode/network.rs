@@ -4,8 +4,8 @@
 use std::net::SocketAddr;
 
 use super::{Session, level_file_hash};
-use crate::game::MatchRules;
 use crate::game::net::{NetError, NetPlay, NetSetup, fingerprint};
+use crate::game::{Game, MatchRules};
 
 /// Where this machine sits in a networked game: its address, the others', its seat, the
 /// game's seed, the input delay, and the kind of game.
@@ -32,6 +32,13 @@ impl Session {
     pub fn join_network(&mut self, seats: &NetSeats) -> Result<NetPlay, NetError> {
         let count = seats.peers.len() + 1;
         let game = self.game_of_several(seats.seed, count, seats.deathmatch);
+        self.start_network(game, seats)
+    }
+
+    /// Starts `game` (seated for `seats`) over the network as [`Session::join_network`]
+    /// does, on this session's current level: how a co-op game goes on to its next level
+    /// ([`Session::next_level_of_several`]).
+    pub fn start_network(&self, game: Game, seats: &NetSeats) -> Result<NetPlay, NetError> {
         let level_hash = level_file_hash(self.path()).ok_or_else(|| {
             NetError::Setup(format!("cannot read the level {}", self.path().display()))
         })?;

@@ -410,6 +410,27 @@ impl Session {
         }
     }
 
+    /// After `played`, a co-op game of several on this session's level, ended at an exit: the
+    /// session on to the next level (the secret one after a secret exit), and that level's
+    /// game for the same seats, each carrying what they had ([`crate::game::Seat::carry_into`]:
+    /// the dead come back with a player's starting kit). `None` at the episode's end, or when
+    /// the next level will not load (said).
+    pub fn next_level_of_several(&mut self, played: &Game) -> Option<Game> {
+        self.game = played.clone();
+        self.game.viewer = 0;
+        self.next_level();
+        if self.complete {
+            return None;
+        }
+        let mut next = self.game.clone().seated(played.seats.len());
+        let arsenal = next.level.arsenal;
+        for (from, to) in played.seats.iter().zip(next.seats.iter_mut()) {
+            from.carry_into(to, &arsenal);
+        }
+        next.viewer = played.viewer;
+        Some(next)
+    }
+
     /// This session's level at its start as a game of `seats` players (co-op, or a deathmatch
     /// under `deathmatch`), reseeded with `seed`: what a networked game plays, and what its
     /// recording replays.

@@ -196,8 +196,9 @@ pub struct SocketReport {
     pub dropped: AtomicU64,
     /// Datagrams that could not be sent.
     pub send_failures: AtomicU64,
-    /// Peers whose datagrams carried another fingerprint (each once, until taken).
-    other_games: Mutex<Vec<SocketAddr>>,
+    /// Peers whose datagrams carried another fingerprint, not yet told of, and those told of
+    /// (each is told of once).
+    other_games: Mutex<(Vec<SocketAddr>, Vec<SocketAddr>)>,
 }
 
 /// A UDP socket that speaks `ggrs`' messages with this game's header, dropping whatever is
@@ -228,8 +229,9 @@ impl GameSocket {
         let mark = u64::from_le_bytes(bytes[4..HEADER].try_into().unwrap_or_default());
         if mark != self.fingerprint {
             if let Ok(mut others) = self.report.other_games.lock() {
-                if !others.contains(&from) {
-                    others.push(from);
+                let (waiting, told) = &mut *others;
+                if !waiting.contains(&from) && !told.contains(&from) {
+                    waiting.push(from);
                 }
             }
             return dropped();
@@ -293,6 +295,9 @@ pub struct NetPlay {
     hashes: VecDeque<(u64, u64)>,
     report: Arc<SocketReport>,
     stats: NetStats,
+    /// The tick a player used the exit in (or the match ended), as far as played; undone
+    /// when a rollback plays that tick otherwise.
+    finished_at: Option<u64>,
     /// Every seat's input of every tick played (by tick, from the first), when kept
     /// ([`NetPlay::keep_inputs`]): a rolled-back tick's replaced as it is played again.
     inputs: Option<Vec<Input>>,
@@ -384,6 +389,7 @@ impl NetPlay {
             report,
             stats: NetStats::default(),
             inputs: None,
+            finished_at: None,
         })
     }
 
@@ -424,7 +430,11 @@ impl NetPlay {
             });
         }
         if let Ok(mut others) = self.report.other_games.lock() {
-            events.extend(others.drain(..).map(|addr| NetEvent::OtherGame { addr }));
+            let (waiting, told) = &mut *others;
+            for addr in waiting.drain(..) {
+                told.push(addr);
+                events.push(NetEvent::OtherGame { addr });
+            }
         }
         events
     }
@@ -488,9 +498,15 @@ impl NetPlay {
         Ok(true)
     }
 
-    /// Keeps the state hash of the tick just played (replacing a rolled-back one's).
+    /// Keeps the state hash of the tick just played (replacing a rolled-back one's), and
+    /// when the game finished.
     fn keep_hash(&mut self) {
         let (tick, hash) = (self.game.ticks, self.game.state_hash());
+        match (self.game.finished, self.finished_at) {
+            (true, None) => self.finished_at = Some(tick),
+            (false, Some(at)) if at >= tick => self.finished_at = None,
+            _ => {}
+        }
         while self.hashes.back().is_some_and(|&(t, _)| t >= tick) {
             self.hashes.pop_back();
         }
@@ -519,6 +535,12 @@ impl NetPlay {
         &self.game
     }
 
+    /// The tick the game finished in (a player used the exit, or the match ended), once
+    /// every machine has played it so: after that tick's inputs are all known.
+    pub fn finished_at(&self) -> Option<u64> {
+        self.finished_at.filter(|&at| self.confirmed_tick() >= at)
+    }
+
     /// The seat played here.
     pub fn seat(&self) -> usize {
         self.seat
@@ -537,7 +559,7 @@ impl NetPlay {
         self.game.ticks.saturating_sub(self.confirmed_tick())
     }
 
-    /// The network line of the profiler (F3): the round trip to each peer, the ticks played
+    /// The network line of the profiler (F3): the tick, the round trip to each peer, the ticks played
     /// again in the last rollback and at most, the ticks predicted, how far ahead this
     /// machine runs.
     pub fn summary(&self) -> String {
@@ -549,12 +571,14 @@ impl NetPlay {
             })
             .collect();
         format!(
-            "NET RTT {} MS  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}",
+            "NET TICK {}  RTT {} MS  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}  WAITED {}",
+            self.game.ticks,
             trips.join("/"),
             self.stats.last_rollback,
             self.stats.longest_rollback,
             self.predicted_ticks(),
-            self.frames_ahead()
+            self.frames_ahead(),
+            self.stats.stalled
         )
     }
 

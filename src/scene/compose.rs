@@ -230,6 +230,8 @@ impl Composer {
                 Some(("PRESS USE TO TRY AGAIN", None))
             } else if game.is_deathmatch() && game.finished {
                 Some((winner_line(game), None))
+            } else if game.seats.len() > 1 && game.finished {
+                Some(("LEVEL COMPLETE", None))
             } else if psyched {
                 let progress = game.ticks as f64 / hud::PSYCHED_TICKS as f64;
                 Some(("GET PSYCHED!", Some(progress)))
