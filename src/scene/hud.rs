@@ -276,11 +276,13 @@ fn draw_status_bar(
     let top = h - bar;
     canvas.fill_rect(0, top, w, bar, Colour::rgb(0, 40, 80));
     canvas.fill_rect(0, top, w, s, Colour::rgb(0, 70, 130));
-    // Panel widths in parts of the bar.
+    // Panel widths in parts of the bar. A deathmatch counts frags where the score stands, and
+    // has no lives to count.
+    let dm = game.is_deathmatch();
     let parts: [(&str, u32); 8] = [
         ("LEVEL", 3),
-        ("SCORE", 5),
-        ("LIVES", 3),
+        (if dm { "FRAGS" } else { "SCORE" }, 5),
+        (if dm { "" } else { "LIVES" }, 3),
         ("", 4),
         ("HEALTH", 4),
         ("AMMO", 4),
@@ -302,7 +304,9 @@ fn draw_status_bar(
         let big = (scale * 2).max(1);
         let text = match i {
             0 => status.level.to_string(),
+            1 if dm => game.seat().frags.to_string(),
             1 => game.seat().score.to_string(),
+            2 if dm => String::new(),
             2 => status.lives.to_string(),
             4 => format!("{}%", game.seat().player.health),
             5 => match game.seat().weapon {
