@@ -159,6 +159,15 @@ fn final_line(output: &Output, who: &str) -> String {
     line.to_string()
 }
 
+/// Each seat's final state line, waiting for them in seat order.
+fn final_lines(children: Vec<Child>) -> Vec<String> {
+    children
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
+        .collect()
+}
+
 /// `n` seats playing `ticks` ticks through a relay of 100 ms round trips losing 5%: every seat
 /// ends on the same state.
 fn play_through_relay(n: usize, ticks: u64) {
@@ -174,11 +183,7 @@ fn play_through_relay(n: usize, ticks: u64) {
             seat(i, players[i], &peers, &["--ticks", &ticks])
         })
         .collect();
-    let lines: Vec<String> = children
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
-        .collect();
+    let lines = final_lines(children);
     let (passed, lost) = relay.finish();
     let share = lost as f64 / (passed + lost) as f64;
     assert!(
@@ -330,11 +335,7 @@ fn a_networked_game_recorded_on_every_seat_replays_to_its_final_state() {
                 seat(i, players[i], &[players[1 - i]], &args)
             })
             .collect();
-        let lines: Vec<String> = children
-            .into_iter()
-            .enumerate()
-            .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
-            .collect();
+        let lines = final_lines(children);
         assert_eq!(lines[0], lines[1]);
         let texts: Vec<String> = files
             .iter()

@@ -1,12 +1,12 @@
 //! Deathmatch: the players of a game of several against each other. The level's enemies stay
-//! home; the players start and come back at the level's spawn points (each time the one
-//! farthest from the living others); shots and fireballs hurt players as they hurt enemies,
+//! home; the players start and come back (after [`super::RESPAWN_TICKS`]) at the level's spawn
+//! points (each time the one farthest from the living others); shots and fireballs hurt players as they hurt enemies,
 //! and a kill is a frag for whoever made it; pickups come back [`PICKUP_RESPAWN_TICKS`] after
 //! they are taken; the exits lead nowhere. The match ends when a player reaches the frag
 //! limit or the time runs out ([`MatchRules`]).
 
 use super::{Game, PLAYER_RADIUS};
-use super::{GameEvent, Hurt, Player, RESPAWN_TICKS, TICK_HZ, Weapon};
+use super::{GameEvent, Hurt, TICK_HZ};
 use crate::level::{Difficulty, Level};
 use crate::math::{Vec2, ray_circle};
 
@@ -160,25 +160,12 @@ impl Game {
         }
     }
 
-    /// A deathmatch's own part of a tick: the dead come back, taken pickups return, and the
-    /// match ends at its limits.
+    /// A deathmatch's own part of a tick: taken pickups return, and the match ends at its
+    /// limits. (The dead come back as in co-op, at a spawn point: [`Game::start_of`].)
     pub(super) fn deathmatch_tick(&mut self) {
         let Mode::Deathmatch(rules) = self.mode else {
             return;
         };
-        for seat in 0..self.seats.len() {
-            let back = self.seats[seat]
-                .died
-                .is_some_and(|t| self.ticks >= t + RESPAWN_TICKS);
-            if back {
-                let (position, angle) = self.deathmatch_start(seat);
-                let s = &mut self.seats[seat];
-                s.player = Player::new(position, angle);
-                (s.weapon, s.chosen, s.trigger_released) =
-                    (Weapon::default(), Weapon::default(), true);
-                (s.died, s.hurt, s.last_shot) = (None, None, None);
-            }
-        }
         for i in 0..self.pickups_left.len() {
             let due = self
                 .pickups_taken

@@ -229,10 +229,12 @@ impl Game {
     }
 
     /// The players of a game of several who have been dead for [`RESPAWN_TICKS`] come back
-    /// at their start with what a player starts with, keeping their score and lives (on hard,
-    /// not until the next level). A game of one leaves death to the episode.
+    /// at their start ([`Game::start_of`]: a deathmatch's spawn point) with what a player
+    /// starts with, keeping their score, lives and frags (in co-op on hard, not until the next
+    /// level). A game of one leaves death to the episode.
     fn respawn(&mut self) {
-        if self.seats.len() < 2 || self.difficulty == Difficulty::Hard || self.is_deathmatch() {
+        let coop = self.seats.len() >= 2 && self.difficulty != Difficulty::Hard;
+        if !(coop || self.is_deathmatch()) {
             return;
         }
         for seat in 0..self.seats.len() {

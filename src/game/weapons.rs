@@ -205,25 +205,26 @@ impl Game {
             });
         }
         if let Some((victim, t)) = player {
-            let (from, to) = self.level.arsenal.stats(weapon).damage;
-            let falloff = if weapon == Weapon::Knife {
-                1.0
-            } else {
-                1.0 - (t / 20.0).min(0.8)
-            };
-            let damage = from + (self.rng.unit() * f64::from(to - from) * falloff) as i32;
+            let damage = self.shot_damage(weapon, t);
             self.damage_player(seat, victim, damage, origin);
         }
         if let Some((i, t)) = target {
-            let (from, to) = self.level.arsenal.stats(weapon).damage;
-            let falloff = if weapon == Weapon::Knife {
-                1.0
-            } else {
-                1.0 - (t / 20.0).min(0.8)
-            };
-            let damage = from + (self.rng.unit() * f64::from(to - from) * falloff) as i32;
+            let damage = self.shot_damage(weapon, t);
             self.damage_enemy(seat, i, damage);
         }
+    }
+
+    /// The damage of a hit by `weapon` at `t` tiles: the low end of its range, and a roll of
+    /// the rest that falls off with distance for guns (to a fifth from 16 tiles on), not for
+    /// the knife.
+    fn shot_damage(&mut self, weapon: Weapon, t: f64) -> i32 {
+        let (from, to) = self.level.arsenal.stats(weapon).damage;
+        let falloff = if weapon == Weapon::Knife {
+            1.0
+        } else {
+            1.0 - (t / 20.0).min(0.8)
+        };
+        from + (self.rng.unit() * f64::from(to - from) * falloff) as i32
     }
 
     /// Hurts enemy `i` (seat `seat`'s shot: it turns to them); a kill scores its kind's
