@@ -6,11 +6,12 @@
 //! In a game of several (co-op), each tick takes one [`Input`] a seat, in seat order; an
 //! enemy goes for the nearest living player it sees (else the nearest living one); a level
 //! ends when any player uses the exit; a player who dies comes back at the level's start after
-//! [`RESPAWN_TICKS`] with what a player starts with (on hard, not until the next level), and
-//! the level is lost only when every player is dead.
+//! [`RESPAWN_TICKS`] with what a player starts with, keeping score and lives (on hard, not
+//! until the next level, unless every player is dead: then all come back together).
 
 use super::{
-    EXTRA_LIFE_POINTS, Game, GameEvent, Hurt, Input, MAX_LIVES, Player, START_LIVES, Weapon,
+    EXTRA_LIFE_POINTS, Game, GameEvent, Hurt, Input, MAX_LIVES, PUFF_TICKS, Player, START_LIVES,
+    Weapon,
 };
 use crate::level::Difficulty;
 use crate::math::Vec2;
@@ -211,7 +212,9 @@ impl Game {
         self.events.clear();
         let now = self.ticks;
         self.puffs.retain(|p| now - p.tick < PUFF_TICKS);
-        if self.finished || self.all_dead() {
+        // A game of one stands when its player is dead (the episode tries again); a game of
+        // several brings its dead back.
+        if self.finished || (self.seats.len() == 1 && self.all_dead()) {
             return;
         }
         self.respawn();
@@ -230,17 +233,25 @@ impl Game {
 
     /// The players of a game of several who have been dead for [`RESPAWN_TICKS`] come back
     /// at their start ([`Game::start_of`]: a deathmatch's spawn point) with what a player
-    /// starts with, keeping their score, lives and frags (in co-op on hard, not until the next
-    /// level). A game of one leaves death to the episode.
+    /// starts with, keeping their score, lives and frags. In co-op on hard the dead wait for
+    /// the next level, unless every player is dead: then all come back together,
+    /// [`RESPAWN_TICKS`] after the last fell. A game of one leaves death to the episode.
     fn respawn(&mut self) {
-        let coop = self.seats.len() >= 2 && self.difficulty != Difficulty::Hard;
-        if !(coop || self.is_deathmatch()) {
+        if self.seats.len() < 2 {
             return;
         }
+        let ticks = self.ticks;
+        let waits = |died: Option<u64>| died.is_some_and(|t| ticks >= t + RESPAWN_TICKS);
+        let together = !self.is_deathmatch() && self.difficulty == Difficulty::Hard;
+        if together {
+            let last = self.seats.iter().map(|s| s.died).max().flatten();
+            if !self.all_dead() || !waits(last) {
+                return;
+            }
+        }
         for seat in 0..self.seats.len() {
-            let back = self.seats[seat]
-                .died
-                .is_some_and(|t| self.ticks >= t + RESPAWN_TICKS);
+            let back =
+                self.seats[seat].died.is_some_and(|_| together) || waits(self.seats[seat].died);
             if back {
                 let (position, angle) = self.start_of(seat);
                 let s = &mut self.seats[seat];
@@ -252,5 +263,3 @@ impl Game {
         }
     }
 }
-
-use super::PUFF_TICKS;

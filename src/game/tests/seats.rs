@@ -214,15 +214,31 @@ fn a_dead_player_comes_back_at_the_start_and_the_others_play_on() {
 }
 
 #[test]
-fn when_every_player_is_dead_the_level_stands() {
+fn when_every_player_is_dead_they_come_back() {
+    // On normal each comes back after its own wait.
     let mut g = arena_of_two(0);
     for s in &mut g.seats {
         s.player.health = 0;
     }
-    let enemy = g.enemies[0].position;
-    run_seats(&mut g, 120, &[Input::default(); 2]);
+    g.tick_seats(&[Input::default(); 2]);
     assert!(g.all_dead());
-    assert_eq!(g.enemies[0].position, enemy, "nothing moves");
+    run_seats(&mut g, RESPAWN_TICKS as usize, &[Input::default(); 2]);
+    assert!(g.seats.iter().all(|s| !s.dead()), "both back");
+    // On hard, all together once the last has waited.
+    let mut hard = arena_of_two(0);
+    hard.difficulty = Difficulty::Hard;
+    hard.seats[0].player.health = 0;
+    run_seats(&mut hard, 60, &[Input::default(); 2]);
+    hard.seats[1].player.health = 0;
+    run_seats(
+        &mut hard,
+        RESPAWN_TICKS as usize - 5,
+        &[Input::default(); 2],
+    );
+    assert!(hard.all_dead(), "the first waits for the last");
+    run_seats(&mut hard, 10, &[Input::default(); 2]);
+    assert!(hard.seats.iter().all(|s| !s.dead()), "together");
+    assert_eq!(hard.seats[0].player.position, hard.start_of(0).0);
 }
 
 #[test]
