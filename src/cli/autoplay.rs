@@ -190,10 +190,18 @@ impl AutoplayArgs {
             let Some(bind) = self.bind else {
                 bail!("--net needs --bind ADDR (the address to listen on)");
             };
-            if self.peers.is_empty() || self.peers.len() >= tilecaster::game::MAX_SEATS {
+            let most = match self.mode {
+                super::netplay::ModeArg::Coop => tilecaster::game::MAX_COOP_SEATS,
+                super::netplay::ModeArg::Deathmatch => tilecaster::game::MAX_SEATS,
+            };
+            if self.peers.is_empty() || self.peers.len() >= most {
                 bail!(
-                    "--net needs one to {} --peer ADDR (the other players' addresses)",
-                    tilecaster::game::MAX_SEATS - 1
+                    "--net needs one to {} --peer ADDR (the other players' addresses) in {}",
+                    most - 1,
+                    match self.mode {
+                        super::netplay::ModeArg::Coop => "co-op",
+                        super::netplay::ModeArg::Deathmatch => "a deathmatch",
+                    }
                 );
             }
             if self.seat > self.peers.len() {

@@ -23,7 +23,7 @@
 //! versions) were played under rules 1, and are refused as such.
 //!
 //! A networked game's recording (`autoplay --net --record`) adds, after those, `seats N` (2 to
-//! 4), `seed N` (the seed the game was played with) and, for a deathmatch, `deathmatch FRAGS
+//! 8), `seed N` (the seed the game was played with) and, for a deathmatch, `deathmatch FRAGS
 //! TICKS` (its limits); each tick's line then holds every seat's input, seat 0 first, separated
 //! by ` | `.
 //!
@@ -520,13 +520,11 @@ impl Recording {
                     .map_err(|_| err(n + 1, column, format!("expected {what}, found '{word}'")))
             };
             if let Some(word) = l.strip_prefix("seats ") {
-                let count = number(word.trim(), 7, "a number of seats (2 to 4)")?;
-                if !(2..=crate::game::MAX_SEATS as u64).contains(&count) {
-                    return Err(err(
-                        n + 1,
-                        7,
-                        format!("expected 2 to 4 seats, found {count}"),
-                    ));
+                let most = crate::game::MAX_SEATS as u64;
+                let count = number(word.trim(), 7, "a number of seats (2 to 8)")?;
+                if !(2..=most).contains(&count) {
+                    let message = format!("expected 2 to {most} seats, found {count}");
+                    return Err(err(n + 1, 7, message));
                 }
                 seats = count as usize;
             } else if let Some(word) = l.strip_prefix("seed ") {

@@ -43,7 +43,7 @@ impl Default for MatchRules {
 }
 
 impl Game {
-    /// A deathmatch of `seats` players (1 to [`super::MAX_SEATS`]) on `level` under `rules`:
+    /// A deathmatch of `seats` players (1 to [`super::MAX_SEATS`], eight) on `level` under `rules`:
     /// no enemies, every player at a spawn point.
     pub fn deathmatch(
         level: Level,

@@ -16,8 +16,11 @@ use super::{
 use crate::level::Difficulty;
 use crate::math::Vec2;
 
-/// The most seats a game has (co-op's four; deathmatch's eight will need more).
-pub const MAX_SEATS: usize = 4;
+/// The most seats a game has: a deathmatch's eight.
+pub const MAX_SEATS: usize = 8;
+
+/// The most seats a co-op game has.
+pub const MAX_COOP_SEATS: usize = 4;
 
 /// Ticks a dead player of a game of several waits before coming back (two seconds).
 pub const RESPAWN_TICKS: u64 = 2 * super::TICK_HZ as u64;
@@ -92,16 +95,22 @@ impl Seat {
 }
 
 impl Game {
-    /// The level at its start with `seats` players (1 to [`MAX_SEATS`]) on `difficulty`:
+    /// The level at its start with `seats` players (1 to [`MAX_COOP_SEATS`]) on `difficulty`:
     /// the first at the level's start, the others beside it (see [`Game::start_of`]).
     pub fn with_seats(level: crate::level::Level, difficulty: Difficulty, seats: usize) -> Game {
         Game::on(level, difficulty).seated(seats)
     }
 
-    /// This game with `seats` players (1 to [`MAX_SEATS`]): seats added at their starts
-    /// as the episode starts a player, or the last ones taken away.
+    /// This game with `seats` players (1 to [`MAX_COOP_SEATS`] in co-op, to [`MAX_SEATS`] in
+    /// a deathmatch): seats added at their starts as the episode starts a player, or the last
+    /// ones taken away.
     pub fn seated(mut self, seats: usize) -> Game {
-        let seats = seats.clamp(1, MAX_SEATS);
+        let most = if self.is_deathmatch() {
+            MAX_SEATS
+        } else {
+            MAX_COOP_SEATS
+        };
+        let seats = seats.clamp(1, most);
         self.seats.truncate(seats);
         for seat in self.seats.len()..seats {
             let (position, angle) = self.start_of(seat);

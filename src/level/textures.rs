@@ -19,12 +19,17 @@ pub const FIREBALL: &str = "fireball";
 /// takes each seat's colour ([`SEAT_COLOURS`]) in the sheets named by [`player_sprite`].
 pub const PLAYER: &str = "player";
 
-/// The seats' colours, seat 0 first: blue, red, green, gold.
-pub const SEAT_COLOURS: [crate::frame::Colour; 4] = [
+/// The seats' colours, seat 0 first: blue, red, green, gold, and a deathmatch's four more:
+/// purple, cyan, orange, white.
+pub const SEAT_COLOURS: [crate::frame::Colour; 8] = [
     crate::frame::Colour::rgb(70, 110, 235),
     crate::frame::Colour::rgb(215, 55, 50),
     crate::frame::Colour::rgb(60, 175, 75),
     crate::frame::Colour::rgb(225, 180, 40),
+    crate::frame::Colour::rgb(150, 80, 200),
+    crate::frame::Colour::rgb(60, 190, 200),
+    crate::frame::Colour::rgb(235, 130, 40),
+    crate::frame::Colour::rgb(225, 225, 225),
 ];
 
 /// The name of seat `seat`'s sheet in a level's textures (the [`PLAYER`] sheet in the seat's
@@ -218,11 +223,15 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
     if overlay.sprite(PLAYER).is_some() {
         match textures.load_sprite(&sprite_dir(PLAYER), PLAYER) {
             Ok(()) => {
-                let sheet = textures.sprite(PLAYER).cloned();
-                for (seat, &colour) in SEAT_COLOURS.iter().enumerate() {
-                    if let Some(sheet) = &sheet {
-                        let recoloured = sheet.recoloured(|p| in_seat_colour(p, colour));
-                        textures.insert_sprite(&player_sprite(seat), recoloured);
+                // In parallel: eight sheets of 96 frames are most of a level's load otherwise.
+                use rayon::prelude::*;
+                if let Some(sheet) = textures.sprite(PLAYER).cloned() {
+                    let recoloured: Vec<_> = SEAT_COLOURS
+                        .par_iter()
+                        .map(|&colour| sheet.recoloured(|p| in_seat_colour(p, colour)))
+                        .collect();
+                    for (seat, sheet) in recoloured.into_iter().enumerate() {
+                        textures.insert_sprite(&player_sprite(seat), sheet);
                     }
                 }
             }

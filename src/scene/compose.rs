@@ -247,11 +247,15 @@ impl Composer {
 
 /// The line a finished deathmatch shows: who won (or a draw).
 fn winner_line(game: &Game) -> &'static str {
-    const WON: [&str; 4] = [
+    const WON: [&str; 8] = [
         "PLAYER 1 WINS",
         "PLAYER 2 WINS",
         "PLAYER 3 WINS",
         "PLAYER 4 WINS",
+        "PLAYER 5 WINS",
+        "PLAYER 6 WINS",
+        "PLAYER 7 WINS",
+        "PLAYER 8 WINS",
     ];
     let order = game.standings();
     let frags = |k: usize| order.get(k).map(|&s| game.seats[s].frags);

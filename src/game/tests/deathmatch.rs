@@ -61,6 +61,29 @@ fn a_deathmatch_sends_the_enemies_home_and_starts_everyone_at_spawn_points() {
     assert_eq!(g.seats[1].player.angle, 180.0);
 }
 
+/// Eight players: each at one of the three spawn points, the first three each at its own
+/// (then the farthest from the living again), each in a colour of their own.
+#[test]
+fn eight_players_take_the_spawn_points_and_colours_of_their_own() {
+    let g = match_of(8, MatchRules::default());
+    assert_eq!(g.seats.len(), 8);
+    let spawns: Vec<Vec2> = g.level.spawns.iter().map(|s| s.position).collect();
+    for s in &g.seats {
+        assert!(
+            spawns.contains(&s.player.position),
+            "{:?}",
+            s.player.position
+        );
+    }
+    let first: Vec<Vec2> = g.seats[..3].iter().map(|s| s.player.position).collect();
+    assert!(spawns.iter().all(|p| first.contains(p)));
+    let colours: std::collections::BTreeSet<_> = crate::level::SEAT_COLOURS
+        .iter()
+        .map(|c| (c.r, c.g, c.b))
+        .collect();
+    assert_eq!(colours.len(), 8);
+}
+
 #[test]
 fn shots_hurt_other_players_and_a_kill_is_a_frag() {
     let mut g = face_off(MatchRules::default());

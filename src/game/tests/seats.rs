@@ -81,13 +81,16 @@ fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
     let g = Game::with_seats(spawned, Difficulty::Normal, 3);
     assert_eq!(g.seats[1].player.position, g.start_of(1).0);
     assert!((g.seats[1].player.position - g.seats[0].player.position).length() < 3.0);
-    // Never more than four, never none.
+    // Never more than four in co-op (eight in a deathmatch), never none.
     assert_eq!(
         Game::with_seats(arena().level, Difficulty::Normal, 9)
             .seats
             .len(),
-        MAX_SEATS
+        MAX_COOP_SEATS
     );
+    let rules = MatchRules::default();
+    let big = Game::deathmatch(arena().level, Difficulty::Normal, 9, rules);
+    assert_eq!(big.seats.len(), MAX_SEATS);
     assert_eq!(
         Game::with_seats(arena().level, Difficulty::Normal, 0)
             .seats
