@@ -851,11 +851,10 @@ impl Controller {
         let (recording, level) = match request {
             web::Request::Level(path) => (None, path),
             web::Request::Replay(path) => match Recording::read_for_replay(&path) {
-                Ok(recording) if recording.window_refusal().is_some() => {
-                    let why = recording.window_refusal().unwrap_or_default();
-                    return web::show_error(&why);
-                }
                 Ok(recording) => {
+                    if let Some(why) = recording.window_refusal() {
+                        return web::show_error(&why);
+                    }
                     let level = recording.level_path();
                     (Some(recording), level)
                 }

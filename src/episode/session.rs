@@ -95,9 +95,13 @@ pub struct Carried {
 }
 
 impl Carried {
-    /// What the player of `game` carries.
+    /// What the player of `game` carries (the seat it is shown to).
     pub fn of(game: &Game) -> Carried {
-        let seat = game.seat();
+        Carried::of_seat(game.seat())
+    }
+
+    /// What `seat` carries.
+    pub fn of_seat(seat: &crate::game::Seat) -> Carried {
         Carried {
             health: seat.player.health,
             ammo: seat.player.ammo,
@@ -110,16 +114,21 @@ impl Carried {
         }
     }
 
-    /// Gives `game`'s player (at a level's start) what this carries.
+    /// Gives `game`'s player (the seat it is shown to, at a level's start) what this carries.
     pub fn onto(&self, game: &mut Game) {
         let at = game.viewer.min(game.seats.len() - 1);
-        let seat = &mut game.seats[at];
+        self.onto_seat(&mut game.seats[at], &game.level.arsenal);
+    }
+
+    /// Gives `seat` what this carries, the chosen weapon in hand where it is loaded
+    /// (`arsenal`: the level's).
+    pub fn onto_seat(&self, seat: &mut crate::game::Seat, arsenal: &crate::level::Arsenal) {
         seat.player.health = self.health;
         seat.player.ammo = self.ammo;
         seat.player.rounds = self.rounds;
         seat.player.weapons.clone_from(&self.weapons);
         seat.chosen = self.chosen;
-        seat.weapon = seat.player.fallback(self.chosen, &game.level.arsenal);
+        seat.weapon = seat.player.fallback(self.chosen, arsenal);
         seat.score = self.score;
         seat.lives = self.lives;
         seat.next_life = self.next_life;
@@ -412,8 +421,8 @@ impl Session {
 
     /// After `played`, a co-op game of several on this session's level, ended at an exit: the
     /// session on to the next level (the secret one after a secret exit), and that level's
-    /// game for the same seats, each carrying what they had ([`crate::game::Seat::carry_into`]:
-    /// the dead come back with a player's starting kit). `None` at the episode's end, or when
+    /// game for the same seats, each carrying what they had ([`Carried`]; the dead only their
+    /// score and lives, with a player's starting kit). `None` at the episode's end, or when
     /// the next level will not load (said).
     pub fn next_level_of_several(&mut self, played: &Game) -> Option<Game> {
         self.game = played.clone();
@@ -425,7 +434,17 @@ impl Session {
         let mut next = self.game.clone().seated(played.seats.len());
         let arsenal = next.level.arsenal;
         for (from, to) in played.seats.iter().zip(next.seats.iter_mut()) {
-            from.carry_into(to, &arsenal);
+            let carried = if from.dead() {
+                Carried {
+                    score: from.score,
+                    lives: from.lives,
+                    next_life: from.next_life,
+                    ..Carried::of_seat(to)
+                }
+            } else {
+                Carried::of_seat(from)
+            };
+            carried.onto_seat(to, &arsenal);
         }
         next.viewer = played.viewer;
         Some(next)

@@ -77,7 +77,9 @@ pub fn fingerprint(game: &Game, level_hash: &str, seed: u64) -> u64 {
         game.difficulty,
         game.mode,
     );
-    u64::from_str_radix(&super::file_hash(text.as_bytes()), 16).unwrap_or(0)
+    let mut h = super::hash::PortableHasher::default();
+    std::hash::Hasher::write(&mut h, text.as_bytes());
+    std::hash::Hasher::finish(&h)
 }
 
 /// How a machine joins a networked game.

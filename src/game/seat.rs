@@ -76,22 +76,6 @@ impl Seat {
     pub fn dead(&self) -> bool {
         self.player.health == 0
     }
-
-    /// This seat carried into `next`, the same seat at the next level's start (placed there):
-    /// its score and lives, and unless dead its health, bullets, rounds and weapons, the
-    /// chosen one in hand where it is loaded (`arsenal`: the next level's); the dead start
-    /// it with what a player starts with.
-    pub fn carry_into(&self, next: &mut Seat, arsenal: &super::weapons::Arsenal) {
-        (next.score, next.lives, next.next_life) = (self.score, self.lives, self.next_life);
-        if self.dead() {
-            return;
-        }
-        let p = &mut next.player;
-        (p.health, p.ammo, p.rounds) = (self.player.health, self.player.ammo, self.player.rounds);
-        p.weapons.clone_from(&self.player.weapons);
-        next.chosen = self.chosen;
-        next.weapon = p.fallback(self.chosen, arsenal);
-    }
 }
 
 impl Game {

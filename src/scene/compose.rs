@@ -224,12 +224,14 @@ impl Composer {
             hud::draw_scoreboard(&mut self.frame, game);
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
+            let winner;
             let banner = if session.hushed() || !banners {
                 None
             } else if session.dead_ticks() >= DEATH_TICKS {
                 Some(("PRESS USE TO TRY AGAIN", None))
             } else if game.is_deathmatch() && game.finished {
-                Some((winner_line(game), None))
+                winner = winner_line(game);
+                Some((winner.as_str(), None))
             } else if game.seats.len() > 1 && game.finished {
                 Some(("LEVEL COMPLETE", None))
             } else if psyched {
@@ -246,23 +248,13 @@ impl Composer {
 }
 
 /// The line a finished deathmatch shows: who won (or a draw).
-fn winner_line(game: &Game) -> &'static str {
-    const WON: [&str; 8] = [
-        "PLAYER 1 WINS",
-        "PLAYER 2 WINS",
-        "PLAYER 3 WINS",
-        "PLAYER 4 WINS",
-        "PLAYER 5 WINS",
-        "PLAYER 6 WINS",
-        "PLAYER 7 WINS",
-        "PLAYER 8 WINS",
-    ];
+fn winner_line(game: &Game) -> String {
     let order = game.standings();
     let frags = |k: usize| order.get(k).map(|&s| game.seats[s].frags);
     if order.len() > 1 && frags(0) == frags(1) {
-        "A DRAW"
+        "A DRAW".into()
     } else {
-        WON[order[0] % WON.len()]
+        format!("PLAYER {} WINS", order[0] + 1)
     }
 }
 
