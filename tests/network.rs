@@ -375,3 +375,153 @@ fn a_networked_game_recorded_on_every_seat_replays_to_its_final_state() {
     assert!(!out.status.success());
     assert_eq!(std::fs::read_to_string(&files[0]).unwrap(), "mine");
 }
+
+/// `autoplay --net` meeting in a lobby (`--host N`, `--join ADDR`) with the given names; the
+/// host (player 0) first.
+fn lobby_players(
+    host_bind: SocketAddr,
+    joins: &[(SocketAddr, SocketAddr)],
+    extra: &[&str],
+) -> Vec<Child> {
+    let names = ["anna", "bo", "cy", "di"];
+    let start = |args: Vec<String>| {
+        Command::new(BIN)
+            .args(["autoplay", "--net", "--wait", "30"])
+            .args(args)
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let players = (joins.len() + 1).to_string();
+    let mut children = vec![start(vec![
+        "--host".into(),
+        players,
+        "--bind".into(),
+        host_bind.to_string(),
+        "--name".into(),
+        names[0].into(),
+        "--level".into(),
+        "levels/e1m1.toml".into(),
+        "--seed".into(),
+        "11".into(),
+    ])];
+    for (k, (bind, host)) in joins.iter().enumerate() {
+        children.push(start(vec![
+            "--join".into(),
+            host.to_string(),
+            "--bind".into(),
+            bind.to_string(),
+            "--name".into(),
+            names[k + 1].into(),
+        ]));
+    }
+    children
+}
+
+/// Two players who meet in a lobby through the slow, lossy relay (100 ms round trips): the
+/// joiner learns the host's game, the input delay is set from the round trip measured in the
+/// lobby (three ticks: 50 ms each way), and both end on one state.
+#[test]
+fn a_lobby_through_a_slow_lossy_relay_sets_the_input_delay_from_the_round_trip() {
+    let players = [free_address(), free_address()];
+    let relay = Relay::start(&players, Duration::from_millis(50), 0.05);
+    let children = lobby_players(
+        players[0],
+        &[(players[1], relay.address(1, 0))],
+        &["--ticks", "600"],
+    );
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    relay.finish();
+    let lines: Vec<String> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| final_line(o, &format!("player {i}")))
+        .collect();
+    assert_eq!(lines[0], lines[1]);
+    let joiner = String::from_utf8_lossy(&outputs[1].stderr);
+    assert!(joiner.contains("players: ANNA, BO"), "{joiner}");
+    // 50 ms each way is three ticks (four where a loaded machine adds to the trip); on
+    // loopback (the deathmatch below) one.
+    for output in &outputs {
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            said.contains("input delay 3 ticks") || said.contains("input delay 4 ticks"),
+            "{said}"
+        );
+    }
+    assert!(joiner.contains("seat 0 (ANNA)"), "{joiner}");
+}
+
+/// Three players meet in a lobby on loopback for a deathmatch the host chose: each learns its
+/// seat and the others' addresses from the host, and all three end on one state.
+#[test]
+fn three_players_meet_in_a_lobby_for_a_deathmatch() {
+    let host = free_address();
+    let children = lobby_players(
+        host,
+        &[(free_address(), host), (free_address(), host)],
+        &["--ticks", "600", "--mode", "deathmatch"],
+    );
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let lines: Vec<String> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, o)| final_line(o, &format!("player {i}")))
+        .collect();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    // Seats in the order the joiners arrived, the host's first; one tick of delay on loopback.
+    let mut seats = Vec::new();
+    for output in &outputs {
+        let said = String::from_utf8_lossy(&output.stderr);
+        let seat = (0..3)
+            .find(|s| said.contains(&format!("as seat {s} of 3, input delay 1 tick")))
+            .unwrap_or_else(|| panic!("no seat: {said}"));
+        seats.push(seat);
+        assert!(said.contains("frags: seat"), "{said}");
+        assert!(said.contains("(CY)") && said.contains("(BO)"), "{said}");
+    }
+    assert_eq!(seats[0], 0);
+    seats.sort();
+    assert_eq!(seats, [0, 1, 2]);
+}
+
+#[test]
+fn lobby_arguments_and_a_missing_host_are_clear_errors() {
+    let run = |args: &[&str]| {
+        let out = Command::new(BIN)
+            .args(["autoplay", "--net"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    assert!(run(&["--host", "1", "--bind", "127.0.0.1:0"]).contains("2 to 4 players"));
+    assert!(run(&["--host", "2"]).contains("--bind"));
+    assert!(
+        run(&[
+            "--host",
+            "2",
+            "--join",
+            "127.0.0.1:9",
+            "--bind",
+            "127.0.0.1:0"
+        ])
+        .contains("cannot be used")
+    );
+    // Nobody hosts there.
+    let nobody = free_address().to_string();
+    let said = run(&["--join", &nobody, "--wait", "1"]);
+    assert!(
+        said.contains(&format!("cannot reach a host at {nobody}")),
+        "{said}"
+    );
+}

@@ -181,51 +181,26 @@ pub struct AutoplayArgs {
     /// With --net: seconds to wait for every peer to answer before giving up.
     #[arg(long, requires = "net", default_value_t = 20, value_name = "SECONDS")]
     pub wait: u64,
+    /// With --net: host a lobby on --bind for N players (this one included), instead of
+    /// naming every peer: the others join it with --join; the game (--level, --mode,
+    /// --difficulty, --seed) is the host's, and the input delay is set from the round trips
+    /// measured in the lobby.
+    #[arg(long, requires = "net", value_name = "N", conflicts_with_all = ["peers", "join", "input_delay"])]
+    pub host: Option<usize>,
+    /// With --net: join the lobby hosted at ADDR (the level, mode, difficulty and seed are
+    /// the host's; --bind defaults to any port).
+    #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "input_delay"])]
+    pub join: Option<std::net::SocketAddr>,
+    /// With --host or --join: the player's name, as the others see it.
+    #[arg(long, requires = "net", default_value = "PLAYER")]
+    pub name: String,
 }
 
 impl AutoplayArgs {
     /// Runs `tilecaster autoplay`.
     pub fn run(self) -> Result<()> {
         if self.net {
-            let Some(bind) = self.bind else {
-                bail!("--net needs --bind ADDR (the address to listen on)");
-            };
-            let most = match self.mode {
-                super::netplay::ModeArg::Coop => tilecaster::game::MAX_COOP_SEATS,
-                super::netplay::ModeArg::Deathmatch => tilecaster::game::MAX_SEATS,
-            };
-            if self.peers.is_empty() || self.peers.len() >= most {
-                bail!(
-                    "--net needs one to {} --peer ADDR (the other players' addresses) in {}",
-                    most - 1,
-                    match self.mode {
-                        super::netplay::ModeArg::Coop => "co-op",
-                        super::netplay::ModeArg::Deathmatch => "a deathmatch",
-                    }
-                );
-            }
-            if self.seat > self.peers.len() {
-                bail!(
-                    "--seat {} in a game of {} players (seats 0 to {})",
-                    self.seat,
-                    self.peers.len() + 1,
-                    self.peers.len()
-                );
-            }
-            return super::netplay::run(&super::netplay::Options {
-                level: &self.level,
-                sources: &self.sources.get(),
-                difficulty: self.difficulty.into(),
-                seed: self.seed.unwrap_or(0),
-                bind,
-                peers: &self.peers,
-                seat: self.seat,
-                mode: self.mode,
-                ticks: self.ticks,
-                input_delay: self.input_delay,
-                wait: std::time::Duration::from_secs(self.wait.clamp(1, 3600)),
-                record: self.record.as_deref(),
-            });
+            return self.run_net();
         }
         run(&Options {
             level: &self.level,
@@ -234,6 +209,100 @@ impl AutoplayArgs {
             seed: self.seed,
             audio_out: self.audio_out.as_deref(),
             force: self.force,
+        })
+    }
+
+    /// Runs `tilecaster autoplay --net`: with the peers named, or met in a lobby.
+    fn run_net(self) -> Result<()> {
+        use super::netplay::{Meeting, ModeArg};
+        use tilecaster::episode::NetSeats;
+        let mode_name = match self.mode {
+            ModeArg::Coop => "co-op",
+            ModeArg::Deathmatch => "a deathmatch",
+        };
+        let most = match self.mode {
+            ModeArg::Coop => tilecaster::game::MAX_COOP_SEATS,
+            ModeArg::Deathmatch => tilecaster::game::MAX_SEATS,
+        };
+        let deathmatch =
+            (self.mode == ModeArg::Deathmatch).then(tilecaster::game::MatchRules::default);
+        let wait = std::time::Duration::from_secs(self.wait.clamp(1, 3600));
+        let sources = self.sources.get();
+        let meeting = match (self.host, self.join) {
+            (Some(players), _) => {
+                if !(2..=most).contains(&players) {
+                    bail!("--host takes 2 to {most} players in {mode_name}, not {players}");
+                }
+                let Some(bind) = self.bind else {
+                    bail!("--host needs --bind ADDR (the address the others join)");
+                };
+                let choice = tilecaster::episode::lobby::GameChoice::new(
+                    &self.level,
+                    self.difficulty.into(),
+                    self.seed.unwrap_or(0),
+                    deathmatch,
+                )?;
+                Some(Meeting::Host {
+                    bind,
+                    players,
+                    choice,
+                })
+            }
+            (None, Some(host)) => Some(Meeting::Join {
+                bind: self
+                    .bind
+                    .unwrap_or_else(|| std::net::SocketAddr::from(([0, 0, 0, 0], 0))),
+                host,
+            }),
+            (None, None) => None,
+        };
+        if let Some(meeting) = meeting {
+            let plan = super::netplay::meet(&meeting, &self.name, wait)?;
+            let level = plan.choice.local_level()?;
+            return super::netplay::run(&super::netplay::Options {
+                level: &level,
+                sources: &sources,
+                difficulty: plan.choice.difficulty,
+                seats: plan.seats,
+                names: plan.names,
+                ticks: self.ticks,
+                wait,
+                record: self.record.as_deref(),
+            });
+        }
+        let Some(bind) = self.bind else {
+            bail!("--net needs --bind ADDR (the address to listen on)");
+        };
+        if self.peers.is_empty() || self.peers.len() >= most {
+            bail!(
+                "--net needs one to {} --peer ADDR (the other players' addresses) in {mode_name}, or --host N or --join ADDR",
+                most - 1,
+            );
+        }
+        if self.seat > self.peers.len() {
+            bail!(
+                "--seat {} in a game of {} players (seats 0 to {})",
+                self.seat,
+                self.peers.len() + 1,
+                self.peers.len()
+            );
+        }
+        super::netplay::run(&super::netplay::Options {
+            level: &self.level,
+            sources: &sources,
+            difficulty: self.difficulty.into(),
+            seats: NetSeats {
+                bind,
+                peers: self.peers,
+                seat: self.seat,
+                seed: self.seed.unwrap_or(0),
+                input_delay: self.input_delay,
+                deathmatch,
+            },
+            names: Vec::new(),
+            ticks: self.ticks,
+            wait,
+            record: self.record.as_deref(),
         })
     }
 }

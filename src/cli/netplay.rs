@@ -7,9 +7,10 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
+use tilecaster::episode::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
 use tilecaster::episode::{NetSeats, Recording, Session};
 use tilecaster::game::net::NetEvent;
-use tilecaster::game::{Autopilot, MatchRules, TICK_HZ};
+use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
 
 /// Ticks past the last one asked for that every input must be known for before this machine
@@ -35,24 +36,104 @@ pub struct Options<'a> {
     pub sources: &'a tilecaster::assets::Sources,
     /// How hard.
     pub difficulty: Difficulty,
-    /// The game's seed (the same on every machine).
-    pub seed: u64,
-    /// The address to listen on.
-    pub bind: SocketAddr,
-    /// The other seats' addresses in seat order.
-    pub peers: &'a [SocketAddr],
-    /// The seat played here.
-    pub seat: usize,
-    /// Co-op or deathmatch.
-    pub mode: ModeArg,
+    /// Where this machine sits: its address, the others', its seat, the seed, the input
+    /// delay and the mode.
+    pub seats: NetSeats,
+    /// The players' names in seat order, where a lobby gave them.
+    pub names: Vec<String>,
     /// Ticks to play.
     pub ticks: u64,
-    /// Ticks an input waits before it is played.
-    pub input_delay: usize,
     /// How long the peers have to get in step before the game is given up.
     pub wait: Duration,
     /// Record every seat's inputs to this file (never overwritten).
     pub record: Option<&'a Path>,
+}
+
+/// How `autoplay --net --host` or `--join` meets the others.
+pub enum Meeting {
+    /// Host a lobby on this address for this many players (this machine's included), and
+    /// start once they are in.
+    Host {
+        /// The address to listen on.
+        bind: SocketAddr,
+        /// Players to wait for, this one included.
+        players: usize,
+        /// The game.
+        choice: GameChoice,
+    },
+    /// Join the lobby at `host`, listening on `bind`.
+    Join {
+        /// The address to listen on (port 0: any).
+        bind: SocketAddr,
+        /// The host's address.
+        host: SocketAddr,
+    },
+}
+
+/// Meets the others in a lobby (hosting it or joining one) as the player `name`, for at
+/// most `wait`; the plan the game begins with. The lobby's lines go to stderr.
+pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
+    let started = Instant::now();
+    match meeting {
+        Meeting::Host {
+            bind,
+            players,
+            choice,
+        } => {
+            let mut host = Host::open(*bind, name, choice.clone(), *players)?;
+            eprintln!(
+                "hosting {} on {} for {players} players",
+                choice.describe(),
+                host.local_addr().unwrap_or(*bind)
+            );
+            loop {
+                for event in host.poll() {
+                    eprintln!("{event}");
+                    if let LobbyEvent::Started(plan) = event {
+                        return Ok(plan);
+                    }
+                }
+                // Everyone in, and each joiner's round trip measured: the input delay is
+                // set from it.
+                let measured = host.players().len() == 1 || host.longest_round_trip_ms().is_some();
+                if host.players().len() >= *players && measured {
+                    host.start();
+                }
+                if started.elapsed() > wait {
+                    bail!(
+                        "only {} of {players} players joined within {} s",
+                        host.players().len(),
+                        wait.as_secs()
+                    );
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        Meeting::Join { bind, host } => {
+            let mut joiner = Joiner::connect(*bind, *host, name)?;
+            loop {
+                for event in joiner.poll() {
+                    eprintln!("{event}");
+                    match event {
+                        LobbyEvent::Started(plan) => return Ok(plan),
+                        LobbyEvent::Refused { why } => bail!("the host at {host}: {why}"),
+                        _ => {}
+                    }
+                }
+                if started.elapsed() > wait {
+                    joiner.leave(Some("gave up waiting".into()));
+                    if joiner.answered() {
+                        bail!(
+                            "the host at {host} did not start within {} s",
+                            wait.as_secs()
+                        );
+                    }
+                    bail!("cannot reach a host at {host} within {} s", wait.as_secs());
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+    }
 }
 
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
@@ -70,23 +151,21 @@ pub fn run(o: &Options) -> Result<()> {
     }
     let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
     let mut recording = o.record.map(|_| Recording::of_session(&session));
-    let mut net = session.join_network(&NetSeats {
-        bind: o.bind,
-        peers: o.peers.to_vec(),
-        seat: o.seat,
-        seed: o.seed,
-        input_delay: o.input_delay,
-        deathmatch: (o.mode == ModeArg::Deathmatch).then(MatchRules::default),
-    })?;
+    let mut net = session.join_network(&o.seats)?;
     if recording.is_some() {
         net.keep_inputs();
     }
-    let mut pilot = Autopilot::for_seat(o.seat);
+    let seat_name = |s: usize| match o.names.get(s) {
+        Some(name) => format!("seat {s} ({name})"),
+        None => format!("seat {s}"),
+    };
+    let (seat, peers) = (o.seats.seat, &o.seats.peers);
+    let mut pilot = Autopilot::for_seat(seat);
     let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();
     let mut next = started;
-    let mut connected = vec![false; o.peers.len() + 1];
-    connected[o.seat] = true;
+    let mut connected = vec![false; peers.len() + 1];
+    connected[seat] = true;
     let mut desyncs = Vec::new();
     let mut done: Option<Instant> = None;
     let deadline = o.wait + tick * (o.ticks as u32).saturating_mul(4);
@@ -109,8 +188,8 @@ pub fn run(o: &Options) -> Result<()> {
             let missing: Vec<String> = (0..connected.len())
                 .filter(|&s| !connected[s])
                 .map(|s| {
-                    let at = o.peers[if s < o.seat { s } else { s - 1 }];
-                    format!("seat {s} at {at}")
+                    let at = peers[if s < seat { s } else { s - 1 }];
+                    format!("{} at {at}", seat_name(s))
                 })
                 .collect();
             bail!(
@@ -151,15 +230,19 @@ pub fn run(o: &Options) -> Result<()> {
         std::thread::sleep(Duration::from_millis(1));
     }
     let stats = net.stats();
-    let trips: Vec<String> = (0..=o.peers.len())
-        .filter(|&s| s != o.seat)
-        .filter_map(|s| net.round_trip_ms(s).map(|ms| format!("seat {s} {ms} ms")))
+    let trips: Vec<String> = (0..=peers.len())
+        .filter(|&s| s != seat)
+        .filter_map(|s| {
+            net.round_trip_ms(s)
+                .map(|ms| format!("{} {ms} ms", seat_name(s)))
+        })
         .collect();
     let report = net.socket_report();
     eprintln!(
-        "seat {}: {} ticks played, {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} not of this game",
-        o.seat,
+        "{}: {} ticks played (input delay {}), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} not of this game",
+        seat_name(seat),
         stats.ticks,
+        o.seats.input_delay,
         stats.replayed,
         stats.longest_rollback,
         stats.stalled,
@@ -176,7 +259,7 @@ pub fn run(o: &Options) -> Result<()> {
         let frags: Vec<String> = game
             .standings()
             .iter()
-            .map(|&s| format!("seat {s} {}", game.seats[s].frags))
+            .map(|&s| format!("{} {}", seat_name(s), game.seats[s].frags))
             .collect();
         eprintln!("frags: {}", frags.join(", "));
     }
@@ -189,7 +272,7 @@ pub fn run(o: &Options) -> Result<()> {
     if let (Some(path), Some(recording)) = (o.record, recording.as_mut()) {
         let game = net.game();
         recording.seats = game.seats.len();
-        recording.seed = Some(o.seed);
+        recording.seed = Some(o.seats.seed);
         recording.deathmatch = match game.mode {
             tilecaster::game::Mode::Deathmatch(rules) => Some(rules),
             tilecaster::game::Mode::Coop => None,

@@ -4,6 +4,8 @@
 //! which know nothing of files, and the presentation ([`crate::scene`]).
 
 #[cfg(not(target_arch = "wasm32"))]
+pub mod lobby;
+#[cfg(not(target_arch = "wasm32"))]
 mod network;
 mod replay;
 mod save;

@@ -1,0 +1,982 @@
+//! Before a networked game: the lobby. One machine hosts (it chooses the level, the mode, the
+//! difficulty and the seed); the others join it by its address with a player's name. The
+//! host learns each joiner's address from its datagrams, so that nobody types the others'
+//! addresses; the joiners learn the host's choice, check the rules version and that they hold
+//! the same level file before the game starts, and measure their round trip to the host, from
+//! which the host sets the input delay ([`input_delay_for`]). When the host starts, every
+//! machine is told its seat, the others' addresses and the players' names ([`Plan`]), and the
+//! game begins as `play --net` begins it ([`NetSeats`]), on the same port.
+//!
+//! What travels is small messages (bincode, read with a size limit) headed by the lobby's own
+//! mark, resent every [`RESEND`] until answered: a lost datagram costs a moment, never the
+//! game. Datagrams that are not the lobby's, cut short, or garbage are dropped and counted.
+//!
+//! ```no_run
+//! use tilecaster::episode::lobby::{GameChoice, Host, Joiner, LobbyEvent};
+//! # fn choice() -> GameChoice { unimplemented!() }
+//! let mut host = Host::open("0.0.0.0:7300".parse().unwrap(), "ANNA", choice(), 4).unwrap();
+//! let mut joiner =
+//!     Joiner::connect("0.0.0.0:0".parse().unwrap(), "127.0.0.1:7300".parse().unwrap(), "BO")
+//!         .unwrap();
+//! let plan = loop {
+//!     host.poll();
+//!     if host.players().len() == 2 {
+//!         host.start();
+//!     }
+//!     if let Some(LobbyEvent::Started(plan)) = joiner.poll().pop() {
+//!         break plan;
+//!     }
+//!     std::thread::sleep(std::time::Duration::from_millis(5));
+//! };
+//! assert_eq!(plan.names, ["ANNA", "BO"]);
+//! ```
+
+use std::net::{SocketAddr, UdpSocket};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use bincode::Options as _;
+use serde::{Deserialize, Serialize};
+
+use super::NetSeats;
+use crate::game::{MAX_COOP_SEATS, MAX_SEATS, MatchRules, RULES_VERSION, TICK_HZ};
+use crate::level::Difficulty;
+
+/// The first bytes of every datagram of the lobby (the game's own are marked otherwise).
+const MAGIC: [u8; 4] = *b"TClb";
+/// The largest lobby datagram read or sent.
+const LARGEST: usize = 2048;
+/// How often an unanswered message is sent again.
+pub const RESEND: Duration = Duration::from_millis(200);
+/// A joiner not heard from for this long has left the lobby.
+pub const SILENCE: Duration = Duration::from_secs(3);
+/// The longest player's name, in characters (longer ones are cut).
+pub const NAME_LIMIT: usize = 12;
+/// The most input delay set from a round trip, in ticks (the prediction window does the rest).
+pub const MOST_INPUT_DELAY: usize = 4;
+/// The most datagrams read in one poll; the rest wait for the next.
+const MAX_DATAGRAMS_PER_POLL: usize = 64;
+/// How long the host goes on telling joiners the game starts before it starts anyway (a
+/// joiner that never heard is left to the game's own synchronization, which waits for it).
+const START_TELLING: Duration = Duration::from_secs(2);
+
+/// What the host chose: the game every machine plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameChoice {
+    /// The level file, as the host named it (`levels/e1m1.toml`: the bundled levels are found
+    /// by that name everywhere).
+    pub level: String,
+    /// The level file's hash ([`super::level_file_hash`]): a joiner's must be the same.
+    pub level_hash: String,
+    /// How hard.
+    pub difficulty: Difficulty,
+    /// The game's seed.
+    pub seed: u64,
+    /// A deathmatch's frag and time limits; `None`: co-op.
+    pub deathmatch: Option<(u32, u64)>,
+}
+
+impl GameChoice {
+    /// The choice of playing the level file `level` (named as the host names it).
+    pub fn new(
+        level: &std::path::Path,
+        difficulty: Difficulty,
+        seed: u64,
+        deathmatch: Option<MatchRules>,
+    ) -> Result<GameChoice, LobbyError> {
+        let level_hash = super::level_file_hash(level)
+            .ok_or_else(|| LobbyError::Level(format!("cannot read {}", level.display())))?;
+        Ok(GameChoice {
+            level: level.to_string_lossy().into_owned(),
+            level_hash,
+            difficulty,
+            seed,
+            deathmatch: deathmatch.map(|r| (r.frag_limit, r.time_limit)),
+        })
+    }
+
+    /// The deathmatch's rules, if it is one.
+    pub fn rules(&self) -> Option<MatchRules> {
+        self.deathmatch.map(|(frag_limit, time_limit)| MatchRules {
+            frag_limit,
+            time_limit,
+        })
+    }
+
+    /// The most players the mode takes.
+    pub fn most_seats(&self) -> usize {
+        if self.deathmatch.is_some() {
+            MAX_SEATS
+        } else {
+            MAX_COOP_SEATS
+        }
+    }
+
+    /// This machine's copy of the level: the file as the host named it, or the file of that
+    /// name among the bundled levels, whichever has the host's hash.
+    pub fn local_level(&self) -> Result<PathBuf, LobbyError> {
+        let named = PathBuf::from(&self.level);
+        let bundled = named
+            .file_name()
+            .map(|name| crate::files::default_path("levels").join(name));
+        let candidates = std::iter::once(named.clone()).chain(bundled);
+        let mut found_other = false;
+        for path in candidates {
+            match super::level_file_hash(&path) {
+                Some(hash) if hash == self.level_hash => return Ok(path),
+                Some(_) => found_other = true,
+                None => {}
+            }
+        }
+        Err(LobbyError::Level(if found_other {
+            format!(
+                "the host plays {} and this machine's copy of it differs (another version of the level or of the game)",
+                self.level
+            )
+        } else {
+            format!(
+                "the host plays {}, which this machine does not have",
+                self.level
+            )
+        }))
+    }
+
+    /// The mode in words, for the lobby's lines.
+    pub fn describe(&self) -> String {
+        let mode = match self.deathmatch {
+            Some((frags, ticks)) => format!(
+                "deathmatch ({frags} frags or {} min)",
+                ticks / (60 * u64::from(TICK_HZ))
+            ),
+            None => "co-op".to_string(),
+        };
+        format!("{mode} on {}, {:?}", self.level, self.difficulty).to_lowercase()
+    }
+}
+
+/// The input delay, in ticks, for players whose longest round trip is `round_trip_ms`: half
+/// the round trip (the time an input takes to arrive) in ticks, to the nearest, at least one and
+/// at most [`MOST_INPUT_DELAY`]; rollback hides the rest.
+///
+/// ```
+/// use tilecaster::episode::lobby::input_delay_for;
+/// assert_eq!(input_delay_for(1), 1); // the same room
+/// assert_eq!(input_delay_for(100), 3); // 50 ms each way: three ticks of 16.7 ms
+/// assert_eq!(input_delay_for(400), 4);
+/// ```
+pub fn input_delay_for(round_trip_ms: u32) -> usize {
+    // Ticks = one way's milliseconds x ticks a second / 1000, to the nearest.
+    let ticks = (u64::from(round_trip_ms) * u64::from(TICK_HZ) + 1000) / (2 * 1000);
+    (ticks.min(MOST_INPUT_DELAY as u64) as usize).max(1)
+}
+
+/// What the lobby says to its players.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyEvent {
+    /// A player joined (the host hears of it; the joiners see it in the names).
+    Joined {
+        /// The player's name.
+        name: String,
+        /// Where the player's datagrams come from.
+        addr: SocketAddr,
+    },
+    /// A player left, or was not heard from for [`SILENCE`].
+    Left {
+        /// The player's name.
+        name: String,
+        /// Why, where the player said.
+        why: Option<String>,
+    },
+    /// The players (the host first) and the game chosen, as the host last told this joiner.
+    Roster {
+        /// The players' names, in seat order.
+        names: Vec<String>,
+        /// What will be played.
+        choice: GameChoice,
+    },
+    /// A joiner turned away: another rules version, a full game, or a game under way.
+    Refused {
+        /// Why.
+        why: String,
+    },
+    /// The game begins: every machine's seat, addresses and names.
+    Started(Plan),
+}
+
+impl std::fmt::Display for LobbyEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LobbyEvent::Joined { name, addr } => write!(f, "{name} joined from {addr}"),
+            LobbyEvent::Left { name, why: None } => write!(f, "{name} left"),
+            LobbyEvent::Left {
+                name,
+                why: Some(why),
+            } => write!(f, "{name} left: {why}"),
+            LobbyEvent::Roster { names, choice } => {
+                write!(f, "players: {} ({})", names.join(", "), choice.describe())
+            }
+            LobbyEvent::Refused { why } => write!(f, "refused: {why}"),
+            LobbyEvent::Started(plan) => write!(
+                f,
+                "the game begins: {} as seat {} of {}, input delay {} tick{}",
+                plan.names[plan.seats.seat],
+                plan.seats.seat,
+                plan.names.len(),
+                plan.seats.input_delay,
+                if plan.seats.input_delay == 1 { "" } else { "s" }
+            ),
+        }
+    }
+}
+
+/// Why the lobby could not open or go on.
+#[derive(Debug, thiserror::Error)]
+pub enum LobbyError {
+    /// The address to listen on could not be had.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The level could not be read, or this machine's differs from the host's.
+    #[error("{0}")]
+    Level(String),
+}
+
+/// What a game begins with on one machine: the choice, where everybody sits, and their names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// What is played.
+    pub choice: GameChoice,
+    /// This machine's seat, the others' addresses, the seed, the input delay and the mode.
+    pub seats: NetSeats,
+    /// The players' names, in seat order.
+    pub names: Vec<String>,
+}
+
+/// The lobby's messages.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Message {
+    /// A joiner, to the host, until it is told the game starts: its rules, its name, when it
+    /// sent this (its own clock, echoed for the round trip) and the round trip it measured.
+    Hello {
+        rules: u32,
+        name: String,
+        sent_ms: u64,
+        round_trip_ms: Option<u32>,
+    },
+    /// The host, to a joiner, in answer: the names so far, the game, the echo.
+    Roster {
+        names: Vec<String>,
+        choice: GameChoice,
+        echo_ms: u64,
+    },
+    /// The host, to a joiner it turns away.
+    Refused { why: String },
+    /// The host, to each joiner, until it answers: the game begins.
+    Start {
+        seat: u8,
+        /// Every seat's address as the host sees it (`None`: the host's own).
+        addresses: Vec<Option<SocketAddr>>,
+        names: Vec<String>,
+        choice: GameChoice,
+        input_delay: u8,
+    },
+    /// A joiner, to the host: told of the start.
+    Ready,
+    /// A joiner leaves (with why, where it knows).
+    Leave { why: Option<String> },
+}
+
+/// The lobby's socket: its messages in and out, everything else dropped and counted.
+struct LobbySocket {
+    socket: UdpSocket,
+    buffer: Vec<u8>,
+    /// Datagrams dropped: not the lobby's, cut short, or not a message.
+    dropped: u64,
+}
+
+impl LobbySocket {
+    fn bind(addr: SocketAddr) -> Result<LobbySocket, LobbyError> {
+        let bind_error = |source| LobbyError::Bind { addr, source };
+        let socket = UdpSocket::bind(addr).map_err(bind_error)?;
+        socket.set_nonblocking(true).map_err(bind_error)?;
+        Ok(LobbySocket {
+            socket,
+            buffer: vec![0; LARGEST],
+            dropped: 0,
+        })
+    }
+
+    fn send(&self, message: &Message, to: SocketAddr) {
+        let mut out = MAGIC.to_vec();
+        if bincode::DefaultOptions::new()
+            .with_limit(LARGEST as u64)
+            .serialize_into(&mut out, message)
+            .is_ok()
+        {
+            // A lost datagram is sent again; a refused one is as good as lost.
+            let _ = self.socket.send_to(&out, to);
+        }
+    }
+
+    /// The messages waiting, with their senders.
+    fn receive(&mut self) -> Vec<(SocketAddr, Message)> {
+        let mut got = Vec::new();
+        for _ in 0..MAX_DATAGRAMS_PER_POLL {
+            match self.socket.recv_from(&mut self.buffer) {
+                Ok((n, from)) => {
+                    let bytes = &self.buffer[..n];
+                    let message = (bytes.len() > MAGIC.len() && bytes[..4] == MAGIC)
+                        .then(|| {
+                            bincode::DefaultOptions::new()
+                                .with_limit(LARGEST as u64)
+                                .deserialize::<Message>(&bytes[4..])
+                                .ok()
+                        })
+                        .flatten();
+                    match message {
+                        Some(m) => got.push((from, m)),
+                        None => self.dropped += 1,
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                // (An earlier send's refusal, reported late on some systems.)
+                Err(_) => {}
+            }
+        }
+        got
+    }
+
+    fn local_addr(&self) -> Option<SocketAddr> {
+        self.socket.local_addr().ok()
+    }
+}
+
+/// A player's name as the lobby keeps it: upper case (the game's font), printable, at most
+/// [`NAME_LIMIT`] characters, never empty.
+pub fn clean_name(name: &str, or: &str) -> String {
+    let printable: String = name
+        .chars()
+        .filter(|c| c.is_ascii_graphic() || *c == ' ')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    let cleaned: String = printable.trim().chars().take(NAME_LIMIT).collect();
+    let cleaned = cleaned.trim_end().to_string();
+    if cleaned.is_empty() {
+        or.to_string()
+    } else {
+        cleaned
+    }
+}
+
+/// A joiner as the host knows it.
+struct Guest {
+    addr: SocketAddr,
+    name: String,
+    round_trip_ms: Option<u32>,
+    heard: Instant,
+    ready: bool,
+}
+
+/// The hosting machine's lobby: it takes joiners up to the mode's number of players, and
+/// starts the game when asked ([`Host::start`]).
+pub struct Host {
+    socket: LobbySocket,
+    name: String,
+    choice: GameChoice,
+    most: usize,
+    guests: Vec<Guest>,
+    /// When the start was told, and the plans sent.
+    starting: Option<(Instant, Vec<Message>)>,
+    /// The last time each waiting joiner was told of the start.
+    told: Instant,
+    started: Option<Plan>,
+}
+
+impl Host {
+    /// Opens a lobby on `bind` for the game `choice`, hosted by the player `name`, for at
+    /// most `most` players (and at most the mode's).
+    pub fn open(
+        bind: SocketAddr,
+        name: &str,
+        choice: GameChoice,
+        most: usize,
+    ) -> Result<Host, LobbyError> {
+        let most = most.clamp(1, choice.most_seats());
+        Ok(Host {
+            socket: LobbySocket::bind(bind)?,
+            name: clean_name(name, "HOST"),
+            choice,
+            most,
+            guests: Vec::new(),
+            starting: None,
+            told: Instant::now(),
+            started: None,
+        })
+    }
+
+    /// The players so far, the host first.
+    pub fn players(&self) -> Vec<&str> {
+        std::iter::once(self.name.as_str())
+            .chain(self.guests.iter().map(|g| g.name.as_str()))
+            .collect()
+    }
+
+    /// The longest round trip a joiner measured to this machine, milliseconds.
+    pub fn longest_round_trip_ms(&self) -> Option<u32> {
+        self.guests.iter().filter_map(|g| g.round_trip_ms).max()
+    }
+
+    /// The address the lobby listens on.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.socket.local_addr()
+    }
+
+    /// Datagrams dropped so far (not the lobby's, or garbage).
+    pub fn dropped(&self) -> u64 {
+        self.socket.dropped
+    }
+
+    /// What the game is.
+    pub fn choice(&self) -> &GameChoice {
+        &self.choice
+    }
+
+    /// Answers the joiners; what happened since the last poll. Once the game has begun it
+    /// says [`LobbyEvent::Started`] with this machine's plan (see [`Host::start`]).
+    pub fn poll(&mut self) -> Vec<LobbyEvent> {
+        let mut events = Vec::new();
+        let now = Instant::now();
+        for (from, message) in self.socket.receive() {
+            let known = self.guests.iter().position(|g| g.addr == from);
+            match (message, known) {
+                (Message::Hello { rules, .. }, _) if rules != RULES_VERSION => {
+                    let why = format!(
+                        "the host plays rules version {RULES_VERSION} and this machine {rules}: the same version of tilecaster is needed"
+                    );
+                    self.socket.send(&Message::Refused { why }, from);
+                }
+                (
+                    Message::Hello {
+                        name,
+                        sent_ms,
+                        round_trip_ms,
+                        ..
+                    },
+                    known,
+                ) => {
+                    let index = match known {
+                        Some(i) => i,
+                        None if self.starting.is_some() => {
+                            let why = "the game has begun without you".to_string();
+                            self.socket.send(&Message::Refused { why }, from);
+                            continue;
+                        }
+                        None if self.guests.len() + 1 >= self.most => {
+                            let why = format!("the game is full ({} players)", self.most);
+                            self.socket.send(&Message::Refused { why }, from);
+                            continue;
+                        }
+                        None => {
+                            let name = self.unique_name(&clean_name(&name, "PLAYER"));
+                            events.push(LobbyEvent::Joined {
+                                name: name.clone(),
+                                addr: from,
+                            });
+                            self.guests.push(Guest {
+                                addr: from,
+                                name,
+                                round_trip_ms: None,
+                                heard: now,
+                                ready: false,
+                            });
+                            self.guests.len() - 1
+                        }
+                    };
+                    let guest = &mut self.guests[index];
+                    guest.heard = now;
+                    guest.round_trip_ms = round_trip_ms.or(guest.round_trip_ms);
+                    if self.starting.is_none() {
+                        let roster = Message::Roster {
+                            names: self.players().iter().map(|s| s.to_string()).collect(),
+                            choice: self.choice.clone(),
+                            echo_ms: sent_ms,
+                        };
+                        self.socket.send(&roster, from);
+                    }
+                }
+                (Message::Ready, Some(i)) => {
+                    self.guests[i].ready = true;
+                    self.guests[i].heard = now;
+                }
+                (Message::Leave { why }, Some(i)) if self.starting.is_none() => {
+                    let guest = self.guests.remove(i);
+                    events.push(LobbyEvent::Left {
+                        name: guest.name,
+                        why,
+                    });
+                }
+                // Strangers' other messages, and the host's own kinds: not for a host.
+                _ => {}
+            }
+        }
+        if self.starting.is_none() {
+            // The silent have left.
+            let (gone, stay): (Vec<Guest>, Vec<Guest>) = std::mem::take(&mut self.guests)
+                .into_iter()
+                .partition(|g| now - g.heard > SILENCE);
+            self.guests = stay;
+            events.extend(gone.into_iter().map(|g| LobbyEvent::Left {
+                name: g.name,
+                why: Some(format!("not heard from for {} s", SILENCE.as_secs())),
+            }));
+        }
+        if let Some((since, starts)) = &self.starting {
+            let everyone = self.guests.iter().all(|g| g.ready);
+            if self.started.is_none() && (everyone || now - *since > START_TELLING) {
+                self.started = Some(self.own_plan());
+                if let Some(plan) = &self.started {
+                    events.push(LobbyEvent::Started(plan.clone()));
+                }
+            } else if self.started.is_none() && now - self.told >= RESEND {
+                self.told = now;
+                for (guest, start) in self.guests.iter().zip(starts) {
+                    if !guest.ready {
+                        self.socket.send(start, guest.addr);
+                    }
+                }
+            }
+        }
+        events
+    }
+
+    /// `name`, or with a number after it where a player already has it.
+    fn unique_name(&self, name: &str) -> String {
+        let taken = |n: &str| self.players().contains(&n);
+        if !taken(name) {
+            return name.to_string();
+        }
+        (2..)
+            .map(|k| {
+                let tail = format!(" {k}");
+                let keep = NAME_LIMIT.saturating_sub(tail.len());
+                format!("{}{tail}", name.chars().take(keep).collect::<String>())
+            })
+            .find(|n| !taken(n))
+            .unwrap_or_else(|| name.to_string())
+    }
+
+    /// The input delay for the game: from the longest round trip measured.
+    fn input_delay(&self) -> usize {
+        input_delay_for(self.longest_round_trip_ms().unwrap_or(0))
+    }
+
+    /// Every seat's address as this machine sees it (`None`: its own).
+    fn addresses(&self) -> Vec<Option<SocketAddr>> {
+        std::iter::once(None)
+            .chain(self.guests.iter().map(|g| Some(g.addr)))
+            .collect()
+    }
+
+    /// Starts the game with the players there now: each joiner is told its seat, the others'
+    /// addresses and names until it answers (or for two seconds), then [`Host::poll`] says
+    /// [`LobbyEvent::Started`]. A second call does nothing.
+    pub fn start(&mut self) {
+        if self.starting.is_some() {
+            return;
+        }
+        let names: Vec<String> = self.players().iter().map(|s| s.to_string()).collect();
+        let addresses = self.addresses();
+        let input_delay = self.input_delay() as u8;
+        let starts = (1..=self.guests.len())
+            .map(|seat| Message::Start {
+                seat: seat as u8,
+                addresses: addresses.clone(),
+                names: names.clone(),
+                choice: self.choice.clone(),
+                input_delay,
+            })
+            .collect::<Vec<_>>();
+        for (guest, start) in self.guests.iter().zip(&starts) {
+            self.socket.send(start, guest.addr);
+        }
+        self.told = Instant::now();
+        self.starting = Some((Instant::now(), starts));
+    }
+
+    /// This machine's plan (seat 0).
+    fn own_plan(&self) -> Plan {
+        let bind = self
+            .socket
+            .local_addr()
+            .unwrap_or_else(|| SocketAddr::from(([0, 0, 0, 0], 0)));
+        Plan {
+            choice: self.choice.clone(),
+            seats: NetSeats {
+                bind,
+                peers: self.guests.iter().map(|g| g.addr).collect(),
+                seat: 0,
+                seed: self.choice.seed,
+                input_delay: self.input_delay(),
+                deathmatch: self.choice.rules(),
+            },
+            names: self.players().iter().map(|s| s.to_string()).collect(),
+        }
+    }
+}
+
+/// A joining machine's lobby: it says hello to the host until the game starts, measuring the
+/// round trip as it goes.
+pub struct Joiner {
+    socket: LobbySocket,
+    host: SocketAddr,
+    name: String,
+    opened: Instant,
+    sent: Option<Instant>,
+    heard: Option<Instant>,
+    round_trip_ms: Option<u32>,
+    roster: Option<(Vec<String>, GameChoice)>,
+    done: bool,
+}
+
+impl Joiner {
+    /// Joins the host at `host` as the player `name`, listening on `bind` (port 0: any).
+    pub fn connect(bind: SocketAddr, host: SocketAddr, name: &str) -> Result<Joiner, LobbyError> {
+        Ok(Joiner {
+            socket: LobbySocket::bind(bind)?,
+            host,
+            name: clean_name(name, "PLAYER"),
+            opened: Instant::now(),
+            sent: None,
+            heard: None,
+            round_trip_ms: None,
+            roster: None,
+            done: false,
+        })
+    }
+
+    /// The round trip to the host, milliseconds (the latest measured).
+    pub fn round_trip_ms(&self) -> Option<u32> {
+        self.round_trip_ms
+    }
+
+    /// How long since the host was last heard (or since joining, if never).
+    pub fn silence(&self) -> Duration {
+        self.heard.unwrap_or(self.opened).elapsed()
+    }
+
+    /// Whether the host has answered at all.
+    pub fn answered(&self) -> bool {
+        self.heard.is_some()
+    }
+
+    /// The names and the game, as the host last told them.
+    pub fn roster(&self) -> Option<&(Vec<String>, GameChoice)> {
+        self.roster.as_ref()
+    }
+
+    /// Datagrams dropped so far (not the lobby's, or garbage).
+    pub fn dropped(&self) -> u64 {
+        self.socket.dropped
+    }
+
+    /// Leaves the lobby, telling the host why.
+    pub fn leave(&mut self, why: Option<String>) {
+        if !self.done {
+            self.socket.send(&Message::Leave { why }, self.host);
+            self.done = true;
+        }
+    }
+
+    /// Talks to the host; what happened since the last poll. [`LobbyEvent::Started`] (the
+    /// plan, this machine's level checked) or [`LobbyEvent::Refused`] ends the lobby.
+    pub fn poll(&mut self) -> Vec<LobbyEvent> {
+        let mut events = Vec::new();
+        if self.done {
+            return events;
+        }
+        let now = Instant::now();
+        let clock = |at: Instant| (at - self.opened).as_millis() as u64;
+        for (from, message) in self.socket.receive() {
+            if from != self.host {
+                continue; // only the host speaks to a joiner
+            }
+            self.heard = Some(now);
+            match message {
+                Message::Roster {
+                    names,
+                    choice,
+                    echo_ms,
+                } => {
+                    let trip = clock(now).saturating_sub(echo_ms);
+                    self.round_trip_ms = Some(u32::try_from(trip).unwrap_or(u32::MAX));
+                    let first = self.roster.is_none();
+                    if first {
+                        // This machine must have the host's level before anything else.
+                        if let Err(e) = choice.local_level() {
+                            let why = e.to_string();
+                            self.leave(Some(format!("{why} (on {})", self.name)));
+                            events.push(LobbyEvent::Refused { why });
+                            return events;
+                        }
+                    }
+                    if self.roster.as_ref() != Some(&(names.clone(), choice.clone())) {
+                        events.push(LobbyEvent::Roster {
+                            names: names.clone(),
+                            choice: choice.clone(),
+                        });
+                        self.roster = Some((names, choice));
+                    }
+                }
+                Message::Refused { why } => {
+                    self.done = true;
+                    events.push(LobbyEvent::Refused { why });
+                    return events;
+                }
+                Message::Start {
+                    seat,
+                    addresses,
+                    names,
+                    choice,
+                    input_delay,
+                } => {
+                    // Answered three times: a lost answer only keeps the host telling.
+                    for _ in 0..3 {
+                        self.socket.send(&Message::Ready, self.host);
+                    }
+                    match self.plan(seat, &addresses, names, choice, input_delay) {
+                        Ok(plan) => events.push(LobbyEvent::Started(plan)),
+                        Err(why) => events.push(LobbyEvent::Refused { why }),
+                    }
+                    self.done = true;
+                    return events;
+                }
+                _ => {}
+            }
+        }
+        if self.sent.is_none_or(|at| now - at >= RESEND) {
+            self.sent = Some(now);
+            let hello = Message::Hello {
+                rules: RULES_VERSION,
+                name: self.name.clone(),
+                sent_ms: clock(now),
+                round_trip_ms: self.round_trip_ms,
+            };
+            self.socket.send(&hello, self.host);
+        }
+        events
+    }
+
+    /// This machine's plan from the host's start: its seat, the others' addresses (the
+    /// host's the one joined), checked.
+    fn plan(
+        &self,
+        seat: u8,
+        addresses: &[Option<SocketAddr>],
+        names: Vec<String>,
+        choice: GameChoice,
+        input_delay: u8,
+    ) -> Result<Plan, String> {
+        let seat = usize::from(seat);
+        let count = addresses.len();
+        if seat == 0 || seat >= count || names.len() != count || count > choice.most_seats() {
+            return Err(format!(
+                "the host's start makes no sense (seat {seat} of {count}, {} names)",
+                names.len()
+            ));
+        }
+        let peers = addresses
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat)
+            .map(|(_, a)| a.unwrap_or(self.host))
+            .collect();
+        let bind = self
+            .socket
+            .local_addr()
+            .ok_or_else(|| "this machine's address is gone".to_string())?;
+        Ok(Plan {
+            seats: NetSeats {
+                bind,
+                peers,
+                seat,
+                seed: choice.seed,
+                input_delay: usize::from(input_delay).min(MOST_INPUT_DELAY),
+                deathmatch: choice.rules(),
+            },
+            names: names.iter().map(|n| clean_name(n, "PLAYER")).collect(),
+            choice,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn choice() -> GameChoice {
+        let level = crate::files::default_path("levels/e1m1.toml");
+        GameChoice::new(&level, Difficulty::Normal, 7, None).expect("the bundled level")
+    }
+
+    fn loopback() -> SocketAddr {
+        "127.0.0.1:0".parse().unwrap()
+    }
+
+    /// Polls the host and the joiners until every one has begun (or ten seconds pass), the
+    /// host starting once `players` are in.
+    fn until_started(host: &mut Host, joiners: &mut [Joiner], players: usize) -> Vec<Plan> {
+        let mut plans: Vec<Option<Plan>> = vec![None; joiners.len() + 1];
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while plans.iter().any(Option::is_none) && Instant::now() < deadline {
+            for event in host.poll() {
+                if let LobbyEvent::Started(plan) = event {
+                    plans[0] = Some(plan);
+                }
+            }
+            if host.players().len() == players && host.longest_round_trip_ms().is_some() {
+                host.start();
+            }
+            for (j, joiner) in joiners.iter_mut().enumerate() {
+                for event in joiner.poll() {
+                    if let LobbyEvent::Started(plan) = event {
+                        plans[j + 1] = Some(plan);
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        plans
+            .into_iter()
+            .map(|p| p.expect("every machine began"))
+            .collect()
+    }
+
+    #[test]
+    fn joiners_learn_their_seats_the_others_addresses_and_the_names() {
+        let mut host = Host::open(loopback(), "anna", choice(), 4).unwrap();
+        let at = host.local_addr().unwrap();
+        let mut joiners = vec![
+            Joiner::connect(loopback(), at, "bo").unwrap(),
+            Joiner::connect(loopback(), at, "bo").unwrap(),
+        ];
+        let addrs: Vec<SocketAddr> = joiners
+            .iter()
+            .map(|j| j.socket.local_addr().unwrap())
+            .collect();
+        let plans = until_started(&mut host, &mut joiners, 3);
+        // The second BO is told apart; everyone has the same names in the same order.
+        for plan in &plans {
+            assert_eq!(plan.names, ["ANNA", "BO", "BO 2"]);
+            assert_eq!(plan.choice, choice());
+            assert_eq!(plan.seats.seed, 7);
+            assert_eq!(plan.seats.deathmatch, None);
+            // Loopback: a round trip of a millisecond or so, one tick of delay.
+            assert_eq!(plan.seats.input_delay, 1);
+        }
+        let seats: Vec<usize> = plans.iter().map(|p| p.seats.seat).collect();
+        assert_eq!(seats, [0, 1, 2]);
+        assert_eq!(plans[0].seats.peers, addrs);
+        assert_eq!(plans[1].seats.peers, [at, addrs[1]]);
+        assert_eq!(plans[2].seats.peers, [at, addrs[0]]);
+        assert_eq!(plans[1].seats.bind, addrs[0]);
+    }
+
+    #[test]
+    fn another_rules_version_a_full_game_and_garbage_are_turned_away() {
+        let mut host = Host::open(loopback(), "anna", choice(), 2).unwrap();
+        let at = host.local_addr().unwrap();
+        // Garbage and another game's datagrams: dropped, counted.
+        let stranger = UdpSocket::bind(loopback()).unwrap();
+        for bytes in [
+            &b"garbage"[..],
+            b"TCnp\x01\x02\x03\x04\x05\x06\x07\x08",
+            b"TClb\xff\xff",
+        ] {
+            stranger.send_to(bytes, at).unwrap();
+        }
+        // Another rules version.
+        let old = LobbySocket::bind(loopback()).unwrap();
+        let hello = |rules| Message::Hello {
+            rules,
+            name: "OLD".into(),
+            sent_ms: 0,
+            round_trip_ms: None,
+        };
+        old.send(&hello(RULES_VERSION + 1), at);
+        let mut joiner = Joiner::connect(loopback(), at, "bo").unwrap();
+        let mut late = None;
+        let mut refusal = None;
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while refusal.is_none() && Instant::now() < deadline {
+            host.poll();
+            joiner.poll();
+            if host.players().len() == 2 && late.is_none() {
+                // The game takes two: a third is turned away.
+                late = Some(Joiner::connect(loopback(), at, "cy").unwrap());
+            }
+            if let Some(late) = &mut late {
+                for event in late.poll() {
+                    if let LobbyEvent::Refused { why } = event {
+                        refusal = Some(why);
+                    }
+                }
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let refusal = refusal.expect("the third player was refused");
+        assert!(refusal.contains("full"), "{refusal}");
+        let mut old = old;
+        let said = old
+            .receive()
+            .into_iter()
+            .find_map(|(_, m)| match m {
+                Message::Refused { why } => Some(why),
+                _ => None,
+            })
+            .expect("the other version was refused");
+        assert!(said.contains("rules version"), "{said}");
+        assert_eq!(host.dropped(), 3);
+        assert_eq!(host.players(), ["ANNA", "BO"]);
+    }
+
+    #[test]
+    fn a_joiner_without_the_hosts_level_says_so() {
+        let mut theirs = choice();
+        theirs.level_hash = "0000".into();
+        assert!(
+            theirs
+                .local_level()
+                .unwrap_err()
+                .to_string()
+                .contains("differs")
+        );
+        theirs.level = "levels/nowhere_to_be_found.toml".into();
+        assert!(
+            theirs
+                .local_level()
+                .unwrap_err()
+                .to_string()
+                .contains("does not have")
+        );
+        assert!(choice().local_level().is_ok());
+    }
+
+    #[test]
+    fn names_are_cleaned_and_the_delay_follows_the_round_trip() {
+        assert_eq!(
+            clean_name("  anna\u{7}\u{e9} smith the third ", "X"),
+            "ANNA SMITH T"
+        );
+        assert_eq!(clean_name("\u{7}", "PLAYER"), "PLAYER");
+        assert_eq!(input_delay_for(0), 1);
+        assert_eq!(input_delay_for(49), 1); // 24.5 ms each way: 1.47 ticks
+        assert_eq!(input_delay_for(50), 2); // 25 ms: 1.5 ticks
+        assert_eq!(input_delay_for(104), 3); // a relay's 100 ms and a little
+        assert_eq!(input_delay_for(100), 3);
+        assert_eq!(input_delay_for(1000), MOST_INPUT_DELAY);
+    }
+}
