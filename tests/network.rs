@@ -517,6 +517,11 @@ fn lobby_arguments_and_a_missing_host_are_clear_errors() {
         ])
         .contains("cannot be used")
     );
+    // The window's game: a lobby, or every peer named.
+    let play = Command::new(BIN).args(["play", "--net"]).output().unwrap();
+    assert!(!play.status.success());
+    let said = String::from_utf8_lossy(&play.stderr);
+    assert!(said.contains("--host") && said.contains("--join"), "{said}");
     // Nobody hosts there.
     let nobody = free_address().to_string();
     let said = run(&["--join", &nobody, "--wait", "1"]);
@@ -524,4 +529,50 @@ fn lobby_arguments_and_a_missing_host_are_clear_errors() {
         said.contains(&format!("cannot reach a host at {nobody}")),
         "{said}"
     );
+}
+
+/// A machine that begins a moment before the other (its first requests to get in step lost,
+/// as when the other still sits in the lobby or loads the level) still gets in step: ggrs
+/// sends its next request only after 200 ms without sending anything, and answering the
+/// other's reports every 200 ms would put that off for ever; the game's socket asks again.
+#[test]
+fn a_machine_that_begins_first_still_gets_in_step() {
+    use tilecaster::episode::{NetSeats, Session};
+    let (a, b) = (free_address(), free_address());
+    let start = |bind, peer, seat| {
+        let mut session = Session::start_on(
+            std::path::Path::new("levels/e1m1.toml"),
+            tilecaster::assets::Sources::default(),
+            tilecaster::level::Difficulty::Normal,
+        )
+        .unwrap();
+        session
+            .join_network(&NetSeats {
+                bind,
+                peers: vec![peer],
+                seat,
+                seed: 3,
+                input_delay: 1,
+                deathmatch: None,
+            })
+            .unwrap()
+    };
+    let mut first = start(a, b, 0);
+    let early = Instant::now();
+    while early.elapsed() < Duration::from_millis(700) {
+        first.poll();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let mut second = start(b, a, 1);
+    let deadline = Instant::now() + Duration::from_secs(8);
+    let input = tilecaster::game::Input::default();
+    while !(first.running() && second.running()) && Instant::now() < deadline {
+        for net in [&mut first, &mut second] {
+            net.poll();
+            let _ = net.advance(input);
+        }
+        std::thread::sleep(Duration::from_millis(16));
+    }
+    assert!(first.running(), "the first machine never got in step");
+    assert!(second.running(), "the second machine never got in step");
 }

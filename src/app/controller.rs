@@ -53,6 +53,9 @@ pub(super) enum Pilot {
     /// This machine's seat of a networked game (the autopilot playing it in demo mode).
     #[cfg(not(target_arch = "wasm32"))]
     Net(Box<NetSeat>),
+    /// Waiting in a lobby for a networked game to start.
+    #[cfg(not(target_arch = "wasm32"))]
+    Lobby(Box<LobbySeat>),
 }
 
 /// Ticks a networked co-op game shows "level complete" before the next level.
@@ -67,6 +70,98 @@ pub(super) struct NetSeat {
     pub(super) seats: tilecaster::episode::NetSeats,
     /// Plays the seat instead of the keyboard (`--demo`).
     pub(super) autopilot: Option<Autopilot>,
+}
+
+/// A lobby this machine hosts or has joined.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) enum Lobby {
+    Host(tilecaster::episode::lobby::Host),
+    Join(tilecaster::episode::lobby::Joiner),
+}
+
+/// This machine waiting in a lobby for a networked game to start, as the window shows it.
+#[cfg(not(target_arch = "wasm32"))]
+pub(super) struct LobbySeat {
+    pub(super) lobby: Lobby,
+    /// The autopilot plays the seat once the game starts (`--demo`).
+    pub(super) demo: bool,
+    /// Where the host was joined, or this machine hosts.
+    pub(super) address: std::net::SocketAddr,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl LobbySeat {
+    /// Hosts a lobby for the game of `level` (as `net` says: the seed, the mode), or joins
+    /// the one `net` names.
+    pub(super) fn open(
+        net: &super::NetOptions,
+        level: &std::path::Path,
+        difficulty: Difficulty,
+        demo: bool,
+    ) -> Result<LobbySeat> {
+        use tilecaster::episode::lobby::{GameChoice, Host, Joiner};
+        let (lobby, address) = match net.meeting {
+            super::Meeting::Join(host) => (
+                Lobby::Join(Joiner::connect(net.bind, host, &net.name)?),
+                host,
+            ),
+            super::Meeting::Host | super::Meeting::Named => {
+                let rules = net.deathmatch.then(tilecaster::game::MatchRules::default);
+                let choice = GameChoice::new(level, difficulty, net.seed, rules)?;
+                let most = choice.most_seats();
+                let host = Host::open(net.bind, &net.name, choice, most)?;
+                let address = host.local_addr().unwrap_or(net.bind);
+                (Lobby::Host(host), address)
+            }
+        };
+        Ok(LobbySeat {
+            lobby,
+            demo,
+            address,
+        })
+    }
+
+    /// The lobby's panel: the game, the players, what to press.
+    fn lines(&self) -> Vec<String> {
+        use tilecaster::episode::lobby::GameChoice;
+        let describe = |c: &GameChoice| c.describe().to_uppercase();
+        let mut lines = Vec::new();
+        match &self.lobby {
+            Lobby::Host(host) => {
+                lines.push(format!("HOSTING ON {}", self.address));
+                lines.push(describe(host.choice()));
+                lines.push(String::new());
+                for (i, name) in host.players().iter().enumerate() {
+                    lines.push(format!("{}. {name}", i + 1));
+                }
+                lines.push(String::new());
+                lines.push(if host.players().len() > 1 {
+                    "PRESS USE TO START".into()
+                } else {
+                    "WAITING FOR PLAYERS TO JOIN".into()
+                });
+            }
+            Lobby::Join(joiner) => {
+                lines.push(format!("JOINING {}", self.address));
+                match joiner.roster() {
+                    Some((names, choice)) => {
+                        lines.push(describe(choice));
+                        lines.push(String::new());
+                        for (i, name) in names.iter().enumerate() {
+                            lines.push(format!("{}. {name}", i + 1));
+                        }
+                        lines.push(String::new());
+                        lines.push(match joiner.round_trip_ms() {
+                            Some(ms) => format!("ROUND TRIP {ms} MS: WAITING FOR THE HOST"),
+                            None => "WAITING FOR THE HOST TO START".into(),
+                        });
+                    }
+                    None => lines.push(format!("NO ANSWER YET ({} S)", joiner.silence().as_secs())),
+                }
+            }
+        }
+        lines
+    }
 }
 
 /// The front end's state, without a window.
@@ -324,6 +419,11 @@ impl Controller {
     /// Under a menu the game stands still (a replay goes on).
     pub(super) fn simulate(&mut self) -> bool {
         #[cfg(not(target_arch = "wasm32"))]
+        if matches!(self.pilot, Pilot::Lobby(_)) {
+            self.wait_in_lobby();
+            return true;
+        }
+        #[cfg(not(target_arch = "wasm32"))]
         if let Pilot::Net(seat) = &mut self.pilot {
             // A networked game does not wait under a menu: the others play on. A machine too
             // far ahead of the others' inputs is held back by the session (its ticks are not
@@ -383,7 +483,7 @@ impl Controller {
                 Pilot::Keyboard => self.latch.take(&self.settings),
                 // (Played above.)
                 #[cfg(not(target_arch = "wasm32"))]
-                Pilot::Net(_) => return true,
+                Pilot::Net(_) | Pilot::Lobby(_) => return true,
             };
             if !self.recording_stopped {
                 if let Some(r) = &mut self.recording {
@@ -413,6 +513,75 @@ impl Controller {
             self.overlays.pan(right, down);
         }
         true
+    }
+
+    /// Answers the lobby, and starts the game when the host does (the host's use or fire
+    /// starts it once another player is in; `--demo`'s as soon as one is); a refusal ends the
+    /// lobby with what the host said.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn wait_in_lobby(&mut self) {
+        use tilecaster::episode::lobby::LobbyEvent;
+        let Pilot::Lobby(seat) = &mut self.pilot else {
+            return;
+        };
+        // The game stands still behind the lobby; the keys are the lobby's.
+        self.clock.ticks_owed(true);
+        let input = self.latch.take(&self.settings);
+        let events = match &mut seat.lobby {
+            Lobby::Host(host) => {
+                // (The autopilot waits for the joiners' round trips, which set the delay.)
+                let pressed = (input.use_pressed || input.fire) && self.menu.is_none();
+                let ready = seat.demo && host.longest_round_trip_ms().is_some();
+                if (pressed || ready) && host.players().len() > 1 {
+                    host.start();
+                }
+                host.poll()
+            }
+            Lobby::Join(joiner) => joiner.poll(),
+        };
+        self.view.lobby = seat.lines();
+        for event in events {
+            let line = event.to_string();
+            eprintln!("{line}");
+            match event {
+                LobbyEvent::Started(plan) => {
+                    let demo = seat.demo;
+                    // The lobby's socket goes first: the game listens on the same port.
+                    self.pilot = Pilot::Keyboard;
+                    self.view.lobby.clear();
+                    if let Err(e) = self.begin_network(plan, demo) {
+                        eprintln!("{e:#}");
+                        self.session.say(format!("cannot start: {e}"));
+                    }
+                    return;
+                }
+                LobbyEvent::Refused { .. } => {
+                    self.pilot = Pilot::Keyboard;
+                    self.view.lobby.clear();
+                    self.session.say(line.to_uppercase());
+                    return;
+                }
+                _ => self.session.say(line.to_uppercase()),
+            }
+        }
+    }
+
+    /// Starts the networked game a lobby agreed on: its level loaded here, this machine's
+    /// seat joined, the players' names shown.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn begin_network(&mut self, plan: tilecaster::episode::lobby::Plan, demo: bool) -> Result<()> {
+        let level = plan.choice.local_level()?;
+        let mut session = Session::start_on(&level, &self.sources, plan.choice.difficulty)?;
+        let net = session.join_network(&plan.seats)?;
+        self.assets = SessionAssets::new(&session);
+        self.session = session;
+        self.view.names = plan.names;
+        self.pilot = Pilot::Net(Box::new(NetSeat {
+            net,
+            autopilot: demo.then(|| Autopilot::for_seat(plan.seats.seat)),
+            seats: plan.seats,
+        }));
+        Ok(())
     }
 
     /// A co-op game of several whose exit every machine has seen used goes on, once its

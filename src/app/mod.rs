@@ -118,6 +118,22 @@ pub struct NetOptions {
     pub seed: u64,
     /// A deathmatch (else co-op).
     pub deathmatch: bool,
+    /// How the players meet: in a lobby this machine hosts or joins, or all named.
+    pub meeting: Meeting,
+    /// The player's name in a lobby.
+    pub name: String,
+}
+
+/// How the players of a networked game meet.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+pub enum Meeting {
+    /// Every peer named on the command line, with this machine's seat.
+    Named,
+    /// In a lobby this machine hosts on its address.
+    Host,
+    /// In the lobby hosted at this address.
+    Join(std::net::SocketAddr),
 }
 
 /// How the frame is scaled into the window.
@@ -243,6 +259,20 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
     let mut session = session;
     let pilot = match replay {
         Some(r) => Pilot::Replay(r.inputs, 0),
+        #[cfg(not(target_arch = "wasm32"))]
+        None if options
+            .net
+            .as_ref()
+            .is_some_and(|o| o.meeting != Meeting::Named) =>
+        {
+            let o = options.net.as_ref().expect("checked");
+            Pilot::Lobby(Box::new(controller::LobbySeat::open(
+                o,
+                &options.level,
+                options.difficulty,
+                options.demo,
+            )?))
+        }
         #[cfg(not(target_arch = "wasm32"))]
         None if options.net.is_some() => {
             let o = options.net.as_ref().expect("checked");

@@ -149,7 +149,10 @@ impl From<DifficultyArg> for Difficulty {
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
     match args.command.unwrap_or(Command::Play(args.play)) {
-        Command::Play(options) => crate::app::play(options.into()),
+        Command::Play(options) => {
+            options.check()?;
+            crate::app::play(options.into())
+        }
         Command::Trace(a) => a.run(),
         Command::Visibility(a) => a.run(),
         Command::Convert(a) => a.run(),

@@ -81,10 +81,22 @@ pub struct PlayArgs {
     /// (sharper in the distance, and sparkling as you move), for this run.
     #[arg(long)]
     no_mipmaps: bool,
-    /// Play one seat of a networked co-op game (with --bind, --peer and --seat; every
-    /// machine with the same level, difficulty and --seed); with --demo the autopilot plays it.
-    #[arg(long, requires_all = ["bind", "peers"], conflicts_with_all = ["replay", "load", "record"])]
+    /// Play one seat of a networked game: met in a lobby (--host, --join), or with every
+    /// peer named (--bind, --peer and --seat; every machine with the same level, difficulty
+    /// and --seed); with --demo the autopilot plays it.
+    #[arg(long, conflicts_with_all = ["replay", "load", "record"])]
     net: bool,
+    /// With --net: host a lobby on --bind for the game chosen here (--level, --mode,
+    /// --difficulty, --seed); the others join it with --join; use (or fire) starts the game
+    /// once they are in.
+    #[arg(long, requires_all = ["net", "bind"], conflicts_with_all = ["peers", "join"])]
+    host: bool,
+    /// With --net: join the lobby hosted at ADDR; the game is the host's.
+    #[arg(long, requires = "net", value_name = "ADDR", conflicts_with = "peers")]
+    join: Option<std::net::SocketAddr>,
+    /// With --host or --join: the player's name, as the others see it.
+    #[arg(long, requires = "net", default_value = "PLAYER")]
+    name: String,
     /// With --net: the address to listen on (like 0.0.0.0:7000).
     #[arg(long, requires = "net", value_name = "ADDR")]
     bind: Option<std::net::SocketAddr>,
@@ -124,6 +136,19 @@ fn parse_fraction(s: &str) -> Result<f64, String> {
     }
 }
 
+impl PlayArgs {
+    /// Whether the networked game's arguments make sense together (clap checks the rest).
+    pub fn check(&self) -> anyhow::Result<()> {
+        let named = self.bind.is_some() && !self.peers.is_empty();
+        if self.net && !self.host && self.join.is_none() && !named {
+            anyhow::bail!(
+                "--net needs --host (with --bind), --join ADDR, or --bind ADDR with a --peer ADDR for each other player"
+            );
+        }
+        Ok(())
+    }
+}
+
 impl From<PlayArgs> for PlayOptions {
     fn from(a: PlayArgs) -> PlayOptions {
         let menu = a.level.is_none() && a.load.is_none() && a.replay.is_none() && !a.demo && !a.net;
@@ -155,11 +180,21 @@ impl From<PlayArgs> for PlayOptions {
             backend: a.backend,
             menu,
             net: a.net.then(|| crate::app::NetOptions {
-                bind: a.bind.expect("--net requires --bind"),
+                bind: a
+                    .bind
+                    .unwrap_or_else(|| std::net::SocketAddr::from(([0, 0, 0, 0], 0))),
                 peers: a.peers,
                 seat: a.seat,
                 seed: a.seed,
                 deathmatch: a.mode == super::netplay::ModeArg::Deathmatch,
+                meeting: if a.host {
+                    crate::app::Meeting::Host
+                } else if let Some(host) = a.join {
+                    crate::app::Meeting::Join(host)
+                } else {
+                    crate::app::Meeting::Named
+                },
+                name: a.name,
             }),
         }
     }

@@ -203,6 +203,18 @@ pub struct SocketReport {
     other_games: Mutex<(Vec<SocketAddr>, Vec<SocketAddr>)>,
 }
 
+/// `ggrs`' message kinds as its encoding numbers them (the order of its `MessageBody` in
+/// ggrs 0.11): after the two bytes of its header, a little-endian `u32`.
+const SYNC_REQUEST: u32 = 0;
+const SYNC_REPLY: u32 = 1;
+/// How long a request to get in step waits for its answer before the socket sends it again.
+const SYNC_RESEND: Duration = Duration::from_millis(300);
+
+/// The kind of the `ggrs` message encoded in `bytes` (after this game's header).
+fn message_kind(bytes: &[u8]) -> Option<u32> {
+    Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
+}
+
 /// A UDP socket that speaks `ggrs`' messages with this game's header, dropping whatever is
 /// not for it.
 struct GameSocket {
@@ -212,6 +224,11 @@ struct GameSocket {
     buffer: Vec<u8>,
     out: Vec<u8>,
     report: Arc<SocketReport>,
+    /// Each peer's last request to get in step not yet answered, and when it went. `ggrs`
+    /// asks again only after 200 ms in which it sent nothing; a machine whose first requests
+    /// were lost (the other not yet listening) and which answers the other's reports every
+    /// 200 ms would never ask again, and never start: the socket asks again for it.
+    unanswered: Vec<(SocketAddr, Vec<u8>, std::time::Instant)>,
 }
 
 impl GameSocket {
@@ -260,6 +277,11 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         if sent.is_none() {
             self.report.send_failures.fetch_add(1, Ordering::Relaxed);
         }
+        if message_kind(&self.out[HEADER..]) == Some(SYNC_REQUEST) {
+            self.unanswered.retain(|(to, ..)| to != addr);
+            self.unanswered
+                .push((*addr, self.out.clone(), std::time::Instant::now()));
+        }
     }
 
     fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
@@ -270,6 +292,9 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             match received {
                 Ok((n, from)) => {
                     if let Some(message) = self.read(from, &buffer[..n]) {
+                        if message_kind(&buffer[HEADER..n]) == Some(SYNC_REPLY) {
+                            self.unanswered.retain(|(to, ..)| *to != from);
+                        }
                         messages.push((from, message));
                     }
                 }
@@ -281,6 +306,15 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
                 Err(_) => {}
             }
             self.buffer = buffer;
+        }
+        let now = std::time::Instant::now();
+        for (to, bytes, sent) in &mut self.unanswered {
+            if now - *sent >= SYNC_RESEND {
+                *sent = now;
+                if self.socket.send_to(bytes, *to).is_err() {
+                    self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+                }
+            }
         }
         messages
     }
@@ -389,6 +423,7 @@ impl NetPlay {
             buffer: vec![0; LARGEST],
             out: Vec::with_capacity(512),
             report: report.clone(),
+            unanswered: Vec::new(),
         };
         let session = builder.start_p2p_session(socket).map_err(session_error)?;
         game.viewer = setup.seat;

@@ -44,6 +44,10 @@ pub struct Composer {
     pub bursts: Vec<(crate::math::Vec2, u64)>,
     /// The game's lights of this frame (reused).
     pub glows: Vec<crate::level::Light>,
+    /// The players' names in seat order, in a networked game (else `P1`, `P2`...).
+    pub names: Vec<String>,
+    /// The lobby before a networked game, a line each (none: no lobby).
+    pub lobby: Vec<String>,
 }
 
 /// A menu to draw over the picture, with what it shows.
@@ -72,6 +76,8 @@ impl Composer {
             comfort: hud::Comfort::default(),
             bursts: Vec::new(),
             glows: Vec::new(),
+            names: Vec::new(),
+            lobby: Vec::new(),
         }
     }
 
@@ -109,6 +115,7 @@ impl Composer {
             let view_bottom = self.frame.height() - bar;
             draw_profile(&mut self.frame, &self.profile, &self.cells, view_bottom);
         }
+        hud::draw_lobby(&mut self.frame, &self.lobby);
         if let Some(m) = shown {
             menu::draw(&mut self.frame, m.menu, m.settings, m.world);
         }
@@ -195,6 +202,9 @@ impl Composer {
                 _ => session.dead_ticks(),
             };
             hud::draw_death_fade(&mut self.frame, dead);
+            if self.hud {
+                hud::draw_player_names(&mut self.frame, game, &camera, &self.names);
+            }
             if overlays.minimap {
                 let view =
                     MapView::minimap(game, &self.frame, MINIMAP_PIXELS_PER_TILE, self.minimap);
@@ -221,7 +231,7 @@ impl Composer {
                 self.comfort,
                 &session.current().hud,
             );
-            hud::draw_scoreboard(&mut self.frame, game);
+            hud::draw_scoreboard(&mut self.frame, game, &self.names);
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
             let winner;
@@ -230,7 +240,7 @@ impl Composer {
             } else if session.dead_ticks() >= DEATH_TICKS {
                 Some(("PRESS USE TO TRY AGAIN", None))
             } else if game.is_deathmatch() && game.finished {
-                winner = winner_line(game);
+                winner = winner_line(game, &self.names);
                 Some((winner.as_str(), None))
             } else if game.seats.len() > 1 && game.finished {
                 Some(("LEVEL COMPLETE", None))
@@ -248,13 +258,16 @@ impl Composer {
 }
 
 /// The line a finished deathmatch shows: who won (or a draw).
-fn winner_line(game: &Game) -> String {
+fn winner_line(game: &Game, names: &[String]) -> String {
     let order = game.standings();
     let frags = |k: usize| order.get(k).map(|&s| game.seats[s].frags);
     if order.len() > 1 && frags(0) == frags(1) {
         "A DRAW".into()
     } else {
-        format!("PLAYER {} WINS", order[0] + 1)
+        match names.get(order[0]) {
+            Some(name) => format!("{name} WINS"),
+            None => format!("PLAYER {} WINS", order[0] + 1),
+        }
     }
 }
 

@@ -159,9 +159,105 @@ pub fn draw_death_fade(frame: &mut Frame, dead_ticks: u32) {
     Canvas::new(frame).mix_rect(0..w, 0..h, Colour::rgb(150, 0, 0), 0.7 * fade);
 }
 
+/// The name of seat `seat` as the players see it: the lobby's name where there is one
+/// (`names`, in seat order), else `P1`, `P2`...
+pub fn seat_name(names: &[String], seat: usize) -> std::borrow::Cow<'_, str> {
+    match names.get(seat) {
+        Some(name) => name.as_str().into(),
+        None => format!("P{}", seat + 1).into(),
+    }
+}
+
+/// The other players' names over their heads in the first-person view seen by `camera`: in
+/// their seats' colours, for those alive, in sight and within 16 tiles (a name is not seen
+/// through a wall).
+pub fn draw_player_names(
+    frame: &mut Frame,
+    game: &Game,
+    camera: &crate::render::Camera,
+    names: &[String],
+) {
+    if game.seats.len() < 2 {
+        return;
+    }
+    let s = unit(frame);
+    let scale = s as u32;
+    let (w, h) = (f64::from(frame.width()), f64::from(frame.height()));
+    let view_h = h - bar_height(frame) as f64;
+    let blocking = game.blocking();
+    let (dir, plane) = (camera.dir, camera.plane);
+    let det = plane.x * dir.y - dir.x * plane.y;
+    if det.abs() < 1e-12 {
+        return;
+    }
+    for (seat, other) in game.seats.iter().enumerate() {
+        let at = other.player.position;
+        let rel = at - camera.pos;
+        if seat == game.viewer || other.dead() || rel.length() > 16.0 {
+            continue;
+        }
+        // Camera space: across the view and into it.
+        let across = (dir.y * rel.x - dir.x * rel.y) / det;
+        let depth = (-plane.y * rel.x + plane.x * rel.y) / det;
+        if depth < 0.3 || !crate::grid::line_of_sight(&blocking, camera.pos, at) {
+            continue;
+        }
+        let x = w / 2.0 * (1.0 + across / depth);
+        // The sprite stands a tile tall on the floor: its top at the horizon less half a
+        // tile's height at that depth; the name just above it.
+        let top = h / 2.0 - h / depth / 2.0;
+        let name = seat_name(names, seat);
+        let text_w = i64::from(text_width(&name, scale));
+        let (tx, ty) = (x as i64 - text_w / 2, (top as i64 - 9 * s).max(s));
+        if ty as f64 > view_h || tx + text_w < 0 || tx > w as i64 {
+            continue;
+        }
+        let colour = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+        let mut canvas = Canvas::new(frame);
+        canvas.mix_rect(
+            tx - s..tx + text_w + s,
+            ty - s..ty + 6 * s,
+            Colour::BLACK,
+            0.5,
+        );
+        canvas.text(tx, ty, &name, colour, scale);
+    }
+}
+
+/// The lobby before a networked game, across the middle of the view: the game, the
+/// players and what to press, a line each (the first a title).
+pub fn draw_lobby(frame: &mut Frame, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    let s = unit(frame);
+    let scale = s as u32;
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let box_w = lines
+        .iter()
+        .map(|t| i64::from(text_width(t, scale)))
+        .max()
+        .unwrap_or(0)
+        .max(120 * s)
+        + 12 * s;
+    let box_h = lines.len() as i64 * 9 * s + 10 * s;
+    let (x, y) = ((w - box_w) / 2, (h - box_h) / 2);
+    let mut canvas = Canvas::new(frame);
+    canvas.mix_rect(x..x + box_w, y..y + box_h, Colour::BLACK, 0.75);
+    for (i, text) in lines.iter().enumerate() {
+        let colour = if i == 0 {
+            Colour::rgb(255, 214, 90)
+        } else {
+            Colour::rgb(220, 220, 220)
+        };
+        canvas.text(x + 6 * s, y + 5 * s + i as i64 * 9 * s, text, colour, scale);
+    }
+}
+
 /// A deathmatch's scoreboard in the view's top right: each player's frags, most first, in
-/// their seats' colours, the one shown marked; the time left under it.
-pub fn draw_scoreboard(frame: &mut Frame, game: &Game) {
+/// their seats' colours (by `names`, else `P1`, `P2`...), the one shown marked; the time
+/// left under it.
+pub fn draw_scoreboard(frame: &mut Frame, game: &Game, names: &[String]) {
     let crate::game::Mode::Deathmatch(rules) = game.mode else {
         return;
     };
@@ -169,12 +265,17 @@ pub fn draw_scoreboard(frame: &mut Frame, game: &Game) {
     let scale = s as u32;
     let w = i64::from(frame.width());
     let viewer = game.viewer.min(game.seats.len() - 1);
+    let width = (0..game.seats.len())
+        .map(|seat| seat_name(names, seat).len())
+        .max()
+        .unwrap_or(2);
     let mut lines: Vec<(String, Colour)> = game
         .standings()
         .into_iter()
         .map(|seat| {
             let mark = if seat == viewer { ">" } else { " " };
-            let text = format!("{mark}P{} {:>3}", seat + 1, game.seats[seat].frags);
+            let name = seat_name(names, seat);
+            let text = format!("{mark}{name:<width$} {:>3}", game.seats[seat].frags);
             let c = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
             (text, c)
         })
