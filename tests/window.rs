@@ -791,10 +791,10 @@ fn options_and_bindings_are_kept_for_the_next_start() {
     if !present(&["xdotool"]) {
         return;
     }
-    // Options (Continue and Load are skipped without saves); sensitivity one step up; down
-    // past the 16 settings to Controls; walk forward's first key becomes I; back to the main
-    // menu (on Options), down past High scores to Quit.
-    let mut keys = vec!["Down", "Return", "Right"];
+    // Options (Continue and Load are skipped without saves, Multiplayer passed); sensitivity
+    // one step up; down past the 16 settings to Controls; walk forward's first key becomes
+    // I; back to the main menu (on Options), down past High scores to Quit.
+    let mut keys = vec!["Down", "Down", "Return", "Right"];
     keys.extend(["Down"; 16]);
     keys.extend([
         "Return", "Return", "i", "Escape", "Escape", "Down", "Down", "Return",

@@ -85,7 +85,7 @@ pub(super) struct LobbySeat {
     pub(super) lobby: Lobby,
     /// The autopilot plays the seat once the game starts (`--demo`).
     pub(super) demo: bool,
-    /// Where the host was joined, or this machine hosts.
+    /// Where the host was joined, or where the others reach this machine's lobby.
     pub(super) address: std::net::SocketAddr,
 }
 
@@ -111,6 +111,12 @@ impl LobbySeat {
                 let most = choice.most_seats();
                 let host = Host::open(net.bind, &net.name, choice, most)?;
                 let address = host.local_addr().unwrap_or(net.bind);
+                // Listening on every address: shown as the one the others would use.
+                let address = match address.ip().is_unspecified() {
+                    true => tilecaster::episode::lobby::address_for_others(address.port())
+                        .unwrap_or(address),
+                    false => address,
+                };
                 (Lobby::Host(host), address)
             }
         };
@@ -240,6 +246,35 @@ fn menu_world<'a>(
         label,
         notice,
         can_quit: platform::CAN_QUIT,
+        network: cfg!(not(target_arch = "wasm32")),
+        arenas: arenas(),
+    }
+}
+
+/// The bundled levels with deathmatch spawn points, as the Multiplayer page offers them.
+#[cfg(not(target_arch = "wasm32"))]
+const ARENAS: [(&str, &str); 3] = [
+    ("Entry Hall", "levels/e1m1.toml"),
+    ("Command Post", "levels/e1m3.toml"),
+    ("The Cloisters", "levels/e1m4.toml"),
+];
+
+/// [`ARENAS`] with their files found (natively; none in the page, which has no network play
+/// yet).
+fn arenas() -> &'static [(String, PathBuf)] {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static FOUND: std::sync::OnceLock<Vec<(String, PathBuf)>> = std::sync::OnceLock::new();
+        FOUND.get_or_init(|| {
+            ARENAS
+                .iter()
+                .map(|&(name, file)| (name.to_string(), files::default_path(file)))
+                .collect()
+        })
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        &[]
     }
 }
 
@@ -558,11 +593,61 @@ impl Controller {
                 LobbyEvent::Refused { .. } => {
                     self.pilot = Pilot::Keyboard;
                     self.view.lobby.clear();
-                    self.session.say(line.to_uppercase());
+                    self.open_menu(Menu::main());
+                    self.notice = Some(line);
                     return;
                 }
                 _ => self.session.say(line.to_uppercase()),
             }
+        }
+    }
+
+    /// Opens a lobby from the Multiplayer page (hosting on `port` of every address, or
+    /// joining), as the player the settings name; the menu closes over it, or says why not.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn open_lobby(
+        &mut self,
+        meeting: super::Meeting,
+        level: &std::path::Path,
+        port: u16,
+        deathmatch: bool,
+    ) {
+        // A seed of the moment: every game a new one (the host's is everyone's).
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let net = super::NetOptions {
+            bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
+            peers: Vec::new(),
+            seat: 0,
+            seed,
+            deathmatch,
+            meeting,
+            name: self.settings.network.name.clone(),
+        };
+        match LobbySeat::open(&net, level, Difficulty::Normal, false) {
+            Ok(seat) => {
+                self.leave_network();
+                self.pilot = Pilot::Lobby(Box::new(seat));
+                self.close_menu();
+            }
+            Err(e) => self.notice = Some(format!("{e:#}")),
+        }
+    }
+
+    /// Leaves the lobby or the networked game this machine is in, if any (telling a host
+    /// it has gone); the game is this machine's own again.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn leave_network(&mut self) {
+        if let Pilot::Lobby(seat) = &mut self.pilot {
+            if let Lobby::Join(joiner) = &mut seat.lobby {
+                joiner.leave(None);
+            }
+        }
+        if matches!(self.pilot, Pilot::Lobby(_) | Pilot::Net(_)) {
+            self.pilot = Pilot::Keyboard;
+            self.view.lobby.clear();
+            self.view.names.clear();
         }
     }
 
@@ -870,7 +955,27 @@ impl Controller {
                 self.save_to(&path);
                 self.menu = None;
             }
-            MenuCommand::QuitToMenu => self.open_menu(Menu::main()),
+            MenuCommand::QuitToMenu => {
+                #[cfg(not(target_arch = "wasm32"))]
+                self.leave_network();
+                self.open_menu(Menu::main());
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            MenuCommand::HostGame { level, deathmatch } => {
+                let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
+                let port = self.settings.network.port;
+                self.open_lobby(super::Meeting::Host, &level, port, deathmatch);
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            MenuCommand::JoinGame(host) => {
+                self.store_settings();
+                let level = files::default_path("levels/e1m1.toml");
+                self.open_lobby(super::Meeting::Join(host), &level, 0, false);
+            }
+            #[cfg(target_arch = "wasm32")]
+            MenuCommand::HostGame { .. } | MenuCommand::JoinGame(_) => {
+                self.notice = Some("NETWORK PLAY IS NOT IN THE PAGE YET".into());
+            }
             MenuCommand::Quit => self.effects.push(Effect::Quit),
             MenuCommand::NameEntered(name) => self.keep_score(name),
         }
@@ -921,14 +1026,21 @@ impl Controller {
                 key => MenuInput::Bind(key),
             });
         }
-        // Typing a high score's name: letters, digits, space, '-' and '.' are typed.
-        if menu.page() == Page::NameEntry {
+        // Typing a high score's name or the player's: letters, digits, space, '-', '.' and
+        // an apostrophe are typed; an address to join: digits, '.', ':' (the semicolon's
+        // key), hexadecimal letters and brackets.
+        let address = menu.editing() == Some(tilecaster::scene::menu::Field::Address);
+        if menu.page() == Page::NameEntry || menu.editing().is_some() {
             let typed = match key? {
                 Key::Letter(c) => Some(char::from(c)),
-                Key::Digit(d) => char::from_digit(u32::from(d), 10),
-                Key::Space => Some(' '),
-                Key::Minus => Some('-'),
+                Key::Digit(d) | Key::Numpad(d) => char::from_digit(u32::from(d), 10),
                 Key::Period => Some('.'),
+                Key::Space if !address => Some(' '),
+                Key::Minus if !address => Some('-'),
+                Key::Quote if !address => Some('\''),
+                Key::Semicolon if address => Some(':'),
+                Key::BracketLeft if address => Some('['),
+                Key::BracketRight if address => Some(']'),
                 _ => None,
             };
             if let Some(c) = typed {
@@ -1096,6 +1208,101 @@ mod tests {
         }
     }
 
+    /// The Multiplayer page: the player's name typed and kept, HOST CO-OP opens a lobby the
+    /// window shows; a joiner joins it, the host's use key starts the game, and both play it
+    /// (the window's seat over the network, the players' names shown).
+    #[test]
+    fn the_multiplayer_page_hosts_a_lobby_that_starts_the_game() {
+        use tilecaster::episode::lobby::{Joiner, LobbyEvent};
+        let dir = scratch("multiplayer");
+        let mut ctl = controller(&dir, Some(Menu::main()));
+        let port = std::net::UdpSocket::bind("0.0.0.0:0")
+            .and_then(|s| s.local_addr())
+            .unwrap()
+            .port();
+        ctl.settings.network.port = port;
+        // Multiplayer; YOUR NAME: PLAYER cleared, ANNA typed and kept.
+        for input in [MenuInput::Down, MenuInput::Select, MenuInput::Select] {
+            ctl.menu_input(input);
+        }
+        for _ in 0..6 {
+            ctl.menu_input(MenuInput::Clear);
+        }
+        for key in [b'A', b'N', b'N', b'A'] {
+            ctl.key(Some(Key::Letter(key)), true, false);
+        }
+        ctl.menu_input(MenuInput::Select);
+        let kept = std::fs::read_to_string(dir.join("settings.toml")).unwrap();
+        assert!(kept.contains("name = \"ANNA\""), "{kept}");
+        // HOST CO-OP.
+        ctl.menu_input(MenuInput::Down);
+        ctl.menu_input(MenuInput::Select);
+        assert!(ctl.menu.is_none());
+        assert!(matches!(ctl.pilot, Pilot::Lobby(_)));
+        let host = std::net::SocketAddr::from(([127, 0, 0, 1], port));
+        let mut joiner = Joiner::connect("127.0.0.1:0".parse().unwrap(), host, "bo").unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut joined_at = None;
+        let mut started = None;
+        let playing = |ctl: &Controller| matches!(ctl.pilot, Pilot::Net(_));
+        while !(started.is_some() && playing(&ctl)) && Instant::now() < deadline {
+            ctl.simulate();
+            for event in joiner.poll() {
+                if let LobbyEvent::Started(plan) = event {
+                    started = Some(plan);
+                }
+            }
+            let two = joiner.roster().is_some_and(|(names, _)| names.len() == 2);
+            if two && joined_at.is_none() {
+                joined_at = Some(Instant::now());
+                let on = &ctl.view.lobby[0];
+                assert!(
+                    on.starts_with("HOSTING ON ") && on.ends_with(&format!(":{port}")),
+                    "{on}"
+                );
+                assert!(
+                    ctl.view.lobby.iter().any(|l| l == "2. BO"),
+                    "{:?}",
+                    ctl.view.lobby
+                );
+            }
+            // Once the joiner's round trip has reached the host, the host presses use.
+            if joined_at.is_some_and(|at| at.elapsed() > Duration::from_millis(500))
+                && !playing(&ctl)
+            {
+                let key = ctl.settings.keys.keys(Action::Use)[0];
+                ctl.key(Some(key), true, false);
+                ctl.key(Some(key), false, false);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let plan = started.expect("the host started the game");
+        assert_eq!(plan.names, ["ANNA", "BO"]);
+        assert!(
+            matches!(ctl.pilot, Pilot::Net(_)),
+            "the window plays its seat"
+        );
+        assert_eq!(ctl.view.names, ["ANNA", "BO"]);
+        assert!(ctl.view.lobby.is_empty());
+        // Quit to menu leaves the game.
+        ctl.open_menu(Menu::pause());
+        for input in [MenuInput::Up, MenuInput::Up, MenuInput::Select] {
+            ctl.menu_input(input);
+        }
+        assert!(ctl.menu.as_ref().is_some_and(Menu::is_front_door));
+        assert!(matches!(ctl.pilot, Pilot::Keyboard));
+    }
+
+    /// Every level the Multiplayer page offers for a deathmatch has its spawn points.
+    #[test]
+    fn the_deathmatch_levels_offered_have_spawn_points() {
+        for (name, path) in arenas() {
+            let loaded = tilecaster::level::load_with_textures(path, None).unwrap();
+            assert_eq!(&loaded.level.name, name);
+            assert!(loaded.level.spawns.len() >= 4, "{name}");
+        }
+    }
+
     /// Game over with points: the name entry comes up, the keys type the name, Enter keeps
     /// the run in the table beside the settings, and the next start reads it back.
     #[test]
@@ -1222,9 +1429,14 @@ mod tests {
         assert!(ctl.take_effects().contains(&Effect::Fullscreen(true)));
         let kept = std::fs::read_to_string(&file).unwrap();
         assert!(kept.contains("fullscreen = true"), "{kept}");
-        // Options: the mouse sensitivity one step up; Controls: walk forward's first key
+        // Options (past Multiplayer): the mouse sensitivity one step up; Controls: walk forward's first key
         // becomes I (as the window test drives it with keys).
-        let mut inputs = vec![MenuInput::Down, MenuInput::Select, MenuInput::Right];
+        let mut inputs = vec![
+            MenuInput::Down,
+            MenuInput::Down,
+            MenuInput::Select,
+            MenuInput::Right,
+        ];
         inputs.extend([MenuInput::Down; 16]);
         inputs.extend([MenuInput::Select, MenuInput::Select]);
         for input in inputs {

@@ -170,6 +170,16 @@ pub fn input_delay_for(round_trip_ms: u32) -> usize {
     (ticks.min(MOST_INPUT_DELAY as u64) as usize).max(1)
 }
 
+/// The address others on the network would reach this machine's `port` at: the address of
+/// the interface it would send from (asked of the system by aiming a socket at an address
+/// reserved for documentation, which sends nothing), or `None` where it has none (no network).
+pub fn address_for_others(port: u16) -> Option<SocketAddr> {
+    let socket = UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified()).then_some(SocketAddr::new(ip, port))
+}
+
 /// What the lobby says to its players.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LobbyEvent {

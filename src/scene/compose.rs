@@ -98,8 +98,13 @@ impl Composer {
         } else if let Some((tally, shown)) = &session.intermission {
             hud::draw_tally(&mut self.frame, tally, *shown);
         } else {
-            // (No banner under a menu: the menu is what the player reads.)
-            self.draw_game(session, assets, overlays, shown.is_none());
+            // (No banner under a menu or the lobby: they are what the player reads.)
+            self.draw_game(
+                session,
+                assets,
+                overlays,
+                shown.is_none() && self.lobby.is_empty(),
+            );
         }
         self.profile
             .record(started.elapsed(), self.renderer.stats());

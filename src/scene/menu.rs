@@ -47,6 +47,10 @@ pub enum Page {
     Scores,
     /// A run that made the table: its name typed in.
     NameEntry,
+    /// Network play: the player's name, hosting a game, joining one.
+    Multiplayer,
+    /// The levels a deathmatch can be hosted on.
+    Arenas,
 }
 
 /// One save the menus offer: its file and what it holds.
@@ -82,6 +86,10 @@ pub struct MenuWorld<'a> {
     pub can_quit: bool,
     /// The high-score table, a line a run ("1. BJ  12400  E1M3  HARD").
     pub scores: &'a [String],
+    /// Whether network play is offered (natively; not yet in the page).
+    pub network: bool,
+    /// The levels a deathmatch can be hosted on: each one's name and file.
+    pub arenas: &'a [(String, PathBuf)],
 }
 
 impl Default for MenuWorld<'_> {
@@ -95,6 +103,8 @@ impl Default for MenuWorld<'_> {
             notice: None,
             can_quit: true,
             scores: &[],
+            network: true,
+            arenas: &[],
         }
     }
 }
@@ -149,6 +159,25 @@ pub enum MenuCommand {
     SettingsChanged,
     /// The name of the run that made the high-score table, typed in (then the table shows).
     NameEntered(String),
+    /// Host a networked game (a lobby the others join) on this level: a deathmatch, or co-op
+    /// through the episode.
+    HostGame {
+        /// The level.
+        level: Option<PathBuf>,
+        /// A deathmatch (else co-op).
+        deathmatch: bool,
+    },
+    /// Join the networked game hosted at this address.
+    JoinGame(std::net::SocketAddr),
+}
+
+/// A line of text the Multiplayer page edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The player's name.
+    Name,
+    /// The address to join.
+    Address,
 }
 
 /// A setting the Options page changes.
@@ -180,6 +209,7 @@ enum Does {
     Change(Setting),
     Rebind(Action),
     DefaultKeys,
+    Edit(Field),
     Back,
 }
 
@@ -210,6 +240,8 @@ pub struct Menu {
     /// The name typed so far, and the score it is for (the name entry page).
     name: String,
     score: u32,
+    /// The Multiplayer page's line being typed, if one is.
+    editing: Option<Field>,
 }
 
 /// Between the two key places of a controls row's value.
@@ -274,6 +306,7 @@ impl Menu {
             waiting: false,
             name: String::new(),
             score: 0,
+            editing: None,
         }
     }
 
@@ -339,6 +372,10 @@ impl Menu {
                         enabled: any_save,
                         ..item("LOAD GAME", Open(Page::Load))
                     },
+                    Item {
+                        enabled: world.network,
+                        ..item("MULTIPLAYER", Open(Page::Multiplayer))
+                    },
                     item("OPTIONS", Open(Page::Options)),
                     item("HIGH SCORES", Open(Page::Scores)),
                     Item {
@@ -364,6 +401,60 @@ impl Menu {
                 }
                 items.push(item("BACK", Back));
                 // The cursor on BACK, the one line to choose.
+                items
+            }
+            Page::Multiplayer => {
+                let net = &settings.network;
+                let typing = |field: Field, text: &str, empty: &str| {
+                    if self.editing == Some(field) {
+                        format!("{text}_")
+                    } else if text.is_empty() {
+                        empty.to_string()
+                    } else {
+                        text.to_string()
+                    }
+                };
+                vec![
+                    Item {
+                        value: Some(typing(Field::Name, &net.name, "PLAYER")),
+                        ..item("YOUR NAME", Edit(Field::Name))
+                    },
+                    Item {
+                        value: Some(format!("PORT {}", net.port)),
+                        ..item(
+                            "HOST CO-OP",
+                            Command(MenuCommand::HostGame {
+                                level: None,
+                                deathmatch: false,
+                            }),
+                        )
+                    },
+                    Item {
+                        enabled: !world.arenas.is_empty(),
+                        ..item("HOST DEATHMATCH", Open(Page::Arenas))
+                    },
+                    Item {
+                        value: Some(typing(Field::Address, &net.join, "TYPE AN ADDRESS")),
+                        ..item("JOIN", Edit(Field::Address))
+                    },
+                    item("BACK", Back),
+                ]
+            }
+            Page::Arenas => {
+                let mut items: Vec<Item> = world
+                    .arenas
+                    .iter()
+                    .map(|(name, path)| {
+                        item(
+                            &name.to_ascii_uppercase(),
+                            Command(MenuCommand::HostGame {
+                                level: Some(path.clone()),
+                                deathmatch: true,
+                            }),
+                        )
+                    })
+                    .collect();
+                items.push(item("BACK", Back));
                 items
             }
             Page::NameEntry => vec![Item {
@@ -524,6 +615,9 @@ impl Menu {
         if self.waiting {
             return self.bind_awaited(input, &mut settings.keys);
         }
+        if let Some(field) = self.editing {
+            return self.edit(field, input, settings);
+        }
         if self.page() == Page::NameEntry {
             match input {
                 MenuInput::Type(c) if self.name.chars().count() < crate::episode::NAME_LEN => {
@@ -644,8 +738,66 @@ impl Menu {
                 settings.keys = Bindings::default();
                 Some(MenuCommand::SettingsChanged)
             }
+            Does::Edit(field) => {
+                self.editing = Some(*field);
+                None
+            }
             Does::Back => self.back(),
         }
+    }
+
+    /// The Multiplayer page's line being typed: characters added, Backspace deleting, Enter
+    /// keeping it (and joining, for an address that reads as one), Escape keeping it too.
+    fn edit(
+        &mut self,
+        field: Field,
+        input: MenuInput,
+        settings: &mut Settings,
+    ) -> Option<MenuCommand> {
+        use crate::settings::limits;
+        let net = &mut settings.network;
+        let (text, fits, most) = match field {
+            Field::Name => (
+                &mut net.name,
+                crate::settings::name_char as fn(char) -> bool,
+                limits::NAME_LEN,
+            ),
+            Field::Address => (
+                &mut net.join,
+                crate::settings::address_char as fn(char) -> bool,
+                limits::ADDRESS_LEN,
+            ),
+        };
+        match input {
+            MenuInput::Type(c) => {
+                if fits(c) && text.chars().count() < most {
+                    text.push(c.to_ascii_uppercase());
+                }
+                None
+            }
+            MenuInput::Clear => {
+                text.pop();
+                None
+            }
+            MenuInput::Select | MenuInput::Back | MenuInput::Click(..) => {
+                self.editing = None;
+                if field == Field::Name && text.trim().is_empty() {
+                    *text = "PLAYER".into();
+                }
+                *text = text.trim().to_string();
+                let join = match (field, input) {
+                    (Field::Address, MenuInput::Select) => text.parse().ok(),
+                    _ => None,
+                };
+                Some(join.map_or(MenuCommand::SettingsChanged, MenuCommand::JoinGame))
+            }
+            _ => None,
+        }
+    }
+
+    /// The line being typed on the Multiplayer page, if one is.
+    pub fn editing(&self) -> Option<Field> {
+        self.editing
     }
 
     /// Back a page; from the pause menu itself, back to the game.
@@ -809,6 +961,8 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             Page::Controls => "CONTROLS".into(),
             Page::Scores => "HIGH SCORES".into(),
             Page::NameEntry => format!("NEW HIGH SCORE: {}", menu.score),
+            Page::Multiplayer => "MULTIPLAYER".into(),
+            Page::Arenas => "HOST A DEATHMATCH".into(),
             Page::Main => String::new(),
         };
         let big = scale * 2;
@@ -869,8 +1023,13 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             .map_or("", |a| a.label)
             .to_ascii_uppercase();
         format!("PRESS A KEY OR BUTTON FOR {action} - ESC CANCELS")
+    } else if menu.editing == Some(Field::Address) {
+        "TYPE THE HOST'S ADDRESS (LIKE 192.168.1.5:7300) - ENTER JOINS".into()
+    } else if menu.editing.is_some() {
+        "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into()
     } else {
         match menu.page() {
+            Page::Multiplayer => "HOST: THE OTHERS JOIN YOUR ADDRESS - ESC BACK".into(),
             Page::Options => "UP/DOWN CHOOSE - LEFT/RIGHT CHANGE - ESC BACK".into(),
             Page::Controls => {
                 "ENTER REBIND - LEFT/RIGHT FIRST/SECOND KEY - BACKSPACE CLEARS - ESC BACK".into()
@@ -1060,7 +1219,7 @@ mod tests {
         };
         let mut menu = Menu::main();
         menu.handle(Up, &mut s, &page);
-        assert_eq!(menu.selected(), 4, "HIGH SCORES");
+        assert_eq!(menu.selected(), 5, "HIGH SCORES");
     }
 
     #[test]
@@ -1068,7 +1227,7 @@ mod tests {
         use MenuInput::*;
         let mut s = Settings::default();
         let mut menu = Menu::main();
-        press(&mut menu, &mut s, &[Down, Select]);
+        press(&mut menu, &mut s, &[Down, Down, Select]);
         assert_eq!(menu.page(), Page::Options);
         let changed = press(&mut menu, &mut s, &[Right, Right]);
         assert_eq!(changed, vec![MenuCommand::SettingsChanged; 2]);
@@ -1100,8 +1259,8 @@ mod tests {
         use MenuInput::*;
         let mut s = Settings::default();
         let mut menu = Menu::main();
-        // Options, then CONTROLS (after the 16 settings).
-        press(&mut menu, &mut s, &[Down, Select]);
+        // Options (past Multiplayer), then CONTROLS (after the 16 settings).
+        press(&mut menu, &mut s, &[Down, Down, Select]);
         for _ in 0..16 {
             press(&mut menu, &mut s, &[Down]);
         }
@@ -1183,14 +1342,14 @@ mod tests {
             ..MenuWorld::default()
         };
         let mut menu = Menu::main();
-        let layout = menu.layout(6, 400);
+        let layout = menu.layout(7, 400);
         let row_y = |i: usize| (layout.top + i as i64 * layout.row + 2) as f64;
         menu.handle(MenuInput::Point(320.0, row_y(3)), &mut s, &world);
         assert_eq!(menu.selected(), 3);
         menu.handle(MenuInput::Point(320.0, row_y(1)), &mut s, &world);
         assert_eq!(menu.selected(), 3, "a disabled row is not chosen");
         assert_eq!(
-            menu.handle(MenuInput::Click(320.0, row_y(5)), &mut s, &world),
+            menu.handle(MenuInput::Click(320.0, row_y(6)), &mut s, &world),
             Some(MenuCommand::Quit)
         );
         assert_eq!(

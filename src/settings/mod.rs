@@ -28,6 +28,11 @@
 //! music = 0.6                # 0 to 1 (a level's music: sounds/music.wav, or the level's `music`)
 //! mute = false
 //!
+//! [network]
+//! name = "PLAYER"            # your name as the others see it: up to 12 letters, digits, spaces, .-'
+//! join = ""                  # the address last joined (the Multiplayer menu keeps it)
+//! port = 7300                # the port a game you host listens on
+//!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
 //! forward = ["W", "Up"]
 //! fire = ["Ctrl", "Mouse1"]
@@ -110,6 +115,40 @@ pub struct Settings {
     pub sound: SoundSettings,
     /// What the keys and mouse buttons do.
     pub keys: Bindings,
+    /// The player's name and addresses in network play.
+    pub network: NetworkSettings,
+}
+
+/// The network settings: the `[network]` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetworkSettings {
+    /// The player's name as the others see it: up to [`limits::NAME_LEN`] letters, digits,
+    /// spaces and `.-'`, upper case.
+    pub name: String,
+    /// The address last joined (`192.168.1.5:7300`), empty before any.
+    pub join: String,
+    /// The port a hosted game listens on.
+    pub port: u16,
+}
+
+impl Default for NetworkSettings {
+    fn default() -> NetworkSettings {
+        NetworkSettings {
+            name: "PLAYER".into(),
+            join: String::new(),
+            port: 7300,
+        }
+    }
+}
+
+/// Whether `c` may stand in a player's name (the game's font has it).
+pub fn name_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || " .-'".contains(c)
+}
+
+/// Whether `c` may stand in an address to join (an IP address and port).
+pub fn address_char(c: char) -> bool {
+    c.is_ascii_hexdigit() || ".:[]".contains(c)
 }
 
 /// The sound settings: the `[sound]` table.
@@ -150,6 +189,10 @@ pub mod limits {
     pub const DAMAGE_FLASH: (f64, f64) = (0.0, 1.0);
     /// Minimap size.
     pub const MINIMAP_SIZE: (f64, f64) = (0.05, 1.0);
+    /// The longest player's name, in characters.
+    pub const NAME_LEN: usize = 12;
+    /// The longest address to join, in characters.
+    pub const ADDRESS_LEN: usize = 47;
 }
 
 impl Default for Settings {
@@ -169,6 +212,7 @@ impl Default for Settings {
             minimap_size: 0.35,
             sound: SoundSettings::default(),
             keys: Bindings::default(),
+            network: NetworkSettings::default(),
         }
     }
 }
@@ -229,6 +273,11 @@ mod tests {
                 mute: true,
             },
             keys: Bindings::default(),
+            network: NetworkSettings {
+                name: "BJ O'NEIL-2".into(),
+                join: "[::1]:7301".into(),
+                port: 7400,
+            },
         };
         s.keys.bind(Action::Fire, 0, Key::Mouse(2));
         s.keys.set(Action::Probe, Vec::new());
@@ -304,6 +353,18 @@ mod tests {
                 "k.toml:2:21: mouse_sensitivity -1: it must be from 0.01 to 2",
             ),
             ("[graphics]\n", "k.toml:1:2: unknown field `graphics`"),
+            (
+                "[network]\nname = \"B\u{e9}a\"\n",
+                "k.toml:2:8: name 'B\u{e9}a': it must be 1 to 12 letters",
+            ),
+            (
+                "[network]\nport = 70000\n",
+                "k.toml:2:8: port 70000: it must be from 1 to 65535",
+            ),
+            (
+                "[network]\njoin = \"host name\"\n",
+                "k.toml:2:8: join 'host name': expected an address",
+            ),
         ];
         for (text, expected) in cases {
             let e = parse(text, Path::new("k.toml")).unwrap_err().to_string();

@@ -11,6 +11,7 @@ struct RawFile {
     comfort: Option<RawComfort>,
     minimap: Option<RawMinimap>,
     sound: Option<RawSound>,
+    network: Option<RawNetwork>,
     #[serde(default)]
     keys: BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
 }
@@ -54,6 +55,14 @@ struct RawSound {
     effects: Option<Spanned<f64>>,
     music: Option<Spanned<f64>>,
     mute: Option<bool>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawNetwork {
+    name: Option<Spanned<String>>,
+    join: Option<Spanned<String>>,
+    port: Option<Spanned<i64>>,
 }
 
 /// The corners by their names in the file.
@@ -171,6 +180,45 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             mute: sound.mute.unwrap_or(s.sound.mute),
         };
     }
+    if let Some(net) = raw.network {
+        if let Some(name) = net.name {
+            let text = name.get_ref();
+            if text.trim().is_empty()
+                || text.chars().count() > limits::NAME_LEN
+                || !text.chars().all(name_char)
+            {
+                return Err(at(
+                    name.span().start,
+                    format!(
+                        "name '{text}': it must be 1 to {} letters, digits, spaces and .-'",
+                        limits::NAME_LEN
+                    ),
+                ));
+            }
+            s.network.name = text.trim().to_ascii_uppercase();
+        }
+        if let Some(join) = net.join {
+            let text = join.get_ref();
+            if text.len() > limits::ADDRESS_LEN || !text.chars().all(address_char) {
+                return Err(at(
+                    join.span().start,
+                    format!("join '{text}': expected an address like 192.168.1.5:7300"),
+                ));
+            }
+            s.network.join = text.clone();
+        }
+        if let Some(port) = net.port {
+            s.network.port = u16::try_from(*port.get_ref())
+                .ok()
+                .filter(|&p| p > 0)
+                .ok_or_else(|| {
+                    at(
+                        port.span().start,
+                        format!("port {}: it must be from 1 to 65535", port.get_ref()),
+                    )
+                })?;
+        }
+    }
     for (action, names) in &raw.keys {
         let Some(action_found) = Action::named(action.get_ref()) else {
             let known: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
@@ -232,6 +280,10 @@ impl Settings {
             f64::from(self.sound.effects),
             f64::from(self.sound.music),
             self.sound.mute
+        ));
+        out.push_str(&format!(
+            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\n",
+            self.network.name, self.network.join, self.network.port
         ));
         out.push_str("\n[keys]\n");
         for info in &ACTIONS {
