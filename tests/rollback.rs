@@ -106,3 +106,69 @@ fn co_op_games_replay_their_rolled_back_ticks_to_the_same_state() {
         );
     }
 }
+
+/// A game of `seats` (each played by its own autopilot, seat k setting out 70 k ticks after
+/// the first) under the sync test for `ticks` ticks, and the same inputs without rollback:
+/// both end in one state, which it returns.
+fn seats_under_rollback(
+    game: &tilecaster::game::Game,
+    seats: usize,
+    ticks: u64,
+    what: &str,
+) -> u64 {
+    use tilecaster::game::{Game, Input};
+    let play = |pilots: &mut Vec<Autopilot>, g: &Game, tick: u64, seat: usize| {
+        if tick < 70 * seat as u64 {
+            Input::default()
+        } else {
+            pilots[seat].input(g)
+        }
+    };
+    let mut pilots: Vec<Autopilot> = (0..seats).map(Autopilot::for_seat).collect();
+    let mut rolled = game.clone();
+    sync_test(&mut rolled, seats, ticks, 7, |g, t, s| {
+        play(&mut pilots, g, t, s)
+    })
+    .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut pilots: Vec<Autopilot> = (0..seats).map(Autopilot::for_seat).collect();
+    let mut again = game.clone();
+    for tick in 0..ticks {
+        let inputs: Vec<Input> = (0..seats)
+            .map(|s| play(&mut pilots, &again, tick, s))
+            .collect();
+        again.tick_seats(&inputs);
+    }
+    assert_eq!(again.state_hash(), rolled.state_hash(), "{what}");
+    assert_eq!(again.ticks, ticks, "{what}");
+    again.state_hash()
+}
+
+/// The sync test with several seats on every bundled level: co-op for two on the seven levels
+/// the test above leaves out, and a deathmatch for four on each level the Multiplayer page
+/// offers one on (five seconds each: every tick rolled back and played again).
+#[test]
+fn every_level_replays_games_of_several_under_rollback() {
+    use tilecaster::game::MatchRules;
+    let levels = [
+        "levels/e1m2.tmx",
+        "levels/e1m5.toml",
+        "levels/e1m6.toml",
+        "levels/e1m7.toml",
+        "levels/e1m8.tmx",
+        "levels/e1m9.toml",
+        "levels/e1m10.tmx",
+    ];
+    for (i, level) in levels.iter().enumerate() {
+        let mut session = Session::start_on(level.as_ref(), Sources::default(), Difficulty::Normal)
+            .unwrap_or_else(|e| panic!("{level}: {e}"));
+        let game = session.game_of_several(i as u64 + 20, 2, None);
+        seats_under_rollback(&game, 2, 300, &format!("co-op on {level}"));
+    }
+    for level in ["levels/e1m1.toml", "levels/e1m3.toml", "levels/e1m4.toml"] {
+        let mut session =
+            Session::start_on(level.as_ref(), Sources::default(), Difficulty::Normal).unwrap();
+        let game = session.game_of_several(9, 4, Some(MatchRules::default()));
+        assert!(game.is_deathmatch());
+        seats_under_rollback(&game, 4, 300, &format!("deathmatch on {level}"));
+    }
+}
