@@ -576,3 +576,61 @@ fn a_machine_that_begins_first_still_gets_in_step() {
     assert!(first.running(), "the first machine never got in step");
     assert!(second.running(), "the second machine never got in step");
 }
+
+/// A peer that knows the game (its datagrams carry the right fingerprint) but sends a message
+/// no honest peer sends, which the rollback library would panic on (a round-trip reply from
+/// the future): the machine's network game stops with a message, and the program goes on.
+#[test]
+fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
+    use tilecaster::episode::{NetSeats, Session, level_file_hash};
+    use tilecaster::game::net::{NetEvent, fingerprint};
+    let level = std::path::Path::new("levels/e1m1.toml");
+    let hostile = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let mut session = Session::start_on(
+        level,
+        tilecaster::assets::Sources::default(),
+        tilecaster::level::Difficulty::Normal,
+    )
+    .unwrap();
+    let seats = NetSeats {
+        bind: free_address(),
+        peers: vec![hostile.local_addr().unwrap()],
+        seat: 0,
+        seed: 4,
+        input_delay: 1,
+        deathmatch: None,
+    };
+    let mark = fingerprint(
+        &session.game_of_several(4, 2, None),
+        &level_file_hash(level).unwrap(),
+        4,
+    );
+    let mut net = session.join_network(&seats).unwrap();
+    // The game's header, then ggrs' message: its magic, the kind (a quality reply), the pong.
+    let mut datagram = b"TCnp".to_vec();
+    datagram.extend_from_slice(&mark.to_le_bytes());
+    datagram.extend_from_slice(&0x1234u16.to_le_bytes());
+    datagram.extend_from_slice(&5u32.to_le_bytes());
+    datagram.extend_from_slice(&u128::MAX.to_le_bytes());
+    let mut failed = None;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while failed.is_none() && Instant::now() < deadline {
+        hostile.send_to(&datagram, seats.bind).unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+        for event in net.poll() {
+            if let NetEvent::Failed { why } = event {
+                failed = Some(why);
+            }
+        }
+    }
+    let why = failed.expect("the hostile message stopped the game");
+    assert!(why.contains("could not take"), "{why}");
+    // Said once; the session is not used again.
+    assert!(net.poll().is_empty());
+    assert!(!net.running());
+    assert!(
+        net.advance(tilecaster::game::Input::default())
+            .is_ok_and(|played| !played)
+    );
+    assert_eq!(net.round_trip_ms(1), None);
+}

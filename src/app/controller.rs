@@ -479,6 +479,8 @@ impl Controller {
                 }
                 let input = match &mut seat.autopilot {
                     Some(pilot) => pilot.input(seat.net.game()),
+                    // Under a menu the player stands still (the keys are the menu's).
+                    None if self.menu.is_some() => Input::default(),
                     None => self.latch.take(&self.settings),
                 };
                 if let Err(e) = seat.net.advance(input) {

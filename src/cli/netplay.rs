@@ -178,6 +178,7 @@ pub fn run(o: &Options) -> Result<()> {
                     }
                 }
                 NetEvent::Desync { tick, .. } => desyncs.push(tick),
+                NetEvent::Failed { why } => bail!("the network game stopped: {why}"),
                 NetEvent::Synchronizing { .. } => continue,
                 _ => {}
             }

@@ -162,6 +162,12 @@ pub enum NetEvent {
         /// The peer's address.
         addr: SocketAddr,
     },
+    /// The network game cannot go on: a peer sent a message of this game that the rollback
+    /// library could not take (a hostile or broken peer). This machine's game stops there.
+    Failed {
+        /// What went wrong.
+        why: String,
+    },
 }
 
 impl std::fmt::Display for NetEvent {
@@ -181,6 +187,7 @@ impl std::fmt::Display for NetEvent {
                 f,
                 "desync: seat {seat}'s game differs from this one at tick {tick}"
             ),
+            NetEvent::Failed { why } => write!(f, "the network game stopped: {why}"),
             NetEvent::OtherGame { addr } => write!(
                 f,
                 "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
@@ -337,6 +344,18 @@ pub struct NetPlay {
     /// Every seat's input of every tick played (by tick, from the first), when kept
     /// ([`NetPlay::keep_inputs`]): a rolled-back tick's replaced as it is played again.
     inputs: Option<Vec<Input>>,
+    /// Why the session cannot go on, once it cannot ([`NetEvent::Failed`]), and whether that
+    /// was said.
+    failed: Option<(String, bool)>,
+}
+
+/// What a panic inside the rollback library said.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
 }
 
 /// How the network play is going, for the network line and reports.
@@ -437,12 +456,35 @@ impl NetPlay {
             stats: NetStats::default(),
             inputs: None,
             finished_at: None,
+            failed: None,
         })
     }
 
     /// Sends and receives; what happened since the last poll.
     pub fn poll(&mut self) -> Vec<NetEvent> {
-        self.session.poll_remote_clients();
+        if let Some((why, said)) = &mut self.failed {
+            if !*said {
+                *said = true;
+                return vec![NetEvent::Failed { why: why.clone() }];
+            }
+            return Vec::new();
+        }
+        // `ggrs` trusts what a peer of this game sends, and panics on some messages no
+        // honest peer sends (a reply from the future, inputs that do not decode): such a
+        // panic is caught here and ends this machine's network game with a message instead
+        // of ending the program. The session is not used again after one.
+        let session = &mut self.session;
+        let polled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            session.poll_remote_clients();
+        }));
+        if let Err(payload) = polled {
+            let why = format!(
+                "a peer sent a message the rollback library could not take ({})",
+                panic_text(payload.as_ref())
+            );
+            self.failed = Some((why.clone(), true));
+            return vec![NetEvent::Failed { why }];
+        }
         let seat_of = |addresses: &[Option<SocketAddr>], addr: SocketAddr| {
             addresses
                 .iter()
@@ -488,7 +530,7 @@ impl NetPlay {
 
     /// Whether every peer is in step and ticks can be played.
     pub fn running(&self) -> bool {
-        self.session.current_state() == SessionState::Running
+        self.failed.is_none() && self.session.current_state() == SessionState::Running
     }
 
     /// Plays the next tick with this machine's `input` (and any ticks a rollback plays
@@ -501,7 +543,18 @@ impl NetPlay {
         self.session
             .add_local_input(self.seat, input)
             .map_err(|e| NetError::Session(e.to_string()))?;
-        let requests = match self.session.advance_frame() {
+        let session = &mut self.session;
+        let advanced =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.advance_frame()));
+        let advanced = advanced.map_err(|payload| {
+            let why = format!(
+                "the rollback library failed ({})",
+                panic_text(payload.as_ref())
+            );
+            self.failed = Some((why.clone(), false));
+            NetError::Session(why)
+        })?;
+        let requests = match advanced {
             Ok(requests) => requests,
             Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => {
                 self.stats.stalled += 1;
@@ -644,7 +697,16 @@ impl NetPlay {
 
     /// The round trip to the seat `seat`'s machine, milliseconds (while in step).
     pub fn round_trip_ms(&self, seat: usize) -> Option<u64> {
-        let stats = self.session.network_stats(seat).ok()?;
+        if self.failed.is_some() {
+            return None;
+        }
+        // (ggrs panics on a round trip past i32::MAX milliseconds, which a hostile reply
+        // could make it measure.)
+        let session = &self.session;
+        let stats =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.network_stats(seat)))
+                .ok()?
+                .ok()?;
         Some(stats.ping as u64)
     }
 
