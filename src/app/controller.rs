@@ -105,7 +105,8 @@ impl LobbySeat {
                 Lobby::Join(Joiner::connect(net.bind, host, &net.name)?),
                 host,
             ),
-            super::Meeting::Host | super::Meeting::Named => {
+            super::Meeting::Named => anyhow::bail!("no lobby: every peer is named"),
+            super::Meeting::Host => {
                 let rules = net.deathmatch.then(tilecaster::game::MatchRules::default);
                 let choice = GameChoice::new(level, difficulty, net.seed, rules)?;
                 let most = choice.most_seats();
@@ -587,8 +588,9 @@ impl Controller {
                     self.pilot = Pilot::Keyboard;
                     self.view.lobby.clear();
                     if let Err(e) = self.begin_network(plan, demo) {
-                        eprintln!("{e:#}");
-                        self.session.say(format!("cannot start: {e}"));
+                        eprintln!("cannot start the network game: {e:#}");
+                        self.open_menu(Menu::main());
+                        self.notice = Some(format!("cannot start the network game: {e:#}"));
                     }
                     return;
                 }
@@ -627,9 +629,10 @@ impl Controller {
             meeting,
             name: self.settings.network.name.clone(),
         };
+        // (A lobby or game this machine is in goes first: it may hold the port.)
+        self.leave_network();
         match LobbySeat::open(&net, level, Difficulty::Normal, false) {
             Ok(seat) => {
-                self.leave_network();
                 self.pilot = Pilot::Lobby(Box::new(seat));
                 self.close_menu();
             }

@@ -780,15 +780,23 @@ impl Menu {
                 None
             }
             MenuInput::Select | MenuInput::Back | MenuInput::Click(..) => {
-                self.editing = None;
                 if field == Field::Name && text.trim().is_empty() {
                     *text = "PLAYER".into();
                 }
                 *text = text.trim().to_string();
+                // Enter joins an address (an IP address alone: on the default port); one
+                // that does not read as an address stays to be mended.
                 let join = match (field, input) {
-                    (Field::Address, MenuInput::Select) => text.parse().ok(),
+                    (Field::Address, MenuInput::Select) => {
+                        let address = text.parse().ok().or_else(|| {
+                            let ip = text.parse().ok()?;
+                            Some(std::net::SocketAddr::new(ip, crate::settings::DEFAULT_PORT))
+                        });
+                        Some(address?)
+                    }
                     _ => None,
                 };
+                self.editing = None;
                 Some(join.map_or(MenuCommand::SettingsChanged, MenuCommand::JoinGame))
             }
             _ => None,
@@ -1220,6 +1228,83 @@ mod tests {
         let mut menu = Menu::main();
         menu.handle(Up, &mut s, &page);
         assert_eq!(menu.selected(), 5, "HIGH SCORES");
+    }
+
+    /// The Multiplayer page: the name typed (what the font lacks left out), the address typed
+    /// and joined with Enter (an IP address alone on the default port; one that does not read
+    /// as an address stays to be mended), the hosts' commands.
+    #[test]
+    fn the_multiplayer_page_types_a_name_and_joins_an_address() {
+        use MenuInput::*;
+        let mut s = Settings::default();
+        let arenas = [(
+            "Command Post".to_string(),
+            PathBuf::from("levels/e1m3.toml"),
+        )];
+        let world = MenuWorld {
+            arenas: &arenas,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::main();
+        let mut press = |menu: &mut Menu, inputs: &[MenuInput]| -> Vec<MenuCommand> {
+            inputs
+                .iter()
+                .filter_map(|&i| menu.handle(i, &mut s, &world))
+                .collect()
+        };
+        press(&mut menu, &[Down, Select]);
+        assert_eq!(menu.page(), Page::Multiplayer);
+        // The name: PLAYER cleared, "bj!" typed ("!" is not in the font), kept.
+        press(&mut menu, &[Select]);
+        assert_eq!(menu.editing(), Some(Field::Name));
+        press(&mut menu, &[Clear; 6]);
+        let kept = press(&mut menu, &[Type('b'), Type('j'), Type('!'), Select]);
+        assert_eq!(kept, [MenuCommand::SettingsChanged]);
+        assert_eq!(menu.editing(), None);
+        // Host co-op.
+        let host = press(&mut menu, &[Down, Select]);
+        assert_eq!(
+            host,
+            [MenuCommand::HostGame {
+                level: None,
+                deathmatch: false
+            }]
+        );
+        // Host deathmatch: the arenas, each a command.
+        press(&mut menu, &[Down, Select]);
+        assert_eq!(menu.page(), Page::Arenas);
+        let dm = press(&mut menu, &[Select]);
+        assert_eq!(
+            dm,
+            [MenuCommand::HostGame {
+                level: Some("levels/e1m3.toml".into()),
+                deathmatch: true
+            }]
+        );
+        press(&mut menu, &[Back, Down, Select]);
+        assert_eq!(menu.editing(), Some(Field::Address));
+        // "10.0.0" does not read as an address: Enter leaves it to be mended.
+        for c in "10.0.0".chars() {
+            press(&mut menu, &[Type(c)]);
+        }
+        assert_eq!(press(&mut menu, &[Select]), []);
+        assert_eq!(menu.editing(), Some(Field::Address));
+        let joined = press(&mut menu, &[Type('.'), Type('7'), Type('x'), Select]);
+        assert_eq!(
+            joined,
+            [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
+        );
+        assert_eq!(s.network.name, "BJ");
+        assert_eq!(s.network.join, "10.0.0.7");
+        // In the page, no Multiplayer: Down from New game goes to Options.
+        let page = MenuWorld {
+            network: false,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::main();
+        menu.handle(Down, &mut s, &page);
+        menu.handle(Select, &mut s, &page);
+        assert_eq!(menu.page(), Page::Options);
     }
 
     #[test]

@@ -136,10 +136,14 @@ impl Default for NetworkSettings {
         NetworkSettings {
             name: "PLAYER".into(),
             join: String::new(),
-            port: 7300,
+            port: DEFAULT_PORT,
         }
     }
 }
+
+/// The port a hosted game listens on unless the settings say otherwise (and the port an
+/// address to join without one is taken to have).
+pub const DEFAULT_PORT: u16 = 7300;
 
 /// Whether `c` may stand in a player's name (the game's font has it).
 pub fn name_char(c: char) -> bool {
