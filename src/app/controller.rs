@@ -70,6 +70,8 @@ pub(super) struct NetSeat {
     pub(super) seats: tilecaster::episode::NetSeats,
     /// Plays the seat instead of the keyboard (`--demo`).
     pub(super) autopilot: Option<Autopilot>,
+    /// Whether this is a level after the first (the machines change levels one by one).
+    pub(super) next: bool,
 }
 
 /// A lobby this machine hosts or has joined.
@@ -467,11 +469,20 @@ impl Controller {
             // machine ahead stalled both windows under Xvfb: its estimate swings with the
             // frames' bursts of ticks.)
             let ticks = self.clock.ticks_owed(false);
+            use tilecaster::game::net::NetEvent;
+            // Between two levels of co-op, the machine that goes on first sends the next
+            // level's datagrams to the others' last one (and the last one's may still reach
+            // its next): another game's datagrams then are expected, and not said.
+            let between = seat.net.finished_at().is_some() || (seat.next && !seat.net.running());
             let mut said: Vec<String> = seat
                 .net
                 .poll()
                 .iter()
-                .filter(|e| !matches!(e, tilecaster::game::net::NetEvent::Synchronizing { .. }))
+                .filter(|e| match e {
+                    NetEvent::Synchronizing { .. } => false,
+                    NetEvent::OtherGame { .. } => !between,
+                    _ => true,
+                })
                 .map(ToString::to_string)
                 .collect();
             for _ in 0..ticks {
@@ -670,6 +681,7 @@ impl Controller {
             net,
             autopilot: demo.then(|| Autopilot::for_seat(plan.seats.seat)),
             seats: plan.seats,
+            next: false,
         }));
         Ok(())
     }
@@ -704,6 +716,7 @@ impl Controller {
                     net,
                     autopilot: demo.then(|| Autopilot::for_seat(seats.seat)),
                     seats,
+                    next: true,
                 }));
             }
             Err(e) => self.session.say(format!("cannot go on together: {e}")),

@@ -302,6 +302,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 net,
                 seats,
                 autopilot: options.demo.then(|| Autopilot::for_seat(o.seat)),
+                next: false,
             }))
         }
         None if options.demo => Pilot::Autopilot(Autopilot::new()),
