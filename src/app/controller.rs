@@ -642,7 +642,7 @@ impl Controller {
         };
         // (A lobby or game this machine is in goes first: it may hold the port.)
         self.leave_network();
-        match LobbySeat::open(&net, level, Difficulty::Normal, false) {
+        match LobbySeat::open(&net, level, self.settings.network.difficulty, false) {
             Ok(seat) => {
                 self.pilot = Pilot::Lobby(Box::new(seat));
                 self.close_menu();
@@ -1252,9 +1252,10 @@ mod tests {
         ctl.menu_input(MenuInput::Select);
         let kept = std::fs::read_to_string(dir.join("settings.toml")).unwrap();
         assert!(kept.contains("name = \"ANNA\""), "{kept}");
-        // HOST CO-OP.
-        ctl.menu_input(MenuInput::Down);
-        ctl.menu_input(MenuInput::Select);
+        // HOST CO-OP (past the difficulty).
+        for input in [MenuInput::Down, MenuInput::Down, MenuInput::Select] {
+            ctl.menu_input(input);
+        }
         assert!(ctl.menu.is_none());
         assert!(matches!(ctl.pilot, Pilot::Lobby(_)));
         let host = std::net::SocketAddr::from(([127, 0, 0, 1], port));

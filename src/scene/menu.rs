@@ -199,6 +199,7 @@ enum Setting {
     DamageFlash,
     MinimapSize,
     MinimapCorner,
+    NetDifficulty,
 }
 
 /// What an item does.
@@ -418,6 +419,10 @@ impl Menu {
                     Item {
                         value: Some(typing(Field::Name, &net.name, "PLAYER")),
                         ..item("YOUR NAME", Edit(Field::Name))
+                    },
+                    Item {
+                        value: Some(net.difficulty.name().to_ascii_uppercase()),
+                        ..item("DIFFICULTY", Change(Setting::NetDifficulty))
                     },
                     Item {
                         value: Some(format!("PORT {}", net.port)),
@@ -872,6 +877,19 @@ fn change(s: &mut Settings, setting: Setting, up: bool) {
         Setting::MouseMove => s.mouse_move = !s.mouse_move,
         Setting::DamageFlash => s.damage_flash = nudge(s.damage_flash, 0.25 * dir, 0.0, 1.0),
         Setting::MinimapSize => s.minimap_size = step(&MINIMAP_SIZES, s.minimap_size, up),
+        Setting::NetDifficulty => {
+            let all = Difficulty::ALL;
+            let at = all
+                .iter()
+                .position(|&d| d == s.network.difficulty)
+                .unwrap_or(1);
+            let next = if up {
+                (at + 1).min(all.len() - 1)
+            } else {
+                at.saturating_sub(1)
+            };
+            s.network.difficulty = all[next];
+        }
         Setting::MinimapCorner => {
             let at = CORNERS
                 .iter()
@@ -1261,6 +1279,8 @@ mod tests {
         let kept = press(&mut menu, &[Type('b'), Type('j'), Type('!'), Select]);
         assert_eq!(kept, [MenuCommand::SettingsChanged]);
         assert_eq!(menu.editing(), None);
+        // The hosted game's difficulty: up from normal to hard, and no further.
+        assert_eq!(press(&mut menu, &[Down, Right, Right]).len(), 2);
         // Host co-op.
         let host = press(&mut menu, &[Down, Select]);
         assert_eq!(
@@ -1296,6 +1316,7 @@ mod tests {
         );
         assert_eq!(s.network.name, "BJ");
         assert_eq!(s.network.join, "10.0.0.7");
+        assert_eq!(s.network.difficulty, Difficulty::Hard);
         // In the page, no Multiplayer: Down from New game goes to Options.
         let page = MenuWorld {
             network: false,

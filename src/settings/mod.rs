@@ -32,6 +32,7 @@
 //! name = "PLAYER"            # your name as the others see it: up to 12 letters, digits, spaces, .-'
 //! join = ""                  # the address last joined (the Multiplayer menu keeps it)
 //! port = 7300                # the port a game you host listens on
+//! difficulty = "normal"      # how hard a game you host is: easy, normal, hard
 //!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
 //! forward = ["W", "Up"]
@@ -129,6 +130,8 @@ pub struct NetworkSettings {
     pub join: String,
     /// The port a hosted game listens on.
     pub port: u16,
+    /// How hard a hosted game is.
+    pub difficulty: crate::level::Difficulty,
 }
 
 impl Default for NetworkSettings {
@@ -137,6 +140,7 @@ impl Default for NetworkSettings {
             name: "PLAYER".into(),
             join: String::new(),
             port: DEFAULT_PORT,
+            difficulty: crate::level::Difficulty::Normal,
         }
     }
 }
@@ -281,6 +285,7 @@ mod tests {
                 name: "BJ O'NEIL-2".into(),
                 join: "[::1]:7301".into(),
                 port: 7400,
+                difficulty: crate::level::Difficulty::Hard,
             },
         };
         s.keys.bind(Action::Fire, 0, Key::Mouse(2));
@@ -360,6 +365,10 @@ mod tests {
             (
                 "[network]\nname = \"B\u{e9}a\"\n",
                 "k.toml:2:8: name 'B\u{e9}a': it must be 1 to 12 letters",
+            ),
+            (
+                "[network]\ndifficulty = \"nightmare\"\n",
+                "k.toml:2:14: unknown difficulty 'nightmare' (easy, normal, hard)",
             ),
             (
                 "[network]\nport = 70000\n",

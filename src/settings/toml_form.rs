@@ -63,6 +63,7 @@ struct RawNetwork {
     name: Option<Spanned<String>>,
     join: Option<Spanned<String>>,
     port: Option<Spanned<i64>>,
+    difficulty: Option<Spanned<String>>,
 }
 
 /// The corners by their names in the file.
@@ -207,6 +208,15 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             }
             s.network.join = text.clone();
         }
+        if let Some(d) = net.difficulty {
+            s.network.difficulty =
+                crate::level::Difficulty::named(d.get_ref()).ok_or_else(|| {
+                    at(
+                        d.span().start,
+                        format!("unknown difficulty '{}' (easy, normal, hard)", d.get_ref()),
+                    )
+                })?;
+        }
         if let Some(port) = net.port {
             s.network.port = u16::try_from(*port.get_ref())
                 .ok()
@@ -282,8 +292,11 @@ impl Settings {
             self.sound.mute
         ));
         out.push_str(&format!(
-            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\n",
-            self.network.name, self.network.join, self.network.port
+            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\n",
+            self.network.name,
+            self.network.join,
+            self.network.port,
+            self.network.difficulty.name()
         ));
         out.push_str("\n[keys]\n");
         for info in &ACTIONS {
