@@ -711,11 +711,13 @@ fn the_game_survives_being_hidden_and_shrunk_to_one_pixel() {
 }
 
 /// Sends keys to the game's window, one at a time with a pause after each (the menu takes each
-/// as it comes); `hold:KEY:MS` holds one down.
+/// as it comes); `hold:KEY:MS` holds one down, `pause:MS` waits (a level loading).
 fn send_keys(display: &Display, window: &str, keys: &[&str]) {
     xdotool(display, &["windowfocus", "--sync", window]);
     for key in keys {
-        if let Some(rest) = key.strip_prefix("hold:") {
+        if let Some(ms) = key.strip_prefix("pause:") {
+            std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
+        } else if let Some(rest) = key.strip_prefix("hold:") {
             let (name, ms) = rest.split_once(':').unwrap();
             xdotool(display, &["keydown", name]);
             std::thread::sleep(Duration::from_millis(ms.parse().unwrap()));
@@ -764,7 +766,10 @@ fn the_main_menu_starts_a_game_at_each_difficulty() {
         let mut keys = vec!["Return"];
         keys.extend(step);
         keys.push("Return");
-        // A moment of play, then out through the pause menu.
+        // The level loads (on a loaded machine, long enough that keys sent at once reach
+        // the game only after it, with the Escape behind them: no tick played); a moment
+        // of play, then out through the pause menu.
+        keys.push("pause:1500");
         keys.push("hold:w:400");
         keys.extend(QUIT);
         let args = ["--menu", "--size", "320x200", "--frames", "5000"];

@@ -417,7 +417,11 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     }
     for &(cell, tile, style) in &state.map_changes {
         let known_style = usize::from(style) < game.level.styles.len();
-        if !known_style || !game.level.map.set_styled(cell, tile, style) {
+        if !known_style
+            || !std::sync::Arc::make_mut(&mut game.level)
+                .map
+                .set_styled(cell, tile, style)
+        {
             return Err(format!(
                 "a changed cell {cell} outside the map or its styles"
             ));
@@ -446,7 +450,9 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     game.pushwalls = state.pushwalls;
     game.pickups_left = state.pickups_left;
     game.dropped = state.drops.len();
-    game.level.pickups.extend(state.drops);
+    std::sync::Arc::make_mut(&mut game.level)
+        .pickups
+        .extend(state.drops);
     game.keys = state.keys;
     game.ticks = state.ticks;
     game.finished = state.finished;

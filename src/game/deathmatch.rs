@@ -58,7 +58,7 @@ impl Game {
     /// was loaded with kept: the grates' holes, the random numbers' seed): its enemies sent
     /// home, every player at a spawn point.
     pub fn into_deathmatch(mut self, seats: usize, rules: MatchRules) -> Game {
-        self.level.enemies.clear();
+        std::sync::Arc::make_mut(&mut self.level).enemies.clear();
         self.enemies.clear();
         self.mode = Mode::Deathmatch(rules);
         self.pickups_taken = vec![0; self.pickups_left.len()];

@@ -69,10 +69,12 @@ impl Game {
                     (0, dir.y.signum() as i32)
                 };
                 let occupied = self.occupied();
-                if self
-                    .pushwalls
-                    .push(cell, dir, &mut self.level.map, &occupied)
-                {
+                if self.pushwalls.push(
+                    cell,
+                    dir,
+                    &mut std::sync::Arc::make_mut(&mut self.level).map,
+                    &occupied,
+                ) {
                     self.events.push(GameEvent::PushWallMoved(cell));
                     self.events.push(GameEvent::Message {
                         text: "a secret passage!".into(),

@@ -92,8 +92,10 @@ pub struct Input {
 /// A running level.
 #[derive(Clone, Debug)]
 pub struct Game {
-    /// The level being played.
-    pub level: Level,
+    /// The level being played: shared between the copies of a game (a rollback's saved
+    /// states, the window's view of a networked game) until one changes it (a push wall
+    /// moving into another cell), which then has its own.
+    pub level: Arc<Level>,
     /// The players, seat 0 first: one for a game of one.
     pub seats: Vec<Seat>,
     /// The seat the game is shown to (this machine's player, in a game of several):
@@ -209,7 +211,7 @@ impl Game {
             .collect();
         let obstacles = Arc::new(Obstacles::of(&level));
         Game {
-            level,
+            level: Arc::new(level),
             seats: vec![seat],
             viewer: 0,
             doors,
@@ -291,7 +293,7 @@ impl Game {
         self.events
             .extend(closing.into_iter().map(GameEvent::DoorClosing));
         let occupied = self.occupied();
-        self.pushwalls.tick(&mut self.level.map, &occupied);
+        self.pushwalls.tick(&mut self.level, &occupied);
         for seat in 0..self.seats.len() {
             if !self.seats[seat].dead() {
                 self.pick_up(seat);

@@ -111,11 +111,15 @@ impl PushWalls {
 
     /// One tick: moving walls slide; at each whole cell the one behind opens, and the wall goes
     /// on into the next if it is empty and nothing stands there, else it stops.
-    pub fn tick(&mut self, map: &mut TileMap, occupied: &[Cell]) {
+    ///
+    /// The level's map is changed (and so, if it is shared, copied) only in a tick a wall
+    /// crosses into the next cell.
+    pub fn tick(&mut self, level: &mut std::sync::Arc<crate::level::Level>, occupied: &[Cell]) {
         for w in self.walls.iter_mut().filter(|w| w.moving) {
             let before = w.offset.floor();
             w.offset = (w.offset + SPEED * super::TICK).min(TRAVEL as f64);
             if w.offset.floor() > before {
+                let map = &mut std::sync::Arc::make_mut(level).map;
                 w.offset = w.offset.floor();
                 let behind = Cell::new(w.cell().x - w.dir.0, w.cell().y - w.dir.1);
                 let style = map.style(w.cell());

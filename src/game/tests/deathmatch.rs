@@ -5,7 +5,7 @@ use super::*;
 /// The arena (see `ARENA`) with three spawn points along its top corridor and beyond the
 /// door, made a deathmatch of `seats` under `rules`.
 fn match_of(seats: usize, rules: MatchRules) -> Game {
-    let mut level = arena().level;
+    let mut level = Level::clone(&arena().level);
     level.spawns = [(1.5, 2.5, 0.0), (7.5, 2.5, 180.0), (6.5, 6.5, 180.0)]
         .iter()
         .map(|&(x, y, facing)| crate::level::Placement {
@@ -111,7 +111,7 @@ fn shots_hurt_other_players_and_a_kill_is_a_frag() {
 
 #[test]
 fn in_co_op_shots_pass_through_team_mates() {
-    let mut g = Game::with_seats(arena().level, Difficulty::Normal, 2);
+    let mut g = Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 2);
     g.enemies.clear();
     g.seats[0].player.position = Vec2::new(1.5, 2.5);
     g.seats[0].player.angle = 0.0;
@@ -145,7 +145,7 @@ fn the_match_ends_at_its_frag_limit_or_its_time() {
 
 #[test]
 fn pickups_come_back_and_exits_lead_nowhere() {
-    let mut level = game().level;
+    let mut level = Level::clone(&game().level);
     level.spawns = vec![crate::level::Placement {
         position: Vec2::new(2.5, 2.5),
         facing: 0.0,

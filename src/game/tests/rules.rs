@@ -42,9 +42,10 @@ fn shots(g: &mut Game, ticks: usize, input: impl Fn(usize) -> Input) -> usize {
 
 /// A pickup of `kind` under the player's feet, taken on the next tick.
 fn lay(g: &mut Game, kind: PickupKind) {
-    g.level.pickups.push(PickupSpawn {
+    let position = g.seat().player.position;
+    Arc::make_mut(&mut g.level).pickups.push(PickupSpawn {
         kind,
-        position: g.seat().player.position,
+        position,
         difficulty: None,
     });
     g.pickups_left.push(true);

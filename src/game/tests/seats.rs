@@ -7,7 +7,7 @@ use super::*;
 /// The arena with two seats, seat `seen` in the guard's corridor at (1.5, 2.5) and the other
 /// in the gap at (2.5, 5.5), out of its sight.
 fn arena_of_two(seen: usize) -> Game {
-    let mut g = Game::with_seats(arena().level, Difficulty::Normal, 2);
+    let mut g = Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 2);
     assert_eq!(g.seats.len(), 2);
     g.seats[seen].player.position = Vec2::new(1.5, 2.5);
     g.seats[1 - seen].player.position = Vec2::new(2.5, 5.5);
@@ -41,7 +41,7 @@ facing = "east"
 #[test]
 fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
     let one = arena();
-    let g = Game::with_seats(arena().level, Difficulty::Normal, 4);
+    let g = Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 4);
     assert_eq!(g.seats.len(), 4);
     let start = one.seat().player.position;
     for (k, seat) in g.seats.iter().enumerate() {
@@ -73,7 +73,7 @@ fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
         assert_eq!(s.player.position.y, 1.5, "{:?}", s.player.position);
     }
     // Spawn points are a deathmatch's: co-op starts together all the same.
-    let mut spawned = arena().level;
+    let mut spawned = Level::clone(&arena().level);
     spawned.spawns = vec![crate::level::Placement {
         position: Vec2::new(6.5, 1.5),
         facing: 90.0,
@@ -83,16 +83,16 @@ fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
     assert!((g.seats[1].player.position - g.seats[0].player.position).length() < 3.0);
     // Never more than four in co-op (eight in a deathmatch), never none.
     assert_eq!(
-        Game::with_seats(arena().level, Difficulty::Normal, 9)
+        Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 9)
             .seats
             .len(),
         MAX_COOP_SEATS
     );
     let rules = MatchRules::default();
-    let big = Game::deathmatch(arena().level, Difficulty::Normal, 9, rules);
+    let big = Game::deathmatch(Level::clone(&arena().level), Difficulty::Normal, 9, rules);
     assert_eq!(big.seats.len(), MAX_SEATS);
     assert_eq!(
-        Game::with_seats(arena().level, Difficulty::Normal, 0)
+        Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 0)
             .seats
             .len(),
         1
@@ -101,7 +101,7 @@ fn a_game_of_several_starts_every_seat_as_the_first_beside_the_start() {
 
 #[test]
 fn each_seat_moves_by_its_own_input() {
-    let mut g = Game::with_seats(game().level, Difficulty::Normal, 2);
+    let mut g = Game::with_seats(Level::clone(&game().level), Difficulty::Normal, 2);
     let start = g.seats[0].player.position;
     run_seats(&mut g, 20, &[Input::default(), forward()]);
     assert_eq!(g.seats[0].player.position, start, "seat 0 stood still");
@@ -152,7 +152,7 @@ fn a_kill_scores_for_the_player_who_made_it() {
 
 #[test]
 fn any_player_at_the_exit_ends_the_level() {
-    let mut g = Game::with_seats(game().level, Difficulty::Normal, 2);
+    let mut g = Game::with_seats(Level::clone(&game().level), Difficulty::Normal, 2);
     g.seats[1].player.position = Vec2::new(9.5, 6.5);
     g.tick_seats(&[Input::default(), use_it()]);
     assert!(g.finished);
@@ -161,7 +161,7 @@ fn any_player_at_the_exit_ends_the_level() {
 
 #[test]
 fn doors_do_not_close_on_any_player() {
-    let mut g = Game::with_seats(game().level, Difficulty::Normal, 2);
+    let mut g = Game::with_seats(Level::clone(&game().level), Difficulty::Normal, 2);
     g.doors.start_opening(Cell::new(4, 2));
     run_seats(&mut g, 70, &[Input::default(); 2]);
     // Seat 1 waits in the doorway; seat 0 stays at the start.
@@ -248,10 +248,10 @@ fn when_every_player_is_dead_they_come_back() {
 fn every_seat_is_in_the_state_hash_and_a_game_of_one_hashes_as_before() {
     let one = arena();
     assert_eq!(
-        Game::with_seats(arena().level, Difficulty::Normal, 1).state_hash(),
+        Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 1).state_hash(),
         one.state_hash()
     );
-    let two = Game::with_seats(arena().level, Difficulty::Normal, 2);
+    let two = Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 2);
     assert_ne!(
         two.state_hash(),
         one.state_hash(),
