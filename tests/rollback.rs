@@ -59,7 +59,6 @@ fn every_bundled_level_replays_its_rolled_back_ticks_to_the_same_state() {
 /// inputs without rollback ending in the same state.
 #[test]
 fn co_op_games_replay_their_rolled_back_ticks_to_the_same_state() {
-    use tilecaster::game::{Game, Input};
     for (level, seats) in [
         ("levels/e1m1.toml", 2),
         ("levels/e1m3.toml", 4),
@@ -68,29 +67,7 @@ fn co_op_games_replay_their_rolled_back_ticks_to_the_same_state() {
         let session =
             Session::start_on(level.as_ref(), Sources::default(), Difficulty::Normal).unwrap();
         let game = session.game.clone().seated(seats);
-        // Seat k waits 70 k ticks, then plays.
-        let play = |pilots: &mut Vec<Autopilot>, g: &Game, tick: u64, seat: usize| {
-            if tick < 70 * seat as u64 {
-                Input::default()
-            } else {
-                pilots[seat].input(g)
-            }
-        };
-        let mut pilots: Vec<Autopilot> = (0..seats).map(Autopilot::for_seat).collect();
-        let mut rolled = game.clone();
-        sync_test(&mut rolled, seats, TICKS, 7, |g, t, s| {
-            play(&mut pilots, g, t, s)
-        })
-        .unwrap_or_else(|e| panic!("{level} with {seats}: {e}"));
-        let mut pilots: Vec<Autopilot> = (0..seats).map(Autopilot::for_seat).collect();
-        let mut again = game.clone();
-        for tick in 0..TICKS {
-            let inputs: Vec<Input> = (0..seats)
-                .map(|s| play(&mut pilots, &again, tick, s))
-                .collect();
-            again.tick_seats(&inputs);
-        }
-        assert_eq!(again.state_hash(), rolled.state_hash(), "{level}");
+        let again = seats_under_rollback(&game, seats, TICKS, &format!("{level} with {seats}"));
         // The players went their own ways: every seat moved, and not all to one place.
         let starts: Vec<_> = game.seats.iter().map(|s| s.player.position).collect();
         let ends: Vec<_> = again.seats.iter().map(|s| s.player.position).collect();
@@ -109,13 +86,13 @@ fn co_op_games_replay_their_rolled_back_ticks_to_the_same_state() {
 
 /// A game of `seats` (each played by its own autopilot, seat k setting out 70 k ticks after
 /// the first) under the sync test for `ticks` ticks, and the same inputs without rollback:
-/// both end in one state, which it returns.
+/// both end in one state: the game it returns.
 fn seats_under_rollback(
     game: &tilecaster::game::Game,
     seats: usize,
     ticks: u64,
     what: &str,
-) -> u64 {
+) -> tilecaster::game::Game {
     use tilecaster::game::{Game, Input};
     let play = |pilots: &mut Vec<Autopilot>, g: &Game, tick: u64, seat: usize| {
         if tick < 70 * seat as u64 {
@@ -140,7 +117,7 @@ fn seats_under_rollback(
     }
     assert_eq!(again.state_hash(), rolled.state_hash(), "{what}");
     assert_eq!(again.ticks, ticks, "{what}");
-    again.state_hash()
+    again
 }
 
 /// The sync test with several seats on every bundled level: co-op for two on the seven levels
