@@ -220,10 +220,7 @@ impl AutoplayArgs {
             ModeArg::Coop => "co-op",
             ModeArg::Deathmatch => "a deathmatch",
         };
-        let most = match self.mode {
-            ModeArg::Coop => tilecaster::game::MAX_COOP_SEATS,
-            ModeArg::Deathmatch => tilecaster::game::MAX_SEATS,
-        };
+        let most = tilecaster::game::most_seats(self.mode == ModeArg::Deathmatch);
         let deathmatch =
             (self.mode == ModeArg::Deathmatch).then(tilecaster::game::MatchRules::default);
         let wait = std::time::Duration::from_secs(self.wait.clamp(1, 3600));

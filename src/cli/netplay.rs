@@ -95,8 +95,7 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
                 }
                 // Everyone in, and each joiner's round trip measured: the input delay is
                 // set from it.
-                let measured = host.players().len() == 1 || host.longest_round_trip_ms().is_some();
-                if host.players().len() >= *players && measured {
+                if host.players().len() >= *players && host.longest_round_trip_ms().is_some() {
                     host.start();
                 }
                 if started.elapsed() > wait {

@@ -39,7 +39,7 @@ use bincode::Options as _;
 use serde::{Deserialize, Serialize};
 
 use super::NetSeats;
-use crate::game::{MAX_COOP_SEATS, MAX_SEATS, MatchRules, RULES_VERSION, TICK_HZ};
+use crate::game::{MatchRules, RULES_VERSION, TICK_HZ};
 use crate::level::Difficulty;
 
 /// The first bytes of every datagram of the lobby (the game's own are marked otherwise).
@@ -105,11 +105,7 @@ impl GameChoice {
 
     /// The most players the mode takes.
     pub fn most_seats(&self) -> usize {
-        if self.deathmatch.is_some() {
-            MAX_SEATS
-        } else {
-            MAX_COOP_SEATS
-        }
+        crate::game::most_seats(self.deathmatch.is_some())
     }
 
     /// This machine's copy of the level: the file as the host named it, or the file of that

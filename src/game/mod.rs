@@ -29,7 +29,7 @@ pub use hash::file_hash;
 pub use player::{MAX_AMMO, MAX_HEALTH, MAX_ROUNDS, PLAYER_RADIUS, Player, START_AMMO, WALK_SPEED};
 pub use pushwalls::PushWalls;
 pub use rng::Rng;
-pub use seat::{MAX_COOP_SEATS, MAX_SEATS, RESPAWN_TICKS, Seat};
+pub use seat::{MAX_COOP_SEATS, MAX_SEATS, RESPAWN_TICKS, Seat, most_seats};
 pub use weapons::{
     HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Pool, Projectile, TRACE_TICKS, Trace, TraceKind,
     Weapon, WeaponStats,

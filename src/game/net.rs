@@ -49,7 +49,7 @@ use ggrs::{
 };
 
 use super::rollback::Rollback;
-use super::{Game, Input, MAX_COOP_SEATS, MAX_SEATS, TICK_HZ};
+use super::{Game, Input, TICK_HZ};
 
 /// The first bytes of every datagram this game sends.
 const MAGIC: [u8; 4] = *b"TCnp";
@@ -378,11 +378,7 @@ impl NetPlay {
     /// binds the socket and begins synchronizing; [`NetPlay::running`] says when play begins.
     pub fn start(mut game: Game, setup: &NetSetup) -> Result<NetPlay, NetError> {
         let seats = setup.peers.len() + 1;
-        let most = if game.is_deathmatch() {
-            MAX_SEATS
-        } else {
-            MAX_COOP_SEATS
-        };
+        let most = super::most_seats(game.is_deathmatch());
         if seats != game.seats.len() || seats > most || setup.seat >= seats {
             return Err(NetError::Setup(format!(
                 "seat {} with {} peers in a game of {} seats (at most {most} in {})",

@@ -22,6 +22,16 @@ pub const MAX_SEATS: usize = 8;
 /// The most seats a co-op game has.
 pub const MAX_COOP_SEATS: usize = 4;
 
+/// The most seats a game of its mode has: [`MAX_SEATS`] in a deathmatch, else
+/// [`MAX_COOP_SEATS`].
+pub fn most_seats(deathmatch: bool) -> usize {
+    if deathmatch {
+        MAX_SEATS
+    } else {
+        MAX_COOP_SEATS
+    }
+}
+
 /// Ticks a dead player of a game of several waits before coming back (two seconds).
 pub const RESPAWN_TICKS: u64 = 2 * super::TICK_HZ as u64;
 
@@ -89,12 +99,7 @@ impl Game {
     /// a deathmatch): seats added at their starts as the episode starts a player, or the last
     /// ones taken away.
     pub fn seated(mut self, seats: usize) -> Game {
-        let most = if self.is_deathmatch() {
-            MAX_SEATS
-        } else {
-            MAX_COOP_SEATS
-        };
-        let seats = seats.clamp(1, most);
+        let seats = seats.clamp(1, most_seats(self.is_deathmatch()));
         self.seats.truncate(seats);
         for seat in self.seats.len()..seats {
             let (position, angle) = self.start_of(seat);

@@ -45,6 +45,31 @@ impl Camera {
         }
     }
 
+    /// World point `at` in the camera's own terms: how far across the view (in camera-plane
+    /// lengths at its depth, so `across / depth` is -1 at the view's left edge and 1 at its
+    /// right) and its depth along the view direction; `None` where the camera has no plane or
+    /// the point is not finite.
+    ///
+    /// ```
+    /// use tilecaster::render::Camera;
+    /// use tilecaster::geom::Vec2;
+    /// let c = Camera::new(Vec2::new(2.5, 2.5), 0.0, 90.0);
+    /// // Two tiles ahead (east) and two to the right (south): the view's right edge.
+    /// let (across, depth) = c.to_view(Vec2::new(4.5, 4.5)).unwrap();
+    /// assert!((across - 2.0).abs() < 1e-9 && (depth - 2.0).abs() < 1e-9);
+    /// ```
+    #[inline]
+    pub fn to_view(&self, at: Vec2) -> Option<(f64, f64)> {
+        let rel = at - self.pos;
+        let det = self.plane.x * self.dir.y - self.dir.x * self.plane.y;
+        if det == 0.0 || !rel.is_finite() {
+            return None;
+        }
+        let across = (self.dir.y * rel.x - self.dir.x * rel.y) / det;
+        let depth = (self.plane.x * rel.y - self.plane.y * rel.x) / det;
+        Some((across, depth))
+    }
+
     /// The ray of screen column `column` of `width`, through the column's centre.
     #[inline]
     pub fn ray(&self, column: u32, width: u32) -> Vec2 {

@@ -69,12 +69,7 @@ impl SpriteDraw {
         lights: Option<&crate::lighting::Lighting>,
     ) -> Option<SpriteDraw> {
         let rel = s.position - camera.pos;
-        let det = camera.plane.x * camera.dir.y - camera.dir.x * camera.plane.y;
-        if det == 0.0 || !rel.is_finite() {
-            return None;
-        }
-        let across = (camera.dir.y * rel.x - camera.dir.x * rel.y) / det;
-        let depth = (camera.plane.x * rel.y - camera.plane.y * rel.x) / det;
+        let (across, depth) = camera.to_view(s.position)?;
         if depth.is_nan() || depth <= 0.05 {
             return None;
         }

@@ -185,20 +185,14 @@ pub fn draw_player_names(
     let (w, h) = (f64::from(frame.width()), f64::from(frame.height()));
     let view_h = h - bar_height(frame) as f64;
     let blocking = game.blocking();
-    let (dir, plane) = (camera.dir, camera.plane);
-    let det = plane.x * dir.y - dir.x * plane.y;
-    if det.abs() < 1e-12 {
-        return;
-    }
     for (seat, other) in game.seats.iter().enumerate() {
         let at = other.player.position;
-        let rel = at - camera.pos;
-        if seat == game.viewer || other.dead() || rel.length() > 16.0 {
+        if seat == game.viewer || other.dead() || (at - camera.pos).length() > 16.0 {
             continue;
         }
-        // Camera space: across the view and into it.
-        let across = (dir.y * rel.x - dir.x * rel.y) / det;
-        let depth = (-plane.y * rel.x + plane.x * rel.y) / det;
+        let Some((across, depth)) = camera.to_view(at) else {
+            continue;
+        };
         if depth < 0.3 || !crate::grid::line_of_sight(&blocking, camera.pos, at) {
             continue;
         }
