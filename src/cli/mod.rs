@@ -8,6 +8,7 @@ mod convert;
 pub(crate) mod netplay;
 mod play;
 mod replay;
+mod signalling;
 mod trace;
 mod view;
 mod visibility;
@@ -123,6 +124,10 @@ enum Command {
     Assets(assets::AssetsArgs),
     /// Validate level files and the textures they name: every problem as file:line:col.
     Check(check::CheckArgs),
+    /// Run a signalling server for network play in the browser page: players of one room
+    /// (`ws://HOST:PORT/ROOM`) find each other through it, then play directly (matchbox's
+    /// protocol: the page also works with any matchbox server).
+    ServeSignalling(signalling::SignallingArgs),
 }
 
 /// How hard the game is, as the command line names it.
@@ -163,5 +168,6 @@ pub fn run(args: Args) -> Result<()> {
         Command::Replay(a) => a.run(),
         Command::Assets(a) => a.run(),
         Command::Check(a) => a.run(),
+        Command::ServeSignalling(a) => a.run(),
     }
 }

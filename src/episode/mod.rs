@@ -11,6 +11,8 @@ mod replay;
 mod save;
 mod scores;
 mod session;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod signalling;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use network::NetSeats;

@@ -10,7 +10,6 @@ mod enemy;
 mod events;
 mod hash;
 mod interact;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod net;
 mod player;
 mod pushwalls;

@@ -42,6 +42,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use web_time::Instant;
+
 use bincode::Options as _;
 use ggrs::{
     DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, Message, NonBlockingSocket, P2PSession,
@@ -222,10 +224,32 @@ fn message_kind(bytes: &[u8]) -> Option<u32> {
     Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
 }
 
-/// A UDP socket that speaks `ggrs`' messages with this game's header, dropping whatever is
-/// not for it.
+/// What carries a networked game's datagrams: a UDP socket natively ([`UdpSocket`], bound
+/// and set non-blocking), a WebRTC data channel in the page (its peers given stand-in
+/// addresses). Unordered and unreliable, as UDP is: the rollback session above it resends
+/// what matters.
+pub trait Datagrams {
+    /// Sends `bytes` to `to` (an error when it could not be sent).
+    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()>;
+    /// The next datagram waiting, copied into `buffer` (cut to its length), with its length
+    /// and sender; [`std::io::ErrorKind::WouldBlock`] when none waits.
+    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)>;
+}
+
+impl Datagrams for UdpSocket {
+    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
+        self.send_to(bytes, to).map(|_| ())
+    }
+
+    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
+        self.recv_from(buffer)
+    }
+}
+
+/// A datagram carrier that speaks `ggrs`' messages with this game's header, dropping whatever
+/// is not for it.
 struct GameSocket {
-    socket: UdpSocket,
+    socket: Box<dyn Datagrams>,
     fingerprint: u64,
     peers: Vec<SocketAddr>,
     buffer: Vec<u8>,
@@ -235,7 +259,7 @@ struct GameSocket {
     /// asks again only after 200 ms in which it sent nothing; a machine whose first requests
     /// were lost (the other not yet listening) and which answers the other's reports every
     /// 200 ms would never ask again, and never start: the socket asks again for it.
-    unanswered: Vec<(SocketAddr, Vec<u8>, std::time::Instant)>,
+    unanswered: Vec<(SocketAddr, Vec<u8>, Instant)>,
 }
 
 impl GameSocket {
@@ -280,14 +304,14 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         self.out.extend_from_slice(&self.fingerprint.to_le_bytes());
         let sent = bincode::serialize_into(&mut self.out, msg)
             .ok()
-            .and_then(|()| self.socket.send_to(&self.out, addr).ok());
+            .and_then(|()| self.socket.send_datagram(&self.out, *addr).ok());
         if sent.is_none() {
             self.report.send_failures.fetch_add(1, Ordering::Relaxed);
         }
         if message_kind(&self.out[HEADER..]) == Some(SYNC_REQUEST) {
             self.unanswered.retain(|(to, ..)| to != addr);
             self.unanswered
-                .push((*addr, self.out.clone(), std::time::Instant::now()));
+                .push((*addr, self.out.clone(), Instant::now()));
         }
     }
 
@@ -295,7 +319,7 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         let mut messages = Vec::new();
         for _ in 0..MAX_DATAGRAMS_PER_POLL {
             let mut buffer = std::mem::take(&mut self.buffer);
-            let received = self.socket.recv_from(&mut buffer);
+            let received = self.socket.receive_datagram(&mut buffer);
             match received {
                 Ok((n, from)) => {
                     if let Some(message) = self.read(from, &buffer[..n]) {
@@ -314,11 +338,11 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             }
             self.buffer = buffer;
         }
-        let now = std::time::Instant::now();
+        let now = Instant::now();
         for (to, bytes, sent) in &mut self.unanswered {
             if now - *sent >= SYNC_RESEND {
                 *sent = now;
-                if self.socket.send_to(bytes, *to).is_err() {
+                if self.socket.send_datagram(bytes, *to).is_err() {
                     self.report.send_failures.fetch_add(1, Ordering::Relaxed);
                 }
             }
@@ -376,7 +400,27 @@ pub struct NetStats {
 impl NetPlay {
     /// Starts playing `game` (already seated: one seat a machine) with the peers of `setup`:
     /// binds the socket and begins synchronizing; [`NetPlay::running`] says when play begins.
-    pub fn start(mut game: Game, setup: &NetSetup) -> Result<NetPlay, NetError> {
+    pub fn start(game: Game, setup: &NetSetup) -> Result<NetPlay, NetError> {
+        let socket = UdpSocket::bind(setup.bind).map_err(|source| NetError::Bind {
+            addr: setup.bind,
+            source,
+        })?;
+        socket
+            .set_nonblocking(true)
+            .map_err(|source| NetError::Bind {
+                addr: setup.bind,
+                source,
+            })?;
+        NetPlay::over(game, setup, Box::new(socket))
+    }
+
+    /// Starts playing `game` as [`NetPlay::start`] does, its datagrams carried by `carrier`
+    /// (`setup.bind` is not used: the carrier is already where it listens).
+    pub fn over(
+        mut game: Game,
+        setup: &NetSetup,
+        carrier: Box<dyn Datagrams>,
+    ) -> Result<NetPlay, NetError> {
         let seats = setup.peers.len() + 1;
         let most = super::most_seats(game.is_deathmatch());
         if seats != game.seats.len() || seats > most || setup.seat >= seats {
@@ -392,16 +436,6 @@ impl NetPlay {
                 },
             )));
         }
-        let socket = UdpSocket::bind(setup.bind).map_err(|source| NetError::Bind {
-            addr: setup.bind,
-            source,
-        })?;
-        socket
-            .set_nonblocking(true)
-            .map_err(|source| NetError::Bind {
-                addr: setup.bind,
-                source,
-            })?;
         let report = Arc::new(SocketReport::default());
         let mut addresses = Vec::with_capacity(seats);
         let mut others = setup.peers.iter();
@@ -432,7 +466,7 @@ impl NetPlay {
             builder = builder.add_player(player, seat).map_err(session_error)?;
         }
         let socket = GameSocket {
-            socket,
+            socket: carrier,
             fingerprint: setup.fingerprint,
             peers: setup.peers.clone(),
             buffer: vec![0; LARGEST],

@@ -1,0 +1,581 @@
+//! A signalling server for network play in the page: the meeting place where browsers (and
+//! native players over WebRTC) find each other before their data channels open. It speaks
+//! matchbox's protocol (`matchbox_server`'s, JSON over a WebSocket), so the page works with
+//! this server or any matchbox server, and this server with any matchbox client.
+//!
+//! A client connects to `ws://HOST:PORT/ROOM` (or `/ROOM?next=N`) and is told its id
+//! (`{"IdAssigned":"<uuid>"}`); the peers already in the room are told of it
+//! (`{"NewPeer":"<uuid>"}`) and start the WebRTC handshake with it, their offers, answers and
+//! ICE candidates passed on unread (`{"Signal":{"receiver":…,"data":…}}` in,
+//! `{"Signal":{"sender":…,"data":…}}` out); when it leaves, they are told
+//! (`{"PeerLeft":"<uuid>"}`). With `?next=N` the room is filled N at a time: each N clients
+//! meet each other and the next to come start a new group.
+//!
+//! One thread per client, blocking I/O with a short read timeout; messages are limited in size
+//! and what does not read as a request is dropped and counted, never a panic. Games do not
+//! travel through here: once the data channels open, the peers talk directly.
+//!
+//! ```no_run
+//! use tilecaster::episode::signalling::SignallingServer;
+//! let server = SignallingServer::bind("127.0.0.1:3536".parse().unwrap()).unwrap();
+//! println!("ws://{}/", server.local_addr().unwrap());
+//! server.serve(); // runs until the process ends
+//! ```
+
+use std::collections::HashMap;
+use std::io::ErrorKind;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tungstenite::Message;
+use tungstenite::handshake::server::{Request, Response};
+use tungstenite::protocol::WebSocketConfig;
+
+/// The largest message a client may send (an SDP offer with its candidates is a few KiB).
+pub const LARGEST_MESSAGE: usize = 64 * 1024;
+/// The most clients connected at once; more are turned away.
+pub const MOST_CLIENTS: usize = 512;
+/// The longest room name (the path after the first `/`); longer ones are turned away.
+pub const LONGEST_ROOM: usize = 128;
+/// How long a client's thread waits for its message before passing on others' to it.
+const POLL: Duration = Duration::from_millis(10);
+/// How long the WebSocket handshake may take.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// What a client asks of the server (matchbox's `PeerRequest`, data left as JSON).
+#[derive(Debug, Deserialize)]
+enum PeerRequest {
+    Signal {
+        receiver: String,
+        data: serde_json::Value,
+    },
+    KeepAlive,
+}
+
+/// What the server tells a client (matchbox's `PeerEvent`).
+#[derive(Debug, Serialize)]
+enum PeerEvent<'a> {
+    IdAssigned(&'a str),
+    NewPeer(&'a str),
+    PeerLeft(&'a str),
+    Signal {
+        sender: &'a str,
+        data: serde_json::Value,
+    },
+}
+
+impl PeerEvent<'_> {
+    fn text(&self) -> String {
+        // (Strings and JSON values always serialize.)
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// A room asked for: its name and, with `?next=N`, the size of its groups.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct RoomRequest {
+    name: String,
+    next: Option<usize>,
+}
+
+impl RoomRequest {
+    /// The room a request's path and query ask for (`/ROOM?next=N`), if it is one.
+    fn from_uri(path: &str, query: Option<&str>) -> Option<RoomRequest> {
+        let name = path.strip_prefix('/').unwrap_or(path);
+        if name.len() > LONGEST_ROOM {
+            return None;
+        }
+        let next = query
+            .into_iter()
+            .flat_map(|q| q.split('&'))
+            .find_map(|pair| pair.strip_prefix("next="))
+            .map(|n| n.parse::<usize>().ok().filter(|&n| (2..=64).contains(&n)))
+            .map_or(Some(None), |n| n.map(Some))?;
+        Some(RoomRequest {
+            name: name.to_string(),
+            next,
+        })
+    }
+}
+
+/// A connected client.
+struct Client {
+    room: RoomRequest,
+    outbox: Sender<String>,
+}
+
+/// Who is where.
+#[derive(Default)]
+struct Rooms {
+    clients: HashMap<String, Client>,
+    /// Each room's clients (with `next`, its group still filling).
+    open: HashMap<RoomRequest, Vec<String>>,
+    /// The groups of `next` rooms that filled, as they are now.
+    groups: Vec<Vec<String>>,
+}
+
+impl Rooms {
+    /// Seats `id` in `room`; the clients told of it.
+    fn join(&mut self, id: &str, room: RoomRequest, outbox: Sender<String>) {
+        let members = self.open.entry(room.clone()).or_default();
+        let earlier = members.clone();
+        match room.next {
+            Some(n) if earlier.len() + 1 == n => {
+                let mut group = std::mem::take(members);
+                group.push(id.to_string());
+                self.groups.push(group);
+            }
+            _ => members.push(id.to_string()),
+        }
+        self.clients.insert(id.to_string(), Client { room, outbox });
+        let news = PeerEvent::NewPeer(id).text();
+        for other in &earlier {
+            self.send(other, news.clone());
+        }
+    }
+
+    /// Takes `id` out; those who knew it are told.
+    fn leave(&mut self, id: &str) {
+        let Some(client) = self.clients.remove(id) else {
+            return;
+        };
+        let mut told = Vec::new();
+        if let Some(group) = self.groups.iter_mut().find(|g| g.iter().any(|p| p == id)) {
+            group.retain(|p| p != id);
+            told.clone_from(group);
+        } else if let Some(members) = self.open.get_mut(&client.room) {
+            members.retain(|p| p != id);
+            told.clone_from(members);
+        }
+        self.groups.retain(|g| !g.is_empty());
+        self.open.retain(|_, members| !members.is_empty());
+        let news = PeerEvent::PeerLeft(id).text();
+        for other in &told {
+            self.send(other, news.clone());
+        }
+    }
+
+    fn send(&self, to: &str, text: String) {
+        if let Some(client) = self.clients.get(to) {
+            // (A client whose thread ended is on its way out.)
+            let _ = client.outbox.send(text);
+        }
+    }
+}
+
+/// What the server has seen, for its log and for tests.
+#[derive(Debug, Default)]
+pub struct SignallingReport {
+    /// Clients that connected (completed the handshake).
+    pub connected: AtomicU64,
+    /// Connections turned away (no WebSocket handshake, a room name too long, too many clients).
+    pub refused: AtomicU64,
+    /// Messages dropped: not text, not a request, too large, or to nobody.
+    pub dropped: AtomicU64,
+    /// Signals passed on.
+    pub signals: AtomicU64,
+}
+
+/// A matchbox-compatible signalling server (see the [module](self)).
+pub struct SignallingServer {
+    listener: TcpListener,
+    rooms: Arc<Mutex<Rooms>>,
+    report: Arc<SignallingReport>,
+    clients: Arc<AtomicUsize>,
+    /// Says what happens (joins, leaves, refusals) on standard error.
+    pub verbose: bool,
+}
+
+fn lock(rooms: &Mutex<Rooms>) -> MutexGuard<'_, Rooms> {
+    // (A client thread never panics holding the lock; if one did, the rooms are still whole.)
+    rooms
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl SignallingServer {
+    /// Listens on `addr` (port 0: any free port; [`SignallingServer::local_addr`] says which).
+    pub fn bind(addr: SocketAddr) -> std::io::Result<SignallingServer> {
+        Ok(SignallingServer {
+            listener: TcpListener::bind(addr)?,
+            rooms: Arc::default(),
+            report: Arc::default(),
+            clients: Arc::default(),
+            verbose: false,
+        })
+    }
+
+    /// Where it listens.
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// What it has seen so far (shared: it goes on counting while the server runs).
+    pub fn report(&self) -> Arc<SignallingReport> {
+        self.report.clone()
+    }
+
+    /// Serves clients until the process ends, each on a thread of its own.
+    pub fn serve(self) {
+        for stream in self.listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            if self.clients.load(Ordering::Relaxed) >= MOST_CLIENTS {
+                self.report.refused.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            self.clients.fetch_add(1, Ordering::Relaxed);
+            let connection = Connection {
+                rooms: self.rooms.clone(),
+                report: self.report.clone(),
+                verbose: self.verbose,
+            };
+            let clients = self.clients.clone();
+            let spawned = std::thread::Builder::new()
+                .name("signalling client".into())
+                .spawn(move || {
+                    connection.run(stream);
+                    clients.fetch_sub(1, Ordering::Relaxed);
+                });
+            if spawned.is_err() {
+                self.clients.fetch_sub(1, Ordering::Relaxed);
+                self.report.refused.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// One client's connection, on its own thread.
+struct Connection {
+    rooms: Arc<Mutex<Rooms>>,
+    report: Arc<SignallingReport>,
+    verbose: bool,
+}
+
+impl Connection {
+    fn run(self, stream: TcpStream) {
+        let from = stream.peer_addr().ok();
+        let refused = || {
+            self.report.refused.fetch_add(1, Ordering::Relaxed);
+        };
+        if stream.set_read_timeout(Some(HANDSHAKE_TIMEOUT)).is_err() {
+            return refused();
+        }
+        let mut room = None;
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(LARGEST_MESSAGE))
+            .max_frame_size(Some(LARGEST_MESSAGE));
+        // (tungstenite's callback signature: its error is the whole HTTP response.)
+        #[allow(clippy::result_large_err)]
+        let accepted = tungstenite::accept_hdr_with_config(
+            stream,
+            |request: &Request, response: Response| {
+                room = RoomRequest::from_uri(request.uri().path(), request.uri().query());
+                if room.is_some() {
+                    Ok(response)
+                } else {
+                    let mut refusal =
+                        tungstenite::handshake::server::ErrorResponse::new(Some(format!(
+                            "a room is named in at most {LONGEST_ROOM} bytes, with ?next=2 to 64"
+                        )));
+                    *refusal.status_mut() = tungstenite::http::StatusCode::BAD_REQUEST;
+                    Err(refusal)
+                }
+            },
+            Some(config),
+        );
+        // (A failed handshake holds the callback, and with it `room`: let it go first.)
+        let Ok(mut socket) = accepted.map_err(drop) else {
+            return refused();
+        };
+        let Some(room) = room else {
+            return refused();
+        };
+        if socket.get_ref().set_read_timeout(Some(POLL)).is_err() {
+            return refused();
+        }
+        self.report.connected.fetch_add(1, Ordering::Relaxed);
+        let id = new_peer_id();
+        let (outbox, inbox): (Sender<String>, Receiver<String>) = channel();
+        if socket
+            .send(Message::text(PeerEvent::IdAssigned(&id).text()))
+            .is_err()
+        {
+            return;
+        }
+        if self.verbose {
+            let at = from.map_or_else(String::new, |a| format!(" from {a}"));
+            eprintln!("{id} joins room '{}'{at}", room.name);
+        }
+        lock(&self.rooms).join(&id, room, outbox);
+        loop {
+            match socket.read() {
+                Ok(Message::Text(text)) => self.request(&id, text.as_str()),
+                Ok(Message::Close(_)) => break,
+                Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => {}
+                Ok(Message::Binary(_)) => {
+                    self.report.dropped.fetch_add(1, Ordering::Relaxed);
+                }
+                Err(tungstenite::Error::Io(e))
+                    if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                Err(tungstenite::Error::Capacity(_)) => {
+                    // Too large: the connection cannot go on after it.
+                    self.report.dropped.fetch_add(1, Ordering::Relaxed);
+                    break;
+                }
+                Err(_) => break,
+            }
+            let mut sent = true;
+            while let Ok(text) = inbox.try_recv() {
+                sent &= socket.write(Message::text(text)).is_ok();
+            }
+            let flushed = match socket.flush() {
+                Ok(()) => true,
+                Err(tungstenite::Error::Io(e)) => {
+                    matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
+                }
+                Err(_) => false,
+            };
+            if !(sent && flushed) {
+                break;
+            }
+        }
+        lock(&self.rooms).leave(&id);
+        if self.verbose {
+            eprintln!("{id} left");
+        }
+    }
+
+    /// Does what client `id` asked in `text`.
+    fn request(&self, id: &str, text: &str) {
+        match serde_json::from_str::<PeerRequest>(text) {
+            Ok(PeerRequest::Signal { receiver, data }) => {
+                let rooms = lock(&self.rooms);
+                if receiver != id && rooms.clients.contains_key(&receiver) {
+                    let signal = PeerEvent::Signal { sender: id, data }.text();
+                    rooms.send(&receiver, signal);
+                    self.report.signals.fetch_add(1, Ordering::Relaxed);
+                } else {
+                    self.report.dropped.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+            Ok(PeerRequest::KeepAlive) => {}
+            Err(_) => {
+                self.report.dropped.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+/// A new client's id: a random (version 4) UUID, as matchbox's clients expect.
+fn new_peer_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let mut bytes = [0u8; 16];
+    for (half, chunk) in bytes.chunks_mut(8).enumerate() {
+        // std's hasher keys are random per process; the count and the clock make each draw
+        // differ.
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(COUNT.fetch_add(1, Ordering::Relaxed));
+        h.write_usize(half);
+        h.write_u128(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos()),
+        );
+        chunk.copy_from_slice(&h.finish().to_le_bytes());
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpStream;
+    use tungstenite::WebSocket;
+
+    type Ws = WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
+
+    fn server() -> (SocketAddr, Arc<SignallingReport>) {
+        let server = SignallingServer::bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let addr = server.local_addr().unwrap();
+        let report = server.report();
+        std::thread::spawn(move || server.serve());
+        (addr, report)
+    }
+
+    fn connect(addr: SocketAddr, path: &str) -> Ws {
+        let (ws, _) = tungstenite::connect(format!("ws://{addr}{path}")).unwrap();
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        }
+        ws
+    }
+
+    fn event(ws: &mut Ws) -> serde_json::Value {
+        loop {
+            match ws.read().unwrap() {
+                Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+                Message::Ping(_) | Message::Pong(_) => {}
+                other => panic!("not an event: {other:?}"),
+            }
+        }
+    }
+
+    /// Waits for one event of `kind` and returns its value.
+    fn expect(ws: &mut Ws, kind: &str) -> serde_json::Value {
+        let e = event(ws);
+        e.get(kind)
+            .cloned()
+            .unwrap_or_else(|| panic!("expected {kind}, got {e}"))
+    }
+
+    /// Whether nothing arrives within a moment.
+    fn quiet(ws: &mut Ws) -> bool {
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_millis(300)))
+                .unwrap();
+        }
+        let quiet = ws.read().is_err();
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        }
+        quiet
+    }
+
+    fn is_uuid_v4(id: &str) -> bool {
+        let parts: Vec<&str> = id.split('-').collect();
+        parts.iter().map(|p| p.len()).eq([8, 4, 4, 4, 12])
+            && id.chars().all(|c| c == '-' || c.is_ascii_hexdigit())
+            && parts[2].starts_with('4')
+            && matches!(&parts[3][..1], "8" | "9" | "a" | "b")
+    }
+
+    #[test]
+    fn peers_meet_pass_signals_and_hear_of_leaving() {
+        let (addr, report) = server();
+        let mut a = connect(addr, "/hall");
+        let a_id = expect(&mut a, "IdAssigned");
+        let mut b = connect(addr, "/hall");
+        let b_id = expect(&mut b, "IdAssigned");
+        assert!(is_uuid_v4(a_id.as_str().unwrap()), "{a_id}");
+        assert_ne!(a_id, b_id);
+        // The one already there hears of the newcomer (who is told nothing more).
+        assert_eq!(expect(&mut a, "NewPeer"), b_id);
+        assert!(quiet(&mut b));
+        // Another room is another meeting.
+        let mut c = connect(addr, "/cloisters");
+        expect(&mut c, "IdAssigned");
+        assert!(quiet(&mut a));
+
+        let signal = format!(r#"{{"Signal":{{"receiver":{b_id},"data":{{"sdp":"offer"}}}}}}"#);
+        a.send(Message::text(signal)).unwrap();
+        let passed = expect(&mut b, "Signal");
+        assert_eq!(passed["sender"], a_id);
+        assert_eq!(passed["data"]["sdp"], "offer");
+        a.send(Message::text(r#""KeepAlive""#)).unwrap();
+
+        b.close(None).unwrap();
+        assert_eq!(expect(&mut a, "PeerLeft"), b_id);
+        assert_eq!(report.signals.load(Ordering::Relaxed), 1);
+        assert_eq!(report.connected.load(Ordering::Relaxed), 3);
+    }
+
+    #[test]
+    fn next_fills_a_room_a_group_at_a_time() {
+        let (addr, _) = server();
+        let mut clients: Vec<(Ws, serde_json::Value)> = (0..4)
+            .map(|_| {
+                let mut ws = connect(addr, "/arena?next=2");
+                let id = expect(&mut ws, "IdAssigned");
+                (ws, id)
+            })
+            .collect();
+        // First and second meet; third and fourth meet; nobody hears of the other pair.
+        let second = clients[1].1.clone();
+        let fourth = clients[3].1.clone();
+        assert_eq!(expect(&mut clients[0].0, "NewPeer"), second);
+        assert_eq!(expect(&mut clients[2].0, "NewPeer"), fourth);
+        for (ws, _) in &mut clients {
+            assert!(quiet(ws));
+        }
+        // When one leaves, only its group hears.
+        clients[3].0.close(None).unwrap();
+        assert_eq!(expect(&mut clients[2].0, "PeerLeft"), fourth);
+        assert!(quiet(&mut clients[0].0));
+    }
+
+    #[test]
+    fn bad_input_is_dropped_and_the_server_goes_on() {
+        let (addr, report) = server();
+        // Not a WebSocket at all.
+        let mut raw = TcpStream::connect(addr).unwrap();
+        raw.write_all(b"GARBAGE \x00\xff\r\n\r\n").unwrap();
+        let mut answer = Vec::new();
+        let _ = raw.read_to_end(&mut answer);
+        // A room name too long, and a bad group size.
+        let long = format!("ws://{addr}/{}", "r".repeat(LONGEST_ROOM + 1));
+        assert!(tungstenite::connect(long).is_err());
+        assert!(tungstenite::connect(format!("ws://{addr}/r?next=1")).is_err());
+
+        let mut a = connect(addr, "/r");
+        let a_id = expect(&mut a, "IdAssigned");
+        let mut b = connect(addr, "/r");
+        let b_id = expect(&mut b, "IdAssigned");
+        assert_eq!(expect(&mut a, "NewPeer"), b_id);
+        for junk in [
+            "not json",
+            r#"{"Signal":{"receiver":"nobody","data":1}}"#,
+            r#"{"Signal":{"data":1}}"#,
+            r#"{"IdAssigned":"x"}"#,
+        ] {
+            a.send(Message::text(junk)).unwrap();
+        }
+        a.send(Message::binary(vec![0u8; 100])).unwrap();
+        // A signal to oneself goes nowhere.
+        let to_self = format!(r#"{{"Signal":{{"receiver":{a_id},"data":0}}}}"#);
+        a.send(Message::text(to_self)).unwrap();
+        // Still serving: a proper signal gets through.
+        let signal = format!(r#"{{"Signal":{{"receiver":{b_id},"data":"ok"}}}}"#);
+        a.send(Message::text(signal)).unwrap();
+        assert_eq!(expect(&mut b, "Signal")["data"], "ok");
+        assert!(quiet(&mut a));
+        assert_eq!(report.dropped.load(Ordering::Relaxed), 6);
+        assert!(report.refused.load(Ordering::Relaxed) >= 3);
+
+        // A message past the limit ends that client's connection only.
+        let _ = b.send(Message::text("x".repeat(LARGEST_MESSAGE + 1)));
+        assert_eq!(expect(&mut a, "PeerLeft"), b_id);
+    }
+
+    #[test]
+    fn rooms_read_from_the_path_and_query() {
+        let room = |p, q| RoomRequest::from_uri(p, q);
+        assert_eq!(
+            room("/hall", None),
+            Some(RoomRequest {
+                name: "hall".into(),
+                next: None
+            })
+        );
+        assert_eq!(room("/hall", Some("next=3")).unwrap().next, Some(3));
+        assert_eq!(room("/", Some("a=b&next=2")).unwrap().next, Some(2));
+        assert_eq!(room("/hall", Some("next=0")), None);
+        assert_eq!(room("/hall", Some("next=x")), None);
+        assert_eq!(room("/hall", Some("other=1")).unwrap().next, None);
+    }
+}
