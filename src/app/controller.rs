@@ -51,19 +51,32 @@ pub(super) enum Pilot {
     Replay(Vec<Input>, usize),
     Autopilot(Autopilot),
     /// This machine's seat of a networked game (the autopilot playing it in demo mode).
-    #[cfg(not(target_arch = "wasm32"))]
     Net(Box<NetSeat>),
     /// Waiting in a lobby for a networked game to start.
     #[cfg(not(target_arch = "wasm32"))]
     Lobby(Box<LobbySeat>),
+    /// Waiting in a signalling server's room for the others (the page).
+    #[cfg(target_arch = "wasm32")]
+    Room(Box<RoomSeat>),
 }
 
 /// Ticks a networked co-op game shows "level complete" before the next level.
-#[cfg(not(target_arch = "wasm32"))]
 const NEXT_LEVEL_TICKS: u64 = 3 * tilecaster::game::TICK_HZ as u64;
 
+/// This machine waiting in a room of a signalling server (the page's network play): the game
+/// begins when the room is full.
+#[cfg(target_arch = "wasm32")]
+pub(super) struct RoomSeat {
+    pub(super) room: tilecaster::episode::room::Room,
+    /// The game's seed (the same for everyone in the room: from its address).
+    pub(super) seed: u64,
+    /// A deathmatch under these rules; `None`: co-op.
+    pub(super) deathmatch: Option<tilecaster::game::MatchRules>,
+    /// The autopilot plays the seat once the game starts.
+    pub(super) demo: bool,
+}
+
 /// This machine's seat of a networked game, as the window plays it.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) struct NetSeat {
     pub(super) net: tilecaster::game::net::NetPlay,
     /// Where this machine sits (to go on to the next level with the same peers).
@@ -461,7 +474,11 @@ impl Controller {
             self.wait_in_lobby();
             return true;
         }
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(target_arch = "wasm32")]
+        if matches!(self.pilot, Pilot::Room(_)) {
+            self.wait_in_room();
+            return true;
+        }
         if let Pilot::Net(seat) = &mut self.pilot {
             // A networked game does not wait under a menu: the others play on. A machine too
             // far ahead of the others' inputs is held back by the session (its ticks are not
@@ -531,8 +548,11 @@ impl Controller {
                 Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
                 Pilot::Keyboard => self.latch.take(&self.settings),
                 // (Played above.)
+                Pilot::Net(_) => return true,
                 #[cfg(not(target_arch = "wasm32"))]
-                Pilot::Net(_) | Pilot::Lobby(_) => return true,
+                Pilot::Lobby(_) => return true,
+                #[cfg(target_arch = "wasm32")]
+                Pilot::Room(_) => return true,
             };
             if !self.recording_stopped {
                 if let Some(r) = &mut self.recording {
@@ -617,6 +637,74 @@ impl Controller {
         }
     }
 
+    /// Waits in the page's room until everyone is there, then starts the networked game over
+    /// its data channels; a room that cannot be met says why and leaves the player their own
+    /// game.
+    #[cfg(target_arch = "wasm32")]
+    fn wait_in_room(&mut self) {
+        use tilecaster::episode::room::RoomState;
+        let Pilot::Room(seat) = &mut self.pilot else {
+            return;
+        };
+        // The game stands still behind the panel.
+        self.clock.ticks_owed(true);
+        let _ = self.latch.take(&self.settings);
+        let state = seat.room.poll();
+        let mut lines = vec![format!("ROOM {}", seat.room.url().to_uppercase())];
+        match state {
+            RoomState::Waiting { here, wanted } => {
+                lines.push(format!("{here} OF {wanted} PLAYERS HERE"));
+                lines.push("WAITING FOR THE OTHERS".into());
+                self.view.lobby = lines;
+            }
+            RoomState::Failed(why) => {
+                let line = format!("cannot play in the room: {why}");
+                self.pilot = Pilot::Keyboard;
+                self.view.lobby.clear();
+                self.session.say(line.to_uppercase());
+                platform::show_error(&line);
+            }
+            RoomState::Full { seat: mine, peers } => {
+                let seats = tilecaster::episode::NetSeats {
+                    // (Not used: the room's channels carry the datagrams.)
+                    bind: std::net::SocketAddr::from(([0, 0, 0, 0], 0)),
+                    peers,
+                    seat: mine,
+                    seed: seat.seed,
+                    input_delay: 2,
+                    deathmatch: seat.deathmatch,
+                };
+                let demo = seat.demo;
+                let started = seat
+                    .room
+                    .carrier()
+                    .ok_or_else(|| anyhow!("the room closed as the game began"))
+                    .and_then(|carrier| {
+                        let carrier = std::rc::Rc::new(std::cell::RefCell::new(carrier));
+                        Ok(self.session.join_network_over(&seats, carrier)?)
+                    });
+                self.view.lobby.clear();
+                match started {
+                    Ok(net) => {
+                        eprintln!("seat {mine} of {} in the room", seats.peers.len() + 1);
+                        self.pilot = Pilot::Net(Box::new(NetSeat {
+                            net,
+                            autopilot: demo.then(|| Autopilot::for_seat(mine)),
+                            seats,
+                            next: false,
+                        }));
+                    }
+                    Err(e) => {
+                        let line = format!("cannot start the network game: {e:#}");
+                        self.pilot = Pilot::Keyboard;
+                        self.session.say(line.to_uppercase());
+                        platform::show_error(&line);
+                    }
+                }
+            }
+        }
+    }
+
     /// Opens a lobby from the Multiplayer page (hosting on `port` of every address, or
     /// joining), as the player the settings name; the menu closes over it, or says why not.
     #[cfg(not(target_arch = "wasm32"))]
@@ -651,16 +739,24 @@ impl Controller {
         }
     }
 
-    /// Leaves the lobby or the networked game this machine is in, if any (telling a host
+    /// Leaves the lobby, room or networked game this machine is in, if any (telling a host
     /// it has gone); the game is this machine's own again.
-    #[cfg(not(target_arch = "wasm32"))]
     fn leave_network(&mut self) {
+        #[cfg(not(target_arch = "wasm32"))]
         if let Pilot::Lobby(seat) = &mut self.pilot {
             if let Lobby::Join(joiner) = &mut seat.lobby {
                 joiner.leave(None);
             }
         }
-        if matches!(self.pilot, Pilot::Lobby(_) | Pilot::Net(_)) {
+        let networked = match self.pilot {
+            Pilot::Net(_) => true,
+            #[cfg(not(target_arch = "wasm32"))]
+            Pilot::Lobby(_) => true,
+            #[cfg(target_arch = "wasm32")]
+            Pilot::Room(_) => true,
+            _ => false,
+        };
+        if networked {
             self.pilot = Pilot::Keyboard;
             self.view.lobby.clear();
             self.view.names.clear();
@@ -690,7 +786,6 @@ impl Controller {
     /// "level complete" has stood for [`NEXT_LEVEL_TICKS`], to the next level with the same
     /// peers, each player carrying what they had (a new network session on the same
     /// addresses); at the episode's end the window's game ends as a player's would.
-    #[cfg(not(target_arch = "wasm32"))]
     fn next_network_level(&mut self) {
         let Pilot::Net(seat) = &self.pilot else {
             return;
@@ -704,12 +799,13 @@ impl Controller {
             return;
         }
         let (played, seats, demo) = (game.clone(), seat.seats.clone(), seat.autopilot.is_some());
-        // The old session goes first: the new one listens on the same address.
+        // The next level's session goes on over the same socket (or the page's channels).
+        let carrier = seat.net.carrier();
         self.pilot = Pilot::Keyboard;
         let Some(next) = self.session.next_level_of_several(&played) else {
             return;
         };
-        match self.session.start_network(next, &seats) {
+        match self.session.start_network_over(next, &seats, carrier) {
             Ok(net) => {
                 self.assets = SessionAssets::new(&self.session);
                 self.pilot = Pilot::Net(Box::new(NetSeat {
@@ -974,7 +1070,6 @@ impl Controller {
                 self.menu = None;
             }
             MenuCommand::QuitToMenu => {
-                #[cfg(not(target_arch = "wasm32"))]
                 self.leave_network();
                 self.open_menu(Menu::main());
             }

@@ -99,9 +99,26 @@ pub struct PlayOptions {
     pub backend: Backend,
     /// Start at the main menu (else straight into the level).
     pub menu: bool,
-    /// Play one seat of a networked game (natively: the page's is still to come).
+    /// Play one seat of a networked game (natively: the page meets in a room instead).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub net: Option<NetOptions>,
+    /// Play one seat of a networked game met in a signalling server's room (the page).
+    #[cfg(target_arch = "wasm32")]
+    pub room: Option<RoomOptions>,
+}
+
+/// A networked game met in a room of a signalling server (the page's `?room=`).
+#[cfg(target_arch = "wasm32")]
+#[derive(Clone, Debug)]
+pub struct RoomOptions {
+    /// The room's address ([`tilecaster::episode::room::room_url`]).
+    pub url: String,
+    /// The players the game is for.
+    pub players: usize,
+    /// The game's seed (the same for everyone in the room).
+    pub seed: u64,
+    /// A deathmatch (else co-op).
+    pub deathmatch: bool,
 }
 
 /// Where this machine sits in a networked game (`play --net`).
@@ -303,6 +320,16 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 seats,
                 autopilot: options.demo.then(|| Autopilot::for_seat(o.seat)),
                 next: false,
+            }))
+        }
+        #[cfg(target_arch = "wasm32")]
+        None if options.room.is_some() => {
+            let o = options.room.as_ref().expect("checked");
+            Pilot::Room(Box::new(controller::RoomSeat {
+                room: tilecaster::episode::room::Room::join(&o.url, o.players),
+                seed: o.seed,
+                deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+                demo: options.demo,
             }))
         }
         None if options.demo => Pilot::Autopilot(Autopilot::new()),

@@ -86,7 +86,7 @@ pub fn run_game() {
         load: None,
         mute: false,
         audio_out: None,
-        demo: false,
+        demo: query.demo,
         settings: None,
         difficulty: Difficulty::Normal,
         minimap_corner: None,
@@ -95,8 +95,8 @@ pub fn run_game() {
         backend: super::Backend::Gl,
         // The page is the front door: it starts the level; Escape gives the pause menu.
         menu: false,
-        // (Network play in the page, through matchbox, is still to come.)
         net: None,
+        room: query.room(),
     };
     if let Err(e) = super::play_in_page(options) {
         show_error(&format!("{e:#}"));
@@ -130,6 +130,16 @@ struct Query {
     asked: Option<String>,
     size: (u32, u32),
     no_hud: bool,
+    /// `?room=NAME`: play with others met in that room of a signalling server.
+    room: Option<String>,
+    /// `?players=N` (2 to 8; 2 when not said).
+    players: usize,
+    /// `?mode=deathmatch` (else co-op).
+    deathmatch: bool,
+    /// `?signal=ws://HOST:PORT`: the signalling server (else this page's host, port 3536).
+    signal: Option<String>,
+    /// `?demo`: the autopilot plays.
+    demo: bool,
 }
 
 impl Query {
@@ -139,6 +149,11 @@ impl Query {
             asked: None,
             size: (640, 400),
             no_hud: false,
+            room: None,
+            players: 2,
+            deathmatch: false,
+            signal: None,
+            demo: false,
         };
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
@@ -165,7 +180,49 @@ impl Query {
             query.size = (w, h);
         }
         query.no_hud = params.has("nohud");
+        query.room = params.get("room").filter(|r| !r.is_empty());
+        if let Some(n) = params.get("players").and_then(|n| n.parse().ok()) {
+            query.players = n;
+        }
+        query.deathmatch = params.get("mode").as_deref() == Some("deathmatch");
+        query.signal = params.get("signal");
+        query.demo = params.has("demo");
         query
+    }
+
+    /// The room the page's address asks to play in, if any (an error shown on the page for
+    /// what cannot be played: too many or too few players).
+    fn room(&self) -> Option<super::RoomOptions> {
+        let name = self.room.as_ref()?;
+        let most = tilecaster::game::most_seats(self.deathmatch);
+        if !(2..=most).contains(&self.players) {
+            show_error(&format!(
+                "?players={}: a {} is for 2 to {most} players",
+                self.players,
+                if self.deathmatch {
+                    "deathmatch"
+                } else {
+                    "co-op game"
+                }
+            ));
+            return None;
+        }
+        let server = self.signal.clone().unwrap_or_else(|| {
+            let host = web_sys::window()
+                .and_then(|w| w.location().hostname().ok())
+                .unwrap_or_else(|| "localhost".into());
+            format!("ws://{host}:3536")
+        });
+        // Everyone who opens the same address plays the same game: the seed is the room's,
+        // with the level and mode in the fingerprint the machines compare.
+        let seed = u64::from_str_radix(&tilecaster::game::file_hash(name.as_bytes()), 16)
+            .unwrap_or_default();
+        Some(super::RoomOptions {
+            url: tilecaster::episode::room::room_url(&server, name, self.players),
+            players: self.players,
+            seed,
+            deathmatch: self.deathmatch,
+        })
     }
 }
 
@@ -521,6 +578,28 @@ pub(super) fn frame_shown(
             "data-frame-ms",
             format!("{:.3}", work.as_secs_f64() * 1000.0),
         ),
+    ] {
+        let _ = canvas.set_attribute(name, &value);
+    }
+}
+
+/// Tells the page how its networked game goes, on the canvas: `data-net` (the network line
+/// F3 shows), `data-net-seat` (the seat played here), and `data-net-check`: `TICK:HASH`, the
+/// state hash after the last whole second of ticks every machine has played alike (the tests
+/// compare the pages').
+pub(super) fn network_shown(net: &tilecaster::game::net::NetPlay) {
+    let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) else {
+        return;
+    };
+    let second = u64::from(tilecaster::game::TICK_HZ);
+    let tick = net.confirmed_tick() / second * second;
+    let check = net
+        .hash_at(tick)
+        .map_or_else(String::new, |hash| format!("{tick}:{hash:016x}"));
+    for (name, value) in [
+        ("data-net", net.summary()),
+        ("data-net-seat", net.seat().to_string()),
+        ("data-net-check", check),
     ] {
         let _ = canvas.set_attribute(name, &value);
     }

@@ -5,16 +5,16 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
-#[cfg(not(target_arch = "wasm32"))]
 mod network;
 mod replay;
+#[cfg(target_arch = "wasm32")]
+pub mod room;
 mod save;
 mod scores;
 mod session;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod signalling;
 
-#[cfg(not(target_arch = "wasm32"))]
 pub use network::NetSeats;
 pub use replay::{
     REPLAY_HEADER, Recording, RecordingFileError, ReplayError, ReplayMismatch, StartError,

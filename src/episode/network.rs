@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 
 use super::{Session, level_file_hash};
-use crate::game::net::{NetError, NetPlay, NetSetup, fingerprint};
+use crate::game::net::{Carrier, NetError, NetPlay, NetSetup, fingerprint};
 use crate::game::{Game, MatchRules};
 
 /// Where this machine sits in a networked game: its address, the others', its seat, the
@@ -35,20 +35,51 @@ impl Session {
         self.start_network(game, seats)
     }
 
+    /// Starts the networked game of this session's level as [`Session::join_network`] does,
+    /// its datagrams carried by `carrier` (a room's data channels in the page) instead of a
+    /// socket bound to `seats.bind`.
+    pub fn join_network_over(
+        &mut self,
+        seats: &NetSeats,
+        carrier: Carrier,
+    ) -> Result<NetPlay, NetError> {
+        let count = seats.peers.len() + 1;
+        let game = self.game_of_several(seats.seed, count, seats.deathmatch);
+        self.start_network_over(game, seats, carrier)
+    }
+
     /// Starts `game` (seated for `seats`) over the network as [`Session::join_network`]
     /// does, on this session's current level: how a co-op game goes on to its next level
     /// ([`Session::next_level_of_several`]).
     pub fn start_network(&self, game: Game, seats: &NetSeats) -> Result<NetPlay, NetError> {
+        let setup = self.net_setup(&game, seats)?;
+        NetPlay::start(game, &setup)
+    }
+
+    /// Starts `game` (seated for `seats`) as [`Session::start_network`] does, its datagrams
+    /// carried by `carrier` (the last level's, or a room's data channels in the page) instead
+    /// of a socket bound to `seats.bind`.
+    pub fn start_network_over(
+        &self,
+        game: Game,
+        seats: &NetSeats,
+        carrier: Carrier,
+    ) -> Result<NetPlay, NetError> {
+        let setup = self.net_setup(&game, seats)?;
+        NetPlay::over(game, &setup, carrier)
+    }
+
+    /// What [`NetPlay`] needs to start `game` on this session's level.
+    fn net_setup(&self, game: &Game, seats: &NetSeats) -> Result<NetSetup, NetError> {
         let level_hash = level_file_hash(self.path()).ok_or_else(|| {
             NetError::Setup(format!("cannot read the level {}", self.path().display()))
         })?;
-        let setup = NetSetup {
+        Ok(NetSetup {
             bind: seats.bind,
             seat: seats.seat,
             peers: seats.peers.clone(),
             input_delay: seats.input_delay,
-            fingerprint: fingerprint(&game, &level_hash, seats.seed),
-        };
-        NetPlay::start(game, &setup)
+            fingerprint: fingerprint(game, &level_hash, seats.seed),
+        })
     }
 }

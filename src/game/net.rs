@@ -36,8 +36,10 @@
 //! }
 //! ```
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::net::{SocketAddr, UdpSocket};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -246,10 +248,14 @@ impl Datagrams for UdpSocket {
     }
 }
 
+/// A game's datagram carrier, shared by its network sessions one after another: co-op goes on
+/// to its next level over the one its last level used ([`NetPlay::carrier`]).
+pub type Carrier = Rc<RefCell<Box<dyn Datagrams>>>;
+
 /// A datagram carrier that speaks `ggrs`' messages with this game's header, dropping whatever
 /// is not for it.
 struct GameSocket {
-    socket: Box<dyn Datagrams>,
+    socket: Carrier,
     fingerprint: u64,
     peers: Vec<SocketAddr>,
     buffer: Vec<u8>,
@@ -304,7 +310,12 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         self.out.extend_from_slice(&self.fingerprint.to_le_bytes());
         let sent = bincode::serialize_into(&mut self.out, msg)
             .ok()
-            .and_then(|()| self.socket.send_datagram(&self.out, *addr).ok());
+            .and_then(|()| {
+                self.socket
+                    .borrow_mut()
+                    .send_datagram(&self.out, *addr)
+                    .ok()
+            });
         if sent.is_none() {
             self.report.send_failures.fetch_add(1, Ordering::Relaxed);
         }
@@ -319,7 +330,7 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         let mut messages = Vec::new();
         for _ in 0..MAX_DATAGRAMS_PER_POLL {
             let mut buffer = std::mem::take(&mut self.buffer);
-            let received = self.socket.receive_datagram(&mut buffer);
+            let received = self.socket.borrow_mut().receive_datagram(&mut buffer);
             match received {
                 Ok((n, from)) => {
                     if let Some(message) = self.read(from, &buffer[..n]) {
@@ -342,7 +353,7 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
         for (to, bytes, sent) in &mut self.unanswered {
             if now - *sent >= SYNC_RESEND {
                 *sent = now;
-                if self.socket.send_datagram(bytes, *to).is_err() {
+                if self.socket.borrow_mut().send_datagram(bytes, *to).is_err() {
                     self.report.send_failures.fetch_add(1, Ordering::Relaxed);
                 }
             }
@@ -354,6 +365,8 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
 /// A networked game in progress on this machine.
 pub struct NetPlay {
     session: P2PSession<Rollback<Game>>,
+    /// What carries the datagrams (shared with the session's socket).
+    carrier: Carrier,
     game: Game,
     seat: usize,
     /// Each other seat's address, by seat (`None` for this machine's).
@@ -411,16 +424,13 @@ impl NetPlay {
                 addr: setup.bind,
                 source,
             })?;
-        NetPlay::over(game, setup, Box::new(socket))
+        NetPlay::over(game, setup, Rc::new(RefCell::new(Box::new(socket))))
     }
 
     /// Starts playing `game` as [`NetPlay::start`] does, its datagrams carried by `carrier`
-    /// (`setup.bind` is not used: the carrier is already where it listens).
-    pub fn over(
-        mut game: Game,
-        setup: &NetSetup,
-        carrier: Box<dyn Datagrams>,
-    ) -> Result<NetPlay, NetError> {
+    /// (`setup.bind` is not used: the carrier is already where it listens), e.g. the one the
+    /// last level's session used ([`NetPlay::carrier`]).
+    pub fn over(mut game: Game, setup: &NetSetup, carrier: Carrier) -> Result<NetPlay, NetError> {
         let seats = setup.peers.len() + 1;
         let most = super::most_seats(game.is_deathmatch());
         if seats != game.seats.len() || seats > most || setup.seat >= seats {
@@ -466,7 +476,7 @@ impl NetPlay {
             builder = builder.add_player(player, seat).map_err(session_error)?;
         }
         let socket = GameSocket {
-            socket: carrier,
+            socket: carrier.clone(),
             fingerprint: setup.fingerprint,
             peers: setup.peers.clone(),
             buffer: vec![0; LARGEST],
@@ -478,6 +488,7 @@ impl NetPlay {
         game.viewer = setup.seat;
         Ok(NetPlay {
             session,
+            carrier,
             game,
             seat: setup.seat,
             addresses,
@@ -679,8 +690,10 @@ impl NetPlay {
     /// The last tick every seat's input is known for: the game up to it is the same on every
     /// machine.
     pub fn confirmed_tick(&self) -> u64 {
-        // Frame f's inputs confirmed: the state after tick f + 1 is final.
-        u64::try_from(self.session.confirmed_frame() + 1).unwrap_or(0)
+        // Frame f's inputs confirmed: the state after tick f + 1 is final. (With an input
+        // delay the others' inputs can be known for ticks not yet played here.)
+        let confirmed = u64::try_from(self.session.confirmed_frame() + 1).unwrap_or(0);
+        confirmed.min(self.game.ticks)
     }
 
     /// How many of the latest ticks were played on predicted inputs (the prediction window
@@ -743,6 +756,12 @@ impl NetPlay {
     /// How play has gone.
     pub fn stats(&self) -> NetStats {
         self.stats
+    }
+
+    /// What carries this game's datagrams, for the next session among the same peers (the
+    /// next level of co-op) to go on with.
+    pub fn carrier(&self) -> Carrier {
+        self.carrier.clone()
     }
 
     /// What the socket dropped.

@@ -9,7 +9,7 @@
 // target/debug/tilecaster; target/release/tilecaster too for the native frame time). Prints
 // "N passed, N failed"; exits 1 when any failed.
 import { chromium } from 'playwright-core';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,7 +32,9 @@ const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update',
-    '--disable-sync', '--use-angle=swiftshader-webgl', '--enable-unsafe-swiftshader'],
+    '--disable-sync', '--use-angle=swiftshader-webgl', '--enable-unsafe-swiftshader',
+    // WebRTC's host candidates as addresses, not mDNS names (which loopback cannot resolve).
+    '--disable-features=WebRtcHideLocalIpsWithMdns'],
 });
 const errors = [];
 // A page of the game at `query`, in its own browser context (`options`: a phone's touch
@@ -752,6 +754,78 @@ await check('after the first visit the page plays offline, saves and settings ke
   await context.close();
   console.log(`  offline: error '${offline.error}', settings ${JSON.stringify(offline.settings)}`);
   assert(offline.error === '' && offline.settings.includes('fov'), 'did not play offline');
+});
+
+// The signalling server (`tilecaster serve-signalling`) on a free port: its address.
+async function startSignalling() {
+  const process = spawn(bin, ['serve-signalling', '--bind', '127.0.0.1:0', '--quiet']);
+  const addr = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('serve-signalling said nothing in 30 s')), 30000);
+    process.stdout.on('data', (d) => {
+      const m = /ws:\/\/([0-9.:]+)\//.exec(String(d));
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    process.on('exit', (code) => reject(new Error(`serve-signalling ended (${code})`)));
+  });
+  return { process, addr };
+}
+
+await check('two pages met in a room of the signalling server play one game in step over WebRTC', async () => {
+  const signalling = await startSignalling();
+  const pages = [];
+  try {
+    const query = `?room=test-${process.pid}&players=2&demo&signal=ws://${signalling.addr}`;
+    pages.push(await open(query), await open(query));
+    // Each page says the state hash after the last whole second every machine has played
+    // alike (`data-net-check`, TICK:HASH): the pages' must agree at every second both said.
+    const said = [new Map(), new Map()];
+    const common = () => [...said[0].keys()].filter((t) => t > 0 && said[1].has(t));
+    const deadline = Date.now() + 120000;
+    while (common().length < 4 && Date.now() < deadline) {
+      for (const [i, page] of pages.entries()) {
+        const check = await page.$eval('#tilecaster', (c) => c.dataset.netCheck || '');
+        const [tick, hash] = check.split(':');
+        if (hash) said[i].set(Number(tick), hash);
+      }
+      await pages[0].waitForTimeout(250);
+    }
+    const state = await Promise.all(pages.map((p) => p.$eval('#tilecaster', (c) => ({
+      seat: c.dataset.netSeat, net: c.dataset.net, error: document.getElementById('error').textContent,
+    }))));
+    console.log(`  ${JSON.stringify(state)}; seconds compared: ${common().join(', ')}`);
+    assert(common().length >= 4, `the pages did not play 4 seconds in step (${common().length})`);
+    for (const t of common()) {
+      assert(said[0].get(t) === said[1].get(t), `the games differ at tick ${t}: ${said[0].get(t)} and ${said[1].get(t)}`);
+    }
+    assert(new Set(state.map((s) => s.seat)).size === 2, 'both pages took the same seat');
+    for (const [i, page] of pages.entries()) {
+      await page.screenshot({ path: path.join(out, `room-${i}.png`) });
+    }
+  } finally {
+    for (const page of pages) await page.close();
+    signalling.process.kill();
+  }
+});
+
+await check('a room whose signalling server cannot be reached says so on the page', async () => {
+  // (A port nothing listens on: the server just started and stopped.)
+  const signalling = await startSignalling();
+  signalling.process.kill();
+  await new Promise((resolve) => signalling.process.on('exit', resolve));
+  const page = await open(`?room=nobody&players=2&signal=ws://${signalling.addr}`);
+  try {
+    await page.waitForFunction(() => document.getElementById('error').textContent.includes('room'),
+      null, { timeout: 60000, polling: 200 });
+    const error = await page.$eval('#error', (e) => e.textContent);
+    console.log(`  ${error}`);
+    assert(error.includes(signalling.addr), 'the error does not name the server');
+    await waitFrames(page, (await frames(page)) + 3);
+  } finally {
+    await page.close();
+    // (Chromium's own console lines for the refused connection are expected here.)
+    const refused = `WebSocket connection to 'ws://${signalling.addr}/`;
+    errors.splice(0, errors.length, ...errors.filter((e) => !e.startsWith(refused)));
+  }
 });
 
 await check('the console has no errors', async () => {

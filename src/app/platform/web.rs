@@ -175,6 +175,9 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
         &ctl.view.frame,
         ctl.view.profile.median(),
     );
+    if let Pilot::Net(seat) = &ctl.pilot {
+        page::network_shown(&seat.net);
+    }
 }
 
 /// The whole page fullscreen (not the canvas alone, so that the page's bar and touch

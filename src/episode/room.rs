@@ -1,0 +1,246 @@
+//! Meeting in a room of a signalling server, and playing over WebRTC data channels: how the
+//! page plays with others (browsers cannot send UDP). Each player opens the same room
+//! (`ws://HOST:PORT/ROOM?next=N`, [`room_url`]) of `tilecaster serve-signalling` or any
+//! matchbox server; when N are there, their data channels open (matchbox does the WebRTC
+//! handshake), each takes the seat its id gives in the sorted order of the room's ids, and
+//! the game's datagrams go over the channels ([`Room::carrier`]) as they go over UDP
+//! natively: the same rollback session, the same fingerprint check, the same header.
+//!
+//! Everyone in a room plays the game its address names (level, mode, seed); a player whose
+//! game differs is named ([`crate::game::net::NetEvent::OtherGame`]), as natively.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::io::{Error, ErrorKind};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::rc::Rc;
+
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
+
+use crate::game::net::Datagrams;
+
+/// The channel the game's datagrams use (matchbox's unreliable one, as UDP).
+const CHANNEL: usize = 0;
+
+/// The address a room's URL names: `SERVER/ROOM?next=PLAYERS` (`SERVER` as given, a trailing
+/// `/` dropped; `ROOM` made of letters, digits, `-` and `_`, anything else left out).
+pub fn room_url(server: &str, room: &str, players: usize) -> String {
+    let room: String = room
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    format!("{}/{room}?next={players}", server.trim_end_matches('/'))
+}
+
+/// The stand-in address a seat's peer is known by to the rollback session (which names peers
+/// by address); shown in messages that name a peer.
+pub fn seat_address(seat: usize) -> SocketAddr {
+    let seat = u8::try_from(seat).unwrap_or(u8::MAX);
+    SocketAddr::from((Ipv4Addr::new(10, 77, 0, seat), 1))
+}
+
+/// Where a room stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomState {
+    /// Waiting for players: `here` of `wanted` (this machine counted once it has its id).
+    Waiting {
+        /// Players whose data channel is open, this machine's counted.
+        here: usize,
+        /// Players the game is for.
+        wanted: usize,
+    },
+    /// Everyone is here: this machine's seat, and the others' stand-in addresses in seat
+    /// order (this machine's left out), as [`crate::episode::NetSeats`] takes them.
+    Full {
+        /// The seat played here.
+        seat: usize,
+        /// The other seats' stand-in addresses ([`seat_address`]).
+        peers: Vec<SocketAddr>,
+    },
+    /// The room cannot be met: the signalling server unreachable or gone, or a player left
+    /// before the game began.
+    Failed(String),
+}
+
+/// What the socket's message loop ended with, when it has.
+type Ended = Rc<RefCell<Option<String>>>;
+
+/// This machine in a room (see the [module](self)).
+pub struct Room {
+    socket: Option<WebRtcSocket>,
+    url: String,
+    wanted: usize,
+    /// The peers whose channels are open.
+    peers: Vec<PeerId>,
+    /// Whether a player left before the game began.
+    left: bool,
+    ended: Ended,
+}
+
+impl Room {
+    /// Opens the room at `url` ([`room_url`]) for a game of `wanted` players: connects to the
+    /// signalling server in the background (the page's event loop drives it).
+    pub fn join(url: &str, wanted: usize) -> Room {
+        let (socket, message_loop) = WebRtcSocket::new_unreliable(url);
+        let ended: Ended = Rc::default();
+        let done = ended.clone();
+        let url_said = url.to_string();
+        spawn(async move {
+            let why = match message_loop.await {
+                Ok(()) => "the signalling server closed the room".to_string(),
+                Err(e) => format!("cannot reach the signalling server at {url_said}: {e}"),
+            };
+            *done.borrow_mut() = Some(why);
+        });
+        Room {
+            socket: Some(socket),
+            url: url.to_string(),
+            wanted,
+            peers: Vec::new(),
+            left: false,
+            ended,
+        }
+    }
+
+    /// The room's address.
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Where the room stands now (call once a frame: it also takes the news of peers).
+    pub fn poll(&mut self) -> RoomState {
+        let Some(socket) = &mut self.socket else {
+            return RoomState::Failed("the room was left".into());
+        };
+        if let Some(why) = self.ended.borrow().clone() {
+            return RoomState::Failed(why);
+        }
+        for (peer, state) in socket.try_update_peers().unwrap_or_default() {
+            match state {
+                PeerState::Connected => {
+                    if !self.peers.contains(&peer) {
+                        self.peers.push(peer);
+                    }
+                }
+                PeerState::Disconnected => {
+                    self.peers.retain(|p| *p != peer);
+                    self.left = true;
+                }
+            }
+        }
+        if self.left {
+            return RoomState::Failed("a player left the room before the game began".into());
+        }
+        let Some(me) = socket.id() else {
+            return RoomState::Waiting {
+                here: 0,
+                wanted: self.wanted,
+            };
+        };
+        if self.peers.len() + 1 < self.wanted {
+            return RoomState::Waiting {
+                here: self.peers.len() + 1,
+                wanted: self.wanted,
+            };
+        }
+        let mut everyone = self.peers.clone();
+        everyone.push(me);
+        everyone.sort();
+        let seat = everyone.iter().position(|p| *p == me).unwrap_or(0);
+        let peers = (0..everyone.len())
+            .filter(|&s| s != seat)
+            .map(seat_address)
+            .collect();
+        RoomState::Full { seat, peers }
+    }
+
+    /// The game's datagram carrier over the room's data channels, once the room is
+    /// [full](RoomState::Full) (the room is spent then).
+    pub fn carrier(&mut self) -> Option<Box<dyn Datagrams>> {
+        let mut socket = self.socket.take()?;
+        let me = socket.id()?;
+        let mut everyone = self.peers.clone();
+        everyone.push(me);
+        everyone.sort();
+        let peers = everyone
+            .iter()
+            .enumerate()
+            .filter(|&(_, p)| *p != me)
+            .map(|(seat, p)| (*p, seat_address(seat)))
+            .collect();
+        Some(Box::new(ChannelCarrier {
+            socket,
+            peers,
+            waiting: VecDeque::new(),
+            ended: self.ended.clone(),
+        }))
+    }
+}
+
+/// The game's datagrams over a room's unreliable data channel, each peer known by its seat's
+/// stand-in address.
+struct ChannelCarrier {
+    socket: WebRtcSocket,
+    peers: Vec<(PeerId, SocketAddr)>,
+    /// Packets received and not yet read, with their senders' addresses.
+    waiting: VecDeque<(SocketAddr, Box<[u8]>)>,
+    ended: Ended,
+}
+
+/// The address packets from outside the room are said to come from (the game drops them as
+/// a stranger's).
+const NOBODY: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0);
+
+impl Datagrams for ChannelCarrier {
+    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
+        let peer = self
+            .peers
+            .iter()
+            .find(|(_, a)| *a == to)
+            .map(|(p, _)| *p)
+            .ok_or_else(|| Error::new(ErrorKind::NotFound, "no such peer in the room"))?;
+        let channel = self
+            .socket
+            .get_channel_mut(CHANNEL)
+            .map_err(|e| Error::other(e.to_string()))?;
+        channel
+            .try_send(bytes.into(), peer)
+            .map_err(|e| Error::new(ErrorKind::BrokenPipe, e.to_string()))
+    }
+
+    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
+        if self.waiting.is_empty() {
+            // (Peers leaving are the rollback session's to notice, by their silence.)
+            let _ = self.socket.try_update_peers();
+            if let Ok(channel) = self.socket.get_channel_mut(CHANNEL) {
+                for (peer, packet) in channel.receive() {
+                    let from = self
+                        .peers
+                        .iter()
+                        .find(|(p, _)| *p == peer)
+                        .map_or(NOBODY, |(_, a)| *a);
+                    self.waiting.push_back((from, packet));
+                }
+            }
+        }
+        match self.waiting.pop_front() {
+            Some((from, packet)) => {
+                // A packet longer than the buffer is cut short (and then dropped as one).
+                let n = packet.len().min(buffer.len());
+                buffer[..n].copy_from_slice(&packet[..n]);
+                Ok((n, from))
+            }
+            None if self.ended.borrow().is_some() => Err(Error::new(
+                ErrorKind::NotConnected,
+                "the room's socket closed",
+            )),
+            None => Err(ErrorKind::WouldBlock.into()),
+        }
+    }
+}
+
+/// Runs the socket's message loop beside the game: in the page, on its event loop.
+#[cfg(target_arch = "wasm32")]
+fn spawn(task: impl std::future::Future<Output = ()> + 'static) {
+    wasm_bindgen_futures::spawn_local(task);
+}
