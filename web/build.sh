@@ -18,9 +18,9 @@ if [ ! -x web/node_modules/.bin/wasm-opt ]; then
   echo "== npm ci (binaryen's wasm-opt, playwright-core)"
   (cd web && npm ci --no-audit --no-fund --loglevel=error)
 fi
-echo "== cargo build --profile web --target wasm32-unknown-unknown --features web-data"
+echo "== cargo build --profile web --target wasm32-unknown-unknown --features web-data,webrtc"
 cargo build -q --locked --profile web --target wasm32-unknown-unknown --bin tilecaster \
-  --features web-data
+  --features web-data,webrtc
 rm -rf web/dist
 mkdir -p web/dist
 wasm-bindgen --target web --no-typescript --remove-name-section --remove-producers-section \

@@ -56,7 +56,7 @@ pub(super) enum Pilot {
     #[cfg(not(target_arch = "wasm32"))]
     Lobby(Box<LobbySeat>),
     /// Waiting in a signalling server's room for the others (the page).
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(feature = "webrtc")]
     Room(Box<RoomSeat>),
 }
 
@@ -65,7 +65,7 @@ const NEXT_LEVEL_TICKS: u64 = 3 * tilecaster::game::TICK_HZ as u64;
 
 /// This machine waiting in a room of a signalling server (the page's network play): the game
 /// begins when the room is full.
-#[cfg(target_arch = "wasm32")]
+#[cfg(feature = "webrtc")]
 pub(super) struct RoomSeat {
     pub(super) room: tilecaster::episode::room::Room,
     /// The game's seed (the same for everyone in the room: from its address).
@@ -474,7 +474,7 @@ impl Controller {
             self.wait_in_lobby();
             return true;
         }
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(feature = "webrtc")]
         if matches!(self.pilot, Pilot::Room(_)) {
             self.wait_in_room();
             return true;
@@ -551,7 +551,7 @@ impl Controller {
                 Pilot::Net(_) => return true,
                 #[cfg(not(target_arch = "wasm32"))]
                 Pilot::Lobby(_) => return true,
-                #[cfg(target_arch = "wasm32")]
+                #[cfg(feature = "webrtc")]
                 Pilot::Room(_) => return true,
             };
             if !self.recording_stopped {
@@ -640,7 +640,7 @@ impl Controller {
     /// Waits in the page's room until everyone is there, then starts the networked game over
     /// its data channels; a room that cannot be met says why and leaves the player their own
     /// game.
-    #[cfg(target_arch = "wasm32")]
+    #[cfg(feature = "webrtc")]
     fn wait_in_room(&mut self) {
         use tilecaster::episode::room::RoomState;
         let Pilot::Room(seat) = &mut self.pilot else {
@@ -752,7 +752,7 @@ impl Controller {
             Pilot::Net(_) => true,
             #[cfg(not(target_arch = "wasm32"))]
             Pilot::Lobby(_) => true,
-            #[cfg(target_arch = "wasm32")]
+            #[cfg(feature = "webrtc")]
             Pilot::Room(_) => true,
             _ => false,
         };

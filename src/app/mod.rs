@@ -102,14 +102,15 @@ pub struct PlayOptions {
     /// Play one seat of a networked game (natively: the page meets in a room instead).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub net: Option<NetOptions>,
-    /// Play one seat of a networked game met in a signalling server's room (the page).
-    #[cfg(target_arch = "wasm32")]
+    /// Play one seat of a networked game met in a signalling server's room (the page's
+    /// `?room=`; natively `play --room` with the `webrtc` feature).
+    #[cfg_attr(not(feature = "webrtc"), allow(dead_code))]
     pub room: Option<RoomOptions>,
 }
 
-/// A networked game met in a room of a signalling server (the page's `?room=`).
-#[cfg(target_arch = "wasm32")]
+/// A networked game met in a room of a signalling server.
 #[derive(Clone, Debug)]
+#[cfg_attr(not(feature = "webrtc"), allow(dead_code))]
 pub struct RoomOptions {
     /// The room's address ([`tilecaster::episode::room::room_url`]).
     pub url: String,
@@ -139,6 +140,25 @@ pub struct NetOptions {
     pub meeting: Meeting,
     /// The player's name in a lobby.
     pub name: String,
+}
+
+/// The address of the room `room` of the signalling server at `server` for a game of
+/// `players`: `SERVER/ROOM?next=PLAYERS` (a trailing `/` of the server's dropped; of the
+/// room's name, letters, digits, `-` and `_` kept).
+#[cfg_attr(not(any(target_arch = "wasm32", feature = "webrtc")), allow(dead_code))]
+pub fn room_url(server: &str, room: &str, players: usize) -> String {
+    let room: String = room
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .collect();
+    format!("{}/{room}?next={players}", server.trim_end_matches('/'))
+}
+
+/// The seed of the game played in room `room`: everyone who opens the same room plays the
+/// same game (the level and the mode are in the fingerprint the machines compare).
+#[cfg_attr(not(any(target_arch = "wasm32", feature = "webrtc")), allow(dead_code))]
+pub fn room_seed(room: &str) -> u64 {
+    u64::from_str_radix(&tilecaster::game::file_hash(room.as_bytes()), 16).unwrap_or_default()
 }
 
 /// How the players of a networked game meet.
@@ -322,7 +342,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 next: false,
             }))
         }
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(feature = "webrtc")]
         None if options.room.is_some() => {
             let o = options.room.as_ref().expect("checked");
             Pilot::Room(Box::new(controller::RoomSeat {

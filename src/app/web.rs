@@ -194,6 +194,10 @@ impl Query {
     /// what cannot be played: too many or too few players).
     fn room(&self) -> Option<super::RoomOptions> {
         let name = self.room.as_ref()?;
+        if cfg!(not(feature = "webrtc")) {
+            show_error("?room=: this build of the page has no network play (the webrtc feature)");
+            return None;
+        }
         let most = tilecaster::game::most_seats(self.deathmatch);
         if !(2..=most).contains(&self.players) {
             show_error(&format!(
@@ -213,14 +217,10 @@ impl Query {
                 .unwrap_or_else(|| "localhost".into());
             format!("ws://{host}:3536")
         });
-        // Everyone who opens the same address plays the same game: the seed is the room's,
-        // with the level and mode in the fingerprint the machines compare.
-        let seed = u64::from_str_radix(&tilecaster::game::file_hash(name.as_bytes()), 16)
-            .unwrap_or_default();
         Some(super::RoomOptions {
-            url: tilecaster::episode::room::room_url(&server, name, self.players),
+            url: super::room_url(&server, name, self.players),
             players: self.players,
-            seed,
+            seed: super::room_seed(name),
             deathmatch: self.deathmatch,
         })
     }

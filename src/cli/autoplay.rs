@@ -194,6 +194,8 @@ pub struct AutoplayArgs {
     /// With --host or --join: the player's name, as the others see it.
     #[arg(long, requires = "net", default_value = "PLAYER")]
     pub name: String,
+    #[command(flatten)]
+    pub room: super::netplay::RoomArgs,
 }
 
 impl AutoplayArgs {
@@ -225,6 +227,24 @@ impl AutoplayArgs {
             (self.mode == ModeArg::Deathmatch).then(tilecaster::game::MatchRules::default);
         let wait = std::time::Duration::from_secs(self.wait.clamp(1, 3600));
         let sources = self.sources.get();
+        if self.room.room.is_some() {
+            self.room.check(self.mode)?;
+            #[cfg(feature = "webrtc")]
+            if let Some(room) = self.room.options(self.mode) {
+                let (seats, carrier) = super::netplay::meet_in_room(&room, self.input_delay, wait)?;
+                return super::netplay::run(&super::netplay::Options {
+                    level: &self.level,
+                    sources: &sources,
+                    difficulty: self.difficulty.into(),
+                    seats,
+                    names: Vec::new(),
+                    ticks: self.ticks,
+                    wait,
+                    record: self.record.as_deref(),
+                    carrier: Some(carrier),
+                });
+            }
+        }
         let meeting = match (self.host, self.join) {
             (Some(players), _) => {
                 if !(2..=most).contains(&players) {
@@ -265,6 +285,7 @@ impl AutoplayArgs {
                 ticks: self.ticks,
                 wait,
                 record: self.record.as_deref(),
+                carrier: None,
             });
         }
         let Some(bind) = self.bind else {
@@ -300,6 +321,7 @@ impl AutoplayArgs {
             ticks: self.ticks,
             wait,
             record: self.record.as_deref(),
+            carrier: None,
         })
     }
 }

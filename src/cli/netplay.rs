@@ -28,6 +28,58 @@ pub enum ModeArg {
     Deathmatch,
 }
 
+/// Where `--net --room` meets the others: a room of a signalling server, as the page does
+/// (`?room=NAME&players=N`), with WebRTC data channels (the `webrtc` feature).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct RoomArgs {
+    /// With --net: meet in the room NAME of a signalling server (--signal), as the page's
+    /// players do (`?room=NAME`), and play over WebRTC once --players are there; the seed is
+    /// the room's. Needs a build with the `webrtc` feature.
+    #[arg(long, requires = "net", value_name = "NAME", conflicts_with_all = ["peers", "join", "host"])]
+    pub room: Option<String>,
+    /// With --room: the signalling server (`tilecaster serve-signalling`, or any matchbox
+    /// server).
+    #[arg(
+        long,
+        requires = "room",
+        value_name = "URL",
+        default_value = "ws://127.0.0.1:3536"
+    )]
+    pub signal: String,
+    /// With --room: the players the game is for, this one included.
+    #[arg(long, requires = "room", value_name = "N", default_value_t = 2)]
+    pub players: usize,
+}
+
+impl RoomArgs {
+    /// Whether a room can be played as asked: a build with rooms, and a number of players
+    /// the mode takes.
+    pub fn check(&self, mode: ModeArg) -> Result<()> {
+        if cfg!(not(feature = "webrtc")) {
+            bail!("--room: this build has no WebRTC (build with `--features webrtc`)");
+        }
+        let most = tilecaster::game::most_seats(mode == ModeArg::Deathmatch);
+        if !(2..=most).contains(&self.players) {
+            bail!("--players: 2 to {most} in this mode, not {}", self.players);
+        }
+        if !self.signal.starts_with("ws://") && !self.signal.starts_with("wss://") {
+            bail!("--signal: a ws:// or wss:// address, not '{}'", self.signal);
+        }
+        Ok(())
+    }
+
+    /// The room as the window takes it, if one is asked for.
+    pub fn options(&self, mode: ModeArg) -> Option<crate::app::RoomOptions> {
+        let name = self.room.as_ref()?;
+        Some(crate::app::RoomOptions {
+            url: crate::app::room_url(&self.signal, name, self.players),
+            players: self.players,
+            seed: crate::app::room_seed(name),
+            deathmatch: mode == ModeArg::Deathmatch,
+        })
+    }
+}
+
 /// How `autoplay --net` runs.
 pub struct Options<'a> {
     /// The level.
@@ -47,6 +99,9 @@ pub struct Options<'a> {
     pub wait: Duration,
     /// Record every seat's inputs to this file (never overwritten).
     pub record: Option<&'a Path>,
+    /// What carries the datagrams, where not a socket bound to `seats.bind` (a room's data
+    /// channels).
+    pub carrier: Option<tilecaster::game::net::Carrier>,
 }
 
 /// How `autoplay --net --host` or `--join` meets the others.
@@ -135,6 +190,57 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
     }
 }
 
+/// Meets the others in the room `room` says, for at most `wait`: this machine's place in the
+/// game (seat, the others' stand-in addresses, the room's seed) and the room's data channels.
+#[cfg(feature = "webrtc")]
+pub fn meet_in_room(
+    room: &crate::app::RoomOptions,
+    input_delay: usize,
+    wait: Duration,
+) -> Result<(NetSeats, tilecaster::game::net::Carrier)> {
+    use tilecaster::episode::room::{Room, RoomState};
+    let started = Instant::now();
+    let mut meeting = Room::join(&room.url, room.players);
+    eprintln!("waiting in {} for {} players", room.url, room.players);
+    let mut said = 0;
+    loop {
+        match meeting.poll() {
+            RoomState::Waiting { here, wanted } => {
+                if here != said {
+                    said = here;
+                    eprintln!("{here} of {wanted} players here");
+                }
+            }
+            RoomState::Failed(why) => bail!("{why}"),
+            RoomState::Full { seat, peers } => {
+                let carrier = meeting
+                    .carrier()
+                    .context("the room closed as the game began")?;
+                eprintln!("seat {seat} of {}", peers.len() + 1);
+                let seats = NetSeats {
+                    // (Not used: the room's channels carry the datagrams.)
+                    bind: SocketAddr::from(([0, 0, 0, 0], 0)),
+                    peers,
+                    seat,
+                    seed: room.seed,
+                    input_delay,
+                    deathmatch: room.deathmatch.then(tilecaster::game::MatchRules::default),
+                };
+                return Ok((seats, std::rc::Rc::new(std::cell::RefCell::new(carrier))));
+            }
+        }
+        if started.elapsed() > wait {
+            bail!(
+                "only {said} of {} players came to {} within {} s",
+                room.players,
+                room.url,
+                wait.as_secs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
 /// 60 ticks a second, and prints `final state HASH after N ticks`. It stops once every seat's
 /// input is known for [`LINGER_TICKS`] past the last tick (so that every peer has all it needs
@@ -150,7 +256,10 @@ pub fn run(o: &Options) -> Result<()> {
     }
     let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
     let mut recording = o.record.map(|_| Recording::of_session(&session));
-    let mut net = session.join_network(&o.seats)?;
+    let mut net = match &o.carrier {
+        Some(carrier) => session.join_network_over(&o.seats, carrier.clone())?,
+        None => session.join_network(&o.seats)?,
+    };
     if recording.is_some() {
         net.keep_inputs();
     }

@@ -113,6 +113,8 @@ pub struct PlayArgs {
     /// With --net: co-op or deathmatch (ten frags or five minutes).
     #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::ModeArg::Coop)]
     mode: super::netplay::ModeArg,
+    #[command(flatten)]
+    room: super::netplay::RoomArgs,
 }
 
 /// A corner of the frame, as the command line names it.
@@ -140,7 +142,9 @@ impl PlayArgs {
     /// Whether the networked game's arguments make sense together (clap checks the rest).
     pub fn check(&self) -> anyhow::Result<()> {
         let named = self.bind.is_some() && !self.peers.is_empty();
-        if self.net && !self.host && self.join.is_none() && !named {
+        if self.room.room.is_some() {
+            self.room.check(self.mode)?;
+        } else if self.net && !self.host && self.join.is_none() && !named {
             anyhow::bail!(
                 "--net needs --host (with --bind), --join ADDR, or --bind ADDR with a --peer ADDR for each other player"
             );
@@ -179,7 +183,8 @@ impl From<PlayArgs> for PlayOptions {
             mipmaps: a.no_mipmaps.then_some(false),
             backend: a.backend,
             menu,
-            net: a.net.then(|| crate::app::NetOptions {
+            room: a.room.options(a.mode),
+            net: (a.net && a.room.room.is_none()).then(|| crate::app::NetOptions {
                 bind: a
                     .bind
                     .unwrap_or_else(|| std::net::SocketAddr::from(([0, 0, 0, 0], 0))),

@@ -7,7 +7,7 @@
 pub mod lobby;
 mod network;
 mod replay;
-#[cfg(target_arch = "wasm32")]
+#[cfg(feature = "webrtc")]
 pub mod room;
 mod save;
 mod scores;

@@ -1,6 +1,6 @@
 //! Meeting in a room of a signalling server, and playing over WebRTC data channels: how the
 //! page plays with others (browsers cannot send UDP). Each player opens the same room
-//! (`ws://HOST:PORT/ROOM?next=N`, [`room_url`]) of `tilecaster serve-signalling` or any
+//! (`ws://HOST:PORT/ROOM?next=N`) of `tilecaster serve-signalling` or any
 //! matchbox server; when N are there, their data channels open (matchbox does the WebRTC
 //! handshake), each takes the seat its id gives in the sorted order of the room's ids, and
 //! the game's datagrams go over the channels ([`Room::carrier`]) as they go over UDP
@@ -9,11 +9,10 @@
 //! Everyone in a room plays the game its address names (level, mode, seed); a player whose
 //! game differs is named ([`crate::game::net::NetEvent::OtherGame`]), as natively.
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{Error, ErrorKind};
 use std::net::{Ipv4Addr, SocketAddr};
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
@@ -21,16 +20,6 @@ use crate::game::net::Datagrams;
 
 /// The channel the game's datagrams use (matchbox's unreliable one, as UDP).
 const CHANNEL: usize = 0;
-
-/// The address a room's URL names: `SERVER/ROOM?next=PLAYERS` (`SERVER` as given, a trailing
-/// `/` dropped; `ROOM` made of letters, digits, `-` and `_`, anything else left out).
-pub fn room_url(server: &str, room: &str, players: usize) -> String {
-    let room: String = room
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .collect();
-    format!("{}/{room}?next={players}", server.trim_end_matches('/'))
-}
 
 /// The stand-in address a seat's peer is known by to the rollback session (which names peers
 /// by address); shown in messages that name a peer.
@@ -63,7 +52,12 @@ pub enum RoomState {
 }
 
 /// What the socket's message loop ended with, when it has.
-type Ended = Rc<RefCell<Option<String>>>;
+type Ended = Arc<Mutex<Option<String>>>;
+
+/// What `ended` says, if the loop has ended.
+fn ended_with(ended: &Ended) -> Option<String> {
+    ended.lock().map_or(None, |e| e.clone())
+}
 
 /// This machine in a room (see the [module](self)).
 pub struct Room {
@@ -78,11 +72,11 @@ pub struct Room {
 }
 
 impl Room {
-    /// Opens the room at `url` ([`room_url`]) for a game of `wanted` players: connects to the
+    /// Opens the room at `url` (`ws://HOST:PORT/ROOM?next=N`) for a game of `wanted` players: connects to the
     /// signalling server in the background (the page's event loop drives it).
     pub fn join(url: &str, wanted: usize) -> Room {
         let (socket, message_loop) = WebRtcSocket::new_unreliable(url);
-        let ended: Ended = Rc::default();
+        let ended: Ended = Arc::default();
         let done = ended.clone();
         let url_said = url.to_string();
         spawn(async move {
@@ -90,7 +84,9 @@ impl Room {
                 Ok(()) => "the signalling server closed the room".to_string(),
                 Err(e) => format!("cannot reach the signalling server at {url_said}: {e}"),
             };
-            *done.borrow_mut() = Some(why);
+            if let Ok(mut ended) = done.lock() {
+                *ended = Some(why);
+            }
         });
         Room {
             socket: Some(socket),
@@ -112,7 +108,7 @@ impl Room {
         let Some(socket) = &mut self.socket else {
             return RoomState::Failed("the room was left".into());
         };
-        if let Some(why) = self.ended.borrow().clone() {
+        if let Some(why) = ended_with(&self.ended) {
             return RoomState::Failed(why);
         }
         for (peer, state) in socket.try_update_peers().unwrap_or_default() {
@@ -230,7 +226,7 @@ impl Datagrams for ChannelCarrier {
                 buffer[..n].copy_from_slice(&packet[..n]);
                 Ok((n, from))
             }
-            None if self.ended.borrow().is_some() => Err(Error::new(
+            None if ended_with(&self.ended).is_some() => Err(Error::new(
                 ErrorKind::NotConnected,
                 "the room's socket closed",
             )),
@@ -243,4 +239,10 @@ impl Datagrams for ChannelCarrier {
 #[cfg(target_arch = "wasm32")]
 fn spawn(task: impl std::future::Future<Output = ()> + 'static) {
     wasm_bindgen_futures::spawn_local(task);
+}
+
+/// Runs the socket's message loop beside the game: natively, on a thread of its own.
+#[cfg(not(target_arch = "wasm32"))]
+fn spawn(task: impl std::future::Future<Output = ()> + Send + 'static) {
+    std::thread::spawn(move || pollster::block_on(task));
 }

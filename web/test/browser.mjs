@@ -2,11 +2,14 @@
 // as web/serve.sh serves it: the loading screen, the first frame against `tilecaster render`,
 // the WebAssembly SIMD loops against their baseline, keys, the mouse and touch, sound,
 // dropped levels and recordings, shared links, saves and settings, offline play, a device
-// pixel ratio of 2, and a console free of errors. Also prints the frame's work in the page
-// beside the native renderer's on one thread, and saves screenshots in target/web-test/.
+// pixel ratio of 2, network play in rooms of `tilecaster serve-signalling` (page and page,
+// page and a native player), and a console free of errors. Also prints the frame's work in
+// the page beside the native renderer's on one thread, and saves screenshots in
+// target/web-test/.
 //
 // Needs web/dist (web/build.sh) and the native binary (TILECASTER_BIN, default
-// target/debug/tilecaster; target/release/tilecaster too for the native frame time). Prints
+// target/debug/tilecaster; target/release/tilecaster too for the native frame time; a build
+// with `--features webrtc` as TILECASTER_WEBRTC_BIN for the native player in a room). Prints
 // "N passed, N failed"; exits 1 when any failed.
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
@@ -803,6 +806,45 @@ await check('two pages met in a room of the signalling server play one game in s
     }
   } finally {
     for (const page of pages) await page.close();
+    signalling.process.kill();
+  }
+});
+
+await check('a page and a native player (autoplay --net --room, over WebRTC) play one game in step', async () => {
+  // The native side needs a build with the `webrtc` feature (.ci/run builds one).
+  const webrtcBin = process.env.TILECASTER_WEBRTC_BIN;
+  assert(webrtcBin, 'TILECASTER_WEBRTC_BIN (the game built with --features webrtc) is not set');
+  const signalling = await startSignalling();
+  const room = `mixed-${process.pid}`;
+  const native = spawn(webrtcBin, ['autoplay', '--net', '--room', room, '--signal', `ws://${signalling.addr}`,
+    '--players', '2', '--ticks', '600', '--level', path.join(root, 'levels', 'e1m1.toml'), '--wait', '60']);
+  let stdout = '';
+  let stderr = '';
+  native.stdout.on('data', (d) => { stdout += d; });
+  native.stderr.on('data', (d) => { stderr += d; });
+  const ended = new Promise((resolve) => native.on('exit', resolve));
+  const page = await open(`?room=${room}&players=2&demo&signal=ws://${signalling.addr}`);
+  try {
+    // The page's state hash at each whole second both played alike, until the native
+    // player has played its 600 ticks and printed its final state.
+    const said = new Map();
+    let code = null;
+    ended.then((c) => { code = c; });
+    const deadline = Date.now() + 150000;
+    while (code === null && Date.now() < deadline) {
+      const check = await page.$eval('#tilecaster', (c) => c.dataset.netCheck || '');
+      const [tick, hash] = check.split(':');
+      if (hash) said.set(Number(tick), hash);
+      await page.waitForTimeout(100);
+    }
+    const final = /final state ([0-9a-f]{16}) after 600 ticks/.exec(stdout);
+    console.log(`  native: ${stdout.trim() || '(nothing)'}; the page at tick 600: ${said.get(600)}; seconds the page said: ${[...said.keys()].join(', ')}`);
+    assert(code === 0 && final, `the native player ended with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    assert(said.get(600) === final[1], `the page's state at tick 600 is ${said.get(600)}, the native player's ${final[1]}`);
+    await page.screenshot({ path: path.join(out, 'room-mixed.png') });
+  } finally {
+    native.kill();
+    await page.close();
     signalling.process.kill();
   }
 });
