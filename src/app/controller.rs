@@ -53,7 +53,7 @@ pub(super) enum Pilot {
     /// This machine's seat of a networked game (the autopilot playing it in demo mode).
     Net(Box<NetSeat>),
     /// Waiting in a lobby for a networked game to start.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "webrtc")), allow(dead_code))]
     Lobby(Box<LobbySeat>),
     /// Waiting in a signalling server's room for the others (the page).
     #[cfg(feature = "webrtc")]
@@ -88,26 +88,55 @@ pub(super) struct NetSeat {
 }
 
 /// A lobby this machine hosts or has joined.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg_attr(all(target_arch = "wasm32", not(feature = "webrtc")), allow(dead_code))]
 pub(super) enum Lobby {
     Host(tilecaster::episode::lobby::Host),
     Join(tilecaster::episode::lobby::Joiner),
 }
 
 /// This machine waiting in a lobby for a networked game to start, as the window shows it.
-#[cfg(not(target_arch = "wasm32"))]
 pub(super) struct LobbySeat {
     pub(super) lobby: Lobby,
     /// The autopilot plays the seat once the game starts (`--demo`).
     pub(super) demo: bool,
-    /// Where the host was joined, or where the others reach this machine's lobby.
-    pub(super) address: std::net::SocketAddr,
+    /// Where the lobby is, as its panel says it: the host's address joined, where the others
+    /// reach this machine's, or the room's code (`ROOM 482913`).
+    pub(super) place: String,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl LobbySeat {
+    /// Hosts a lobby for the game `choice` in the room `code` of the signalling server at
+    /// `server`, or joins the one there (`choice` none): the page's network play, where the
+    /// others come by the room's code.
+    #[cfg(feature = "webrtc")]
+    pub(super) fn in_room(
+        server: &str,
+        code: &str,
+        choice: Option<tilecaster::episode::lobby::GameChoice>,
+        name: &str,
+    ) -> LobbySeat {
+        use tilecaster::episode::lobby::{Host, Joiner};
+        let url = format!("{}/tilecaster-{code}", server.trim_end_matches('/'));
+        let carrier = std::rc::Rc::new(std::cell::RefCell::new(
+            tilecaster::episode::room::Room::lobby_carrier(&url),
+        ));
+        let lobby = match choice {
+            Some(choice) => {
+                let most = choice.most_seats();
+                Lobby::Host(Host::over(carrier, name, choice, most))
+            }
+            None => Lobby::Join(Joiner::over(carrier, None, name)),
+        };
+        LobbySeat {
+            lobby,
+            demo: false,
+            place: format!("ROOM {code}"),
+        }
+    }
+
     /// Hosts a lobby for the game of `level` (as `net` says: the seed, the mode), or joins
     /// the one `net` names.
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) fn open(
         net: &super::NetOptions,
         level: &std::path::Path,
@@ -136,11 +165,11 @@ impl LobbySeat {
                 (Lobby::Host(host), address)
             }
         };
-        Ok(LobbySeat {
-            lobby,
-            demo,
-            address,
-        })
+        let place = match lobby {
+            Lobby::Host(_) => format!("ON {address}"),
+            Lobby::Join(_) => address.to_string(),
+        };
+        Ok(LobbySeat { lobby, demo, place })
     }
 
     /// The lobby's panel: the game, the players, what to press.
@@ -150,7 +179,7 @@ impl LobbySeat {
         let mut lines = Vec::new();
         match &self.lobby {
             Lobby::Host(host) => {
-                lines.push(format!("HOSTING ON {}", self.address));
+                lines.push(format!("HOSTING {}", self.place));
                 lines.push(describe(host.choice()));
                 lines.push(String::new());
                 for (i, name) in host.players().iter().enumerate() {
@@ -162,9 +191,12 @@ impl LobbySeat {
                 } else {
                     "WAITING FOR PLAYERS TO JOIN".into()
                 });
+                if let Some(code) = self.place.strip_prefix("ROOM ") {
+                    lines.push(format!("THE OTHERS JOIN WITH THE CODE {code}"));
+                }
             }
             Lobby::Join(joiner) => {
-                lines.push(format!("JOINING {}", self.address));
+                lines.push(format!("JOINING {}", self.place));
                 match joiner.roster() {
                     Some((names, choice)) => {
                         lines.push(describe(choice));
@@ -262,36 +294,29 @@ fn menu_world<'a>(
         label,
         notice,
         can_quit: platform::CAN_QUIT,
-        network: cfg!(not(target_arch = "wasm32")),
+        // (The page plays with others in rooms, where it is built with WebRTC.)
+        network: cfg!(any(not(target_arch = "wasm32"), feature = "webrtc")),
+        rooms: cfg!(target_arch = "wasm32"),
         arenas: arenas(),
     }
 }
 
 /// The bundled levels with deathmatch spawn points, as the Multiplayer page offers them.
-#[cfg(not(target_arch = "wasm32"))]
 const ARENAS: [(&str, &str); 3] = [
     ("Entry Hall", "levels/e1m1.toml"),
     ("Command Post", "levels/e1m3.toml"),
     ("The Cloisters", "levels/e1m4.toml"),
 ];
 
-/// [`ARENAS`] with their files found (natively; none in the page, which has no network play
-/// yet).
+/// [`ARENAS`] with their files found.
 fn arenas() -> &'static [(String, PathBuf)] {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        static FOUND: std::sync::OnceLock<Vec<(String, PathBuf)>> = std::sync::OnceLock::new();
-        FOUND.get_or_init(|| {
-            ARENAS
-                .iter()
-                .map(|&(name, file)| (name.to_string(), files::default_path(file)))
-                .collect()
-        })
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        &[]
-    }
+    static FOUND: std::sync::OnceLock<Vec<(String, PathBuf)>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        ARENAS
+            .iter()
+            .map(|&(name, file)| (name.to_string(), files::default_path(file)))
+            .collect()
+    })
 }
 
 impl Controller {
@@ -469,7 +494,6 @@ impl Controller {
     /// keyboard's input, the replay's or the autopilot's. `false` once a replay has run out.
     /// Under a menu the game stands still (a replay goes on).
     pub(super) fn simulate(&mut self) -> bool {
-        #[cfg(not(target_arch = "wasm32"))]
         if matches!(self.pilot, Pilot::Lobby(_)) {
             self.wait_in_lobby();
             return true;
@@ -548,9 +572,7 @@ impl Controller {
                 Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
                 Pilot::Keyboard => self.latch.take(&self.settings),
                 // (Played above.)
-                Pilot::Net(_) => return true,
-                #[cfg(not(target_arch = "wasm32"))]
-                Pilot::Lobby(_) => return true,
+                Pilot::Net(_) | Pilot::Lobby(_) => return true,
                 #[cfg(feature = "webrtc")]
                 Pilot::Room(_) => return true,
             };
@@ -586,8 +608,7 @@ impl Controller {
 
     /// Answers the lobby, and starts the game when the host does (the host's use or fire
     /// starts it once another player is in; `--demo`'s as soon as one is); a refusal ends the
-    /// lobby with what the host said.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// lobby with what the host said (and a room that cannot be met, with why).
     fn wait_in_lobby(&mut self) {
         use tilecaster::episode::lobby::LobbyEvent;
         let Pilot::Lobby(seat) = &mut self.pilot else {
@@ -608,6 +629,19 @@ impl Controller {
             }
             Lobby::Join(joiner) => joiner.poll(),
         };
+        let fault = match &seat.lobby {
+            Lobby::Host(host) => host.fault(),
+            Lobby::Join(joiner) => joiner.fault(),
+        };
+        if let Some(why) = fault {
+            let line = format!("cannot play in the room: {why}");
+            eprintln!("{line}");
+            self.pilot = Pilot::Keyboard;
+            self.view.lobby.clear();
+            self.open_menu(Menu::main());
+            self.notice = Some(line.to_uppercase());
+            return;
+        }
         self.view.lobby = seat.lines();
         for event in events {
             let line = event.to_string();
@@ -615,10 +649,14 @@ impl Controller {
             match event {
                 LobbyEvent::Started(plan) => {
                     let demo = seat.demo;
-                    // The lobby's socket goes first: the game listens on the same port.
+                    // The game goes on over the lobby's socket.
+                    let carrier = match &seat.lobby {
+                        Lobby::Host(host) => host.carrier(),
+                        Lobby::Join(joiner) => joiner.carrier(),
+                    };
                     self.pilot = Pilot::Keyboard;
                     self.view.lobby.clear();
-                    if let Err(e) = self.begin_network(plan, demo) {
+                    if let Err(e) = self.begin_network(plan, demo, carrier) {
                         eprintln!("cannot start the network game: {e:#}");
                         self.open_menu(Menu::main());
                         self.notice = Some(format!("cannot start the network game: {e:#}"));
@@ -705,6 +743,39 @@ impl Controller {
         }
     }
 
+    /// Hosts a lobby in a new room (`host`: the level and whether a deathmatch) or joins the
+    /// one in room `code`, from the Multiplayer page, as the player the settings name, through
+    /// the signalling server the page names; the menu closes over it, or says why not.
+    #[cfg(feature = "webrtc")]
+    fn open_room(&mut self, code: Option<&str>, host: Option<(&std::path::Path, bool)>) {
+        use tilecaster::episode::lobby::GameChoice;
+        let now = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        // A seed of the moment (the host's is everyone's), and a room's code drawn from it.
+        let seed = now;
+        let drawn = (tilecaster::game::Rng::new(now).unit() * 1e6) as u32;
+        let code = code.map_or_else(|| format!("{drawn:06}"), str::to_string);
+        let choice = match host {
+            Some((level, deathmatch)) => {
+                let rules = deathmatch.then(tilecaster::game::MatchRules::default);
+                match GameChoice::new(level, self.settings.network.difficulty, seed, rules) {
+                    Ok(choice) => Some(choice),
+                    Err(e) => {
+                        self.notice = Some(format!("{e:#}"));
+                        return;
+                    }
+                }
+            }
+            None => None,
+        };
+        self.leave_network();
+        let server = platform::signalling_server();
+        let name = self.settings.network.name.clone();
+        self.pilot = Pilot::Lobby(Box::new(LobbySeat::in_room(&server, &code, choice, &name)));
+        self.close_menu();
+    }
+
     /// Opens a lobby from the Multiplayer page (hosting on `port` of every address, or
     /// joining), as the player the settings name; the menu closes over it, or says why not.
     #[cfg(not(target_arch = "wasm32"))]
@@ -742,16 +813,13 @@ impl Controller {
     /// Leaves the lobby, room or networked game this machine is in, if any (telling a host
     /// it has gone); the game is this machine's own again.
     fn leave_network(&mut self) {
-        #[cfg(not(target_arch = "wasm32"))]
         if let Pilot::Lobby(seat) = &mut self.pilot {
             if let Lobby::Join(joiner) = &mut seat.lobby {
                 joiner.leave(None);
             }
         }
         let networked = match self.pilot {
-            Pilot::Net(_) => true,
-            #[cfg(not(target_arch = "wasm32"))]
-            Pilot::Lobby(_) => true,
+            Pilot::Net(_) | Pilot::Lobby(_) => true,
             #[cfg(feature = "webrtc")]
             Pilot::Room(_) => true,
             _ => false,
@@ -765,11 +833,15 @@ impl Controller {
 
     /// Starts the networked game a lobby agreed on: its level loaded here, this machine's
     /// seat joined, the players' names shown.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn begin_network(&mut self, plan: tilecaster::episode::lobby::Plan, demo: bool) -> Result<()> {
+    fn begin_network(
+        &mut self,
+        plan: tilecaster::episode::lobby::Plan,
+        demo: bool,
+        carrier: tilecaster::game::net::Carrier,
+    ) -> Result<()> {
         let level = plan.choice.local_level()?;
         let mut session = Session::start_on(&level, &self.sources, plan.choice.difficulty)?;
-        let net = session.join_network(&plan.seats)?;
+        let net = session.join_network_over(&plan.seats, carrier)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
         self.view.names = plan.names;
@@ -1085,9 +1157,27 @@ impl Controller {
                 let level = files::default_path("levels/e1m1.toml");
                 self.open_lobby(super::Meeting::Join(host), &level, 0, false);
             }
+            #[cfg(all(target_arch = "wasm32", feature = "webrtc"))]
+            MenuCommand::HostGame { level, deathmatch } => {
+                let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
+                self.open_room(None, Some((&level, deathmatch)));
+            }
+            #[cfg(all(target_arch = "wasm32", not(feature = "webrtc")))]
+            MenuCommand::HostGame { .. } => {
+                self.notice = Some("THIS PAGE WAS BUILT WITHOUT NETWORK PLAY".into());
+            }
             #[cfg(target_arch = "wasm32")]
-            MenuCommand::HostGame { .. } | MenuCommand::JoinGame(_) => {
-                self.notice = Some("NETWORK PLAY IS NOT IN THE PAGE YET".into());
+            MenuCommand::JoinGame(_) => {
+                self.notice = Some("THE PAGE JOINS GAMES BY ROOM CODE".into());
+            }
+            #[cfg(feature = "webrtc")]
+            MenuCommand::JoinRoom(code) => {
+                self.store_settings();
+                self.open_room(Some(&code), None);
+            }
+            #[cfg(not(feature = "webrtc"))]
+            MenuCommand::JoinRoom(_) => {
+                self.notice = Some("THIS BUILD HAS NO ROOMS (THE WEBRTC FEATURE)".into());
             }
             MenuCommand::Quit => self.effects.push(Effect::Quit),
             MenuCommand::NameEntered(name) => self.keep_score(name),
@@ -1243,6 +1333,24 @@ impl Controller {
     /// that will not load leaves the game as it was and its error on the page.
     pub(super) fn page_request(&mut self, request: web::Request) {
         let (recording, level) = match request {
+            web::Request::Room { code, host, demo } => {
+                #[cfg(feature = "webrtc")]
+                {
+                    let host = host.as_ref().map(|(level, dm)| (level.as_path(), *dm));
+                    self.open_room(code.as_deref(), host);
+                    if let Pilot::Lobby(seat) = &mut self.pilot {
+                        seat.demo = demo;
+                    }
+                }
+                #[cfg(not(feature = "webrtc"))]
+                {
+                    let _ = (code, host, demo);
+                    web::show_error(
+                        "this build of the page has no network play (the webrtc feature)",
+                    );
+                }
+                return;
+            }
             web::Request::Level(path) => (None, path),
             web::Request::Replay(path) => match Recording::read_for_replay(&path) {
                 Ok(recording) => {

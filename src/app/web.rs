@@ -98,8 +98,18 @@ pub fn run_game() {
         net: None,
         room: query.room(),
     };
+    let level = options.level.clone();
     if let Err(e) = super::play_in_page(options) {
         show_error(&format!("{e:#}"));
+    }
+    // A lobby in a room, as the Multiplayer page opens one.
+    if query.host.is_some() || query.join.is_some() {
+        let request = Request::Room {
+            code: query.join.clone(),
+            host: query.host.map(|deathmatch| (level, deathmatch)),
+            demo: query.demo,
+        };
+        REQUEST.with(|r| *r.borrow_mut() = Some(request));
     }
 }
 
@@ -136,10 +146,12 @@ struct Query {
     players: usize,
     /// `?mode=deathmatch` (else co-op).
     deathmatch: bool,
-    /// `?signal=ws://HOST:PORT`: the signalling server (else this page's host, port 3536).
-    signal: Option<String>,
     /// `?demo`: the autopilot plays.
     demo: bool,
+    /// `?host=coop|deathmatch`: host a lobby in a new room.
+    host: Option<bool>,
+    /// `?join=CODE`: join the lobby in that room.
+    join: Option<String>,
 }
 
 impl Query {
@@ -152,8 +164,9 @@ impl Query {
             room: None,
             players: 2,
             deathmatch: false,
-            signal: None,
             demo: false,
+            host: None,
+            join: None,
         };
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
@@ -185,8 +198,9 @@ impl Query {
             query.players = n;
         }
         query.deathmatch = params.get("mode").as_deref() == Some("deathmatch");
-        query.signal = params.get("signal");
         query.demo = params.has("demo");
+        query.host = params.get("host").map(|mode| mode == "deathmatch");
+        query.join = params.get("join").filter(|code| !code.is_empty());
         query
     }
 
@@ -211,12 +225,7 @@ impl Query {
             ));
             return None;
         }
-        let server = self.signal.clone().unwrap_or_else(|| {
-            let host = web_sys::window()
-                .and_then(|w| w.location().hostname().ok())
-                .unwrap_or_else(|| "localhost".into());
-            format!("ws://{host}:3536")
-        });
+        let server = signalling_server();
         Some(super::RoomOptions {
             url: super::room_url(&server, name, self.players),
             players: self.players,
@@ -224,6 +233,22 @@ impl Query {
             deathmatch: self.deathmatch,
         })
     }
+}
+
+/// The signalling server the page's rooms are on: `?signal=ws://HOST:PORT`, else the page's
+/// own host on port 3536 (where `tilecaster serve-signalling` listens by default).
+pub(super) fn signalling_server() -> String {
+    let asked = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .and_then(|params| params.get("signal"))
+        .filter(|s| s.starts_with("ws://") || s.starts_with("wss://"));
+    asked.unwrap_or_else(|| {
+        let host = web_sys::window()
+            .and_then(|w| w.location().hostname().ok())
+            .unwrap_or_else(|| "localhost".into());
+        format!("ws://{host}:3536")
+    })
 }
 
 /// A file name without folders (the level picker's names).
@@ -500,6 +525,14 @@ pub(super) enum Request {
     Level(PathBuf),
     /// Play this recording to its end.
     Replay(PathBuf),
+    /// Host a lobby in a new room of the signalling server (`?host=coop` or
+    /// `?host=deathmatch&level=e1m3`), or join the one in room `code` (`?join=CODE`); with
+    /// `?demo` the autopilot plays (and a host starts as soon as someone is in).
+    Room {
+        code: Option<String>,
+        host: Option<(PathBuf, bool)>,
+        demo: bool,
+    },
 }
 
 /// The page's request since the last frame, if any.
@@ -602,6 +635,14 @@ pub(super) fn network_shown(net: &tilecaster::game::net::NetPlay) {
         ("data-net-check", check),
     ] {
         let _ = canvas.set_attribute(name, &value);
+    }
+}
+
+/// Tells the page what the lobby's panel says (`data-lobby`, its lines joined by ` / `;
+/// empty without a lobby).
+pub(super) fn lobby_shown(lines: &[String]) {
+    if let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) {
+        let _ = canvas.set_attribute("data-lobby", &lines.join(" / "));
     }
 }
 

@@ -274,7 +274,7 @@ impl AutoplayArgs {
             (None, None) => None,
         };
         if let Some(meeting) = meeting {
-            let plan = super::netplay::meet(&meeting, &self.name, wait)?;
+            let (plan, carrier) = super::netplay::meet(&meeting, &self.name, wait)?;
             let level = plan.choice.local_level()?;
             return super::netplay::run(&super::netplay::Options {
                 level: &level,
@@ -285,7 +285,7 @@ impl AutoplayArgs {
                 ticks: self.ticks,
                 wait,
                 record: self.record.as_deref(),
-                carrier: None,
+                carrier: Some(carrier),
             });
         }
         let Some(bind) = self.bind else {

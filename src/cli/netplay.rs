@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use tilecaster::episode::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
 use tilecaster::episode::{NetSeats, Recording, Session};
-use tilecaster::game::net::NetEvent;
+use tilecaster::game::net::{Carrier, NetEvent};
 use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
 
@@ -101,7 +101,7 @@ pub struct Options<'a> {
     pub record: Option<&'a Path>,
     /// What carries the datagrams, where not a socket bound to `seats.bind` (a room's data
     /// channels).
-    pub carrier: Option<tilecaster::game::net::Carrier>,
+    pub carrier: Option<Carrier>,
 }
 
 /// How `autoplay --net --host` or `--join` meets the others.
@@ -126,8 +126,9 @@ pub enum Meeting {
 }
 
 /// Meets the others in a lobby (hosting it or joining one) as the player `name`, for at
-/// most `wait`; the plan the game begins with. The lobby's lines go to stderr.
-pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
+/// most `wait`; the plan the game begins with, and the lobby's socket, which the game goes on
+/// over. The lobby's lines go to stderr.
+pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<(Plan, Carrier)> {
     let started = Instant::now();
     match meeting {
         Meeting::Host {
@@ -145,7 +146,7 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
                 for event in host.poll() {
                     eprintln!("{event}");
                     if let LobbyEvent::Started(plan) = event {
-                        return Ok(plan);
+                        return Ok((plan, host.carrier()));
                     }
                 }
                 // Everyone in, and each joiner's round trip measured: the input delay is
@@ -169,7 +170,7 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<Plan> {
                 for event in joiner.poll() {
                     eprintln!("{event}");
                     match event {
-                        LobbyEvent::Started(plan) => return Ok(plan),
+                        LobbyEvent::Started(plan) => return Ok((plan, joiner.carrier())),
                         LobbyEvent::Refused { why } => bail!("the host at {host}: {why}"),
                         _ => {}
                     }
@@ -197,7 +198,7 @@ pub fn meet_in_room(
     room: &crate::app::RoomOptions,
     input_delay: usize,
     wait: Duration,
-) -> Result<(NetSeats, tilecaster::game::net::Carrier)> {
+) -> Result<(NetSeats, Carrier)> {
     use tilecaster::episode::room::{Room, RoomState};
     let started = Instant::now();
     let mut meeting = Room::join(&room.url, room.players);

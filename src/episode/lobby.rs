@@ -33,12 +33,15 @@
 
 use std::net::{SocketAddr, UdpSocket};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use bincode::Options as _;
 use serde::{Deserialize, Serialize};
 
 use super::NetSeats;
+use crate::game::net::{Carrier, udp_carrier};
 use crate::game::{MatchRules, RULES_VERSION, TICK_HZ};
 use crate::level::Difficulty;
 
@@ -146,7 +149,12 @@ impl GameChoice {
             ),
             None => "co-op".to_string(),
         };
-        format!("{mode} on {}, {:?}", self.level, self.difficulty).to_lowercase()
+        // The level by its file's name: where it lies differs between machines (and reads
+        // `<built-in>/levels/...` in the page).
+        let level = std::path::Path::new(&self.level)
+            .file_name()
+            .map_or_else(|| self.level.clone(), |n| n.to_string_lossy().into_owned());
+        format!("{mode} on {level}, {:?}", self.difficulty).to_lowercase()
     }
 }
 
@@ -298,22 +306,27 @@ enum Message {
 
 /// The lobby's socket: its messages in and out, everything else dropped and counted.
 struct LobbySocket {
-    socket: UdpSocket,
+    socket: Carrier,
     buffer: Vec<u8>,
     /// Datagrams dropped: not the lobby's, cut short, or not a message.
     dropped: u64,
+    /// Why the carrier cannot go on, once it cannot (a room's signalling server gone).
+    fault: Option<String>,
 }
 
 impl LobbySocket {
     fn bind(addr: SocketAddr) -> Result<LobbySocket, LobbyError> {
-        let bind_error = |source| LobbyError::Bind { addr, source };
-        let socket = UdpSocket::bind(addr).map_err(bind_error)?;
-        socket.set_nonblocking(true).map_err(bind_error)?;
-        Ok(LobbySocket {
+        let socket = udp_carrier(addr).map_err(|source| LobbyError::Bind { addr, source })?;
+        Ok(LobbySocket::over(socket))
+    }
+
+    fn over(socket: Carrier) -> LobbySocket {
+        LobbySocket {
             socket,
             buffer: vec![0; LARGEST],
             dropped: 0,
-        })
+            fault: None,
+        }
     }
 
     fn send(&self, message: &Message, to: SocketAddr) {
@@ -324,7 +337,7 @@ impl LobbySocket {
             .is_ok()
         {
             // A lost datagram is sent again; a refused one is as good as lost.
-            let _ = self.socket.send_to(&out, to);
+            let _ = self.socket.borrow_mut().send_datagram(&out, to);
         }
     }
 
@@ -332,7 +345,8 @@ impl LobbySocket {
     fn receive(&mut self) -> Vec<(SocketAddr, Message)> {
         let mut got = Vec::new();
         for _ in 0..MAX_DATAGRAMS_PER_POLL {
-            match self.socket.recv_from(&mut self.buffer) {
+            let received = self.socket.borrow_mut().receive_datagram(&mut self.buffer);
+            match received {
                 Ok((n, from)) => {
                     let bytes = &self.buffer[..n];
                     let message = (bytes.len() > MAGIC.len() && bytes[..4] == MAGIC)
@@ -349,6 +363,10 @@ impl LobbySocket {
                     }
                 }
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == std::io::ErrorKind::NotConnected => {
+                    self.fault = Some(e.to_string());
+                    break;
+                }
                 // (An earlier send's refusal, reported late on some systems.)
                 Err(_) => {}
             }
@@ -357,7 +375,7 @@ impl LobbySocket {
     }
 
     fn local_addr(&self) -> Option<SocketAddr> {
-        self.socket.local_addr().ok()
+        self.socket.borrow_mut().local_addr()
     }
 }
 
@@ -411,9 +429,20 @@ impl Host {
         choice: GameChoice,
         most: usize,
     ) -> Result<Host, LobbyError> {
+        Ok(Host::over(
+            LobbySocket::bind(bind)?.socket,
+            name,
+            choice,
+            most,
+        ))
+    }
+
+    /// Opens a lobby as [`Host::open`] does, its messages carried by `carrier` (a room's
+    /// data channels): the joiners are the room's players who say hello.
+    pub fn over(carrier: Carrier, name: &str, choice: GameChoice, most: usize) -> Host {
         let most = most.clamp(1, choice.most_seats());
-        Ok(Host {
-            socket: LobbySocket::bind(bind)?,
+        Host {
+            socket: LobbySocket::over(carrier),
             name: clean_name(name, "HOST"),
             choice,
             most,
@@ -421,7 +450,18 @@ impl Host {
             starting: None,
             told: Instant::now(),
             started: None,
-        })
+        }
+    }
+
+    /// What carries the lobby's messages: the game goes on over it.
+    pub fn carrier(&self) -> Carrier {
+        self.socket.socket.clone()
+    }
+
+    /// Why the lobby's carrier cannot go on, once it cannot (a room's signalling server
+    /// unreachable or gone).
+    pub fn fault(&self) -> Option<&str> {
+        self.socket.fault.as_deref()
     }
 
     /// The players so far, the host first.
@@ -638,7 +678,8 @@ impl Host {
 /// round trip as it goes.
 pub struct Joiner {
     socket: LobbySocket,
-    host: SocketAddr,
+    /// The host's address (in a room: the first player who answers).
+    host: Option<SocketAddr>,
     name: String,
     opened: Instant,
     sent: Option<Instant>,
@@ -651,8 +692,19 @@ pub struct Joiner {
 impl Joiner {
     /// Joins the host at `host` as the player `name`, listening on `bind` (port 0: any).
     pub fn connect(bind: SocketAddr, host: SocketAddr, name: &str) -> Result<Joiner, LobbyError> {
-        Ok(Joiner {
-            socket: LobbySocket::bind(bind)?,
+        Ok(Joiner::over(
+            LobbySocket::bind(bind)?.socket,
+            Some(host),
+            name,
+        ))
+    }
+
+    /// Joins as [`Joiner::connect`] does, its messages carried by `carrier`; with no `host`,
+    /// the host is whoever answers first among the carrier's own peers (a room's players:
+    /// each is said hello to until one answers).
+    pub fn over(carrier: Carrier, host: Option<SocketAddr>, name: &str) -> Joiner {
+        Joiner {
+            socket: LobbySocket::over(carrier),
             host,
             name: clean_name(name, "PLAYER"),
             opened: Instant::now(),
@@ -661,7 +713,23 @@ impl Joiner {
             round_trip_ms: None,
             roster: None,
             done: false,
-        })
+        }
+    }
+
+    /// What carries the lobby's messages: the game goes on over it.
+    pub fn carrier(&self) -> Carrier {
+        self.socket.socket.clone()
+    }
+
+    /// The host's address, once known.
+    pub fn host(&self) -> Option<SocketAddr> {
+        self.host
+    }
+
+    /// Why the lobby's carrier cannot go on, once it cannot (a room's signalling server
+    /// unreachable or gone).
+    pub fn fault(&self) -> Option<&str> {
+        self.socket.fault.as_deref()
     }
 
     /// The round trip to the host, milliseconds (the latest measured).
@@ -692,7 +760,9 @@ impl Joiner {
     /// Leaves the lobby, telling the host why.
     pub fn leave(&mut self, why: Option<String>) {
         if !self.done {
-            self.socket.send(&Message::Leave { why }, self.host);
+            if let Some(host) = self.host {
+                self.socket.send(&Message::Leave { why }, host);
+            }
             self.done = true;
         }
     }
@@ -707,7 +777,19 @@ impl Joiner {
         let now = Instant::now();
         let clock = |at: Instant| (at - self.opened).as_millis() as u64;
         for (from, message) in self.socket.receive() {
-            if from != self.host {
+            let from_host = match (&message, self.host) {
+                (_, Some(host)) => from == host,
+                // In a room, the first player to answer as a host is the host.
+                (
+                    Message::Roster { .. } | Message::Refused { .. } | Message::Start { .. },
+                    None,
+                ) => {
+                    self.host = Some(from);
+                    true
+                }
+                _ => false,
+            };
+            if !from_host {
                 continue; // only the host speaks to a joiner
             }
             self.heard = Some(now);
@@ -751,7 +833,7 @@ impl Joiner {
                 } => {
                     // Answered three times: a lost answer only keeps the host telling.
                     for _ in 0..3 {
-                        self.socket.send(&Message::Ready, self.host);
+                        self.socket.send(&Message::Ready, from);
                     }
                     match self.plan(seat, &addresses, names, choice, input_delay) {
                         Ok(plan) => events.push(LobbyEvent::Started(plan)),
@@ -771,7 +853,13 @@ impl Joiner {
                 sent_ms: clock(now),
                 round_trip_ms: self.round_trip_ms,
             };
-            self.socket.send(&hello, self.host);
+            let to = match self.host {
+                Some(host) => vec![host],
+                None => self.socket.socket.borrow_mut().known_peers(),
+            };
+            for host in to {
+                self.socket.send(&hello, host);
+            }
         }
         events
     }
@@ -798,8 +886,9 @@ impl Joiner {
             .iter()
             .enumerate()
             .filter(|&(s, _)| s != seat)
-            .map(|(_, a)| a.unwrap_or(self.host))
-            .collect();
+            .map(|(_, a)| a.or(self.host))
+            .collect::<Option<Vec<SocketAddr>>>()
+            .ok_or_else(|| "the host's start came from nowhere".to_string())?;
         let bind = self
             .socket
             .local_addr()

@@ -3,7 +3,6 @@
 //! keeps one: saves and recordings. It sits between the rules of play ([`crate::game`]),
 //! which know nothing of files, and the presentation ([`crate::scene`]).
 
-#[cfg(not(target_arch = "wasm32"))]
 pub mod lobby;
 mod network;
 mod replay;

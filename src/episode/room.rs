@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 use std::io::{Error, ErrorKind};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
@@ -21,11 +21,13 @@ use crate::game::net::Datagrams;
 /// The channel the game's datagrams use (matchbox's unreliable one, as UDP).
 const CHANNEL: usize = 0;
 
-/// The stand-in address a seat's peer is known by to the rollback session (which names peers
-/// by address); shown in messages that name a peer.
-pub fn seat_address(seat: usize) -> SocketAddr {
-    let seat = u8::try_from(seat).unwrap_or(u8::MAX);
-    SocketAddr::from((Ipv4Addr::new(10, 77, 0, seat), 1))
+/// The address a room's player is known by to the rollback session and the lobby (which
+/// name peers by address): a unique local IPv6 address made of its id, the same on every
+/// machine of the room, so that where a host says a player sits, everyone finds it.
+pub fn peer_address(peer: PeerId) -> SocketAddr {
+    let mut bytes = *peer.0.as_bytes();
+    bytes[0] = 0xfd;
+    SocketAddr::from((std::net::Ipv6Addr::from(bytes), 1))
 }
 
 /// Where a room stands.
@@ -38,12 +40,13 @@ pub enum RoomState {
         /// Players the game is for.
         wanted: usize,
     },
-    /// Everyone is here: this machine's seat, and the others' stand-in addresses in seat
-    /// order (this machine's left out), as [`crate::episode::NetSeats`] takes them.
+    /// Everyone is here: this machine's seat (in the sorted order of the players' ids), and
+    /// the others' addresses in seat order (this machine's left out), as
+    /// [`crate::episode::NetSeats`] takes them.
     Full {
         /// The seat played here.
         seat: usize,
-        /// The other seats' stand-in addresses ([`seat_address`]).
+        /// The other seats' addresses ([`peer_address`]).
         peers: Vec<SocketAddr>,
     },
     /// The room cannot be met: the signalling server unreachable or gone, or a player left
@@ -75,19 +78,7 @@ impl Room {
     /// Opens the room at `url` (`ws://HOST:PORT/ROOM?next=N`) for a game of `wanted` players: connects to the
     /// signalling server in the background (the page's event loop drives it).
     pub fn join(url: &str, wanted: usize) -> Room {
-        let (socket, message_loop) = WebRtcSocket::new_unreliable(url);
-        let ended: Ended = Arc::default();
-        let done = ended.clone();
-        let url_said = url.to_string();
-        spawn(async move {
-            let why = match message_loop.await {
-                Ok(()) => "the signalling server closed the room".to_string(),
-                Err(e) => format!("cannot reach the signalling server at {url_said}: {e}"),
-            };
-            if let Ok(mut ended) = done.lock() {
-                *ended = Some(why);
-            }
-        });
+        let (socket, ended) = connect(url);
         Room {
             socket: Some(socket),
             url: url.to_string(),
@@ -143,9 +134,10 @@ impl Room {
         everyone.push(me);
         everyone.sort();
         let seat = everyone.iter().position(|p| *p == me).unwrap_or(0);
-        let peers = (0..everyone.len())
-            .filter(|&s| s != seat)
-            .map(seat_address)
+        let peers = everyone
+            .into_iter()
+            .filter(|p| *p != me)
+            .map(peer_address)
             .collect();
         RoomState::Full { seat, peers }
     }
@@ -153,48 +145,70 @@ impl Room {
     /// The game's datagram carrier over the room's data channels, once the room is
     /// [full](RoomState::Full) (the room is spent then).
     pub fn carrier(&mut self) -> Option<Box<dyn Datagrams>> {
-        let mut socket = self.socket.take()?;
-        let me = socket.id()?;
-        let mut everyone = self.peers.clone();
-        everyone.push(me);
-        everyone.sort();
-        let peers = everyone
-            .iter()
-            .enumerate()
-            .filter(|&(_, p)| *p != me)
-            .map(|(seat, p)| (*p, seat_address(seat)))
-            .collect();
+        let socket = self.socket.take()?;
         Some(Box::new(ChannelCarrier {
             socket,
-            peers,
             waiting: VecDeque::new(),
             ended: self.ended.clone(),
         }))
     }
+
+    /// A carrier over the data channels of the room at `url` (no `?next=`: everyone who comes
+    /// is met) at once, for a lobby in the room: its peers are whoever is connected when it is
+    /// asked ([`Datagrams::known_peers`]); a signalling server that cannot be reached is told
+    /// as a [`ErrorKind::NotConnected`] error with why.
+    pub fn lobby_carrier(url: &str) -> Box<dyn Datagrams> {
+        let (socket, ended) = connect(url);
+        Box::new(ChannelCarrier {
+            socket,
+            waiting: VecDeque::new(),
+            ended,
+        })
+    }
 }
 
-/// The game's datagrams over a room's unreliable data channel, each peer known by its seat's
-/// stand-in address.
+/// A socket connecting to the room at `url` (its message loop running beside the game), and
+/// where the loop's end will be told.
+fn connect(url: &str) -> (WebRtcSocket, Ended) {
+    let (socket, message_loop) = WebRtcSocket::new_unreliable(url);
+    let ended: Ended = Arc::default();
+    let done = ended.clone();
+    let url_said = url.to_string();
+    spawn(async move {
+        let why = match message_loop.await {
+            Ok(()) => "the signalling server closed the room".to_string(),
+            Err(e) => format!("cannot reach the signalling server at {url_said}: {e}"),
+        };
+        if let Ok(mut ended) = done.lock() {
+            *ended = Some(why);
+        }
+    });
+    (socket, ended)
+}
+
+/// The game's datagrams over a room's unreliable data channel, each player known by its
+/// [`peer_address`].
 struct ChannelCarrier {
     socket: WebRtcSocket,
-    peers: Vec<(PeerId, SocketAddr)>,
     /// Packets received and not yet read, with their senders' addresses.
     waiting: VecDeque<(SocketAddr, Box<[u8]>)>,
     ended: Ended,
 }
 
-/// The address packets from outside the room are said to come from (the game drops them as
-/// a stranger's).
-const NOBODY: SocketAddr = SocketAddr::new(std::net::IpAddr::V4(Ipv4Addr::UNSPECIFIED), 0);
+impl ChannelCarrier {
+    /// The connected player known by `addr`.
+    fn peer(&self, addr: SocketAddr) -> Option<PeerId> {
+        self.socket
+            .connected_peers()
+            .find(|p| peer_address(*p) == addr)
+    }
+}
 
 impl Datagrams for ChannelCarrier {
     fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
         let peer = self
-            .peers
-            .iter()
-            .find(|(_, a)| *a == to)
-            .map(|(p, _)| *p)
-            .ok_or_else(|| Error::new(ErrorKind::NotFound, "no such peer in the room"))?;
+            .peer(to)
+            .ok_or_else(|| Error::new(ErrorKind::NotFound, "no such player in the room"))?;
         let channel = self
             .socket
             .get_channel_mut(CHANNEL)
@@ -206,16 +220,11 @@ impl Datagrams for ChannelCarrier {
 
     fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
         if self.waiting.is_empty() {
-            // (Peers leaving are the rollback session's to notice, by their silence.)
+            // (Players leaving are the rollback session's to notice, by their silence.)
             let _ = self.socket.try_update_peers();
             if let Ok(channel) = self.socket.get_channel_mut(CHANNEL) {
                 for (peer, packet) in channel.receive() {
-                    let from = self
-                        .peers
-                        .iter()
-                        .find(|(p, _)| *p == peer)
-                        .map_or(NOBODY, |(_, a)| *a);
-                    self.waiting.push_back((from, packet));
+                    self.waiting.push_back((peer_address(peer), packet));
                 }
             }
         }
@@ -226,12 +235,20 @@ impl Datagrams for ChannelCarrier {
                 buffer[..n].copy_from_slice(&packet[..n]);
                 Ok((n, from))
             }
-            None if ended_with(&self.ended).is_some() => Err(Error::new(
-                ErrorKind::NotConnected,
-                "the room's socket closed",
-            )),
-            None => Err(ErrorKind::WouldBlock.into()),
+            None => match ended_with(&self.ended) {
+                Some(why) => Err(Error::new(ErrorKind::NotConnected, why)),
+                None => Err(ErrorKind::WouldBlock.into()),
+            },
         }
+    }
+
+    fn local_addr(&mut self) -> Option<SocketAddr> {
+        self.socket.id().map(peer_address)
+    }
+
+    fn known_peers(&mut self) -> Vec<SocketAddr> {
+        let _ = self.socket.try_update_peers();
+        self.socket.connected_peers().map(peer_address).collect()
     }
 }
 

@@ -236,6 +236,13 @@ pub trait Datagrams {
     /// The next datagram waiting, copied into `buffer` (cut to its length), with its length
     /// and sender; [`std::io::ErrorKind::WouldBlock`] when none waits.
     fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)>;
+    /// This machine's address as the others know it, where the carrier knows one.
+    fn local_addr(&mut self) -> Option<SocketAddr>;
+    /// The peers the carrier itself knows of (a room's players whose channels are open);
+    /// none for a socket, whose peers are told by address.
+    fn known_peers(&mut self) -> Vec<SocketAddr> {
+        Vec::new()
+    }
 }
 
 impl Datagrams for UdpSocket {
@@ -246,6 +253,17 @@ impl Datagrams for UdpSocket {
     fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
         self.recv_from(buffer)
     }
+
+    fn local_addr(&mut self) -> Option<SocketAddr> {
+        UdpSocket::local_addr(self).ok()
+    }
+}
+
+/// A UDP socket bound to `addr`, non-blocking, as a [`Carrier`].
+pub fn udp_carrier(addr: SocketAddr) -> std::io::Result<Carrier> {
+    let socket = UdpSocket::bind(addr)?;
+    socket.set_nonblocking(true)?;
+    Ok(Rc::new(RefCell::new(Box::new(socket))))
 }
 
 /// A game's datagram carrier, shared by its network sessions one after another: co-op goes on
@@ -414,17 +432,11 @@ impl NetPlay {
     /// Starts playing `game` (already seated: one seat a machine) with the peers of `setup`:
     /// binds the socket and begins synchronizing; [`NetPlay::running`] says when play begins.
     pub fn start(game: Game, setup: &NetSetup) -> Result<NetPlay, NetError> {
-        let socket = UdpSocket::bind(setup.bind).map_err(|source| NetError::Bind {
+        let carrier = udp_carrier(setup.bind).map_err(|source| NetError::Bind {
             addr: setup.bind,
             source,
         })?;
-        socket
-            .set_nonblocking(true)
-            .map_err(|source| NetError::Bind {
-                addr: setup.bind,
-                source,
-            })?;
-        NetPlay::over(game, setup, Rc::new(RefCell::new(Box::new(socket))))
+        NetPlay::over(game, setup, carrier)
     }
 
     /// Starts playing `game` as [`NetPlay::start`] does, its datagrams carried by `carrier`

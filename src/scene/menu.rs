@@ -86,8 +86,11 @@ pub struct MenuWorld<'a> {
     pub can_quit: bool,
     /// The high-score table, a line a run ("1. BJ  12400  E1M3  HARD").
     pub scores: &'a [String],
-    /// Whether network play is offered (natively; not yet in the page).
+    /// Whether network play is offered.
     pub network: bool,
+    /// Whether games are hosted in rooms of a signalling server and joined by the room's code
+    /// (the page), not on a port and joined by address.
+    pub rooms: bool,
     /// The levels a deathmatch can be hosted on: each one's name and file.
     pub arenas: &'a [(String, PathBuf)],
 }
@@ -104,6 +107,7 @@ impl Default for MenuWorld<'_> {
             can_quit: true,
             scores: &[],
             network: true,
+            rooms: false,
             arenas: &[],
         }
     }
@@ -169,6 +173,9 @@ pub enum MenuCommand {
     },
     /// Join the networked game hosted at this address.
     JoinGame(std::net::SocketAddr),
+    /// Join the networked game hosted in the room of this code (the page's network play,
+    /// through a signalling server).
+    JoinRoom(String),
 }
 
 /// A line of text the Multiplayer page edits.
@@ -425,7 +432,11 @@ impl Menu {
                         ..item("DIFFICULTY", Change(Setting::NetDifficulty))
                     },
                     Item {
-                        value: Some(format!("PORT {}", net.port)),
+                        value: Some(if world.rooms {
+                            "IN A NEW ROOM".to_string()
+                        } else {
+                            format!("PORT {}", net.port)
+                        }),
                         ..item(
                             "HOST CO-OP",
                             Command(MenuCommand::HostGame {
@@ -439,7 +450,15 @@ impl Menu {
                         ..item("HOST DEATHMATCH", Open(Page::Arenas))
                     },
                     Item {
-                        value: Some(typing(Field::Address, &net.join, "TYPE AN ADDRESS")),
+                        value: Some(typing(
+                            Field::Address,
+                            &net.join,
+                            if world.rooms {
+                                "TYPE A ROOM CODE"
+                            } else {
+                                "TYPE AN ADDRESS"
+                            },
+                        )),
                         ..item("JOIN", Edit(Field::Address))
                     },
                     item("BACK", Back),
@@ -621,7 +640,7 @@ impl Menu {
             return self.bind_awaited(input, &mut settings.keys);
         }
         if let Some(field) = self.editing {
-            return self.edit(field, input, settings);
+            return self.edit(field, input, settings, world.rooms);
         }
         if self.page() == Page::NameEntry {
             match input {
@@ -758,6 +777,7 @@ impl Menu {
         field: Field,
         input: MenuInput,
         settings: &mut Settings,
+        rooms: bool,
     ) -> Option<MenuCommand> {
         use crate::settings::limits;
         let net = &mut settings.network;
@@ -789,20 +809,25 @@ impl Menu {
                     *text = "PLAYER".into();
                 }
                 *text = text.trim().to_string();
-                // Enter joins an address (an IP address alone: on the default port); one
-                // that does not read as an address stays to be mended.
+                // Enter joins an address (an IP address alone: on the default port), or
+                // where games are in rooms, a room's code (digits); what does not read as
+                // one stays to be mended.
                 let join = match (field, input) {
+                    (Field::Address, MenuInput::Select) if rooms => {
+                        let code = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+                        Some(MenuCommand::JoinRoom(code.then(|| text.clone())?))
+                    }
                     (Field::Address, MenuInput::Select) => {
                         let address = text.parse().ok().or_else(|| {
                             let ip = text.parse().ok()?;
                             Some(std::net::SocketAddr::new(ip, crate::settings::DEFAULT_PORT))
                         });
-                        Some(address?)
+                        Some(MenuCommand::JoinGame(address?))
                     }
                     _ => None,
                 };
                 self.editing = None;
-                Some(join.map_or(MenuCommand::SettingsChanged, MenuCommand::JoinGame))
+                Some(join.unwrap_or(MenuCommand::SettingsChanged))
             }
             _ => None,
         }
@@ -1317,6 +1342,35 @@ mod tests {
         assert_eq!(s.network.name, "BJ");
         assert_eq!(s.network.join, "10.0.0.7");
         assert_eq!(s.network.difficulty, Difficulty::Hard);
+        // Where games are in rooms (the page): JOIN takes a room's code, digits only.
+        let rooms = MenuWorld {
+            rooms: true,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::main();
+        // (No arenas here: HOST DEATHMATCH is passed over.)
+        for input in [Down, Select, Down, Down, Down, Select] {
+            menu.handle(input, &mut s, &rooms);
+        }
+        assert_eq!(menu.editing(), Some(Field::Address));
+        let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
+            let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+            inputs.extend(text.chars().map(Type));
+            inputs.push(Select);
+            inputs
+                .into_iter()
+                .filter_map(|i| menu.handle(i, &mut s, &rooms))
+                .collect()
+        };
+        assert_eq!(
+            typed(&mut menu, "10.0.0.7"),
+            [],
+            "an address is not a room's code"
+        );
+        assert_eq!(
+            typed(&mut menu, "482913"),
+            [MenuCommand::JoinRoom("482913".into())]
+        );
         // In the page, no Multiplayer: Down from New game goes to Options.
         let page = MenuWorld {
             network: false,

@@ -773,37 +773,69 @@ async function startSignalling() {
   return { process, addr };
 }
 
+// The seconds at which `pages` said the same state (`data-net-check`: TICK:HASH, the state
+// hash after the last whole second every machine played alike), once they have said `count`
+// in common (or two minutes have passed); throws where they differ.
+async function secondsInStep(pages, count) {
+  const said = pages.map(() => new Map());
+  const common = () => [...said[0].keys()].filter((t) => t > 0 && said.every((m) => m.has(t)));
+  const deadline = Date.now() + 120000;
+  while (common().length < count && Date.now() < deadline) {
+    for (const [i, page] of pages.entries()) {
+      const check = await page.$eval('#tilecaster', (c) => c.dataset.netCheck || '');
+      const [tick, hash] = check.split(':');
+      if (hash) said[i].set(Number(tick), hash);
+    }
+    await pages[0].waitForTimeout(250);
+  }
+  for (const t of common()) {
+    const hashes = said.map((m) => m.get(t));
+    assert(hashes.every((h) => h === hashes[0]), `the games differ at tick ${t}: ${hashes.join(', ')}`);
+  }
+  return common();
+}
+const netState = (pages) => Promise.all(pages.map((p) => p.$eval('#tilecaster', (c) => ({
+  seat: c.dataset.netSeat, net: c.dataset.net, error: document.getElementById('error').textContent,
+}))));
+
 await check('two pages met in a room of the signalling server play one game in step over WebRTC', async () => {
   const signalling = await startSignalling();
   const pages = [];
   try {
     const query = `?room=test-${process.pid}&players=2&demo&signal=ws://${signalling.addr}`;
     pages.push(await open(query), await open(query));
-    // Each page says the state hash after the last whole second every machine has played
-    // alike (`data-net-check`, TICK:HASH): the pages' must agree at every second both said.
-    const said = [new Map(), new Map()];
-    const common = () => [...said[0].keys()].filter((t) => t > 0 && said[1].has(t));
-    const deadline = Date.now() + 120000;
-    while (common().length < 4 && Date.now() < deadline) {
-      for (const [i, page] of pages.entries()) {
-        const check = await page.$eval('#tilecaster', (c) => c.dataset.netCheck || '');
-        const [tick, hash] = check.split(':');
-        if (hash) said[i].set(Number(tick), hash);
-      }
-      await pages[0].waitForTimeout(250);
-    }
-    const state = await Promise.all(pages.map((p) => p.$eval('#tilecaster', (c) => ({
-      seat: c.dataset.netSeat, net: c.dataset.net, error: document.getElementById('error').textContent,
-    }))));
-    console.log(`  ${JSON.stringify(state)}; seconds compared: ${common().join(', ')}`);
-    assert(common().length >= 4, `the pages did not play 4 seconds in step (${common().length})`);
-    for (const t of common()) {
-      assert(said[0].get(t) === said[1].get(t), `the games differ at tick ${t}: ${said[0].get(t)} and ${said[1].get(t)}`);
-    }
+    const seconds = await secondsInStep(pages, 4);
+    const state = await netState(pages);
+    console.log(`  ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
+    assert(seconds.length >= 4, `the pages did not play 4 seconds in step (${seconds.length})`);
     assert(new Set(state.map((s) => s.seat)).size === 2, 'both pages took the same seat');
     for (const [i, page] of pages.entries()) {
       await page.screenshot({ path: path.join(out, `room-${i}.png`) });
     }
+  } finally {
+    for (const page of pages) await page.close();
+    signalling.process.kill();
+  }
+});
+
+await check('a page hosts a lobby in a new room, another joins it by the room\'s code, and they play in step', async () => {
+  const signalling = await startSignalling();
+  const pages = [];
+  try {
+    const signal = `signal=ws://${signalling.addr}`;
+    pages.push(await open(`?host=coop&demo&${signal}`));
+    // The host's panel names the room's code (the Multiplayer page's JOIN takes it).
+    await pages[0].waitForFunction(() => /HOSTING ROOM \d{6}/.test(document.getElementById('tilecaster').dataset.lobby || ''),
+      null, { timeout: 60000, polling: 200 });
+    const panel = await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby);
+    const code = /HOSTING ROOM (\d{6})/.exec(panel)[1];
+    await pages[0].screenshot({ path: path.join(out, 'room-lobby.png') });
+    pages.push(await open(`?join=${code}&demo&${signal}`));
+    const seconds = await secondsInStep(pages, 3);
+    const state = await netState(pages);
+    console.log(`  host's panel: ${panel}; ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
+    assert(seconds.length >= 3, `the pages did not play 3 seconds in step (${seconds.length})`);
+    assert(state[0].seat === '0' && state[1].seat === '1', 'the host is not seat 0, the joiner seat 1');
   } finally {
     for (const page of pages) await page.close();
     signalling.process.kill();

@@ -178,6 +178,7 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
     if let Pilot::Net(seat) = &ctl.pilot {
         page::network_shown(&seat.net);
     }
+    page::lobby_shown(&ctl.view.lobby);
 }
 
 /// The whole page fullscreen (not the canvas alone, so that the page's bar and touch
@@ -214,4 +215,10 @@ pub(in crate::app) fn pace(
         w.request_redraw();
     }
     event_loop.set_control_flow(ControlFlow::Wait);
+}
+
+/// The signalling server the page's rooms are on (`?signal=`, else the page's host).
+#[cfg(feature = "webrtc")]
+pub(in crate::app) fn signalling_server() -> String {
+    page::signalling_server()
 }
