@@ -554,6 +554,7 @@ fn a_machine_that_begins_first_still_gets_in_step() {
                 seed: 3,
                 input_delay: 1,
                 deathmatch: None,
+                colours: Vec::new(),
             })
             .unwrap()
     };
@@ -599,6 +600,7 @@ fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
         seed: 4,
         input_delay: 1,
         deathmatch: None,
+        colours: Vec::new(),
     };
     let mark = fingerprint(
         &session.game_of_several(4, 2, None),

@@ -60,6 +60,19 @@ pub(super) enum Pilot {
     Room(Box<RoomSeat>),
 }
 
+/// A player's line on the lobby's panel: place, name, colour.
+fn player_line(index: usize, name: &str, colour: Option<&u8>) -> String {
+    let names = tilecaster::level::COLOUR_NAMES;
+    match colour {
+        Some(&c) => format!(
+            "{}. {name} ({})",
+            index + 1,
+            names[usize::from(c) % names.len()].to_uppercase()
+        ),
+        None => format!("{}. {name}", index + 1),
+    }
+}
+
 /// Ticks a networked co-op game shows "level complete" before the next level.
 const NEXT_LEVEL_TICKS: u64 = 3 * tilecaster::game::TICK_HZ as u64;
 
@@ -172,6 +185,15 @@ impl LobbySeat {
         Ok(LobbySeat { lobby, demo, place })
     }
 
+    /// The player wears `colour` (an index of the seats' colours; the host gives the next
+    /// free one where another player wears it).
+    pub(super) fn set_colour(&mut self, colour: usize) {
+        match &mut self.lobby {
+            Lobby::Host(host) => host.set_colour(colour),
+            Lobby::Join(joiner) => joiner.set_colour(colour),
+        }
+    }
+
     /// The lobby's panel: the game, the players, what to press.
     fn lines(&self) -> Vec<String> {
         use tilecaster::episode::lobby::GameChoice;
@@ -182,8 +204,9 @@ impl LobbySeat {
                 lines.push(format!("HOSTING {}", self.place));
                 lines.push(describe(host.choice()));
                 lines.push(String::new());
+                let colours = host.colours();
                 for (i, name) in host.players().iter().enumerate() {
-                    lines.push(format!("{}. {name}", i + 1));
+                    lines.push(player_line(i, name, colours.get(i)));
                 }
                 lines.push(String::new());
                 lines.push(if host.players().len() > 1 {
@@ -202,7 +225,7 @@ impl LobbySeat {
                         lines.push(describe(choice));
                         lines.push(String::new());
                         for (i, name) in names.iter().enumerate() {
-                            lines.push(format!("{}. {name}", i + 1));
+                            lines.push(player_line(i, name, joiner.colours().get(i)));
                         }
                         lines.push(String::new());
                         lines.push(match joiner.round_trip_ms() {
@@ -711,6 +734,7 @@ impl Controller {
                     seed: seat.seed,
                     input_delay: 2,
                     deathmatch: seat.deathmatch,
+                    colours: Vec::new(),
                 };
                 let demo = seat.demo;
                 let started = seat
@@ -772,7 +796,9 @@ impl Controller {
         self.leave_network();
         let server = platform::signalling_server();
         let name = self.settings.network.name.clone();
-        self.pilot = Pilot::Lobby(Box::new(LobbySeat::in_room(&server, &code, choice, &name)));
+        let mut seat = LobbySeat::in_room(&server, &code, choice, &name);
+        seat.set_colour(self.settings.network.colour);
+        self.pilot = Pilot::Lobby(Box::new(seat));
         self.close_menu();
     }
 
@@ -802,7 +828,8 @@ impl Controller {
         // (A lobby or game this machine is in goes first: it may hold the port.)
         self.leave_network();
         match LobbySeat::open(&net, level, self.settings.network.difficulty, false) {
-            Ok(seat) => {
+            Ok(mut seat) => {
+                seat.set_colour(self.settings.network.colour);
                 self.pilot = Pilot::Lobby(Box::new(seat));
                 self.close_menu();
             }

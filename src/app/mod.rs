@@ -303,12 +303,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
             .is_some_and(|o| o.meeting != Meeting::Named) =>
         {
             let o = options.net.as_ref().expect("checked");
-            Pilot::Lobby(Box::new(controller::LobbySeat::open(
-                o,
-                &options.level,
-                options.difficulty,
-                options.demo,
-            )?))
+            let mut seat =
+                controller::LobbySeat::open(o, &options.level, options.difficulty, options.demo)?;
+            seat.set_colour(settings.network.colour);
+            Pilot::Lobby(Box::new(seat))
         }
         #[cfg(not(target_arch = "wasm32"))]
         None if options.net.is_some() => {
@@ -323,6 +321,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 // steers by what it sees, plays at once.
                 input_delay: if options.demo { 0 } else { 2 },
                 deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+                colours: Vec::new(),
             };
             let net = session.join_network(&seats)?;
             eprintln!(

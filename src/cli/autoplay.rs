@@ -316,6 +316,7 @@ impl AutoplayArgs {
                 seed: self.seed.unwrap_or(0),
                 input_delay: self.input_delay,
                 deathmatch,
+                colours: Vec::new(),
             },
             names: Vec::new(),
             ticks: self.ticks,

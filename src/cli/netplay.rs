@@ -226,6 +226,7 @@ pub fn meet_in_room(
                     seed: room.seed,
                     input_delay,
                     deathmatch: room.deathmatch.then(tilecaster::game::MatchRules::default),
+                    colours: Vec::new(),
                 };
                 return Ok((seats, std::rc::Rc::new(std::cell::RefCell::new(carrier))));
             }

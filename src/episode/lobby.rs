@@ -44,6 +44,7 @@ use super::NetSeats;
 use crate::game::net::{Carrier, udp_carrier};
 use crate::game::{MatchRules, RULES_VERSION, TICK_HZ};
 use crate::level::Difficulty;
+use crate::level::SEAT_COLOURS;
 
 /// The first bytes of every datagram of the lobby (the game's own are marked otherwise).
 const MAGIC: [u8; 4] = *b"TClb";
@@ -281,9 +282,11 @@ enum Message {
         sent_ms: u64,
         round_trip_ms: Option<u32>,
     },
-    /// The host, to a joiner, in answer: the names so far, the game, the echo.
+    /// The host, to a joiner, in answer: the names so far, their colours, the game, the
+    /// echo.
     Roster {
         names: Vec<String>,
+        colours: Vec<u8>,
         choice: GameChoice,
         echo_ms: u64,
     },
@@ -295,6 +298,7 @@ enum Message {
         /// Every seat's address as the host sees it (`None`: the host's own).
         addresses: Vec<Option<SocketAddr>>,
         names: Vec<String>,
+        colours: Vec<u8>,
         choice: GameChoice,
         input_delay: u8,
     },
@@ -302,6 +306,10 @@ enum Message {
     Ready,
     /// A joiner leaves (with why, where it knows).
     Leave { why: Option<String> },
+    /// A joiner, to the host, beside each hello: the colour it would wear. (Apart from the
+    /// hello, and last, so that a host of another version still reads the hello and says
+    /// which versions differ.)
+    Colour { colour: u8 },
 }
 
 /// The lobby's socket: its messages in and out, everything else dropped and counted.
@@ -400,6 +408,8 @@ pub fn clean_name(name: &str, or: &str) -> String {
 struct Guest {
     addr: SocketAddr,
     name: String,
+    /// The colour it asked for.
+    colour: Option<u8>,
     round_trip_ms: Option<u32>,
     heard: Instant,
     ready: bool,
@@ -410,6 +420,8 @@ struct Guest {
 pub struct Host {
     socket: LobbySocket,
     name: String,
+    /// The colour the host would wear.
+    colour: u8,
     choice: GameChoice,
     most: usize,
     guests: Vec<Guest>,
@@ -444,6 +456,7 @@ impl Host {
         Host {
             socket: LobbySocket::over(carrier),
             name: clean_name(name, "HOST"),
+            colour: 0,
             choice,
             most,
             guests: Vec::new(),
@@ -458,10 +471,33 @@ impl Host {
         self.socket.socket.clone()
     }
 
+    /// The host wears `colour` (an index of [`crate::level::SEAT_COLOURS`]; blue, the first,
+    /// unless told).
+    pub fn set_colour(&mut self, colour: usize) {
+        self.colour = (colour % SEAT_COLOURS.len()) as u8;
+    }
+
     /// Why the lobby's carrier cannot go on, once it cannot (a room's signalling server
     /// unreachable or gone).
     pub fn fault(&self) -> Option<&str> {
         self.socket.fault.as_deref()
+    }
+
+    /// The players' colours, the host first: each the one asked for (a joiner that asked for
+    /// none, its seat's), or where an earlier player wears it, the next free one.
+    pub fn colours(&self) -> Vec<u8> {
+        let asked = std::iter::once(Some(self.colour)).chain(self.guests.iter().map(|g| g.colour));
+        let count = SEAT_COLOURS.len();
+        let mut worn: Vec<u8> = Vec::new();
+        for (seat, asked) in asked.enumerate() {
+            let first = usize::from(asked.unwrap_or((seat % count) as u8)) % count;
+            let free = (0..count)
+                .map(|k| ((first + k) % count) as u8)
+                .find(|c| !worn.contains(c))
+                .unwrap_or(first as u8);
+            worn.push(free);
+        }
+        worn
     }
 
     /// The players so far, the host first.
@@ -535,6 +571,7 @@ impl Host {
                             self.guests.push(Guest {
                                 addr: from,
                                 name,
+                                colour: None,
                                 round_trip_ms: None,
                                 heard: now,
                                 ready: false,
@@ -548,11 +585,15 @@ impl Host {
                     if self.starting.is_none() {
                         let roster = Message::Roster {
                             names: self.players().iter().map(|s| s.to_string()).collect(),
+                            colours: self.colours(),
                             choice: self.choice.clone(),
                             echo_ms: sent_ms,
                         };
                         self.socket.send(&roster, from);
                     }
+                }
+                (Message::Colour { colour }, Some(i)) => {
+                    self.guests[i].colour = Some(colour);
                 }
                 (Message::Ready, Some(i)) => {
                     self.guests[i].ready = true;
@@ -642,6 +683,7 @@ impl Host {
                 seat: seat as u8,
                 addresses: addresses.clone(),
                 names: names.clone(),
+                colours: self.colours(),
                 choice: self.choice.clone(),
                 input_delay,
             })
@@ -668,6 +710,7 @@ impl Host {
                 seed: self.choice.seed,
                 input_delay: self.input_delay(),
                 deathmatch: self.choice.rules(),
+                colours: self.colours().into_iter().map(usize::from).collect(),
             },
             names: self.players().iter().map(|s| s.to_string()).collect(),
         }
@@ -681,6 +724,10 @@ pub struct Joiner {
     /// The host's address (in a room: the first player who answers).
     host: Option<SocketAddr>,
     name: String,
+    /// The colour asked for (none: the seat's).
+    colour: Option<u8>,
+    /// The players' colours, as the host last told them.
+    colours: Vec<u8>,
     opened: Instant,
     sent: Option<Instant>,
     heard: Option<Instant>,
@@ -707,6 +754,8 @@ impl Joiner {
             socket: LobbySocket::over(carrier),
             host,
             name: clean_name(name, "PLAYER"),
+            colour: None,
+            colours: Vec::new(),
             opened: Instant::now(),
             sent: None,
             heard: None,
@@ -719,6 +768,17 @@ impl Joiner {
     /// What carries the lobby's messages: the game goes on over it.
     pub fn carrier(&self) -> Carrier {
         self.socket.socket.clone()
+    }
+
+    /// The joiner asks to wear `colour` (an index of [`crate::level::SEAT_COLOURS`]; the host
+    /// gives the next free one where another player wears it; unless asked, the seat's).
+    pub fn set_colour(&mut self, colour: usize) {
+        self.colour = Some((colour % SEAT_COLOURS.len()) as u8);
+    }
+
+    /// The players' colours, as the host last told them (in the order of the roster's names).
+    pub fn colours(&self) -> &[u8] {
+        &self.colours
     }
 
     /// The host's address, once known.
@@ -796,9 +856,11 @@ impl Joiner {
             match message {
                 Message::Roster {
                     names,
+                    colours,
                     choice,
                     echo_ms,
                 } => {
+                    self.colours = colours;
                     let trip = clock(now).saturating_sub(echo_ms);
                     self.round_trip_ms = Some(u32::try_from(trip).unwrap_or(u32::MAX));
                     let first = self.roster.is_none();
@@ -828,6 +890,7 @@ impl Joiner {
                     seat,
                     addresses,
                     names,
+                    colours,
                     choice,
                     input_delay,
                 } => {
@@ -835,7 +898,7 @@ impl Joiner {
                     for _ in 0..3 {
                         self.socket.send(&Message::Ready, from);
                     }
-                    match self.plan(seat, &addresses, names, choice, input_delay) {
+                    match self.plan(seat, &addresses, (names, colours), choice, input_delay) {
                         Ok(plan) => events.push(LobbyEvent::Started(plan)),
                         Err(why) => events.push(LobbyEvent::Refused { why }),
                     }
@@ -859,6 +922,9 @@ impl Joiner {
             };
             for host in to {
                 self.socket.send(&hello, host);
+                if let Some(colour) = self.colour {
+                    self.socket.send(&Message::Colour { colour }, host);
+                }
             }
         }
         events
@@ -870,7 +936,7 @@ impl Joiner {
         &self,
         seat: u8,
         addresses: &[Option<SocketAddr>],
-        names: Vec<String>,
+        (names, colours): (Vec<String>, Vec<u8>),
         choice: GameChoice,
         input_delay: u8,
     ) -> Result<Plan, String> {
@@ -901,6 +967,8 @@ impl Joiner {
                 seed: choice.seed,
                 input_delay: usize::from(input_delay).min(MOST_INPUT_DELAY),
                 deathmatch: choice.rules(),
+                // (A colour past the palette's is worn as the seat's own.)
+                colours: colours.into_iter().map(usize::from).collect(),
             },
             names: names.iter().map(|n| clean_name(n, "PLAYER")).collect(),
             choice,
@@ -958,6 +1026,10 @@ mod tests {
             Joiner::connect(loopback(), at, "bo").unwrap(),
             Joiner::connect(loopback(), at, "bo").unwrap(),
         ];
+        // The host wears orange; the first BO asks for orange too (and gets the next free
+        // colour, white), the second asks for none (and wears its seat's, green).
+        host.set_colour(6);
+        joiners[0].set_colour(6);
         let addrs: Vec<SocketAddr> = joiners
             .iter()
             .map(|j| j.socket.local_addr().unwrap())
@@ -971,6 +1043,7 @@ mod tests {
             assert_eq!(plan.seats.deathmatch, None);
             // Loopback: a round trip of a millisecond or so, one tick of delay.
             assert_eq!(plan.seats.input_delay, 1);
+            assert_eq!(plan.seats.colours, [6, 7, 2]);
         }
         let seats: Vec<usize> = plans.iter().map(|p| p.seats.seat).collect();
         assert_eq!(seats, [0, 1, 2]);

@@ -23,6 +23,9 @@ pub struct NetSeats {
     pub input_delay: usize,
     /// A deathmatch under these rules; `None`: co-op.
     pub deathmatch: Option<MatchRules>,
+    /// The players' chosen colours in seat order (none: each seat's own; see
+    /// [`crate::game::Seat::colour`]).
+    pub colours: Vec<usize>,
 }
 
 impl Session {
@@ -31,7 +34,9 @@ impl Session {
     /// (see [`NetPlay::start`]).
     pub fn join_network(&mut self, seats: &NetSeats) -> Result<NetPlay, NetError> {
         let count = seats.peers.len() + 1;
-        let game = self.game_of_several(seats.seed, count, seats.deathmatch);
+        let game = self
+            .game_of_several(seats.seed, count, seats.deathmatch)
+            .coloured(&seats.colours);
         self.start_network(game, seats)
     }
 
@@ -44,7 +49,9 @@ impl Session {
         carrier: Carrier,
     ) -> Result<NetPlay, NetError> {
         let count = seats.peers.len() + 1;
-        let game = self.game_of_several(seats.seed, count, seats.deathmatch);
+        let game = self
+            .game_of_several(seats.seed, count, seats.deathmatch)
+            .coloured(&seats.colours);
         self.start_network_over(game, seats, carrier)
     }
 

@@ -445,6 +445,7 @@ impl Session {
                 Carried::of_seat(from)
             };
             carried.onto_seat(to, &arsenal);
+            to.colour = from.colour;
         }
         next.viewer = played.viewer;
         Some(next)

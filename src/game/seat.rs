@@ -62,6 +62,9 @@ pub struct Seat {
     pub died: Option<u64>,
     /// Other players killed (in a deathmatch).
     pub frags: u32,
+    /// The colour the player chose, as an index of [`crate::level::SEAT_COLOURS`] (`None`:
+    /// their seat's). How they look to the others, no part of play (nor of the state hash).
+    pub colour: Option<u8>,
 }
 
 impl Seat {
@@ -78,6 +81,7 @@ impl Seat {
             last_shot: None,
             hurt: None,
             died: None,
+            colour: None,
             frags: 0,
         }
     }
@@ -150,6 +154,23 @@ impl Game {
             .map_or(start, |c| {
                 (Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5), start.1)
             })
+    }
+
+    /// Seat `seat`'s colour, as an index of [`crate::level::SEAT_COLOURS`]: the one its player
+    /// chose, else the seat's own.
+    pub fn seat_colour(&self, seat: usize) -> usize {
+        let count = crate::level::SEAT_COLOURS.len();
+        let chosen = self.seats.get(seat).and_then(|s| s.colour);
+        chosen.map_or(seat, usize::from) % count
+    }
+
+    /// This game with the players' chosen colours, in seat order (a lobby's; see
+    /// [`Seat::colour`]).
+    pub fn coloured(mut self, colours: &[usize]) -> Game {
+        for (seat, &colour) in self.seats.iter_mut().zip(colours) {
+            seat.colour = u8::try_from(colour).ok();
+        }
+        self
     }
 
     /// The seat the game is shown to ([`Game::viewer`]).

@@ -29,7 +29,7 @@ pub use lights::Light;
 pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
-    DOOR_JAMB, FIREBALL, LevelWithTextures, PLAYER, SEAT_COLOURS, load_with_sources,
+    COLOUR_NAMES, DOOR_JAMB, FIREBALL, LevelWithTextures, PLAYER, SEAT_COLOURS, load_with_sources,
     load_with_textures, player_sprite, texture_dir_for,
 };
 pub use things::{PickupKind, Treasure, Weapon};

@@ -32,6 +32,11 @@ pub const SEAT_COLOURS: [crate::frame::Colour; 8] = [
     crate::frame::Colour::rgb(225, 225, 225),
 ];
 
+/// The names of [`SEAT_COLOURS`], as settings and menus say them.
+pub const COLOUR_NAMES: [&str; 8] = [
+    "blue", "red", "green", "gold", "purple", "cyan", "orange", "white",
+];
+
 /// The name of seat `seat`'s sheet in a level's textures (the [`PLAYER`] sheet in the seat's
 /// colour), when the folder has a player sprite.
 pub fn player_sprite(seat: usize) -> String {

@@ -206,7 +206,7 @@ pub fn draw_player_names(
         if ty as f64 > view_h || tx + text_w < 0 || tx > w as i64 {
             continue;
         }
-        let colour = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+        let colour = crate::level::SEAT_COLOURS[game.seat_colour(seat)];
         let mut canvas = Canvas::new(frame);
         canvas.mix_rect(
             tx - s..tx + text_w + s,
@@ -270,7 +270,7 @@ pub fn draw_scoreboard(frame: &mut Frame, game: &Game, names: &[String]) {
             let mark = if seat == viewer { ">" } else { " " };
             let name = seat_name(names, seat);
             let text = format!("{mark}{name:<width$} {:>3}", game.seats[seat].frags);
-            let c = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+            let c = crate::level::SEAT_COLOURS[game.seat_colour(seat)];
             (text, c)
         })
         .collect();

@@ -207,6 +207,8 @@ enum Setting {
     MinimapSize,
     MinimapCorner,
     NetDifficulty,
+    /// The colour the player wears in a networked game.
+    NetColour,
 }
 
 /// What an item does.
@@ -426,6 +428,14 @@ impl Menu {
                     Item {
                         value: Some(typing(Field::Name, &net.name, "PLAYER")),
                         ..item("YOUR NAME", Edit(Field::Name))
+                    },
+                    Item {
+                        value: Some(
+                            crate::level::COLOUR_NAMES
+                                [net.colour % crate::level::COLOUR_NAMES.len()]
+                            .to_ascii_uppercase(),
+                        ),
+                        ..item("YOUR COLOUR", Change(Setting::NetColour))
                     },
                     Item {
                         value: Some(net.difficulty.name().to_ascii_uppercase()),
@@ -902,6 +912,11 @@ fn change(s: &mut Settings, setting: Setting, up: bool) {
         Setting::MouseMove => s.mouse_move = !s.mouse_move,
         Setting::DamageFlash => s.damage_flash = nudge(s.damage_flash, 0.25 * dir, 0.0, 1.0),
         Setting::MinimapSize => s.minimap_size = step(&MINIMAP_SIZES, s.minimap_size, up),
+        Setting::NetColour => {
+            let count = crate::level::COLOUR_NAMES.len();
+            let step = if up { 1 } else { count - 1 };
+            s.network.colour = (s.network.colour + step) % count;
+        }
         Setting::NetDifficulty => {
             let all = Difficulty::ALL;
             let at = all
@@ -1304,6 +1319,8 @@ mod tests {
         let kept = press(&mut menu, &[Type('b'), Type('j'), Type('!'), Select]);
         assert_eq!(kept, [MenuCommand::SettingsChanged]);
         assert_eq!(menu.editing(), None);
+        // The colour: red, then back past blue round to white (checked below).
+        press(&mut menu, &[Down, Right, Left, Left]);
         // The hosted game's difficulty: up from normal to hard, and no further.
         assert_eq!(press(&mut menu, &[Down, Right, Right]).len(), 2);
         // Host co-op.
@@ -1342,6 +1359,7 @@ mod tests {
         assert_eq!(s.network.name, "BJ");
         assert_eq!(s.network.join, "10.0.0.7");
         assert_eq!(s.network.difficulty, Difficulty::Hard);
+        assert_eq!(crate::level::COLOUR_NAMES[s.network.colour], "white");
         // Where games are in rooms (the page): JOIN takes a room's code, digits only.
         let rooms = MenuWorld {
             rooms: true,
@@ -1349,7 +1367,7 @@ mod tests {
         };
         let mut menu = Menu::main();
         // (No arenas here: HOST DEATHMATCH is passed over.)
-        for input in [Down, Select, Down, Down, Down, Select] {
+        for input in [Down, Select, Down, Down, Down, Down, Select] {
             menu.handle(input, &mut s, &rooms);
         }
         assert_eq!(menu.editing(), Some(Field::Address));

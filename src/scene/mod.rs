@@ -126,7 +126,7 @@ fn other_players<'a>(game: &Game, textures: &'a TextureSet, out: &mut Vec<Sprite
     let shown = game.viewer.min(game.seats.len() - 1);
     let since = |tick: Option<u64>| tick.map_or(u64::MAX, |t| game.ticks.saturating_sub(t));
     for (seat, s) in game.seats.iter().enumerate() {
-        let sheet = textures.sprite(&crate::level::player_sprite(seat));
+        let sheet = textures.sprite(&crate::level::player_sprite(game.seat_colour(seat)));
         let Some(sheet) = sheet.filter(|_| seat != shown) else {
             continue;
         };

@@ -444,7 +444,7 @@ pub fn draw_map(
     // seats' colours, dimmed while dead.
     let viewer = game.viewer.min(game.seats.len() - 1);
     for (seat, s) in game.seats.iter().enumerate().filter(|&(k, _)| k != viewer) {
-        let c = crate::level::SEAT_COLOURS[seat % crate::level::SEAT_COLOURS.len()];
+        let c = crate::level::SEAT_COLOURS[game.seat_colour(seat)];
         let colour = if s.dead() {
             Colour::rgb(c.r / 3, c.g / 3, c.b / 3)
         } else {

@@ -33,6 +33,7 @@
 //! join = ""                  # the address last joined (the Multiplayer menu keeps it)
 //! port = 7300                # the port a game you host listens on
 //! difficulty = "normal"      # how hard a game you host is: easy, normal, hard
+//! colour = "blue"            # the colour you wear: blue, red, green, gold, purple, cyan, orange, white
 //!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
 //! forward = ["W", "Up"]
@@ -132,6 +133,9 @@ pub struct NetworkSettings {
     pub port: u16,
     /// How hard a hosted game is.
     pub difficulty: crate::level::Difficulty,
+    /// The colour the player wears, as an index of [`crate::level::SEAT_COLOURS`] (the host
+    /// gives another where a player wears it already).
+    pub colour: usize,
 }
 
 impl Default for NetworkSettings {
@@ -141,6 +145,7 @@ impl Default for NetworkSettings {
             join: String::new(),
             port: DEFAULT_PORT,
             difficulty: crate::level::Difficulty::Normal,
+            colour: 0,
         }
     }
 }
@@ -286,6 +291,7 @@ mod tests {
                 join: "[::1]:7301".into(),
                 port: 7400,
                 difficulty: crate::level::Difficulty::Hard,
+                colour: 6,
             },
         };
         s.keys.bind(Action::Fire, 0, Key::Mouse(2));
@@ -369,6 +375,10 @@ mod tests {
             (
                 "[network]\ndifficulty = \"nightmare\"\n",
                 "k.toml:2:14: unknown difficulty 'nightmare' (easy, normal, hard)",
+            ),
+            (
+                "[network]\ncolour = \"pink\"\n",
+                "k.toml:2:10: unknown colour 'pink' (blue, red, green, gold, purple, cyan, orange, white)",
             ),
             (
                 "[network]\nport = 70000\n",

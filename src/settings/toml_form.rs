@@ -64,6 +64,7 @@ struct RawNetwork {
     join: Option<Spanned<String>>,
     port: Option<Spanned<i64>>,
     difficulty: Option<Spanned<String>>,
+    colour: Option<Spanned<String>>,
 }
 
 /// The corners by their names in the file.
@@ -208,6 +209,18 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             }
             s.network.join = text.clone();
         }
+        if let Some(c) = net.colour {
+            let names = crate::level::COLOUR_NAMES;
+            s.network.colour = names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(c.get_ref()))
+                .ok_or_else(|| {
+                    at(
+                        c.span().start,
+                        format!("unknown colour '{}' ({})", c.get_ref(), names.join(", ")),
+                    )
+                })?;
+        }
         if let Some(d) = net.difficulty {
             s.network.difficulty =
                 crate::level::Difficulty::named(d.get_ref()).ok_or_else(|| {
@@ -292,11 +305,12 @@ impl Settings {
             self.sound.mute
         ));
         out.push_str(&format!(
-            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\n",
+            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\n",
             self.network.name,
             self.network.join,
             self.network.port,
-            self.network.difficulty.name()
+            self.network.difficulty.name(),
+            crate::level::COLOUR_NAMES[self.network.colour % crate::level::COLOUR_NAMES.len()]
         ));
         out.push_str("\n[keys]\n");
         for info in &ACTIONS {

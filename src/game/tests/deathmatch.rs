@@ -192,3 +192,19 @@ fn frags_and_the_rules_are_in_the_state_hash() {
     );
     assert_ne!(other.state_hash(), g.state_hash());
 }
+
+/// A colour chosen in the lobby is how a player looks (the seat's own where none is chosen),
+/// and no part of play: the state hash is the same in any colours.
+#[test]
+fn chosen_colours_are_worn_and_leave_the_game_alone() {
+    let g = match_of(3, MatchRules::default());
+    assert_eq!((0..3).map(|s| g.seat_colour(s)).collect::<Vec<_>>(), [0, 1, 2]);
+    let coloured = g.clone().coloured(&[6, 6]);
+    assert_eq!(
+        (0..3).map(|s| coloured.seat_colour(s)).collect::<Vec<_>>(),
+        [6, 6, 2]
+    );
+    assert_eq!(coloured.state_hash(), g.state_hash());
+    // A colour past the palette's wraps round it rather than reaching past it.
+    assert!(g.clone().coloured(&[200]).seat_colour(0) < crate::level::SEAT_COLOURS.len());
+}
