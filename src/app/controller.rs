@@ -47,8 +47,14 @@ pub(super) enum Effect {
 /// networked game.
 pub(super) enum Pilot {
     Keyboard,
-    /// Inputs being replayed and the next one's index.
-    Replay(Vec<Input>, usize),
+    /// A recording being replayed: its inputs (each tick's every seat, seat 0 first), its
+    /// seats, and the next tick's index. A recording of one player plays through the
+    /// episode's rules (levels, tallies); one of a networked game ticks its seats together.
+    Replay {
+        inputs: Vec<Input>,
+        seats: usize,
+        next: usize,
+    },
     Autopilot(Autopilot),
     /// This machine's seat of a networked game (the autopilot playing it in demo mode).
     Net(Box<NetSeat>),
@@ -58,6 +64,22 @@ pub(super) enum Pilot {
     /// Waiting in a signalling server's room for the others (the page).
     #[cfg(feature = "webrtc")]
     Room(Box<RoomSeat>),
+}
+
+/// The pilot that replays `recording` on `session` (at the recording's start): a networked
+/// game's recording turns the session's game into that game of several (its seed, seats and
+/// mode), seen from seat 0, as `tilecaster replay` plays it.
+pub(super) fn replay_of(recording: Recording, session: &mut Session) -> Pilot {
+    let seats = recording.seats.max(1);
+    if seats > 1 || recording.seed.is_some() {
+        let seed = recording.seed.unwrap_or(0);
+        session.game = session.game_of_several(seed, seats, recording.deathmatch);
+    }
+    Pilot::Replay {
+        inputs: recording.inputs,
+        seats,
+        next: 0,
+    }
 }
 
 /// A player's line on the lobby's panel: place, name, colour.
@@ -580,18 +602,36 @@ impl Controller {
             self.next_network_level();
             return true;
         }
-        let replaying = matches!(self.pilot, Pilot::Replay(..));
+        let replaying = matches!(self.pilot, Pilot::Replay { .. });
         let held = (self.menu.is_some() && !replaying) || platform::holds_the_game();
         let ticks = self.clock.ticks_owed(held);
         for _ in 0..ticks {
             let input = match &mut self.pilot {
-                Pilot::Replay(inputs, next) => match inputs.get(*next) {
+                Pilot::Replay {
+                    inputs,
+                    seats: 1,
+                    next,
+                } => match inputs.get(*next) {
                     Some(input) => {
                         *next += 1;
                         *input
                     }
                     None => return false,
                 },
+                Pilot::Replay {
+                    inputs,
+                    seats,
+                    next,
+                } => {
+                    // A networked game's recording: every seat's input of the tick at once.
+                    let Some(tick) = inputs.get(*next * *seats..(*next + 1) * *seats) else {
+                        return false;
+                    };
+                    *next += 1;
+                    self.session.game.tick_seats(tick);
+                    self.sound.tick(&self.session);
+                    continue;
+                }
                 Pilot::Autopilot(pilot) => pilot.input(&self.session.game),
                 Pilot::Keyboard => self.latch.take(&self.settings),
                 // (Played above.)
@@ -747,7 +787,8 @@ impl Controller {
                     });
                 self.view.lobby.clear();
                 match started {
-                    Ok(net) => {
+                    Ok(mut net) => {
+                        self.record_network_from_start(&mut net);
                         eprintln!("seat {mine} of {} in the room", seats.peers.len() + 1);
                         self.pilot = Pilot::Net(Box::new(NetSeat {
                             net,
@@ -868,9 +909,10 @@ impl Controller {
     ) -> Result<()> {
         let level = plan.choice.local_level()?;
         let mut session = Session::start_on(&level, &self.sources, plan.choice.difficulty)?;
-        let net = session.join_network_over(&plan.seats, carrier)?;
+        let mut net = session.join_network_over(&plan.seats, carrier)?;
         self.assets = SessionAssets::new(&session);
         self.session = session;
+        self.record_network_from_start(&mut net);
         self.view.names = plan.names;
         self.pilot = Pilot::Net(Box::new(NetSeat {
             net,
@@ -898,6 +940,15 @@ impl Controller {
             return;
         }
         let (played, seats, demo) = (game.clone(), seat.seats.clone(), seat.autopilot.is_some());
+        // A recording holds one level: the one just played is kept, and recording stops.
+        if self.recording.is_some() && !self.recording_stopped {
+            self.keep_network_recording();
+            self.recording_stopped = true;
+            eprintln!("recording stopped at the level's end: a recording holds one level");
+        }
+        let Pilot::Net(seat) = &self.pilot else {
+            return;
+        };
         // The next level's session goes on over the same socket (or the page's channels).
         let carrier = seat.net.carrier();
         self.pilot = Pilot::Keyboard;
@@ -915,6 +966,32 @@ impl Controller {
                 }));
             }
             Err(e) => self.session.say(format!("cannot go on together: {e}")),
+        }
+    }
+
+    /// Starts recording the networked game `net` is about to play (from its first tick), where
+    /// `--record` asked for a recording.
+    fn record_network_from_start(&mut self, net: &mut tilecaster::game::net::NetPlay) {
+        if self.recording.is_some() {
+            self.record_from_start();
+            net.keep_inputs();
+        }
+    }
+
+    /// Keeps the networked game played so far in the recording (every seat's inputs, up to
+    /// the last tick every machine has played alike), where one is being made.
+    pub(super) fn keep_network_recording(&mut self) {
+        if self.recording_stopped {
+            return;
+        }
+        if let (Pilot::Net(seat), Some(recording)) = (&self.pilot, &mut self.recording) {
+            let confirmed = seat.net.confirmed_tick();
+            if recording
+                .keep_network_game(&seat.net, seat.seats.seed, confirmed)
+                .is_none()
+            {
+                eprintln!("the networked game's inputs were not kept: nothing recorded of it");
+            }
         }
     }
 
@@ -1381,9 +1458,6 @@ impl Controller {
             web::Request::Level(path) => (None, path),
             web::Request::Replay(path) => match Recording::read_for_replay(&path) {
                 Ok(recording) => {
-                    if let Some(why) = recording.window_refusal() {
-                        return web::show_error(&why);
-                    }
                     let level = recording.level_path();
                     (Some(recording), level)
                 }
@@ -1403,7 +1477,10 @@ impl Controller {
                 self.assets = SessionAssets::new(&session);
                 self.session = session;
                 self.record_from_start();
-                self.pilot = recording.map_or(Pilot::Keyboard, |r| Pilot::Replay(r.inputs, 0));
+                self.pilot = match recording {
+                    Some(r) => replay_of(r, &mut self.session),
+                    None => Pilot::Keyboard,
+                };
                 self.close_menu();
                 web::clear_error();
             }
@@ -1436,6 +1513,36 @@ mod tests {
             (Sources::default(), Clock::new(None), (64, 40)),
             menu,
         )
+    }
+
+    /// A networked game's recording (two seats, a deathmatch) replays in the window to the
+    /// state the game reached, seen from seat 0, and then ends.
+    #[test]
+    fn a_networked_games_recording_replays_in_the_window() {
+        let dir = scratch("replay-net");
+        let mut ctl = controller(&dir, None);
+        let rules = tilecaster::game::MatchRules::default();
+        let mut played = ctl.session.game_of_several(9, 2, Some(rules));
+        let mut pilots = [Autopilot::for_seat(0), Autopilot::for_seat(1)];
+        let mut recording = Recording::of_session(&ctl.session);
+        recording.seats = 2;
+        recording.seed = Some(9);
+        recording.deathmatch = Some(rules);
+        for _ in 0..90 {
+            let inputs: Vec<Input> = pilots.iter_mut().map(|p| p.input(&played)).collect();
+            played.tick_seats(&inputs);
+            recording.inputs.extend(inputs);
+        }
+        ctl.pilot = replay_of(recording, &mut ctl.session);
+        assert!(ctl.session.game.is_deathmatch());
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while ctl.simulate() {
+            assert!(Instant::now() < deadline, "the replay did not end");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(ctl.session.game.ticks, 90);
+        assert_eq!(ctl.session.game.state_hash(), played.state_hash());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     fn scratch(name: &str) -> PathBuf {
@@ -1482,8 +1589,13 @@ mod tests {
         ctl.menu_input(MenuInput::Select);
         let kept = std::fs::read_to_string(dir.join("settings.toml")).unwrap();
         assert!(kept.contains("name = \"ANNA\""), "{kept}");
-        // HOST CO-OP (past the difficulty).
-        for input in [MenuInput::Down, MenuInput::Down, MenuInput::Select] {
+        // HOST CO-OP (past the colour and the difficulty).
+        for input in [
+            MenuInput::Down,
+            MenuInput::Down,
+            MenuInput::Down,
+            MenuInput::Select,
+        ] {
             ctl.menu_input(input);
         }
         assert!(ctl.menu.is_none());
@@ -1510,7 +1622,7 @@ mod tests {
                     "{on}"
                 );
                 assert!(
-                    ctl.view.lobby.iter().any(|l| l == "2. BO"),
+                    ctl.view.lobby.iter().any(|l| l == "2. BO (RED)"),
                     "{:?}",
                     ctl.view.lobby
                 );

@@ -243,13 +243,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         }
     }
     let replay = match &options.replay {
-        Some(path) => {
-            let recording = Recording::read_for_replay(path)?;
-            if let Some(why) = recording.window_refusal() {
-                anyhow::bail!("{}: {why}", path.display());
-            }
-            Some(recording)
-        }
+        Some(path) => Some(Recording::read_for_replay(path)?),
         None => None,
     };
     let session = match (&options.load, &replay, &options.replay) {
@@ -292,10 +286,9 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         },
         ..Composer::new(frame, effective.fov, !options.no_hud)
     };
-    #[cfg(not(target_arch = "wasm32"))]
     let mut session = session;
     let pilot = match replay {
-        Some(r) => Pilot::Replay(r.inputs, 0),
+        Some(r) => controller::replay_of(r, &mut session),
         #[cfg(not(target_arch = "wasm32"))]
         None if options
             .net
@@ -323,7 +316,10 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
                 deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
                 colours: Vec::new(),
             };
-            let net = session.join_network(&seats)?;
+            let mut net = session.join_network(&seats)?;
+            if options.record.is_some() {
+                net.keep_inputs();
+            }
             eprintln!(
                 "seat {} of {}: waiting for the others at {}",
                 o.seat,
@@ -417,11 +413,12 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
         app.ctl.view.frame.save_png(path, false)?;
         eprintln!("last frame: {}", path.display());
     }
+    app.ctl.keep_network_recording();
     if let (Some(path), Some(recording)) = (&options.record, &app.ctl.recording) {
         files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!(
             "recorded {} ticks: {}",
-            recording.inputs.len(),
+            recording.inputs.len() / recording.seats.max(1),
             path.display()
         );
     }

@@ -381,15 +381,9 @@ pub fn run(o: &Options) -> Result<()> {
         .hash_at(o.ticks)
         .context("the last tick's state is no longer kept")?;
     if let (Some(path), Some(recording)) = (o.record, recording.as_mut()) {
-        let game = net.game();
-        recording.seats = game.seats.len();
-        recording.seed = Some(o.seats.seed);
-        recording.deathmatch = match game.mode {
-            tilecaster::game::Mode::Deathmatch(rules) => Some(rules),
-            tilecaster::game::Mode::Coop => None,
-        };
-        let inputs = net.inputs(o.ticks).context("the inputs were not kept")?;
-        recording.inputs = inputs.to_vec();
+        recording
+            .keep_network_game(&net, o.seats.seed, o.ticks)
+            .context("the inputs were not kept")?;
         tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!("recorded every seat's inputs to {}", path.display());
     }

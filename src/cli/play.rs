@@ -84,7 +84,7 @@ pub struct PlayArgs {
     /// Play one seat of a networked game: met in a lobby (--host, --join), or with every
     /// peer named (--bind, --peer and --seat; every machine with the same level, difficulty
     /// and --seed); with --demo the autopilot plays it.
-    #[arg(long, conflicts_with_all = ["replay", "load", "record"])]
+    #[arg(long, conflicts_with_all = ["replay", "load"])]
     net: bool,
     /// With --net: host a lobby on --bind for the game chosen here (--level, --mode,
     /// --difficulty, --seed); the others join it with --join; use (or fire) starts the game

@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use super::{Session, level_file_hash};
+use super::{Recording, Session, level_file_hash};
 use crate::game::net::{Carrier, NetError, NetPlay, NetSetup, fingerprint};
 use crate::game::{Game, MatchRules};
 
@@ -26,6 +26,26 @@ pub struct NetSeats {
     /// The players' chosen colours in seat order (none: each seat's own; see
     /// [`crate::game::Seat::colour`]).
     pub colours: Vec<usize>,
+}
+
+impl Recording {
+    /// Keeps the networked game `net` played (with seed `seed`) in this recording, up to
+    /// tick `ticks`: every seat's inputs of every tick (the same on every machine once
+    /// confirmed), its seats, seed and mode, so that `tilecaster replay` (or the window's
+    /// `--replay`) plays it to the same state. `None` when `net` did not keep its inputs
+    /// ([`NetPlay::keep_inputs`]) or has not played that far.
+    pub fn keep_network_game(&mut self, net: &NetPlay, seed: u64, ticks: u64) -> Option<()> {
+        let game = net.game();
+        let inputs = net.inputs(ticks)?;
+        self.seats = game.seats.len();
+        self.seed = Some(seed);
+        self.deathmatch = match game.mode {
+            crate::game::Mode::Deathmatch(rules) => Some(rules),
+            crate::game::Mode::Coop => None,
+        };
+        self.inputs = inputs.to_vec();
+        Some(())
+    }
 }
 
 impl Session {

@@ -158,8 +158,8 @@ pub(in crate::app) fn before_frame(ctl: &mut Controller) {
 /// (`true`): the player takes over under the main menu (a new game, or play on from where the
 /// replay stopped).
 pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
-    if let Pilot::Replay(inputs, _) = &ctl.pilot {
-        page::replay_ended(&ctl.session.game, inputs.len());
+    if let Pilot::Replay { inputs, seats, .. } = &ctl.pilot {
+        page::replay_ended(&ctl.session.game, inputs.len() / seats);
     }
     ctl.replay_ended();
     true

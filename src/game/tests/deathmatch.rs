@@ -198,7 +198,10 @@ fn frags_and_the_rules_are_in_the_state_hash() {
 #[test]
 fn chosen_colours_are_worn_and_leave_the_game_alone() {
     let g = match_of(3, MatchRules::default());
-    assert_eq!((0..3).map(|s| g.seat_colour(s)).collect::<Vec<_>>(), [0, 1, 2]);
+    assert_eq!(
+        (0..3).map(|s| g.seat_colour(s)).collect::<Vec<_>>(),
+        [0, 1, 2]
+    );
     let coloured = g.clone().coloured(&[6, 6]);
     assert_eq!(
         (0..3).map(|s| coloured.seat_colour(s)).collect::<Vec<_>>(),
