@@ -8,6 +8,12 @@
 //!
 //! Everyone in a room plays the game its address names (level, mode, seed); a player whose
 //! game differs is named ([`crate::game::net::NetEvent::OtherGame`]), as natively.
+//!
+//! A room without `?next=` holds a lobby instead ([`Room::lobby_carrier`]): the host's and
+//! the joiners' lobby messages go over its channels as they go over UDP natively
+//! ([`crate::episode::lobby::Host::over`], [`crate::episode::lobby::Joiner::over`]), and the
+//! game after them. Every player is known by an address made of its id ([`peer_address`]),
+//! the same on every machine, so that the host's plan names everyone for everyone.
 
 use std::collections::VecDeque;
 use std::io::{Error, ErrorKind};
@@ -75,8 +81,9 @@ pub struct Room {
 }
 
 impl Room {
-    /// Opens the room at `url` (`ws://HOST:PORT/ROOM?next=N`) for a game of `wanted` players: connects to the
-    /// signalling server in the background (the page's event loop drives it).
+    /// Opens the room at `url` (`ws://HOST:PORT/ROOM?next=N`) for a game of `wanted`
+    /// players: connects to the signalling server in the background (on the page's event
+    /// loop; natively on a thread).
     pub fn join(url: &str, wanted: usize) -> Room {
         let (socket, ended) = connect(url);
         Room {

@@ -226,10 +226,10 @@ fn message_kind(bytes: &[u8]) -> Option<u32> {
     Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
 }
 
-/// What carries a networked game's datagrams: a UDP socket natively ([`UdpSocket`], bound
-/// and set non-blocking), a WebRTC data channel in the page (its peers given stand-in
-/// addresses). Unordered and unreliable, as UDP is: the rollback session above it resends
-/// what matters.
+/// What carries a networked game's datagrams (and a lobby's): a UDP socket natively
+/// ([`UdpSocket`], bound and set non-blocking), or a room's WebRTC data channels (the page's,
+/// and natively with the `webrtc` feature; each player known by an address made of its id).
+/// Unordered and unreliable, as UDP is: the rollback session above it resends what matters.
 pub trait Datagrams {
     /// Sends `bytes` to `to` (an error when it could not be sent).
     fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()>;
