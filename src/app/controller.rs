@@ -209,6 +209,7 @@ impl LobbySeat {
 
     /// The player wears `colour` (an index of the seats' colours; the host gives the next
     /// free one where another player wears it).
+    #[cfg_attr(all(target_arch = "wasm32", not(feature = "webrtc")), allow(dead_code))]
     pub(super) fn set_colour(&mut self, colour: usize) {
         match &mut self.lobby {
             Lobby::Host(host) => host.set_colour(colour),
@@ -341,7 +342,8 @@ fn menu_world<'a>(
         can_quit: platform::CAN_QUIT,
         // (The page plays with others in rooms, where it is built with WebRTC.)
         network: cfg!(any(not(target_arch = "wasm32"), feature = "webrtc")),
-        rooms: cfg!(target_arch = "wasm32"),
+        rooms: cfg!(feature = "webrtc"),
+        addresses: cfg!(not(target_arch = "wasm32")),
         arenas: arenas(),
     }
 }
@@ -835,7 +837,10 @@ impl Controller {
             None => None,
         };
         self.leave_network();
+        #[cfg(target_arch = "wasm32")]
         let server = platform::signalling_server();
+        #[cfg(not(target_arch = "wasm32"))]
+        let server = self.settings.network.signal.clone();
         let name = self.settings.network.name.clone();
         let mut seat = LobbySeat::in_room(&server, &code, choice, &name);
         seat.set_colour(self.settings.network.colour);

@@ -532,6 +532,8 @@ impl Host {
     pub fn poll(&mut self) -> Vec<LobbyEvent> {
         let mut events = Vec::new();
         let now = Instant::now();
+        // The hellos to answer with the roster, and their echoes.
+        let mut answers = Vec::new();
         for (from, message) in self.socket.receive() {
             let known = self.guests.iter().position(|g| g.addr == from);
             match (message, known) {
@@ -583,13 +585,7 @@ impl Host {
                     guest.heard = now;
                     guest.round_trip_ms = round_trip_ms.or(guest.round_trip_ms);
                     if self.starting.is_none() {
-                        let roster = Message::Roster {
-                            names: self.players().iter().map(|s| s.to_string()).collect(),
-                            colours: self.colours(),
-                            choice: self.choice.clone(),
-                            echo_ms: sent_ms,
-                        };
-                        self.socket.send(&roster, from);
+                        answers.push((from, sent_ms));
                     }
                 }
                 (Message::Colour { colour }, Some(i)) => {
@@ -609,6 +605,17 @@ impl Host {
                 // Strangers' other messages, and the host's own kinds: not for a host.
                 _ => {}
             }
+        }
+        // Answered once everything that came is read (a colour beside the hello is then
+        // in the answer).
+        for (to, echo_ms) in answers {
+            let roster = Message::Roster {
+                names: self.players().iter().map(|s| s.to_string()).collect(),
+                colours: self.colours(),
+                choice: self.choice.clone(),
+                echo_ms,
+            };
+            self.socket.send(&roster, to);
         }
         if self.starting.is_none() {
             // The silent have left.
@@ -1109,6 +1116,90 @@ mod tests {
         assert!(said.contains("rules version"), "{said}");
         assert_eq!(host.dropped(), 3);
         assert_eq!(host.players(), ["ANNA", "BO"]);
+    }
+
+    /// An in-memory room: every player's carrier, its datagrams put straight into the
+    /// others' queues, each player knowing the others (as a room's data channels do).
+    #[derive(Default)]
+    struct Mesh {
+        queues: std::collections::HashMap<
+            SocketAddr,
+            std::collections::VecDeque<(SocketAddr, Vec<u8>)>,
+        >,
+    }
+
+    struct MeshCarrier {
+        mesh: std::rc::Rc<std::cell::RefCell<Mesh>>,
+        me: SocketAddr,
+    }
+
+    impl crate::game::net::Datagrams for MeshCarrier {
+        fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
+            let mut mesh = self.mesh.borrow_mut();
+            let queue = mesh
+                .queues
+                .get_mut(&to)
+                .ok_or(std::io::ErrorKind::NotFound)?;
+            queue.push_back((self.me, bytes.to_vec()));
+            Ok(())
+        }
+
+        fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
+            let mut mesh = self.mesh.borrow_mut();
+            let queue = mesh
+                .queues
+                .get_mut(&self.me)
+                .ok_or(std::io::ErrorKind::NotFound)?;
+            let (from, bytes) = queue.pop_front().ok_or(std::io::ErrorKind::WouldBlock)?;
+            buffer[..bytes.len()].copy_from_slice(&bytes);
+            Ok((bytes.len(), from))
+        }
+
+        fn local_addr(&mut self) -> Option<SocketAddr> {
+            Some(self.me)
+        }
+
+        fn known_peers(&mut self) -> Vec<SocketAddr> {
+            let mesh = self.mesh.borrow();
+            mesh.queues
+                .keys()
+                .filter(|&&a| a != self.me)
+                .copied()
+                .collect()
+        }
+    }
+
+    /// In a room the joiners do not know which player hosts: they say hello to everyone, and
+    /// the one who answers is the host; colours asked for are worn, the plans agree.
+    #[test]
+    fn in_a_room_the_host_is_whoever_answers_and_colours_are_worn() {
+        let mesh = std::rc::Rc::new(std::cell::RefCell::new(Mesh::default()));
+        let carrier = |port: u16| -> Carrier {
+            let me = SocketAddr::from(([10, 0, 0, 1], port));
+            mesh.borrow_mut().queues.insert(me, Default::default());
+            std::rc::Rc::new(std::cell::RefCell::new(Box::new(MeshCarrier {
+                mesh: mesh.clone(),
+                me,
+            })))
+        };
+        let (a, b, c) = (carrier(1), carrier(2), carrier(3));
+        let mut host = Host::over(a, "anna", choice(), 4);
+        let mut joiners = vec![Joiner::over(b, None, "bo"), Joiner::over(c, None, "cy")];
+        joiners[0].set_colour(2);
+        joiners[1].set_colour(2);
+        let plans = until_started(&mut host, &mut joiners, 3);
+        for (joiner, plan) in joiners.iter().zip(&plans[1..]) {
+            assert_eq!(joiner.host(), Some(SocketAddr::from(([10, 0, 0, 1], 1))));
+            assert_eq!(plan.seats.peers[0], SocketAddr::from(([10, 0, 0, 1], 1)));
+        }
+        for plan in &plans {
+            assert_eq!(plan.names.len(), 3);
+            // The host blue; the first to ask for green wears it, the second the next free.
+            assert_eq!(plan.seats.colours[0], 0);
+            let mut joined: Vec<usize> = plan.seats.colours[1..].to_vec();
+            joined.sort();
+            assert_eq!(joined, [2, 3], "{:?}", plan.seats.colours);
+        }
     }
 
     #[test]

@@ -88,9 +88,12 @@ pub struct MenuWorld<'a> {
     pub scores: &'a [String],
     /// Whether network play is offered.
     pub network: bool,
-    /// Whether games are hosted in rooms of a signalling server and joined by the room's code
-    /// (the page), not on a port and joined by address.
+    /// Whether games are joined by a room's code (of a signalling server, over WebRTC: the
+    /// page, and native builds with the `webrtc` feature).
     pub rooms: bool,
+    /// Whether games are hosted on a port and joined by address (natively; the page hosts in
+    /// rooms).
+    pub addresses: bool,
     /// The levels a deathmatch can be hosted on: each one's name and file.
     pub arenas: &'a [(String, PathBuf)],
 }
@@ -108,6 +111,7 @@ impl Default for MenuWorld<'_> {
             scores: &[],
             network: true,
             rooms: false,
+            addresses: true,
             arenas: &[],
         }
     }
@@ -442,7 +446,7 @@ impl Menu {
                         ..item("DIFFICULTY", Change(Setting::NetDifficulty))
                     },
                     Item {
-                        value: Some(if world.rooms {
+                        value: Some(if !world.addresses {
                             "IN A NEW ROOM".to_string()
                         } else {
                             format!("PORT {}", net.port)
@@ -463,10 +467,10 @@ impl Menu {
                         value: Some(typing(
                             Field::Address,
                             &net.join,
-                            if world.rooms {
-                                "TYPE A ROOM CODE"
-                            } else {
-                                "TYPE AN ADDRESS"
+                            match (world.addresses, world.rooms) {
+                                (true, true) => "TYPE AN ADDRESS OR A CODE",
+                                (false, _) => "TYPE A ROOM CODE",
+                                (true, false) => "TYPE AN ADDRESS",
                             },
                         )),
                         ..item("JOIN", Edit(Field::Address))
@@ -650,7 +654,7 @@ impl Menu {
             return self.bind_awaited(input, &mut settings.keys);
         }
         if let Some(field) = self.editing {
-            return self.edit(field, input, settings, world.rooms);
+            return self.edit(field, input, settings, world);
         }
         if self.page() == Page::NameEntry {
             match input {
@@ -787,7 +791,7 @@ impl Menu {
         field: Field,
         input: MenuInput,
         settings: &mut Settings,
-        rooms: bool,
+        world: &MenuWorld,
     ) -> Option<MenuCommand> {
         use crate::settings::limits;
         let net = &mut settings.network;
@@ -822,11 +826,12 @@ impl Menu {
                 // Enter joins an address (an IP address alone: on the default port), or
                 // where games are in rooms, a room's code (digits); what does not read as
                 // one stays to be mended.
+                let code = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
                 let join = match (field, input) {
-                    (Field::Address, MenuInput::Select) if rooms => {
-                        let code = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-                        Some(MenuCommand::JoinRoom(code.then(|| text.clone())?))
+                    (Field::Address, MenuInput::Select) if world.rooms && code => {
+                        Some(MenuCommand::JoinRoom(text.clone()))
                     }
+                    (Field::Address, MenuInput::Select) if !world.addresses => return None,
                     (Field::Address, MenuInput::Select) => {
                         let address = text.parse().ok().or_else(|| {
                             let ip = text.parse().ok()?;
@@ -1363,6 +1368,7 @@ mod tests {
         // Where games are in rooms (the page): JOIN takes a room's code, digits only.
         let rooms = MenuWorld {
             rooms: true,
+            addresses: false,
             ..MenuWorld::default()
         };
         let mut menu = Menu::main();
@@ -1388,6 +1394,35 @@ mod tests {
         assert_eq!(
             typed(&mut menu, "482913"),
             [MenuCommand::JoinRoom("482913".into())]
+        );
+        // Natively with WebRTC: either.
+        let both = MenuWorld {
+            rooms: true,
+            ..MenuWorld::default()
+        };
+        let mut menu = Menu::main();
+        for input in [Down, Select, Down, Down, Down, Down, Select] {
+            menu.handle(input, &mut s, &both);
+        }
+        let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
+            let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+            inputs.extend(text.chars().map(Type));
+            inputs.push(Select);
+            let commands = inputs
+                .into_iter()
+                .filter_map(|i| menu.handle(i, &mut s, &both))
+                .collect();
+            // (Back to typing on JOIN for the next line.)
+            menu.handle(Select, &mut s, &both);
+            commands
+        };
+        assert_eq!(
+            typed(&mut menu, "482913"),
+            [MenuCommand::JoinRoom("482913".into())]
+        );
+        assert_eq!(
+            typed(&mut menu, "10.0.0.7"),
+            [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
         );
         // In the page, no Multiplayer: Down from New game goes to Options.
         let page = MenuWorld {

@@ -34,6 +34,7 @@
 //! port = 7300                # the port a game you host listens on
 //! difficulty = "normal"      # how hard a game you host is: easy, normal, hard
 //! colour = "blue"            # the colour you wear: blue, red, green, gold, purple, cyan, orange, white
+//! signal = "ws://127.0.0.1:3536"  # the signalling server whose rooms are joined by code (webrtc builds)
 //!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
 //! forward = ["W", "Up"]
@@ -136,6 +137,9 @@ pub struct NetworkSettings {
     /// The colour the player wears, as an index of [`crate::level::SEAT_COLOURS`] (the host
     /// gives another where a player wears it already).
     pub colour: usize,
+    /// The signalling server whose rooms a native build with WebRTC joins by code
+    /// (`ws://HOST:PORT` or `wss://`; the page uses its own host's).
+    pub signal: String,
 }
 
 impl Default for NetworkSettings {
@@ -146,9 +150,14 @@ impl Default for NetworkSettings {
             port: DEFAULT_PORT,
             difficulty: crate::level::Difficulty::Normal,
             colour: 0,
+            signal: DEFAULT_SIGNAL.into(),
         }
     }
 }
+
+/// The signalling server rooms are on unless the settings say otherwise (where `tilecaster
+/// serve-signalling` listens by default, on this machine).
+pub const DEFAULT_SIGNAL: &str = "ws://127.0.0.1:3536";
 
 /// The port a hosted game listens on unless the settings say otherwise (and the port an
 /// address to join without one is taken to have).
@@ -292,6 +301,7 @@ mod tests {
                 port: 7400,
                 difficulty: crate::level::Difficulty::Hard,
                 colour: 6,
+                signal: "wss://rooms.example.org:443".into(),
             },
         };
         s.keys.bind(Action::Fire, 0, Key::Mouse(2));
@@ -375,6 +385,10 @@ mod tests {
             (
                 "[network]\ndifficulty = \"nightmare\"\n",
                 "k.toml:2:14: unknown difficulty 'nightmare' (easy, normal, hard)",
+            ),
+            (
+                "[network]\nsignal = \"http://x\"\n",
+                "k.toml:2:10: signal 'http://x': expected a ws:// or wss:// address",
             ),
             (
                 "[network]\ncolour = \"pink\"\n",

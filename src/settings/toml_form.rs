@@ -65,6 +65,7 @@ struct RawNetwork {
     port: Option<Spanned<i64>>,
     difficulty: Option<Spanned<String>>,
     colour: Option<Spanned<String>>,
+    signal: Option<Spanned<String>>,
 }
 
 /// The corners by their names in the file.
@@ -209,6 +210,17 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             }
             s.network.join = text.clone();
         }
+        if let Some(signal) = net.signal {
+            let text = signal.get_ref();
+            let scheme = text.starts_with("ws://") || text.starts_with("wss://");
+            if !scheme || text.len() > 200 || text.chars().any(char::is_whitespace) {
+                return Err(at(
+                    signal.span().start,
+                    format!("signal '{text}': expected a ws:// or wss:// address"),
+                ));
+            }
+            s.network.signal = text.clone();
+        }
         if let Some(c) = net.colour {
             let names = crate::level::COLOUR_NAMES;
             s.network.colour = names
@@ -305,12 +317,13 @@ impl Settings {
             self.sound.mute
         ));
         out.push_str(&format!(
-            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\n",
+            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\nsignal = {:?}\n",
             self.network.name,
             self.network.join,
             self.network.port,
             self.network.difficulty.name(),
-            crate::level::COLOUR_NAMES[self.network.colour % crate::level::COLOUR_NAMES.len()]
+            crate::level::COLOUR_NAMES[self.network.colour % crate::level::COLOUR_NAMES.len()],
+            self.network.signal
         ));
         out.push_str("\n[keys]\n");
         for info in &ACTIONS {

@@ -223,9 +223,3 @@ pub(in crate::app) fn pace(
     }
     event_loop.set_control_flow(ControlFlow::WaitUntil(next));
 }
-
-/// The signalling server rooms are on natively (the command line's `--signal` says otherwise).
-#[cfg(feature = "webrtc")]
-pub(in crate::app) fn signalling_server() -> String {
-    "ws://127.0.0.1:3536".to_string()
-}
