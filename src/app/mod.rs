@@ -112,7 +112,7 @@ pub struct PlayOptions {
 #[derive(Clone, Debug)]
 #[cfg_attr(not(feature = "webrtc"), allow(dead_code))]
 pub struct RoomOptions {
-    /// The room's address ([`tilecaster::episode::room::room_url`]).
+    /// The room's address ([`room_url`]).
     pub url: String,
     /// The players the game is for.
     pub players: usize,

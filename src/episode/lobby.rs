@@ -4,8 +4,14 @@
 //! addresses; the joiners learn the host's choice, check the rules version and that they hold
 //! the same level file before the game starts, and measure their round trip to the host, from
 //! which the host sets the input delay ([`input_delay_for`]). When the host starts, every
-//! machine is told its seat, the others' addresses and the players' names ([`Plan`]), and the
-//! game begins as `play --net` begins it ([`NetSeats`]), on the same port.
+//! machine is told its seat, the others' addresses, the players' names and colours ([`Plan`]),
+//! and the game begins as `play --net` begins it ([`NetSeats`]), over the lobby's own socket
+//! ([`Host::carrier`]).
+//!
+//! The messages go over UDP ([`Host::open`], [`Joiner::connect`]) or any other datagram
+//! carrier ([`Host::over`], [`Joiner::over`]): a room's WebRTC data channels, where a joiner
+//! does not know the host's address and says hello to every player in the room until one
+//! answers as the host (`episode::room`, with the `webrtc` feature).
 //!
 //! What travels is small messages (bincode, read with a size limit) headed by the lobby's own
 //! mark, resent every [`RESEND`] until answered: a lost datagram costs a moment, never the
