@@ -152,9 +152,7 @@ impl LobbySeat {
     ) -> LobbySeat {
         use tilecaster::episode::lobby::{Host, Joiner};
         let url = format!("{}/tilecaster-{code}", server.trim_end_matches('/'));
-        let carrier = std::rc::Rc::new(std::cell::RefCell::new(
-            tilecaster::episode::room::Room::lobby_carrier(&url),
-        ));
+        let carrier = tilecaster::episode::room::Room::lobby_carrier(&url);
         let lobby = match choice {
             Some(choice) => {
                 let most = choice.most_seats();
@@ -783,10 +781,7 @@ impl Controller {
                     .room
                     .carrier()
                     .ok_or_else(|| anyhow!("the room closed as the game began"))
-                    .and_then(|carrier| {
-                        let carrier = std::rc::Rc::new(std::cell::RefCell::new(carrier));
-                        Ok(self.session.join_network_over(&seats, carrier)?)
-                    });
+                    .and_then(|carrier| Ok(self.session.join_network_over(&seats, carrier)?));
                 self.view.lobby.clear();
                 match started {
                     Ok(mut net) => {

@@ -228,7 +228,7 @@ pub fn meet_in_room(
                     deathmatch: room.deathmatch.then(tilecaster::game::MatchRules::default),
                     colours: Vec::new(),
                 };
-                return Ok((seats, std::rc::Rc::new(std::cell::RefCell::new(carrier))));
+                return Ok((seats, carrier));
             }
         }
         if started.elapsed() > wait {

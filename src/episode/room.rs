@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
-use crate::game::net::Datagrams;
+use crate::game::net::{Carrier, Datagrams};
 
 /// The channel the game's datagrams use (matchbox's unreliable one, as UDP).
 const CHANNEL: usize = 0;
@@ -151,26 +151,18 @@ impl Room {
 
     /// The game's datagram carrier over the room's data channels, once the room is
     /// [full](RoomState::Full) (the room is spent then).
-    pub fn carrier(&mut self) -> Option<Box<dyn Datagrams>> {
+    pub fn carrier(&mut self) -> Option<Carrier> {
         let socket = self.socket.take()?;
-        Some(Box::new(ChannelCarrier {
-            socket,
-            waiting: VecDeque::new(),
-            ended: self.ended.clone(),
-        }))
+        Some(ChannelCarrier::carrier(socket, self.ended.clone()))
     }
 
     /// A carrier over the data channels of the room at `url` (no `?next=`: everyone who comes
     /// is met) at once, for a lobby in the room: its peers are whoever is connected when it is
     /// asked ([`Datagrams::known_peers`]); a signalling server that cannot be reached is told
     /// as a [`ErrorKind::NotConnected`] error with why.
-    pub fn lobby_carrier(url: &str) -> Box<dyn Datagrams> {
+    pub fn lobby_carrier(url: &str) -> Carrier {
         let (socket, ended) = connect(url);
-        Box::new(ChannelCarrier {
-            socket,
-            waiting: VecDeque::new(),
-            ended,
-        })
+        ChannelCarrier::carrier(socket, ended)
     }
 }
 
@@ -203,6 +195,15 @@ struct ChannelCarrier {
 }
 
 impl ChannelCarrier {
+    /// The carrier over `socket`'s channel, whose message loop's end `ended` tells.
+    fn carrier(socket: WebRtcSocket, ended: Ended) -> Carrier {
+        std::rc::Rc::new(std::cell::RefCell::new(Box::new(ChannelCarrier {
+            socket,
+            waiting: VecDeque::new(),
+            ended,
+        })))
+    }
+
     /// The connected player known by `addr`.
     fn peer(&self, addr: SocketAddr) -> Option<PeerId> {
         self.socket
