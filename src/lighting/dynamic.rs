@@ -36,14 +36,16 @@ pub struct DynamicLights {
 
 impl DynamicLights {
     /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's,
-    /// added to the level's own light `base` (where it has a light map). The buffers grow to
-    /// the most ever needed and are kept.
+    /// added to the level's own light `base` (where it has a light map), in the cells
+    /// `wanted` (those a frame may show: the others are left in the level's light). The
+    /// buffers grow to the most ever needed and are kept.
     pub fn update<S: Solidity + ?Sized>(
         &mut self,
         grid: &S,
         (width, height): (u32, u32),
         lights: &[Light],
         base: Option<&LightMap>,
+        wanted: &dyn Fn(Cell) -> bool,
     ) {
         let cells = width as usize * height as usize;
         if (self.width, self.height) != (width, height) || self.index.len() != cells {
@@ -62,7 +64,8 @@ impl DynamicLights {
             if light.intensity <= 0.0 || !light.position.is_finite() {
                 continue;
             }
-            super::cast_light(grid, (width, height), light, &mut self.fan, &mut self.seen);
+            let cast = (light, super::DYNAMIC_ARC_BULGE);
+            super::cast_light(grid, (width, height), cast, &mut self.fan, &mut self.seen);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
             let walked = (light, &self.seen, DYNAMIC_SAMPLES, 0..i64::MAX);
@@ -71,6 +74,7 @@ impl DynamicLights {
                 (width, height),
                 walked,
                 &mut self.scratch,
+                wanted,
                 |at, k, weights| {
                     // A cell the light does not reach keeps the level's light as it is.
                     if super::add_light(&mut index[at], tiles, (per_tile, k), weights, colour) {
@@ -124,9 +128,16 @@ impl DynamicLights {
         x < self.width && y < self.height && self.index[(y * self.width + x) as usize] != NO_TILE
     }
 
-    /// The combined factors of cell `(x, y)`, if a dynamic light reaches it.
+    /// The cells a dynamic light reaches this frame (row-major indices), in the order first
+    /// reached.
+    pub(crate) fn reached(&self) -> &[u32] {
+        &self.touched
+    }
+
+    /// The combined factors of cell `(x, y)` (the level's light and the dynamic lights',
+    /// [`DYNAMIC_SAMPLES`]² of them, rows from the cell's low y), if a dynamic light reaches it.
     #[inline]
-    fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+    pub(crate) fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
         if x >= self.width || y >= self.height {
             return None;
         }

@@ -33,13 +33,14 @@ pub(crate) struct Scratch {
 /// sample, row-major in the cell; `weights` the falloff at each, 1 at the light and 0 at its
 /// radius). A sample is lit where it lies inside the polygon (the even-odd rule along its row:
 /// the polygon is star-shaped around the light, so inside is where the light sees) and nearer
-/// than the radius. Cells solid whole are skipped; a shaped cell's samples are lit where the
-/// polygon reaches them.
+/// than the radius. Cells solid whole are skipped, and cells not `wanted`; a shaped cell's
+/// samples are lit where the polygon reaches them.
 pub(crate) fn walk<S: Solidity + ?Sized>(
     grid: &S,
     (width, height): (u32, u32),
     (light, seen, n, rows): (&Light, &Visibility, u32, std::ops::Range<i64>),
     scratch: &mut Scratch,
+    wanted: impl Fn(Cell) -> bool,
     mut lit: impl FnMut(usize, usize, &[f32]),
 ) {
     let (r, o) = (light.radius, light.position);
@@ -107,7 +108,7 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
                 let cx = (i / i64::from(n)) as i32;
                 let end = last.min((i64::from(cx) + 1) * i64::from(n) - 1);
                 let cell = Cell::new(cx, cy);
-                if !grid.is_solid(cell) || grid.shape(cell).is_some() {
+                if (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell) {
                     weights.clear();
                     weights.extend((i..=end).map(|s| {
                         let dx = ((s as f64 + 0.5) / nf - o.x) as f32;

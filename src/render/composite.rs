@@ -58,6 +58,8 @@ pub(super) struct Scene<'a> {
     pub mipmaps: bool,
     /// The light the frame is drawn in, where it changes anything.
     pub lights: Option<crate::lighting::Lighting<'a>>,
+    /// The floors and ceilings lit by this frame's dynamic lights, where there are any.
+    pub flash: Option<&'a super::flash::FlashSurfaces>,
 }
 
 /// Pixels per cache line (of 64 bytes); a [`CoverBlock`]'s columns.
@@ -261,6 +263,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
     surfaces.lights = scene.lights.map(|l| (l, assets.lit.as_deref()));
+    surfaces.flash = scene.flash;
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let at = advance((wx0, wy0), (sx, sy), start);
         surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
@@ -324,6 +327,8 @@ struct SurfaceCache<'a> {
         crate::lighting::Lighting<'a>,
         Option<&'a super::lit::LitSurfaces>,
     )>,
+    /// The floors and ceilings lit by this frame's dynamic lights.
+    flash: Option<&'a super::flash::FlashSurfaces>,
     cell: (i32, i32),
     /// That cell's surface, and whether it is lit already.
     drawn: Drawn,
@@ -347,10 +352,12 @@ impl<'a> SurfaceCache<'a> {
             loops,
             footprint,
             lights: None,
+            flash: None,
             cell: (i32::MIN, i32::MIN),
             drawn: Drawn {
                 surface: SurfaceRef::Colour(0),
                 lit: true,
+                flash: 0,
             },
             surface: Err(0),
         }
@@ -367,16 +374,31 @@ impl<'a> SurfaceCache<'a> {
             style.ceiling
         };
         match self.lights {
-            // Where a dynamic light reaches, or the light was worked out again as the doors
-            // stand, the plain surface lit pixel by pixel.
-            Some((lighting, _)) if lighting.by_pixel(cell.0, cell.1) => Drawn {
-                surface: plain,
-                lit: false,
-            },
+            // Where a dynamic light reaches, the surface's copy lit for this frame; where it
+            // has none, or the light was worked out again as the doors stand, the plain
+            // surface lit pixel by pixel.
+            Some((lighting, _)) if lighting.by_pixel(cell.0, cell.1) => {
+                match self
+                    .flash
+                    .and_then(|f| f.copy_at(cell, self.below, self.footprint))
+                {
+                    Some(at) => Drawn {
+                        surface: plain,
+                        lit: true,
+                        flash: at + 1,
+                    },
+                    None => Drawn {
+                        surface: plain,
+                        lit: false,
+                        flash: 0,
+                    },
+                }
+            }
             Some((_, Some(lit))) => lit.surface(cell, index, self.below),
             _ => Drawn {
                 surface: plain,
                 lit: true,
+                flash: 0,
             },
         }
     }
@@ -388,7 +410,11 @@ impl<'a> SurfaceCache<'a> {
             SurfaceRef::Colour(c) => Err(c),
             SurfaceRef::Texture(i) => {
                 let texture = &*self.assets.textures[i as usize];
-                let mip = texture.mip(mip_level(self.footprint * texture.size() as f64));
+                let level = mip_level(self.footprint * texture.size() as f64);
+                let mip = match (self.drawn.flash, self.flash) {
+                    (at @ 1.., Some(flash)) => flash.mip(at - 1, level),
+                    _ => texture.mip(level),
+                };
                 Ok((mip, 32 - mip.shift()))
             }
         };

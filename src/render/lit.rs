@@ -28,12 +28,15 @@ const NONE: u32 = u32::MAX;
 /// too large): its pixels are lit one by one.
 const BY_PIXEL: u32 = u32::MAX - 1;
 
-/// A floor or ceiling as the sweep draws it: the surface, and whether it is lit already
-/// (`false`: the sweep lights its pixels from the light map).
+/// A floor or ceiling as the sweep draws it: the surface, whether it is lit already
+/// (`false`: the sweep lights its pixels from the light map), and which of this frame's
+/// copies lit by dynamic lights it is drawn from (`super::flash`; 0: none, else the copy's
+/// index plus one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Drawn {
     pub surface: SurfaceRef,
     pub lit: bool,
+    pub flash: u32,
 }
 
 /// The lit floors and ceilings of a level.
@@ -68,10 +71,12 @@ impl LitSurfaces {
                     Some(lit) => Drawn {
                         surface: lit.add_to(textures),
                         lit: true,
+                        flash: 0,
                     },
                     None => Drawn {
                         surface: s,
                         lit: false,
+                        flash: 0,
                     },
                 }
             })
@@ -164,10 +169,12 @@ impl LitSurfaces {
             BY_PIXEL => Drawn {
                 surface: pick(self.plain[style as usize]),
                 lit: false,
+                flash: 0,
             },
             i => Drawn {
                 surface: pick(self.own[i as usize]),
                 lit: true,
+                flash: 0,
             },
         }
     }

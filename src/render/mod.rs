@@ -12,6 +12,7 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
+mod flash;
 mod kernels;
 mod lit;
 mod outline;
@@ -159,6 +160,12 @@ pub struct Renderer {
     /// they light.
     dynamic_lights: Vec<crate::level::Light>,
     dynamic: crate::lighting::DynamicLights,
+    /// The floors and ceilings they light, copied and lit for the frame.
+    flash: flash::FlashSurfaces,
+    /// Whether the floors and ceilings under dynamic lights are lit pixel by pixel instead
+    /// of from copies (for the test that they draw the same).
+    #[cfg(test)]
+    no_flash_copies: bool,
     /// The level's own light as its doors and push walls stand.
     relight: relight::Relight,
     /// The last frame's height.
@@ -247,7 +254,31 @@ impl Renderer {
             doors,
             holes: &assets.holes,
         };
-        self.dynamic.update(&grid, (w, h), flashes, map);
+        // Dynamic lights are worked out only where the frame may show them.
+        let shown = |c: crate::grid::Cell| {
+            flash::depths_seen(camera, (c.x, c.y), flash::SPRITE_REACH).is_some()
+        };
+        self.dynamic.update(&grid, (w, h), flashes, map, &shown);
+        #[cfg(test)]
+        let copied = !self.no_flash_copies;
+        #[cfg(not(test))]
+        let copied = true;
+        let flashed = if copied {
+            &self.dynamic
+        } else {
+            &crate::lighting::DynamicLights::default()
+        };
+        self.flash.build(
+            flashed,
+            &flash::Frame {
+                level,
+                assets,
+                camera,
+                size: (width, height),
+                mipmaps: !self.no_mipmaps,
+                loops,
+            },
+        );
         let lighting = crate::lighting::Lighting {
             map,
             dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
@@ -337,6 +368,7 @@ impl Renderer {
             loops,
             mipmaps: !self.no_mipmaps,
             lights,
+            flash: (!self.dynamic.is_empty()).then_some(&self.flash),
         };
         let sweeps = frame
             .pixels_mut()

@@ -59,6 +59,32 @@ impl Mip {
         &self.texels
     }
 
+    /// A level of no texels, to be shaped as another ([`Mip::shape_as`]).
+    pub(crate) fn empty() -> Mip {
+        Mip {
+            size: 1,
+            shift: 0,
+            texels: Vec::new(),
+            dark: Vec::new(),
+        }
+    }
+
+    /// Makes this level the size of `source`, its texels to be written
+    /// ([`Mip::texels_mut`]; those it had are left as they were), without a dark variant, in
+    /// the buffer it has: no allocation once it has held one as large.
+    pub(crate) fn shape_as(&mut self, source: &Mip) {
+        self.size = source.size;
+        self.shift = source.shift;
+        self.texels.resize(source.texels.len(), 0);
+        self.dark.clear();
+    }
+
+    /// Every texel, column by column, to change in place.
+    #[inline]
+    pub(crate) fn texels_mut(&mut self) -> &mut [u32] {
+        &mut self.texels
+    }
+
     /// The next level: half the side, each texel the average of four.
     fn halved(&self) -> Mip {
         let size = self.size / 2;

@@ -249,3 +249,46 @@ pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
     }
     scalar::tint_run(tint, chunks.into_remainder());
 }
+
+#[target_feature(enable = "avx2")]
+/// Eight texels at a time (see [`super::light_column`]; `source` a power of two, at least 8, as
+/// long as `out`): where a sample spans eight texels or more, its scale lanes in every lane;
+/// where fewer, each texel's sample's lanes placed as the unpacking places the texel.
+pub(super) fn light_column(source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
+    use std::arch::x86_64::*;
+    let zero = _mm256_setzero_si256();
+    let len = source.len();
+    let out = &mut out[..len];
+    // Texels a sample spans (a power of two), as a shift.
+    let per_sample = (len / 8).trailing_zeros();
+    for (k, (from, to)) in source
+        .chunks_exact(8)
+        .zip(out.chunks_exact_mut(8))
+        .enumerate()
+    {
+        // Unpacking works within each 128-bit half: the low unpack holds texels 0, 1 and 4,
+        // 5, the high one 2, 3 and 6, 7; their scales placed the same way.
+        let (low_scale, high_scale) = if per_sample >= 3 {
+            let scale = _mm256_set1_epi64x(scales[(k * 8) >> per_sample] as i64);
+            (scale, scale)
+        } else {
+            let s = |p: usize| scales[(k * 8 + p) >> per_sample] as i64;
+            (
+                _mm256_set_epi64x(s(5), s(4), s(1), s(0)),
+                _mm256_set_epi64x(s(7), s(6), s(3), s(2)),
+            )
+        };
+        // SAFETY: `from` and `to` are eight `u32`s each, 32 bytes: the unaligned load and
+        // store touch exactly them.
+        let texels = unsafe { _mm256_loadu_si256(from.as_ptr().cast::<__m256i>()) };
+        let low = _mm256_mulhi_epu16(_mm256_unpacklo_epi8(zero, texels), low_scale);
+        let high = _mm256_mulhi_epu16(_mm256_unpackhi_epi8(zero, texels), high_scale);
+        // SAFETY: as the load.
+        unsafe {
+            _mm256_storeu_si256(
+                to.as_mut_ptr().cast::<__m256i>(),
+                _mm256_packus_epi16(low, high),
+            )
+        };
+    }
+}

@@ -24,7 +24,8 @@
 //! into the texture and whose store writes exactly the eight pixels of its chunk, and the four
 //! texel loads of a magnified floor's block, whose coordinates are masked to the texture's
 //! side; the wall column's load of eight texels from a slice of eight; the floor tint's load
-//! and store of the eight pixels of its chunk; and prefetches, which only hint.
+//! and store of the eight pixels of its chunk (and of their scales, for a lit copy's); and
+//! prefetches, which only hint.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]
@@ -225,6 +226,34 @@ pub(super) fn tint_run(loops: Loops, tint: &crate::lighting::Tint, run: &mut [u3
     scalar::tint_run(tint, run);
 }
 
+/// Lights a column of texels (of a floor's lit copy, `super::flash`): `out[y]` is
+/// `source[y]` with each channel multiplied by the scale of the sample texel `y` lies in,
+/// `scales[((2y + 1) × 8) / (2 × len)]` (the column's eight samples of light, evenly along it;
+/// a channel's scale in a 16-bit lane from the low one, red, green, blue, alpha: 256 leaves it
+/// as it is): `(v × scale) >> 8`, clamped to a byte, as [`crate::lighting::apply`] lights a
+/// texel. With AVX2, eight texels at a time as [`tint_run`] does, each with its sample's
+/// scale lanes. `source` is a power of two long, and `out` as long.
+#[inline]
+pub(super) fn light_column(loops: Loops, source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
+    #[cfg(target_arch = "x86_64")]
+    if loops.avx2 && source.len() >= 8 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
+        unsafe { avx2::light_column(source, out, scales) };
+        return;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = loops;
+    scalar::light_column(source, out, scales);
+}
+
+/// The scale lanes of [`light_column`] that light a texel as `factor` does
+/// ([`crate::lighting::LightMap`]'s packing: three channels of 10 bits, 256 as 1).
+#[inline]
+pub(super) fn scale_of(factor: u32) -> u64 {
+    let f = |c: u32| u64::from((factor >> (10 * c)) & 0x3FF);
+    f(0) | f(1) << 16 | f(2) << 32 | 256 << 48
+}
+
 /// Which vector loops run here: `"AVX2"`, `"WebAssembly SIMD"`, or `None` (the baseline
 /// alone: comparing it with itself would prove nothing).
 pub(super) fn vector_loops_here() -> Option<&'static str> {
@@ -408,6 +437,36 @@ mod tests {
             tint_run(Loops::new(true), &tint, &mut vector);
             tint_run(Loops::new(false), &tint, &mut baseline);
             assert_eq!(vector, baseline, "{tint:?}, {len} pixels");
+        }
+    }
+
+    /// The vector column lighting (a lit copy's texels, each by its sample's light) gives
+    /// what the baseline gives, and both what `lighting::apply` gives texel by texel: dark,
+    /// neutral and bright factors, columns of every power-of-two length.
+    #[test]
+    fn the_vector_column_lights_texels_as_apply_does() {
+        let vector_here = vector_loops_here("the_vector_column_lights_texels_as_apply_does");
+        let mut next = numbers(0x5CA1_E000);
+        for round in 0..300 {
+            let len = 1usize << (round % 9);
+            let mut channel = || (next() % 1024) as u32;
+            let factors: [u32; 8] = std::array::from_fn(|k| match (round + k) % 5 {
+                0 => crate::lighting::NEUTRAL,
+                _ => channel() | channel() << 10 | channel() << 20,
+            });
+            let scales = factors.map(scale_of);
+            let source: Vec<u32> = (0..len).map(|_| next() as u32).collect();
+            let lit: Vec<u32> = (0..len)
+                .map(|y| crate::lighting::apply(factors[((2 * y + 1) * 8) / (2 * len)], source[y]))
+                .collect();
+            let mut baseline = vec![0; len];
+            light_column(Loops::new(false), &source, &mut baseline, &scales);
+            assert_eq!(baseline, lit, "{len} texels");
+            if vector_here {
+                let mut vector = vec![0; len];
+                light_column(Loops::new(true), &source, &mut vector, &scales);
+                assert_eq!(vector, lit, "{len} texels");
+            }
         }
     }
 }

@@ -65,3 +65,19 @@ pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
         *px = tint.apply(*px);
     }
 }
+
+/// Lights a column of texels by its eight samples' scales (see [`super::light_column`]).
+#[inline(always)]
+pub(super) fn light_column(source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
+    // `((2y + 1) × 8) / (2 × len)`, the length a power of two.
+    let shift = source.len().trailing_zeros() + 1;
+    for (y, (out, &texel)) in out.iter_mut().zip(source).enumerate() {
+        let scale = scales[((2 * y + 1) * 8) >> shift];
+        let mut lit = 0;
+        for c in 0..4 {
+            let v = u64::from((texel >> (8 * c)) & 0xFF);
+            lit |= (((v * ((scale >> (16 * c)) & 0xFFFF)) >> 8).min(255) as u32) << (8 * c);
+        }
+        *out = lit;
+    }
+}

@@ -1,0 +1,321 @@
+//! Floors and ceilings under this frame's dynamic lights (muzzle flashes, fireballs), lit
+//! before they are drawn: every cell a dynamic light reaches that the camera may see gets its
+//! own copy of its floor and ceiling, each texel multiplied by the light falling on it (the
+//! level's and the dynamic lights', [`DYNAMIC_SAMPLES`]² samples a cell), from the finest
+//! mipmap level the frame can draw it at (set by the distance of its nearest point) to the
+//! smallest. The floor sweep then draws such a cell as it draws any other, a texel fetched
+//! and stored a pixel, as the level's own light is drawn from its copies made once a level
+//! ([`super::lit`]).
+//!
+//! A copy costs its texels, where lighting the pixels costs them one by one: eight muzzle
+//! flashes in view at 1920x1080 light about a hundred thousand texels this way, and lit a
+//! million pixels before (a near cell is magnified: each of its texels covers several
+//! pixels; a far one is drawn from a small mipmap level).
+//!
+//! Plain colours, textures larger than [`LARGEST`] texels and cells the camera cannot see get
+//! no copy: the sweep lights their pixels one by one, as before.
+
+use rayon::prelude::*;
+
+use super::assets::{RenderAssets, SurfaceRef};
+use super::camera::Camera;
+use super::kernels::{self, Loops};
+use crate::grid::Cell;
+use crate::level::Level;
+use crate::lighting::{DYNAMIC_SAMPLES, DynamicLights};
+use crate::math::Vec2;
+use crate::texture::{Mip, mip_level};
+
+/// The largest texture side copied.
+const LARGEST: u32 = 128;
+/// [`FlashSurfaces::cells`]' mark of a cell without copies.
+const NONE: u32 = u32::MAX;
+/// Samples of light along each side of a cell, and that as a shift.
+const SAMPLES: usize = DYNAMIC_SAMPLES as usize;
+const SHIFT: u32 = DYNAMIC_SAMPLES.trailing_zeros();
+
+/// The lit copies of one frame's floors and ceilings under its dynamic lights. Its buffers
+/// grow to the most a frame has needed and are kept: frames allocate nothing once it has.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct FlashSurfaces {
+    width: u32,
+    height: u32,
+    /// Per cell (row-major): the first of its two copies (its floor's, then its ceiling's) in
+    /// `copies`, or [`NONE`].
+    cells: Vec<u32>,
+    /// The cells given copies this frame, to clear them for the next.
+    marked: Vec<u32>,
+    /// The copies, this frame's first (`2 * marked.len()` of them), kept for later frames.
+    copies: Vec<LitCopy>,
+}
+
+/// A lit copy of one floor or ceiling.
+#[derive(Clone, Debug)]
+struct LitCopy {
+    /// The texture copied, its side, and the finest of its levels copied (the first of
+    /// `levels`).
+    source: u16,
+    size: u32,
+    first: u32,
+    /// How many of `levels` are this frame's: none where the surface is not copied.
+    count: usize,
+    levels: Vec<Mip>,
+    /// The light on the cell as scale lanes ([`kernels::scale_of`]): per column of samples
+    /// (along x), its samples from the cell's low y.
+    scales: [[u64; SAMPLES]; SAMPLES],
+}
+
+impl Default for LitCopy {
+    fn default() -> LitCopy {
+        LitCopy {
+            source: 0,
+            size: 1,
+            first: 0,
+            count: 0,
+            levels: Vec::new(),
+            scales: [[0; SAMPLES]; SAMPLES],
+        }
+    }
+}
+
+/// What [`FlashSurfaces::build`] needs of the frame.
+pub(crate) struct Frame<'a> {
+    pub level: &'a Level,
+    pub assets: &'a RenderAssets,
+    pub camera: &'a Camera,
+    /// The frame's width and height in pixels.
+    pub size: (u32, u32),
+    /// Whether floors are drawn from mipmap levels.
+    pub mipmaps: bool,
+    pub loops: Loops,
+}
+
+impl FlashSurfaces {
+    /// Copies and lights the floors and ceilings of the cells `dynamic` reaches that the
+    /// camera may see, replacing the last frame's (`dynamic` empty: none).
+    pub(crate) fn build(&mut self, dynamic: &DynamicLights, frame: &Frame) {
+        let (width, height) = (frame.level.map.width(), frame.level.map.height());
+        let cells = width * height;
+        if (self.width as usize, self.height as usize) != (width, height)
+            || self.cells.len() != cells
+        {
+            self.cells.clear();
+            self.cells.resize(cells, NONE);
+            self.marked.clear();
+            (self.width, self.height) = (width as u32, height as u32);
+        }
+        for &at in &self.marked {
+            self.cells[at as usize] = NONE;
+        }
+        self.marked.clear();
+        let mut used = 0;
+        for &at in dynamic.reached() {
+            let (x, y) = (at % self.width, at / self.width);
+            let (Some((near, far)), Some(factors)) = (
+                depths_seen(frame.camera, (x as i32, y as i32), 0.0),
+                dynamic.tile(x, y),
+            ) else {
+                continue;
+            };
+            let style = frame.level.map.style(Cell::new(x as i32, y as i32));
+            let style = &frame.assets.styles[style as usize];
+            if self.copies.len() < used + 2 {
+                self.copies.resize_with(used + 2, LitCopy::default);
+            }
+            for (k, surface) in [style.floor, style.ceiling].into_iter().enumerate() {
+                let copy = &mut self.copies[used + k];
+                copy.count = 0;
+                let SurfaceRef::Texture(i) = surface else {
+                    continue;
+                };
+                let texture = &frame.assets.textures[i as usize];
+                if texture.size() > LARGEST {
+                    continue;
+                }
+                // The levels the rows that may show the cell draw from, down to the smallest
+                // with a texel for each sample of light (where a texel would span several,
+                // the pixels are lit one by one: each by the sample it shows).
+                let last = (texture.mip_count() - 1).min(texture.shift().saturating_sub(SHIFT));
+                let finest = level_at(near * (1.0 - 1e-4), frame, texture.size());
+                let coarsest = level_at(far * (1.0 + 1e-4), frame, texture.size()).min(last);
+                if finest > coarsest {
+                    continue;
+                }
+                copy.source = i;
+                copy.size = texture.size();
+                copy.first = finest;
+                copy.count = (coarsest - finest + 1) as usize;
+                for (sx, column) in copy.scales.iter_mut().enumerate() {
+                    for (sy, scale) in column.iter_mut().enumerate() {
+                        *scale = kernels::scale_of(factors[sy * SAMPLES + sx]);
+                    }
+                }
+            }
+            self.cells[at as usize] = used as u32;
+            self.marked.push(at);
+            used += 2;
+        }
+        let (assets, loops) = (frame.assets, frame.loops);
+        self.copies[..used]
+            .par_iter_mut()
+            .for_each(|copy| copy.light(assets, loops));
+    }
+
+    /// The copy of `cell`'s floor (`below`) or ceiling, if it has one this frame with the
+    /// level a row of pixels `footprint` world units apart draws from.
+    #[inline]
+    pub(crate) fn copy_at(&self, (x, y): (i32, i32), below: bool, footprint: f64) -> Option<u32> {
+        let (x, y) = (u32::try_from(x).ok()?, u32::try_from(y).ok()?);
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let first = self.cells[(y * self.width + x) as usize];
+        if first == NONE {
+            return None;
+        }
+        let at = first + u32::from(!below);
+        let copy = &self.copies[at as usize];
+        let level = mip_level(footprint * f64::from(copy.size));
+        (copy.count > 0 && level < copy.first + copy.count as u32).then_some(at)
+    }
+
+    /// Level `level` of copy `at` (as [`crate::texture::Texture::mip`] picks one of the
+    /// texture copied: the smallest for a larger `level`; its finest copied for a finer one,
+    /// which the frame does not draw).
+    #[inline]
+    pub(crate) fn mip(&self, at: u32, level: u32) -> &Mip {
+        let copy = &self.copies[at as usize];
+        let k = level.saturating_sub(copy.first) as usize;
+        &copy.levels[k.min(copy.count - 1)]
+    }
+}
+
+impl LitCopy {
+    /// Copies this frame's levels of its texture and lights each texel by the sample of the
+    /// cell's light its centre lies in.
+    fn light(&mut self, assets: &RenderAssets, loops: Loops) {
+        if self.count == 0 {
+            return;
+        }
+        let texture = &assets.textures[self.source as usize];
+        if self.levels.len() < self.count {
+            self.levels.resize_with(self.count, Mip::empty);
+        }
+        for (k, level) in self.levels[..self.count].iter_mut().enumerate() {
+            let source = texture.mip(self.first + k as u32);
+            level.shape_as(source);
+            let side = source.size() as usize;
+            let columns = source.texels().chunks_exact(side);
+            for (x, (from, to)) in columns
+                .zip(level.texels_mut().chunks_exact_mut(side))
+                .enumerate()
+            {
+                // The column of samples its centre lies in.
+                let sx = ((2 * x + 1) * SAMPLES) / (2 * side);
+                kernels::light_column(loops, from, to, &self.scales[sx]);
+            }
+        }
+    }
+}
+
+/// How far outside the view a cell may lie and still show something: a sprite standing
+/// there, half a tile wide, with a margin.
+pub(super) const SPRITE_REACH: f64 = 0.75;
+
+/// The depths (distances along the view direction) of the nearest and farthest points of
+/// cell `(x, y)`, if the camera may see any of it, or anything standing within `margin` of
+/// it: some of it ahead, and not all of it beyond one side of the view.
+pub(super) fn depths_seen(camera: &Camera, (x, y): (i32, i32), margin: f64) -> Option<(f64, f64)> {
+    let corner = |dx: i32, dy: i32| Vec2::new(f64::from(x + dx), f64::from(y + dy)) - camera.pos;
+    let corners = [corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1)];
+    let depths = corners.map(|c| c.dot(camera.dir));
+    let near = depths.into_iter().fold(f64::INFINITY, f64::min);
+    let far = depths.into_iter().fold(f64::NEG_INFINITY, f64::max);
+    if far <= -margin {
+        return None;
+    }
+    let unit = |v: Vec2| v * (1.0 / v.length());
+    let (left, right) = (
+        unit(camera.dir - camera.plane),
+        unit(camera.dir + camera.plane),
+    );
+    let cross = |a: Vec2, b: Vec2| a.x * b.y - a.y * b.x;
+    // Which way the view turns from its left edge to its right one; a corner's distance
+    // outside each edge.
+    let turn = cross(left, right).signum();
+    let past_left = corners.iter().all(|&c| cross(left, c) * turn < -margin);
+    let past_right = corners.iter().all(|&c| cross(c, right) * turn < -margin);
+    (!past_left && !past_right).then_some((near, far))
+}
+
+/// The mipmap level of a texture `size` texels wide that the floor sweep draws a row looking
+/// as far as `depth` from (as `composite::floor_and_ceiling` picks one: no row looks nearer
+/// than the frame's bottom one); 0 without mipmaps.
+fn level_at(depth: f64, frame: &Frame, size: u32) -> u32 {
+    if !frame.mipmaps {
+        return 0;
+    }
+    let (width, height) = frame.size;
+    let nearest_row = f64::from(super::composite::row_distance(height as i32 - 1, height));
+    let depth = depth.max(nearest_row);
+    let half = f64::from(height) / 2.0;
+    let across = 2.0 * frame.camera.plane.length() * depth / f64::from(width);
+    mip_level(across.max(depth * depth / half) * f64::from(size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::{Colour, Frame};
+    use crate::grid::Solidity;
+    use crate::level::{Light, load_with_textures};
+    use crate::render::{ClosedDoors, Renderer};
+
+    /// Floors and ceilings drawn from copies lit for the frame look as they do lit pixel by
+    /// pixel (within the golden pictures' tolerance of 2 a channel), with mipmaps and without,
+    /// and the copies are used. (In fog they differ where the light saturates a channel: a
+    /// copy's texel is clamped before the fog blends it, a pixel lit after the fog as if it
+    /// had been lit before it is clamped after; the lamps scene's goldens, fogged, stay within
+    /// their tolerance.)
+    #[test]
+    fn copies_draw_what_pixel_by_pixel_lighting_draws() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/lamps.toml");
+        let loaded = load_with_textures(&path, None).unwrap();
+        let mut level = loaded.level.clone();
+        level.fog.distance = f64::INFINITY;
+        let level = &level;
+        let assets = RenderAssets::new(level, &loaded.textures);
+        for mipmaps in [true, false] {
+            for angle in [0.0, 60.0, 150.0, 250.0] {
+                let camera = Camera::new(level.player.position, angle, 66.0);
+                let flashes: Vec<Light> = (0..8)
+                    .map(|k| Light {
+                        position: camera.pos + camera.dir * (0.4 + 0.5 * f64::from(k)),
+                        colour: Colour::rgb(255, 214, 150),
+                        radius: 4.5,
+                        intensity: 1.2,
+                    })
+                    .filter(|l| !level.map.is_solid(Cell::containing(l.position)))
+                    .collect();
+                let draw = |copies: bool| {
+                    let mut renderer = Renderer::new();
+                    renderer.set_mipmaps(mipmaps);
+                    renderer.no_flash_copies = !copies;
+                    renderer.set_dynamic_lights(&flashes);
+                    let mut frame = Frame::new(480, 300).unwrap();
+                    renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
+                    (frame, renderer.flash.marked.len())
+                };
+                let ((copied, cells), (by_pixel, none)) = (draw(true), draw(false));
+                assert!(cells > 0 && none == 0, "{cells} cells copied, {none}");
+                let differing = copied
+                    .rgba()
+                    .chunks_exact(4)
+                    .zip(by_pixel.rgba().chunks_exact(4))
+                    .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 2))
+                    .count();
+                assert_eq!(differing, 0, "facing {angle}, mipmaps {mipmaps}");
+            }
+        }
+    }
+}
