@@ -297,7 +297,7 @@ impl Lighting<'_> {
 /// How many steps of `step` from `at` (32.32 fixed point) stay within one span of 2^`unit`
 /// along one axis (a sample's side, or a cell's at 32): at least 1, `u64::MAX` for no motion.
 #[inline]
-fn steps_within(at: i64, step: i64, unit: u32) -> u64 {
+pub(crate) fn steps_within(at: i64, step: i64, unit: u32) -> u64 {
     let mask = (1u64 << unit) - 1;
     let into = (at as u64) & mask;
     match step.cmp(&0) {

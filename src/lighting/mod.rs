@@ -29,6 +29,7 @@
 mod dynamic;
 mod reach;
 
+pub(crate) use dynamic::steps_within;
 pub use dynamic::{DYNAMIC_SAMPLES, DynamicLights, Lighting};
 
 use crate::frame::Colour;

@@ -406,15 +406,16 @@ impl<'a> SurfaceCache<'a> {
     fn look_up(&mut self, cell: (i32, i32)) {
         self.cell = cell;
         self.drawn = self.surface_of(cell);
-        self.surface = match self.drawn.surface {
-            SurfaceRef::Colour(c) => Err(c),
-            SurfaceRef::Texture(i) => {
+        self.surface = match (self.drawn.flash, self.flash, self.drawn.surface) {
+            // A copy lit for this frame (of a texture or a plain colour).
+            (at @ 1.., Some(flash), _) => {
+                let mip = flash.mip(at - 1, self.footprint);
+                Ok((mip, 32 - mip.shift()))
+            }
+            (_, _, SurfaceRef::Colour(c)) => Err(c),
+            (_, _, SurfaceRef::Texture(i)) => {
                 let texture = &*self.assets.textures[i as usize];
-                let level = mip_level(self.footprint * texture.size() as f64);
-                let mip = match (self.drawn.flash, self.flash) {
-                    (at @ 1.., Some(flash)) => flash.mip(at - 1, level),
-                    _ => texture.mip(level),
-                };
+                let mip = texture.mip(mip_level(self.footprint * texture.size() as f64));
                 Ok((mip, 32 - mip.shift()))
             }
         };
@@ -449,6 +450,18 @@ impl<'a> SurfaceCache<'a> {
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
             match self.surface {
                 Err(colour) => part.fill(fog.blend(colour)),
+                // A plain colour's copy lit for this frame, a texel a sample, seen so near
+                // that a sample spans many pixels: filled a sample at a time (the same texels
+                // as the loop below picks, without fetching each pixel's).
+                Ok((tex, _))
+                    if self.drawn.flash > 0
+                        && matches!(self.drawn.surface, SurfaceRef::Colour(_))
+                        && [step.0, step.1]
+                            .iter()
+                            .all(|s| s.unsigned_abs() <= SAMPLE_SPAN / 16) =>
+                {
+                    fill_by_sample(tex, part, at, step, fog);
+                }
                 Ok((tex, shift)) => {
                     kernels::texture_run(
                         self.loops,
@@ -470,6 +483,33 @@ impl<'a> SurfaceCache<'a> {
             at = advance(at, step, n);
             rest = tail;
         }
+    }
+}
+
+/// A sample of dynamic light's side in 32.32 fixed point, and that as a shift.
+const SAMPLE_BITS: u32 = 32 - crate::lighting::DYNAMIC_SAMPLES.trailing_zeros();
+const SAMPLE_SPAN: u64 = 1 << SAMPLE_BITS;
+
+/// Fills `run`, pixels from world position `at` (32.32 fixed point) on by `step`, with the
+/// texels of `tex` (a texel a sample of dynamic light) under them, fogged by `fog`: a fill per
+/// texel.
+fn fill_by_sample(
+    tex: &crate::texture::Mip,
+    run: &mut [u32],
+    at: (i64, i64),
+    step: (i64, i64),
+    fog: &FogBlend,
+) {
+    let (mut at, mut rest) = (at, run);
+    while !rest.is_empty() {
+        let n = crate::lighting::steps_within(at.0, step.0, SAMPLE_BITS)
+            .min(crate::lighting::steps_within(at.1, step.1, SAMPLE_BITS))
+            .min(rest.len() as u64) as usize;
+        let texel = tex.texel((at.0 as u32) >> SAMPLE_BITS, (at.1 as u32) >> SAMPLE_BITS);
+        let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
+        part.fill(fog.blend(texel));
+        at = advance(at, step, n);
+        rest = tail;
     }
 }
 

@@ -12,8 +12,10 @@
 //! million pixels before (a near cell is magnified: each of its texels covers several
 //! pixels; a far one is drawn from a small mipmap level).
 //!
-//! Plain colours, textures larger than [`LARGEST`] texels and cells the camera cannot see get
-//! no copy: the sweep lights their pixels one by one, as before.
+//! A plain colour's copy is a texture of one texel per sample, drawn at every distance (as
+//! its pixels were lit: each by the sample it shows). Textures larger than [`LARGEST`]
+//! texels, cells the camera cannot see, and rows so far that a texture's level would have
+//! fewer texels than samples get no copy: the sweep lights their pixels one by one.
 
 use rayon::prelude::*;
 
@@ -49,30 +51,42 @@ pub(crate) struct FlashSurfaces {
     copies: Vec<LitCopy>,
 }
 
+/// The copies made when the first are needed: a floor and a ceiling for each of 64 cells
+/// (eight flashes in view at 1920x1080 reach up to about 60 cells the camera sees).
+const FIRST_COPIES: usize = 128;
+
+/// The most levels a copy holds: from [`LARGEST`] texels down to one texel a sample.
+const LEVELS: usize = (LARGEST.trailing_zeros() - SHIFT + 1) as usize;
+
 /// A lit copy of one floor or ceiling.
 #[derive(Clone, Debug)]
 struct LitCopy {
-    /// The texture copied, its side, and the finest of its levels copied (the first of
-    /// `levels`).
-    source: u16,
+    /// What is copied: a texture, or a plain colour (one level, a texel a sample); its side,
+    /// and the finest of its levels copied (the first of `levels`).
+    source: SurfaceRef,
     size: u32,
     first: u32,
     /// How many of `levels` are this frame's: none where the surface is not copied.
     count: usize,
+    /// Each with room for the largest it may hold, made with the copy: a copy allocates
+    /// nothing when another frame gives it another texture or level.
     levels: Vec<Mip>,
     /// The light on the cell as scale lanes ([`kernels::scale_of`]): per column of samples
     /// (along x), its samples from the cell's low y.
     scales: [[u64; SAMPLES]; SAMPLES],
 }
 
-impl Default for LitCopy {
-    fn default() -> LitCopy {
+impl LitCopy {
+    /// A copy with room for a texture `room` texels wide and its levels.
+    fn new(room: u32) -> LitCopy {
         LitCopy {
-            source: 0,
+            source: SurfaceRef::Colour(0),
             size: 1,
             first: 0,
             count: 0,
-            levels: Vec::new(),
+            levels: (0..LEVELS)
+                .map(|k| Mip::with_room((room as usize >> k).max(1).pow(2)))
+                .collect(),
             scales: [[0; SAMPLES]; SAMPLES],
         }
     }
@@ -83,6 +97,7 @@ pub(crate) struct Frame<'a> {
     pub level: &'a Level,
     pub assets: &'a RenderAssets,
     pub camera: &'a Camera,
+    pub view: View,
     /// The frame's width and height in pixels.
     pub size: (u32, u32),
     /// Whether floors are drawn from mipmap levels.
@@ -112,7 +127,7 @@ impl FlashSurfaces {
         for &at in dynamic.reached() {
             let (x, y) = (at % self.width, at / self.width);
             let (Some((near, far)), Some(factors)) = (
-                depths_seen(frame.camera, (x as i32, y as i32), 0.0),
+                frame.view.depths_seen((x as i32, y as i32), 0.0),
                 dynamic.tile(x, y),
             ) else {
                 continue;
@@ -120,12 +135,22 @@ impl FlashSurfaces {
             let style = frame.level.map.style(Cell::new(x as i32, y as i32));
             let style = &frame.assets.styles[style as usize];
             if self.copies.len() < used + 2 {
-                self.copies.resize_with(used + 2, LitCopy::default);
+                // At once as many as most views need, then twice as many: growing is rare.
+                let more = (2 * self.copies.len()).max(used + 2).max(FIRST_COPIES);
+                let room = largest_surface(frame.assets);
+                self.copies.resize_with(more, || LitCopy::new(room));
             }
             for (k, surface) in [style.floor, style.ceiling].into_iter().enumerate() {
                 let copy = &mut self.copies[used + k];
                 copy.count = 0;
+                copy.source = surface;
+                for (sx, column) in copy.scales.iter_mut().enumerate() {
+                    for (sy, scale) in column.iter_mut().enumerate() {
+                        *scale = kernels::scale_of(factors[sy * SAMPLES + sx]);
+                    }
+                }
                 let SurfaceRef::Texture(i) = surface else {
+                    (copy.size, copy.first, copy.count) = (DYNAMIC_SAMPLES, 0, 1);
                     continue;
                 };
                 let texture = &frame.assets.textures[i as usize];
@@ -141,15 +166,9 @@ impl FlashSurfaces {
                 if finest > coarsest {
                     continue;
                 }
-                copy.source = i;
                 copy.size = texture.size();
                 copy.first = finest;
                 copy.count = (coarsest - finest + 1) as usize;
-                for (sx, column) in copy.scales.iter_mut().enumerate() {
-                    for (sy, scale) in column.iter_mut().enumerate() {
-                        *scale = kernels::scale_of(factors[sy * SAMPLES + sx]);
-                    }
-                }
             }
             self.cells[at as usize] = used as u32;
             self.marked.push(at);
@@ -176,15 +195,20 @@ impl FlashSurfaces {
         let at = first + u32::from(!below);
         let copy = &self.copies[at as usize];
         let level = mip_level(footprint * f64::from(copy.size));
-        (copy.count > 0 && level < copy.first + copy.count as u32).then_some(at)
+        let drawn = match copy.source {
+            SurfaceRef::Colour(_) => true,
+            SurfaceRef::Texture(_) => level < copy.first + copy.count as u32,
+        };
+        (copy.count > 0 && drawn).then_some(at)
     }
 
-    /// Level `level` of copy `at` (as [`crate::texture::Texture::mip`] picks one of the
-    /// texture copied: the smallest for a larger `level`; its finest copied for a finer one,
-    /// which the frame does not draw).
+    /// The level of copy `at` a row of pixels `footprint` world units apart draws from (as
+    /// the floor sweep picks a texture's: the smallest copied for a coarser level, the finest
+    /// copied for a finer one, which the frame does not draw).
     #[inline]
-    pub(crate) fn mip(&self, at: u32, level: u32) -> &Mip {
+    pub(crate) fn mip(&self, at: u32, footprint: f64) -> &Mip {
         let copy = &self.copies[at as usize];
+        let level = mip_level(footprint * f64::from(copy.size));
         let k = level.saturating_sub(copy.first) as usize;
         &copy.levels[k.min(copy.count - 1)]
     }
@@ -197,13 +221,23 @@ impl LitCopy {
         if self.count == 0 {
             return;
         }
-        let texture = &assets.textures[self.source as usize];
-        if self.levels.len() < self.count {
-            self.levels.resize_with(self.count, Mip::empty);
+        if let SurfaceRef::Colour(colour) = self.source {
+            // A texel a sample.
+            let level = &mut self.levels[0];
+            level.shape(DYNAMIC_SAMPLES);
+            let plain = [colour; SAMPLES];
+            for (sx, column) in level.texels_mut().chunks_exact_mut(SAMPLES).enumerate() {
+                kernels::light_column(loops, &plain, column, &self.scales[sx]);
+            }
+            return;
         }
+        let texture = &assets.textures[match self.source {
+            SurfaceRef::Texture(i) => i as usize,
+            SurfaceRef::Colour(_) => unreachable!("a colour is lit above"),
+        }];
         for (k, level) in self.levels[..self.count].iter_mut().enumerate() {
             let source = texture.mip(self.first + k as u32);
-            level.shape_as(source);
+            level.shape(source.size());
             let side = source.size() as usize;
             let columns = source.texels().chunks_exact(side);
             for (x, (from, to)) in columns
@@ -218,34 +252,73 @@ impl LitCopy {
     }
 }
 
+/// The side of the largest floor or ceiling a copy is made of (a texture up to [`LARGEST`],
+/// or a plain colour's texel a sample).
+fn largest_surface(assets: &RenderAssets) -> u32 {
+    let side = |s: SurfaceRef| match s {
+        SurfaceRef::Texture(i) => assets.textures[i as usize].size(),
+        SurfaceRef::Colour(_) => DYNAMIC_SAMPLES,
+    };
+    assets
+        .styles
+        .iter()
+        .flat_map(|style| [side(style.floor), side(style.ceiling)])
+        .filter(|&side| side <= LARGEST)
+        .fold(DYNAMIC_SAMPLES, u32::max)
+}
+
 /// How far outside the view a cell may lie and still show something: a sprite standing
 /// there, half a tile wide, with a margin.
 pub(super) const SPRITE_REACH: f64 = 0.75;
 
-/// The depths (distances along the view direction) of the nearest and farthest points of
-/// cell `(x, y)`, if the camera may see any of it, or anything standing within `margin` of
-/// it: some of it ahead, and not all of it beyond one side of the view.
-pub(super) fn depths_seen(camera: &Camera, (x, y): (i32, i32), margin: f64) -> Option<(f64, f64)> {
-    let corner = |dx: i32, dy: i32| Vec2::new(f64::from(x + dx), f64::from(y + dy)) - camera.pos;
-    let corners = [corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1)];
-    let depths = corners.map(|c| c.dot(camera.dir));
-    let near = depths.into_iter().fold(f64::INFINITY, f64::min);
-    let far = depths.into_iter().fold(f64::NEG_INFINITY, f64::max);
-    if far <= -margin {
-        return None;
+/// The view of a camera, as [`View::depths_seen`] asks it of cells: its edges worked out
+/// once a frame.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct View {
+    eye: Vec2,
+    ahead: Vec2,
+    /// The unit directions of the view's left and right edges.
+    left: Vec2,
+    right: Vec2,
+    /// Which way the view turns from its left edge to its right one (1 or -1).
+    turn: f64,
+}
+
+impl View {
+    pub(super) fn of(camera: &Camera) -> View {
+        let unit = |v: Vec2| v * (1.0 / v.length());
+        let (left, right) = (
+            unit(camera.dir - camera.plane),
+            unit(camera.dir + camera.plane),
+        );
+        View {
+            eye: camera.pos,
+            ahead: camera.dir,
+            left,
+            right,
+            turn: (left.x * right.y - left.y * right.x).signum(),
+        }
     }
-    let unit = |v: Vec2| v * (1.0 / v.length());
-    let (left, right) = (
-        unit(camera.dir - camera.plane),
-        unit(camera.dir + camera.plane),
-    );
-    let cross = |a: Vec2, b: Vec2| a.x * b.y - a.y * b.x;
-    // Which way the view turns from its left edge to its right one; a corner's distance
-    // outside each edge.
-    let turn = cross(left, right).signum();
-    let past_left = corners.iter().all(|&c| cross(left, c) * turn < -margin);
-    let past_right = corners.iter().all(|&c| cross(c, right) * turn < -margin);
-    (!past_left && !past_right).then_some((near, far))
+
+    /// The depths (distances along the view direction) of the nearest and farthest points
+    /// of cell `(x, y)`, if the camera may see any of it, or anything standing within
+    /// `margin` of it: some of it ahead, and not all of it beyond one side of the view.
+    #[inline]
+    pub(super) fn depths_seen(&self, (x, y): (i32, i32), margin: f64) -> Option<(f64, f64)> {
+        let corner = |dx: i32, dy: i32| Vec2::new(f64::from(x + dx), f64::from(y + dy)) - self.eye;
+        let corners = [corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1)];
+        let depths = corners.map(|c| c.dot(self.ahead));
+        let near = depths.into_iter().fold(f64::INFINITY, f64::min);
+        let far = depths.into_iter().fold(f64::NEG_INFINITY, f64::max);
+        if far <= -margin {
+            return None;
+        }
+        let cross = |a: Vec2, b: Vec2| (a.x * b.y - a.y * b.x) * self.turn;
+        // A corner's distance outside each edge.
+        let past_left = corners.iter().all(|&c| cross(self.left, c) < -margin);
+        let past_right = corners.iter().all(|&c| cross(c, self.right) < -margin);
+        (!past_left && !past_right).then_some((near, far))
+    }
 }
 
 /// The mipmap level of a texture `size` texels wide that the floor sweep draws a row looking
@@ -279,7 +352,14 @@ mod tests {
     /// their tolerance.)
     #[test]
     fn copies_draw_what_pixel_by_pixel_lighting_draws() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/lamps.toml");
+        // Textured floors and ceilings (the lamps), a plain colour ceiling (e1m1).
+        for scene in ["tests/scenes/lamps.toml", "levels/e1m1.toml"] {
+            copies_draw_as_pixels_do(scene);
+        }
+    }
+
+    fn copies_draw_as_pixels_do(scene: &str) {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(scene);
         let loaded = load_with_textures(&path, None).unwrap();
         let mut level = loaded.level.clone();
         level.fog.distance = f64::INFINITY;
@@ -314,7 +394,7 @@ mod tests {
                     .zip(by_pixel.rgba().chunks_exact(4))
                     .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 2))
                     .count();
-                assert_eq!(differing, 0, "facing {angle}, mipmaps {mipmaps}");
+                assert_eq!(differing, 0, "{scene} facing {angle}, mipmaps {mipmaps}");
             }
         }
     }

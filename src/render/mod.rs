@@ -255,9 +255,9 @@ impl Renderer {
             holes: &assets.holes,
         };
         // Dynamic lights are worked out only where the frame may show them.
-        let shown = |c: crate::grid::Cell| {
-            flash::depths_seen(camera, (c.x, c.y), flash::SPRITE_REACH).is_some()
-        };
+        let view = flash::View::of(camera);
+        let shown =
+            |c: crate::grid::Cell| view.depths_seen((c.x, c.y), flash::SPRITE_REACH).is_some();
         self.dynamic.update(&grid, (w, h), flashes, map, &shown);
         #[cfg(test)]
         let copied = !self.no_flash_copies;
@@ -274,6 +274,7 @@ impl Renderer {
                 level,
                 assets,
                 camera,
+                view,
                 size: (width, height),
                 mipmaps: !self.no_mipmaps,
                 loops,

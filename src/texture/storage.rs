@@ -59,23 +59,24 @@ impl Mip {
         &self.texels
     }
 
-    /// A level of no texels, to be shaped as another ([`Mip::shape_as`]).
-    pub(crate) fn empty() -> Mip {
+    /// A level of no texels with room for `texels` of them, to be shaped ([`Mip::shape`]).
+    pub(crate) fn with_room(texels: usize) -> Mip {
         Mip {
             size: 1,
             shift: 0,
-            texels: Vec::new(),
+            texels: Vec::with_capacity(texels),
             dark: Vec::new(),
         }
     }
 
-    /// Makes this level the size of `source`, its texels to be written
+    /// Makes this level `size` texels wide (a power of two), its texels to be written
     /// ([`Mip::texels_mut`]; those it had are left as they were), without a dark variant, in
-    /// the buffer it has: no allocation once it has held one as large.
-    pub(crate) fn shape_as(&mut self, source: &Mip) {
-        self.size = source.size;
-        self.shift = source.shift;
-        self.texels.resize(source.texels.len(), 0);
+    /// the buffer it has: no allocation where it has room.
+    pub(crate) fn shape(&mut self, size: u32) {
+        debug_assert!(size.is_power_of_two());
+        self.size = size;
+        self.shift = size.trailing_zeros();
+        self.texels.resize((size * size) as usize, 0);
         self.dark.clear();
     }
 
