@@ -442,9 +442,9 @@ fn cast_light<S: Solidity + ?Sized>(
 /// How far a light's polygon's chords may lie inside the arc of its radius, in tiles: a light
 /// sample of [`SAMPLES`] (the light there is within 1/500 of nothing).
 const ARC_BULGE: f64 = 1.0 / 64.0;
-/// The same for dynamic lights, a sample of [`DYNAMIC_SAMPLES`] and a half: the light there
-/// is still within 1/100 of nothing (for a light of radius 4.5, 1/5000), and a polygon cast
-/// every frame takes half the rays along its arc.
+/// The same for dynamic lights: half a sample of [`DYNAMIC_SAMPLES`]. The light there has
+/// faded to `(1/16 / radius)²` (1/5000 for a flash of 4.5 tiles), and a polygon cast every
+/// frame takes half the rays along its arc.
 const DYNAMIC_ARC_BULGE: f64 = 1.0 / 16.0;
 
 /// A colour's channels in linear light, 0 to 1.

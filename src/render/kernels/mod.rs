@@ -24,8 +24,8 @@
 //! into the texture and whose store writes exactly the eight pixels of its chunk, and the four
 //! texel loads of a magnified floor's block, whose coordinates are masked to the texture's
 //! side; the wall column's load of eight texels from a slice of eight; the floor tint's load
-//! and store of the eight pixels of its chunk (and of their scales, for a lit copy's); and
-//! prefetches, which only hint.
+//! and store of the eight pixels of its chunk; the column lighting's load of eight texels of
+//! a texture's column and store of eight into its lit copy's; and prefetches, which only hint.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]
