@@ -250,8 +250,7 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     // row and the distance the next row down (or up) looks further, `d(distance)/dy =
     // distance^2 / half`, along the view direction (a unit vector).
     let footprint = if scene.mipmaps {
-        let rd = row_distance as f64;
-        step.length().max(rd * rd / half as f64)
+        pixel_footprint(step.length(), row_distance as f64, half as f64)
     } else {
         0.0
     };
@@ -310,6 +309,14 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
 pub(super) fn row_distance(y: i32, height: u32) -> f32 {
     let half = height as f32 / 2.0;
     half / (y as f32 + 0.5 - half).abs().max(0.5)
+}
+
+/// The world footprint of a floor pixel on a row looking `distance` away, its neighbour along
+/// the row `across` away, in a frame `half` rows from horizon to edge: the larger of that and
+/// how much further the next row looks (`d(distance)/dy = distance² / half`).
+#[inline]
+pub(super) fn pixel_footprint(across: f64, distance: f64, half: f64) -> f64 {
+    across.max(distance * distance / half)
 }
 
 /// The floor or ceiling texel source of the cell last looked up along a row: the surface

@@ -160,7 +160,11 @@ impl FlashSurfaces {
                 // The levels the rows that may show the cell draw from, down to the smallest
                 // with a texel for each sample of light (where a texel would span several,
                 // the pixels are lit one by one: each by the sample it shows).
-                let last = (texture.mip_count() - 1).min(texture.shift().saturating_sub(SHIFT));
+                // (A texture narrower than the samples has no such level: lit pixel by pixel.)
+                let Some(last) = texture.shift().checked_sub(SHIFT) else {
+                    continue;
+                };
+                let last = last.min(texture.mip_count() - 1);
                 let finest = level_at(near * (1.0 - 1e-4), frame, texture.size());
                 let coarsest = level_at(far * (1.0 + 1e-4), frame, texture.size()).min(last);
                 if finest > coarsest {
@@ -331,9 +335,9 @@ fn level_at(depth: f64, frame: &Frame, size: u32) -> u32 {
     let (width, height) = frame.size;
     let nearest_row = f64::from(super::composite::row_distance(height as i32 - 1, height));
     let depth = depth.max(nearest_row);
-    let half = f64::from(height) / 2.0;
     let across = 2.0 * frame.camera.plane.length() * depth / f64::from(width);
-    mip_level(across.max(depth * depth / half) * f64::from(size))
+    let footprint = super::composite::pixel_footprint(across, depth, f64::from(height) / 2.0);
+    mip_level(footprint * f64::from(size))
 }
 
 #[cfg(test)]
