@@ -64,6 +64,11 @@ impl DynamicLights {
             if light.intensity <= 0.0 || !light.position.is_finite() {
                 continue;
             }
+            // A light whose whole reach is out of the frame lights no cell the walk fills:
+            // its polygon is not cast (an enemy's shot behind the player).
+            if !reach_wanted(light, (width, height), wanted) {
+                continue;
+            }
             let cast = (light, super::DYNAMIC_ARC_BULGE);
             super::cast_light(grid, (width, height), cast, &mut self.fan, &mut self.seen);
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
@@ -163,6 +168,25 @@ impl DynamicLights {
             .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
             .copied()
     }
+}
+
+/// Whether any cell within `light`'s radius (the square the walk over its reach covers) on the
+/// `width` x `height` grid is `wanted`; true for a radius that is not a finite number, left to
+/// the cast and the walk.
+fn reach_wanted(light: &Light, (width, height): (u32, u32), wanted: &dyn Fn(Cell) -> bool) -> bool {
+    let (o, r) = (light.position, light.radius);
+    if !r.is_finite() {
+        return true;
+    }
+    // Float to integer casts saturate; the span is clipped to the grid.
+    let span = |v: f64, cells: u32| {
+        let last = (i64::from(cells) - 1).max(0);
+        let lo = ((v - r).floor() as i64).clamp(0, last);
+        let hi = ((v + r).floor() as i64).clamp(0, last);
+        (lo as i32, hi as i32)
+    };
+    let ((x0, x1), (y0, y1)) = (span(o.x, width), span(o.y, height));
+    (y0..=y1).any(|y| (x0..=x1).any(|x| wanted(Cell::new(x, y))))
 }
 
 /// The light a frame is drawn in: the level's own (its light map, if it has one) and the
@@ -317,4 +341,64 @@ fn unpack(table: &[f32; 1024], factor: u32) -> [f32; 3] {
 fn unpack_table() -> &'static [f32; 1024] {
     static TABLE: std::sync::OnceLock<[f32; 1024]> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| std::array::from_fn(|i| (i as f32 / 256.0).powf(2.2)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::Colour;
+    use crate::map::TileMap;
+
+    fn flash(x: f64, y: f64) -> Light {
+        Light {
+            position: Vec2::new(x, y),
+            colour: Colour::rgb(255, 214, 150),
+            radius: 2.5,
+            intensity: 1.2,
+        }
+    }
+
+    /// Lights whose reach lies wholly outside the wanted cells are left out (not cast), and
+    /// the frame's light is sample for sample what it is without them; a light whose reach
+    /// the wanted cells touch by one cell still lights that cell.
+    #[test]
+    fn lights_out_of_the_wanted_cells_change_nothing() {
+        let grid = TileMap::from_ascii(
+            "################\n\
+             #..............#\n\
+             #..............#\n\
+             #..............#\n\
+             ################\n",
+        )
+        .unwrap();
+        let size = (grid.width() as u32, grid.height() as u32);
+        // The view: the cells left of x = 6.
+        let wanted = |c: Cell| c.x < 6;
+        let near = flash(2.5, 2.5);
+        let far = flash(12.5, 2.5);
+        let mut alone = DynamicLights::default();
+        alone.update(&grid, size, &[near], None, &wanted);
+        let mut both = DynamicLights::default();
+        both.update(&grid, size, &[near, far], None, &wanted);
+        assert_eq!(both.touched, alone.touched);
+        assert_eq!(both.combined, alone.combined);
+        assert!(!alone.is_empty());
+        // Reaching x = 5 from 8.4 (radius 2.5): the one wanted column it touches is lit.
+        let edge = flash(8.4, 2.5);
+        let mut lit = DynamicLights::default();
+        lit.update(&grid, size, &[edge], None, &wanted);
+        assert!(
+            lit.reaches(5, 2),
+            "the cell the light reaches in view is not lit"
+        );
+        assert!(!lit.reaches(6, 2), "a cell out of view was lit");
+        assert!(reach_wanted(&edge, size, &wanted));
+        assert!(!reach_wanted(&far, size, &wanted));
+        // Radii that are not numbers are left to the cast.
+        let odd = Light {
+            radius: f64::INFINITY,
+            ..far
+        };
+        assert!(reach_wanted(&odd, size, &wanted));
+    }
 }
