@@ -830,6 +830,15 @@ await check('a page hosts a lobby in a new room, another joins it by the room\'s
     const panel = await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby);
     const code = /HOSTING ROOM (\d{6})/.exec(panel)[1];
     await pages[0].screenshot({ path: path.join(out, 'room-lobby.png') });
+    // The cover asking for a click stands above the lobby's panel (from a third of the
+    // height down), not over its code.
+    const cover = await pages[0].$eval('#start', (e) => ({
+      hidden: e.classList.contains('hidden'),
+      bottom: Math.max(...[...e.children].filter((c) => c.offsetParent).map((c) => c.getBoundingClientRect().bottom)),
+      height: innerHeight,
+    }));
+    assert(cover.hidden || cover.bottom < 0.3 * cover.height,
+      `the cover's text reaches ${cover.bottom} px of ${cover.height}, over the lobby's panel`);
     pages.push(await open(`?join=${code}&demo&${signal}`));
     const seconds = await secondsInStep(pages, 3);
     const state = await netState(pages);
