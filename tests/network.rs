@@ -578,6 +578,54 @@ fn a_machine_that_begins_first_still_gets_in_step() {
     assert!(second.running(), "the second machine never got in step");
 }
 
+/// A datagram of the game marked `mark` carrying a message of the rollback library no honest
+/// peer sends, which it would panic on: the game's header, then ggrs' message (its magic, the
+/// kind: a quality reply, and a pong from the future).
+fn reply_from_the_future(mark: u64) -> Vec<u8> {
+    let mut datagram = b"TCnp".to_vec();
+    datagram.extend_from_slice(&mark.to_le_bytes());
+    datagram.extend_from_slice(&0x1234u16.to_le_bytes());
+    datagram.extend_from_slice(&5u32.to_le_bytes());
+    datagram.extend_from_slice(&u128::MAX.to_le_bytes());
+    datagram
+}
+
+/// The same message sent to `autoplay --net`: it says why its network game stopped and fails,
+/// and prints no panic (the rollback library's is caught without the panic hook printing it:
+/// a player would read "panicked at" as a crash).
+#[test]
+fn a_hostile_peers_message_is_reported_and_not_printed_as_a_panic() {
+    use tilecaster::episode::{Session, level_file_hash};
+    use tilecaster::game::net::fingerprint;
+    let level = std::path::Path::new("levels/e1m1.toml");
+    let mut session = Session::start_on(
+        level,
+        tilecaster::assets::Sources::default(),
+        tilecaster::level::Difficulty::Normal,
+    )
+    .unwrap();
+    let mark = fingerprint(
+        &session.game_of_several(5, 2, None),
+        &level_file_hash(level).unwrap(),
+        5,
+    );
+    let hostile = UdpSocket::bind("127.0.0.1:0").unwrap();
+    let bind = free_address();
+    let mut child = seat(0, bind, &[hostile.local_addr().unwrap()], &["--wait", "20"]);
+    let datagram = reply_from_the_future(mark);
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() && Instant::now() < deadline {
+        let _ = hostile.send_to(&datagram, bind);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "autoplay went on: {stderr}");
+    assert!(stderr.contains("could not take"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 /// A peer that knows the game (its datagrams carry the right fingerprint) but sends a message
 /// no honest peer sends, which the rollback library would panic on (a round-trip reply from
 /// the future): the machine's network game stops with a message, and the program goes on.
@@ -608,12 +656,7 @@ fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
         4,
     );
     let mut net = session.join_network(&seats).unwrap();
-    // The game's header, then ggrs' message: its magic, the kind (a quality reply), the pong.
-    let mut datagram = b"TCnp".to_vec();
-    datagram.extend_from_slice(&mark.to_le_bytes());
-    datagram.extend_from_slice(&0x1234u16.to_le_bytes());
-    datagram.extend_from_slice(&5u32.to_le_bytes());
-    datagram.extend_from_slice(&u128::MAX.to_le_bytes());
+    let datagram = reply_from_the_future(mark);
     let mut failed = None;
     let deadline = Instant::now() + Duration::from_secs(5);
     while failed.is_none() && Instant::now() < deadline {

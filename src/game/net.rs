@@ -404,6 +404,32 @@ pub struct NetPlay {
     failed: Option<(String, bool)>,
 }
 
+std::thread_local! {
+    /// Whether this thread is inside [`quietly`] (its panics are caught and reported).
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f`, catching a panic as `catch_unwind` does, without the panic hook printing it (the
+/// caller reports it as a [`NetEvent::Failed`]: a hostile message is not a crash, and
+/// "panicked at" on the terminal would say it was). Other threads' panics are printed as
+/// ever: the hook installed the first time wraps the one before it and stays quiet only on a
+/// thread inside `quietly`.
+fn quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(std::cell::Cell::get) {
+                before(info);
+            }
+        }));
+    });
+    let was = QUIET.with(|q| q.replace(true));
+    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|q| q.set(was));
+    caught
+}
+
 /// What a panic inside the rollback library said.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     payload
@@ -527,9 +553,7 @@ impl NetPlay {
         // panic is caught here and ends this machine's network game with a message instead
         // of ending the program. The session is not used again after one.
         let session = &mut self.session;
-        let polled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            session.poll_remote_clients();
-        }));
+        let polled = quietly(|| session.poll_remote_clients());
         if let Err(payload) = polled {
             let why = format!(
                 "a peer sent a message the rollback library could not take ({})",
@@ -597,8 +621,7 @@ impl NetPlay {
             .add_local_input(self.seat, input)
             .map_err(|e| NetError::Session(e.to_string()))?;
         let session = &mut self.session;
-        let advanced =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.advance_frame()));
+        let advanced = quietly(|| session.advance_frame());
         let advanced = advanced.map_err(|payload| {
             let why = format!(
                 "the rollback library failed ({})",
@@ -758,10 +781,7 @@ impl NetPlay {
         // (ggrs panics on a round trip past i32::MAX milliseconds, which a hostile reply
         // could make it measure.)
         let session = &self.session;
-        let stats =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| session.network_stats(seat)))
-                .ok()?
-                .ok()?;
+        let stats = quietly(|| session.network_stats(seat)).ok()?.ok()?;
         Some(stats.ping as u64)
     }
 
