@@ -140,7 +140,8 @@ impl Visibility {
 ///
 /// Cost: rays to every wall vertex the origin can see within `radius` (one each, three where
 /// the ray may pass it) and along the arc, each a walk: about 13 us within 8 tiles and 130 us
-/// unbounded on a 64 x 64 map with 3% walls. Allocates the polygon ([`visibility_polygon_into`] reuses buffers).
+/// unbounded on a 64 x 64 map with 3% walls. Allocates the polygon
+/// ([`visibility_polygon_into`] reuses buffers).
 ///
 /// ```
 /// use tilecaster_grid::geom::visibility_polygon;
@@ -287,12 +288,7 @@ fn cast_fan<S: Solidity + ?Sized>(
     } else {
         radius
     };
-    let start = Cell::containing(origin);
-    let start_solid = solid(start)
-        && walls.shape(start).is_none_or(|m| {
-            m.is_solid_at(origin.x - f64::from(start.x), origin.y - f64::from(start.y))
-        });
-    if !inside || start_solid || radius == 0.0 {
+    if !inside || solid_at(&walls, origin) || radius == 0.0 {
         seen.origin = Vec2::default();
         return;
     }
@@ -402,18 +398,19 @@ fn ends_by<S: Solidity + ?Sized>(
     // Just beyond the corner along the ray: solid for every ray near it?
     let beyond = corner + d * (1e-7 / length);
     let cell = Cell::containing(beyond);
-    if !walls.is_solid(cell) {
-        return false;
-    }
     let grate = [Face::North, Face::South, Face::East, Face::West]
         .into_iter()
         .any(|face| walls.face_texels(cell, face).is_some());
-    if grate {
-        return false;
-    }
-    walls.shape(cell).is_none_or(|mask| {
-        mask.is_solid_at(beyond.x - f64::from(cell.x), beyond.y - f64::from(cell.y))
-    })
+    !grate && solid_at(walls, beyond)
+}
+
+/// Whether `p` lies in a solid cell, and within a shaped one in a solid texel.
+fn solid_at<S: Solidity + ?Sized>(walls: &Bounded<'_, S>, p: Vec2) -> bool {
+    let cell = Cell::containing(p);
+    walls.is_solid(cell)
+        && walls
+            .shape(cell)
+            .is_none_or(|mask| mask.is_solid_at(p.x - f64::from(cell.x), p.y - f64::from(cell.y)))
 }
 
 /// A grid bounded to `area` (solid outside), shapes kept.
