@@ -480,7 +480,8 @@ fn outline_corners<S: Solidity + ?Sized>(
         let (nx, ny) = (i64::from(mask.width()), i64::from(mask.height()));
         // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
         // open texel of this shape may meet a wall at the cell's edge).
-        let at = |i: i64, j: i64| texel_of(walls, cell, mask, (i, j)).is_some();
+        let texels = TexelsAround::new(walls, cell, mask);
+        let at = |i: i64, j: i64| texels.solid(i, j);
         // Seen only through an open texel on its side towards the origin (along an axis,
         // either side): a corner behind a solid texel next to it adds nothing.
         let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
@@ -509,6 +510,61 @@ fn outline_corners<S: Solidity + ?Sized>(
         for (i, j) in rows.chain(columns) {
             corner(i, j, quad(i, j));
         }
+    }
+}
+
+/// The texels of a shaped cell's texel grid and of the cells around it, solid as
+/// [`texel_of`] has them; the eight cells around asked once each, and texel by texel only
+/// where they are shaped (a shaped cell's edge has up to 4 x 64 texels beyond it).
+struct TexelsAround<'a, S: ?Sized> {
+    walls: &'a Bounded<'a, S>,
+    cell: Cell,
+    mask: &'a Mask,
+    side: (i64, i64),
+    /// Per cell around (rows from the north): open or solid throughout, or `None` where
+    /// shaped (and for the cell itself).
+    around: [[Option<bool>; 3]; 3],
+}
+
+impl<'a, S: Solidity + ?Sized> TexelsAround<'a, S> {
+    fn new(walls: &'a Bounded<'a, S>, cell: Cell, mask: &'a Mask) -> Self {
+        let around = std::array::from_fn(|dy| {
+            std::array::from_fn(|dx| {
+                let other = Cell::new(cell.x + dx as i32 - 1, cell.y + dy as i32 - 1);
+                if walls.is_solid(other) {
+                    walls.shape(other).is_none().then_some(true)
+                } else {
+                    Some(false)
+                }
+            })
+        });
+        let side = (i64::from(mask.width()), i64::from(mask.height()));
+        TexelsAround {
+            walls,
+            cell,
+            mask,
+            side,
+            around,
+        }
+    }
+
+    /// Whether texel `(i, j)` of the cell's texel grid (from its north-west corner, and up to
+    /// a cell beyond it: `-side <= i < 2 * side`, the same for `j`) is solid.
+    #[inline]
+    fn solid(&self, i: i64, j: i64) -> bool {
+        // Which cell, by comparison (a division costs more than the rest together).
+        let offset = |v: i64, side: i64| {
+            if v < 0 { -1 } else { i64::from(v >= side) }
+        };
+        let (ox, oy) = (offset(i, self.side.0), offset(j, self.side.1));
+        if (ox, oy) == (0, 0) {
+            return self.mask.is_solid(i as u32, j as u32);
+        }
+        let known = usize::try_from(oy + 1)
+            .ok()
+            .zip(usize::try_from(ox + 1).ok())
+            .and_then(|(r, c)| self.around.get(r)?.get(c).copied().flatten());
+        known.unwrap_or_else(|| texel_of(self.walls, self.cell, self.mask, (i, j)).is_some())
     }
 }
 
@@ -784,6 +840,77 @@ mod tests {
             };
             Vec2::new(lo.x + next() * (hi.x - lo.x), lo.y + next() * (hi.y - lo.y))
         })
+    }
+
+    /// Open, solid and shaped cells (masks 2, 4 or 8 texels a side, random texels) from a
+    /// seed, in the cells `(-1, -1)` to `(6, 6)`; open beyond.
+    struct Shapes(Vec<Option<Option<Mask>>>);
+
+    impl Shapes {
+        fn new(seed: u32) -> Shapes {
+            let hash = |a: u32, b: u32| {
+                let h = (a.wrapping_mul(0x9E37_79B9) ^ b.wrapping_mul(0x85EB_CA6B)) ^ seed;
+                h.wrapping_mul(0xC2B2_AE35) ^ (h >> 15)
+            };
+            let cells = (0..64u32)
+                .map(|k| match hash(k, 1) % 3 {
+                    0 => None,
+                    1 => Some(None),
+                    _ => {
+                        let side = 2 << (hash(k, 2) % 3);
+                        let mask = Mask::new(side, |x, y| hash(k * 64 + x, y + 7) % 2 == 0);
+                        Some(Some(mask.expect("a mask's size")))
+                    }
+                })
+                .collect();
+            Shapes(cells)
+        }
+
+        fn at(&self, c: Cell) -> Option<&Option<Mask>> {
+            let (x, y) = (c.x + 1, c.y + 1);
+            ((0..8).contains(&x) && (0..8).contains(&y))
+                .then(|| self.0[(y * 8 + x) as usize].as_ref())
+                .flatten()
+        }
+    }
+
+    impl Solidity for Shapes {
+        fn is_solid(&self, c: Cell) -> bool {
+            self.at(c).is_some()
+        }
+        fn shape(&self, c: Cell) -> Option<&Mask> {
+            self.at(c).and_then(Option::as_ref)
+        }
+    }
+
+    /// The outline corners' texels, the cells around asked once, are `texel_of`'s, texel by
+    /// texel, within every shaped cell and a texel beyond it, whatever lies around (open,
+    /// solid, shaped finer or coarser, the area's edge).
+    #[test]
+    fn texels_around_a_shaped_cell_are_texel_ofs() {
+        let mut shaped = 0;
+        for seed in 0..40 {
+            let world = Shapes::new(seed);
+            let walls = Bounded {
+                grid: &world,
+                area: CellRect::new(-1, -1, 6, 5),
+            };
+            for cell in (-1..7).flat_map(|y| (-1..7).map(move |x| Cell::new(x, y))) {
+                let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
+                    continue;
+                };
+                shaped += 1;
+                let texels = TexelsAround::new(&walls, cell, mask);
+                let (nx, ny) = (i64::from(mask.width()), i64::from(mask.height()));
+                for j in -1..=ny {
+                    for i in -1..=nx {
+                        let expected = texel_of(&walls, cell, mask, (i, j)).is_some();
+                        assert_eq!(texels.solid(i, j), expected, "{cell:?} texel {i},{j}");
+                    }
+                }
+            }
+        }
+        assert!(shaped > 300, "{shaped} shaped cells");
     }
 
     /// In a grid of 16 x 24-pixel cells anywhere, a point is seen exactly when the line of
