@@ -8,6 +8,7 @@ use crate::geom::{FanScratch, Visibility};
 use crate::grid::{Cell, Solidity};
 use crate::level::Light;
 use crate::math::Vec2;
+use rayon::prelude::*;
 
 /// Samples along each side of a cell for dynamic lights (coarser than the level's own: they
 /// are worked out every frame, and last a moment).
@@ -29,7 +30,15 @@ pub struct DynamicLights {
     touched: Vec<u32>,
     /// The buffers of the walk over each light's reach.
     scratch: super::reach::Scratch,
-    /// The buffers of casting each light's polygon, and the polygon.
+    /// The lights cast this frame (indices into the frame's lights).
+    chosen: Vec<usize>,
+    /// The buffers of casting each light's polygon, and the polygon: one for each light cast.
+    casts: Vec<Cast>,
+}
+
+/// A light's polygon and the buffers it was cast with.
+#[derive(Clone, Debug, Default)]
+struct Cast {
     fan: FanScratch,
     seen: Visibility,
 }
@@ -39,7 +48,7 @@ impl DynamicLights {
     /// added to the level's own light `base` (where it has a light map), in the cells
     /// `wanted` (those a frame may show: the others are left in the level's light). The
     /// buffers grow to the most ever needed and are kept.
-    pub fn update<S: Solidity + ?Sized>(
+    pub fn update<S: Solidity + Sync + ?Sized>(
         &mut self,
         grid: &S,
         (width, height): (u32, u32),
@@ -60,20 +69,33 @@ impl DynamicLights {
         self.touched.clear();
         self.tiles.clear();
         let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
-        for light in lights {
-            if light.intensity <= 0.0 || !light.position.is_finite() {
-                continue;
-            }
-            // A light whose whole reach is out of the frame lights no cell the walk fills:
-            // its polygon is not cast (an enemy's shot behind the player).
-            if !reach_wanted(light, (width, height), wanted) {
-                continue;
-            }
-            let cast = (light, super::DYNAMIC_ARC_BULGE);
-            super::cast_light(grid, (width, height), cast, &mut self.fan, &mut self.seen);
+        // A light whose whole reach is out of the frame lights no cell the walk fills: its
+        // polygon is not cast (an enemy's shot behind the player).
+        self.chosen.clear();
+        self.chosen
+            .extend(lights.iter().enumerate().filter_map(|(i, light)| {
+                let shines = light.intensity > 0.0 && light.position.is_finite();
+                (shines && reach_wanted(light, (width, height), wanted)).then_some(i)
+            }));
+        if self.casts.len() < self.chosen.len() {
+            self.casts.resize_with(self.chosen.len(), Cast::default);
+        }
+        // The polygons, each on a thread of its own where there are threads: they are
+        // independent, and most of a light's cost. The walks that follow add into the
+        // same samples, one light after another.
+        let casts = &mut self.casts[..self.chosen.len()];
+        casts
+            .par_iter_mut()
+            .zip(self.chosen.par_iter())
+            .for_each(|(cast, &i)| {
+                let light = (&lights[i], super::DYNAMIC_ARC_BULGE);
+                super::cast_light(grid, (width, height), light, &mut cast.fan, &mut cast.seen);
+            });
+        for (cast, &i) in self.casts.iter().zip(&self.chosen) {
+            let light = &lights[i];
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
-            let walked = (light, &self.seen, DYNAMIC_SAMPLES, 0..i64::MAX);
+            let walked = (light, &cast.seen, DYNAMIC_SAMPLES, 0..i64::MAX);
             super::reach::walk(
                 grid,
                 (width, height),
