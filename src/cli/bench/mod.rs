@@ -455,8 +455,13 @@ pub fn run(options: &Options) -> Result<()> {
                 let mut scratch = Frame::new(w, h)?;
                 // The unlit twin draws into a frame of its own, as the lit renderer does:
                 // drawn into the yardsticks' frame it found its pixels in the cache, just
-                // written, while the lit frame's had been pushed out by them.
-                let mut unlit_frame = Frame::new(w, h)?;
+                // written, while the lit frame's had been pushed out by them. (One pixel where
+                // there is no unlit twin: it is never drawn.)
+                let mut unlit_frame = if lit_level {
+                    Frame::new(w, h)?
+                } else {
+                    Frame::new(1, 1)?
+                };
                 let (mut memsets, mut copies, mut tutorials) = (
                     Vec::with_capacity(frames as usize),
                     Vec::with_capacity(frames as usize),
