@@ -107,7 +107,6 @@ pub(super) fn texture_run<const FOG: bool>(
     let eight = |step: u32| _mm256_set1_epi32(step.wrapping_mul(8) as i32);
     let (du, dv) = (eight(step.0), eight(step.1));
     let blend = FogLanes::new(fog);
-    let done = (run.len() / 8 * 8) as u32;
     let mut chunks = run.chunks_exact_mut(8);
     // Magnified (seven steps go less than a texel along each axis): the eight pixels lie in
     // a block of 2x2 texels, the one from the first pixel's texel on in the directions of the
@@ -166,11 +165,32 @@ pub(super) fn texture_run<const FOG: bool>(
         u = _mm256_add_epi32(u, du);
         v = _mm256_add_epi32(v, dv);
     }
-    let rest = (
-        at.0.wrapping_add(step.0.wrapping_mul(done)),
-        at.1.wrapping_add(step.1.wrapping_mul(done)),
+    let rest = chunks.into_remainder().len();
+    if rest == 0 {
+        return;
+    }
+    let n = run.len();
+    if n < 8 {
+        scalar::texture_run::<FOG>(tex, shift, run, at, step, fog);
+        return;
+    }
+    // The last few pixels: the last eight fetched again and stored over (the same texels:
+    // each pixel's is found from its own position), where a loop over them one by one
+    // ended at a different count every run, a branch the predictor missed.
+    let first = (n - 8) as u32;
+    let (u, v) = (
+        start(at.0.wrapping_add(step.0.wrapping_mul(first)), step.0),
+        start(at.1.wrapping_add(step.1.wrapping_mul(first)), step.1),
     );
-    scalar::texture_run::<FOG>(tex, shift, chunks.into_remainder(), rest, step, fog);
+    let column = _mm256_sll_epi32(_mm256_srl_epi32(u, down), across);
+    let index = _mm256_and_si256(_mm256_or_si256(column, _mm256_srl_epi32(v, down)), mask);
+    // SAFETY: as in the loop above: every lane of `index` is masked to at most
+    // `texels.len() - 1`; the store writes `run[n - 8..n]`, inside `run` (`n >= 8`).
+    unsafe {
+        let got = _mm256_i32gather_epi32::<4>(texels.as_ptr().cast::<i32>(), index);
+        let got = if FOG { blend.blend(got) } else { got };
+        _mm256_storeu_si256(run[n - 8..].as_mut_ptr().cast::<__m256i>(), got);
+    }
 }
 
 /// [`FogBlend::blend_always`] for eight pixels in the lanes of a vector.
