@@ -643,7 +643,7 @@ mod tests {
     fn short_fills_fill_their_run_and_nothing_else() {
         for len in 0..40 {
             for start in 0..3 {
-                let mut row = vec![7u32; 50];
+                let mut row = [7u32; 50];
                 fill_short(&mut row[start..start + len], 9);
                 for (x, &p) in row.iter().enumerate() {
                     let inside = (start..start + len).contains(&x);
