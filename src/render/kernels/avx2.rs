@@ -80,7 +80,8 @@ pub(super) fn wall_sweep(
 /// Eight pixels at a time: their texel indices computed in the lanes of one vector, the
 /// texels fetched with one gather (or, where the run is magnified, picked from the 2x2 texels
 /// they lie in) and (with `FOG`) blended eight at a time before they are stored; the pixels
-/// left over (fewer than eight) as the baseline does. The same texels as
+/// left over (fewer than eight) with the run's last eight fetched again and stored over them
+/// (a run shorter than eight as the baseline does). The same texels as
 /// [`scalar::texture_run`]: the same 32-bit arithmetic, lane by lane.
 #[target_feature(enable = "avx2")]
 pub(super) fn texture_run<const FOG: bool>(
