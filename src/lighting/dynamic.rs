@@ -20,20 +20,19 @@ const DYNAMIC_BITS: u32 = 3;
 pub struct DynamicLights {
     width: u32,
     height: u32,
-    /// Per cell (row-major): its tile in `tiles`, or [`NO_TILE`].
+    /// Per cell (row-major): its tile in `combined`, or [`NO_TILE`].
     index: Vec<u32>,
-    /// Linear light (red, green, blue) per sample, [`DYNAMIC_SAMPLES`]² per tile.
-    tiles: Vec<[f32; 3]>,
-    /// Per sample, the packed factor of the level's light there with this light added.
+    /// Per sample, the packed factor of the level's light there with this light added,
+    /// [`DYNAMIC_SAMPLES`]² per tile.
     combined: Vec<u32>,
     /// The cells with tiles, to clear them for the next frame.
     touched: Vec<u32>,
-    /// The buffers of the walk over each light's reach.
-    scratch: super::reach::Scratch,
     /// The lights cast this frame (indices into the frame's lights).
     chosen: Vec<usize>,
     /// The buffers of casting each light's polygon, and the polygon: one for each light cast.
     casts: Vec<Cast>,
+    /// The bands of cell rows the lights' reach is walked in, one a thread.
+    bands: Vec<Band>,
 }
 
 /// A light's polygon and the buffers it was cast with.
@@ -43,18 +42,38 @@ struct Cast {
     seen: Visibility,
 }
 
+/// A band of cell rows (`top` to `bottom`, exclusive) and what the lights add in it: each
+/// cell's samples belong to one band, so bands are walked and combined side by side.
+#[derive(Clone, Debug, Default)]
+struct Band {
+    top: u32,
+    bottom: u32,
+    /// Per cell of the band (row-major from its top row): its tile in `sums`, or [`NO_TILE`].
+    index: Vec<u32>,
+    /// Linear light (red, green, blue) per sample, [`DYNAMIC_SAMPLES`]² per tile.
+    sums: Vec<[f32; 3]>,
+    /// The band's cells with tiles (row-major indices on the grid), the order of `sums`.
+    touched: Vec<u32>,
+    /// `sums` with the level's light: packed factors, as `combined`.
+    combined: Vec<u32>,
+    /// The buffers of the walk over each light's reach.
+    scratch: super::reach::Scratch,
+}
+
 impl DynamicLights {
     /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's,
     /// added to the level's own light `base` (where it has a light map), in the cells
     /// `wanted` (those a frame may show: the others are left in the level's light). The
-    /// buffers grow to the most ever needed and are kept.
+    /// lights' polygons are cast in parallel, and their reach filled in as many bands of cell
+    /// rows as the thread pool has threads (the same light as one band fills). The buffers
+    /// grow to the most ever needed and are kept.
     pub fn update<S: Solidity + Sync + ?Sized>(
         &mut self,
         grid: &S,
         (width, height): (u32, u32),
         lights: &[Light],
         base: Option<&LightMap>,
-        wanted: &dyn Fn(Cell) -> bool,
+        wanted: &(dyn Fn(Cell) -> bool + Sync),
     ) {
         let cells = width as usize * height as usize;
         if (self.width, self.height) != (width, height) || self.index.len() != cells {
@@ -67,8 +86,10 @@ impl DynamicLights {
             self.index[c as usize] = NO_TILE;
         }
         self.touched.clear();
-        self.tiles.clear();
-        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        self.combined.clear();
+        if cells == 0 {
+            return;
+        }
         // A light whose whole reach is out of the frame lights no cell the walk fills: its
         // polygon is not cast (an enemy's shot behind the player).
         self.chosen.clear();
@@ -77,12 +98,14 @@ impl DynamicLights {
                 let shines = light.intensity > 0.0 && light.position.is_finite();
                 (shines && reach_wanted(light, (width, height), wanted)).then_some(i)
             }));
+        if self.chosen.is_empty() {
+            return;
+        }
         if self.casts.len() < self.chosen.len() {
             self.casts.resize_with(self.chosen.len(), Cast::default);
         }
         // The polygons, each on a thread of its own where there are threads: they are
-        // independent, and most of a light's cost. The walks that follow add into the
-        // same samples, one light after another.
+        // independent, and most of a light's cost.
         let casts = &mut self.casts[..self.chosen.len()];
         casts
             .par_iter_mut()
@@ -91,55 +114,113 @@ impl DynamicLights {
                 let light = (&lights[i], super::DYNAMIC_ARC_BULGE);
                 super::cast_light(grid, (width, height), light, &mut cast.fan, &mut cast.seen);
             });
-        for (cast, &i) in self.casts.iter().zip(&self.chosen) {
-            let light = &lights[i];
-            let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-            let (index, tiles, touched) = (&mut self.index, &mut self.tiles, &mut self.touched);
-            let walked = (light, &cast.seen, DYNAMIC_SAMPLES, 0..i64::MAX);
-            super::reach::walk(
-                grid,
-                (width, height),
-                walked,
-                &mut self.scratch,
-                wanted,
-                |at, k, weights| {
-                    // A cell the light does not reach keeps the level's light as it is.
-                    if super::add_light(&mut index[at], tiles, (per_tile, k), weights, colour) {
-                        touched.push(at as u32);
-                    }
-                },
-            );
+        // Their reach walked and combined with the level's light in bands of cell rows, one a
+        // thread: each band adds the lights one after another, as one band would, so that
+        // every sample sums them in the same order and comes out the same.
+        let reach = |light: &Light| {
+            // A radius that is no number, or negative, reaches no row the walk fills.
+            let r = if light.radius >= 0.0 {
+                light.radius.min(f64::from(height))
+            } else {
+                0.0
+            };
+            let y = light.position.y;
+            let row = |v: f64| v.floor().clamp(0.0, f64::from(height) - 1.0) as u32;
+            (row(y - r), row(y + r))
+        };
+        let chosen = || self.chosen.iter().map(|&i| reach(&lights[i]));
+        let (Some(top), Some(bottom)) = (chosen().map(|r| r.0).min(), chosen().map(|r| r.1).max())
+        else {
+            return;
+        };
+        let rows = bottom.max(top) + 1 - top;
+        let count = (rayon::current_num_threads() as u32).clamp(1, rows) as usize;
+        if self.bands.len() < count {
+            self.bands.resize_with(count, Band::default);
         }
-        // The level's light at each sample with the dynamic light added.
-        self.combined.clear();
-        self.combined.resize(self.tiles.len(), NEUTRAL);
-        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        let (casts, chosen) = (&self.casts[..self.chosen.len()], &self.chosen);
         let (to_linear, from_linear) = (unpack_table(), pack_table());
         let ambient = base.map_or(NEUTRAL, LightMap::ambient);
-        // A dynamic sample's level sample: the one at its centre.
-        let stride = (super::SAMPLES / DYNAMIC_SAMPLES) as usize;
-        let level_sample = |k: usize| {
-            let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
-            (j * stride + stride / 2) * super::SAMPLES as usize + i * stride + stride / 2
-        };
-        for &at in &self.touched {
-            let (cx, cy) = (at % width, at / width);
-            let tile = self.index[at as usize] as usize * per_tile;
-            let level = base.and_then(|m| m.tile(cx, cy));
-            let sums = &self.tiles[tile..tile + per_tile];
-            let out = &mut self.combined[tile..tile + per_tile];
-            for (k, (out, add)) in out.iter_mut().zip(sums).enumerate() {
-                let level = level.map_or(ambient, |t| t[level_sample(k)]);
-                // A sample no dynamic light reaches keeps the level's factor exactly.
-                *out = if *add == [0.0; 3] {
-                    level
-                } else {
-                    let lin = unpack(to_linear, level);
-                    pack_fast(
-                        from_linear,
-                        [lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]],
-                    )
-                };
+        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        self.bands[..count]
+            .par_iter_mut()
+            .enumerate()
+            .for_each(|(b, band)| {
+                band.top = top + rows * b as u32 / count as u32;
+                band.bottom = top + rows * (b as u32 + 1) / count as u32;
+                let first = band.top as usize * width as usize;
+                band.index.clear();
+                band.index
+                    .resize((band.bottom - band.top) as usize * width as usize, NO_TILE);
+                band.sums.clear();
+                band.touched.clear();
+                let samples =
+                    i64::from(band.top * DYNAMIC_SAMPLES)..i64::from(band.bottom * DYNAMIC_SAMPLES);
+                for (cast, &i) in casts.iter().zip(chosen) {
+                    let light = &lights[i];
+                    let (low, high) = reach(light);
+                    if high < band.top || low >= band.bottom {
+                        continue;
+                    }
+                    let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+                    let Band {
+                        index,
+                        sums,
+                        touched,
+                        scratch,
+                        ..
+                    } = band;
+                    let walked = (light, &cast.seen, DYNAMIC_SAMPLES, samples.clone());
+                    super::reach::walk(
+                        grid,
+                        (width, height),
+                        walked,
+                        scratch,
+                        wanted,
+                        |at, k, weights| {
+                            // A cell the light does not reach keeps the level's light as it is.
+                            let tile = &mut index[at - first];
+                            if super::add_light(tile, sums, (per_tile, k), weights, colour) {
+                                touched.push(at as u32);
+                            }
+                        },
+                    );
+                }
+                // The level's light at each sample with the dynamic lights added.
+                band.combined.clear();
+                band.combined.resize(band.sums.len(), NEUTRAL);
+                for (tile, &at) in band.touched.iter().enumerate() {
+                    let (cx, cy) = (at % width, at / width);
+                    let level = base.and_then(|m| m.tile(cx, cy));
+                    let range = tile * per_tile..(tile + 1) * per_tile;
+                    let sums = &band.sums[range.clone()];
+                    for (k, (out, add)) in band.combined[range].iter_mut().zip(sums).enumerate() {
+                        let level = level.map_or(ambient, |t| t[level_sample(k)]);
+                        // A sample no dynamic light reaches keeps the level's factor exactly.
+                        *out = if *add == [0.0; 3] {
+                            level
+                        } else {
+                            let lin = unpack(to_linear, level);
+                            pack_fast(
+                                from_linear,
+                                [lin[0] + add[0], lin[1] + add[1], lin[2] + add[2]],
+                            )
+                        };
+                    }
+                }
+            });
+        // The bands' tiles one after another.
+        for band in &mut self.bands[..count] {
+            let offset = (self.combined.len() / per_tile) as u32;
+            for (tile, &at) in band.touched.iter().enumerate() {
+                self.index[at as usize] = offset + tile as u32;
+            }
+            self.touched.extend_from_slice(&band.touched);
+            if count == 1 {
+                // One band: its factors are the frame's, swapped in rather than copied.
+                std::mem::swap(&mut self.combined, &mut band.combined);
+            } else {
+                self.combined.extend_from_slice(&band.combined);
             }
         }
     }
@@ -155,8 +236,8 @@ impl DynamicLights {
         x < self.width && y < self.height && self.index[(y * self.width + x) as usize] != NO_TILE
     }
 
-    /// The cells a dynamic light reaches this frame (row-major indices), in the order first
-    /// reached.
+    /// The cells a dynamic light reaches this frame (row-major indices): band by band of cell
+    /// rows (from the low y), in each in the order first reached.
     pub(crate) fn reached(&self) -> &[u32] {
         &self.touched
     }
@@ -190,6 +271,15 @@ impl DynamicLights {
             .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
             .copied()
     }
+}
+
+/// Which of a level light map tile's samples lies at the centre of dynamic sample `k` (of
+/// [`DYNAMIC_SAMPLES`]² a cell, row-major from its low y): the one a dynamic light adds to.
+#[inline]
+fn level_sample(k: usize) -> usize {
+    let stride = (super::SAMPLES / DYNAMIC_SAMPLES) as usize;
+    let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
+    (j * stride + stride / 2) * super::SAMPLES as usize + i * stride + stride / 2
 }
 
 /// Whether any cell within `light`'s radius (the square the walk over its reach covers) on the
@@ -422,5 +512,66 @@ mod tests {
             ..far
         };
         assert!(reach_wanted(&odd, size, &wanted));
+    }
+
+    /// The lights' reach walked in bands of cell rows, one a thread, lights every sample as
+    /// one band does (the same sums in the same order), over the level's light or none, with
+    /// lights whose radius is no number, infinite or negative among them.
+    #[test]
+    fn bands_of_rows_light_every_sample_as_one_band_does() {
+        let grid = TileMap::from_ascii(
+            "################\n\
+             #..............#\n\
+             #..#....#...#..#\n\
+             #..............#\n\
+             #....##........#\n\
+             #..............#\n\
+             #..#....#...#..#\n\
+             #..............#\n\
+             #..............#\n\
+             ################\n",
+        )
+        .unwrap();
+        let size = (grid.width() as u32, grid.height() as u32);
+        let mut lights: Vec<Light> = (0..8)
+            .map(|k| flash(1.5 + 1.7 * f64::from(k), 1.3 + 0.9 * f64::from(k)))
+            .collect();
+        for radius in [f64::NAN, f64::INFINITY, -2.0] {
+            lights.push(Light {
+                radius,
+                ..flash(7.5, 5.5)
+            });
+        }
+        let level = super::super::LightMap::build(&grid, size.0, size.1, &[flash(4.5, 3.5)], 0.3);
+        let wanted = |c: Cell| c.x != 9;
+        let light = |threads: usize, base: Option<&LightMap>| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut dynamic = DynamicLights::default();
+            pool.install(|| dynamic.update(&grid, size, &lights, base, &wanted));
+            let mut reached = dynamic.reached().to_vec();
+            reached.sort_unstable();
+            let tiles: Vec<Option<Vec<u32>>> = (0..size.1)
+                .flat_map(|y| (0..size.0).map(move |x| (x, y)))
+                .map(|(x, y)| dynamic.tile(x, y).map(<[u32]>::to_vec))
+                .collect();
+            (reached, tiles)
+        };
+        // A grid of no cells lights none (and does not panic).
+        let mut none = DynamicLights::default();
+        none.update(&grid, (0, 0), &lights, None, &|_| true);
+        assert!(none.is_empty());
+        for base in [None, Some(&level)] {
+            let one = light(1, base);
+            assert!(one.0.len() > 40, "{} cells lit", one.0.len());
+            for threads in [2, 3, 5] {
+                assert!(
+                    light(threads, base) == one,
+                    "{threads} bands differ from one"
+                );
+            }
+        }
     }
 }
