@@ -222,7 +222,25 @@ impl Renderer {
     }
 
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
+    ///
+    /// On rayon's threads: called from outside its pool (the game's event loop), the frame is
+    /// handed to the pool once and drawn there, where each of its parallel passes handed over
+    /// on its own waited for the pool's threads to wake (about 35 us each on the 2-core
+    /// machine; drawn from a pool's thread, a pass starts in under 2 us).
     pub fn render(
+        &mut self,
+        level: &Level,
+        assets: &RenderAssets,
+        doors: &dyn MovingParts,
+        sprites: &[SpriteInstance],
+        camera: &Camera,
+        frame: &mut Frame,
+    ) {
+        rayon::scope(|_| self.render_in_pool(level, assets, doors, sprites, camera, frame));
+    }
+
+    /// [`Renderer::render`], on the thread it is called on.
+    fn render_in_pool(
         &mut self,
         level: &Level,
         assets: &RenderAssets,
