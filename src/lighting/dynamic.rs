@@ -3,7 +3,8 @@
 //! into [`DYNAMIC_SAMPLES`]² samples per cell it reaches, and added to the level's own light
 //! where they are drawn ([`Lighting::factor`]).
 
-use super::{LightMap, NEUTRAL, NO_TILE, linear, pack_fast, pack_table};
+use super::band::{Band, rows_reached};
+use super::{LightMap, NEUTRAL, NO_TILE, pack_fast, pack_table};
 use crate::geom::{FanScratch, Visibility};
 use crate::grid::{Cell, Solidity};
 use crate::level::Light;
@@ -40,24 +41,6 @@ pub struct DynamicLights {
 struct Cast {
     fan: FanScratch,
     seen: Visibility,
-}
-
-/// A band of cell rows (`top` to `bottom`, exclusive) and what the lights add in it: each
-/// cell's samples belong to one band, so bands are walked and combined side by side.
-#[derive(Clone, Debug, Default)]
-struct Band {
-    top: u32,
-    bottom: u32,
-    /// Per cell of the band (row-major from its top row): its tile in `sums`, or [`NO_TILE`].
-    index: Vec<u32>,
-    /// Linear light (red, green, blue) per sample, [`DYNAMIC_SAMPLES`]² per tile.
-    sums: Vec<[f32; 3]>,
-    /// The band's cells with tiles (row-major indices on the grid), the order of `sums`.
-    touched: Vec<u32>,
-    /// `sums` with the level's light: packed factors, as `combined`.
-    combined: Vec<u32>,
-    /// The buffers of the walk over each light's reach.
-    scratch: super::reach::Scratch,
 }
 
 impl DynamicLights {
@@ -117,19 +100,13 @@ impl DynamicLights {
         // Their reach walked and combined with the level's light in bands of cell rows, one a
         // thread: each band adds the lights one after another, as one band would, so that
         // every sample sums them in the same order and comes out the same.
-        let reach = |light: &Light| {
-            // A radius that is no number, or negative, reaches no row the walk fills.
-            let r = if light.radius >= 0.0 {
-                light.radius.min(f64::from(height))
-            } else {
-                0.0
-            };
-            let y = light.position.y;
-            let row = |v: f64| v.floor().clamp(0.0, f64::from(height) - 1.0) as u32;
-            (row(y - r), row(y + r))
+        let reached = || {
+            self.chosen
+                .iter()
+                .map(|&i| rows_reached(&lights[i], height))
         };
-        let chosen = || self.chosen.iter().map(|&i| reach(&lights[i]));
-        let (Some(top), Some(bottom)) = (chosen().map(|r| r.0).min(), chosen().map(|r| r.1).max())
+        let (Some(top), Some(bottom)) =
+            (reached().map(|r| r.0).min(), reached().map(|r| r.1).max())
         else {
             return;
         };
@@ -146,55 +123,28 @@ impl DynamicLights {
             .par_iter_mut()
             .enumerate()
             .for_each(|(b, band)| {
-                band.top = top + rows * b as u32 / count as u32;
-                band.bottom = top + rows * (b as u32 + 1) / count as u32;
-                let first = band.top as usize * width as usize;
-                band.index.clear();
-                band.index
-                    .resize((band.bottom - band.top) as usize * width as usize, NO_TILE);
-                band.sums.clear();
-                band.touched.clear();
-                let samples =
-                    i64::from(band.top * DYNAMIC_SAMPLES)..i64::from(band.bottom * DYNAMIC_SAMPLES);
-                for (cast, &i) in casts.iter().zip(chosen) {
-                    let light = &lights[i];
-                    let (low, high) = reach(light);
-                    if high < band.top || low >= band.bottom {
-                        continue;
-                    }
-                    let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-                    let Band {
-                        index,
-                        sums,
-                        touched,
-                        scratch,
-                        ..
-                    } = band;
-                    let walked = (light, &cast.seen, DYNAMIC_SAMPLES, samples.clone());
-                    super::reach::walk(
-                        grid,
-                        (width, height),
-                        walked,
-                        scratch,
-                        wanted,
-                        |at, k, weights| {
-                            // A cell the light does not reach keeps the level's light as it is.
-                            let tile = &mut index[at - first];
-                            if super::add_light(tile, sums, (per_tile, k), weights, colour) {
-                                touched.push(at as u32);
-                            }
-                        },
-                    );
-                }
+                let share = |b: usize| top + rows * b as u32 / count as u32;
+                let lights = chosen
+                    .iter()
+                    .zip(casts)
+                    .map(|(&i, c)| (&lights[i], &c.seen));
+                let band_rows = (share(b)..share(b + 1), DYNAMIC_SAMPLES);
+                // A cell the lights do not reach keeps the level's light as it is.
+                band.fill(grid, (width, height), band_rows, lights, wanted);
                 // The level's light at each sample with the dynamic lights added.
-                band.combined.clear();
-                band.combined.resize(band.sums.len(), NEUTRAL);
-                for (tile, &at) in band.touched.iter().enumerate() {
+                let Band {
+                    sums,
+                    touched,
+                    packed,
+                    ..
+                } = band;
+                packed.resize(sums.len(), NEUTRAL);
+                for (tile, &at) in touched.iter().enumerate() {
                     let (cx, cy) = (at % width, at / width);
                     let level = base.and_then(|m| m.tile(cx, cy));
                     let range = tile * per_tile..(tile + 1) * per_tile;
-                    let sums = &band.sums[range.clone()];
-                    for (k, (out, add)) in band.combined[range].iter_mut().zip(sums).enumerate() {
+                    let sums = &sums[range.clone()];
+                    for (k, (out, add)) in packed[range].iter_mut().zip(sums).enumerate() {
                         let level = level.map_or(ambient, |t| t[level_sample(k)]);
                         // A sample no dynamic light reaches keeps the level's factor exactly.
                         *out = if *add == [0.0; 3] {
@@ -218,9 +168,9 @@ impl DynamicLights {
             self.touched.extend_from_slice(&band.touched);
             if count == 1 {
                 // One band: its factors are the frame's, swapped in rather than copied.
-                std::mem::swap(&mut self.combined, &mut band.combined);
+                std::mem::swap(&mut self.combined, &mut band.packed);
             } else {
-                self.combined.extend_from_slice(&band.combined);
+                self.combined.extend_from_slice(&band.packed);
             }
         }
     }

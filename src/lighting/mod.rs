@@ -26,8 +26,11 @@
 //! assert!(map.ambient() & 0x3FF < NEUTRAL & 0x3FF);
 //! ```
 
+mod band;
 mod dynamic;
 mod reach;
+
+use band::Band;
 
 pub(crate) use dynamic::steps_within;
 pub use dynamic::{DYNAMIC_SAMPLES, DynamicLights, Lighting};
@@ -56,17 +59,6 @@ pub struct RelightScratch {
     polygons: Vec<(FanScratch, Visibility)>,
     /// A band of [`RELIGHT_BAND_ROWS`] cell rows each, filled in parallel.
     bands: Vec<Band>,
-}
-
-/// One band of rows of a relighting: its cells' tiles (row-major from the band's first row)
-/// and their linear sums.
-#[derive(Clone, Debug, Default)]
-struct Band {
-    index: Vec<u32>,
-    sums: Vec<[f32; 3]>,
-    /// `sums` packed.
-    packed: Vec<u32>,
-    reach: reach::Scratch,
 }
 
 /// The light falling on a level's floors, as [`LightMap::build`] works it out.
@@ -185,30 +177,13 @@ impl LightMap {
         // the lights in the same order and comes out the same; packed in the band too.
         bands.par_iter_mut().enumerate().for_each(|(b, band)| {
             let top = y0 + b as u32 * RELIGHT_BAND_ROWS;
-            let bottom = (top + RELIGHT_BAND_ROWS).min(y1);
-            let first = top as usize * width;
-            band.index.clear();
-            band.index.resize((bottom - top) as usize * width, NO_TILE);
-            band.sums.clear();
-            let rows = i64::from(top * SAMPLES)..i64::from(bottom * SAMPLES);
-            for (light, (_, seen)) in near.iter().zip(polygons.iter()) {
-                let (y, r) = (light.position.y, light.radius);
-                if y + r < f64::from(top) || y - r > f64::from(bottom) {
-                    continue;
-                }
-                let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-                let walked = (light, seen, SAMPLES, rows.clone());
-                let Band {
-                    index, sums, reach, ..
-                } = band;
-                let wanted = |c: Cell| columns.contains(&c.x);
-                reach::walk(grid, size, walked, reach, wanted, |at, k, weights| {
-                    add_light(&mut index[at - first], sums, (per_tile, k), weights, colour);
-                });
-            }
-            band.packed.clear();
-            band.packed
-                .extend(band.sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
+            let rows = top..(top + RELIGHT_BAND_ROWS).min(y1);
+            let lights = near.iter().zip(polygons.iter().map(|(_, seen)| seen));
+            band.fill(grid, size, (rows, SAMPLES), lights, |c| {
+                columns.contains(&c.x)
+            });
+            let Band { sums, packed, .. } = band;
+            packed.extend(sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
         });
         out.index.clone_from(&self.index);
         out.own.clear();
@@ -349,53 +324,30 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
             seen
         })
         .collect();
-    let bands: Vec<(Vec<u32>, Vec<u32>)> = (0..height.div_ceil(BAND_ROWS))
+    let bands: Vec<Band> = (0..height.div_ceil(BAND_ROWS))
         .into_par_iter()
         .map(|band| {
-            let (y0, y1) = (band * BAND_ROWS, ((band + 1) * BAND_ROWS).min(height));
-            let first = y0 as usize * width as usize;
-            let mut local = vec![NO_TILE; (y1 - y0) as usize * width as usize];
-            let mut sums: Vec<[f32; 3]> = Vec::new();
-            let mut scratch = reach::Scratch::default();
-            let rows = i64::from(y0 * SAMPLES)..i64::from(y1 * SAMPLES);
-            for (light, seen) in lights.iter().zip(&seen) {
-                let (y, r) = (light.position.y, light.radius);
-                if y + r < f64::from(y0) || y - r > f64::from(y1) {
-                    continue;
-                }
-                let colour = linear(light.colour).map(|c| c * light.intensity as f32);
-                let walked = (light, seen, SAMPLES, rows.clone());
-                reach::walk(
-                    grid,
-                    size,
-                    walked,
-                    &mut scratch,
-                    |_| true,
-                    |at, k, weights| {
-                        add_light(
-                            &mut local[at - first],
-                            &mut sums,
-                            (per_tile, k),
-                            weights,
-                            colour,
-                        );
-                    },
-                );
-            }
-            let tiles = sums.iter().map(|&s| pack_sum(s, base, ambient)).collect();
-            (local, tiles)
+            let rows = band * BAND_ROWS..((band + 1) * BAND_ROWS).min(height);
+            let mut filled = Band::default();
+            filled.fill(
+                grid,
+                size,
+                (rows, SAMPLES),
+                lights.iter().zip(&seen),
+                |_| true,
+            );
+            let Band { sums, packed, .. } = &mut filled;
+            packed.extend(sums.iter().map(|&s| pack_sum(s, base, ambient)));
+            filled
         })
         .collect();
     let mut all = Vec::new();
-    for (band, (local, sums)) in bands.into_iter().enumerate() {
-        let (first, offset) = (
-            band * (BAND_ROWS * width) as usize,
-            (all.len() / per_tile) as u32,
-        );
-        for (i, &tile) in local.iter().enumerate().filter(|(_, t)| **t != NO_TILE) {
-            index[first + i] = offset + tile;
+    for band in bands {
+        let offset = (all.len() / per_tile) as u32;
+        for (tile, &at) in band.touched.iter().enumerate() {
+            index[at as usize] = offset + tile as u32;
         }
-        all.extend(sums);
+        all.extend(band.packed);
     }
     all
 }

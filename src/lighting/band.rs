@@ -1,0 +1,92 @@
+//! A band of cell rows filled with the light of several lights: what the level's light map
+//! (built and relit) and the frame's dynamic lights are each made of, bands side by side on
+//! the pool's threads. Each band adds its lights one after another, in the order given, so
+//! that every sample sums them in the same order however the rows are cut into bands.
+
+use super::{NO_TILE, add_light, linear, reach};
+use crate::geom::Visibility;
+use crate::grid::{Cell, Solidity};
+use crate::level::Light;
+use std::ops::Range;
+
+/// A band of cell rows and the light its lights add to it, in linear light.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Band {
+    /// Per cell of the band (row-major from its first row): its tile in `sums`, or
+    /// [`NO_TILE`] where no light reaches it.
+    pub index: Vec<u32>,
+    /// Linear light (red, green, blue) per sample, a tile of samples per cell reached.
+    pub sums: Vec<[f32; 3]>,
+    /// The cells with tiles (row-major indices on the grid), in the order of their tiles.
+    pub touched: Vec<u32>,
+    /// The sums as the caller packs them (a factor a sample): kept here so that a band's
+    /// buffers are reused together.
+    pub packed: Vec<u32>,
+    /// The buffers of the walk over each light's reach.
+    reach: reach::Scratch,
+}
+
+impl Band {
+    /// Fills the band, cell rows `rows` of the `width` x `height` grid `grid`, with the light
+    /// of `lights` (each with its visibility polygon) in `n` x `n` samples a cell, in the cells
+    /// `wanted`: the lights one after another, in order. Its buffers are cleared first and
+    /// kept for the next fill.
+    pub fn fill<'a, S: Solidity + ?Sized>(
+        &mut self,
+        grid: &S,
+        (width, height): (u32, u32),
+        (rows, n): (Range<u32>, u32),
+        lights: impl IntoIterator<Item = (&'a Light, &'a Visibility)>,
+        wanted: impl Fn(Cell) -> bool,
+    ) {
+        let Band {
+            index,
+            sums,
+            touched,
+            packed,
+            reach,
+        } = self;
+        let first = rows.start as usize * width as usize;
+        index.clear();
+        index.resize(rows.len() * width as usize, NO_TILE);
+        sums.clear();
+        touched.clear();
+        packed.clear();
+        let per_tile = (n * n) as usize;
+        let samples = i64::from(rows.start) * i64::from(n)..i64::from(rows.end) * i64::from(n);
+        for (light, seen) in lights {
+            let (low, high) = rows_reached(light, height);
+            if high < rows.start || low >= rows.end {
+                continue;
+            }
+            let colour = linear(light.colour).map(|c| c * light.intensity as f32);
+            let walked = (light, seen, n, samples.clone());
+            reach::walk(
+                grid,
+                (width, height),
+                walked,
+                reach,
+                &wanted,
+                |at, k, weights| {
+                    if add_light(&mut index[at - first], sums, (per_tile, k), weights, colour) {
+                        touched.push(at as u32);
+                    }
+                },
+            );
+        }
+    }
+}
+
+/// The first and last cell rows of a `height`-row grid that `light` may reach (clamped to
+/// the grid; a radius that is no number, or negative, reaches its own row at most, and
+/// [`reach::walk`] lights nothing of it). Only rows between them hold samples the walk lights.
+pub(super) fn rows_reached(light: &Light, height: u32) -> (u32, u32) {
+    let r = if light.radius >= 0.0 {
+        light.radius.min(f64::from(height))
+    } else {
+        0.0
+    };
+    let y = light.position.y;
+    let row = |v: f64| v.floor().clamp(0.0, f64::from(height.max(1)) - 1.0) as u32;
+    (row(y - r), row(y + r))
+}
