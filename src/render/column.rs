@@ -197,9 +197,9 @@ impl Span {
             None => list.extend((first..=last).map(|v| column[v as usize & mask])),
         }
         if self.light != NEUTRAL {
-            for texel in &mut list[at as usize..] {
-                *texel = crate::lighting::apply(self.light, *texel);
-            }
+            // Unfogged, a tint is `lighting::apply`: eight texels at a time with AVX2.
+            let tint = crate::lighting::Tint::new(self.light, [0; 3]);
+            kernels::tint_run(loops, &tint, &mut list[at as usize..]);
         }
         kernels::fog_run(loops, &self.fog, &mut list[at as usize..]);
         list.resize(at as usize + self.fogged_len(), 0);
