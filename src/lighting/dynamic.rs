@@ -141,11 +141,11 @@ impl DynamicLights {
                 packed.resize(sums.len(), NEUTRAL);
                 for (tile, &at) in touched.iter().enumerate() {
                     let (cx, cy) = (at % width, at / width);
-                    let level = base.and_then(|m| m.tile(cx, cy));
+                    let level = base.and_then(|m| m.coarse_tile(cx, cy));
                     let range = tile * per_tile..(tile + 1) * per_tile;
                     let sums = &sums[range.clone()];
                     for (k, (out, add)) in packed[range].iter_mut().zip(sums).enumerate() {
-                        let level = level.map_or(ambient, |t| t[level_sample(k)]);
+                        let level = level.map_or(ambient, |t| t[k]);
                         // A sample no dynamic light reaches keeps the level's factor exactly.
                         *out = if *add == [0.0; 3] {
                             level
@@ -226,7 +226,7 @@ impl DynamicLights {
 /// Which of a level light map tile's samples lies at the centre of dynamic sample `k` (of
 /// [`DYNAMIC_SAMPLES`]² a cell, row-major from its low y): the one a dynamic light adds to.
 #[inline]
-fn level_sample(k: usize) -> usize {
+pub(super) fn level_sample(k: usize) -> usize {
     let stride = (super::SAMPLES / DYNAMIC_SAMPLES) as usize;
     let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
     (j * stride + stride / 2) * super::SAMPLES as usize + i * stride + stride / 2

@@ -77,6 +77,13 @@ pub struct LightMap {
     shared_tiles: u32,
     /// A relit map's own tiles (the cells worked out again), as `tiles`.
     own: Vec<u32>,
+    /// Each tile's factors at the centres of the dynamic lights' samples
+    /// ([`DYNAMIC_SAMPLES`]² a tile, the same values as the tile's there), in the order of
+    /// `tiles` and then `own`: adding a muzzle flash to the level's light reads these 256
+    /// bytes a cell, where picking them out of the tile touched 64 cache lines.
+    coarse: std::sync::Arc<[u32]>,
+    /// `own`'s, as `coarse`.
+    own_coarse: Vec<u32>,
     /// The factor where no light reaches.
     ambient: u32,
     /// Whether it leaves every texel as it is (worked out once: drawing asks every frame).
@@ -105,8 +112,10 @@ impl LightMap {
             index,
             neutral: ambient == NEUTRAL && tiles.iter().all(|&f| f == NEUTRAL),
             shared_tiles: (tiles.len() / (SAMPLES * SAMPLES) as usize) as u32,
+            coarse: coarse_tiles(&tiles).collect(),
             tiles: tiles.into(),
             own: Vec::new(),
+            own_coarse: Vec::new(),
             ambient,
         }
     }
@@ -201,7 +210,10 @@ impl LightMap {
             }
             out.own.extend_from_slice(&band.packed);
         }
+        out.own_coarse.clear();
+        out.own_coarse.extend(coarse_tiles(&out.own));
         out.tiles = self.tiles.clone();
+        out.coarse = self.coarse.clone();
         (out.width, out.height) = (self.width, self.height);
         out.shared_tiles = self.shared_tiles;
         out.ambient = self.ambient;
@@ -257,6 +269,28 @@ impl LightMap {
     /// the cell's low y and x.
     #[inline]
     pub fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+        self.tile_in((&self.tiles, &self.own), (SAMPLES * SAMPLES) as usize, x, y)
+    }
+
+    /// The factors of cell `(x, y)` at the centres of the dynamic lights' samples, if it has
+    /// samples of its own: [`DYNAMIC_SAMPLES`] rows of [`DYNAMIC_SAMPLES`], from the cell's
+    /// low y and x; each the factor of the tile's sample holding that centre.
+    #[inline]
+    pub(crate) fn coarse_tile(&self, x: u32, y: u32) -> Option<&[u32]> {
+        let n = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+        self.tile_in((&self.coarse, &self.own_coarse), n, x, y)
+    }
+
+    /// Cell `(x, y)`'s tile of `n` samples in `shared` (the map's own tiles) or `own` (a
+    /// relit map's).
+    #[inline]
+    fn tile_in<'a>(
+        &self,
+        (shared, own): (&'a [u32], &'a [u32]),
+        n: usize,
+        x: u32,
+        y: u32,
+    ) -> Option<&'a [u32]> {
         if x >= self.width || y >= self.height {
             return None;
         }
@@ -264,10 +298,9 @@ impl LightMap {
         if i == NO_TILE {
             return None;
         }
-        let n = (SAMPLES * SAMPLES) as usize;
         match i.checked_sub(self.shared_tiles) {
-            None => self.tiles.get(i as usize * n..(i as usize + 1) * n),
-            Some(own) => self.own.get(own as usize * n..(own as usize + 1) * n),
+            None => shared.get(i as usize * n..(i as usize + 1) * n),
+            Some(at) => own.get(at as usize * n..(at as usize + 1) * n),
         }
     }
 }
@@ -350,6 +383,15 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
         all.extend(band.packed);
     }
     all
+}
+
+/// Each tile of `tiles` ([`SAMPLES`]² factors) at the centres of the dynamic lights' samples,
+/// tile after tile: see `LightMap::coarse`.
+fn coarse_tiles(tiles: &[u32]) -> impl Iterator<Item = u32> + '_ {
+    let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+    tiles
+        .chunks_exact((SAMPLES * SAMPLES) as usize)
+        .flat_map(move |tile| (0..per_tile).map(|k| tile[dynamic::level_sample(k)]))
 }
 
 /// Adds `colour` times `weights` to a run of samples from sample `k` of a cell's tile of
@@ -571,6 +613,17 @@ mod tests {
             };
             assert_eq!(part.tile(x, y), expected, "relit in part at ({x}, {y})");
             changed += usize::from(inside && before.tile(x, y) != after.tile(x, y));
+            // The factors a dynamic light adds to are the tile's at its samples' centres,
+            // built and relit alike.
+            for map in [&before, &after, &relit, &part] {
+                let picked = map.tile(x, y).map(|t| {
+                    (0..64)
+                        .map(|k| t[dynamic::level_sample(k)])
+                        .collect::<Vec<_>>()
+                });
+                let coarse = map.coarse_tile(x, y).map(<[u32]>::to_vec);
+                assert_eq!(coarse, picked, "coarse tile at ({x}, {y})");
+            }
         }
         assert!(changed > 5, "opening the wall changed {changed} cells");
     }
