@@ -265,6 +265,28 @@ fn bench_reports_runs_as_json() {
             .any(|r| r["threads"] == 2 && r["scaling_efficiency"].as_f64().is_some())
     );
     assert!(v["machine"]["cores"].as_u64().unwrap() >= 1);
+    // With dynamic lights in view, what they cost of the cast pass is measured.
+    let out = common::run_ok([
+        "bench",
+        "--level",
+        "levels/e1m1.toml",
+        "--size",
+        "64x40",
+        "--threads",
+        "1",
+        "--flashes",
+        "2",
+        "--frames",
+        "3",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &v["runs"][0];
+    let (lights, cast) = (
+        run["lights_ns_per_column"].as_f64(),
+        run["cast_ns_per_column"].as_f64(),
+    );
+    assert!(lights.unwrap() > 0.0 && lights < cast, "{run}");
     let bad = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
         .args(["bench", "--threads", "0"])
         .output()

@@ -114,6 +114,10 @@ impl crate::grid::Solidity for DoorsAsTheyStand<'_> {
 pub struct FrameStats {
     /// The cast pass: one ray per column.
     pub cast: std::time::Duration,
+    /// Of the cast pass: this frame's dynamic lights worked out (each one's visibility
+    /// polygon, its reach walked and added to the level's light) and the floors and ceilings
+    /// they reach lit.
+    pub lights: std::time::Duration,
     /// Sprite projection and sorting.
     pub sprites: std::time::Duration,
     /// The composite pass: walls, floor, ceiling, masked layers and sprites, in bands of rows.
@@ -276,6 +280,7 @@ impl Renderer {
         let view = flash::View::of(camera);
         let shown =
             |c: crate::grid::Cell| view.depths_seen((c.x, c.y), flash::SPRITE_REACH).is_some();
+        let lights_started = web_time::Instant::now();
         self.dynamic.update(&grid, (w, h), flashes, map, &shown);
         #[cfg(test)]
         let copied = !self.no_flash_copies;
@@ -298,6 +303,7 @@ impl Renderer {
                 loops,
             },
         );
+        let lights_done = web_time::Instant::now();
         let lighting = crate::lighting::Lighting {
             map,
             dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
@@ -406,6 +412,7 @@ impl Renderer {
             });
         self.stats = FrameStats {
             cast: cast_done - started,
+            lights: lights_done - lights_started,
             sprites: sprites_done - cast_done,
             composite: sprites_done.elapsed(),
             floor: sweeps.floor,

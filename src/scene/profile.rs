@@ -132,8 +132,9 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
             }
         ),
         format!(
-            "CAST {:.2}  SPRITES {:.2}  COMPOSITE {:.2} MS",
+            "CAST {:.2} (LIGHTS {:.2})  SPRITES {:.2}  COMPOSITE {:.2} MS",
             ms(last.cast),
+            ms(last.lights),
             ms(last.sprites),
             ms(last.composite)
         ),

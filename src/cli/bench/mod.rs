@@ -112,6 +112,8 @@ struct Run {
     /// The renderer's stages, per column: the cast pass (ray, wall span, layers), sprite
     /// projection, and the composite pass (wall-clock time of each).
     cast_ns_per_column: f64,
+    /// Of the cast pass: the frame's dynamic lights worked out and the floors they reach lit.
+    lights_ns_per_column: f64,
     sprites_ns_per_column: f64,
     composite_ns_per_pixel: f64,
     /// The composite's sweeps, thread time per column: floor and ceiling, walls, masked
@@ -451,6 +453,7 @@ pub fn run(options: &Options) -> Result<()> {
                     Duration::ZERO,
                     Duration::ZERO,
                 );
+                let mut lights = Duration::ZERO;
                 let mut allocations = 0;
                 let mut scratch = Frame::new(w, h)?;
                 // The unlit twin draws into a frame of its own, as the lit renderer does:
@@ -510,6 +513,7 @@ pub fn run(options: &Options) -> Result<()> {
                         let s = renderer.stats();
                         times.push(took);
                         (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
+                        lights += s.lights;
                         (floor, walls, overlays) =
                             (floor + s.floor, walls + s.walls, overlays + s.overlays);
                         rays += cast_alone(&level.map, &camera, w);
@@ -551,6 +555,7 @@ pub fn run(options: &Options) -> Result<()> {
                     ns_per_pixel: per_pixel * 1e9,
                     cycles_per_pixel: mhz.map(|f| per_pixel * f * 1e6 * n as f64),
                     cast_ns_per_column: cast.as_nanos() as f64 / columns,
+                    lights_ns_per_column: lights.as_nanos() as f64 / columns,
                     sprites_ns_per_column: spr.as_nanos() as f64 / columns,
                     composite_ns_per_pixel: comp.as_nanos() as f64 / (columns * f64::from(h)),
                     floor_ns_per_column: floor.as_nanos() as f64 / columns,
@@ -601,7 +606,7 @@ fn print_table(report: &Report) {
         println!("no mipmaps (--no-mipmaps)");
     }
     println!(
-        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
+        "{:<18} {:>9} {:>3} {:>7} {:>7} {:>6} {:>7} {:>7} {:>7} {:>6} {:>7} {:>6} {:>6} {:>6} {:>7} {:>7} {:>6} {:>6} {:>6} {:>6} {:>6} {:>9} {:>5} {:>6}",
         "scene",
         "size",
         "thr",
@@ -619,6 +624,7 @@ fn print_table(report: &Report) {
         "Mrays/s",
         "Mcols/s",
         "cast",
+        "lights",
         "floor",
         "walls",
         "over",
@@ -630,7 +636,7 @@ fn print_table(report: &Report) {
         |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
     for r in &report.runs {
         println!(
-            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",
+            "{:<18} {:>9} {:>3} {:>7.2} {:>7.2} {:>6.0} {:>7.3} {:>7.2} {:>7} {:>6} {:>7} {:>6} {:>6.2} {:>6} {:>7.1} {:>7.1} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>6.0} {:>9.1} {:>5} {:>6.1}",
             r.scene,
             format!("{}x{}", r.width, r.height),
             r.threads,
@@ -648,6 +654,7 @@ fn print_table(report: &Report) {
             r.rays_per_second / 1e6,
             r.columns_per_second / 1e6,
             r.cast_ns_per_column,
+            r.lights_ns_per_column,
             r.floor_ns_per_column,
             r.walls_ns_per_column,
             r.overlays_ns_per_column,
@@ -660,7 +667,7 @@ fn print_table(report: &Report) {
     println!(
         "Yardsticks, median ms, measured between the frames on the same size: memset (fill the frame), copy (each pixel read from a 64x64 texture at a stepped coordinate), tutor. (lodev's tutorial renderer ported plainly, same scene and camera, one thread); x tut: how many times faster the frame is. unlit: on a level with lights, the same frame without them (render --no-lights); x unl: the lit frame's time over it.\n\
          ns/px and cyc/px: per pixel of the frame, cycles of one core estimated at the stated clock. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
-         cast: the cast pass, ns per column; floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
+         cast: the cast pass, ns per column, and lights: of it, the dynamic lights worked out and the floors they reach lit (--flashes); floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
 }
 
