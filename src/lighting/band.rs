@@ -22,6 +22,9 @@ pub(super) struct Band {
     /// The sums as the caller packs them (a factor a sample): kept here so that a band's
     /// buffers are reused together.
     pub packed: Vec<u32>,
+    /// Per cell of the band, whether it is `wanted`, once asked (0 not yet, 1 yes, 2 no):
+    /// the walk asks for every row of samples of a cell, light after light.
+    wanted: Vec<u8>,
     /// The buffers of the walk over each light's reach.
     reach: reach::Scratch,
 }
@@ -44,6 +47,7 @@ impl Band {
             sums,
             touched,
             packed,
+            wanted: asked,
             reach,
         } = self;
         let first = rows.start as usize * width as usize;
@@ -52,6 +56,21 @@ impl Band {
         sums.clear();
         touched.clear();
         packed.clear();
+        asked.clear();
+        asked.resize(index.len(), 0);
+        let asked = std::cell::Cell::from_mut(&mut asked[..]).as_slice_of_cells();
+        // Asked once a cell (the walk's cells lie in the band's rows).
+        let wanted = |c: Cell| {
+            let at = &asked[c.y as usize * width as usize + c.x as usize - first];
+            match at.get() {
+                0 => {
+                    let yes = wanted(c);
+                    at.set(if yes { 1 } else { 2 });
+                    yes
+                }
+                known => known == 1,
+            }
+        };
         let per_tile = (n * n) as usize;
         let samples = i64::from(rows.start) * i64::from(n)..i64::from(rows.end) * i64::from(n);
         for (light, seen) in lights {
@@ -66,7 +85,7 @@ impl Band {
                 (width, height),
                 walked,
                 reach,
-                &wanted,
+                wanted,
                 |at, k, weights| {
                     if add_light(&mut index[at - first], sums, (per_tile, k), weights, colour) {
                         touched.push(at as u32);

@@ -493,7 +493,8 @@ mod tests {
             });
         }
         let level = super::super::LightMap::build(&grid, size.0, size.1, &[flash(4.5, 3.5)], 0.3);
-        let wanted = |c: Cell| c.x != 9;
+        // Unwanted cells along diagonals: no two rows or columns alike.
+        let wanted = |c: Cell| (c.x + 2 * c.y) % 7 != 0;
         let light = |threads: usize, base: Option<&LightMap>| {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -503,6 +504,13 @@ mod tests {
             pool.install(|| dynamic.update(&grid, size, &lights, base, &wanted));
             let mut reached = dynamic.reached().to_vec();
             reached.sort_unstable();
+            // Each cell asked once in a band, and no cell lit that is not wanted.
+            assert!(
+                reached
+                    .iter()
+                    .all(|&at| wanted(Cell::new((at % size.0) as i32, (at / size.0) as i32))),
+                "{threads} bands lit a cell not wanted"
+            );
             let tiles: Vec<Option<Vec<u32>>> = (0..size.1)
                 .flat_map(|y| (0..size.0).map(move |x| (x, y)))
                 .map(|(x, y)| dynamic.tile(x, y).map(<[u32]>::to_vec))
