@@ -94,6 +94,14 @@ impl Band {
             );
         }
     }
+
+    /// Points each cell of the band with a tile at it in `index` (the grid's, row-major), its
+    /// tiles counted from `first`: where the band's tiles go once laid after those before.
+    pub fn index_tiles(&self, index: &mut [u32], first: u32) {
+        for (tile, &at) in self.touched.iter().enumerate() {
+            index[at as usize] = first + tile as u32;
+        }
+    }
 }
 
 /// The first and last cell rows of a `height`-row grid that `light` may reach (clamped to

@@ -161,10 +161,7 @@ impl DynamicLights {
             });
         // The bands' tiles one after another.
         for band in &mut self.bands[..count] {
-            let offset = (self.combined.len() / per_tile) as u32;
-            for (tile, &at) in band.touched.iter().enumerate() {
-                self.index[at as usize] = offset + tile as u32;
-            }
+            band.index_tiles(&mut self.index, (self.combined.len() / per_tile) as u32);
             self.touched.extend_from_slice(&band.touched);
             if count == 1 {
                 // One band: its factors are the frame's, swapped in rather than copied.
@@ -221,15 +218,6 @@ impl DynamicLights {
             .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
             .copied()
     }
-}
-
-/// Which of a level light map tile's samples lies at the centre of dynamic sample `k` (of
-/// [`DYNAMIC_SAMPLES`]² a cell, row-major from its low y): the one a dynamic light adds to.
-#[inline]
-pub(super) fn level_sample(k: usize) -> usize {
-    let stride = (super::SAMPLES / DYNAMIC_SAMPLES) as usize;
-    let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
-    (j * stride + stride / 2) * super::SAMPLES as usize + i * stride + stride / 2
 }
 
 /// Whether any cell within `light`'s radius (the square the walk over its reach covers) on the

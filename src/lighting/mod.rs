@@ -376,10 +376,7 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
         .collect();
     let mut all = Vec::new();
     for band in bands {
-        let offset = (all.len() / per_tile) as u32;
-        for (tile, &at) in band.touched.iter().enumerate() {
-            index[at as usize] = offset + tile as u32;
-        }
+        band.index_tiles(index, (all.len() / per_tile) as u32);
         all.extend(band.packed);
     }
     all
@@ -391,7 +388,16 @@ fn coarse_tiles(tiles: &[u32]) -> impl Iterator<Item = u32> + '_ {
     let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
     tiles
         .chunks_exact((SAMPLES * SAMPLES) as usize)
-        .flat_map(move |tile| (0..per_tile).map(|k| tile[dynamic::level_sample(k)]))
+        .flat_map(move |tile| (0..per_tile).map(|k| tile[level_sample(k)]))
+}
+
+/// Which of a level light map tile's samples lies at the centre of dynamic sample `k` (of
+/// [`DYNAMIC_SAMPLES`]² a cell, row-major from its low y): the one a dynamic light adds to.
+#[inline]
+fn level_sample(k: usize) -> usize {
+    let stride = (SAMPLES / DYNAMIC_SAMPLES) as usize;
+    let (i, j) = (k % DYNAMIC_SAMPLES as usize, k / DYNAMIC_SAMPLES as usize);
+    (j * stride + stride / 2) * SAMPLES as usize + i * stride + stride / 2
 }
 
 /// Adds `colour` times `weights` to a run of samples from sample `k` of a cell's tile of
@@ -616,11 +622,9 @@ mod tests {
             // The factors a dynamic light adds to are the tile's at its samples' centres,
             // built and relit alike.
             for map in [&before, &after, &relit, &part] {
-                let picked = map.tile(x, y).map(|t| {
-                    (0..64)
-                        .map(|k| t[dynamic::level_sample(k)])
-                        .collect::<Vec<_>>()
-                });
+                let picked = map
+                    .tile(x, y)
+                    .map(|t| (0..64).map(|k| t[level_sample(k)]).collect::<Vec<_>>());
                 let coarse = map.coarse_tile(x, y).map(<[u32]>::to_vec);
                 assert_eq!(coarse, picked, "coarse tile at ({x}, {y})");
             }
