@@ -24,6 +24,7 @@ pub(crate) struct Scratch {
     active: Vec<Edge>,
     crossings: Vec<f64>,
     weights: Vec<f32>,
+    open: Vec<u8>,
 }
 
 /// Walks what `light` (whose visibility polygon is `seen`) reaches on the `width` x `height`
@@ -54,6 +55,7 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         active,
         crossings,
         weights,
+        open,
     } = scratch;
     edges.clear();
     active.clear();
@@ -79,6 +81,11 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         .min(i64::from(height) * i64::from(n))
         .min(rows.end);
     let inv_r = (1.0 / r) as f32;
+    // Whether each cell of the current row of cells in the light's reach may be lit (0 not
+    // yet asked, 1 yes, 2 no): its `n` rows of samples ask once.
+    let open_first = (o.x - r).floor().max(0.0) as i64;
+    let open_span = ((o.x + r).floor().min(f64::from(width)) as i64 + 1 - open_first).max(0) as usize;
+    let mut open_row = -1;
     for row in first_row..end_row {
         let y = (row as f64 + 0.5) / nf;
         let dy = y - o.y;
@@ -95,6 +102,12 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         crossings.sort_unstable_by(f64::total_cmp);
         let half = (r * r - dy * dy).sqrt();
         let (cy, j) = ((row / i64::from(n)) as i32, (row % i64::from(n)) as usize);
+        if cy != open_row {
+            // A new row of cells: whether each may be lit, asked again.
+            open_row = cy;
+            open.clear();
+            open.resize(open_span, 0);
+        }
         let dy2 = (dy * dy) as f32;
         for pair in crossings.chunks_exact(2) {
             let (a, b) = (pair[0].max(o.x - half), pair[1].min(o.x + half));
@@ -104,27 +117,42 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
             if first.partial_cmp(&last).is_none_or(|o| o.is_gt()) {
                 continue;
             }
-            let (mut i, last) = (first as i64, last as i64);
+            let (first, last) = (first as i64, last as i64);
+            // The falloff at every sample of the span at once, the cells it crosses then
+            // handed their parts. Sample `s`'s centre, `(s + 0.5) / n`, as the span's first
+            // and a count of `1 / n` on: the same numbers exactly (`n` a power of two, the
+            // centres multiples of `1 / 2n`), in a loop the compiler vectorises.
+            weights.clear();
+            weights.resize((last - first + 1) as usize, 0.0);
+            let (start, step) = ((first as f64 + 0.5) / nf, 1.0 / nf);
+            for (k, weight) in weights.iter_mut().enumerate() {
+                let x = start + f64::from(k as u32) * step;
+                let dx = (x - o.x) as f32;
+                let fall = (1.0 - (dx * dx + dy2).sqrt() * inv_r).max(0.0);
+                *weight = fall * fall;
+            }
+            let mut i = first;
             while i <= last {
                 let cx = (i / i64::from(n)) as i32;
                 let end = last.min((i64::from(cx) + 1) * i64::from(n) - 1);
                 let cell = Cell::new(cx, cy);
-                if (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell) {
-                    weights.clear();
-                    weights.resize((end - i + 1) as usize, 0.0);
-                    // Sample `s`'s centre, `(s + 0.5) / n`, as the run's first and a count
-                    // of `1 / n` on: the same numbers exactly (`n` a power of two), in a loop
-                    // the compiler vectorises.
-                    let (first, step) = ((i as f64 + 0.5) / nf, 1.0 / nf);
-                    for (k, weight) in weights.iter_mut().enumerate() {
-                        let x = first + f64::from(k as u32) * step;
-                        let dx = (x - o.x) as f32;
-                        let fall = (1.0 - (dx * dx + dy2).sqrt() * inv_r).max(0.0);
-                        *weight = fall * fall;
+                let lightable = || (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell);
+                let known = usize::try_from(i64::from(cx) - open_first)
+                    .ok()
+                    .and_then(|k| open.get_mut(k));
+                let yes = match known {
+                    Some(at) if *at != 0 => *at == 1,
+                    Some(at) => {
+                        let yes = lightable();
+                        *at = if yes { 1 } else { 2 };
+                        yes
                     }
+                    None => lightable(),
+                };
+                if yes {
                     let at = cy as usize * width as usize + cx as usize;
                     let k = j * n as usize + (i - i64::from(cx) * i64::from(n)) as usize;
-                    lit(at, k, weights);
+                    lit(at, k, &weights[(i - first) as usize..=(end - first) as usize]);
                 }
                 i = end + 1;
             }
