@@ -84,7 +84,8 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
     // Whether each cell of the current row of cells in the light's reach may be lit (0 not
     // yet asked, 1 yes, 2 no): its `n` rows of samples ask once.
     let open_first = (o.x - r).floor().max(0.0) as i64;
-    let open_span = ((o.x + r).floor().min(f64::from(width)) as i64 + 1 - open_first).max(0) as usize;
+    let open_span =
+        ((o.x + r).floor().min(f64::from(width)) as i64 + 1 - open_first).max(0) as usize;
     let mut open_row = -1;
     for row in first_row..end_row {
         let y = (row as f64 + 0.5) / nf;
@@ -136,7 +137,8 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
                 let cx = (i / i64::from(n)) as i32;
                 let end = last.min((i64::from(cx) + 1) * i64::from(n) - 1);
                 let cell = Cell::new(cx, cy);
-                let lightable = || (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell);
+                let lightable =
+                    || (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell);
                 let known = usize::try_from(i64::from(cx) - open_first)
                     .ok()
                     .and_then(|k| open.get_mut(k));
@@ -152,7 +154,11 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
                 if yes {
                     let at = cy as usize * width as usize + cx as usize;
                     let k = j * n as usize + (i - i64::from(cx) * i64::from(n)) as usize;
-                    lit(at, k, &weights[(i - first) as usize..=(end - first) as usize]);
+                    lit(
+                        at,
+                        k,
+                        &weights[(i - first) as usize..=(end - first) as usize],
+                    );
                 }
                 i = end + 1;
             }
