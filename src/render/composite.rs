@@ -410,9 +410,9 @@ impl<'a> SurfaceCache<'a> {
         }
     }
 
-    fn look_up(&mut self, cell: (i32, i32)) {
+    fn look_up(&mut self, cell: (i32, i32), drawn: Drawn) {
         self.cell = cell;
-        self.drawn = self.surface_of(cell);
+        self.drawn = drawn;
         self.surface = match (self.drawn.flash, self.flash, self.drawn.surface) {
             // A copy lit for this frame (of a texture or a plain colour).
             (at @ 1.., Some(flash), _) => {
@@ -436,10 +436,16 @@ impl<'a> SurfaceCache<'a> {
     fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64), fog: &FogBlend) {
         let mut at = at;
         let mut rest = run;
+        // The surface of the cell that ended the last part (asked there): the next part's.
+        let mut next: Option<((i32, i32), Drawn)> = None;
         while !rest.is_empty() {
             let cell = cell_of(at);
             if cell != self.cell {
-                self.look_up(cell);
+                let drawn = match next {
+                    Some((known, drawn)) if known == cell => drawn,
+                    _ => self.surface_of(cell),
+                };
+                self.look_up(cell, drawn);
             }
             let steps =
                 |(wx, wy): (i64, i64)| steps_in_cell(wx, step.0).min(steps_in_cell(wy, step.1));
@@ -448,11 +454,13 @@ impl<'a> SurfaceCache<'a> {
             // as it does within one (a floor of one texture is one run from wall to wall).
             let mut n = steps(at).min(rest.len() as u64) as usize;
             while n < rest.len() {
-                let next = advance(at, step, n);
-                if self.surface_of(cell_of(next)) != self.drawn {
+                let on = advance(at, step, n);
+                let drawn = self.surface_of(cell_of(on));
+                if drawn != self.drawn {
+                    next = Some((cell_of(on), drawn));
                     break;
                 }
-                n = (n as u64 + steps(next)).min(rest.len() as u64) as usize;
+                n = (n as u64 + steps(on)).min(rest.len() as u64) as usize;
             }
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
             match self.surface {
