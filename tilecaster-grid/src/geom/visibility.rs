@@ -482,6 +482,21 @@ fn outline_corners<S: Solidity + ?Sized>(
         // open texel of this shape may meet a wall at the cell's edge).
         let texels = TexelsAround::new(walls, cell, mask);
         let at = |i: i64, j: i64| texels.solid(i, j);
+        let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
+        for (i, j) in mask.inner_corners() {
+            // Inside the mask, where the outline turns: only the texel towards the origin
+            // is needed.
+            let v = Vec2::new(
+                f64::from(x) + f64::from(i) / nx as f64,
+                f64::from(y) + f64::from(j) / ny as f64,
+            );
+            let d = v - origin;
+            let (left, up) = (d.x > 0.0, d.y > 0.0);
+            let approach = mask.is_solid(i - u32::from(left), j - u32::from(up));
+            if d.x == 0.0 || d.y == 0.0 || !approach {
+                out.push(v);
+            }
+        }
         // Seen only through an open texel on its side towards the origin (along an axis,
         // either side): a corner behind a solid texel next to it adds nothing.
         let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
@@ -499,16 +514,22 @@ fn outline_corners<S: Solidity + ?Sized>(
                 out.push(v);
             }
         };
-        let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
-        for (i, j) in mask.inner_corners() {
-            let (i, j) = (i64::from(i), i64::from(j));
-            corner(i, j, quad(i, j));
-        }
-        // The mask's edge, where its texels meet the neighbouring cells'.
-        let rows = (0..=nx).flat_map(|i| [(i, 0), (i, ny)]);
-        let columns = (1..ny).flat_map(|j| [(0, j), (nx, j)]);
-        for (i, j) in rows.chain(columns) {
-            corner(i, j, quad(i, j));
+        // The mask's edge, where its texels meet the neighbouring cells'. Along an edge whose
+        // texels are all alike and alike the cell beyond, the outline cannot turn but at
+        // the edge's ends (which the diagonal cells share).
+        let plain = |edge: usize, (dx, dy): (usize, usize)| {
+            mask.edge(edge)
+                .is_some_and(|t| texels.around[dy][dx] == Some(t))
+        };
+        let (north, south) = (plain(0, (1, 0)), plain(1, (1, 2)));
+        let (west, east) = (plain(2, (0, 1)), plain(3, (2, 1)));
+        let rows = (0..=nx).flat_map(|i| [(i, 0, north), (i, ny, south)]);
+        let columns = (1..ny).flat_map(|j| [(0, j, west), (nx, j, east)]);
+        for (i, j, plain) in rows.chain(columns) {
+            let end = (i == 0 || i == nx) && (j == 0 || j == ny);
+            if end || !plain {
+                corner(i, j, quad(i, j));
+            }
         }
     }
 }

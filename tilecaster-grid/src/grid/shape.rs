@@ -44,6 +44,9 @@ pub struct Mask {
     solid: u32,
     /// The texel corners inside the mask (not on its edge) where its outline turns.
     corners: Vec<(u16, u16)>,
+    /// Per edge of the mask (north, south, west, east: its first and last rows and
+    /// columns), whether its texels are all solid or all open (`None` where they differ).
+    edges: [Option<bool>; 4],
 }
 
 /// A mask that cannot be made.
@@ -117,7 +120,12 @@ impl Mask {
             bits,
             solid: count,
             corners: Vec::new(),
+            edges: [None; 4],
         };
+        let (last_x, last_y) = (width - 1, height - 1);
+        let row = |y: u32| uniform((0..width).map(|x| mask.is_solid(x, y)));
+        let column = |x: u32| uniform((0..height).map(|y| mask.is_solid(x, y)));
+        mask.edges = [row(0), row(last_y), column(0), column(last_x)];
         mask.corners = (1..height)
             .flat_map(|j| (1..width).map(move |i| (i, j)))
             .filter(|&(i, j)| {
@@ -174,6 +182,14 @@ impl Mask {
         }
     }
 
+    /// Whether the texels along an edge of the mask (0 north: its first row, 1 south: its
+    /// last, 2 west: its first column, 3 east: its last) are all solid (`Some(true)`) or all
+    /// open (`Some(false)`); `None` where they differ.
+    #[inline]
+    pub(crate) fn edge(&self, edge: usize) -> Option<bool> {
+        self.edges[edge]
+    }
+
     /// Row `y`'s texels as 64-bit words, bit `x % 64` of word `x / 64` set where texel
     /// `(x, y)` is solid (one word for masks up to 64 wide). Empty beyond the last row.
     pub fn row(&self, y: u32) -> &[u64] {
@@ -227,6 +243,12 @@ impl Mask {
                 .map(move |x| (x, y))
         })
     }
+}
+
+/// Whether `texels` are all alike, and if so which (none: `None`).
+fn uniform(mut texels: impl Iterator<Item = bool>) -> Option<bool> {
+    let first = texels.next()?;
+    texels.all(|t| t == first).then_some(first)
 }
 
 /// Whether an outline turns at a texel corner whose four texels (north-west, north-east,

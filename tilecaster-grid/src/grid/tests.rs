@@ -400,3 +400,18 @@ fn refinement_lets_casts_through_holes() {
         .first_hit_visiting(&HalfOpen, |cell, _| seen.push(cell.x));
     assert_eq!(seen, [0, 1, 2, 3]);
 }
+
+/// A mask knows which of its edges are all solid or all open: north is its first row, south
+/// its last, west its first column, east its last (what the visibility polygon's outline
+/// scan skips along, where the cell beyond is the same throughout).
+#[test]
+fn a_mask_knows_its_plain_edges() {
+    // Solid in the top-left 3 x 2 corner of 4 x 4, and the whole last column.
+    let mask = Mask::new(4, |x, y| (x < 3 && y < 2) || x == 3).unwrap();
+    assert_eq!(mask.edge(0), Some(true), "north");
+    assert_eq!(mask.edge(1), None, "south");
+    assert_eq!(mask.edge(2), None, "west");
+    assert_eq!(mask.edge(3), Some(true), "east");
+    let open = Mask::new(8, |x, y| (2..6).contains(&x) && (2..6).contains(&y)).unwrap();
+    assert_eq!([0, 1, 2, 3].map(|e| open.edge(e)), [Some(false); 4]);
+}
