@@ -541,21 +541,82 @@ fn fill_by_sample(
     step: (i64, i64),
     fog: &FogBlend,
 ) {
-    let (mut at, len) = (at, run.len());
+    let len = run.len();
+    // The pixels where the run crosses into the next sample along each axis, counted on
+    // without a division a sample (one dependent on the last, they were the loop's pace),
+    // and the sample the run is on.
+    let (mut across, mut down) = (
+        Crossings::new(at.0, step.0, SAMPLE_BITS),
+        Crossings::new(at.1, step.1, SAMPLE_BITS),
+    );
+    let (mut sx, mut sy) = ((at.0 as u32) >> SAMPLE_BITS, (at.1 as u32) >> SAMPLE_BITS);
+    let (ix, iy) = (step.0.signum() as u32, step.1.signum() as u32);
     let mut i = 0;
     while i < len {
-        let n = crate::lighting::steps_within(at.0, step.0, SAMPLE_BITS)
-            .min(crate::lighting::steps_within(at.1, step.1, SAMPLE_BITS))
-            .min((len - i) as u64) as usize;
-        let texel = tex.texel((at.0 as u32) >> SAMPLE_BITS, (at.1 as u32) >> SAMPLE_BITS);
-        let colour = fog.blend(texel);
-        if n <= SAMPLE_STORE && len - i >= SAMPLE_STORE {
+        let end = across.next.min(down.next).min(len as u64) as usize;
+        let colour = fog.blend(tex.texel(sx, sy));
+        if end - i <= SAMPLE_STORE && len - i >= SAMPLE_STORE {
             run[i..i + SAMPLE_STORE].copy_from_slice(&[colour; SAMPLE_STORE]);
         } else {
-            fill_short(&mut run[i..i + n], colour);
+            fill_short(&mut run[i..end], colour);
         }
-        at = advance(at, step, n);
-        i += n;
+        if across.next == end as u64 {
+            across.pass();
+            sx = sx.wrapping_add(ix);
+        }
+        if down.next == end as u64 {
+            down.pass();
+            sy = sy.wrapping_add(iy);
+        }
+        i = end;
+    }
+}
+
+/// Where a run of pixels from a position (32.32 fixed point) on by a step crosses from one
+/// span of 2^`unit` into the next along one axis, crossing after crossing: the pixel of the
+/// next crossing (counted from the run's first) as [`crate::lighting::steps_within`] gives
+/// it, each after the first found from the last by adding (the spans are alike).
+#[derive(Clone, Copy, Debug)]
+struct Crossings {
+    /// The pixel where the run enters the next span (`u64::MAX` for no motion).
+    next: u64,
+    /// A span over the step's size: whole steps and what remains.
+    whole: u64,
+    part: u64,
+    /// How far the crossing's position lies past a whole step, in `[0, step)`.
+    past: u64,
+    step: u64,
+}
+
+impl Crossings {
+    #[inline]
+    fn new(at: i64, step: i64, unit: u32) -> Crossings {
+        let span = 1u64 << unit;
+        let into = (at as u64) & (span - 1);
+        let size = step.unsigned_abs().max(1);
+        let next = crate::lighting::steps_within(at, step, unit);
+        // Rising, the crossings are at ceil((span - into + b span) / step); falling, at
+        // floor((into + b span) / step) + 1: either way the next is the last plus whole
+        // steps of a span, and one more where the remainders carry.
+        let past = match step.cmp(&0) {
+            std::cmp::Ordering::Greater => size - 1 - (next * size - (span - into)),
+            _ => into % size,
+        };
+        Crossings {
+            next,
+            whole: span / size,
+            part: span % size,
+            past,
+            step: size,
+        }
+    }
+
+    /// On to the crossing after the next.
+    #[inline]
+    fn pass(&mut self) {
+        let carry = self.past + self.part >= self.step;
+        self.next = self.next.saturating_add(self.whole + u64::from(carry));
+        self.past = self.past + self.part - if carry { self.step } else { 0 };
     }
 }
 
@@ -676,7 +737,9 @@ mod tests {
 
     /// Filled a sample at a time, a run holds at every pixel the fogged texel of the sample
     /// under it, found pixel by pixel, and nothing is written beside the run: samples of a
-    /// few pixels to hundreds, runs shorter and longer than a sample's store, steps both ways.
+    /// few pixels to hundreds, runs shorter and longer than a sample's store, steps both ways
+    /// and along one axis alone (the crossings counted on by adding, as the division finds
+    /// each).
     #[test]
     fn fills_by_sample_hold_each_pixels_own_sample() {
         let rgba: Vec<u8> = (0..8 * 8 * 4)
@@ -700,7 +763,13 @@ mod tests {
             let span = 1i64 << SAMPLE_BITS;
             let size = |n: u64| span / (2 + (n % 600) as i64);
             let sign = |n: u64| if n & 1 == 0 { 1 } else { -1 };
-            let step = (size(next()) * sign(next()), size(next()) * sign(next()) / 3);
+            let mut step = (size(next()) * sign(next()), size(next()) * sign(next()) / 3);
+            // Along one axis only, now and then.
+            match case % 11 {
+                0 => step.0 = 0,
+                1 => step.1 = 0,
+                _ => {}
+            }
             let at = ((next() >> 1) as i64, (next() >> 1) as i64);
             let mut row = vec![7u32; len + 2];
             fill_by_sample(tex, &mut row[1..=len], at, step, &fog);
@@ -713,6 +782,39 @@ mod tests {
                 let p = advance(at, step, k);
                 let texel = tex.texel((p.0 as u32) >> SAMPLE_BITS, (p.1 as u32) >> SAMPLE_BITS);
                 assert_eq!(pixel, fog.blend(texel), "case {case}, pixel {k} of {len}");
+            }
+        }
+    }
+
+    /// The crossings into sample after sample, counted on by adding, fall where dividing
+    /// from each crossing's position puts them: steps that divide a sample exactly and that
+    /// do not, both ways, from positions on a sample's edge, a step off it and anywhere.
+    #[test]
+    fn crossings_fall_where_the_division_puts_them() {
+        let span = 1i64 << SAMPLE_BITS;
+        let mut steps = vec![1, 3, span / 64, span / 8, span / 7, span / 5 + 1, span / 16];
+        steps.extend((1..40).map(|k| span / (k * 13 + 2) + k));
+        for step in steps.clone() {
+            steps.push(-step);
+        }
+        for &step in &steps {
+            for at in [
+                0,
+                span,
+                5 * span,
+                step.abs(),
+                3 * span - step.abs(),
+                12_345_678_901,
+            ] {
+                let mut crossings = Crossings::new(at, step, SAMPLE_BITS);
+                let (mut pos, mut pixel) = (at, 0u64);
+                for k in 0..40 {
+                    let n = crate::lighting::steps_within(pos, step, SAMPLE_BITS);
+                    pixel += n;
+                    pos = advance((pos, 0), (step, 0), n as usize).0;
+                    assert_eq!(crossings.next, pixel, "step {step} from {at}: crossing {k}");
+                    crossings.pass();
+                }
             }
         }
     }
