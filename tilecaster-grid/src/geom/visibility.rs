@@ -483,37 +483,28 @@ fn outline_corners<S: Solidity + ?Sized>(
         let texels = TexelsAround::new(walls, cell, mask);
         let at = |i: i64, j: i64| texels.solid(i, j);
         let quad = |i: i64, j: i64| [at(i - 1, j - 1), at(i, j - 1), at(i - 1, j), at(i, j)];
-        for (i, j) in mask.inner_corners() {
-            // Inside the mask, where the outline turns: only the texel towards the origin
-            // is needed.
-            let v = Vec2::new(
-                f64::from(x) + f64::from(i) / nx as f64,
-                f64::from(y) + f64::from(j) / ny as f64,
-            );
-            let d = v - origin;
-            let (left, up) = (d.x > 0.0, d.y > 0.0);
-            let approach = mask.is_solid(i - u32::from(left), j - u32::from(up));
-            if d.x == 0.0 || d.y == 0.0 || !approach {
-                out.push(v);
-            }
-        }
-        // Seen only through an open texel on its side towards the origin (along an axis,
-        // either side): a corner behind a solid texel next to it adds nothing.
-        let mut corner = |i: i64, j: i64, quad: [bool; 4]| {
-            if !turns(quad) {
-                return;
-            }
+        // Texel corner `(i, j)` of the cell's grid, where its outline turns, seen only
+        // through an open texel on its side towards the origin (along an axis, either side):
+        // a corner behind a solid texel next to it adds nothing. `approach(left, up)`: whether
+        // the texel before it along x (`left`, else after) and along y (`up`) is solid.
+        let mut corner = |i: i64, j: i64, approach: &dyn Fn(bool, bool) -> bool| {
             let v = Vec2::new(
                 f64::from(x) + i as f64 / nx as f64,
                 f64::from(y) + j as f64 / ny as f64,
             );
             let d = v - origin;
             let (left, up) = (d.x > 0.0, d.y > 0.0);
-            let approach = quad[usize::from(!up) * 2 + usize::from(!left)];
-            if d.x == 0.0 || d.y == 0.0 || !approach {
+            if d.x == 0.0 || d.y == 0.0 || !approach(left, up) {
                 out.push(v);
             }
         };
+        // Inside the mask, the corners known to turn: only the texel towards the origin is
+        // looked up, in the mask itself.
+        for (i, j) in mask.inner_corners() {
+            let approach =
+                |left: bool, up: bool| mask.is_solid(i - u32::from(left), j - u32::from(up));
+            corner(i64::from(i), i64::from(j), &approach);
+        }
         // The mask's edge, where its texels meet the neighbouring cells'. Along an edge whose
         // texels are all alike and alike the cell beyond, the outline cannot turn but at
         // the edge's ends (which the diagonal cells share).
@@ -528,7 +519,12 @@ fn outline_corners<S: Solidity + ?Sized>(
         for (i, j, plain) in rows.chain(columns) {
             let end = (i == 0 || i == nx) && (j == 0 || j == ny);
             if end || !plain {
-                corner(i, j, quad(i, j));
+                let quad = quad(i, j);
+                let approach =
+                    |left: bool, up: bool| quad[usize::from(!up) * 2 + usize::from(!left)];
+                if turns(quad) {
+                    corner(i, j, &approach);
+                }
             }
         }
     }
