@@ -22,9 +22,10 @@ pub(super) struct Band {
     /// The sums as the caller packs them (a factor a sample): kept here so that a band's
     /// buffers are reused together.
     pub packed: Vec<u32>,
-    /// Per cell of the band, whether it is `wanted`, once asked (0 not yet, 1 yes, 2 no):
-    /// the walk asks for every row of samples of a cell, light after light.
-    wanted: Vec<u8>,
+    /// Per cell of the band, whether it may be lit (not solid throughout, and `wanted`),
+    /// once asked (0 not yet, 1 yes, 2 no): the walk asks for every row of samples of a
+    /// cell, light after light.
+    lightable: Vec<u8>,
     /// The buffers of the walk over each light's reach.
     reach: reach::Scratch,
 }
@@ -47,7 +48,7 @@ impl Band {
             sums,
             touched,
             packed,
-            wanted: asked,
+            lightable: asked,
             reach,
         } = self;
         let first = rows.start as usize * width as usize;
@@ -59,12 +60,14 @@ impl Band {
         asked.clear();
         asked.resize(index.len(), 0);
         let asked = std::cell::Cell::from_mut(&mut asked[..]).as_slice_of_cells();
-        // Asked once a cell (the walk's cells lie in the band's rows).
-        let wanted = |c: Cell| {
+        // Whether a cell may be lit: not solid throughout (open, or shaped: lit where the
+        // polygon reaches its samples), and wanted. Asked once a cell (the walk's cells lie
+        // in the band's rows).
+        let lightable = |c: Cell| {
             let at = &asked[c.y as usize * width as usize + c.x as usize - first];
             match at.get() {
                 0 => {
-                    let yes = wanted(c);
+                    let yes = (!grid.is_solid(c) || grid.shape(c).is_some()) && wanted(c);
                     at.set(if yes { 1 } else { 2 });
                     yes
                 }
@@ -81,11 +84,10 @@ impl Band {
             let colour = linear(light.colour).map(|c| c * light.intensity as f32);
             let walked = (light, seen, n, samples.clone());
             reach::walk(
-                grid,
                 (width, height),
                 walked,
                 reach,
-                wanted,
+                lightable,
                 |at, k, weights| {
                     if add_light(&mut index[at - first], sums, (per_tile, k), weights, colour) {
                         touched.push(at as u32);

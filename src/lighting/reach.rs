@@ -3,7 +3,7 @@
 //! within the light's radius weighted by the light's falloff there.
 
 use crate::geom::Visibility;
-use crate::grid::{Cell, Solidity};
+use crate::grid::Cell;
 use crate::level::Light;
 
 /// An edge of the polygon, for the scanline fill: from its low y to its high y (exclusive),
@@ -24,24 +24,22 @@ pub(crate) struct Scratch {
     active: Vec<Edge>,
     crossings: Vec<f64>,
     weights: Vec<f32>,
-    open: Vec<u8>,
 }
 
-/// Walks what `light` (whose visibility polygon is `seen`) reaches on the `width` x `height`
-/// grid `grid`, in `n` x `n` samples a cell, on the rows of samples `rows` (counted from the
+/// Walks what `light` (whose visibility polygon is `seen`) reaches on a `width` x `height`
+/// grid, in `n` x `n` samples a cell, on the rows of samples `rows` (counted from the
 /// grid's low y, `n` a cell): `lit(cell, first, weights)` for every run of
 /// samples it lights along one row of one cell (the cell row-major; `first` the run's first
 /// sample, row-major in the cell; `weights` the falloff at each, 1 at the light and 0 at its
 /// radius). A sample is lit where it lies inside the polygon (the even-odd rule along its row:
 /// the polygon is star-shaped around the light, so inside is where the light sees) and nearer
-/// than the radius. Cells solid whole are skipped, and cells not `wanted`; a shaped cell's
-/// samples are lit where the polygon reaches them.
-pub(crate) fn walk<S: Solidity + ?Sized>(
-    grid: &S,
+/// than the radius, in a cell `lightable` (the caller's: not solid throughout, and wanted; a
+/// shaped cell's samples are lit where the polygon reaches them).
+pub(crate) fn walk(
     (width, height): (u32, u32),
     (light, seen, n, rows): (&Light, &Visibility, u32, std::ops::Range<i64>),
     scratch: &mut Scratch,
-    wanted: impl Fn(Cell) -> bool,
+    lightable: impl Fn(Cell) -> bool,
     mut lit: impl FnMut(usize, usize, &[f32]),
 ) {
     debug_assert!(n.is_power_of_two(), "samples a cell: {n}");
@@ -55,7 +53,6 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         active,
         crossings,
         weights,
-        open,
     } = scratch;
     edges.clear();
     active.clear();
@@ -81,12 +78,6 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         .min(i64::from(height) * i64::from(n))
         .min(rows.end);
     let inv_r = (1.0 / r) as f32;
-    // Whether each cell of the current row of cells in the light's reach may be lit (0 not
-    // yet asked, 1 yes, 2 no): its `n` rows of samples ask once.
-    let open_first = (o.x - r).floor().max(0.0) as i64;
-    let open_span =
-        ((o.x + r).floor().min(f64::from(width)) as i64 + 1 - open_first).max(0) as usize;
-    let mut open_row = -1;
     for row in first_row..end_row {
         let y = (row as f64 + 0.5) / nf;
         let dy = y - o.y;
@@ -103,12 +94,6 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
         crossings.sort_unstable_by(f64::total_cmp);
         let half = (r * r - dy * dy).sqrt();
         let (cy, j) = ((row / i64::from(n)) as i32, (row % i64::from(n)) as usize);
-        if cy != open_row {
-            // A new row of cells: whether each may be lit, asked again.
-            open_row = cy;
-            open.clear();
-            open.resize(open_span, 0);
-        }
         let dy2 = (dy * dy) as f32;
         for pair in crossings.chunks_exact(2) {
             let (a, b) = (pair[0].max(o.x - half), pair[1].min(o.x + half));
@@ -136,22 +121,7 @@ pub(crate) fn walk<S: Solidity + ?Sized>(
             while i <= last {
                 let cx = (i / i64::from(n)) as i32;
                 let end = last.min((i64::from(cx) + 1) * i64::from(n) - 1);
-                let cell = Cell::new(cx, cy);
-                let lightable =
-                    || (!grid.is_solid(cell) || grid.shape(cell).is_some()) && wanted(cell);
-                let known = usize::try_from(i64::from(cx) - open_first)
-                    .ok()
-                    .and_then(|k| open.get_mut(k));
-                let yes = match known {
-                    Some(at) if *at != 0 => *at == 1,
-                    Some(at) => {
-                        let yes = lightable();
-                        *at = if yes { 1 } else { 2 };
-                        yes
-                    }
-                    None => lightable(),
-                };
-                if yes {
+                if lightable(Cell::new(cx, cy)) {
                     let at = cy as usize * width as usize + cx as usize;
                     let k = j * n as usize + (i - i64::from(cx) * i64::from(n)) as usize;
                     lit(
