@@ -321,28 +321,43 @@ fn cast_fan<S: Solidity + ?Sized>(
     hole_edges(&walls, area, origin, radius, corners);
     angles.clear();
     points.clear();
-    let ray = |angle: f64| {
+    // A ray at `angle` along the unit vector `dir` (that angle's).
+    let cast = |angle: f64, dir: Vec2| {
         let relative = wrap(angle - centre);
         if relative.abs() > half {
             return None;
         }
-        let dir = Vec2::new(angle.cos(), angle.sin());
         let point =
             cast_ray(&walls, origin, dir, radius).map_or(origin + dir * radius, |hit| hit.point);
         point.is_finite().then_some((relative, point))
     };
+    let ray = |angle: f64| cast(angle, Vec2::new(angle.cos(), angle.sin()));
+    // The turn of a hair, to turn a corner's ray either side of it without a sine and cosine
+    // of each angle.
+    let (hair_cos, hair_sin) = (EPSILON.cos(), EPSILON.sin());
     for &corner in corners.iter() {
         let d = corner - origin;
         let angle = d.y.atan2(d.x);
-        let central = ray(angle);
+        let length = d.length();
+        if !(length > 0.0 && length.is_finite()) {
+            points.extend(ray(angle));
+            points.extend(ray(angle - EPSILON));
+            points.extend(ray(angle + EPSILON));
+            continue;
+        }
+        let unit = Vec2::new(d.x / length, d.y / length);
+        let central = cast(angle, unit);
         points.extend(central);
         // The rays a hair either side see past the corner where the central one grazes it
         // and goes on. Where the central one ends short of the corner (it is hidden) or at
         // it with solid just beyond (a corner facing the origin), they would end within a
         // hair of where it ends, on the same faces: the polygon is the same without them.
         if central.is_none_or(|(_, end)| !ends_by(&walls, origin, corner, end)) {
-            points.extend(ray(angle - EPSILON));
-            points.extend(ray(angle + EPSILON));
+            let (c, s) = (hair_cos, hair_sin);
+            let before = Vec2::new(unit.x * c + unit.y * s, unit.y * c - unit.x * s);
+            let after = Vec2::new(unit.x * c - unit.y * s, unit.y * c + unit.x * s);
+            points.extend(cast(angle - EPSILON, before));
+            points.extend(cast(angle + EPSILON, after));
         }
     }
     // Where a run crosses the radius, the boundary turns from wall to arc: a ray there too.

@@ -88,7 +88,14 @@ impl Dda {
     /// follow from `err` in closed form, since `err` stays within `[-err_y, err_x]` and x steps
     /// are taken while it is not positive. `false` when the walk does not reach that boundary.
     fn skip_to_entry(&mut self, k: &Steps, entered: Step, (side_x, side_y): (i64, i64)) -> bool {
-        let ceil_div = |a: i128, b: i128| -> i128 { -((-a).div_euclid(b)) };
+        // In 64 bits where both fit (a hardware division; in 128 bits it is a routine of its
+        // own, as long as the rest of the setup): the same quotient.
+        let ceil_div = |a: i128, b: i128| -> i128 {
+            match (i64::try_from(a), i64::try_from(b)) {
+                (Ok(a), Ok(b)) if a > i64::MIN => i128::from(-((-a).div_euclid(b))),
+                _ => -((-a).div_euclid(b)),
+            }
+        };
         let err = i128::from(self.err);
         let (err_x, err_y) = (i128::from(k.err_x), i128::from(k.err_y));
         let (kx, ky) = if entered == Step::Y {
