@@ -88,8 +88,8 @@ impl Dda {
     /// follow from `err` in closed form, since `err` stays within `[-err_y, err_x]` and x steps
     /// are taken while it is not positive. `false` when the walk does not reach that boundary.
     fn skip_to_entry(&mut self, k: &Steps, entered: Step, (side_x, side_y): (i64, i64)) -> bool {
-        // In 64 bits where both fit (a hardware division; in 128 bits it is a routine of its
-        // own, as long as the rest of the setup): the same quotient.
+        // In 64 bits where both fit, the same quotient: one instruction, where 128 bits take
+        // a library routine (about 50 instructions more a call on e1m1's pillars).
         let ceil_div = |a: i128, b: i128| -> i128 {
             match (i64::try_from(a), i64::try_from(b)) {
                 (Ok(a), Ok(b)) if a > i64::MIN => i128::from(-((-a).div_euclid(b))),
