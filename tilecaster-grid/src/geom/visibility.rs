@@ -331,21 +331,20 @@ fn cast_fan<S: Solidity + ?Sized>(
             cast_ray(&walls, origin, dir, radius).map_or(origin + dir * radius, |hit| hit.point);
         point.is_finite().then_some((relative, point))
     };
-    let ray = |angle: f64| cast(angle, Vec2::new(angle.cos(), angle.sin()));
+    let along = |angle: f64| Vec2::new(angle.cos(), angle.sin());
     // The turn of a hair, to turn a corner's ray either side of it without a sine and cosine
     // of each angle.
-    let (hair_cos, hair_sin) = (EPSILON.cos(), EPSILON.sin());
+    let (c, s) = (EPSILON.cos(), EPSILON.sin());
     for &corner in corners.iter() {
         let d = corner - origin;
         let angle = d.y.atan2(d.x);
         let length = d.length();
-        if !(length > 0.0 && length.is_finite()) {
-            points.extend(ray(angle));
-            points.extend(ray(angle - EPSILON));
-            points.extend(ray(angle + EPSILON));
-            continue;
-        }
-        let unit = Vec2::new(d.x / length, d.y / length);
+        // Aimed by its direction, or by its angle where it has none (a corner at the origin).
+        let unit = if length > 0.0 && length.is_finite() {
+            Vec2::new(d.x / length, d.y / length)
+        } else {
+            along(angle)
+        };
         let central = cast(angle, unit);
         points.extend(central);
         // The rays a hair either side see past the corner where the central one grazes it
@@ -353,7 +352,6 @@ fn cast_fan<S: Solidity + ?Sized>(
         // it with solid just beyond (a corner facing the origin), they would end within a
         // hair of where it ends, on the same faces: the polygon is the same without them.
         if central.is_none_or(|(_, end)| !ends_by(&walls, origin, corner, end)) {
-            let (c, s) = (hair_cos, hair_sin);
             let before = Vec2::new(unit.x * c + unit.y * s, unit.y * c - unit.x * s);
             let after = Vec2::new(unit.x * c - unit.y * s, unit.y * c + unit.x * s);
             points.extend(cast(angle - EPSILON, before));
@@ -374,7 +372,7 @@ fn cast_fan<S: Solidity + ?Sized>(
     if cone.is_some() {
         angles.extend([centre - half, centre + half]);
     }
-    points.extend(angles.iter().filter_map(|&angle| ray(angle)));
+    points.extend(angles.iter().filter_map(|&angle| cast(angle, along(angle))));
     // Unstable: it sorts in place, where a stable sort takes a buffer (a light's polygon cast
     // every frame allocates nothing). Rays at equal angles are the same ray: their order
     // changes nothing.
