@@ -11,7 +11,7 @@ use crate::texture::{Texture, TextureSet};
 /// A floor or ceiling as the renderer uses it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum SurfaceRef {
-    Texture(u16),
+    Texture(u32),
     /// RGBA8 packed little-endian.
     Colour(u32),
 }
@@ -67,7 +67,7 @@ impl RenderAssets {
             }
         };
         let mut surface = |s: &Surface| match s {
-            Surface::Texture(name) => SurfaceRef::Texture(index(name)),
+            Surface::Texture(name) => SurfaceRef::Texture(u32::from(index(name))),
             Surface::Colour(c) => SurfaceRef::Colour(c.packed()),
         };
         let mut styles = Vec::with_capacity(level.styles.len());

@@ -241,7 +241,7 @@ impl Lit {
             Lit::Surface(s) => s,
             Lit::Texture(t) => {
                 textures.push(Arc::new(t));
-                SurfaceRef::Texture((textures.len() - 1) as u16)
+                SurfaceRef::Texture((textures.len() - 1) as u32)
             }
         }
     }
