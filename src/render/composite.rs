@@ -416,7 +416,7 @@ impl<'a> SurfaceCache<'a> {
         self.surface = match (self.drawn.flash, self.flash, self.drawn.surface) {
             // A copy lit for this frame (of a texture or a plain colour).
             (at @ 1.., Some(flash), _) => {
-                let mip = flash.mip(at - 1, self.footprint);
+                let mip = flash.mip(at - 1, self.footprint, (self.assets, self.loops));
                 Ok((mip, 32 - mip.shift()))
             }
             (_, _, SurfaceRef::Colour(c)) => Err(c),

@@ -12,12 +12,16 @@
 //! million pixels before (a near cell is magnified: each of its texels covers several
 //! pixels; a far one is drawn from a small mipmap level).
 //!
+//! A copy is lit when the floor sweep first draws from it, not before: a cell the light
+//! reaches and the view's edges take in may still be hidden from the camera (behind a pillar
+//! of the lamps scene, up to half of the copies a frame), and its copy is then never lit.
+//!
 //! A plain colour's copy is a texture of one texel per sample, drawn at every distance (as
 //! its pixels were lit: each by the sample it shows). Textures larger than [`LARGEST`]
 //! texels, cells the camera cannot see, and rows so far that a texture's level would have
 //! fewer texels than samples get no copy: the sweep lights their pixels one by one.
 
-use rayon::prelude::*;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 use super::assets::{RenderAssets, SurfaceRef};
 use super::camera::Camera;
@@ -38,7 +42,7 @@ const SHIFT: u32 = DYNAMIC_SAMPLES.trailing_zeros();
 
 /// The lit copies of one frame's floors and ceilings under its dynamic lights. Its buffers
 /// grow to the most a frame has needed and are kept: frames allocate nothing once it has.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct FlashSurfaces {
     width: u32,
     height: u32,
@@ -49,6 +53,12 @@ pub(crate) struct FlashSurfaces {
     marked: Vec<u32>,
     /// The copies, this frame's first (`2 * marked.len()` of them), kept for later frames.
     copies: Vec<LitCopy>,
+    /// The levels of copies lit in an earlier frame, each with room for the largest surface
+    /// and its levels, taken back when the next frame is built: a copy lit for the first
+    /// time in a frame takes one, so that it allocates nothing.
+    spare: Mutex<Vec<Vec<Mip>>>,
+    /// The side the buffers in `spare` have room for.
+    room: u32,
 }
 
 /// The copies made when the first are needed: a floor and a ceiling for each of 64 cells
@@ -59,37 +69,42 @@ const FIRST_COPIES: usize = 128;
 const LEVELS: usize = (LARGEST.trailing_zeros() - SHIFT + 1) as usize;
 
 /// A lit copy of one floor or ceiling.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 struct LitCopy {
     /// What is copied: a texture, or a plain colour (one level, a texel a sample); its side,
     /// and the finest of its levels copied (the first of `levels`).
     source: SurfaceRef,
     size: u32,
     first: u32,
-    /// How many of `levels` are this frame's: none where the surface is not copied.
+    /// How many levels are this frame's: none where the surface is not copied.
     count: usize,
-    /// Each with room for the largest it may hold, made with the copy: a copy allocates
-    /// nothing when another frame gives it another texture or level.
-    levels: Vec<Mip>,
     /// The light on the cell as scale lanes ([`kernels::scale_of`]): per column of samples
     /// (along x), its samples from the cell's low y.
     scales: [[u64; SAMPLES]; SAMPLES],
+    /// This frame's levels, from `first` on, lit when the floor sweep first draws from the
+    /// copy (on whichever of its threads does first); empty until then.
+    levels: OnceLock<Vec<Mip>>,
 }
 
 impl LitCopy {
-    /// A copy with room for a texture `room` texels wide and its levels.
-    fn new(room: u32) -> LitCopy {
+    fn new() -> LitCopy {
         LitCopy {
             source: SurfaceRef::Colour(0),
             size: 1,
             first: 0,
             count: 0,
-            levels: (0..LEVELS)
-                .map(|k| Mip::with_room((room as usize >> k).max(1).pow(2)))
-                .collect(),
             scales: [[0; SAMPLES]; SAMPLES],
+            levels: OnceLock::new(),
         }
     }
+}
+
+/// Buffers for a copy's levels, each with room for a texture `room` texels wide (and its
+/// levels): a copy given them allocates nothing, whatever texture or level it holds.
+fn level_buffers(room: u32) -> Vec<Mip> {
+    (0..LEVELS)
+        .map(|k| Mip::with_room((room as usize >> k).max(1).pow(2)))
+        .collect()
 }
 
 /// What [`FlashSurfaces::build`] needs of the frame.
@@ -102,7 +117,6 @@ pub(crate) struct Frame<'a> {
     pub size: (u32, u32),
     /// Whether floors are drawn from mipmap levels.
     pub mipmaps: bool,
-    pub loops: Loops,
 }
 
 impl FlashSurfaces {
@@ -123,6 +137,9 @@ impl FlashSurfaces {
             self.cells[at as usize] = NONE;
         }
         self.marked.clear();
+        // The levels lit last frame, back to be lit again.
+        let spare = self.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
+        spare.extend(self.copies.iter_mut().filter_map(|copy| copy.levels.take()));
         let mut used = 0;
         for &at in dynamic.reached() {
             let (x, y) = (at % self.width, at / self.width);
@@ -137,8 +154,7 @@ impl FlashSurfaces {
             if self.copies.len() < used + 2 {
                 // At once as many as most views need, then twice as many: growing is rare.
                 let more = (2 * self.copies.len()).max(used + 2).max(FIRST_COPIES);
-                let room = largest_surface(frame.assets);
-                self.copies.resize_with(more, || LitCopy::new(room));
+                self.copies.resize_with(more, LitCopy::new);
             }
             for (k, surface) in [style.floor, style.ceiling].into_iter().enumerate() {
                 let copy = &mut self.copies[used + k];
@@ -178,10 +194,15 @@ impl FlashSurfaces {
             self.marked.push(at);
             used += 2;
         }
-        let (assets, loops) = (frame.assets, frame.loops);
-        self.copies[..used]
-            .par_iter_mut()
-            .for_each(|copy| copy.light(assets, loops));
+        let room = largest_surface(frame.assets);
+        if room > self.room {
+            // Buffers too small for this level's surfaces: made again as copies need them.
+            self.room = room;
+            self.spare
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner)
+                .clear();
+        }
     }
 
     /// The copy of `cell`'s floor (`below`) or ceiling, if it has one this frame with the
@@ -208,26 +229,42 @@ impl FlashSurfaces {
 
     /// The level of copy `at` a row of pixels `footprint` world units apart draws from (as
     /// the floor sweep picks a texture's: the smallest copied for a coarser level, the finest
-    /// copied for a finer one, which the frame does not draw).
+    /// copied for a finer one, which the frame does not draw), its levels lit now if this is
+    /// the first time the frame draws from it.
     #[inline]
-    pub(crate) fn mip(&self, at: u32, footprint: f64) -> &Mip {
+    pub(crate) fn mip(
+        &self,
+        at: u32,
+        footprint: f64,
+        (assets, loops): (&RenderAssets, Loops),
+    ) -> &Mip {
         let copy = &self.copies[at as usize];
+        let levels = copy.levels.get_or_init(|| {
+            let spare = self
+                .spare
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop();
+            let mut levels = spare.unwrap_or_else(|| level_buffers(self.room));
+            copy.light(&mut levels, assets, loops);
+            levels
+        });
         let level = mip_level(footprint * f64::from(copy.size));
         let k = level.saturating_sub(copy.first) as usize;
-        &copy.levels[k.min(copy.count - 1)]
+        &levels[k.min(copy.count - 1)]
     }
 }
 
 impl LitCopy {
-    /// Copies this frame's levels of its texture and lights each texel by the sample of the
-    /// cell's light its centre lies in.
-    fn light(&mut self, assets: &RenderAssets, loops: Loops) {
+    /// Copies this frame's levels of its texture into `levels` and lights each texel by the
+    /// sample of the cell's light its centre lies in.
+    fn light(&self, levels: &mut [Mip], assets: &RenderAssets, loops: Loops) {
         if self.count == 0 {
             return;
         }
         if let SurfaceRef::Colour(colour) = self.source {
             // A texel a sample.
-            let level = &mut self.levels[0];
+            let level = &mut levels[0];
             level.shape(DYNAMIC_SAMPLES);
             let plain = [colour; SAMPLES];
             for (sx, column) in level.texels_mut().chunks_exact_mut(SAMPLES).enumerate() {
@@ -239,7 +276,7 @@ impl LitCopy {
             SurfaceRef::Texture(i) => i as usize,
             SurfaceRef::Colour(_) => unreachable!("a colour is lit above"),
         }];
-        for (k, level) in self.levels[..self.count].iter_mut().enumerate() {
+        for (k, level) in levels[..self.count].iter_mut().enumerate() {
             let source = texture.mip(self.first + k as u32);
             level.shape(source.size());
             let side = source.size() as usize;
@@ -401,5 +438,45 @@ mod tests {
                 assert_eq!(differing, 0, "{scene} facing {angle}, mipmaps {mipmaps}");
             }
         }
+    }
+
+    /// A copy is lit only when the floor sweep draws from it: in the lamps scene's pillared
+    /// hall the flashes reach cells the view's edges take in but the pillars hide, and their
+    /// copies stay unlit; the copies drawn from are lit, and the next frame takes the levels
+    /// back.
+    #[test]
+    fn only_the_copies_a_frame_draws_from_are_lit() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/lamps.toml");
+        let loaded = load_with_textures(&path, None).unwrap();
+        let level = &loaded.level;
+        let assets = RenderAssets::new(level, &loaded.textures);
+        let mut renderer = Renderer::new();
+        let mut frame = Frame::new(480, 300).unwrap();
+        let (mut built, mut lit) = (0, 0);
+        for angle in [0.0, 60.0, 150.0, 250.0] {
+            let camera = Camera::new(level.player.position, angle, 66.0);
+            let flashes: Vec<Light> = (0..8)
+                .map(|k| Light {
+                    position: camera.pos + camera.dir * (0.4 + 0.5 * f64::from(k)),
+                    colour: Colour::rgb(255, 214, 150),
+                    radius: 4.5,
+                    intensity: 1.2,
+                })
+                .filter(|l| !level.map.is_solid(Cell::containing(l.position)))
+                .collect();
+            renderer.set_dynamic_lights(&flashes);
+            renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
+            let flash = &renderer.flash;
+            let copies = &flash.copies[..2 * flash.marked.len()];
+            built += copies.iter().filter(|c| c.count > 0).count();
+            lit += copies.iter().filter(|c| c.levels.get().is_some()).count();
+            // Lit copies are this frame's only: none beyond them holds levels.
+            assert!(
+                flash.copies[copies.len()..]
+                    .iter()
+                    .all(|c| c.levels.get().is_none())
+            );
+        }
+        assert!(lit > 0 && lit < built, "{lit} of {built} copies lit");
     }
 }

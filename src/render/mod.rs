@@ -115,8 +115,8 @@ pub struct FrameStats {
     /// The cast pass: one ray per column.
     pub cast: std::time::Duration,
     /// Of the cast pass: this frame's dynamic lights worked out (each one's visibility
-    /// polygon, its reach walked and added to the level's light) and the floors and ceilings
-    /// they reach lit.
+    /// polygon, its reach walked and added to the level's light). The floors and ceilings
+    /// they reach are lit in the floor sweep, as it first draws from each.
     pub lights: std::time::Duration,
     /// Sprite projection and sorting.
     pub sprites: std::time::Duration,
@@ -300,7 +300,6 @@ impl Renderer {
                 view,
                 size: (width, height),
                 mipmaps: !self.no_mipmaps,
-                loops,
             },
         );
         let lights_done = web_time::Instant::now();

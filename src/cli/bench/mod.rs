@@ -112,7 +112,8 @@ struct Run {
     /// The renderer's stages, per column: the cast pass (ray, wall span, layers), sprite
     /// projection, and the composite pass (wall-clock time of each).
     cast_ns_per_column: f64,
-    /// Of the cast pass: the frame's dynamic lights worked out and the floors they reach lit.
+    /// Of the cast pass: the frame's dynamic lights worked out (their floors are lit in the
+    /// floor sweep, as it first draws from each).
     lights_ns_per_column: f64,
     sprites_ns_per_column: f64,
     composite_ns_per_pixel: f64,
@@ -675,7 +676,7 @@ fn print_table(report: &Report) {
     println!(
         "Yardsticks, median ms, measured between the frames on the same size: memset (fill the frame), copy (each pixel read from a 64x64 texture at a stepped coordinate), tutor. (lodev's tutorial renderer ported plainly, same scene and camera, one thread); x tut: how many times faster the frame is. unlit: on a level with lights, the same frame without them (render --no-lights); x unl: the lit frame's time over it.\n\
          ns/px and cyc/px: per pixel of the frame, cycles of one core estimated at the stated clock. Mrays/s: casting alone (the traversal to the first hit, all threads); Mcols/s: the renderer's cast pass (rays, wall spans, layers).\n\
-         cast: the cast pass, ns per column, and lights: of it, the dynamic lights worked out and the floors they reach lit (--flashes); floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
+         cast: the cast pass, ns per column, and lights: of it, the dynamic lights worked out (--flashes; the floors they reach are lit in the floor sweep); floor, walls, over (masked layers and sprites): the composite's sweeps, thread time in ns per column. allocs: heap allocations per frame after warm-up."
     );
 }
 
