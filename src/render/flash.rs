@@ -13,8 +13,9 @@
 //! pixels; a far one is drawn from a small mipmap level).
 //!
 //! A copy is lit when the floor sweep first draws from it, not before: a cell the light
-//! reaches and the view's edges take in may still be hidden from the camera (behind a pillar
-//! of the lamps scene, up to half of the copies a frame), and its copy is then never lit.
+//! reaches and the view's edges take in may still be hidden from the camera (behind the
+//! lamps scene's pillars: a quarter to three quarters of the copies, frame by frame), and
+//! its copy is then never lit.
 //!
 //! A plain colour's copy is a texture of one texel per sample, drawn at every distance (as
 //! its pixels were lit: each by the sample it shows). Textures larger than [`LARGEST`]
@@ -399,9 +400,27 @@ mod tests {
         }
     }
 
-    fn copies_draw_as_pixels_do(scene: &str) {
+    /// A scene of the repository, loaded.
+    fn load(scene: &str) -> crate::level::LevelWithTextures {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(scene);
-        let loaded = load_with_textures(&path, None).unwrap();
+        load_with_textures(&path, None).unwrap()
+    }
+
+    /// Eight muzzle flashes ahead of `camera`, those in open cells.
+    fn flashes_ahead(level: &Level, camera: &Camera) -> Vec<Light> {
+        (0..8)
+            .map(|k| Light {
+                position: camera.pos + camera.dir * (0.4 + 0.5 * f64::from(k)),
+                colour: Colour::rgb(255, 214, 150),
+                radius: 4.5,
+                intensity: 1.2,
+            })
+            .filter(|l| !level.map.is_solid(Cell::containing(l.position)))
+            .collect()
+    }
+
+    fn copies_draw_as_pixels_do(scene: &str) {
+        let loaded = load(scene);
         let mut level = loaded.level.clone();
         level.fog.distance = f64::INFINITY;
         let level = &level;
@@ -409,15 +428,7 @@ mod tests {
         for mipmaps in [true, false] {
             for angle in [0.0, 60.0, 150.0, 250.0] {
                 let camera = Camera::new(level.player.position, angle, 66.0);
-                let flashes: Vec<Light> = (0..8)
-                    .map(|k| Light {
-                        position: camera.pos + camera.dir * (0.4 + 0.5 * f64::from(k)),
-                        colour: Colour::rgb(255, 214, 150),
-                        radius: 4.5,
-                        intensity: 1.2,
-                    })
-                    .filter(|l| !level.map.is_solid(Cell::containing(l.position)))
-                    .collect();
+                let flashes = flashes_ahead(level, &camera);
                 let draw = |copies: bool| {
                     let mut renderer = Renderer::new();
                     renderer.set_mipmaps(mipmaps);
@@ -446,8 +457,7 @@ mod tests {
     /// back.
     #[test]
     fn only_the_copies_a_frame_draws_from_are_lit() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenes/lamps.toml");
-        let loaded = load_with_textures(&path, None).unwrap();
+        let loaded = load("tests/scenes/lamps.toml");
         let level = &loaded.level;
         let assets = RenderAssets::new(level, &loaded.textures);
         let mut renderer = Renderer::new();
@@ -455,15 +465,7 @@ mod tests {
         let (mut built, mut lit) = (0, 0);
         for angle in [0.0, 60.0, 150.0, 250.0] {
             let camera = Camera::new(level.player.position, angle, 66.0);
-            let flashes: Vec<Light> = (0..8)
-                .map(|k| Light {
-                    position: camera.pos + camera.dir * (0.4 + 0.5 * f64::from(k)),
-                    colour: Colour::rgb(255, 214, 150),
-                    radius: 4.5,
-                    intensity: 1.2,
-                })
-                .filter(|l| !level.map.is_solid(Cell::containing(l.position)))
-                .collect();
+            let flashes = flashes_ahead(level, &camera);
             renderer.set_dynamic_lights(&flashes);
             renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
             let flash = &renderer.flash;
