@@ -337,8 +337,14 @@ fn cast_fan<S: Solidity + ?Sized>(
     let (c, s) = (EPSILON.cos(), EPSILON.sin());
     for &corner in corners.iter() {
         let d = corner - origin;
-        let angle = d.y.atan2(d.x);
         let length = d.length();
+        // A corner beyond the radius is no vertex of the polygon: its ray would end on the
+        // arc (a point the arc's own rays leave within their chords' bulge) or on a face in
+        // front of it (a point on that face between its own ends' rays).
+        if length > radius {
+            continue;
+        }
+        let angle = d.y.atan2(d.x);
         // Aimed by its direction, or by its angle where it has none (a corner at the origin).
         let unit = if length > 0.0 && length.is_finite() {
             Vec2::new(d.x / length, d.y / length)
@@ -464,15 +470,30 @@ impl<S: Solidity + ?Sized> Solidity for Bounded<'_, S> {
     }
 }
 
-/// The cells of `area` in the bounding box of the circle of `radius` around `origin`, row by
-/// row.
+/// The cells of `area` that the circle of `radius` around `origin` touches (those of its
+/// bounding box with a point within `radius`: the corners of the others lie beyond it), row
+/// by row.
 fn cells_around(area: CellRect, origin: Vec2, radius: f64) -> impl Iterator<Item = Cell> {
     let reach = radius.min(1e6);
     let x0 = ((origin.x - reach).floor() as i64).max(i64::from(area.x0)) as i32;
     let x1 = ((origin.x + reach).ceil() as i64).min(i64::from(area.x1) - 1) as i32;
     let y0 = ((origin.y - reach).floor() as i64).max(i64::from(area.y0)) as i32;
     let y1 = ((origin.y + reach).ceil() as i64).min(i64::from(area.y1) - 1) as i32;
-    (y0..=y1).flat_map(move |y| (x0..=x1).map(move |x| Cell::new(x, y)))
+    // How far a cell's nearest point lies from the origin along one axis.
+    let gap = |v: f64, cell: i32| {
+        (f64::from(cell) - v)
+            .max(v - f64::from(cell) - 1.0)
+            .max(0.0)
+    };
+    (y0..=y1).flat_map(move |y| {
+        let dy = gap(origin.y, y);
+        (x0..=x1)
+            .filter(move |&x| {
+                let dx = gap(origin.x, x);
+                dx * dx + dy * dy <= reach * reach
+            })
+            .map(move |x| Cell::new(x, y))
+    })
 }
 
 /// The points where the outlines of shaped cells turn, within the bounding box of the circle of
@@ -1016,6 +1037,59 @@ mod tests {
                 .visibility_polygon(&solid, AREA, Vec2::new(12.0, 28.0), 50.0)
                 .points
                 .is_empty()
+        );
+    }
+
+    /// A light whose radius stops short of the room's corners casts no ray at them (session
+    /// 34: more than half of a muzzle flash's corner rays on e1m1 went to corners beyond its
+    /// reach, each walking the whole radius to add a point on the arc): its polygon is the
+    /// arc's rays and the four walls' crossings of the circle, and no point of it lies
+    /// beyond the radius or farther inside the arc than its chords' bulge.
+    #[test]
+    fn corners_beyond_the_radius_cast_no_rays() {
+        // A 18 x 18 room (cells 1 to 18) in a wall border, a light at its centre reaching
+        // each wall (9.5 away) but none of the corners (13.4 away), nor a pillar's beyond it
+        // in the room's corner.
+        let solid =
+            |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 19 || c.y >= 19 || c == Cell::new(2, 2);
+        let (origin, radius, rays) = (Vec2::new(10.0, 10.0), 9.8, 64);
+        let mut scratch = Scratch::default();
+        let mut seen = Visibility::default();
+        let arc = Arc::Rays(rays);
+        visibility_polygon_into(
+            &solid,
+            (20, 20),
+            origin,
+            radius,
+            arc,
+            &mut scratch,
+            &mut seen,
+        );
+        assert_eq!(seen.points.len(), rays + 8, "{:?}", seen.points);
+        let bulge = radius * (1.0 - (std::f64::consts::PI / rays as f64).cos());
+        let inside = |p: Vec2| (1.0..=19.0).contains(&p.x) && (1.0..=19.0).contains(&p.y);
+        for &p in &seen.points {
+            let d = (p - origin).length();
+            assert!(d <= radius + 1e-9 && inside(p), "{p:?}");
+            // On the arc, or on a wall.
+            let on_wall = [p.x, p.y].iter().any(|&v| v == 1.0 || v == 19.0);
+            assert!(on_wall || d >= radius - 1e-9, "{p:?} at {d}");
+        }
+        // The area: the circle's, less the four caps beyond the walls, less what the chords
+        // cut off the arc (at most a bulge deep along it).
+        let cap =
+            |h: f64| radius * radius * (h / radius).acos() - h * (radius * radius - h * h).sqrt();
+        let expected = std::f64::consts::PI * radius * radius - 4.0 * cap(9.0);
+        let arc_left = 2.0 * std::f64::consts::PI * radius - 8.0 * radius * (9.0 / radius).acos();
+        assert!(
+            seen.area() <= expected + 1e-9,
+            "{} over {expected}",
+            seen.area()
+        );
+        assert!(
+            seen.area() >= expected - bulge * arc_left,
+            "{} under {expected}",
+            seen.area()
         );
     }
 }
