@@ -3,11 +3,13 @@
 //!
 //! The wall edges around the point (the faces between solid and open cells) are merged into
 //! maximal straight runs, so collinear faces contribute only their run's two ends and a
-//! T-junction or two walls touching at a corner share one grid vertex. Each vertex gets a ray
-//! at its angle, and two at a tiny angle either side where that ray may go on past it (where
-//! it ends short of the vertex, or at it with solid just beyond, they would add only points
-//! within a hair of its end on the same faces); the traversal's corner rule (a vertex whose
-//! two corner neighbours are solid blocks) means no ray leaks between walls that touch.
+//! T-junction or two walls touching at a corner share one grid vertex. Each vertex within the
+//! radius gets a ray at its angle (one beyond it would end on the arc, which rays of its own
+//! draw, or on a face in front), and two at a tiny angle either side where that ray may go on
+//! past it (where it ends short of the vertex, or at it with solid just beyond, they would
+//! add only points within a hair of its end on the same faces); the traversal's corner rule
+//! (a vertex whose two corner neighbours are solid blocks) means no ray leaks between walls
+//! that touch.
 
 use super::{Vec2, ray_segment};
 use crate::grid::{Cell, CellRect, Face, Grid, Mask, Solidity, cast_ray, texel_of, turns};
