@@ -475,7 +475,7 @@ impl<'a> SurfaceCache<'a> {
                             .iter()
                             .all(|s| s.unsigned_abs() <= SAMPLE_SPAN / 16) =>
                 {
-                    fill_by_sample(tex, part, at, step, fog);
+                    kernels::fill_by_sample(self.loops, tex, part, (at, step), fog);
                 }
                 Ok((tex, shift)) => {
                     kernels::texture_run(
@@ -533,8 +533,10 @@ const SAMPLE_STORE: usize = 64;
 /// stored as that many pixels at once, a fixed run of stores with no loop whose end the
 /// branch predictor misses; the samples after it store over what lies past its own pixels.
 /// (e1m1 at 1920x1080 under eight flashes fills about 11,000 samples a frame on its
-/// ceilings, one in twenty under eight pixels wide.)
-fn fill_by_sample(
+/// ceilings, one in twenty under eight pixels wide.) Drawn through
+/// [`kernels::fill_by_sample`], which builds it for the CPU's widest stores.
+#[inline(always)]
+pub(super) fn fill_by_sample(
     tex: &crate::texture::Mip,
     run: &mut [u32],
     at: (i64, i64),
@@ -739,7 +741,7 @@ mod tests {
     /// under it, found pixel by pixel, and nothing is written beside the run: samples of a
     /// few pixels to hundreds, runs shorter and longer than a sample's store, steps both ways
     /// and along one axis alone (the crossings counted on by adding, as the division finds
-    /// each).
+    /// each). Both builds: the baseline's and, where the CPU has it, the AVX2 one.
     #[test]
     fn fills_by_sample_hold_each_pixels_own_sample() {
         let rgba: Vec<u8> = (0..8 * 8 * 4)
@@ -771,17 +773,24 @@ mod tests {
                 _ => {}
             }
             let at = ((next() >> 1) as i64, (next() >> 1) as i64);
-            let mut row = vec![7u32; len + 2];
-            fill_by_sample(tex, &mut row[1..=len], at, step, &fog);
-            assert_eq!(
-                (row[0], row[len + 1]),
-                (7, 7),
-                "case {case}: wrote beside the run"
-            );
-            for (k, &pixel) in row[1..=len].iter().enumerate() {
-                let p = advance(at, step, k);
-                let texel = tex.texel((p.0 as u32) >> SAMPLE_BITS, (p.1 as u32) >> SAMPLE_BITS);
-                assert_eq!(pixel, fog.blend(texel), "case {case}, pixel {k} of {len}");
+            for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
+                let mut row = vec![7u32; len + 2];
+                kernels::fill_by_sample(loops, tex, &mut row[1..=len], (at, step), &fog);
+                assert_eq!(
+                    (row[0], row[len + 1]),
+                    (7, 7),
+                    "case {case}: wrote beside the run ({loops:?})"
+                );
+                for (k, &pixel) in row[1..=len].iter().enumerate() {
+                    let p = advance(at, step, k);
+                    let (sx, sy) = ((p.0 as u32) >> SAMPLE_BITS, (p.1 as u32) >> SAMPLE_BITS);
+                    let texel = tex.texel(sx, sy);
+                    assert_eq!(
+                        pixel,
+                        fog.blend(texel),
+                        "case {case}, pixel {k} of {len} ({loops:?})"
+                    );
+                }
             }
         }
     }

@@ -313,3 +313,15 @@ pub(super) fn light_column(source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
         };
     }
 }
+
+/// [`crate::render::composite::fill_by_sample`] built for AVX2 (the same code: its stores of
+/// a sample's pixels 32 bytes wide).
+#[target_feature(enable = "avx2")]
+pub(super) fn fill_by_sample(
+    tex: &Mip,
+    run: &mut [u32],
+    (at, step): ((i64, i64), (i64, i64)),
+    fog: &FogBlend,
+) {
+    crate::render::composite::fill_by_sample(tex, run, at, step, fog);
+}

@@ -187,6 +187,28 @@ pub(super) fn texture_run(
     }
 }
 
+/// [`super::composite::fill_by_sample`]: a lit plain colour's pixels, a fill a sample. With
+/// AVX2 the same code built for it, so that a sample's fixed run of stores is half as many
+/// (32 bytes each, where the baseline's are 16).
+#[inline]
+pub(super) fn fill_by_sample(
+    loops: Loops,
+    tex: &Mip,
+    run: &mut [u32],
+    (at, step): ((i64, i64), (i64, i64)),
+    fog: &FogBlend,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if loops.avx2 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
+        unsafe { avx2::fill_by_sample(tex, run, (at, step), fog) };
+        return;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = loops;
+    super::composite::fill_by_sample(tex, run, at, step, fog);
+}
+
 /// Fogs a run of pixels in place with one fog weight.
 #[inline]
 pub(super) fn fog_run(loops: Loops, fog: &FogBlend, run: &mut [u32]) {
