@@ -109,7 +109,7 @@ impl Mip {
     /// Every texel, column by column, to change in place.
     #[inline]
     pub(crate) fn texels_mut(&mut self) -> &mut [u32] {
-        let count = self.count();
+        let count = self.count().min(self.texels.len());
         &mut self.texels[..count]
     }
 

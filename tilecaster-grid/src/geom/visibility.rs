@@ -1049,9 +1049,9 @@ mod tests {
     /// beyond the radius or farther inside the arc than its chords' bulge.
     #[test]
     fn corners_beyond_the_radius_cast_no_rays() {
-        // A 18 x 18 room (cells 1 to 18) in a wall border, a light at its centre reaching
-        // each wall (9.5 away) but none of the corners (13.4 away), nor a pillar's beyond it
-        // in the room's corner.
+        // An 18 x 18 room (cells 1 to 18) in a wall border, a light at its centre reaching
+        // each wall (9 away) but none of the room's corners (12.7 away), nor the corners of
+        // a pillar in one of them (the nearest 9.9 away).
         let solid =
             |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 19 || c.y >= 19 || c == Cell::new(2, 2);
         let (origin, radius, rays) = (Vec2::new(10.0, 10.0), 9.8, 64);
