@@ -69,13 +69,13 @@ impl Mip {
     /// Every texel, column by column: texel `(x, y)` at `x << shift() | y`.
     #[inline]
     pub(crate) fn texels(&self) -> &[u32] {
-        &self.texels[..self.count().min(self.texels.len())]
+        &self.texels[..self.count()]
     }
 
-    /// How many texels it has: its side squared.
+    /// How many texels it has: its side squared (none for a level never shaped).
     #[inline]
     fn count(&self) -> usize {
-        (self.size as usize).pow(2)
+        (self.size as usize).pow(2).min(self.texels.len())
     }
 
     /// A level of no texels with room for `texels` of them, to be shaped ([`Mip::shape`]).
@@ -99,7 +99,7 @@ impl Mip {
         debug_assert!(size.is_power_of_two());
         self.size = size;
         self.shift = size.trailing_zeros();
-        let count = self.count();
+        let count = (size as usize).pow(2);
         if self.texels.len() < count {
             self.texels.resize(count, 0);
         }
@@ -109,7 +109,7 @@ impl Mip {
     /// Every texel, column by column, to change in place.
     #[inline]
     pub(crate) fn texels_mut(&mut self) -> &mut [u32] {
-        let count = self.count().min(self.texels.len());
+        let count = self.count();
         &mut self.texels[..count]
     }
 
