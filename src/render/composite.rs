@@ -22,7 +22,7 @@ use web_time::Instant;
 use super::assets::{FogBlend, SurfaceRef};
 use super::column::{Layers, Span};
 use super::kernels;
-use super::lit::Drawn;
+use super::lit::{BY_SAMPLE, Drawn};
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
 use super::{Camera, RenderAssets, SpriteInstance};
 use crate::grid::Cell;
@@ -336,6 +336,9 @@ struct SurfaceCache<'a> {
     )>,
     /// The floors and ceilings lit by this frame's dynamic lights.
     flash: Option<&'a super::flash::FlashSurfaces>,
+    /// Whether a sample of dynamic light spans many pixels (16 or more) along this row: its
+    /// plain colours' copies are then drawn a sample at a time.
+    by_sample: bool,
     cell: (i32, i32),
     /// That cell's surface, and whether it is lit already.
     drawn: Drawn,
@@ -360,6 +363,7 @@ impl<'a> SurfaceCache<'a> {
             footprint,
             lights: None,
             flash: None,
+            by_sample: false,
             cell: (i32::MIN, i32::MIN),
             drawn: Drawn {
                 surface: SurfaceRef::Colour(0),
@@ -389,6 +393,13 @@ impl<'a> SurfaceCache<'a> {
                     .flash
                     .and_then(|f| f.copy_at(cell, self.below, self.footprint))
                 {
+                    // Plain colours' copies on a row where a sample spans many pixels
+                    // join in parts of neighbouring cells, drawn a sample at a time.
+                    Some(_) if self.by_sample && matches!(plain, SurfaceRef::Colour(_)) => Drawn {
+                        surface: plain,
+                        lit: true,
+                        flash: BY_SAMPLE,
+                    },
                     Some(at) => Drawn {
                         surface: plain,
                         lit: true,
@@ -414,6 +425,9 @@ impl<'a> SurfaceCache<'a> {
         self.cell = cell;
         self.drawn = drawn;
         self.surface = match (self.drawn.flash, self.flash, self.drawn.surface) {
+            // Plain colours' copies, drawn a sample at a time: each cell's found as the fill
+            // comes to it.
+            (BY_SAMPLE, _, _) => Err(0),
             // A copy lit for this frame (of a texture or a plain colour).
             (at @ 1.., Some(flash), _) => {
                 let mip = flash.mip(at - 1, self.footprint, (self.assets, self.loops));
@@ -434,49 +448,57 @@ impl<'a> SurfaceCache<'a> {
     /// test.
     #[inline]
     fn fill(&mut self, run: &mut [u32], at: (i64, i64), step: (i64, i64), fog: &FogBlend) {
+        let len = run.len();
+        self.by_sample = [step.0, step.1]
+            .iter()
+            .all(|s| s.unsigned_abs() <= SAMPLE_SPAN / 16);
+        let mut cells = CellWalk::new(at, step);
         let mut at = at;
+        let mut start = 0;
         let mut rest = run;
-        // The surface of the cell that ended the last part (asked there): the next part's.
-        let mut next: Option<((i32, i32), Drawn)> = None;
-        while !rest.is_empty() {
-            let cell = cell_of(at);
-            if cell != self.cell {
-                let drawn = match next {
-                    Some((known, drawn)) if known == cell => drawn,
-                    _ => self.surface_of(cell),
-                };
-                self.look_up(cell, drawn);
+        // The surface of the cell the last part ended at (asked there): the next part's.
+        let mut next: Option<Drawn> = None;
+        while start < len {
+            if cells.cell != self.cell {
+                let drawn = next.unwrap_or_else(|| self.surface_of(cells.cell));
+                self.look_up(cells.cell, drawn);
             }
-            let steps =
-                |(wx, wy): (i64, i64)| steps_in_cell(wx, step.0).min(steps_in_cell(wy, step.1));
-            // The cells after it with the same surface join the run: a texel is found from the
-            // position's fraction within its cell, which runs on from one cell into the next
-            // as it does within one (a floor of one texture is one run from wall to wall).
-            let mut n = steps(at).min(rest.len() as u64) as usize;
-            while n < rest.len() {
-                let on = advance(at, step, n);
-                let drawn = self.surface_of(cell_of(on));
-                if drawn != self.drawn {
-                    next = Some((cell_of(on), drawn));
+            next = None;
+            // The cells after it with the same surface join the part: a texel is found from
+            // the position's fraction within its cell, which runs on from one cell into the
+            // next as it does within one (a floor of one texture is one run from wall to
+            // wall).
+            let mut end = len;
+            loop {
+                let crossing = cells.cross();
+                if crossing >= len as u64 {
                     break;
                 }
-                n = (n as u64 + steps(on)).min(rest.len() as u64) as usize;
+                let drawn = self.surface_of(cells.cell);
+                if drawn != self.drawn {
+                    (end, next) = (crossing as usize, Some(drawn));
+                    break;
+                }
             }
+            let n = end - start;
+            start = end;
             let (part, tail) = std::mem::take(&mut rest).split_at_mut(n);
             match self.surface {
-                Err(colour) => part.fill(fog.blend(colour)),
-                // A plain colour's copy lit for this frame, a texel a sample, seen so near
-                // that a sample spans many pixels: filled a sample at a time (the same texels
-                // as the loop below picks, without fetching each pixel's).
-                Ok((tex, _))
-                    if self.drawn.flash > 0
-                        && matches!(self.drawn.surface, SurfaceRef::Colour(_))
-                        && [step.0, step.1]
-                            .iter()
-                            .all(|s| s.unsigned_abs() <= SAMPLE_SPAN / 16) =>
-                {
-                    kernels::fill_by_sample(self.loops, tex, part, (at, step), fog);
+                // Plain colours' copies lit for this frame, a texel a sample, seen so near that
+                // a sample spans many pixels: filled a sample at a time, cell after cell of
+                // the part (the same texels as the loop below picks, without fetching each
+                // pixel's).
+                _ if self.drawn.flash == BY_SAMPLE => {
+                    let (flash, below) = (self.flash, self.below);
+                    let (footprint, assets, loops) = (self.footprint, self.assets, self.loops);
+                    let copy_of = |cell: (i32, i32)| {
+                        let flash = flash.expect("cells are drawn by sample from copies");
+                        let at = flash.copy_at(cell, below, footprint);
+                        flash.mip(at.expect("a copy of each"), footprint, (assets, loops))
+                    };
+                    kernels::fill_by_sample(loops, part, (at, step), fog, copy_of);
                 }
+                Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
                     kernels::texture_run(
                         self.loops,
@@ -528,39 +550,49 @@ const SAMPLE_SPAN: u64 = 1 << SAMPLE_BITS;
 const SAMPLE_STORE: usize = 64;
 
 /// Fills `run`, pixels from world position `at` (32.32 fixed point) on by `step`, with the
-/// texels of `tex` (a texel a sample of dynamic light) under them, fogged by `fog`: a fill per
-/// texel. A sample no wider than [`SAMPLE_STORE`] pixels, with that many left in the run, is
-/// stored as that many pixels at once, a fixed run of stores with no loop whose end the
-/// branch predictor misses; the samples after it store over what lies past its own pixels.
-/// (e1m1 at 1920x1080 under eight flashes fills about 11,000 samples a frame on its
-/// ceilings, one in twenty under eight pixels wide.) Drawn through
-/// [`kernels::fill_by_sample`], which builds it for the CPU's widest stores.
+/// texels under them of each cell's copy of a plain colour (`copy_of(cell)`: a texel a sample
+/// of dynamic light), fogged by `fog`: a fill per texel, cell after cell. A sample no wider
+/// than [`SAMPLE_STORE`] pixels, with that many left in the run, is stored as that many pixels
+/// at once, a fixed run of stores with no loop whose end the branch predictor misses; the
+/// samples after it store over what lies past its own pixels. (e1m1 at 1920x1080 under eight
+/// flashes fills about 13,000 samples a frame on its ceilings, one in twenty under eight
+/// pixels wide.) The crossings from sample to sample are counted on over the whole run, and a
+/// cell's copy asked for when the run comes to it, so that neighbouring cells are one run.
+/// Drawn through [`kernels::fill_by_sample`], which builds it for the CPU's widest stores.
 #[inline(always)]
-pub(super) fn fill_by_sample(
-    tex: &crate::texture::Mip,
+pub(super) fn fill_by_sample<'t>(
     run: &mut [u32],
     at: (i64, i64),
     step: (i64, i64),
     fog: &FogBlend,
+    mut copy_of: impl FnMut((i32, i32)) -> &'t crate::texture::Mip,
 ) {
     let len = run.len();
     // The pixels where the run crosses into the next sample along each axis, counted on
     // without a division a sample (one dependent on the last, they were the loop's pace),
-    // and the sample the run is on.
+    // and the sample the run is on, counted from the world's origin (its cell the sample
+    // over the samples a cell).
     let (mut across, mut down) = (
         Crossings::new(at.0, step.0, SAMPLE_BITS),
         Crossings::new(at.1, step.1, SAMPLE_BITS),
     );
-    let (mut sx, mut sy) = ((at.0 as u32) >> SAMPLE_BITS, (at.1 as u32) >> SAMPLE_BITS);
-    let (ix, iy) = (step.0.signum() as u32, step.1.signum() as u32);
+    let (mut sx, mut sy) = (at.0 >> SAMPLE_BITS, at.1 >> SAMPLE_BITS);
+    let (ix, iy) = (step.0.signum(), step.1.signum());
+    let per_cell = 32 - SAMPLE_BITS;
+    let cell_of = |sx: i64, sy: i64| ((sx >> per_cell) as i32, (sy >> per_cell) as i32);
+    let mut cell = cell_of(sx, sy);
+    let mut tex = copy_of(cell);
     let mut i = 0;
     while i < len {
         let end = across.next.min(down.next).min(len as u64) as usize;
-        let colour = fog.blend(tex.texel(sx, sy));
+        let colour = fog.blend(tex.texel(sx as u32, sy as u32));
         if end - i <= SAMPLE_STORE && len - i >= SAMPLE_STORE {
             run[i..i + SAMPLE_STORE].copy_from_slice(&[colour; SAMPLE_STORE]);
         } else {
             fill_short(&mut run[i..end], colour);
+        }
+        if end == len {
+            break;
         }
         if across.next == end as u64 {
             across.pass();
@@ -570,7 +602,57 @@ pub(super) fn fill_by_sample(
             down.pass();
             sy = sy.wrapping_add(iy);
         }
+        if cell_of(sx, sy) != cell {
+            cell = cell_of(sx, sy);
+            tex = copy_of(cell);
+        }
         i = end;
+    }
+}
+
+/// The cells a run of pixels from a position (32.32 fixed point) on by a step lies in: the
+/// first pixel's, and crossing after crossing (the pixel where the run enters another cell
+/// along either axis) the cell from there on, counted on without a division a cell.
+#[derive(Clone, Copy, Debug)]
+struct CellWalk {
+    across: Crossings,
+    down: Crossings,
+    /// Which way the cells go along each axis.
+    sx: i32,
+    sy: i32,
+    /// The cell of the pixels from the last crossing on.
+    cell: (i32, i32),
+}
+
+impl CellWalk {
+    #[inline]
+    fn new(at: (i64, i64), step: (i64, i64)) -> CellWalk {
+        CellWalk {
+            across: Crossings::new(at.0, step.0, 32),
+            down: Crossings::new(at.1, step.1, 32),
+            sx: step.0.signum() as i32,
+            sy: step.1.signum() as i32,
+            cell: cell_of(at),
+        }
+    }
+
+    /// On to the next crossing: its pixel (`u64::MAX` for none), the cell moved past every
+    /// boundary crossed there (several where a pixel's step spans more than a cell).
+    #[inline]
+    fn cross(&mut self) -> u64 {
+        let end = self.across.next.min(self.down.next);
+        if end == u64::MAX {
+            return end;
+        }
+        while self.across.next == end {
+            self.across.pass();
+            self.cell.0 = self.cell.0.wrapping_add(self.sx);
+        }
+        while self.down.next == end {
+            self.down.pass();
+            self.cell.1 = self.cell.1.wrapping_add(self.sy);
+        }
+        end
     }
 }
 
@@ -636,20 +718,6 @@ fn advance(at: (i64, i64), step: (i64, i64), n: usize) -> (i64, i64) {
 #[inline]
 fn cell_of((wx, wy): (i64, i64)) -> (i32, i32) {
     ((wx >> 32) as i32, (wy >> 32) as i32)
-}
-
-/// How many steps of `step` from `at` (32.32 fixed point) stay in the same unit cell along
-/// one axis: at least 1, `u64::MAX` for no motion.
-#[inline]
-fn steps_in_cell(at: i64, step: i64) -> u64 {
-    let into = (at & 0xFFFF_FFFF) as u64; // from the cell's low edge, 0 to 2^32 - 1
-    match step.cmp(&0) {
-        std::cmp::Ordering::Equal => u64::MAX,
-        // Up to the next edge, rounded up.
-        std::cmp::Ordering::Greater => ((1u64 << 32) - into).div_ceil(step as u64),
-        // Down to this cell's low edge, inclusive.
-        std::cmp::Ordering::Less => into / step.unsigned_abs() + 1,
-    }
 }
 
 /// The depth of the nearest opaque thing at `(x, y)`: the wall's, or a masked layer's where
@@ -738,17 +806,21 @@ mod tests {
     }
 
     /// Filled a sample at a time, a run holds at every pixel the fogged texel of the sample
-    /// under it, found pixel by pixel, and nothing is written beside the run: samples of a
-    /// few pixels to hundreds, runs shorter and longer than a sample's store, steps both ways
-    /// and along one axis alone (the crossings counted on by adding, as the division finds
-    /// each). Both builds: the baseline's and, where the CPU has it, the AVX2 one.
+    /// under it in its cell's copy, found pixel by pixel, and nothing is written beside the
+    /// run: samples of a few pixels to hundreds, runs shorter and longer than a sample's
+    /// store and across cells (each with a copy of its own), steps both ways and along one
+    /// axis alone (the crossings counted on by adding, as the division finds each). Both
+    /// builds: the baseline's and, where the CPU has it, the AVX2 one.
     #[test]
     fn fills_by_sample_hold_each_pixels_own_sample() {
-        let rgba: Vec<u8> = (0..8 * 8 * 4)
-            .map(|i| (i * 37 % 251) as u8 | 0x80)
-            .collect();
-        let texture = crate::texture::Texture::from_rgba(8, &rgba, None);
-        let tex = texture.mip(0);
+        let copy = |seed: usize| {
+            let rgba: Vec<u8> = (0..8 * 8 * 4)
+                .map(|i| ((i + seed) * 37 % 251) as u8 | 0x80)
+                .collect();
+            crate::texture::Texture::from_rgba(8, &rgba, None)
+        };
+        let copies = [copy(0), copy(11), copy(29)];
+        let copy_of = |(x, y): (i32, i32)| copies[(x + 2 * y).rem_euclid(3) as usize].mip(0);
         let fog = FogBlend::of([40, 50, 60], 90);
         let mut next = {
             let mut state = 0x2545_F491_4F6C_DD1Du64;
@@ -775,7 +847,7 @@ mod tests {
             let at = ((next() >> 1) as i64, (next() >> 1) as i64);
             for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
                 let mut row = vec![7u32; len + 2];
-                kernels::fill_by_sample(loops, tex, &mut row[1..=len], (at, step), &fog);
+                kernels::fill_by_sample(loops, &mut row[1..=len], (at, step), &fog, copy_of);
                 assert_eq!(
                     (row[0], row[len + 1]),
                     (7, 7),
@@ -784,7 +856,7 @@ mod tests {
                 for (k, &pixel) in row[1..=len].iter().enumerate() {
                     let p = advance(at, step, k);
                     let (sx, sy) = ((p.0 as u32) >> SAMPLE_BITS, (p.1 as u32) >> SAMPLE_BITS);
-                    let texel = tex.texel(sx, sy);
+                    let texel = copy_of(cell_of(p)).texel(sx, sy);
                     assert_eq!(
                         pixel,
                         fog.blend(texel),
@@ -829,21 +901,31 @@ mod tests {
     }
 
     proptest! {
-        /// Exactly the first `steps_in_cell` steps stay in the starting cell (checked with
-        /// wide integers, so no step wraps).
+        /// Crossing by crossing, a cell walk is at the cell of every pixel of the run, from
+        /// the crossing on to the next (checked with wide integers, so no step wraps): steps
+        /// of a few units to several cells a pixel, both ways, along one axis or two.
         #[test]
-        fn steps_in_cell_counts_the_steps_inside(
-            at in -(1i64 << 40)..(1i64 << 40),
-            step in prop_oneof![-(1i64 << 34)..(1i64 << 34), -64i64..64],
+        fn cell_walks_are_at_every_pixels_cell(
+            at in (-(1i64 << 40)..(1i64 << 40), -(1i64 << 40)..(1i64 << 40)),
+            step in (
+                prop_oneof![-(1i64 << 34)..(1i64 << 34), -64i64..64, Just(0i64)],
+                prop_oneof![-(1i64 << 34)..(1i64 << 34), -64i64..64, Just(0i64)],
+            ),
         ) {
-            let n = steps_in_cell(at, step);
-            let cell = |k: u64| (i128::from(at) + i128::from(step) * k as i128) >> 32;
-            prop_assert!(n >= 1);
-            if step == 0 {
-                prop_assert_eq!(n, u64::MAX);
-            } else {
-                prop_assert_eq!(cell(n - 1), cell(0));
-                prop_assert_ne!(cell(n), cell(0));
+            let cell = |k: u64| {
+                let on = |a: i64, s: i64| (i128::from(a) + i128::from(s) * k as i128) >> 32;
+                (on(at.0, step.0) as i32, on(at.1, step.1) as i32)
+            };
+            let mut walk = CellWalk::new(at, step);
+            let (mut from, pixels) = (0u64, 300u64);
+            while from < pixels {
+                let here = walk.cell;
+                let to = walk.cross().min(pixels);
+                prop_assert!(to > from, "no pixel between crossings {} and {}", from, to);
+                for k in from..to {
+                    prop_assert_eq!(cell(k), here, "pixel {}", k);
+                }
+                from = to;
             }
         }
 

@@ -317,11 +317,11 @@ pub(super) fn light_column(source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
 /// [`crate::render::composite::fill_by_sample`] built for AVX2 (the same code: its stores of
 /// a sample's pixels 32 bytes wide).
 #[target_feature(enable = "avx2")]
-pub(super) fn fill_by_sample(
-    tex: &Mip,
+pub(super) fn fill_by_sample<'t>(
     run: &mut [u32],
     (at, step): ((i64, i64), (i64, i64)),
     fog: &FogBlend,
+    copy_of: impl FnMut((i32, i32)) -> &'t Mip,
 ) {
-    crate::render::composite::fill_by_sample(tex, run, at, step, fog);
+    crate::render::composite::fill_by_sample(run, at, step, fog, copy_of);
 }

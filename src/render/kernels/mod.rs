@@ -187,26 +187,26 @@ pub(super) fn texture_run(
     }
 }
 
-/// [`super::composite::fill_by_sample`]: a lit plain colour's pixels, a fill a sample. With
-/// AVX2 the same code built for it, so that a sample's fixed run of stores is half as many
-/// (32 bytes each, where the baseline's are 16).
+/// [`super::composite::fill_by_sample`]: lit plain colours' pixels, a fill a sample, each
+/// cell's from its copy (`copy_of`). With AVX2 the same code built for it, so that a sample's
+/// fixed run of stores is half as many (32 bytes each, where the baseline's are 16).
 #[inline]
-pub(super) fn fill_by_sample(
+pub(super) fn fill_by_sample<'t>(
     loops: Loops,
-    tex: &Mip,
     run: &mut [u32],
     (at, step): ((i64, i64), (i64, i64)),
     fog: &FogBlend,
+    copy_of: impl FnMut((i32, i32)) -> &'t Mip,
 ) {
     #[cfg(target_arch = "x86_64")]
     if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
-        unsafe { avx2::fill_by_sample(tex, run, (at, step), fog) };
+        unsafe { avx2::fill_by_sample(run, (at, step), fog, copy_of) };
         return;
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = loops;
-    super::composite::fill_by_sample(tex, run, at, step, fog);
+    super::composite::fill_by_sample(run, at, step, fog, copy_of);
 }
 
 /// Fogs a run of pixels in place with one fog weight.
