@@ -201,7 +201,18 @@ impl Grid {
         }
         let frac_bits = 32 - e;
         let scale = (1u64 << frac_bits) as f64;
-        let fixed = |s: f64| ((s * scale).round() as i64).max(1);
+        // Rounded only where it is not a whole number already (a texel grid's, which a ray
+        // into a shaped cell makes, is): `f64::round` is a library call without SSE4.1.
+        let fixed = |s: f64| {
+            let scaled = s * scale;
+            let whole = scaled as i64;
+            let rounded = if whole as f64 == scaled {
+                whole
+            } else {
+                scaled.round() as i64
+            };
+            rounded.max(1)
+        };
         let shift = |f: i64| {
             if f.count_ones() == 1 {
                 f.trailing_zeros()
