@@ -46,10 +46,14 @@ struct Cast {
 impl DynamicLights {
     /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's,
     /// added to the level's own light `base` (where it has a light map), in the cells
-    /// `wanted` (those a frame may show: the others are left in the level's light). The
-    /// lights' polygons are cast in parallel, and their reach filled in as many bands of cell
-    /// rows as the thread pool has threads (the same light as one band fills). The buffers
-    /// grow to the most ever needed and are kept.
+    /// `wanted` (those a frame may show: the others are left in the level's light), exactly
+    /// at the samples within the convex region `within` (the points `p` with `normal · p <=
+    /// offset` for each `(normal, offset)`; none: everywhere) and perhaps not beyond it: a
+    /// light inside it casts no ray at a corner outside it (see
+    /// [`crate::geom::visibility_polygon_into`]). The lights' polygons are cast in parallel,
+    /// and their reach filled in as many bands of cell rows as the thread pool has threads
+    /// (the same light as one band fills). The buffers grow to the most ever needed and are
+    /// kept.
     pub fn update<S: Solidity + Sync + ?Sized>(
         &mut self,
         grid: &S,
@@ -57,6 +61,7 @@ impl DynamicLights {
         lights: &[Light],
         base: Option<&LightMap>,
         wanted: &(dyn Fn(Cell) -> bool + Sync),
+        within: &[(Vec2, f64)],
     ) {
         let cells = width as usize * height as usize;
         if (self.width, self.height) != (width, height) || self.index.len() != cells {
@@ -94,7 +99,7 @@ impl DynamicLights {
             .par_iter_mut()
             .zip(self.chosen.par_iter())
             .for_each(|(cast, &i)| {
-                let light = (&lights[i], super::DYNAMIC_ARC_BULGE);
+                let light = (&lights[i], super::DYNAMIC_ARC_BULGE, within);
                 super::cast_light(grid, (width, height), light, &mut cast.fan, &mut cast.seen);
             });
         // Their reach walked and combined with the level's light in bands of cell rows, one a
@@ -427,16 +432,16 @@ mod tests {
         let near = flash(2.5, 2.5);
         let far = flash(12.5, 2.5);
         let mut alone = DynamicLights::default();
-        alone.update(&grid, size, &[near], None, &wanted);
+        alone.update(&grid, size, &[near], None, &wanted, &[]);
         let mut both = DynamicLights::default();
-        both.update(&grid, size, &[near, far], None, &wanted);
+        both.update(&grid, size, &[near, far], None, &wanted, &[]);
         assert_eq!(both.touched, alone.touched);
         assert_eq!(both.combined, alone.combined);
         assert!(!alone.is_empty());
         // Reaching x = 5 from 8.4 (radius 2.5): the one wanted column it touches is lit.
         let edge = flash(8.4, 2.5);
         let mut lit = DynamicLights::default();
-        lit.update(&grid, size, &[edge], None, &wanted);
+        lit.update(&grid, size, &[edge], None, &wanted, &[]);
         assert!(
             lit.reaches(5, 2),
             "the cell the light reaches in view is not lit"
@@ -489,7 +494,7 @@ mod tests {
                 .build()
                 .unwrap();
             let mut dynamic = DynamicLights::default();
-            pool.install(|| dynamic.update(&grid, size, &lights, base, &wanted));
+            pool.install(|| dynamic.update(&grid, size, &lights, base, &wanted, &[]));
             let mut reached = dynamic.reached().to_vec();
             reached.sort_unstable();
             // Each cell asked once in a band, and no cell lit that is not wanted.
@@ -507,7 +512,7 @@ mod tests {
         };
         // A grid of no cells lights none (and does not panic).
         let mut none = DynamicLights::default();
-        none.update(&grid, (0, 0), &lights, None, &|_| true);
+        none.update(&grid, (0, 0), &lights, None, &|_| true, &[]);
         assert!(none.is_empty());
         for base in [None, Some(&level)] {
             let one = light(1, base);

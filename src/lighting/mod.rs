@@ -175,7 +175,9 @@ impl LightMap {
         polygons
             .par_iter_mut()
             .zip(near.par_iter())
-            .for_each(|((fan, seen), light)| cast_light(grid, size, (light, ARC_BULGE), fan, seen));
+            .for_each(|((fan, seen), light)| {
+                cast_light(grid, size, (light, ARC_BULGE, &[]), fan, seen)
+            });
         let count = (y1.saturating_sub(y0)).div_ceil(RELIGHT_BAND_ROWS) as usize;
         if bands.len() < count {
             bands.resize_with(count, Default::default);
@@ -353,7 +355,7 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
         .par_iter()
         .map_init(FanScratch::default, |fan, light| {
             let mut seen = Visibility::default();
-            cast_light(grid, size, (light, ARC_BULGE), fan, &mut seen);
+            cast_light(grid, size, (light, ARC_BULGE, &[]), fan, &mut seen);
             seen
         })
         .collect();
@@ -427,16 +429,18 @@ fn add_light(
 
 /// What `light` sees on the `width` x `height` grid `grid`, into `seen`: its visibility
 /// polygon, its arc drawn in chords no farther than [`ARC_BULGE`] from it (where the light
-/// has faded to nothing anyway).
+/// has faded to nothing anyway), exact within the convex region `within` (see
+/// [`visibility_polygon_into`]; none: everywhere).
 fn cast_light<S: Solidity + ?Sized>(
     grid: &S,
     size: (u32, u32),
-    (light, bulge): (&Light, f64),
+    (light, bulge, within): (&Light, f64, &[(Vec2, f64)]),
     fan: &mut FanScratch,
     seen: &mut Visibility,
 ) {
     let arc = Arc::Within(bulge);
-    visibility_polygon_into(grid, size, light.position, light.radius, arc, fan, seen);
+    let (o, r) = (light.position, light.radius);
+    visibility_polygon_into(grid, size, o, r, arc, within, fan, seen);
 }
 
 /// How far a light's polygon's chords may lie inside the arc of its radius, in tiles: a light

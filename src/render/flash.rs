@@ -313,6 +313,11 @@ fn largest_surface(assets: &RenderAssets) -> u32 {
 /// there, half a tile wide, with a margin.
 pub(super) const SPRITE_REACH: f64 = 0.75;
 
+/// How far outside the view dynamic lights are worked out exactly: as far as a sprite that
+/// shows may stand ([`SPRITE_REACH`]), and a sample of light's diagonal more, so that every
+/// sample a texel in view lies in is exact (a copy's coarsest level has a texel a sample).
+pub(super) const EXACT_REACH: f64 = SPRITE_REACH + 0.25;
+
 /// The view of a camera, as [`View::depths_seen`] asks it of cells: its edges worked out
 /// once a frame.
 #[derive(Clone, Copy, Debug)]
@@ -340,6 +345,18 @@ impl View {
             right,
             turn: (left.x * right.y - left.y * right.x).signum(),
         }
+    }
+
+    /// The view widened by `margin` beyond its left and right edges, as the half-planes it
+    /// lies in (each `(normal, offset)`: the points `p` with `normal · p <= offset`): a wedge
+    /// from a point behind the eye, holding everything the frame may show and `margin`
+    /// around it.
+    pub(super) fn widened(&self, margin: f64) -> [(Vec2, f64); 2] {
+        let turn = self.turn;
+        // Outward across each edge.
+        let left = Vec2::new(turn * self.left.y, -turn * self.left.x);
+        let right = Vec2::new(-turn * self.right.y, turn * self.right.x);
+        [left, right].map(|normal| (normal, normal.dot(self.eye) + margin))
     }
 
     /// The depths (distances along the view direction) of the nearest and farthest points
@@ -455,6 +472,49 @@ mod tests {
     /// hall the flashes reach cells the view's edges take in but the pillars hide, and their
     /// copies stay unlit; the copies drawn from are lit, and the next frame takes the levels
     /// back.
+    /// Flashes' polygons cast exact only where the view may look draw every pixel as the
+    /// whole polygons do: eight flashes ahead, at eight angles on a level with round
+    /// pillars, grates and doors (e1m1), the lamps scene and Command Post, and flashes
+    /// beside the camera (their reach only partly in view).
+    #[test]
+    fn flashes_lit_where_the_view_looks_draw_as_whole_polygons_do() {
+        for scene in [
+            "levels/e1m1.toml",
+            "tests/scenes/lamps.toml",
+            "levels/e1m3.toml",
+        ] {
+            let loaded = load(scene);
+            let level = &loaded.level;
+            let assets = RenderAssets::new(level, &loaded.textures);
+            for angle in (0..8).map(|k| 45.0 * f64::from(k) + 10.0) {
+                let camera = Camera::new(level.player.position, angle, 66.0);
+                let mut flashes = flashes_ahead(level, &camera);
+                // Two beside the camera, their reach partly out of view.
+                let side = Vec2::new(-camera.dir.y, camera.dir.x);
+                flashes.extend([1.5, -1.5].map(|s| Light {
+                    position: camera.pos + side * s,
+                    colour: Colour::rgb(255, 214, 150),
+                    radius: 4.5,
+                    intensity: 1.2,
+                }));
+                flashes.retain(|l| !level.map.is_solid(Cell::containing(l.position)));
+                let draw = |whole: bool| {
+                    let mut renderer = Renderer::new();
+                    renderer.whole_light_polygons = whole;
+                    renderer.set_dynamic_lights(&flashes);
+                    let mut frame = Frame::new(480, 300).unwrap();
+                    renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
+                    frame
+                };
+                let (exact, whole) = (draw(false), draw(true));
+                assert!(
+                    exact.rgba() == whole.rgba(),
+                    "{scene} at {angle} degrees: the frames differ"
+                );
+            }
+        }
+    }
+
     #[test]
     fn only_the_copies_a_frame_draws_from_are_lit() {
         let loaded = load("tests/scenes/lamps.toml");

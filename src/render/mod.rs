@@ -170,6 +170,10 @@ pub struct Renderer {
     /// of from copies (for the test that they draw the same).
     #[cfg(test)]
     no_flash_copies: bool,
+    /// Whether dynamic lights' polygons are cast whole instead of exact only where the view
+    /// may look (for the test that they draw the same).
+    #[cfg(test)]
+    whole_light_polygons: bool,
     /// The level's own light as its doors and push walls stand.
     relight: relight::Relight,
     /// The last frame's height.
@@ -280,8 +284,19 @@ impl Renderer {
         let view = flash::View::of(camera);
         let shown =
             |c: crate::grid::Cell| view.depths_seen((c.x, c.y), flash::SPRITE_REACH).is_some();
+        // Exact where the frame may look, and perhaps not beyond (a flash's polygon casts no
+        // ray at a corner outside).
+        let exact = view.widened(flash::EXACT_REACH);
+        let within: &[_] = &exact;
+        #[cfg(test)]
+        let within = if self.whole_light_polygons {
+            &[]
+        } else {
+            within
+        };
         let lights_started = web_time::Instant::now();
-        self.dynamic.update(&grid, (w, h), flashes, map, &shown);
+        self.dynamic
+            .update(&grid, (w, h), flashes, map, &shown, within);
         #[cfg(test)]
         let copied = !self.no_flash_copies;
         #[cfg(not(test))]
