@@ -820,7 +820,9 @@ mod tests {
             crate::texture::Texture::from_rgba(8, &rgba, None)
         };
         let copies = [copy(0), copy(11), copy(29)];
-        let copy_of = |(x, y): (i32, i32)| copies[(x + 2 * y).rem_euclid(3) as usize].mip(0);
+        let copy_of = |(x, y): (i32, i32)| {
+            copies[x.wrapping_add(y.wrapping_mul(2)).rem_euclid(3) as usize].mip(0)
+        };
         let fog = FogBlend::of([40, 50, 60], 90);
         let mut next = {
             let mut state = 0x2545_F491_4F6C_DD1Du64;
