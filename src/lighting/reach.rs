@@ -78,6 +78,7 @@ pub(crate) fn walk(
         .min(i64::from(height) * i64::from(n))
         .min(rows.end);
     let inv_r = (1.0 / r) as f32;
+    let shift = n.trailing_zeros();
     for row in first_row..end_row {
         let y = (row as f64 + 0.5) / nf;
         let dy = y - o.y;
@@ -93,7 +94,9 @@ pub(crate) fn walk(
         crossings.extend(active.iter().map(|e| e.x + (y - e.low) * e.slope));
         crossings.sort_unstable_by(f64::total_cmp);
         let half = (r * r - dy * dy).sqrt();
-        let (cy, j) = ((row / i64::from(n)) as i32, (row % i64::from(n)) as usize);
+        // (`n` a power of two, and the rows and samples from 0 on: shifts and masks, where a
+        // division by the unknown `n` waited tens of cycles for each cell of a span.)
+        let (cy, j) = ((row >> shift) as i32, (row & (i64::from(n) - 1)) as usize);
         let dy2 = (dy * dy) as f32;
         for pair in crossings.chunks_exact(2) {
             let (a, b) = (pair[0].max(o.x - half), pair[1].min(o.x + half));
@@ -119,7 +122,7 @@ pub(crate) fn walk(
             }
             let mut i = first;
             while i <= last {
-                let cx = (i / i64::from(n)) as i32;
+                let cx = (i >> shift) as i32;
                 let end = last.min((i64::from(cx) + 1) * i64::from(n) - 1);
                 if lightable(Cell::new(cx, cy)) {
                     let at = cy as usize * width as usize + cx as usize;
