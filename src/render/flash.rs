@@ -286,8 +286,9 @@ impl LitCopy {
                 .zip(level.texels_mut().chunks_exact_mut(side))
                 .enumerate()
             {
-                // The column of samples its centre lies in.
-                let sx = ((2 * x + 1) * SAMPLES) / (2 * side);
+                // The column of samples its centre lies in (by a shift: the side is a power of
+                // two, and a division by it waited tens of cycles a column).
+                let sx = ((2 * x + 1) * SAMPLES) >> (source.shift() + 1);
                 kernels::light_column(loops, from, to, &self.scales[sx]);
             }
         }
