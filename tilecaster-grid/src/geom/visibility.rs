@@ -241,6 +241,8 @@ pub struct Scratch {
     /// cross its edges and its own corners.
     skipped: Vec<Vec2>,
     edges: Vec<Vec2>,
+    /// Whether each cell of the box the wall runs are looked for in is solid.
+    solids: Vec<bool>,
     angles: Vec<f64>,
     points: Vec<(f64, Vec2)>,
 }
@@ -415,10 +417,11 @@ fn cast_fan<S: Solidity + ?Sized>(
         corners,
         skipped,
         edges,
+        solids,
         angles,
         points,
     } = scratch;
-    wall_runs(&solid, area, origin, radius, runs);
+    wall_runs(&solid, area, (origin, radius), (runs, solids));
     // Each grid vertex once, however many runs end there (corners, T-junctions).
     vertices.clear();
     vertices.extend(
@@ -441,9 +444,7 @@ fn cast_fan<S: Solidity + ?Sized>(
     // of a cell the region takes in any of).
     let cells = |c: Cell| region.is_none_or(|r| !r.misses(c));
     let sorted = (&mut *corners, &mut *skipped);
-    outline_corners(&walls, area, (origin, radius), cells, sorted);
-    let sorted = (&mut *corners, &mut *skipped);
-    hole_edges(&walls, area, (origin, radius), cells, sorted);
+    feature_corners(&walls, area, (origin, radius), cells, sorted);
     angles.clear();
     points.clear();
     // The region's own rays: where the runs cross its edges, and its corners. Cast only
@@ -659,10 +660,11 @@ fn cells_around(area: CellRect, origin: Vec2, radius: f64) -> impl Iterator<Item
     })
 }
 
-/// The points where the outlines of shaped cells turn, within the bounding box of the circle of
-/// `radius` around `origin`: texel corners whose four texels are neither all alike nor split
-/// in two halves by a straight face (a corner too many only adds a ray).
-fn outline_corners<S: Solidity + ?Sized>(
+/// The corners of the solid cells the circle of `radius` around `origin` touches where a
+/// ray may turn besides the wall runs' ends: where shaped cells' outlines turn
+/// ([`outline_corners`]) and where grates' holes begin and end ([`hole_edges`]), each cell's
+/// into `kept` where `wanted`, else into `left_out`. (One pass over the cells for both.)
+fn feature_corners<S: Solidity + ?Sized>(
     walls: &Bounded<'_, S>,
     area: CellRect,
     (origin, radius): (Vec2, f64),
@@ -670,15 +672,39 @@ fn outline_corners<S: Solidity + ?Sized>(
     (kept, left_out): (&mut Vec<Vec2>, &mut Vec<Vec2>),
 ) {
     for cell in cells_around(area, origin, radius) {
-        let (x, y) = (cell.x, cell.y);
-        let Some(mask) = walls.is_solid(cell).then(|| walls.shape(cell)).flatten() else {
+        if !walls.is_solid(cell) {
             continue;
-        };
+        }
+        let mask = walls.shape(cell);
+        let faces = [Face::North, Face::South, Face::West, Face::East]
+            .map(|face| (face, walls.face_texels(cell, face)));
+        if mask.is_none() && faces.iter().all(|(_, texels)| texels.is_none()) {
+            continue;
+        }
         let out = if wanted(cell) {
             &mut *kept
         } else {
             &mut *left_out
         };
+        match mask {
+            Some(mask) => outline_corners(walls, cell, mask, origin, out),
+            None => hole_edges(cell, faces, origin, out),
+        }
+    }
+}
+
+/// The points where the outline of shaped cell `cell` (its mask `mask`) turns: texel corners
+/// whose four texels are neither all alike nor split in two halves by a straight face (a
+/// corner too many only adds a ray), seen from `origin`, into `out`.
+fn outline_corners<S: Solidity + ?Sized>(
+    walls: &Bounded<'_, S>,
+    cell: Cell,
+    mask: &Mask,
+    origin: Vec2,
+    out: &mut Vec<Vec2>,
+) {
+    {
+        let (x, y) = (cell.x, cell.y);
         let (nx, ny) = (i64::from(mask.width()), i64::from(mask.height()));
         // A texel of this cell's grid; beyond the mask, the neighbouring cell's there (an
         // open texel of this shape may meet a wall at the cell's edge).
@@ -787,61 +813,38 @@ impl<'a, S: Solidity + ?Sized> TexelsAround<'a, S> {
     }
 }
 
-/// The edges of the holes in the faces of see-through walls (grates: [`Solidity::face_texels`])
-/// that face `origin`, and those walls' corners, within the bounding box of the circle of
-/// `radius` around it, added to `out`: a ray either side of each edge passes a hole on one
-/// side and meets a bar on the other.
-fn hole_edges<S: Solidity + ?Sized>(
-    walls: &Bounded<'_, S>,
-    area: CellRect,
-    (origin, radius): (Vec2, f64),
-    wanted: impl Fn(Cell) -> bool,
-    (kept, left_out): (&mut Vec<Vec2>, &mut Vec<Vec2>),
-) {
-    for cell in cells_around(area, origin, radius) {
-        let (x, y) = (cell.x, cell.y);
-        if !walls.is_solid(cell) || walls.shape(cell).is_some() {
-            continue;
-        }
-        let (fx, fy) = (f64::from(x), f64::from(y));
-        // The faces the origin is outside of: only those can a ray from it cross inwards.
-        let faces = [
-            (Face::North, origin.y < fy),
-            (Face::South, origin.y > fy + 1.0),
-            (Face::West, origin.x < fx),
-            (Face::East, origin.x > fx + 1.0),
-        ];
-        if faces
-            .iter()
-            .all(|&(face, _)| walls.face_texels(cell, face).is_none())
-        {
-            continue;
-        }
-        let out = if wanted(cell) {
-            &mut *kept
-        } else {
-            &mut *left_out
+/// The edges of the holes in the faces (`faces`, each with its texels where it has holes) of
+/// see-through wall `cell` (a grate: [`Solidity::face_texels`]) that face `origin`, and the
+/// cell's corners, into `out`: a ray either side of each edge passes a hole on one side and
+/// meets a bar on the other.
+fn hole_edges(cell: Cell, faces: [(Face, Option<&[bool]>); 4], origin: Vec2, out: &mut Vec<Vec2>) {
+    let (fx, fy) = (f64::from(cell.x), f64::from(cell.y));
+    // Its corners: light through its holes leaves it between them (where it meets a wall in
+    // line with it, the wall's run of faces has no vertex there).
+    out.extend(
+        [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+            .map(|(dx, dy)| Vec2::new(fx + dx, fy + dy)),
+    );
+    for (face, texels) in faces {
+        // Only the faces the origin is outside of can a ray from it cross inwards.
+        let seen = match face {
+            Face::North => origin.y < fy,
+            Face::South => origin.y > fy + 1.0,
+            Face::West => origin.x < fx,
+            Face::East => origin.x > fx + 1.0,
         };
-        // Its corners: light through its holes leaves it between them (where it meets a
-        // wall in line with it, the wall's run of faces has no vertex there).
-        out.extend(
-            [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
-                .map(|(dx, dy)| Vec2::new(fx + dx, fy + dy)),
-        );
-        for (face, seen) in faces {
-            let Some(texels) = walls.face_texels(cell, face).filter(|_| seen) else {
-                continue;
-            };
-            let n = texels.len() as f64;
-            for k in (1..texels.len()).filter(|&k| texels[k] != texels[k - 1]) {
-                let u = k as f64 / n;
-                out.push(match face {
-                    Face::North => Vec2::new(fx + u, fy),
-                    Face::South => Vec2::new(fx + u, fy + 1.0),
-                    Face::West => Vec2::new(fx, fy + u),
-                    Face::East => Vec2::new(fx + 1.0, fy + u),
-                });
-            }
+        let Some(texels) = texels.filter(|_| seen) else {
+            continue;
+        };
+        let n = texels.len() as f64;
+        for k in (1..texels.len()).filter(|&k| texels[k] != texels[k - 1]) {
+            let u = k as f64 / n;
+            out.push(match face {
+                Face::North => Vec2::new(fx + u, fy),
+                Face::South => Vec2::new(fx + u, fy + 1.0),
+                Face::West => Vec2::new(fx, fy + u),
+                Face::East => Vec2::new(fx + 1.0, fy + u),
+            });
         }
     }
 }
@@ -877,9 +880,8 @@ fn wrap(angle: f64) -> f64 {
 fn wall_runs(
     solid: &impl Fn(Cell) -> bool,
     area: CellRect,
-    origin: Vec2,
-    radius: f64,
-    runs: &mut Vec<(Vec2, Vec2)>,
+    (origin, radius): (Vec2, f64),
+    (runs, cells): (&mut Vec<(Vec2, Vec2)>, &mut Vec<bool>),
 ) {
     let reach = radius.min(1e6);
     let x0 = ((origin.x - reach).floor() as i64).max(i64::from(area.x0) - 1) as i32;
@@ -887,6 +889,11 @@ fn wall_runs(
     let y0 = ((origin.y - reach).floor() as i64).max(i64::from(area.y0) - 1) as i32;
     let y1 = ((origin.y + reach).ceil() as i64).min(i64::from(area.y1)) as i32;
     runs.clear();
+    // Each cell of the box asked once (the runs look at each four times).
+    let columns = (i64::from(x1) - i64::from(x0) + 1).max(0) as usize;
+    cells.clear();
+    cells.extend((y0..=y1).flat_map(|y| (x0..=x1).map(move |x| solid(Cell::new(x, y)))));
+    let solid = |c: Cell| cells[(c.y - y0) as usize * columns + (c.x - x0) as usize];
     let v = |x: i32, y: i32| Vec2::new(x as f64, y as f64);
     // Horizontal grid lines y = line, between the cells above and below.
     face_runs(
