@@ -604,6 +604,88 @@ facing = "south"
     );
 }
 
+/// A guard behind a grate shows through its holes and nowhere through its bars, and one
+/// between the grate and the camera is drawn over them. Told apart pixel by pixel from the
+/// same corridor drawn without the guard, without the grate, and without both: a pixel where
+/// the grate alone changes the picture is a bar, where it changes nothing a hole.
+#[test]
+fn a_sprite_behind_a_grate_shows_only_through_its_holes() {
+    let draw = |grate: bool, guard: Option<f64>| {
+        let cell = if grate { "=" } else { "." };
+        let enemy = guard.map_or(String::new(), |y| {
+            format!("[[enemy]]\nkind = \"guard\"\nposition = [2.5, {y}]\nfacing = \"south\"\n")
+        });
+        let grid = [
+            "#####",
+            "#...#",
+            "#...#",
+            &format!("#.{cell}.#"),
+            "#...#",
+            "#...#",
+        ];
+        let text = format!(
+            "name = \"grate\"\ntextures = \"../textures\"\ngrid = '''\n{}\n#.@.#\n#####\n'''\n\
+             [legend]\n\"#\" = {{ wall = \"brick\" }}\n\"=\" = {{ masked = \"grate\" }}\n\
+             \"@\" = {{ player = \"north\" }}\n{enemy}",
+            grid.join("\n")
+        );
+        let level = tilecaster::level::Level::parse(&text, Path::new("levels/grate.toml"))
+            .unwrap()
+            .level;
+        let mut textures = tilecaster::texture::TextureSet::new();
+        for name in ["brick", "grate"] {
+            textures.load(Path::new("textures"), name).unwrap();
+        }
+        textures
+            .load_sprite(Path::new("textures"), "guard")
+            .unwrap();
+        let assets = RenderAssets::new(&level, &textures);
+        let sprites = tilecaster::render::level_sprites(&level, &textures);
+        let mut frame = Frame::new(320, 200).unwrap();
+        let camera = Camera::new(Vec2::new(2.5, 6.5), 270.0, Camera::DEFAULT_FOV);
+        Renderer::new().render(&level, &assets, &ClosedDoors, &sprites, &camera, &mut frame);
+        (0..frame.height())
+            .flat_map(|y| (0..frame.width()).map(move |x| (x, y)))
+            .map(|(x, y)| frame.pixel(x, y))
+            .collect::<Vec<_>>()
+    };
+    let (bare, grate) = (draw(false, None), draw(true, None));
+    // Behind the grate (its face at y = 4, the guard at 1.5), then in front of it (at 5.2).
+    for (y, behind) in [(1.5, true), (5.2, false)] {
+        let (guard, both) = (draw(false, Some(y)), draw(true, Some(y)));
+        let bars_under_guard = (0..bare.len())
+            .filter(|&k| grate[k] != bare[k] && guard[k] != bare[k])
+            .collect::<Vec<_>>();
+        assert!(
+            bars_under_guard.len() > 50,
+            "the guard and the bars share pixels: {}",
+            bars_under_guard.len()
+        );
+        if behind {
+            for k in 0..bare.len() {
+                // A bar hides the guard; a hole shows it as without the grate.
+                let bar = grate[k] != bare[k];
+                let expected = if bar { grate[k] } else { guard[k] };
+                assert_eq!(both[k], expected, "pixel {k}: a bar {bar}");
+            }
+            let through_holes = (0..bare.len())
+                .filter(|&k| grate[k] == bare[k] && guard[k] != bare[k])
+                .count();
+            assert!(
+                through_holes > 50,
+                "the holes show the guard: {through_holes}"
+            );
+        } else {
+            // Over the bars the guard's opaque pixels are drawn as without the grate.
+            let over = bars_under_guard
+                .iter()
+                .filter(|&&k| both[k] == guard[k])
+                .count();
+            assert!(over > 50, "the guard is drawn over the bars: {over}");
+        }
+    }
+}
+
 /// A push wall half a cell into its slide north: drawn at its square, not at the cell's face.
 struct Sliding;
 

@@ -269,15 +269,55 @@ impl Span {
         }
     }
 
-    /// The texel of row `y` (within the span), fogged.
+    /// Draws its opaque texels on rows `rows` (within the span) over `pixels` (the first row's
+    /// pixel, then every `stride`-th: the column's), each with `over(texel, pixel)`: lit, then
+    /// fogged, the texture's column found once for the rows and a texel's light left out
+    /// where it is neutral (lighting it then changes nothing).
     #[inline]
-    pub fn sample(&self, assets: &RenderAssets, y: i32) -> u32 {
+    pub fn draw_over(
+        &self,
+        assets: &RenderAssets,
+        rows: std::ops::Range<i32>,
+        (pixels, stride): (&mut [u32], usize),
+        over: impl Fn(u32, u32) -> u32,
+    ) {
+        if rows.is_empty() {
+            return;
+        }
+        let t = &assets.textures[self.tex as usize];
+        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
+        let mask = column.len() - 1;
+        let mut pos = self.pos0 + (rows.start - self.top) as u64 * self.step;
+        let neutral = self.light == NEUTRAL;
+        for under in pixels.iter_mut().step_by(stride).take(rows.len()) {
+            let texel = column[(pos >> 16) as usize & mask];
+            pos = pos.wrapping_add(self.step);
+            if crate::texture::is_opaque(texel) {
+                let lit = if neutral {
+                    texel
+                } else {
+                    crate::lighting::apply(self.light, texel)
+                };
+                *under = over(self.fog.blend(lit), *under);
+            }
+        }
+    }
+
+    /// Whether its texel at row `y` (within the span) is opaque (as drawn: lighting and fog
+    /// keep a texel's alpha).
+    #[inline]
+    pub fn is_opaque_at(&self, assets: &RenderAssets, y: i32) -> bool {
+        crate::texture::is_opaque(self.texel(assets, y))
+    }
+
+    /// Its texture's texel at row `y` (within the span), as the texture holds it.
+    #[inline]
+    fn texel(&self, assets: &RenderAssets, y: i32) -> u32 {
         let t = &assets.textures[self.tex as usize];
         let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
-        self.fog
-            .blend(crate::lighting::apply(self.light, column[v]))
+        column[v]
     }
 }
 
@@ -311,6 +351,10 @@ impl Layers {
 
     pub fn far_to_near(&self) -> impl Iterator<Item = &Span> {
         self.spans[..self.count as usize].iter().rev()
+    }
+
+    pub fn near_to_far(&self) -> impl Iterator<Item = &Span> {
+        self.spans[..self.count as usize].iter()
     }
 }
 

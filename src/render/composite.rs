@@ -48,6 +48,9 @@ pub(super) struct Scene<'a> {
     pub fogged: &'a [Vec<u32>],
     /// Per column, its masked layers.
     pub layers: &'a [Layers],
+    /// Per column, how near its wall and layers stand (what a sprite's pixels ask of it, kept
+    /// apart from the spans so that a sprite's row reads a few kilobytes).
+    pub depths: &'a [ColumnDepths],
     /// The columns that have masked layers, left to right.
     pub layered: &'a [u32],
     pub sprites: &'a [SpriteInstance<'a>],
@@ -60,6 +63,29 @@ pub(super) struct Scene<'a> {
     pub lights: Option<crate::lighting::Lighting<'a>>,
     /// The floors and ceilings lit by this frame's dynamic lights, where there are any.
     pub flash: Option<&'a super::flash::FlashSurfaces>,
+}
+
+/// How near what a column draws stands: its wall, and the nearest of its wall and masked
+/// layers.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct ColumnDepths {
+    pub wall: f32,
+    pub nearest: f32,
+    /// Whether it has masked layers.
+    pub layered: bool,
+}
+
+impl ColumnDepths {
+    pub fn of(wall: &super::column::Span, layers: &Layers) -> ColumnDepths {
+        let nearest = layers
+            .far_to_near()
+            .fold(wall.depth, |nearest, layer| nearest.min(layer.depth));
+        ColumnDepths {
+            wall: wall.depth,
+            nearest,
+            layered: layers.far_to_near().next().is_some(),
+        }
+    }
 }
 
 /// Pixels per cache line (of 64 bytes); a [`CoverBlock`]'s columns.
@@ -167,14 +193,12 @@ pub(super) fn draw_band(
     for &x in scene.layered {
         let x = x as usize;
         for layer in scene.layers[x].far_to_near() {
-            let (top, bottom) = (layer.top.max(y0), layer.bottom.min(y1));
-            for y in top..bottom {
-                let t = layer.sample(scene.assets, y);
-                if crate::texture::is_opaque(t) {
-                    let under = &mut band[(y - y0) as usize * w + x];
-                    *under = over(t, *under);
-                }
+            let rows = layer.top.max(y0)..layer.bottom.min(y1);
+            if rows.is_empty() {
+                continue;
             }
+            let first = (rows.start - y0) as usize * w + x;
+            layer.draw_over(scene.assets, rows, (&mut band[first..], w), over);
         }
     }
     if !scene.draws.is_empty() {
@@ -720,19 +744,24 @@ fn cell_of((wx, wy): (i64, i64)) -> (i32, i32) {
     ((wx >> 32) as i32, (wy >> 32) as i32)
 }
 
-/// The depth of the nearest opaque thing at `(x, y)`: the wall's, or a masked layer's where
-/// its texel there is opaque.
-fn occluder_at(scene: &Scene, x: usize, y: i32) -> f32 {
-    let mut occluder = scene.walls[x].depth;
-    for layer in scene.layers[x].far_to_near() {
-        if y >= layer.top
-            && y < layer.bottom
-            && crate::texture::is_opaque(layer.sample(scene.assets, y))
-        {
-            occluder = layer.depth;
+/// Whether what is drawn at `(x, y)` hides a sprite `depth` away: the nearest masked layer
+/// opaque there, or the wall where none is, stands no farther. (Whether a layer's texel is
+/// opaque is its texture's own: lighting and fog keep a texel's alpha.) A sprite nearer than
+/// all of them, or a column without layers, is told from the column's depths alone.
+#[inline]
+fn hides(scene: &Scene, x: usize, y: i32, depth: f32) -> bool {
+    let depths = scene.depths[x];
+    if depth < depths.nearest {
+        return false;
+    }
+    if depths.layered {
+        for layer in scene.layers[x].near_to_far() {
+            if y >= layer.top && y < layer.bottom && layer.is_opaque_at(scene.assets, y) {
+                return depth >= layer.depth;
+            }
         }
     }
-    occluder
+    depth >= depths.wall
 }
 
 /// The sprites crossing row `y`, far to near (the nearest [`MAX_SPRITES_PER_ROW`] of them).
@@ -754,9 +783,12 @@ fn sprites_on_row(scene: &Scene, y: i32, row: &mut [u32]) {
     for &i in &on_row[..count] {
         let d = &draws[i as usize];
         let frame = d.frame(scene.sprites);
+        let texel_row = d.texel_row(frame, y);
         for x in d.columns() {
-            let occluder = occluder_at(scene, x as usize, y);
-            if let Some(t) = d.texel(frame, x, y, occluder) {
+            if hides(scene, x as usize, y, d.depth()) {
+                continue;
+            }
+            if let Some(t) = d.texel(frame, x, texel_row) {
                 let under = &mut row[x as usize];
                 *under = over(t, *under);
             }

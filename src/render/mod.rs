@@ -152,6 +152,8 @@ pub struct Renderer {
     blocks: Vec<composite::CoverBlock>,
     groups: Vec<composite::CoverBlock>,
     layered: Vec<u32>,
+    /// Per column, how near its wall and layers stand (for the sprites' pixels).
+    depths: Vec<composite::ColumnDepths>,
     sprites: Vec<SpriteDraw>,
     stats: FrameStats,
     /// Whether the per-pixel loops may use the CPU's vector instructions (AVX2).
@@ -373,12 +375,19 @@ impl Renderer {
                 .chunks(composite::GROUP)
                 .map(composite::CoverBlock::of_blocks),
         );
+        self.depths.clear();
+        self.depths.extend(
+            self.walls
+                .iter()
+                .zip(&self.layers)
+                .map(|(wall, layers)| composite::ColumnDepths::of(wall, layers)),
+        );
         self.layered.clear();
         // Room for every column at once: a filter's length is unknown, and a frame that
         // sees more grates than any before must not grow the list.
         self.layered.reserve(width as usize);
         self.layered
-            .extend((0..width).filter(|&x| self.layers[x as usize].far_to_near().next().is_some()));
+            .extend((0..width).filter(|&x| self.depths[x as usize].layered));
         let cast_done = web_time::Instant::now();
         sprites::project_all(
             sprites,
@@ -401,6 +410,7 @@ impl Renderer {
             walls: &self.walls,
             fogged: &self.fogged,
             layers: &self.layers,
+            depths: &self.depths,
             layered: &self.layered,
             sprites,
             draws: &self.sprites,

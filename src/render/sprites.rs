@@ -126,15 +126,27 @@ impl SpriteDraw {
         self.x0..self.x1
     }
 
-    /// The texel at screen `(x, y)` if opaque and the sprite is nearer than `occluder`, fogged.
+    /// How far away it stands, along the view direction.
     #[inline]
-    pub fn texel(&self, frame: &Texture, x: i32, y: i32, occluder: f32) -> Option<u32> {
-        if x < self.x0 || x >= self.x1 || self.depth >= occluder {
+    pub fn depth(&self) -> f32 {
+        self.depth
+    }
+
+    /// The row of its frame (`frame`) that screen row `y` shows.
+    #[inline]
+    pub fn texel_row(&self, frame: &Texture, y: i32) -> u32 {
+        (((y as f32 + 0.5 - self.top) * self.per_y) as u32).min(frame.size() - 1)
+    }
+
+    /// The texel at screen column `x` on row `row` of its frame ([`SpriteDraw::texel_row`]),
+    /// lit and fogged, if opaque and `x` one of its columns.
+    #[inline]
+    pub fn texel(&self, frame: &Texture, x: i32, row: u32) -> Option<u32> {
+        if x < self.x0 || x >= self.x1 {
             return None;
         }
         let tx = ((x as f32 + 0.5 - self.left) * self.per_x) as u32;
-        let ty = ((y as f32 + 0.5 - self.top) * self.per_y) as u32;
-        let t = frame.texel(tx.min(frame.size() - 1), ty.min(frame.size() - 1));
+        let t = frame.texel(tx.min(frame.size() - 1), row);
         crate::texture::is_opaque(t).then(|| self.fog.blend(crate::lighting::apply(self.light, t)))
     }
 }
