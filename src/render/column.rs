@@ -180,9 +180,7 @@ impl Span {
             self.fogged = before.fogged;
             return;
         }
-        let column = assets.textures[self.tex as usize]
-            .mip(self.mip.into())
-            .column(self.tex_x, self.dark);
+        let column = self.texture_column(assets);
         let mask = column.len() - 1;
         let (first, last) = self.texel_rows();
         let Ok(at) = u32::try_from(list.len()) else {
@@ -255,8 +253,7 @@ impl Span {
             kernels::copy_down(loops, texels, (pos, self.step), pixels, stride);
             return;
         }
-        let t = &assets.textures[self.tex as usize];
-        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
+        let column = self.texture_column(assets);
         let mask = column.len() - 1;
         if !self.shaded() {
             kernels::copy_down(loops, column, (pos, self.step), pixels, stride);
@@ -284,8 +281,7 @@ impl Span {
         if rows.is_empty() {
             return;
         }
-        let t = &assets.textures[self.tex as usize];
-        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
+        let column = self.texture_column(assets);
         let mask = column.len() - 1;
         let mut pos = self.pos0 + (rows.start - self.top) as u64 * self.step;
         let neutral = self.light == NEUTRAL;
@@ -303,6 +299,14 @@ impl Span {
         }
     }
 
+    /// The column of texels it shows: its texture's, at its mipmap level and shade.
+    #[inline]
+    fn texture_column<'a>(&self, assets: &'a RenderAssets) -> &'a [u32] {
+        assets.textures[self.tex as usize]
+            .mip(self.mip.into())
+            .column(self.tex_x, self.dark)
+    }
+
     /// Whether its texel at row `y` (within the span) is opaque (as drawn: lighting and fog
     /// keep a texel's alpha).
     #[inline]
@@ -313,8 +317,7 @@ impl Span {
     /// Its texture's texel at row `y` (within the span), as the texture holds it.
     #[inline]
     fn texel(&self, assets: &RenderAssets, y: i32) -> u32 {
-        let t = &assets.textures[self.tex as usize];
-        let column = t.mip(self.mip.into()).column(self.tex_x, self.dark);
+        let column = self.texture_column(assets);
         let v =
             ((self.pos0 + (y - self.top) as u64 * self.step) >> 16) as usize & (column.len() - 1);
         column[v]
