@@ -231,6 +231,62 @@ fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
     );
 }
 
+/// As the bench measures them (its `allocs` column): eight flashes ahead of a camera turning
+/// on the spot, every frame after the first few, the first time round. The view shows ever
+/// more lit cells as it turns, so buffers grown a little as each frame needed more (the lit
+/// copies' levels a copy at a time, each light's polygon buffers on their own) allocated once
+/// or twice a frame here; they are made with room for as many as most views need when the
+/// first light is cast.
+#[test]
+fn turning_with_flashes_allocates_nothing_after_the_first_frames() {
+    use tilecaster::frame::Colour;
+    use tilecaster::grid::{Cell, Solidity};
+    use tilecaster::level::Light;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // e1m1: its round pillars give the flashes' polygons many corners.
+    let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
+    let level = &loaded.level;
+    let assets = RenderAssets::new(level, &loaded.textures);
+    let mut frame = Frame::new(640, 400).unwrap();
+    let mut renderer = Renderer::new();
+    let (start, facing) = (level.player.position, level.player.facing);
+    let camera = |k: usize| Camera::new(start, facing + k as f64 * 12.0, Camera::DEFAULT_FOV);
+    // On open cells ahead, in three lanes across the view, as the bench puts them.
+    let flashes = |camera: &Camera| -> Vec<Light> {
+        let side = Vec2::new(-camera.dir.y, camera.dir.x);
+        (0..24)
+            .map(|k| {
+                let (ahead, across) = (1.0 + 0.7 * f64::from(k / 3), f64::from(k % 3) - 1.0);
+                camera.pos + camera.dir * ahead + side * (across * 0.6)
+            })
+            .filter(|&at| !level.map.is_solid(Cell::containing(at)))
+            .take(8)
+            .map(|position| Light {
+                position,
+                colour: Colour::rgb(255, 214, 150),
+                radius: 4.5,
+                intensity: 1.2,
+            })
+            .collect()
+    };
+    let lights: Vec<Vec<Light>> = (0..30).map(|k| flashes(&camera(k))).collect();
+    let during = in_the_pool(|| {
+        let mut before = 0;
+        for (k, lights) in lights.iter().enumerate() {
+            if k == 3 {
+                before = ALLOCATIONS.load(Ordering::SeqCst);
+            }
+            renderer.set_dynamic_lights(lights);
+            renderer.render(level, &assets, &ClosedDoors, &[], &camera(k), &mut frame);
+        }
+        ALLOCATIONS.load(Ordering::SeqCst) - before
+    });
+    assert_eq!(
+        during, 0,
+        "{during} allocations in 27 frames turning with 8 flashes"
+    );
+}
+
 /// The top-down map marks every light of the level each frame it draws: it reads them one at
 /// a time, allocating nothing.
 #[test]

@@ -31,6 +31,20 @@ pub(super) struct Band {
 }
 
 impl Band {
+    /// A band with room for `tiles` tiles of `per_tile` samples, and its walk for a light of
+    /// `corners` corners lighting up to `row` samples of a row (see [`reach::Scratch`]): made
+    /// with the room most frames need, it does not grow a little frame after frame as a
+    /// turning view's lights reach ever more cells.
+    pub fn with_room(tiles: usize, per_tile: usize, (corners, row): (usize, usize)) -> Band {
+        Band {
+            sums: Vec::with_capacity(tiles * per_tile),
+            touched: Vec::with_capacity(tiles),
+            packed: Vec::with_capacity(tiles * per_tile),
+            reach: reach::Scratch::with_room(corners, row),
+            ..Band::default()
+        }
+    }
+
     /// Fills the band, cell rows `rows` of the `width` x `height` grid `grid`, with the light
     /// of `lights` (each with its visibility polygon) in `n` x `n` samples a cell, in the cells
     /// `wanted`: the lights one after another, in order. Its buffers are cleared first and
@@ -53,11 +67,17 @@ impl Band {
         } = self;
         let first = rows.start as usize * width as usize;
         index.clear();
+        asked.clear();
+        // Room for the whole grid's cells at once (a few bytes a cell): a band's rows change
+        // from frame to frame with where the lights are, and would grow these a little each
+        // time they came to more rows than before.
+        let cells = width as usize * height as usize;
+        index.reserve(cells);
+        asked.reserve(cells);
         index.resize(rows.len() * width as usize, NO_TILE);
         sums.clear();
         touched.clear();
         packed.clear();
-        asked.clear();
         asked.resize(index.len(), 0);
         let asked = std::cell::Cell::from_mut(&mut asked[..]).as_slice_of_cells();
         // Whether a cell may be lit: not solid throughout (open, or shaped: lit where the

@@ -43,6 +43,30 @@ struct Cast {
     seen: Visibility,
 }
 
+/// The polygons' buffers made when the first light is cast: one for each of as many lights
+/// as a burst of gunfire puts in view (the bench's eight flashes), each with room for
+/// [`CAST_ROOM`] corners. Made a light at a time, each growing on its own as the view
+/// turned, they allocated one to two times a frame through the bench's first 60 frames of
+/// the open arena.
+const FIRST_CASTS: usize = 8;
+/// Corners (and rays, and wall runs) a polygon's buffers have room for when made, about 80 KB
+/// a light: four times the most any buffer of a flash of 4.5 tiles grew to over a turn on
+/// e1m1 (whose round pillars give it many corners) or in the open arena (128).
+const CAST_ROOM: usize = 512;
+
+/// Tiles (cells reached) a band of the lights' reach has room for when made: eight flashes in
+/// view at 1920x1080 light up to about 60 cells the camera sees (about 100 KB of sums).
+const FIRST_TILES: usize = 128;
+
+impl Cast {
+    fn new() -> Cast {
+        Cast {
+            fan: FanScratch::with_capacity(CAST_ROOM),
+            seen: Visibility::with_capacity(CAST_ROOM),
+        }
+    }
+}
+
 impl DynamicLights {
     /// Works out `lights` on the `width` x `height` grid `grid`, replacing the last frame's,
     /// added to the level's own light `base` (where it has a light map), in the cells
@@ -90,7 +114,12 @@ impl DynamicLights {
             return;
         }
         if self.casts.len() < self.chosen.len() {
-            self.casts.resize_with(self.chosen.len(), Cast::default);
+            let more = self.chosen.len().max(FIRST_CASTS);
+            self.casts.resize_with(more, Cast::new);
+            // And the frame's tiles, as the bands' (below).
+            let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+            self.touched.reserve(FIRST_TILES);
+            self.combined.reserve(FIRST_TILES * per_tile);
         }
         // The polygons, each on a thread of its own where there are threads: they are
         // independent, and most of a light's cost.
@@ -118,7 +147,10 @@ impl DynamicLights {
         let rows = bottom.max(top) + 1 - top;
         let count = (rayon::current_num_threads() as u32).clamp(1, rows) as usize;
         if self.bands.len() < count {
-            self.bands.resize_with(count, Band::default);
+            let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
+            // A flash of 4.5 tiles spans 72 samples of a row.
+            let room = || Band::with_room(FIRST_TILES, per_tile, (CAST_ROOM, 128));
+            self.bands.resize_with(count, room);
         }
         let (casts, chosen) = (&self.casts[..self.chosen.len()], &self.chosen);
         let (to_linear, from_linear) = (unpack_table(), pack_table());

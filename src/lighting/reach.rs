@@ -26,6 +26,19 @@ pub(crate) struct Scratch {
     weights: Vec<f32>,
 }
 
+impl Scratch {
+    /// Buffers with room for a polygon of `corners` corners and a run of `row` samples along
+    /// one row.
+    pub(crate) fn with_room(corners: usize, row: usize) -> Scratch {
+        Scratch {
+            edges: Vec::with_capacity(corners),
+            active: Vec::with_capacity(corners),
+            crossings: Vec::with_capacity(corners),
+            weights: Vec::with_capacity(row),
+        }
+    }
+}
+
 /// Walks what `light` (whose visibility polygon is `seen`) reaches on a `width` x `height`
 /// grid, in `n` x `n` samples a cell, on the rows of samples `rows` (counted from the
 /// grid's low y, `n` a cell): `lit(cell, first, weights)` for every run of

@@ -62,8 +62,10 @@ pub(crate) struct FlashSurfaces {
     room: u32,
 }
 
-/// The copies made when the first are needed: a floor and a ceiling for each of 64 cells
-/// (eight flashes in view at 1920x1080 reach up to about 60 cells the camera sees).
+/// The copies, and the buffers of their levels, made when the first are needed: a floor and
+/// a ceiling for each of 64 cells (eight flashes in view at 1920x1080 reach up to about 60
+/// cells the camera sees). The buffers hold about 2.8 MB where the largest floor is 64
+/// texels wide, 11 MB at 128.
 const FIRST_COPIES: usize = 128;
 
 /// The most levels a copy holds: from [`LARGEST`] texels down to one texel a sample.
@@ -156,6 +158,7 @@ impl FlashSurfaces {
                 // At once as many as most views need, then twice as many: growing is rare.
                 let more = (2 * self.copies.len()).max(used + 2).max(FIRST_COPIES);
                 self.copies.resize_with(more, LitCopy::new);
+                self.marked.reserve(more / 2 - self.marked.len());
             }
             for (k, surface) in [style.floor, style.ceiling].into_iter().enumerate() {
                 let copy = &mut self.copies[used + k];
@@ -196,13 +199,20 @@ impl FlashSurfaces {
             used += 2;
         }
         let room = largest_surface(frame.assets);
+        let spare = self.spare.get_mut().unwrap_or_else(PoisonError::into_inner);
         if room > self.room {
-            // Buffers too small for this level's surfaces: made again as copies need them.
+            // Buffers too small for this level's surfaces: made again.
             self.room = room;
-            self.spare
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner)
-                .clear();
+            spare.clear();
+        }
+        // Every buffer is back in the pool: enough of them for each copy this frame may light,
+        // made at once (as many as most views need, then twice as many), so that the frames
+        // while a turn shows ever more lit cells do not each allocate a few.
+        let copied = self.copies[..used].iter().filter(|c| c.count > 0).count();
+        if spare.len() < copied {
+            let more = copied.max(2 * spare.len()).max(FIRST_COPIES);
+            let room = self.room;
+            spare.resize_with(more, || level_buffers(room));
         }
     }
 

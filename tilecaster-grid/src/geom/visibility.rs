@@ -39,6 +39,16 @@ pub struct Visibility {
 }
 
 impl Visibility {
+    /// An empty polygon with room for `points` points, which [`visibility_polygon_into`] fills
+    /// without allocating while they fit.
+    pub fn with_capacity(points: usize) -> Visibility {
+        Visibility {
+            points: Vec::with_capacity(points),
+            angles: Vec::with_capacity(points),
+            ..Visibility::default()
+        }
+    }
+
     /// How far the boundary lies from the origin along `dir`; `None` outside a cone, for an
     /// empty polygon, or for a zero direction.
     pub fn distance_along(&self, dir: Vec2) -> Option<f64> {
@@ -245,6 +255,40 @@ pub struct Scratch {
     solids: Vec<bool>,
     angles: Vec<f64>,
     points: Vec<(f64, Vec2)>,
+}
+
+impl Scratch {
+    /// Buffers with room for a polygon of about `corners` corners (its rays, the wall runs and
+    /// vertices they come from, and the cells of the box looked at, alike), so that casting
+    /// one of that size allocates nothing even the first time. Where several polygons are cast
+    /// each frame, each into buffers of its own (a muzzle flash's), each set would otherwise
+    /// grow on its own, frame after frame, to the most it has needed.
+    ///
+    /// ```
+    /// use tilecaster_grid::geom::{Arc, FanScratch, Visibility, visibility_polygon_into};
+    /// use tilecaster_grid::grid::Cell;
+    /// use tilecaster_grid::math::Vec2;
+    ///
+    /// // A 3 x 3 room with a pillar in the middle.
+    /// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 4 || c.y >= 4 || (c.x, c.y) == (2, 2);
+    /// let mut scratch = FanScratch::with_capacity(256);
+    /// let mut seen = Visibility::with_capacity(256);
+    /// let (light, arc) = (Vec2::new(1.5, 1.5), Arc::Within(0.05));
+    /// visibility_polygon_into(&walls, (5, 5), light, 3.0, arc, &[], &mut scratch, &mut seen);
+    /// assert!(seen.points.len() > 4 && seen.points.capacity() == 256);
+    /// ```
+    pub fn with_capacity(corners: usize) -> Scratch {
+        Scratch {
+            runs: Vec::with_capacity(corners),
+            vertices: Vec::with_capacity(corners),
+            corners: Vec::with_capacity(corners),
+            skipped: Vec::with_capacity(corners),
+            edges: Vec::with_capacity(corners),
+            solids: Vec::with_capacity(corners),
+            angles: Vec::with_capacity(corners),
+            points: Vec::with_capacity(corners),
+        }
+    }
 }
 
 /// [`visibility_polygon`] into `seen`, its arc cast with `arc`'s rays and its work done in
