@@ -31,17 +31,24 @@ pub(super) struct Band {
 }
 
 impl Band {
-    /// A band with room for `tiles` tiles of `per_tile` samples, and its walk for a light of
-    /// `corners` corners lighting up to `row` samples of a row (see [`reach::Scratch`]): made
-    /// with the room most frames need, it does not grow a little frame after frame as a
-    /// turning view's lights reach ever more cells.
-    pub fn with_room(tiles: usize, per_tile: usize, (corners, row): (usize, usize)) -> Band {
+    /// A band with room for the marks of a grid's `cells` (whichever of its rows the band
+    /// comes to hold: a few bytes a cell), `tiles` tiles of `per_tile` samples, and its walk
+    /// for a light of `corners` corners lighting up to `row` samples of a row (see
+    /// [`reach::Scratch`]). Made with the room most frames need, a band filled every frame
+    /// does not grow a little frame after frame as a turning view's lights reach ever more
+    /// cells and rows.
+    pub fn with_room(
+        cells: usize,
+        (tiles, per_tile): (usize, usize),
+        (corners, row): (usize, usize),
+    ) -> Band {
         Band {
+            index: Vec::with_capacity(cells),
             sums: Vec::with_capacity(tiles * per_tile),
             touched: Vec::with_capacity(tiles),
             packed: Vec::with_capacity(tiles * per_tile),
+            lightable: Vec::with_capacity(cells),
             reach: reach::Scratch::with_room(corners, row),
-            ..Band::default()
         }
     }
 
@@ -67,17 +74,11 @@ impl Band {
         } = self;
         let first = rows.start as usize * width as usize;
         index.clear();
-        asked.clear();
-        // Room for the whole grid's cells at once (a few bytes a cell): a band's rows change
-        // from frame to frame with where the lights are, and would grow these a little each
-        // time they came to more rows than before.
-        let cells = width as usize * height as usize;
-        index.reserve(cells);
-        asked.reserve(cells);
         index.resize(rows.len() * width as usize, NO_TILE);
         sums.clear();
         touched.clear();
         packed.clear();
+        asked.clear();
         asked.resize(index.len(), 0);
         let asked = std::cell::Cell::from_mut(&mut asked[..]).as_slice_of_cells();
         // Whether a cell may be lit: not solid throughout (open, or shaped: lit where the

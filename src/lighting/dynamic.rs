@@ -15,6 +15,8 @@ use rayon::prelude::*;
 /// are worked out every frame, and last a moment).
 pub const DYNAMIC_SAMPLES: u32 = 8;
 const DYNAMIC_BITS: u32 = 3;
+/// Samples in a cell's tile.
+const PER_TILE: usize = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
 
 /// The dynamic lights of one frame, as linear light per sample of the cells they reach.
 #[derive(Clone, Debug, Default)]
@@ -117,9 +119,8 @@ impl DynamicLights {
             let more = self.chosen.len().max(FIRST_CASTS);
             self.casts.resize_with(more, Cast::new);
             // And the frame's tiles, as the bands' (below).
-            let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
             self.touched.reserve(FIRST_TILES);
-            self.combined.reserve(FIRST_TILES * per_tile);
+            self.combined.reserve(FIRST_TILES * PER_TILE);
         }
         // The polygons, each on a thread of its own where there are threads: they are
         // independent, and most of a light's cost.
@@ -147,15 +148,13 @@ impl DynamicLights {
         let rows = bottom.max(top) + 1 - top;
         let count = (rayon::current_num_threads() as u32).clamp(1, rows) as usize;
         if self.bands.len() < count {
-            let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
             // A flash of 4.5 tiles spans 72 samples of a row.
-            let room = || Band::with_room(FIRST_TILES, per_tile, (CAST_ROOM, 128));
+            let room = || Band::with_room(cells, (FIRST_TILES, PER_TILE), (CAST_ROOM, 128));
             self.bands.resize_with(count, room);
         }
         let (casts, chosen) = (&self.casts[..self.chosen.len()], &self.chosen);
         let (to_linear, from_linear) = (unpack_table(), pack_table());
         let ambient = base.map_or(NEUTRAL, LightMap::ambient);
-        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
         self.bands[..count]
             .par_iter_mut()
             .enumerate()
@@ -179,7 +178,7 @@ impl DynamicLights {
                 for (tile, &at) in touched.iter().enumerate() {
                     let (cx, cy) = (at % width, at / width);
                     let level = base.and_then(|m| m.coarse_tile(cx, cy));
-                    let range = tile * per_tile..(tile + 1) * per_tile;
+                    let range = tile * PER_TILE..(tile + 1) * PER_TILE;
                     let sums = &sums[range.clone()];
                     for (k, (out, add)) in packed[range].iter_mut().zip(sums).enumerate() {
                         let level = level.map_or(ambient, |t| t[k]);
@@ -198,7 +197,7 @@ impl DynamicLights {
             });
         // The bands' tiles one after another.
         for band in &mut self.bands[..count] {
-            band.index_tiles(&mut self.index, (self.combined.len() / per_tile) as u32);
+            band.index_tiles(&mut self.index, (self.combined.len() / PER_TILE) as u32);
             self.touched.extend_from_slice(&band.touched);
             if count == 1 {
                 // One band: its factors are the frame's, swapped in rather than copied.
@@ -234,8 +233,7 @@ impl DynamicLights {
             return None;
         }
         let i = self.index[(y * self.width + x) as usize];
-        let n = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
-        (i != NO_TILE).then(|| &self.combined[i as usize * n..(i as usize + 1) * n])
+        (i != NO_TILE).then(|| &self.combined[i as usize * PER_TILE..(i as usize + 1) * PER_TILE])
     }
 
     /// The factor (the level's light and the dynamic lights') of the sample of cell `(x, y)`
@@ -250,9 +248,8 @@ impl DynamicLights {
             return None;
         }
         let (sx, sy) = (fx >> (32 - DYNAMIC_BITS), fy >> (32 - DYNAMIC_BITS));
-        let per_tile = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
         self.combined
-            .get(i as usize * per_tile + (sy * DYNAMIC_SAMPLES + sx) as usize)
+            .get(i as usize * PER_TILE + (sy * DYNAMIC_SAMPLES + sx) as usize)
             .copied()
     }
 }
