@@ -239,9 +239,8 @@ fn frames_with_dynamic_lights_allocate_nothing_after_warm_up() {
 /// first light is cast.
 #[test]
 fn turning_with_flashes_allocates_nothing_after_the_first_frames() {
-    use tilecaster::frame::Colour;
-    use tilecaster::grid::{Cell, Solidity};
     use tilecaster::level::Light;
+    use tilecaster::render::flashes_in_view;
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     // e1m1: its round pillars give the flashes' polygons many corners.
     let loaded = load_with_textures(Path::new("levels/e1m1.toml"), None).unwrap();
@@ -251,25 +250,13 @@ fn turning_with_flashes_allocates_nothing_after_the_first_frames() {
     let mut renderer = Renderer::new();
     let (start, facing) = (level.player.position, level.player.facing);
     let camera = |k: usize| Camera::new(start, facing + k as f64 * 12.0, Camera::DEFAULT_FOV);
-    // On open cells ahead, in three lanes across the view, as the bench puts them.
-    let flashes = |camera: &Camera| -> Vec<Light> {
-        let side = Vec2::new(-camera.dir.y, camera.dir.x);
-        (0..24)
-            .map(|k| {
-                let (ahead, across) = (1.0 + 0.7 * f64::from(k / 3), f64::from(k % 3) - 1.0);
-                camera.pos + camera.dir * ahead + side * (across * 0.6)
-            })
-            .filter(|&at| !level.map.is_solid(Cell::containing(at)))
-            .take(8)
-            .map(|position| Light {
-                position,
-                colour: Colour::rgb(255, 214, 150),
-                radius: 4.5,
-                intensity: 1.2,
-            })
-            .collect()
+    // As the bench puts them: on open cells ahead, in three lanes across the view.
+    let flashes = |k: usize| {
+        let mut out = Vec::new();
+        flashes_in_view(level, &camera(k), 8, &mut out);
+        out
     };
-    let lights: Vec<Vec<Light>> = (0..30).map(|k| flashes(&camera(k))).collect();
+    let lights: Vec<Vec<Light>> = (0..30).map(flashes).collect();
     let during = in_the_pool(|| {
         let mut before = 0;
         for (k, lights) in lights.iter().enumerate() {

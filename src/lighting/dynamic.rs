@@ -59,6 +59,9 @@ const CAST_ROOM: usize = 512;
 /// Tiles (cells reached) a band of the lights' reach has room for when made: eight flashes in
 /// view at 1920x1080 light up to about 60 cells the camera sees (about 100 KB of sums).
 const FIRST_TILES: usize = 128;
+/// Samples of one row of a light's reach its band's walk has room for when made: a flash of
+/// 4.5 tiles spans 72, a burst of 6 tiles 96.
+const ROW_ROOM: usize = 128;
 
 impl Cast {
     fn new() -> Cast {
@@ -148,8 +151,7 @@ impl DynamicLights {
         let rows = bottom.max(top) + 1 - top;
         let count = (rayon::current_num_threads() as u32).clamp(1, rows) as usize;
         if self.bands.len() < count {
-            // A flash of 4.5 tiles spans 72 samples of a row.
-            let room = || Band::with_room(cells, (FIRST_TILES, PER_TILE), (CAST_ROOM, 128));
+            let room = || Band::with_room(cells, (FIRST_TILES, PER_TILE), (CAST_ROOM, ROW_ROOM));
             self.bands.resize_with(count, room);
         }
         let (casts, chosen) = (&self.casts[..self.chosen.len()], &self.chosen);

@@ -28,7 +28,7 @@ use super::assets::{RenderAssets, SurfaceRef};
 use super::camera::Camera;
 use super::kernels::{self, Loops};
 use crate::grid::Cell;
-use crate::level::Level;
+use crate::level::{Level, Light};
 use crate::lighting::{DYNAMIC_SAMPLES, DynamicLights};
 use crate::math::Vec2;
 use crate::texture::{Mip, mip_level};
@@ -60,6 +60,45 @@ pub(crate) struct FlashSurfaces {
     spare: Mutex<Vec<Vec<Mip>>>,
     /// The side the buffers in `spare` have room for.
     room: u32,
+}
+
+/// Fills `out` with `n` dynamic lights in the view of `camera` (muzzle flashes: warm, 4.5
+/// tiles of reach), on open cells ahead of it, nearest first, in three lanes across the view:
+/// the lights `tilecaster bench --flashes N` measures, so that other measurements (and
+/// tests of what the bench reports) place the same ones.
+///
+/// ```
+/// use tilecaster::level::Level;
+/// use tilecaster::render::{Camera, flashes_in_view};
+///
+/// let level = Level::load("levels/e1m1.toml".as_ref()).unwrap().level;
+/// let (start, facing) = (level.player.position, level.player.facing);
+/// let camera = Camera::new(start, facing, Camera::DEFAULT_FOV);
+/// let mut flashes = Vec::new();
+/// flashes_in_view(&level, &camera, 8, &mut flashes);
+/// assert_eq!(flashes.len(), 8);
+/// assert!(flashes.iter().all(|f| (f.position - start).dot(camera.dir) > 0.0));
+/// ```
+pub fn flashes_in_view(level: &Level, camera: &Camera, n: u32, out: &mut Vec<Light>) {
+    use crate::grid::Solidity;
+    out.clear();
+    let side = Vec2::new(-camera.dir.y, camera.dir.x);
+    for k in 0..n * 4 {
+        if out.len() == n as usize {
+            break;
+        }
+        let ahead = 1.0 + 0.7 * f64::from(k / 3);
+        let across = (f64::from(k % 3) - 1.0) * 0.6;
+        let at = camera.pos + camera.dir * ahead + side * across;
+        if !level.map.is_solid(Cell::containing(at)) {
+            out.push(Light {
+                position: at,
+                colour: crate::frame::Colour::rgb(255, 214, 150),
+                radius: 4.5,
+                intensity: 1.2,
+            });
+        }
+    }
 }
 
 /// The copies, and the buffers of their levels, made when the first are needed: a floor and

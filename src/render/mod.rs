@@ -40,6 +40,7 @@ pub fn check_vector_loops(cases: usize) -> Result<Option<&'static str>, String> 
 }
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
+pub use flash::flashes_in_view;
 pub use shimmer::{far_shimmer, supersampled_far_shimmer};
 pub use sprites::{SpriteInstance, decoration_sprites, level_sprites, pose};
 

@@ -240,35 +240,6 @@ pub struct Options<'a> {
     pub flashes: u32,
 }
 
-/// Fills `out` with `n` dynamic lights in the view of `camera` (muzzle flashes: warm, 4.5
-/// tiles of reach), on open cells ahead of it, nearest first, in three lanes across the view.
-fn flashes_in_view(
-    level: &tilecaster::level::Level,
-    camera: &Camera,
-    n: u32,
-    out: &mut Vec<tilecaster::level::Light>,
-) {
-    use tilecaster::grid::Solidity;
-    out.clear();
-    let side = Vec2::new(-camera.dir.y, camera.dir.x);
-    for k in 0..n * 4 {
-        if out.len() == n as usize {
-            break;
-        }
-        let ahead = 1.0 + 0.7 * f64::from(k / 3);
-        let across = (f64::from(k % 3) - 1.0) * 0.6;
-        let at = camera.pos + camera.dir * ahead + side * across;
-        if !level.map.is_solid(tilecaster::grid::Cell::containing(at)) {
-            out.push(tilecaster::level::Light {
-                position: at,
-                colour: tilecaster::frame::Colour::rgb(255, 214, 150),
-                radius: 4.5,
-                intensity: 1.2,
-            });
-        }
-    }
-}
-
 /// `X,Y,ANGLE`: a position as `render --pos` takes it and an angle as `render --angle` does.
 pub fn parse_pose(s: &str) -> Result<(Vec2, f64), String> {
     let (pos, angle) = s
@@ -479,7 +450,7 @@ pub fn run(options: &Options) -> Result<()> {
                             first
                         };
                         let camera = Camera::new(pos, angle, fov);
-                        flashes_in_view(level, &camera, flashes, &mut glows);
+                        tilecaster::render::flashes_in_view(level, &camera, flashes, &mut glows);
                         renderer.set_dynamic_lights(&glows);
                         let allocated = crate::allocations();
                         let start = Instant::now();
