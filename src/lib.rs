@@ -110,6 +110,10 @@ pub mod game;
 pub mod level;
 pub mod lighting;
 pub mod map;
+#[cfg(feature = "game")]
+pub mod net;
+#[cfg(feature = "game")]
+pub mod play;
 pub mod render;
 #[cfg(feature = "game")]
 pub mod scene;

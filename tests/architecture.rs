@@ -240,3 +240,24 @@ fn uses_are_found_in_every_form_of_path() {
     let found: Vec<String> = uses(&code, "tilecaster").into_iter().collect();
     assert_eq!(found, ["level"]);
 }
+
+/// The simulation is the rules alone: no sockets (the network is `net`'s), no threads' panic
+/// hooks, no files.
+#[test]
+fn the_rules_of_play_touch_no_network_and_no_files() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src/game"), &mut files);
+    for file in files {
+        let code = without_comments(&std::fs::read_to_string(&file).unwrap());
+        for word in [
+            "std::net",
+            "UdpSocket",
+            "TcpStream",
+            "set_hook",
+            "std::fs",
+            "files::read",
+        ] {
+            assert!(!code.contains(word), "{} names {word}", file.display());
+        }
+    }
+}

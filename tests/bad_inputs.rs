@@ -236,7 +236,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     }
     // Recordings written with the bundled folder's made-up name (before it was left out)
     // replay, with their level hash or without one.
-    let hash = tilecaster::episode::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
+    let hash = tilecaster::files::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
     for level_hash in [hash.as_str(), "unknown"] {
         let text = format!(
             "tilecaster-replay 3\nrules 2\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"

@@ -324,6 +324,39 @@ fn a_deathmatch_over_the_network_ends_on_one_state() {
     assert!(stderr.contains("frags: seat"), "{stderr}");
 }
 
+/// `--audio-out` on each seat of a networked game: one tick of sound a tick played, so the
+/// sound of `--ticks 600` is exactly ten seconds on every seat, however the frames fell (the
+/// window and `autoplay --net` drive the same runner, which reports every tick once).
+#[test]
+fn a_networked_games_sound_is_exactly_its_ticks_long() {
+    let dir = tempfile::tempdir().unwrap();
+    let players = [free_address(), free_address()];
+    let files = [dir.path().join("seat0.wav"), dir.path().join("seat1.wav")];
+    let children: Vec<Child> = (0..2)
+        .map(|i| {
+            let f = files[i].to_str().unwrap();
+            let args = ["--ticks", "600", "--mode", "deathmatch", "--audio-out", f];
+            seat(i, players[i], &[players[1 - i]], &args)
+        })
+        .collect();
+    let lines = final_lines(children);
+    assert_eq!(lines[0], lines[1]);
+    for file in &files {
+        let wav = hound::WavReader::open(file).unwrap();
+        let spec = wav.spec();
+        assert_eq!(
+            (spec.channels, spec.sample_rate),
+            (2, tilecaster::audio::RATE)
+        );
+        assert_eq!(
+            u64::from(wav.duration()),
+            600 * tilecaster::audio::FRAMES_PER_TICK as u64,
+            "{}: ten seconds of sound",
+            file.display()
+        );
+    }
+}
+
 /// `--record` on each seat of a networked game writes every seat's inputs; both recordings are
 /// the same, and `tilecaster replay` plays each to the final state the seats printed.
 #[test]
@@ -541,45 +574,45 @@ fn lobby_arguments_and_a_missing_host_are_clear_errors() {
 /// other's reports every 200 ms would put that off for ever; the game's socket asks again.
 #[test]
 fn a_machine_that_begins_first_still_gets_in_step() {
-    use tilecaster::episode::{NetSeats, Session};
+    use tilecaster::episode::Session;
+    use tilecaster::net::NetSeats;
+    use tilecaster::play::{NetRun, Nobody, Runner};
     let (a, b) = (free_address(), free_address());
     let start = |bind, peer, seat| {
-        let mut session = Session::start_on(
+        let session = Session::start_on(
             std::path::Path::new("levels/e1m1.toml"),
             tilecaster::assets::Sources::default(),
             tilecaster::level::Difficulty::Normal,
         )
         .unwrap();
-        session
-            .join_network(&NetSeats {
-                bind,
-                peers: vec![peer],
-                seat,
-                seed: 3,
-                input_delay: 1,
-                deathmatch: None,
-                colours: Vec::new(),
-            })
-            .unwrap()
+        let seats = NetSeats {
+            bind,
+            peers: vec![peer],
+            seat,
+            seed: 3,
+            input_delay: 1,
+            deathmatch: None,
+            colours: Vec::new(),
+        };
+        NetRun::start(session, seats, None).unwrap()
     };
     let mut first = start(a, b, 0);
     let early = Instant::now();
     while early.elapsed() < Duration::from_millis(700) {
-        first.poll();
+        first.advance(web_time::Instant::now(), false, &mut Nobody);
         std::thread::sleep(Duration::from_millis(5));
     }
     let mut second = start(b, a, 1);
     let deadline = Instant::now() + Duration::from_secs(8);
-    let input = tilecaster::game::Input::default();
-    while !(first.running() && second.running()) && Instant::now() < deadline {
-        for net in [&mut first, &mut second] {
-            net.poll();
-            let _ = net.advance(input);
+    let running = |run: &NetRun| run.net().running();
+    while !(running(&first) && running(&second)) && Instant::now() < deadline {
+        for run in [&mut first, &mut second] {
+            run.advance(web_time::Instant::now(), false, &mut Nobody);
         }
         std::thread::sleep(Duration::from_millis(16));
     }
-    assert!(first.running(), "the first machine never got in step");
-    assert!(second.running(), "the second machine never got in step");
+    assert!(running(&first), "the first machine never got in step");
+    assert!(running(&second), "the second machine never got in step");
 }
 
 /// A datagram of the game marked `mark` carrying a message of the rollback library no honest
@@ -599,8 +632,9 @@ fn reply_from_the_future(mark: u64) -> Vec<u8> {
 /// a player would read "panicked at" as a crash).
 #[test]
 fn a_hostile_peers_message_is_reported_and_not_printed_as_a_panic() {
-    use tilecaster::episode::{Session, level_file_hash};
-    use tilecaster::game::net::fingerprint;
+    use tilecaster::episode::Session;
+    use tilecaster::files::level_file_hash;
+    use tilecaster::net::fingerprint;
     let level = std::path::Path::new("levels/e1m1.toml");
     let mut session = Session::start_on(
         level,
@@ -635,8 +669,10 @@ fn a_hostile_peers_message_is_reported_and_not_printed_as_a_panic() {
 /// the future): the machine's network game stops with a message, and the program goes on.
 #[test]
 fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
-    use tilecaster::episode::{NetSeats, Session, level_file_hash};
-    use tilecaster::game::net::{NetEvent, fingerprint};
+    use tilecaster::episode::Session;
+    use tilecaster::files::level_file_hash;
+    use tilecaster::net::{NetSeats, fingerprint};
+    use tilecaster::play::{Ending, NetRun, Nobody, Runner};
     let level = std::path::Path::new("levels/e1m1.toml");
     let hostile = UdpSocket::bind("127.0.0.1:0").unwrap();
     let mut session = Session::start_on(
@@ -659,27 +695,27 @@ fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
         &level_file_hash(level).unwrap(),
         4,
     );
-    let mut net = session.join_network(&seats).unwrap();
+    let mut run = NetRun::start(session, seats.clone(), None).unwrap();
     let datagram = reply_from_the_future(mark);
     let mut failed = None;
     let deadline = Instant::now() + Duration::from_secs(5);
     while failed.is_none() && Instant::now() < deadline {
         hostile.send_to(&datagram, seats.bind).unwrap();
         std::thread::sleep(Duration::from_millis(20));
-        for event in net.poll() {
-            if let NetEvent::Failed { why } = event {
-                failed = Some(why);
-            }
+        let advance = run.advance(web_time::Instant::now(), false, &mut Nobody);
+        if let Some(Ending::NetStopped(why)) = advance.ending {
+            failed = Some(why);
         }
     }
     let why = failed.expect("the hostile message stopped the game");
     assert!(why.contains("could not take"), "{why}");
     // Said once; the session is not used again.
-    assert!(net.poll().is_empty());
-    assert!(!net.running());
+    std::thread::sleep(Duration::from_millis(50));
+    let again = run.advance(web_time::Instant::now(), false, &mut Nobody);
     assert!(
-        net.advance(tilecaster::game::Input::default())
-            .is_ok_and(|played| !played)
+        again.notices.is_empty() && again.ticks.is_empty(),
+        "{again:?}"
     );
-    assert_eq!(net.round_trip_ms(1), None);
+    assert!(!run.net().running());
+    assert_eq!(run.net().round_trip_ms(1), None);
 }

@@ -460,6 +460,7 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
         session.tick(input);
         tilecaster::scene::sound::hear_tick(
             &session.game,
+            &session.game.events,
             session.current(),
             &mut mixer,
             &mut sound,

@@ -1,20 +1,11 @@
-//! The clock: ticks owed to the simulation, and the pace of frames.
+//! The clock: the pace of frames (the ticks owed are the runner's: `tilecaster::play`).
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
 use web_time::Instant;
 
-use tilecaster::game::TICK;
-
-/// The most simulation time caught up in one frame, seconds (after a stall the game slows
-/// down instead of jumping).
-const MOST_BEHIND: f64 = 0.25;
-
-/// Simulation time owed and the next frame's time.
+/// The next frame's time, and the frames shown.
 pub struct Clock {
-    last: Instant,
-    /// Simulation time owed, seconds.
-    behind: f64,
     next_frame: Instant,
     /// Frames shown so far, and the number after which the game ends (for tests).
     frames: u64,
@@ -28,8 +19,6 @@ impl Clock {
     /// A clock starting now; `max_frames` ends the game after that many frames.
     pub fn new(max_frames: Option<u64>) -> Clock {
         Clock {
-            last: Instant::now(),
-            behind: 0.0,
             next_frame: Instant::now(),
             frames: 0,
             max_frames,
@@ -44,25 +33,7 @@ impl Clock {
 
     /// Starts counting from now (when the window opens).
     pub fn restart(&mut self) {
-        self.last = Instant::now();
         self.next_frame = Instant::now();
-    }
-
-    /// The ticks owed since the last call (time while `paused` is not owed).
-    pub fn ticks_owed(&mut self, paused: bool) -> u32 {
-        let now = Instant::now();
-        self.behind = (self.behind + (now - self.last).as_secs_f64()).min(MOST_BEHIND);
-        self.last = now;
-        if paused {
-            self.behind = 0.0;
-            return 0;
-        }
-        let mut ticks = 0;
-        while self.behind >= TICK {
-            self.behind -= TICK;
-            ticks += 1;
-        }
-        ticks
     }
 
     /// Whether a frame is due now; if so the next is scheduled. The instant to wait until is

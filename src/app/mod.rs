@@ -6,6 +6,7 @@
 //! into the controller's calls and carries out its effects.
 
 mod clock;
+mod commands;
 mod controller;
 mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
@@ -15,6 +16,7 @@ mod gamepad;
 mod device;
 mod input;
 mod keymap;
+mod lobby;
 mod platform;
 // The pad's mapping is always built (and tested); the `gamepad` feature feeds it.
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
@@ -36,7 +38,6 @@ use tilecaster::bindings::Key;
 use tilecaster::episode::{Recording, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
-use tilecaster::game::Autopilot;
 use tilecaster::level::Difficulty;
 use tilecaster::scene::menu::Menu;
 use tilecaster::scene::topdown::{Corner, Minimap};
@@ -47,10 +48,13 @@ use winit::keyboard::PhysicalKey;
 use winit::window::{Window, WindowId};
 
 use clock::Clock;
-use controller::{Controller, Effect, Pilot};
+use controller::{Controller, Effect};
 use front::Overrides;
 pub use screen::Backend;
 use sound::GameSound;
+use tilecaster::play::{LocalRun, Recorder, ReplayRun};
+#[cfg(not(target_arch = "wasm32"))]
+use tilecaster::play::{NetRun, Runner};
 use tilecaster::scene::Composer;
 
 /// How the game is started: the options of `tilecaster [play]`, as the command line parsed
@@ -265,10 +269,6 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         minimap_size: options.minimap_size,
     };
     let effective = overrides.apply(&settings);
-    let recording = options
-        .record
-        .as_ref()
-        .map(|_| Recording::of_session(&session));
     let event_loop = EventLoop::new().map_err(|e| {
         anyhow!(
             "cannot open a window ({}): no display? Without one, `tilecaster render` draws frames to PNG files \
@@ -286,76 +286,11 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         },
         ..Composer::new(frame, effective.fov, !options.no_hud)
     };
-    let mut session = session;
-    let pilot = match replay {
-        Some(r) => controller::replay_of(r, &mut session),
-        #[cfg(not(target_arch = "wasm32"))]
-        None if options
-            .net
-            .as_ref()
-            .is_some_and(|o| o.meeting != Meeting::Named) =>
-        {
-            let o = options.net.as_ref().expect("checked");
-            let mut seat =
-                controller::LobbySeat::open(o, &options.level, options.difficulty, options.demo)?;
-            seat.set_colour(settings.network.colour);
-            Pilot::Lobby(Box::new(seat))
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        None if options.net.is_some() => {
-            let o = options.net.as_ref().expect("checked");
-            let seats = tilecaster::episode::NetSeats {
-                bind: o.bind,
-                peers: o.peers.clone(),
-                seat: o.seat,
-                seed: o.seed,
-                // A player's keys wait two ticks (33 ms) before they are played, which hides
-                // most of a remote player's lateness without rollbacks; the autopilot, which
-                // steers by what it sees, plays at once.
-                input_delay: if options.demo { 0 } else { 2 },
-                deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
-                colours: Vec::new(),
-            };
-            let mut net = session.join_network(&seats)?;
-            if options.record.is_some() {
-                net.keep_inputs();
-            }
-            eprintln!(
-                "seat {} of {}: waiting for the others at {}",
-                o.seat,
-                o.peers.len() + 1,
-                o.peers
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-            Pilot::Net(Box::new(controller::NetSeat {
-                net,
-                seats,
-                autopilot: options.demo.then(|| Autopilot::for_seat(o.seat)),
-                next: false,
-            }))
-        }
-        #[cfg(feature = "webrtc")]
-        None if options.room.is_some() => {
-            let o = options.room.as_ref().expect("checked");
-            Pilot::Room(Box::new(controller::RoomSeat {
-                room: tilecaster::episode::room::Room::join(&o.url, o.players),
-                seed: o.seed,
-                deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
-                demo: options.demo,
-            }))
-        }
-        None if options.demo => Pilot::Autopilot(Autopilot::new()),
-        None => Pilot::Keyboard,
-    };
+    let begin = begin_play(options, session, replay, settings.network.colour)?;
     let mut ctl = Controller::new(
-        session,
+        begin,
         view,
         (settings, settings_path, overrides),
-        pilot,
-        recording,
         GameSound::new(effective.sound, options.audio_out.is_some()),
         (
             options.sources.clone(),
@@ -365,7 +300,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         options.menu.then(Menu::main),
     );
     if let Some(said) = said {
-        ctl.session
+        ctl.session_mut()
             .say(said.lines().next().unwrap_or_default().to_string());
     }
     let app = App {
@@ -380,6 +315,80 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         last_shown: None,
     };
     Ok((event_loop, app))
+}
+
+/// The game the window begins with: a replay, a lobby or a networked game, the autopilot's
+/// or the player's own; and the recording asked for.
+fn begin_play(
+    options: &PlayOptions,
+    session: Session,
+    replay: Option<Recording>,
+    colour: usize,
+) -> Result<controller::Start> {
+    let recorder = Recorder::new(options.record.is_some(), &session);
+    let mut start = controller::Start {
+        run: Box::new(LocalRun::new(session)),
+        demo: options.demo,
+        recorder,
+        waiting: None,
+    };
+    let session = |start: &mut controller::Start| {
+        std::mem::replace(&mut start.run, Box::new(controller::Idle)).into_session()
+    };
+    if let Some(recording) = replay {
+        let session = session(&mut start);
+        start.run = Box::new(ReplayRun::new(recording, session));
+        start.demo = false;
+        return Ok(start);
+    }
+    #[cfg(feature = "webrtc")]
+    if let Some(o) = &options.room {
+        start.waiting = Some(lobby::Waiting::Room(lobby::RoomSeat {
+            room: tilecaster::net::room::Room::join(&o.url, o.players),
+            seed: o.seed,
+            deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+        }));
+        return Ok(start);
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(o) = &options.net {
+        if o.meeting != Meeting::Named {
+            let mut waiting = lobby::Waiting::open(o, &options.level, options.difficulty)?;
+            waiting.set_colour(colour);
+            start.waiting = Some(waiting);
+            return Ok(start);
+        }
+        let seats = tilecaster::net::NetSeats {
+            bind: o.bind,
+            peers: o.peers.clone(),
+            seat: o.seat,
+            seed: o.seed,
+            // A player's keys wait two ticks (33 ms) before they are played, which hides
+            // most of a remote player's lateness without rollbacks; the autopilot, which
+            // steers by what it sees, plays at once.
+            input_delay: if options.demo { 0 } else { 2 },
+            deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+            colours: Vec::new(),
+        };
+        let session = session(&mut start);
+        let run = NetRun::start(session, seats.clone(), None)?.going_on(true);
+        eprintln!(
+            "seat {} of {}: waiting for the others at {}",
+            o.seat,
+            seats.count(),
+            o.peers
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        start
+            .recorder
+            .restart_network(run.session(), &run.session().game, seats.seed);
+        start.run = Box::new(run);
+    }
+    let _ = colour;
+    Ok(start)
 }
 
 /// A window system's error in the user's terms: winit's `os error at FILE:LINE: ` before the
@@ -413,8 +422,7 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
         app.ctl.view.frame.save_png(path, false)?;
         eprintln!("last frame: {}", path.display());
     }
-    app.ctl.keep_network_recording();
-    if let (Some(path), Some(recording)) = (&options.record, &app.ctl.recording) {
+    if let (Some(path), Some(recording)) = (&options.record, app.ctl.recorder.recording()) {
         files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!(
             "recorded {} ticks: {}",
@@ -426,7 +434,7 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
         files::write_new(path, &tilecaster::audio::wav_bytes(samples), false)?;
         eprintln!("sound: {}", path.display());
     }
-    let game = &app.ctl.session.game;
+    let game = &app.ctl.session().game;
     eprintln!(
         "final state {:016x} after {} ticks",
         game.state_hash(),
@@ -434,8 +442,8 @@ fn finish(options: &PlayOptions, mut app: App) -> Result<()> {
     );
     eprintln!(
         "level {} at difficulty {:?}",
-        app.ctl.session.path().display(),
-        app.ctl.session.difficulty()
+        app.ctl.session().path().display(),
+        app.ctl.session().difficulty()
     );
     Ok(())
 }
@@ -531,9 +539,9 @@ impl ApplicationHandler for App {
         if self.window.is_some() {
             return;
         }
-        platform::record_from_start(&self.ctl.session);
+        platform::record_from_start(self.ctl.session());
         let (w, h) = (self.ctl.view.frame.width(), self.ctl.view.frame.height());
-        let title = format!("tilecaster - {}", self.ctl.session.game.level.name);
+        let title = format!("tilecaster - {}", self.ctl.session().game.level.name);
         let attributes =
             platform::window_attributes(Window::default_attributes().with_title(title), (w, h));
         let window = match event_loop.create_window(attributes) {
@@ -560,6 +568,7 @@ impl ApplicationHandler for App {
         self.ctl.apply_settings();
         self.carry_out(event_loop);
         self.ctl.clock.restart();
+        self.ctl.run.restart_clock(web_time::Instant::now());
     }
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _: WindowId, event: WindowEvent) {

@@ -3,6 +3,7 @@
 
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
 use tilecaster::episode::Session;
+use tilecaster::game::GameEvent;
 use tilecaster::scene;
 use tilecaster::settings::SoundSettings;
 
@@ -54,11 +55,12 @@ impl GameSound {
         }
     }
 
-    /// One tick: the game's events heard from where the player stands, mixed and sent on.
-    pub fn tick(&mut self, session: &Session) {
+    /// One tick: its `events` heard from where the player stands, mixed and sent on.
+    pub fn tick(&mut self, session: &Session, events: &[GameEvent]) {
         self.tick.clear();
         scene::sound::hear_tick(
             &session.game,
+            events,
             session.current(),
             &mut self.mixer,
             &mut self.tick,

@@ -437,6 +437,8 @@ thread_local! {
             deathmatch: None,
         })
     };
+    /// Whether the page's recording stopped (a save was loaded).
+    static RECORDING_STOPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The player started the game (the page's "Click to play", or a file opened): ticks run
@@ -505,11 +507,20 @@ pub(super) fn started() -> bool {
 /// Starts recording afresh: `session` from its level's start ([`Recording::of_session`]).
 pub(super) fn record_from_start(session: &tilecaster::episode::Session) {
     RECORDING.with(|r| *r.borrow_mut() = Recording::of_session(session));
+    RECORDING_STOPPED.with(|s| s.set(false));
 }
 
-/// One tick's input, recorded.
-pub(super) fn recorded(input: Input) {
-    RECORDING.with(|r| r.borrow_mut().inputs.push(input));
+/// The page's recording stops here (a save was loaded: a recording replays from a level's
+/// start).
+pub(super) fn stop_recording() {
+    RECORDING_STOPPED.with(|s| s.set(true));
+}
+
+/// Inputs made final, recorded (unless the recording stopped).
+pub(super) fn recorded(inputs: &[Input]) {
+    if !RECORDING_STOPPED.with(std::cell::Cell::get) {
+        RECORDING.with(|r| r.borrow_mut().inputs.extend_from_slice(inputs));
+    }
 }
 
 /// The game so far as a recording (`tilecaster-replay` text, as `--record` writes): the
@@ -620,7 +631,7 @@ pub(super) fn frame_shown(
 /// F3 shows), `data-net-seat` (the seat played here), and `data-net-check`: `TICK:HASH`, the
 /// state hash after the last whole second of ticks every machine has played alike (the tests
 /// compare the pages').
-pub(super) fn network_shown(net: &tilecaster::game::net::NetPlay) {
+pub(super) fn network_shown(net: &tilecaster::net::NetPlay) {
     let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) else {
         return;
     };

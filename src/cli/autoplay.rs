@@ -8,6 +8,7 @@ use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
 use tilecaster::episode::{Session, Tally};
 use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
+use tilecaster::play::{LocalRun, Runner};
 use tilecaster::scene;
 
 /// The longest the autopilot may take over one level before it gives up (simulated minutes).
@@ -60,15 +61,25 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
     if let Some(seed) = o.seed {
         session.reseed(seed);
     }
+    let mut run = LocalRun::new(session);
     let mut pilot = Autopilot::new();
     let mut printed = 0;
     let mut stdout = std::io::stdout().lock();
     let mut level_ticks = 0u64;
-    while !session.complete {
-        let input = pilot.input(&session.game);
-        session.tick(&input);
+    while !run.session().complete {
+        // One tick at a time, as fast as it goes (the same runner the window plays).
+        let advance = run.play_ticks(1, &mut pilot);
+        let session = run.session();
         if let Some((mixer, samples)) = audio.as_mut() {
-            scene::sound::hear_tick(&session.game, session.current(), mixer, samples);
+            for tick in &advance.ticks {
+                scene::sound::hear_tick(
+                    &session.game,
+                    &tick.events,
+                    session.current(),
+                    mixer,
+                    samples,
+                );
+            }
         }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {
@@ -217,7 +228,7 @@ impl AutoplayArgs {
     /// Runs `tilecaster autoplay --net`: with the peers named, or met in a lobby.
     fn run_net(self) -> Result<()> {
         use super::netplay::{Meeting, ModeArg};
-        use tilecaster::episode::NetSeats;
+        use tilecaster::net::NetSeats;
         let mode_name = match self.mode {
             ModeArg::Coop => "co-op",
             ModeArg::Deathmatch => "a deathmatch",
@@ -242,6 +253,8 @@ impl AutoplayArgs {
                     wait,
                     record: self.record.as_deref(),
                     carrier: Some(carrier),
+                    audio_out: self.audio_out.as_deref(),
+                    force: self.force,
                 });
             }
         }
@@ -253,7 +266,7 @@ impl AutoplayArgs {
                 let Some(bind) = self.bind else {
                     bail!("--host needs --bind ADDR (the address the others join)");
                 };
-                let choice = tilecaster::episode::lobby::GameChoice::new(
+                let choice = tilecaster::net::lobby::GameChoice::new(
                     &self.level,
                     self.difficulty.into(),
                     self.seed.unwrap_or(0),
@@ -286,6 +299,8 @@ impl AutoplayArgs {
                 wait,
                 record: self.record.as_deref(),
                 carrier: Some(carrier),
+                audio_out: self.audio_out.as_deref(),
+                force: self.force,
             });
         }
         let Some(bind) = self.bind else {
@@ -323,6 +338,8 @@ impl AutoplayArgs {
             wait,
             record: self.record.as_deref(),
             carrier: None,
+            audio_out: self.audio_out.as_deref(),
+            force: self.force,
         })
     }
 }

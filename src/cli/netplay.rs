@@ -7,11 +7,14 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use tilecaster::episode::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
-use tilecaster::episode::{NetSeats, Recording, Session};
-use tilecaster::game::net::{Carrier, NetEvent};
+use tilecaster::audio::{Mixer, RATE, wav_bytes};
+use tilecaster::episode::Session;
 use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
+use tilecaster::net::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
+use tilecaster::net::{Carrier, NetSeats};
+use tilecaster::play::{Ending, NetRun, Recorder, Runner};
+use tilecaster::scene;
 
 /// Ticks past the last one asked for that every input must be known for before this machine
 /// stops (see [`run`]).
@@ -102,6 +105,10 @@ pub struct Options<'a> {
     /// What carries the datagrams, where not a socket bound to `seats.bind` (a room's data
     /// channels).
     pub carrier: Option<Carrier>,
+    /// Mix the sound of the ticks played into this WAV file.
+    pub audio_out: Option<&'a Path>,
+    /// Replace `audio_out` if it exists.
+    pub force: bool,
 }
 
 /// How `autoplay --net --host` or `--join` meets the others.
@@ -199,7 +206,7 @@ pub fn meet_in_room(
     input_delay: usize,
     wait: Duration,
 ) -> Result<(NetSeats, Carrier)> {
-    use tilecaster::episode::room::{Room, RoomState};
+    use tilecaster::net::room::{Room, RoomState};
     let started = Instant::now();
     let mut meeting = Room::join(&room.url, room.players);
     eprintln!("waiting in {} for {} players", room.url, room.players);
@@ -244,11 +251,13 @@ pub fn meet_in_room(
 }
 
 /// Plays `ticks` ticks of seat `seat` with the autopilot, in step with the peers at the game's
-/// 60 ticks a second, and prints `final state HASH after N ticks`. It stops once every seat's
-/// input is known for [`LINGER_TICKS`] past the last tick (so that every peer has all it needs
-/// for that tick: none can play more than 8 ticks past what it has heard), and after
-/// [`LINGER`] more of sending. Events (peers in step, leaving, desyncs) go to stderr; a desync
-/// or a peer that cannot be reached is an error.
+/// 60 ticks a second (the same runner the window plays a networked game with), and prints
+/// `final state HASH after N ticks`. It stops once every seat's input is known for
+/// [`LINGER_TICKS`] past the last tick (so that every peer has all it needs for that tick:
+/// none can play more than 8 ticks past what it has heard), and after [`LINGER`] more of
+/// sending. Events (peers in step, leaving, desyncs) and each tick's messages go to stderr,
+/// once each; with `audio_out`, the first `ticks` ticks' sound is mixed, one tick of sound a
+/// tick. A desync or a peer that cannot be reached is an error.
 pub fn run(o: &Options) -> Result<()> {
     if o.ticks == 0 {
         bail!("--ticks must be at least 1");
@@ -256,15 +265,14 @@ pub fn run(o: &Options) -> Result<()> {
     if let Some(path) = o.record {
         tilecaster::files::check_writable(path, false)?;
     }
-    let mut session = Session::start_on(o.level, o.sources, o.difficulty)?;
-    let mut recording = o.record.map(|_| Recording::of_session(&session));
-    let mut net = match &o.carrier {
-        Some(carrier) => session.join_network_over(&o.seats, carrier.clone())?,
-        None => session.join_network(&o.seats)?,
-    };
-    if recording.is_some() {
-        net.keep_inputs();
+    if let Some(path) = o.audio_out {
+        tilecaster::files::check_writable(path, o.force)?;
     }
+    let session = Session::start_on(o.level, o.sources, o.difficulty)?;
+    let mut run = NetRun::start(session, o.seats.clone(), o.carrier.clone())?;
+    let mut recorder = Recorder::new(o.record.is_some(), run.session());
+    recorder.restart_network(run.session(), &run.session().game, o.seats.seed);
+    let mut audio = o.audio_out.map(|_| (Mixer::new(), Vec::<f32>::new()));
     let seat_name = |s: usize| match o.names.get(s) {
         Some(name) => format!("seat {s} ({name})"),
         None => format!("seat {s}"),
@@ -273,31 +281,38 @@ pub fn run(o: &Options) -> Result<()> {
     let mut pilot = Autopilot::for_seat(seat);
     let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();
-    let mut next = started;
-    let mut connected = vec![false; peers.len() + 1];
-    connected[seat] = true;
-    let mut desyncs = Vec::new();
+    run.restart_clock(started);
     let mut done: Option<Instant> = None;
-    let deadline = o.wait + tick * (o.ticks as u32).saturating_mul(4);
+    let deadline =
+        o.wait + tick.saturating_mul(u32::try_from(o.ticks).unwrap_or(u32::MAX).saturating_mul(4));
     loop {
-        for event in net.poll() {
-            match event {
-                NetEvent::Connected { seat } => {
-                    if let Some(c) = connected.get_mut(seat) {
-                        *c = true;
-                    }
-                }
-                NetEvent::Desync { tick, .. } => desyncs.push(tick),
-                NetEvent::Failed { why } => bail!("the network game stopped: {why}"),
-                NetEvent::Synchronizing { .. } => continue,
-                _ => {}
-            }
-            eprintln!("{event}");
-        }
         let now = Instant::now();
-        if !net.running() && now - started > o.wait {
-            let missing: Vec<String> = (0..connected.len())
-                .filter(|&s| !connected[s])
+        let advance = run.advance(now, false, &mut pilot);
+        for line in &advance.notices {
+            eprintln!("{line}");
+        }
+        if let Some(Ending::NetStopped(why)) = &advance.ending {
+            bail!("the network game stopped: {why}");
+        }
+        for out in &advance.ticks {
+            for line in &out.messages {
+                eprintln!("{line}");
+            }
+            if let Some((mixer, samples)) = audio.as_mut().filter(|_| out.tick <= o.ticks) {
+                let session = run.session();
+                scene::sound::hear_tick(
+                    &session.game,
+                    &out.events,
+                    session.current(),
+                    mixer,
+                    samples,
+                );
+            }
+        }
+        recorder.keep(&advance);
+        if !run.net().running() && now - started > o.wait {
+            let missing: Vec<String> = (0..run.in_step().len())
+                .filter(|&s| !run.in_step()[s])
                 .map(|s| {
                     let at = peers[if s < seat { s } else { s - 1 }];
                     format!("{} at {at}", seat_name(s))
@@ -314,25 +329,10 @@ pub fn run(o: &Options) -> Result<()> {
                 "the game did not reach tick {} in {} s (confirmed up to tick {})",
                 o.ticks,
                 deadline.as_secs(),
-                net.confirmed_tick()
+                run.net().confirmed_tick()
             );
         }
-        if net.running() && now >= next {
-            let input = pilot.input(net.game());
-            if net.advance(input)? {
-                // A machine ahead of the others slows down a little, to let them catch up.
-                let slower = if net.frames_ahead() > 0 {
-                    tick / 10
-                } else {
-                    Duration::ZERO
-                };
-                next += tick + slower;
-                if now > next + tick * 10 {
-                    next = now; // fell far behind (the machine was busy): no burst to catch up
-                }
-            }
-        }
-        if done.is_none() && net.confirmed_tick() >= o.ticks + LINGER_TICKS {
+        if done.is_none() && run.net().confirmed_tick() >= o.ticks + LINGER_TICKS {
             done = Some(now);
         }
         if done.is_some_and(|d| now - d >= LINGER) {
@@ -340,6 +340,7 @@ pub fn run(o: &Options) -> Result<()> {
         }
         std::thread::sleep(Duration::from_millis(1));
     }
+    let net = run.net();
     let stats = net.stats();
     let trips: Vec<String> = (0..=peers.len())
         .filter(|&s| s != seat)
@@ -374,18 +375,26 @@ pub fn run(o: &Options) -> Result<()> {
             .collect();
         eprintln!("frags: {}", frags.join(", "));
     }
-    if let Some(first) = desyncs.iter().min() {
+    if let Some(first) = run.desyncs().iter().min() {
         bail!("the machines' games went apart at tick {first}");
     }
     let hash = net
         .hash_at(o.ticks)
         .context("the last tick's state is no longer kept")?;
-    if let (Some(path), Some(recording)) = (o.record, recording.as_mut()) {
-        recording
-            .keep_network_game(&net, o.seats.seed, o.ticks)
-            .context("the inputs were not kept")?;
+    if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
+        let mut recording = recording.clone();
+        let inputs = (o.ticks as usize).saturating_mul(o.seats.count());
+        if recording.inputs.len() < inputs {
+            bail!("the inputs of the last ticks were not kept");
+        }
+        recording.inputs.truncate(inputs);
         tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!("recorded every seat's inputs to {}", path.display());
+    }
+    if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {
+        tilecaster::files::write_new(path, &wav_bytes(samples), o.force)?;
+        let seconds = (samples.len() / 2) as f64 / f64::from(RATE);
+        eprintln!("wrote {} ({seconds:.3} s of sound)", path.display());
     }
     println!("final state {hash:016x} after {} ticks", o.ticks);
     Ok(())

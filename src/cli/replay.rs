@@ -2,6 +2,7 @@
 
 use anyhow::Result;
 use tilecaster::episode::Recording;
+use tilecaster::play::{Nobody, ReplayRun, Runner};
 
 /// The arguments of `tilecaster replay`.
 #[derive(Debug, clap::Args)]
@@ -17,28 +18,16 @@ impl ReplayArgs {
     pub fn run(self) -> Result<()> {
         let path = &self.recording;
         let recording = Recording::read_for_replay(path)?;
-        let mut session = recording
+        let session = recording
             .start_session(self.sources.get())
             .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-        if recording.seats > 1 || recording.seed.is_some() {
-            // A networked game: every seat's inputs, tick by tick, on the game it played.
-            let seed = recording.seed.unwrap_or(0);
-            let mut game = session.game_of_several(seed, recording.seats, recording.deathmatch);
-            let ticks = recording.inputs.chunks(recording.seats.max(1));
-            let count = ticks.len();
-            for inputs in ticks {
-                game.tick_seats(inputs);
-            }
-            println!("final state {:016x} after {count} ticks", game.state_hash());
-            return Ok(());
-        }
-        for input in &recording.inputs {
-            session.tick(input);
-        }
+        // The same runner the window replays with, as fast as it goes.
+        let mut run = ReplayRun::new(recording, session);
+        let ticks = run.ticks();
+        while run.play_ticks(1, &mut Nobody).ending.is_none() {}
         println!(
-            "final state {:016x} after {} ticks",
-            session.game.state_hash(),
-            recording.inputs.len()
+            "final state {:016x} after {ticks} ticks",
+            run.session().game.state_hash()
         );
         Ok(())
     }

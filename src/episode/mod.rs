@@ -3,21 +3,13 @@
 //! keeps one: saves and recordings. It sits between the rules of play ([`crate::game`]),
 //! which know nothing of files, and the presentation ([`crate::scene`]).
 
-pub mod lobby;
-mod network;
 mod replay;
-#[cfg(feature = "webrtc")]
-pub mod room;
 mod save;
 mod scores;
 mod session;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod signalling;
 
-pub use network::NetSeats;
 pub use replay::{
     REPLAY_HEADER, Recording, RecordingFileError, ReplayError, ReplayMismatch, StartError,
-    level_file_hash,
 };
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
 pub use scores::{FILE_NAME as SCORES_FILE, HighScores, NAME_LEN, Score, ScoresError, TABLE_SIZE};

@@ -36,7 +36,8 @@
 use std::fmt::Write as _;
 
 use super::Session;
-use crate::game::{Input, RULES_VERSION, file_hash};
+use crate::files::level_file_hash;
+use crate::game::{Input, RULES_VERSION};
 use crate::level::Difficulty;
 
 /// Whether a save of rules `found` loads under rules `current`, which load saves from rules
@@ -84,13 +85,6 @@ pub struct Recording {
     pub seed: Option<u64>,
     /// A networked deathmatch's rules (`None`: co-op, or a game of one).
     pub deathmatch: Option<crate::game::MatchRules>,
-}
-
-/// The hash of the level file at `path` (`None` where it cannot be read).
-pub fn level_file_hash(path: &std::path::Path) -> Option<String> {
-    crate::files::read_bounded(path, crate::files::Limit::LEVEL)
-        .ok()
-        .map(|bytes| file_hash(&bytes))
 }
 
 /// Why a recording would not replay as it was played.
@@ -646,6 +640,7 @@ impl Recording {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::file_hash;
     use std::path::Path;
 
     /// A networked game's recording keeps its seats, seed and deathmatch rules, and every

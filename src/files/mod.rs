@@ -237,6 +237,30 @@ pub fn list_folder(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         .collect())
 }
 
+/// The hash recordings, saves and network games keep of a file's bytes (a level file's, the
+/// data that decides play): FNV-1a, 64 bits, in hex; the same on every target and with every
+/// Rust release (std's hashers promise neither).
+///
+/// ```
+/// assert_eq!(tilecaster::files::file_hash(b"foobar"), "85944171f73967e8");
+/// ```
+pub fn file_hash(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The [`file_hash`] of the level file at `path` (`None` where it cannot be read within the
+/// level's size limit).
+pub fn level_file_hash(path: &Path) -> Option<String> {
+    read_bounded(path, Limit::LEVEL)
+        .ok()
+        .map(|bytes| file_hash(&bytes))
+}
+
 /// [`read_bounded`] as UTF-8 text; not UTF-8 is an error naming the line and column of the
 /// first bad byte.
 pub fn read_text(path: &Path, limit: Limit) -> Result<String, FileError> {

@@ -4,15 +4,8 @@
 use super::Game;
 
 /// The hash recordings and saves keep of a level file, and the game of the data that decides
-/// play ([`Game::data_hash`]): FNV-1a of the bytes, in hex.
-pub fn file_hash(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
+/// play ([`Game::data_hash`]): FNV-1a of the bytes, in hex ([`crate::files::file_hash`]).
+pub use crate::files::file_hash;
 
 impl Game {
     /// A hash of the whole state, for checking that a replay ends where the original did
@@ -93,7 +86,7 @@ impl Game {
 /// discriminants as `usize` and `isize`, 4 bytes on wasm32 and 8 on x86_64; here they are
 /// always 8.)
 #[derive(Clone, Copy, Debug)]
-pub(super) struct PortableHasher(u64);
+pub struct PortableHasher(u64);
 
 impl Default for PortableHasher {
     fn default() -> PortableHasher {

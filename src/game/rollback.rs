@@ -53,13 +53,14 @@ impl Simulation for Game {
     }
 }
 
-/// `ggrs`' configuration for a [`Simulation`] `S`.
-pub(crate) struct Rollback<S>(std::marker::PhantomData<S>);
+/// `ggrs`' configuration for a sync test of a [`Simulation`] `S` (a sync test has no peers:
+/// its addresses are never used).
+struct Rollback<S>(std::marker::PhantomData<S>);
 
 impl<S: Simulation> ggrs::Config for Rollback<S> {
     type Input = Input;
     type State = S;
-    type Address = std::net::SocketAddr;
+    type Address = ();
 }
 
 /// Why [`sync_test`] failed.

@@ -8,11 +8,19 @@ use crate::grid::{Cell, Solidity, line_of_sight};
 use crate::level::{LevelWithTextures, PickupKind};
 use crate::math::Vec2;
 
-/// One tick heard: the game's last tick's sounds started on `mixer` (with the level's sound
-/// files in place of the sounds made by code, and its music, or else the theme made by
-/// code), then a tick's worth ([`FRAMES_PER_TICK`] frames) mixed onto `out`. The window,
-/// `autoplay --audio-out` and the tests all hear the game through this.
-pub fn hear_tick(game: &Game, loaded: &LevelWithTextures, mixer: &mut Mixer, out: &mut Vec<f32>) {
+/// One tick heard: the sounds of its `events` started on `mixer`, placed for the ears of
+/// `game`'s player (with the level's sound files in place of the sounds made by code, and its
+/// music, or else the theme made by code), then a tick's worth ([`FRAMES_PER_TICK`] frames)
+/// mixed onto `out`. The window, `autoplay --audio-out` (alone and `--net`) and the tests all
+/// hear the game through this, once for every tick a runner played
+/// ([`crate::play::TickOutput`]).
+pub fn hear_tick(
+    game: &Game,
+    events: &[GameEvent],
+    loaded: &LevelWithTextures,
+    mixer: &mut Mixer,
+    out: &mut Vec<f32>,
+) {
     mixer.use_files(&loaded.sounds);
     let theme;
     let music = match &loaded.music {
@@ -23,15 +31,15 @@ pub fn hear_tick(game: &Game, loaded: &LevelWithTextures, mixer: &mut Mixer, out
         }
     };
     mixer.set_music(Some(music));
-    for (cue, placement) in sounds(game) {
+    for (cue, placement) in sounds(game, events) {
         mixer.play_cue(&cue, placement);
     }
     mixer.mix(FRAMES_PER_TICK, out);
 }
 
-/// The sounds of the game's last tick, each with its placement for the player's ears. An
-/// enemy's sound is its kind's own where the kind names one.
-pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
+/// The sounds of `events` (a tick's), each with its placement for the ears of `game`'s
+/// player. An enemy's sound is its kind's own where the kind names one.
+pub fn sounds(game: &Game, events: &[GameEvent]) -> Vec<(Cue, Placement)> {
     let ears = game.seat().player.position;
     let facing = game.seat().player.angle;
     let blocking = game.blocking();
@@ -81,7 +89,7 @@ pub fn sounds(game: &Game) -> Vec<(Cue, Placement)> {
             point(at),
         )
     };
-    game.events
+    events
         .iter()
         // What only its own player hears: their pain, use meeting nothing, a life gained, a
         // pickup (the others hear shots, deaths and the rest).

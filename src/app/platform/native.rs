@@ -113,12 +113,11 @@ pub(in crate::app) fn keep_save(_path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Whether loading a save stops the recording here and now (natively it stops when the
-/// recording is written; see the controller).
-pub(in crate::app) const LOAD_STOPS_RECORDING: bool = false;
+/// Inputs made final, for the page's "Save recording": natively `--record` keeps its own.
+pub(in crate::app) fn recorded(_inputs: &[Input]) {}
 
-/// A tick's input, for the page's "Save recording": natively `--record` keeps its own.
-pub(in crate::app) fn recorded(_input: Input) {}
+/// A save was loaded: the page's recording stops (a recording replays from a level's start).
+pub(in crate::app) fn stop_recording() {}
 
 /// A game started from a level's start, for the page's recording: nothing here.
 pub(in crate::app) fn record_from_start(_session: &Session) {}

@@ -15,9 +15,14 @@ use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
 use super::super::clock::Clock;
-use super::super::controller::{Controller, Pilot};
+use super::super::controller::{Controller, Idle};
 use super::super::screen::{Backend, Screen};
 use super::super::web as page;
+use tilecaster::assets::Sources;
+use tilecaster::episode::Recording;
+use tilecaster::level::Difficulty;
+use tilecaster::play::ReplayRun;
+use tilecaster::scene::menu::Menu;
 
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = false;
@@ -93,13 +98,14 @@ pub(in crate::app) fn keep_save(path: &Path) -> Result<(), String> {
     page::keep_save(path)
 }
 
-/// Whether loading a save stops the recording here and now: the page's recording is of one
-/// game from a level's start.
-pub(in crate::app) const LOAD_STOPS_RECORDING: bool = true;
+/// Inputs made final, kept for the page's "Save recording".
+pub(in crate::app) fn recorded(inputs: &[Input]) {
+    page::recorded(inputs);
+}
 
-/// A tick's input, kept for the page's "Save recording".
-pub(in crate::app) fn recorded(input: Input) {
-    page::recorded(input);
+/// A save was loaded: the page's recording stops (a recording replays from a level's start).
+pub(in crate::app) fn stop_recording() {
+    page::stop_recording();
 }
 
 /// A game started from a level's start: the page's recording starts afresh.
@@ -158,8 +164,8 @@ pub(in crate::app) fn before_frame(ctl: &mut Controller) {
 /// (`true`): the player takes over under the main menu (a new game, or play on from where the
 /// replay stopped).
 pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
-    if let Pilot::Replay { inputs, seats, .. } = &ctl.pilot {
-        page::replay_ended(&ctl.session.game, inputs.len() / seats);
+    if ctl.run.kind() == tilecaster::play::Kind::Replay {
+        page::replay_ended(&ctl.session().game, ctl.run.ticks_played() as usize);
     }
     ctl.replay_ended();
     true
@@ -169,14 +175,14 @@ pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
 pub(in crate::app) fn frame_shown(ctl: &Controller) {
     page::frame_shown(
         ctl.clock.frames(),
-        &ctl.session.game,
-        ctl.session.path(),
+        &ctl.session().game,
+        ctl.session().path(),
         (ctl.menu.is_some(), ctl.overlays.map),
         &ctl.view.frame,
         ctl.view.profile.median(),
     );
-    if let Pilot::Net(seat) = &ctl.pilot {
-        page::network_shown(&seat.net);
+    if let Some(net) = ctl.run.network() {
+        page::network_shown(net);
     }
     page::lobby_shown(&ctl.view.lobby);
 }
@@ -221,4 +227,87 @@ pub(in crate::app) fn pace(
 #[cfg(feature = "webrtc")]
 pub(in crate::app) fn signalling_server() -> String {
     page::signalling_server()
+}
+
+/// The page's requests and its pointer lock, carried out on the controller.
+impl Controller {
+    /// Follows the page's pointer lock, which the page takes on its "click to play" and the
+    /// browser gives back on Escape (without passing the key on): the mouse looks while the
+    /// canvas holds it, and losing it pauses the game, as Escape does natively.
+    pub(super) fn follow_pointer_lock(&mut self) {
+        let locked = page::pointer_locked();
+        if locked && !self.grabbed {
+            self.grabbed = true;
+        }
+        if self.page_locked && !locked {
+            self.grabbed = false;
+            if self.menu.is_none() {
+                self.open_menu(Menu::pause());
+            }
+        }
+        self.page_locked = locked;
+    }
+
+    /// A replay ran to its end in the page: the player takes over from there, under the
+    /// pause menu (play on, restart the level, or go to the main menu).
+    pub(super) fn replay_ended(&mut self) {
+        let session = std::mem::replace(&mut self.run, Box::new(Idle)).into_session();
+        self.play_alone(session);
+        if self.menu.is_none() {
+            self.open_menu(Menu::pause());
+        }
+    }
+
+    /// Does what the page asked: another level, or a recording played to its end. A level
+    /// that will not load leaves the game as it was and its error on the page.
+    pub(super) fn page_request(&mut self, request: page::Request) {
+        let (recording, level) = match request {
+            page::Request::Room { code, host, demo } => {
+                #[cfg(feature = "webrtc")]
+                {
+                    let host = host.as_ref().map(|(level, dm)| (level.as_path(), *dm));
+                    self.open_room(code.as_deref(), host);
+                    self.demo = demo.then(tilecaster::game::Autopilot::new);
+                }
+                #[cfg(not(feature = "webrtc"))]
+                {
+                    let _ = (code, host, demo);
+                    page::show_error(
+                        "this build of the page has no network play (the webrtc feature)",
+                    );
+                }
+                return;
+            }
+            page::Request::Level(path) => (None, path),
+            page::Request::Replay(path) => match Recording::read_for_replay(&path) {
+                Ok(recording) => {
+                    let level = recording.level_path();
+                    (Some(recording), level)
+                }
+                Err(e) => return page::show_error(&e.to_string()),
+            },
+        };
+        // Textures handed over with the level lie beside it (`<page>/NAME.png`), where the
+        // level's textures are looked for, natively too.
+        let textures = Sources::default();
+        let started = match &recording {
+            Some(recording) => recording.start_session(textures).map_err(|e| e.to_string()),
+            None => Session::start_on(&level, textures, Difficulty::Normal)
+                .map_err(|e| format!("{e:#}")),
+        };
+        match started {
+            Ok(session) => {
+                self.leave_network();
+                self.play_alone(session);
+                self.record_from_start();
+                if let Some(recording) = recording {
+                    let session = std::mem::replace(&mut self.run, Box::new(Idle)).into_session();
+                    self.run = Box::new(ReplayRun::new(recording, session));
+                }
+                self.close_menu();
+                page::clear_error();
+            }
+            Err(e) => page::show_error(&e),
+        }
+    }
 }

@@ -7,11 +7,11 @@
 //! natively: the same rollback session, the same fingerprint check, the same header.
 //!
 //! Everyone in a room plays the game its address names (level, mode, seed); a player whose
-//! game differs is named ([`crate::game::net::NetEvent::OtherGame`]), as natively.
+//! game differs is named ([`crate::net::NetEvent::OtherGame`]), as natively.
 //!
 //! A room without `?next=` holds a lobby instead ([`Room::lobby_carrier`]): the host's and
 //! the joiners' lobby messages go over its channels as they go over UDP natively
-//! ([`crate::episode::lobby::Host::over`], [`crate::episode::lobby::Joiner::over`]), and the
+//! ([`crate::net::lobby::Host::over`], [`crate::net::lobby::Joiner::over`]), and the
 //! game after them. Every player is known by an address made of its id ([`peer_address`]),
 //! the same on every machine, so that the host's plan names everyone for everyone.
 
@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
-use crate::game::net::{Carrier, Datagrams};
+use super::{Carrier, Datagrams};
 
 /// The channel the game's datagrams use (matchbox's unreliable one, as UDP).
 const CHANNEL: usize = 0;
@@ -48,7 +48,7 @@ pub enum RoomState {
     },
     /// Everyone is here: this machine's seat (in the sorted order of the players' ids), and
     /// the others' addresses in seat order (this machine's left out), as
-    /// [`crate::episode::NetSeats`] takes them.
+    /// [`crate::net::NetSeats`] takes them.
     Full {
         /// The seat played here.
         seat: usize,

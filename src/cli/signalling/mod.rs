@@ -3,7 +3,9 @@
 use std::net::SocketAddr;
 
 use anyhow::{Context, Result};
-use tilecaster::episode::signalling::SignallingServer;
+mod server;
+
+use server::SignallingServer;
 
 /// The arguments of `tilecaster serve-signalling`.
 #[derive(Debug, clap::Args)]

@@ -11,14 +11,14 @@
 //! The messages go over UDP ([`Host::open`], [`Joiner::connect`]) or any other datagram
 //! carrier ([`Host::over`], [`Joiner::over`]): a room's WebRTC data channels, where a joiner
 //! does not know the host's address and says hello to every player in the room until one
-//! answers as the host (`episode::room`, with the `webrtc` feature).
+//! answers as the host (`net::room`, with the `webrtc` feature).
 //!
 //! What travels is small messages (bincode, read with a size limit) headed by the lobby's own
 //! mark, resent every [`RESEND`] until answered: a lost datagram costs a moment, never the
 //! game. Datagrams that are not the lobby's, cut short, or garbage are dropped and counted.
 //!
 //! ```no_run
-//! use tilecaster::episode::lobby::{GameChoice, Host, Joiner, LobbyEvent};
+//! use tilecaster::net::lobby::{GameChoice, Host, Joiner, LobbyEvent};
 //! # fn choice() -> GameChoice { unimplemented!() }
 //! let mut host = Host::open("0.0.0.0:7300".parse().unwrap(), "ANNA", choice(), 4).unwrap();
 //! let mut joiner =
@@ -46,8 +46,7 @@ use web_time::Instant;
 use bincode::Options as _;
 use serde::{Deserialize, Serialize};
 
-use super::NetSeats;
-use crate::game::net::{Carrier, udp_carrier};
+use super::{Carrier, NetSeats, udp_carrier};
 use crate::game::{MatchRules, RULES_VERSION, TICK_HZ};
 use crate::level::Difficulty;
 use crate::level::SEAT_COLOURS;
@@ -76,7 +75,7 @@ pub struct GameChoice {
     /// The level file, as the host named it (`levels/e1m1.toml`: the bundled levels are found
     /// by that name everywhere).
     pub level: String,
-    /// The level file's hash ([`super::level_file_hash`]): a joiner's must be the same.
+    /// The level file's hash ([`crate::files::level_file_hash`]): a joiner's must be the same.
     pub level_hash: String,
     /// How hard.
     pub difficulty: Difficulty,
@@ -94,7 +93,7 @@ impl GameChoice {
         seed: u64,
         deathmatch: Option<MatchRules>,
     ) -> Result<GameChoice, LobbyError> {
-        let level_hash = super::level_file_hash(level)
+        let level_hash = crate::files::level_file_hash(level)
             .ok_or_else(|| LobbyError::Level(format!("cannot read {}", level.display())))?;
         Ok(GameChoice {
             level: level.to_string_lossy().into_owned(),
@@ -128,7 +127,7 @@ impl GameChoice {
         let candidates = std::iter::once(named.clone()).chain(bundled);
         let mut found_other = false;
         for path in candidates {
-            match super::level_file_hash(&path) {
+            match crate::files::level_file_hash(&path) {
                 Some(hash) if hash == self.level_hash => return Ok(path),
                 Some(_) => found_other = true,
                 None => {}
@@ -170,7 +169,7 @@ impl GameChoice {
 /// at most [`MOST_INPUT_DELAY`]; rollback hides the rest.
 ///
 /// ```
-/// use tilecaster::episode::lobby::input_delay_for;
+/// use tilecaster::net::lobby::input_delay_for;
 /// assert_eq!(input_delay_for(1), 1); // the same room
 /// assert_eq!(input_delay_for(100), 3); // 50 ms each way: three ticks of 16.7 ms
 /// assert_eq!(input_delay_for(400), 4);
@@ -1139,7 +1138,7 @@ mod tests {
         me: SocketAddr,
     }
 
-    impl crate::game::net::Datagrams for MeshCarrier {
+    impl crate::net::Datagrams for MeshCarrier {
         fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
             let mut mesh = self.mesh.borrow_mut();
             let queue = mesh

@@ -2,18 +2,18 @@
 //! peers, through `ggrs`' peer-to-peer rollback session. Each machine plays ahead on its own
 //! input and on predictions of the others'; when a remote input arrives unlike its prediction,
 //! the session loads the state saved at that tick and plays the ticks since again (the sync
-//! test in [`super::rollback`] proves that lands where it should). Every second the machines
+//! test in [`crate::game::rollback`] proves that lands where it should). Every second the machines
 //! compare their state hashes: a difference is reported with its tick ([`NetEvent::Desync`]).
 //!
 //! What travels is `ggrs`' own messages, each datagram headed by this game's mark and a
 //! fingerprint of the game being played (the rules version, the level, the seats, the
 //! difficulty and the seed: [`fingerprint`]). Datagrams from strangers, of another game or
-//! version, cut short, or garbage are dropped and counted ([`SocketReport`]), never a panic,
-//! and at most [`MAX_DATAGRAMS_PER_POLL`] are read a poll, so that a flood cannot stall the
+//! version, cut short, or garbage are dropped and counted ([`SocketReport`](super::SocketReport)), never a panic,
+//! and at most [`MAX_DATAGRAMS_PER_POLL`](super::MAX_DATAGRAMS_PER_POLL) are read a poll, so that a flood cannot stall the
 //! game; a peer whose fingerprint differs is named ([`NetEvent::OtherGame`]).
 //!
 //! ```no_run
-//! use tilecaster::game::net::{NetPlay, NetSetup};
+//! use tilecaster::net::{NetPlay, NetSetup};
 //! use tilecaster::game::{Autopilot, Game, Input};
 //! # fn level() -> tilecaster::level::Level { unimplemented!() }
 //! let game = Game::new(level()).seated(2);
@@ -36,33 +36,20 @@
 //! }
 //! ```
 
-use std::cell::RefCell;
 use std::collections::VecDeque;
-use std::net::{SocketAddr, UdpSocket};
-use std::rc::Rc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
-use web_time::Instant;
-
-use bincode::Options as _;
 use ggrs::{
-    DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, Message, NonBlockingSocket, P2PSession,
-    PlayerType, SessionBuilder, SessionState,
+    DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, P2PSession, PlayerType, SessionBuilder,
+    SessionState,
 };
 
-use super::rollback::Rollback;
-use super::{Game, Input, TICK_HZ};
+use super::socket::{GameSocket, SocketReport};
+use super::{Carrier, NetConfig, udp_carrier};
+use crate::game::{Game, Input, TICK_HZ};
 
-/// The first bytes of every datagram this game sends.
-const MAGIC: [u8; 4] = *b"TCnp";
-/// The header: [`MAGIC`] and the fingerprint.
-const HEADER: usize = 12;
-/// The largest datagram read (ggrs' messages are far smaller).
-const LARGEST: usize = 4096;
-/// The most datagrams read in one poll; the rest wait for the next.
-pub const MAX_DATAGRAMS_PER_POLL: usize = 256;
 /// How many ticks of state hashes are kept ([`NetPlay::hash_at`]).
 const HASHES_KEPT: usize = 256;
 /// Ticks between the machines' comparisons of their state hashes (one second).
@@ -75,13 +62,13 @@ pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 pub fn fingerprint(game: &Game, level_hash: &str, seed: u64) -> u64 {
     let text = format!(
         "tilecaster rules {} level {level_hash} data {} seats {} difficulty {:?} seed {seed} mode {:?}",
-        super::RULES_VERSION,
+        crate::game::RULES_VERSION,
         game.data_hash(),
         game.seats.len(),
         game.difficulty,
         game.mode,
     );
-    let mut h = super::hash::PortableHasher::default();
+    let mut h = crate::game::PortableHasher::default();
     std::hash::Hasher::write(&mut h, text.as_bytes());
     std::hash::Hasher::finish(&h)
 }
@@ -200,189 +187,9 @@ impl std::fmt::Display for NetEvent {
     }
 }
 
-/// What the socket dropped, for the network line and for tests.
-#[derive(Debug, Default)]
-pub struct SocketReport {
-    /// Datagrams from addresses that are not peers.
-    pub strangers: AtomicU64,
-    /// Datagrams from peers cut short, of another game, or not a message.
-    pub dropped: AtomicU64,
-    /// Datagrams that could not be sent.
-    pub send_failures: AtomicU64,
-    /// Peers whose datagrams carried another fingerprint, not yet told of, and those told of
-    /// (each is told of once).
-    other_games: Mutex<(Vec<SocketAddr>, Vec<SocketAddr>)>,
-}
-
-/// `ggrs`' message kinds as its encoding numbers them (the order of its `MessageBody` in
-/// ggrs 0.11): after the two bytes of its header, a little-endian `u32`.
-const SYNC_REQUEST: u32 = 0;
-const SYNC_REPLY: u32 = 1;
-/// How long a request to get in step waits for its answer before the socket sends it again.
-const SYNC_RESEND: Duration = Duration::from_millis(300);
-
-/// The kind of the `ggrs` message encoded in `bytes` (after this game's header).
-fn message_kind(bytes: &[u8]) -> Option<u32> {
-    Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
-}
-
-/// What carries a networked game's datagrams (and a lobby's): a UDP socket natively
-/// ([`UdpSocket`], bound and set non-blocking), or a room's WebRTC data channels (the page's,
-/// and natively with the `webrtc` feature; each player known by an address made of its id).
-/// Unordered and unreliable, as UDP is: the rollback session above it resends what matters.
-pub trait Datagrams {
-    /// Sends `bytes` to `to` (an error when it could not be sent).
-    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()>;
-    /// The next datagram waiting, copied into `buffer` (cut to its length), with its length
-    /// and sender; [`std::io::ErrorKind::WouldBlock`] when none waits.
-    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)>;
-    /// This machine's address as the others know it, where the carrier knows one.
-    fn local_addr(&mut self) -> Option<SocketAddr>;
-    /// The peers the carrier itself knows of (a room's players whose channels are open);
-    /// none for a socket, whose peers are told by address.
-    fn known_peers(&mut self) -> Vec<SocketAddr> {
-        Vec::new()
-    }
-}
-
-impl Datagrams for UdpSocket {
-    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
-        self.send_to(bytes, to).map(|_| ())
-    }
-
-    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
-        self.recv_from(buffer)
-    }
-
-    fn local_addr(&mut self) -> Option<SocketAddr> {
-        UdpSocket::local_addr(self).ok()
-    }
-}
-
-/// A UDP socket bound to `addr`, non-blocking, as a [`Carrier`].
-pub fn udp_carrier(addr: SocketAddr) -> std::io::Result<Carrier> {
-    let socket = UdpSocket::bind(addr)?;
-    socket.set_nonblocking(true)?;
-    Ok(Rc::new(RefCell::new(Box::new(socket))))
-}
-
-/// A game's datagram carrier, shared by its network sessions one after another: co-op goes on
-/// to its next level over the one its last level used ([`NetPlay::carrier`]).
-pub type Carrier = Rc<RefCell<Box<dyn Datagrams>>>;
-
-/// A datagram carrier that speaks `ggrs`' messages with this game's header, dropping whatever
-/// is not for it.
-struct GameSocket {
-    socket: Carrier,
-    fingerprint: u64,
-    peers: Vec<SocketAddr>,
-    buffer: Vec<u8>,
-    out: Vec<u8>,
-    report: Arc<SocketReport>,
-    /// Each peer's last request to get in step not yet answered, and when it went. `ggrs`
-    /// asks again only after 200 ms in which it sent nothing; a machine whose first requests
-    /// were lost (the other not yet listening) and which answers the other's reports every
-    /// 200 ms would never ask again, and never start: the socket asks again for it.
-    unanswered: Vec<(SocketAddr, Vec<u8>, Instant)>,
-}
-
-impl GameSocket {
-    /// The message in datagram `bytes` from `from`, if it is one of this game's.
-    fn read(&self, from: SocketAddr, bytes: &[u8]) -> Option<Message> {
-        if !self.peers.contains(&from) {
-            self.report.strangers.fetch_add(1, Ordering::Relaxed);
-            return None;
-        }
-        let dropped = || {
-            self.report.dropped.fetch_add(1, Ordering::Relaxed);
-            None
-        };
-        if bytes.len() < HEADER || bytes[..4] != MAGIC {
-            return dropped();
-        }
-        let mark = u64::from_le_bytes(bytes[4..HEADER].try_into().unwrap_or_default());
-        if mark != self.fingerprint {
-            if let Ok(mut others) = self.report.other_games.lock() {
-                let (waiting, told) = &mut *others;
-                if !waiting.contains(&from) && !told.contains(&from) {
-                    waiting.push(from);
-                }
-            }
-            return dropped();
-        }
-        // ggrs' own encoding (bincode's fixed-width integers), with a limit on what a length
-        // in the datagram may ask for.
-        let decoded = bincode::DefaultOptions::new()
-            .with_fixint_encoding()
-            .allow_trailing_bytes()
-            .with_limit(LARGEST as u64)
-            .deserialize(&bytes[HEADER..]);
-        decoded.ok().or_else(dropped)
-    }
-}
-
-impl NonBlockingSocket<SocketAddr> for GameSocket {
-    fn send_to(&mut self, msg: &Message, addr: &SocketAddr) {
-        self.out.clear();
-        self.out.extend_from_slice(&MAGIC);
-        self.out.extend_from_slice(&self.fingerprint.to_le_bytes());
-        let sent = bincode::serialize_into(&mut self.out, msg)
-            .ok()
-            .and_then(|()| {
-                self.socket
-                    .borrow_mut()
-                    .send_datagram(&self.out, *addr)
-                    .ok()
-            });
-        if sent.is_none() {
-            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-        }
-        if message_kind(&self.out[HEADER..]) == Some(SYNC_REQUEST) {
-            self.unanswered.retain(|(to, ..)| to != addr);
-            self.unanswered
-                .push((*addr, self.out.clone(), Instant::now()));
-        }
-    }
-
-    fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
-        let mut messages = Vec::new();
-        for _ in 0..MAX_DATAGRAMS_PER_POLL {
-            let mut buffer = std::mem::take(&mut self.buffer);
-            let received = self.socket.borrow_mut().receive_datagram(&mut buffer);
-            match received {
-                Ok((n, from)) => {
-                    if let Some(message) = self.read(from, &buffer[..n]) {
-                        if message_kind(&buffer[HEADER..n]) == Some(SYNC_REPLY) {
-                            self.unanswered.retain(|(to, ..)| *to != from);
-                        }
-                        messages.push((from, message));
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                    self.buffer = buffer;
-                    break;
-                }
-                // (An earlier send's refusal, reported late on some systems: nothing to read.)
-                Err(_) => {}
-            }
-            self.buffer = buffer;
-        }
-        let now = Instant::now();
-        for (to, bytes, sent) in &mut self.unanswered {
-            if now - *sent >= SYNC_RESEND {
-                *sent = now;
-                if self.socket.borrow_mut().send_datagram(bytes, *to).is_err() {
-                    self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-                }
-            }
-        }
-        messages
-    }
-}
-
 /// A networked game in progress on this machine.
 pub struct NetPlay {
-    session: P2PSession<Rollback<Game>>,
+    session: P2PSession<NetConfig>,
     /// What carries the datagrams (shared with the session's socket).
     carrier: Carrier,
     game: Game,
@@ -396,9 +203,18 @@ pub struct NetPlay {
     /// The tick a player used the exit in (or the match ended), as far as played; undone
     /// when a rollback plays that tick otherwise.
     finished_at: Option<u64>,
-    /// Every seat's input of every tick played (by tick, from the first), when kept
-    /// ([`NetPlay::keep_inputs`]): a rolled-back tick's replaced as it is played again.
-    inputs: Option<Vec<Input>>,
+    /// Every seat's input of the ticks played and not yet taken ([`NetPlay::take_confirmed`]),
+    /// from tick `kept_from` on, seat 0 first: a rolled-back tick's replaced as it is played
+    /// again.
+    kept: Vec<Input>,
+    /// The first tick whose inputs `kept` holds.
+    kept_from: u64,
+    /// The ticks whose inputs were all known when they were last played (so `kept` holds
+    /// their final inputs): the confirmed tick as of the last tick played. (Inputs that arrive
+    /// later correct the ticks they touch only when the next tick is played.)
+    settled: u64,
+    /// Every seat's input of the tick played last, as played (partly predicted).
+    last_inputs: Vec<Input>,
     /// Why the session cannot go on, once it cannot ([`NetEvent::Failed`]), and whether that
     /// was said.
     failed: Option<(String, bool)>,
@@ -470,7 +286,7 @@ impl NetPlay {
     /// last level's session used ([`NetPlay::carrier`]).
     pub fn over(mut game: Game, setup: &NetSetup, carrier: Carrier) -> Result<NetPlay, NetError> {
         let seats = setup.peers.len() + 1;
-        let most = super::most_seats(game.is_deathmatch());
+        let most = crate::game::most_seats(game.is_deathmatch());
         if seats != game.seats.len() || seats > most || setup.seat >= seats {
             return Err(NetError::Setup(format!(
                 "seat {} with {} peers in a game of {} seats (at most {most} in {})",
@@ -495,7 +311,7 @@ impl NetPlay {
             });
         }
         let session_error = |e: GgrsError| NetError::Session(e.to_string());
-        let mut builder = SessionBuilder::<Rollback<Game>>::new()
+        let mut builder = SessionBuilder::<NetConfig>::new()
             .with_num_players(seats)
             .with_input_delay(setup.input_delay)
             .with_max_prediction_window(8)
@@ -513,15 +329,12 @@ impl NetPlay {
             };
             builder = builder.add_player(player, seat).map_err(session_error)?;
         }
-        let socket = GameSocket {
-            socket: carrier.clone(),
-            fingerprint: setup.fingerprint,
-            peers: setup.peers.clone(),
-            buffer: vec![0; LARGEST],
-            out: Vec::with_capacity(512),
-            report: report.clone(),
-            unanswered: Vec::new(),
-        };
+        let socket = GameSocket::new(
+            carrier.clone(),
+            setup.fingerprint,
+            setup.peers.clone(),
+            report.clone(),
+        );
         let session = builder.start_p2p_session(socket).map_err(session_error)?;
         game.viewer = setup.seat;
         Ok(NetPlay {
@@ -533,7 +346,10 @@ impl NetPlay {
             hashes: VecDeque::with_capacity(HASHES_KEPT),
             report,
             stats: NetStats::default(),
-            inputs: None,
+            kept: Vec::new(),
+            kept_from: 0,
+            settled: 0,
+            last_inputs: Vec::new(),
             finished_at: None,
             failed: None,
         })
@@ -654,19 +470,20 @@ impl NetPlay {
                 }
                 GgrsRequest::AdvanceFrame { inputs } => {
                     let inputs: Vec<Input> = inputs.iter().map(|&(i, _)| i).collect();
-                    if let Some(kept) = &mut self.inputs {
-                        // Tick t's inputs at t * seats (the ticks before all kept already).
-                        let at = self.game.ticks as usize * inputs.len();
-                        kept.truncate(at);
-                        kept.extend_from_slice(&inputs);
-                    }
+                    // Tick t's inputs at (t - kept_from) * seats (the ticks before all kept).
+                    let at =
+                        (self.game.ticks.saturating_sub(self.kept_from)) as usize * inputs.len();
+                    self.kept.truncate(at);
+                    self.kept.extend_from_slice(&inputs);
                     self.game.tick_seats(&inputs);
+                    self.last_inputs = inputs;
                     self.keep_hash();
                     advanced += 1;
                 }
             }
         }
         self.stats.ticks += 1;
+        self.settled = self.confirmed_tick();
         let replayed = advanced.saturating_sub(1);
         self.stats.replayed += replayed;
         self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
@@ -692,18 +509,25 @@ impl NetPlay {
         self.hashes.push_back((tick, hash));
     }
 
-    /// Keeps every seat's input of every tick from now on (call before the first tick), for
-    /// a recording of the game ([`NetPlay::inputs`]).
-    pub fn keep_inputs(&mut self) {
-        self.inputs.get_or_insert_with(Vec::new);
+    /// Every seat's input of the ticks confirmed since the last call (each tick's every seat,
+    /// seat 0 first, in tick order): final, the same on every machine. What a recording keeps;
+    /// the inputs are not kept here after they are taken.
+    pub fn take_confirmed(&mut self) -> Vec<Input> {
+        let confirmed = self.settled;
+        let ticks = confirmed.saturating_sub(self.kept_from) as usize;
+        let seats = self.addresses.len();
+        let taken: Vec<Input> = self
+            .kept
+            .drain(..(ticks * seats).min(self.kept.len()))
+            .collect();
+        self.kept_from += (taken.len() / seats.max(1)) as u64;
+        taken
     }
 
-    /// The inputs kept of the ticks up to `tick` (each tick's every seat, seat 0 first), if
-    /// [kept](NetPlay::keep_inputs) and played: final once [`NetPlay::confirmed_tick`] has
-    /// reached `tick`.
-    pub fn inputs(&self, tick: u64) -> Option<&[Input]> {
-        let kept = self.inputs.as_ref()?;
-        kept.get(..tick as usize * self.addresses.len())
+    /// Every seat's input of the tick played last (seat 0 first), as it was played: the
+    /// others' partly predicted.
+    pub fn last_inputs(&self) -> &[Input] {
+        &self.last_inputs
     }
 
     /// The game as this machine sees it now (its latest ticks partly predicted).

@@ -15,8 +15,8 @@
 //! and what does not read as a request is dropped and counted, never a panic. Games do not
 //! travel through here: once the data channels open, the peers talk directly.
 //!
-//! ```no_run
-//! use tilecaster::episode::signalling::SignallingServer;
+//! ```ignore
+//! use server::SignallingServer;
 //! let server = SignallingServer::bind("127.0.0.1:3536".parse().unwrap()).unwrap();
 //! println!("ws://{}/", server.local_addr().unwrap());
 //! server.serve(); // runs until the process ends
@@ -215,6 +215,7 @@ impl SignallingServer {
     }
 
     /// What it has seen so far (shared: it goes on counting while the server runs).
+    #[cfg(test)]
     pub fn report(&self) -> Arc<SignallingReport> {
         self.report.clone()
     }

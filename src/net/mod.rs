@@ -1,0 +1,38 @@
+//! Network play: the only part of the engine that touches the network. It holds what carries
+//! datagrams (a UDP socket natively, a room's WebRTC data channels in the page), the game's
+//! framing on them, the lobby where players meet, a signalling server's rooms, and the
+//! rollback session (`ggrs`) that plays a [`Game`](crate::game::Game) of several seats with
+//! peers. The rules of play ([`crate::game`]) know nothing of it: they are a function of the
+//! state and every seat's input, which is all rollback needs. Above it, [`crate::play`]'s
+//! network runner drives a session tick by tick as every other kind of play is driven.
+//!
+//! What travels is `ggrs`' own messages, each datagram headed by this game's mark and a
+//! fingerprint of the game being played ([`fingerprint`]); what is not the game's is dropped
+//! and counted ([`SocketReport`]), never a panic.
+
+mod carrier;
+pub mod lobby;
+#[cfg(feature = "webrtc")]
+pub mod room;
+mod seats;
+mod session;
+mod socket;
+
+pub use carrier::{Carrier, Datagrams, udp_carrier};
+pub use seats::NetSeats;
+pub use session::{
+    DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats, fingerprint,
+};
+pub use socket::{MAX_DATAGRAMS_PER_POLL, SocketReport};
+
+use crate::game::{Game, Input};
+
+/// `ggrs`' configuration for a networked [`Game`]: its input a tick, its whole state saved,
+/// peers known by their addresses.
+pub(crate) struct NetConfig;
+
+impl ggrs::Config for NetConfig {
+    type Input = Input;
+    type State = Game;
+    type Address = std::net::SocketAddr;
+}

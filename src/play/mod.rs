@@ -1,0 +1,186 @@
+//! Play: ONE runner interface that every kind of play implements, so that the window, the
+//! page, `tilecaster autoplay` (alone and `--net`) and `tilecaster replay` all drive a game
+//! the same way (as Fish Folk Jumpy's session runners and bevy_ggrs do).
+//!
+//! A [`Runner`] holds a [`Session`] and plays the ticks owed by a moment ([`Runner::advance`]),
+//! with this machine's input from a [`Pilot`] (the keyboard's latch, the autopilot, or nobody
+//! under a menu). It returns one [`TickOutput`] a tick played (that tick's events, the messages
+//! it said, every seat's input), the inputs that became final ([`Advance::kept`], what a
+//! recording keeps), and what happened outside the ticks. Sound, messages and recordings are
+//! handled from these, tick by tick, in the same way for every kind of play: a frame that plays
+//! no tick hears nothing again, and one that plays three hears three ticks.
+//!
+//! The kinds:
+//! - [`LocalRun`]: a game of one on this machine, through the episode's rules (levels in a
+//!   row, tallies, deaths); the keyboard or the autopilot gives the input.
+//! - [`ReplayRun`]: a recording played back (a networked game's recording ticks every seat).
+//! - [`NetRun`]: this machine's seat of a networked game through `ggrs`' rollback session
+//!   ([`crate::net`]); co-op goes on to the next level with the same peers.
+//!
+//! ```
+//! use tilecaster::episode::Session;
+//! use tilecaster::game::Autopilot;
+//! use tilecaster::play::{LocalRun, Runner};
+//! use web_time::{Duration, Instant};
+//!
+//! let session = Session::start("levels/e1m1.toml".as_ref(), None).unwrap();
+//! let mut run = LocalRun::new(session);
+//! let mut pilot = Autopilot::new();
+//! let start = Instant::now();
+//! run.restart_clock(start);
+//! // A tenth of a second later: six ticks owed, six played.
+//! let advance = run.advance(start + Duration::from_millis(100), false, &mut pilot);
+//! assert_eq!(advance.ticks.len(), 6);
+//! assert_eq!(run.session().game.ticks, 6);
+//! ```
+
+mod clock;
+mod local;
+mod network;
+mod recorder;
+mod replay;
+
+pub use clock::{MOST_BEHIND, TickClock};
+pub use local::LocalRun;
+pub use network::{NEXT_LEVEL_TICKS, NetRun};
+pub use recorder::Recorder;
+pub use replay::ReplayRun;
+
+use web_time::Instant;
+
+use crate::episode::{Score, Session};
+use crate::game::{Autopilot, Game, GameEvent, Input};
+
+/// Who gives this machine's seat its input, tick by tick.
+pub trait Pilot {
+    /// The input for the next tick of `game`.
+    fn input(&mut self, game: &Game) -> Input;
+}
+
+impl Pilot for Autopilot {
+    fn input(&mut self, game: &Game) -> Input {
+        Autopilot::input(self, game)
+    }
+}
+
+impl<F: FnMut(&Game) -> Input> Pilot for F {
+    fn input(&mut self, game: &Game) -> Input {
+        self(game)
+    }
+}
+
+/// Nobody at the controls: every tick's input is the empty one (a player under a menu while
+/// the others play on, a replay, a game that stands still).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nobody;
+
+impl Pilot for Nobody {
+    fn input(&mut self, _: &Game) -> Input {
+        Input::default()
+    }
+}
+
+/// One tick played.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TickOutput {
+    /// Which tick of the runner's this was: 1 for the first it played, and so on (the game's
+    /// own count starts again with each level).
+    pub tick: u64,
+    /// What happened in it ([`Game::events`] after it).
+    pub events: Vec<GameEvent>,
+    /// What it said to the player shown (also shown on the session's message line).
+    pub messages: Vec<String>,
+    /// Every seat's input of the tick (seat 0 first), as played: in a networked game the
+    /// others' may be predictions that a rollback corrects later ([`Advance::kept`] holds the
+    /// final ones).
+    pub inputs: Vec<Input>,
+}
+
+/// Why a runner stopped playing this frame's ticks, and what the front end should do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ending {
+    /// The recording has no ticks left.
+    ReplayDone,
+    /// A run ended (game over, or the episode's end): its score, for the high-score table.
+    RunEnded(Score),
+    /// The episode is over and the player pressed use or fire on its last page.
+    EpisodeLeft,
+    /// The networked game cannot go on: why.
+    NetStopped(String),
+    /// The networked game is over for this machine (the episode's end, or a next level that
+    /// could not start together): the session is this player's own from here
+    /// ([`Runner::into_session`]).
+    Alone,
+}
+
+/// What [`Runner::advance`] did.
+#[derive(Clone, Debug, Default)]
+pub struct Advance {
+    /// One output a tick played, in order.
+    pub ticks: Vec<TickOutput>,
+    /// Every seat's input of the ticks that became final (each tick's seats in turn, seat 0
+    /// first, in tick order): what a recording keeps. In a game on this machine, every tick's
+    /// input as it is played; in a networked game, once every machine has it.
+    pub kept: Vec<Input>,
+    /// What happened besides the ticks (peers in step or gone, a level begun together), to be
+    /// said to the player.
+    pub notices: Vec<String>,
+    /// A new level began in this advance that the recording does not follow (a networked
+    /// co-op game going on to its next level: a recording holds one level).
+    pub new_level: bool,
+    /// Why play stopped, if it did.
+    pub ending: Option<Ending>,
+}
+
+/// The kinds of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A game of one on this machine.
+    Local,
+    /// A recording played back.
+    Replay,
+    /// One seat of a networked game.
+    Network,
+}
+
+/// A kind of play: a session, the ticks owed, and this machine's input.
+pub trait Runner {
+    /// Plays the ticks owed by `now` (its clock's time since the last call, at most
+    /// [`MOST_BEHIND`]), this machine's seat's input from `pilot`. `held` (a menu over the game,
+    /// a page not yet started) keeps a game of one standing still; a networked game plays on.
+    fn advance(&mut self, now: Instant, held: bool, pilot: &mut dyn Pilot) -> Advance;
+
+    /// The session played: its game as this machine shows it, the level and its assets.
+    fn session(&self) -> &Session;
+
+    /// The session, to change (a level restarted, a message said, live reload).
+    fn session_mut(&mut self) -> &mut Session;
+
+    /// Which kind of play this is.
+    fn kind(&self) -> Kind;
+
+    /// Starts counting ticks owed from `now` (a window opened, a menu closed).
+    fn restart_clock(&mut self, now: Instant);
+
+    /// The ticks this runner has played (the last [`TickOutput::tick`]).
+    fn ticks_played(&self) -> u64;
+
+    /// The seat played here, and the players' count (1 for a game of one).
+    fn seats(&self) -> (usize, usize) {
+        (0, 1)
+    }
+
+    /// The network line of the profiler (F3), in a networked game.
+    fn network_line(&self) -> Option<String> {
+        None
+    }
+
+    /// The networked game's rollback session, in one.
+    fn network(&self) -> Option<&crate::net::NetPlay> {
+        None
+    }
+
+    /// The session, the runner given up (to play it another way: a networked game's
+    /// episode ended, the player's own from there).
+    fn into_session(self: Box<Self>) -> Session;
+}

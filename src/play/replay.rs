@@ -1,0 +1,111 @@
+//! A recording played back.
+
+use web_time::Instant;
+
+use crate::episode::{Recording, Session};
+use crate::game::Input;
+
+use super::local::messages;
+use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
+
+/// A recording played back on its session: a game of one through the episode's rules, as it
+/// was played; a networked game's recording on the game of several it played (its seed, seats
+/// and mode), every seat's input a tick, seen from seat 0.
+pub struct ReplayRun {
+    session: Session,
+    inputs: Vec<Input>,
+    seats: usize,
+    /// The next tick's index.
+    next: usize,
+    clock: TickClock,
+}
+
+impl ReplayRun {
+    /// Replays `recording` on `session` (started on its level: [`Recording::start_session`]).
+    pub fn new(recording: Recording, mut session: Session) -> ReplayRun {
+        let seats = recording.seats.max(1);
+        if seats > 1 || recording.seed.is_some() {
+            let seed = recording.seed.unwrap_or(0);
+            session.game = session.game_of_several(seed, seats, recording.deathmatch);
+        }
+        ReplayRun {
+            session,
+            inputs: recording.inputs,
+            seats,
+            next: 0,
+            clock: TickClock::default(),
+        }
+    }
+
+    /// The ticks the recording holds.
+    pub fn ticks(&self) -> usize {
+        self.inputs.len() / self.seats
+    }
+
+    /// Plays up to `ticks` of the recording's ticks now, whatever the clock says (headless).
+    pub fn play_ticks(&mut self, ticks: u32, _: &mut dyn Pilot) -> Advance {
+        let mut advance = Advance::default();
+        for _ in 0..ticks {
+            let from = self.next * self.seats;
+            let Some(inputs) = self.inputs.get(from..from + self.seats) else {
+                advance.ending = Some(Ending::ReplayDone);
+                break;
+            };
+            self.next += 1;
+            if self.seats == 1 {
+                // A game of one: through the episode's rules, as it was played.
+                self.session.tick(&inputs[0]);
+                advance.kept.push(inputs[0]);
+            } else {
+                self.session.game.tick_seats(inputs);
+            }
+            let game = &self.session.game;
+            advance.ticks.push(TickOutput {
+                tick: self.next as u64,
+                events: game.events.clone(),
+                messages: messages(&game.events, game.viewer),
+                inputs: inputs.to_vec(),
+            });
+        }
+        advance
+    }
+}
+
+impl Runner for ReplayRun {
+    fn advance(&mut self, now: Instant, held: bool, pilot: &mut dyn Pilot) -> Advance {
+        if held {
+            self.clock.hold(now);
+            return Advance::default();
+        }
+        let ticks = self.clock.owed(now, 1.0);
+        self.play_ticks(ticks, pilot)
+    }
+
+    fn session(&self) -> &Session {
+        &self.session
+    }
+
+    fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
+    }
+
+    fn kind(&self) -> Kind {
+        Kind::Replay
+    }
+
+    fn restart_clock(&mut self, now: Instant) {
+        self.clock.restart(now);
+    }
+
+    fn ticks_played(&self) -> u64 {
+        self.next as u64
+    }
+
+    fn seats(&self) -> (usize, usize) {
+        (0, self.seats)
+    }
+
+    fn into_session(self: Box<Self>) -> Session {
+        self.session
+    }
+}

@@ -1,0 +1,209 @@
+//! The runners (`tilecaster::play`): every kind of play returns one output a tick played, so
+//! that sound, messages and recordings follow the ticks, whatever a frame's share of them.
+//! Two seats of a networked game play here in one process over an in-memory carrier, with
+//! frames of 0, 1 and 3 ticks.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::io::{Error, ErrorKind};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::rc::Rc;
+
+use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
+use tilecaster::episode::Session;
+use tilecaster::game::{Autopilot, Game, GameEvent, Input};
+use tilecaster::net::{Carrier, Datagrams, NetSeats};
+use tilecaster::play::{LocalRun, NetRun, Pilot, Recorder, Runner, TickOutput};
+use web_time::{Duration, Instant};
+
+/// Datagrams between the seats of one process: each address's inbox.
+type Inboxes = Rc<RefCell<HashMap<SocketAddr, VecDeque<(SocketAddr, Vec<u8>)>>>>;
+
+/// One seat's end of the in-memory network.
+struct Mesh {
+    me: SocketAddr,
+    inboxes: Inboxes,
+}
+
+impl Datagrams for Mesh {
+    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
+        let mut inboxes = self.inboxes.borrow_mut();
+        inboxes
+            .entry(to)
+            .or_default()
+            .push_back((self.me, bytes.to_vec()));
+        Ok(())
+    }
+
+    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
+        let mut inboxes = self.inboxes.borrow_mut();
+        match inboxes.entry(self.me).or_default().pop_front() {
+            Some((from, bytes)) => {
+                let n = bytes.len().min(buffer.len());
+                buffer[..n].copy_from_slice(&bytes[..n]);
+                Ok((n, from))
+            }
+            None => Err(Error::from(ErrorKind::WouldBlock)),
+        }
+    }
+
+    fn local_addr(&mut self) -> Option<SocketAddr> {
+        Some(self.me)
+    }
+}
+
+/// Seat 1's steady input: turning on the spot (a held key: the other machine's predictions
+/// of it are right once it has heard it).
+fn turning(_: &Game) -> Input {
+    Input {
+        turn: 1.0,
+        ..Input::default()
+    }
+}
+
+/// Every tick of a networked game reaches the front end once, however many a frame plays
+/// (none, one, three): the outputs' ticks run 1, 2, 3... without a gap or a repeat, one
+/// tick of sound is mixed for each (so the sound is exactly ticks / 60 s long), and where a
+/// tick was first played on the inputs that turned out final, its events are those the game
+/// replayed from the recording makes at that tick.
+#[test]
+fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
+    let inboxes = Inboxes::default();
+    let addresses: [SocketAddr; 2] = [
+        "10.0.0.1:7000".parse().unwrap(),
+        "10.0.0.2:7000".parse().unwrap(),
+    ];
+    let level = Path::new("levels/e1m1.toml");
+    let mut runs: Vec<NetRun> = (0..2)
+        .map(|seat| {
+            let carrier: Carrier = Rc::new(RefCell::new(Box::new(Mesh {
+                me: addresses[seat],
+                inboxes: inboxes.clone(),
+            })));
+            let seats = NetSeats {
+                bind: addresses[seat],
+                peers: vec![addresses[1 - seat]],
+                seat,
+                seed: 11,
+                input_delay: 0,
+                deathmatch: None,
+                colours: Vec::new(),
+            };
+            let session = Session::start(level, None).unwrap();
+            NetRun::start(session, seats, Some(carrier)).unwrap()
+        })
+        .collect();
+    let mut recorder = Recorder::new(true, runs[0].session());
+    recorder.restart_network(runs[0].session(), &runs[0].session().game, 11);
+    let mut autopilot = Autopilot::for_seat(0);
+    let tick = Duration::from_nanos(16_666_667);
+    let mut now = Instant::now();
+    for run in &mut runs {
+        run.restart_clock(now);
+    }
+    let mut mixer = Mixer::new();
+    let mut sound = Vec::new();
+    let mut outputs: Vec<TickOutput> = Vec::new();
+    let mut frames_of = [0usize; 4];
+    // Getting in step first (no tick is played meanwhile), then 240 frames of 0, 1 and 3 ticks.
+    for frame in 0..400 {
+        let ticks = if frame < 100 { 1 } else { [0, 1, 3][frame % 3] };
+        now += tick * ticks;
+        let pilots: [&mut dyn Pilot; 2] = [&mut autopilot, &mut turning];
+        for (seat, (run, pilot)) in runs.iter_mut().zip(pilots).enumerate() {
+            let advance = run.advance(now, false, pilot);
+            if seat == 0 {
+                let session = run.session();
+                for out in &advance.ticks {
+                    tilecaster::scene::sound::hear_tick(
+                        &session.game,
+                        &out.events,
+                        session.current(),
+                        &mut mixer,
+                        &mut sound,
+                    );
+                }
+                if frame >= 100 {
+                    frames_of[advance.ticks.len().min(3)] += 1;
+                }
+                recorder.keep(&advance);
+                outputs.extend(advance.ticks);
+            }
+        }
+    }
+    assert!(
+        frames_of[0] > 0 && frames_of[1] > 0 && frames_of[3] > 0,
+        "frames of 0, 1 and 3 ticks played: {frames_of:?}"
+    );
+    let played = outputs.len();
+    assert!(played > 300, "{played} ticks played");
+    for (k, out) in outputs.iter().enumerate() {
+        assert_eq!(
+            out.tick,
+            k as u64 + 1,
+            "tick {} reported out of turn",
+            out.tick
+        );
+    }
+    assert_eq!(
+        sound.len(),
+        played * FRAMES_PER_TICK * 2,
+        "one tick of stereo sound a tick played"
+    );
+    // The game again from its final inputs, its events tick by tick.
+    let recording = recorder.recording().unwrap();
+    let confirmed = recording.inputs.len() / 2;
+    assert!(
+        confirmed + 20 > played,
+        "{confirmed} of {played} ticks confirmed"
+    );
+    let mut session = Session::start(level, None).unwrap();
+    let mut game = session.game_of_several(11, 2, None);
+    let mut compared = 0;
+    let mut heard = 0;
+    for (out, inputs) in outputs.iter().zip(recording.inputs.chunks(2)) {
+        game.tick_seats(inputs);
+        if out.inputs == inputs {
+            assert_eq!(out.events, game.events, "tick {}", out.tick);
+            compared += 1;
+            heard += out
+                .events
+                .iter()
+                .filter(|e| !matches!(e, GameEvent::Message { .. }))
+                .count();
+        }
+    }
+    assert!(
+        compared * 10 > confirmed * 8,
+        "{compared} of {confirmed} ticks compared"
+    );
+    assert!(heard > 0, "the ticks compared made some sound");
+}
+
+/// A game of one: the clock's ticks owed are played and each reported once; none while held.
+#[test]
+fn a_game_of_one_plays_the_ticks_owed_and_stands_still_while_held() {
+    let session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
+    let mut run = LocalRun::new(session);
+    let mut pilot = Autopilot::new();
+    let start = Instant::now();
+    run.restart_clock(start);
+    let tick = Duration::from_nanos(16_666_667);
+    let mut ticks = Vec::new();
+    for (k, owed) in [3u32, 0, 1, 3, 0, 0, 1].into_iter().enumerate() {
+        let now = start + tick * (k as u32 + 1) * 10 + tick * owed;
+        // Ten ticks' time held, then `owed` more.
+        assert!(
+            run.advance(now - tick * owed, true, &mut pilot)
+                .ticks
+                .is_empty()
+        );
+        let advance = run.advance(now, false, &mut pilot);
+        assert_eq!(advance.ticks.len(), owed as usize);
+        assert_eq!(advance.kept.len(), owed as usize);
+        ticks.extend(advance.ticks.iter().map(|t| t.tick));
+    }
+    assert_eq!(ticks, (1..=8).collect::<Vec<u64>>());
+    assert_eq!(run.session().game.ticks, 8);
+}
