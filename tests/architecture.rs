@@ -241,6 +241,188 @@ fn uses_are_found_in_every_form_of_path() {
     assert_eq!(found, ["level"]);
 }
 
+/// The module path of a source file (`src/render/kernels/avx2.rs` -> `render::kernels::avx2`;
+/// a `mod.rs` is its folder's module), relative to its source folder, and that folder.
+fn module_path(file: &Path) -> Option<(&'static str, Vec<String>)> {
+    let (dir, relative) = SOURCES
+        .iter()
+        .rev()
+        .find_map(|dir| file.strip_prefix(dir).ok().map(|r| (*dir, r)))?;
+    let mut parts: Vec<String> = relative
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop()?;
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" {
+        parts.push(stem.to_string());
+    }
+    Some((dir, parts))
+}
+
+/// The names that `code` reaches through exactly `prefix` (`super::`, `super::super::`,
+/// `crate::render::`): the first name after it, grouped uses too; not a longer path that
+/// merely ends in it (`super::super::x` is not `super::x`).
+fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let mut at = 0;
+    while let Some(i) = code[at..].find(prefix) {
+        let start = at + i;
+        at = start + prefix.len();
+        let before = &code[..start];
+        if before.ends_with("::")
+            || before
+                .chars()
+                .next_back()
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let rest = &code[at..];
+        if rest.starts_with("super::") {
+            continue;
+        }
+        // The first segment, or a group's top-level names, read as `uses` reads them.
+        let text = format!("x::{rest}");
+        found.extend(uses(&text, "x"));
+    }
+    found
+}
+
+/// Within every folder of the sources, which of its modules (files and subfolders) use which
+/// of the others (the folder's own `mod.rs`, which gathers them, left out).
+fn folder_graphs() -> BTreeMap<String, BTreeMap<String, BTreeSet<String>>> {
+    let mut files = Vec::new();
+    for dir in SOURCES {
+        rust_files(Path::new(dir), &mut files);
+    }
+    let mut graphs: BTreeMap<String, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for file in &files {
+        let Some((source, module)) = module_path(file) else {
+            continue;
+        };
+        let is_mod = file.file_name().is_some_and(|n| n == "mod.rs");
+        let code = without_comments(&std::fs::read_to_string(file).unwrap());
+        // Each folder above the file: the file belongs to one of its modules.
+        for depth in 0..module.len() {
+            let folder = &module[..depth];
+            let child = &module[depth];
+            if folder.is_empty() && source == "src" && ["main", "lib"].contains(&child.as_str()) {
+                continue;
+            }
+            // From the file's module, the folder is `super::` repeated this often.
+            let ups = module.len() - depth;
+            let mut used = names_after(&code, &"super::".repeat(ups));
+            let absolute = folder
+                .iter()
+                .fold("crate::".to_string(), |p, m| format!("{p}{m}::"));
+            if !folder.is_empty() {
+                used.extend(names_after(&code, &absolute));
+            }
+            if is_mod && depth + 1 == module.len() {
+                // A folder's own mod.rs gathers its modules: not an edge of the folder above.
+                let _ = &used;
+            }
+            let key = format!("{source}/{}", folder.join("/"));
+            let graph = graphs.entry(key).or_default();
+            let edges = graph.entry(child.clone()).or_default();
+            for name in used {
+                if &name != child {
+                    edges.insert(name);
+                }
+            }
+        }
+    }
+    // Only names that are modules of the folder.
+    for graph in graphs.values_mut() {
+        let modules: BTreeSet<String> = graph.keys().cloned().collect();
+        for edges in graph.values_mut() {
+            edges.retain(|n| modules.contains(n));
+        }
+    }
+    graphs
+}
+
+/// The cycles of `graph`: each strongly connected set of two or more modules.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let reach = |from: &str| {
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(n) = stack.pop() {
+            for m in graph.get(&n).into_iter().flatten() {
+                if seen.insert(m.clone()) {
+                    stack.push(m.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reached: BTreeMap<&String, BTreeSet<String>> =
+        graph.keys().map(|k| (k, reach(k))).collect();
+    let mut done = BTreeSet::new();
+    let mut out = Vec::new();
+    for a in graph.keys() {
+        if done.contains(a) {
+            continue;
+        }
+        let set: Vec<String> = graph
+            .keys()
+            .filter(|b| *b == a || (reached[a].contains(*b) && reached[*b].contains(a)))
+            .cloned()
+            .collect();
+        done.extend(set.iter().cloned());
+        if set.len() > 1 {
+            out.push(set);
+        }
+    }
+    out
+}
+
+#[test]
+fn no_two_modules_of_a_folder_use_each_other() {
+    let mut wrong = Vec::new();
+    for (folder, graph) in folder_graphs() {
+        for cycle in cycles(&graph) {
+            wrong.push(format!("{folder}: {} use each other", cycle.join(", ")));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn cycles_are_found_through_super_and_crate_paths() {
+    let code =
+        without_comments("use super::{a::X, b}; super::super::c::f(); crate::render::d::g();");
+    assert_eq!(
+        names_after(&code, "super::")
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["a", "b"]
+    );
+    assert_eq!(
+        names_after(&code, "super::super::")
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["c"]
+    );
+    assert_eq!(
+        names_after(&code, "crate::render::")
+            .into_iter()
+            .collect::<Vec<_>>(),
+        ["d"]
+    );
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec!["a"]),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+    .collect();
+    assert_eq!(cycles(&graph), [["a", "b", "c"]]);
+}
+
 /// The simulation is the rules alone: no sockets (the network is `net`'s), no threads' panic
 /// hooks, no files.
 #[test]

@@ -11,6 +11,7 @@ mod controller;
 mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
 mod gamepad;
+mod hooks;
 // The sound device: ALSA natively; the page's Web Audio in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
 mod device;
@@ -22,10 +23,6 @@ mod platform;
 #[cfg_attr(not(feature = "gamepad"), allow(dead_code))]
 mod pad;
 mod screen;
-#[cfg(target_arch = "wasm32")]
-mod screen_canvas;
-#[cfg(not(target_arch = "wasm32"))]
-mod screen_gpu;
 mod sound;
 #[cfg(target_arch = "wasm32")]
 pub(crate) mod web;
@@ -626,15 +623,15 @@ impl ApplicationHandler for App {
                 if self.screen.is_none() {
                     return;
                 }
-                platform::before_frame(&mut self.ctl);
-                if !self.ctl.simulate() && !platform::simulation_ended(&mut self.ctl) {
+                hooks::before_frame(&mut self.ctl);
+                if !self.ctl.simulate() && !hooks::simulation_ended(&mut self.ctl) {
                     return event_loop.exit();
                 }
                 if let Err(e) = self.draw() {
                     return self.fail(event_loop, e);
                 }
                 let end = self.ctl.clock.frame_shown();
-                platform::frame_shown(&self.ctl);
+                hooks::frame_shown(&self.ctl);
                 if end {
                     event_loop.exit();
                 }
@@ -658,7 +655,7 @@ impl ApplicationHandler for App {
     }
 
     fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
-        platform::poll_input(&mut self.extras, &mut self.ctl);
+        hooks::poll_input(&mut self.extras, &mut self.ctl);
         self.ctl.poll_files();
         self.carry_out(event_loop);
         // Natively paced by the game, in the browser by the page's animation frames.

@@ -8,23 +8,7 @@ use crate::grid::Cell;
 use crate::level::{Fog, Level, Surface};
 use crate::texture::{Texture, TextureSet};
 
-/// A floor or ceiling as the renderer uses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum SurfaceRef {
-    Texture(u32),
-    /// RGBA8 packed little-endian.
-    Colour(u32),
-}
-
-#[derive(Clone, Debug)]
-pub(crate) struct StyleRef {
-    /// Texture per face: north, south, east, west.
-    pub faces: [u16; 4],
-    pub floor: SurfaceRef,
-    pub ceiling: SurfaceRef,
-    /// A shaped wall's outline, which its texture wraps.
-    pub outline: Option<Arc<super::outline::Outline>>,
-}
+pub(crate) use super::surface::{StyleRef, SurfaceRef};
 
 /// Everything the renderer needs of a level's looks, resolved to indices.
 #[derive(Clone, Debug)]

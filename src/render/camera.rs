@@ -77,3 +77,19 @@ impl Camera {
         self.dir + self.plane * x
     }
 }
+
+/// The distance to the floor (below the horizon) or ceiling (above) seen through row `y` of a
+/// frame `height` rows tall, through the row's centre.
+#[inline]
+pub(super) fn row_distance(y: i32, height: u32) -> f32 {
+    let half = height as f32 / 2.0;
+    half / (y as f32 + 0.5 - half).abs().max(0.5)
+}
+
+/// The world footprint of a floor pixel on a row looking `distance` away, its neighbour along
+/// the row `across` away, in a frame `half` rows from horizon to edge: the larger of that and
+/// how much further the next row looks (`d(distance)/dy = distance² / half`).
+#[inline]
+pub(super) fn pixel_footprint(across: f64, distance: f64, half: f64) -> f64 {
+    across.max(distance * distance / half)
+}

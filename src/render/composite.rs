@@ -19,11 +19,13 @@
 use std::time::Duration;
 use web_time::Instant;
 
-use super::assets::{FogBlend, SurfaceRef};
+use super::assets::FogBlend;
+use super::camera::{pixel_footprint, row_distance};
 use super::column::{Layers, Span};
 use super::kernels;
 use super::lit::{BY_SAMPLE, Drawn};
 use super::sprites::{MAX_SPRITES_PER_ROW, SpriteDraw};
+use super::surface::SurfaceRef;
 use super::{Camera, RenderAssets, SpriteInstance};
 use crate::grid::Cell;
 use crate::level::Level;
@@ -188,7 +190,15 @@ pub(super) fn draw_band(
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
     let floor_done = Instant::now();
-    kernels::wall_sweep(scene, (y0, y1), w, band);
+    kernels::vectorised(
+        scene.loops,
+        WallSweep {
+            scene,
+            rows: (y0, y1),
+            w,
+            band,
+        },
+    );
     let walls_done = Instant::now();
     for &x in scene.layered {
         let x = x as usize;
@@ -213,12 +223,50 @@ pub(super) fn draw_band(
     }
 }
 
+/// A band's wall sweep ([`wall_sweep`]) as a loop the kernels build for the CPU.
+struct WallSweep<'s, 'a, 'b> {
+    scene: &'s Scene<'a>,
+    rows: (i32, i32),
+    w: usize,
+    band: &'b mut [u32],
+}
+
+impl kernels::Vectorised for WallSweep<'_, '_, '_> {
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        wall_sweep(self.scene, self.rows, self.w, self.band);
+    }
+}
+
+/// A run of lit plain colours' pixels filled a sample at a time ([`fill_by_sample`]) as a loop
+/// the kernels build for the CPU's widest stores.
+pub(super) struct SampleFill<'r, 'f, C> {
+    pub(super) run: &'r mut [u32],
+    pub(super) at: (i64, i64),
+    pub(super) step: (i64, i64),
+    pub(super) fog: &'f FogBlend,
+    pub(super) copy_of: C,
+}
+
+impl<'t, C: FnMut((i32, i32)) -> &'t crate::texture::Mip> kernels::Vectorised
+    for SampleFill<'_, '_, C>
+{
+    type Output = ();
+
+    #[inline(always)]
+    fn run(self) {
+        fill_by_sample(self.run, self.at, self.step, self.fog, self.copy_of);
+    }
+}
+
 /// The wall sweep of a band (rows `y0..y1` of the frame held in `band`, rows `w` pixels
 /// long): the walls column by column, a block of [`BLOCK`] columns at a time where their walls
-/// reach the band. Always inlined, so that [`kernels::wall_sweep`] compiles it for AVX2 where
-/// the CPU has it, with the column loop ([`kernels::copy_down`]) inlined in it.
+/// reach the band. Always inlined, so that [`kernels::vectorised`] compiles it for AVX2 where
+/// the CPU has it ([`WallSweep`]), with the column loop ([`kernels::copy_down`]) inlined in it.
 #[inline(always)]
-pub(super) fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &mut [u32]) {
+fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &mut [u32]) {
     for (b, block) in scene.blocks.iter().enumerate() {
         let x0 = b * BLOCK;
         if let Some(next) = scene.blocks.get(b + 1) {
@@ -325,22 +373,6 @@ fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, row: &mut [
     if let Some(start) = run_start {
         draw_run(row, start, row.len());
     }
-}
-
-/// The distance to the floor (below the horizon) or ceiling (above) seen through row `y` of a
-/// frame `height` rows tall, through the row's centre.
-#[inline]
-pub(super) fn row_distance(y: i32, height: u32) -> f32 {
-    let half = height as f32 / 2.0;
-    half / (y as f32 + 0.5 - half).abs().max(0.5)
-}
-
-/// The world footprint of a floor pixel on a row looking `distance` away, its neighbour along
-/// the row `across` away, in a frame `half` rows from horizon to edge: the larger of that and
-/// how much further the next row looks (`d(distance)/dy = distance² / half`).
-#[inline]
-pub(super) fn pixel_footprint(across: f64, distance: f64, half: f64) -> f64 {
-    across.max(distance * distance / half)
 }
 
 /// The floor or ceiling texel source of the cell last looked up along a row: the surface
@@ -520,7 +552,14 @@ impl<'a> SurfaceCache<'a> {
                         let at = flash.copy_at(cell, below, footprint);
                         flash.mip(at.expect("a copy of each"), footprint, (assets, loops))
                     };
-                    kernels::fill_by_sample(loops, part, (at, step), fog, copy_of);
+                    let fill = SampleFill {
+                        run: part,
+                        at,
+                        step,
+                        fog,
+                        copy_of,
+                    };
+                    kernels::vectorised(loops, fill);
                 }
                 Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
@@ -582,9 +621,9 @@ const SAMPLE_STORE: usize = 64;
 /// flashes fills about 13,000 samples a frame on its ceilings, one in twenty under eight
 /// pixels wide.) The crossings from sample to sample are counted on over the whole run, and a
 /// cell's copy asked for when the run comes to it, so that neighbouring cells are one run.
-/// Drawn through [`kernels::fill_by_sample`], which builds it for the CPU's widest stores.
+/// Drawn as a [`SampleFill`], which the kernels build for the CPU's widest stores.
 #[inline(always)]
-pub(super) fn fill_by_sample<'t>(
+fn fill_by_sample<'t>(
     run: &mut [u32],
     at: (i64, i64),
     step: (i64, i64),
@@ -881,7 +920,14 @@ mod tests {
             let at = ((next() >> 1) as i64, (next() >> 1) as i64);
             for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
                 let mut row = vec![7u32; len + 2];
-                kernels::fill_by_sample(loops, &mut row[1..=len], (at, step), &fog, copy_of);
+                let fill = SampleFill {
+                    run: &mut row[1..=len],
+                    at,
+                    step,
+                    fog: &fog,
+                    copy_of,
+                };
+                kernels::vectorised(loops, fill);
                 assert_eq!(
                     (row[0], row[len + 1]),
                     (7, 7),

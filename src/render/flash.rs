@@ -24,9 +24,10 @@
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::assets::{RenderAssets, SurfaceRef};
+use super::assets::RenderAssets;
 use super::camera::Camera;
 use super::kernels::{self, Loops};
+use super::surface::SurfaceRef;
 use crate::grid::Cell;
 use crate::level::{Level, Light};
 use crate::lighting::{DYNAMIC_SAMPLES, DynamicLights};
@@ -438,10 +439,10 @@ fn level_at(depth: f64, frame: &Frame, size: u32) -> u32 {
         return 0;
     }
     let (width, height) = frame.size;
-    let nearest_row = f64::from(super::composite::row_distance(height as i32 - 1, height));
+    let nearest_row = f64::from(super::camera::row_distance(height as i32 - 1, height));
     let depth = depth.max(nearest_row);
     let across = 2.0 * frame.camera.plane.length() * depth / f64::from(width);
-    let footprint = super::composite::pixel_footprint(across, depth, f64::from(height) / 2.0);
+    let footprint = super::camera::pixel_footprint(across, depth, f64::from(height) / 2.0);
     mip_level(footprint * f64::from(size))
 }
 

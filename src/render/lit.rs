@@ -12,7 +12,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::assets::{StyleRef, SurfaceRef};
+use super::surface::{StyleRef, SurfaceRef};
 use crate::grid::Cell;
 use crate::level::Level;
 use crate::lighting::{LightMap, NEUTRAL, SAMPLES, apply};

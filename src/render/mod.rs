@@ -19,6 +19,7 @@ mod outline;
 mod relight;
 mod shimmer;
 mod sprites;
+mod surface;
 
 pub use assets::RenderAssets;
 
@@ -467,7 +468,7 @@ impl Renderer {
         } else if y >= wall.top && y < wall.bottom {
             wall.depth
         } else {
-            composite::row_distance(y, self.height)
+            camera::row_distance(y, self.height)
         }
     }
 

@@ -14,7 +14,6 @@ use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
 use super::super::clock::Clock;
-use super::super::controller::Controller;
 use super::super::screen::{Backend, Screen};
 
 /// Whether the menus offer Quit (a page cannot close itself).
@@ -33,6 +32,15 @@ pub(in crate::app) struct Extras {
 }
 
 impl Extras {
+    /// The gamepads' events since the last call (none without the feature).
+    pub(in crate::app) fn pad_events(&mut self) -> Vec<super::super::pad::PadEvent> {
+        #[cfg(feature = "gamepad")]
+        if let Some(pads) = &mut self.pads {
+            return pads.events();
+        }
+        Vec::new()
+    }
+
     pub(in crate::app) fn new() -> Extras {
         Extras {
             #[cfg(feature = "gamepad")]
@@ -174,14 +182,6 @@ pub(in crate::app) fn start_screen(
     Screen::new(window, display, size, scaling, backend)
 }
 
-/// Before a frame is simulated: nothing here (the page hands over its requests).
-pub(in crate::app) fn before_frame(_ctl: &mut Controller) {}
-
-/// The game ran out of input (a replay's end): natively the game ends (`false`).
-pub(in crate::app) fn simulation_ended(_ctl: &mut Controller) -> bool {
-    false
-}
-
 /// The window fullscreen (borderless, on its screen), or back.
 pub(in crate::app) fn fullscreen(window: &Window, on: bool) {
     let full = on.then_some(winit::window::Fullscreen::Borderless(None));
@@ -193,19 +193,6 @@ pub(in crate::app) fn fullscreen(window: &Window, on: bool) {
 /// Whether the game waits for the player before its first tick: never natively.
 pub(in crate::app) fn holds_the_game() -> bool {
     false
-}
-
-/// A frame was shown: nothing here to tell.
-pub(in crate::app) fn frame_shown(_ctl: &Controller) {}
-
-/// Input that does not come through the window: the gamepads, to the menu or the game.
-pub(in crate::app) fn poll_input(extras: &mut Extras, ctl: &mut Controller) {
-    #[cfg(feature = "gamepad")]
-    if let Some(pads) = &mut extras.pads {
-        ctl.gamepad_events(pads.events());
-    }
-    #[cfg(not(feature = "gamepad"))]
-    let _ = (extras, ctl);
 }
 
 /// Paced by the game: a redraw every 1/FRAME_RATE seconds, waiting in between.

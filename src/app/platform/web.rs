@@ -1,6 +1,6 @@
 //! The browser page: settings, scores and saves in the page's localStorage, the mouse held by
-//! the page's pointer lock, the frame drawn on the page's canvas, the page told of each frame,
-//! frames paced by the page's animation frames.
+//! the page's pointer lock, the frame drawn on the page's canvas, frames paced by the page's
+//! animation frames (the page told of each frame: `super::super::hooks`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -15,14 +15,8 @@ use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
 use super::super::clock::Clock;
-use super::super::controller::{Controller, Idle};
 use super::super::screen::{Backend, Screen};
 use super::super::web as page;
-use tilecaster::assets::Sources;
-use tilecaster::episode::Recording;
-use tilecaster::level::Difficulty;
-use tilecaster::play::ReplayRun;
-use tilecaster::scene::menu::Menu;
 
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = false;
@@ -152,41 +146,6 @@ pub(in crate::app) fn start_screen(
     Screen::new(window, size, scaling)
 }
 
-/// Before a frame is simulated: what the page asked for, and the page's pointer lock.
-pub(in crate::app) fn before_frame(ctl: &mut Controller) {
-    if let Some(request) = page::take_request() {
-        ctl.page_request(request);
-    }
-    ctl.follow_pointer_lock();
-}
-
-/// The game ran out of input: a replay's end is told to the page, and the page goes on
-/// (`true`): the player takes over under the main menu (a new game, or play on from where the
-/// replay stopped).
-pub(in crate::app) fn simulation_ended(ctl: &mut Controller) -> bool {
-    if ctl.run.kind() == tilecaster::play::Kind::Replay {
-        page::replay_ended(&ctl.session().game, ctl.run.ticks_played() as usize);
-    }
-    ctl.replay_ended();
-    true
-}
-
-/// A frame was shown: told to the page (its tests read the first one).
-pub(in crate::app) fn frame_shown(ctl: &Controller) {
-    page::frame_shown(
-        ctl.clock.frames(),
-        &ctl.session().game,
-        ctl.session().path(),
-        (ctl.menu.is_some(), ctl.overlays.map),
-        &ctl.view.frame,
-        ctl.view.profile.median(),
-    );
-    if let Some(net) = ctl.run.network() {
-        page::network_shown(net);
-    }
-    page::lobby_shown(&ctl.view.lobby);
-}
-
 /// The whole page fullscreen (not the canvas alone, so that the page's bar and touch
 /// controls stay within reach), or back.
 pub(in crate::app) fn fullscreen(_window: &Window, on: bool) {
@@ -197,18 +156,6 @@ pub(in crate::app) fn fullscreen(_window: &Window, on: bool) {
 /// play" (frames are drawn meanwhile).
 pub(in crate::app) fn holds_the_game() -> bool {
     !page::started()
-}
-
-/// Input that does not come through the window: the page's touch controls, a gamepad's
-/// buttons and left stick to the menu or the game, the turn area's drag as the mouse's.
-pub(in crate::app) fn poll_input(_extras: &mut Extras, ctl: &mut Controller) {
-    let (events, dx) = page::take_touch();
-    if !events.is_empty() {
-        ctl.gamepad_events(events);
-    }
-    if dx != 0.0 && ctl.menu.is_none() {
-        ctl.latch.look(dx, 0.0);
-    }
 }
 
 /// Paced by the page: a redraw at every animation frame it offers.
@@ -227,87 +174,4 @@ pub(in crate::app) fn pace(
 #[cfg(feature = "webrtc")]
 pub(in crate::app) fn signalling_server() -> String {
     page::signalling_server()
-}
-
-/// The page's requests and its pointer lock, carried out on the controller.
-impl Controller {
-    /// Follows the page's pointer lock, which the page takes on its "click to play" and the
-    /// browser gives back on Escape (without passing the key on): the mouse looks while the
-    /// canvas holds it, and losing it pauses the game, as Escape does natively.
-    pub(super) fn follow_pointer_lock(&mut self) {
-        let locked = page::pointer_locked();
-        if locked && !self.grabbed {
-            self.grabbed = true;
-        }
-        if self.page_locked && !locked {
-            self.grabbed = false;
-            if self.menu.is_none() {
-                self.open_menu(Menu::pause());
-            }
-        }
-        self.page_locked = locked;
-    }
-
-    /// A replay ran to its end in the page: the player takes over from there, under the
-    /// pause menu (play on, restart the level, or go to the main menu).
-    pub(super) fn replay_ended(&mut self) {
-        let session = std::mem::replace(&mut self.run, Box::new(Idle)).into_session();
-        self.play_alone(session);
-        if self.menu.is_none() {
-            self.open_menu(Menu::pause());
-        }
-    }
-
-    /// Does what the page asked: another level, or a recording played to its end. A level
-    /// that will not load leaves the game as it was and its error on the page.
-    pub(super) fn page_request(&mut self, request: page::Request) {
-        let (recording, level) = match request {
-            page::Request::Room { code, host, demo } => {
-                #[cfg(feature = "webrtc")]
-                {
-                    let host = host.as_ref().map(|(level, dm)| (level.as_path(), *dm));
-                    self.open_room(code.as_deref(), host);
-                    self.demo = demo.then(tilecaster::game::Autopilot::new);
-                }
-                #[cfg(not(feature = "webrtc"))]
-                {
-                    let _ = (code, host, demo);
-                    page::show_error(
-                        "this build of the page has no network play (the webrtc feature)",
-                    );
-                }
-                return;
-            }
-            page::Request::Level(path) => (None, path),
-            page::Request::Replay(path) => match Recording::read_for_replay(&path) {
-                Ok(recording) => {
-                    let level = recording.level_path();
-                    (Some(recording), level)
-                }
-                Err(e) => return page::show_error(&e.to_string()),
-            },
-        };
-        // Textures handed over with the level lie beside it (`<page>/NAME.png`), where the
-        // level's textures are looked for, natively too.
-        let textures = Sources::default();
-        let started = match &recording {
-            Some(recording) => recording.start_session(textures).map_err(|e| e.to_string()),
-            None => Session::start_on(&level, textures, Difficulty::Normal)
-                .map_err(|e| format!("{e:#}")),
-        };
-        match started {
-            Ok(session) => {
-                self.leave_network();
-                self.play_alone(session);
-                self.record_from_start();
-                if let Some(recording) = recording {
-                    let session = std::mem::replace(&mut self.run, Box::new(Idle)).into_session();
-                    self.run = Box::new(ReplayRun::new(recording, session));
-                }
-                self.close_menu();
-                page::clear_error();
-            }
-            Err(e) => page::show_error(&e),
-        }
-    }
 }

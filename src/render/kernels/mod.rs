@@ -15,7 +15,7 @@
 //!
 //! A magnified wall's column takes eight rows' texels with one load and one lane permutation
 //! (`copy_down`), always inlined into the wall sweep, which runs compiled for AVX2
-//! ([`wall_sweep`]). The wall sweep asks for the cache lines it is about to write
+//! ([`vectorised`]). The wall sweep asks for the cache lines it is about to write
 //! (`prefetch`).
 //!
 //! The only `unsafe` of the library is here (this file and its two): calling an AVX2 function
@@ -106,23 +106,31 @@ pub(super) fn copy_down(
     scalar::copy_down(texels, (pos, step), pixels, stride);
 }
 
-/// The wall sweep of a band ([`super::composite::wall_sweep`]), compiled for AVX2 where the
-/// CPU has it, so that the column loop ([`copy_down`]) is inlined into it as AVX2 code. (This
-/// is the one place the kernels know a caller: a generic trampoline taking the sweep as a
-/// closure compiled it 3% longer, by callgrind's count of `draw_band`.)
-pub(super) fn wall_sweep(
-    scene: &super::composite::Scene,
-    rows: (i32, i32),
-    w: usize,
-    band: &mut [u32],
-) {
+/// A loop that the kernels build for the CPU's widest instructions: its body, inlined into an
+/// AVX2 function where the CPU has AVX2, becomes AVX2 code, and the kernels it calls with it
+/// (the wall's column loop, [`copy_down`], always inlined). The sweeps that own such loops
+/// (the wall sweep, the sample fills of lit colours) implement it, so that the kernels never
+/// name their callers. (A generic trampoline taking the sweep as a closure compiled the wall
+/// sweep 3% longer, by callgrind's count of `draw_band`; a trait method always inlined is
+/// the direct call it replaced.)
+pub(super) trait Vectorised {
+    /// What the loop gives back.
+    type Output;
+    /// The loop.
+    fn run(self) -> Self::Output;
+}
+
+/// Runs `body`, built for AVX2 where the CPU has it ([`Vectorised`]).
+#[inline]
+pub(super) fn vectorised<B: Vectorised>(loops: Loops, body: B) -> B::Output {
     #[cfg(target_arch = "x86_64")]
-    if scene.loops.avx2 {
+    if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
-        unsafe { avx2::wall_sweep(scene, rows, w, band) };
-        return;
+        return unsafe { avx2::vectorised(body) };
     }
-    super::composite::wall_sweep(scene, rows, w, band);
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = loops;
+    body.run()
 }
 
 /// Asks the CPU to bring the cache line holding pixel `at` of `pixels`, and the one of each
@@ -185,28 +193,6 @@ pub(super) fn texture_run(
     } else {
         scalar::texture_run::<true>(tex, shift, run, at, step, fog);
     }
-}
-
-/// [`super::composite::fill_by_sample`]: lit plain colours' pixels, a fill a sample, each
-/// cell's from its copy (`copy_of`). With AVX2 the same code built for it, so that a sample's
-/// fixed run of stores is half as many (32 bytes each, where the baseline's are 16).
-#[inline]
-pub(super) fn fill_by_sample<'t>(
-    loops: Loops,
-    run: &mut [u32],
-    (at, step): ((i64, i64), (i64, i64)),
-    fog: &FogBlend,
-    copy_of: impl FnMut((i32, i32)) -> &'t Mip,
-) {
-    #[cfg(target_arch = "x86_64")]
-    if loops.avx2 {
-        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
-        unsafe { avx2::fill_by_sample(run, (at, step), fog, copy_of) };
-        return;
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = loops;
-    super::composite::fill_by_sample(run, at, step, fog, copy_of);
 }
 
 /// Fogs a run of pixels in place with one fog weight.

@@ -2,6 +2,11 @@ use std::fmt;
 
 use crate::math::Vec2;
 
+/// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
+/// only [`Cell::OUTSIDE`]; a ray or segment that leaves it ends at its edge. This bounds every
+/// walk to fewer than 2^27 cells.
+pub const DOMAIN: f64 = 16_777_216.0;
+
 /// A grid cell: the unit square `[x, x+1) x [y, y+1)`. A point lies in cell `(floor x, floor y)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -14,7 +19,7 @@ pub struct Cell {
 
 impl Cell {
     /// The cell that a walk with an unusable start (NaN, infinite, or beyond
-    /// [`DOMAIN`](super::DOMAIN)) consists of. It lies outside every map, so a cast against a
+    /// [`DOMAIN`]) consists of. It lies outside every map, so a cast against a
     /// tilecaster's `TileMap` reports a hit at distance 0 there.
     pub const OUTSIDE: Cell = Cell {
         x: -(1 << 24) - 1,

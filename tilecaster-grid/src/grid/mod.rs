@@ -65,7 +65,7 @@ mod vocab;
 mod walk;
 
 pub use bounds::CellRect;
-pub use cell::{Cell, Face};
+pub use cell::{Cell, DOMAIN, Face};
 pub use maps::BoolGrid;
 pub use paths::{reachable, shortest_path};
 pub(crate) use shape::turns;
@@ -74,7 +74,7 @@ pub use sight::{MAX_VIEW_RADIUS, field_of_view, lines_of_sight};
 pub use sweep::{Contact, sweep_box, sweep_circle};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub(crate) use vocab::texel_of;
-pub use vocab::{DOMAIN, Entry, Hit, Solidity, Via};
+pub use vocab::{Entry, Hit, Solidity, Via};
 pub use walk::Walk;
 
 use crate::math::Vec2;

@@ -5,8 +5,8 @@
 //! order and faces are those of exact rational arithmetic.
 
 use super::cell::Cell;
+use super::cell::DOMAIN;
 use super::fixed::{FRAC_BITS, ONE, to_fixed_scaled};
-use super::vocab::DOMAIN;
 use crate::math::Vec2;
 
 mod sealed {

@@ -1,17 +1,12 @@
 //! The traversal's shared vocabulary: what a walk yields ([`Entry`], [`Via`]), what stops it
-//! ([`Solidity`], [`Hit`]), the bounds it keeps ([`DOMAIN`]), and the texel lookup of shaped
-//! cells. The walk itself ([`super::Walk`]), the grids in the caller's units ([`super::Grid`])
+//! ([`Solidity`], [`Hit`]), and the texel lookup of shaped cells (the bounds a walk keeps,
+//! [`DOMAIN`](super::DOMAIN), are the cells' own: `super::cell`). The walk itself ([`super::Walk`]), the grids in the caller's units ([`super::Grid`])
 //! and the masks ([`super::Mask`]) all speak it, and none of them imports another for it.
 
 use super::bounds::CellRect;
 use super::cell::{Cell, Face};
 use super::shape::Mask;
 use crate::math::Vec2;
-
-/// Walks stay within `[-DOMAIN, DOMAIN]` on both axes (2^24 tiles). A start outside it walks
-/// only [`Cell::OUTSIDE`]; a ray or segment that leaves it ends at its edge. This bounds every
-/// walk to fewer than 2^27 cells.
-pub const DOMAIN: f64 = 16_777_216.0;
 
 /// How a walk arrived in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,14 +1,19 @@
 //! Where the finished frame goes in the window, and what draws it there: natively a `wgpu`
-//! surface ([`super::screen_gpu`]), in the browser page the canvas's 2D context
-//! ([`super::screen_canvas`]: a page needs no GPU pipeline to show a picture, and leaving
+//! surface (`gpu`), in the browser page the canvas's 2D context
+//! (`canvas`: a page needs no GPU pipeline to show a picture, and leaving
 //! wgpu and its shader compiler out makes the page's download a third smaller).
+
+#[cfg(target_arch = "wasm32")]
+mod canvas;
+#[cfg(not(target_arch = "wasm32"))]
+mod gpu;
 
 use super::Scaling;
 
 #[cfg(target_arch = "wasm32")]
-pub(super) use super::screen_canvas::Screen;
+pub(super) use canvas::Screen;
 #[cfg(not(target_arch = "wasm32"))]
-pub(super) use super::screen_gpu::Screen;
+pub(super) use gpu::Screen;
 
 /// How much of filling's scale a whole-number scale must reach for [`Scaling::Sharp`] to take
 /// it.

@@ -16,11 +16,11 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 use web_time::Instant;
 use winit::window::Window;
 
-use super::Scaling;
-use super::screen::{Shown, frame_under, placement};
+use super::super::Scaling;
+use super::{Shown, frame_under, placement};
 
 /// The page's canvas and the frame-sized canvas the frame is put on.
-pub(super) struct Screen {
+pub(in crate::app) struct Screen {
     window: Arc<Window>,
     canvas: HtmlCanvasElement,
     context: CanvasRenderingContext2d,
@@ -43,7 +43,7 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Result<CanvasRenderingContext2d> {
 impl Screen {
     /// The screen of `window` (the page's canvas) for frames of `frame_size`, scaled into it as
     /// `scaling` says.
-    pub(super) fn new(
+    pub(in crate::app) fn new(
         window: Arc<Window>,
         frame_size: (u32, u32),
         scaling: Scaling,
@@ -73,7 +73,7 @@ impl Screen {
     }
 
     /// Frames are `size` from now on.
-    pub(super) fn set_frame_size(&mut self, size: (u32, u32)) {
+    pub(in crate::app) fn set_frame_size(&mut self, size: (u32, u32)) {
         if size != self.frame_size {
             self.frame_size = size;
             self.buffer.set_width(size.0);
@@ -95,14 +95,14 @@ impl Screen {
 
     /// The frame position (pixels) under window position `(x, y)` (the screen's pixels),
     /// where the frame is drawn there.
-    pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+    pub(in crate::app) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let window = (self.canvas.width(), self.canvas.height());
         frame_under(self.frame_size, window, self.scaling, (x, y))
     }
 
     /// Shows a frame (RGBA, [`Screen::set_frame_size`]'s size), and what putting its pixels
     /// on the canvas and drawing them scaled took.
-    pub(super) fn show(&mut self, rgba: &[u8]) -> Result<(Shown, profile::Shown)> {
+    pub(in crate::app) fn show(&mut self, rgba: &[u8]) -> Result<(Shown, profile::Shown)> {
         let started = Instant::now();
         let (fw, fh) = self.frame_size;
         let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(rgba), fw, fh)

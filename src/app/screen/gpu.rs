@@ -1,5 +1,5 @@
 //! The window's GPU surface (natively): the finished frame uploaded as a texture and drawn
-//! scaled into the window (see [`super::screen::placement`]).
+//! scaled into the window (see [`super::placement`]).
 //!
 //! This owns its `wgpu` surface rather than going through `pixels`: `Pixels::render` retries
 //! a presentation the driver calls out of date or suboptimal, reconfiguring at the size it was
@@ -15,8 +15,8 @@ use std::sync::Arc;
 
 use web_time::Instant;
 
-use super::Scaling;
-use super::screen::{Backend, Shown, frame_under, placement};
+use super::super::Scaling;
+use super::{Backend, Shown, frame_under, placement};
 use anyhow::{Context, Result, anyhow};
 use tilecaster::scene::profile;
 use winit::event_loop::OwnedDisplayHandle;
@@ -57,7 +57,7 @@ fn surface_size(window: &Window) -> winit::dpi::PhysicalSize<u32> {
 }
 
 /// The GPU side of the window.
-pub(super) struct Screen {
+pub(in crate::app) struct Screen {
     window: Arc<Window>,
     surface: wgpu::Surface<'static>,
     device: wgpu::Device,
@@ -78,7 +78,7 @@ pub(super) struct Screen {
 impl Screen {
     /// A surface on `window` for frames of `frame_size`, scaled into it as `scaling` says;
     /// drawn with `backend`.
-    pub(super) fn new(
+    pub(in crate::app) fn new(
         window: Arc<Window>,
         display: OwnedDisplayHandle,
         frame_size: (u32, u32),
@@ -223,7 +223,7 @@ impl Screen {
     }
 
     /// Takes frames of another size from now on (the internal resolution changed).
-    pub(super) fn set_frame_size(&mut self, frame_size: (u32, u32)) {
+    pub(in crate::app) fn set_frame_size(&mut self, frame_size: (u32, u32)) {
         if frame_size != self.frame_size {
             let (texture, bind_group) = frame_texture(
                 &self.device,
@@ -252,7 +252,7 @@ impl Screen {
 
     /// The frame position (pixels) under window position `(x, y)`, where the frame is drawn
     /// there.
-    pub(super) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
+    pub(in crate::app) fn frame_position(&self, x: f64, y: f64) -> Option<(f64, f64)> {
         let window = (self.config.width, self.config.height);
         frame_under(self.frame_size, window, self.scaling, (x, y))
     }
@@ -262,7 +262,7 @@ impl Screen {
     ///
     /// The frame's pixels are handed to the driver where the renderer drew them: the one copy
     /// is the driver's, into memory the GPU reads (no copy of the game's own in between).
-    pub(super) fn show(&mut self, rgba: &[u8]) -> Result<(Shown, profile::Shown)> {
+    pub(in crate::app) fn show(&mut self, rgba: &[u8]) -> Result<(Shown, profile::Shown)> {
         let started = Instant::now();
         let (width, height) = self.frame_size;
         self.queue.write_texture(
