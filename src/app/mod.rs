@@ -17,6 +17,7 @@ mod hooks;
 mod device;
 mod input;
 mod keymap;
+mod keys;
 mod lobby;
 mod platform;
 // The pad's mapping is always built (and tested); the `gamepad` feature feeds it.

@@ -6,6 +6,7 @@ use tilecaster::episode::Recording;
 use tilecaster::game::Input;
 use tilecaster::level::Difficulty;
 use tilecaster::play::ReplayRun;
+use tilecaster::scene::menu::{MenuInput, Page};
 
 /// A controller of e1m1's session with its settings file and saves in `dir`, no window.
 fn controller(dir: &Path, menu: Option<Menu>) -> Controller {
