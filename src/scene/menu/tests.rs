@@ -1,0 +1,408 @@
+//! The menus driven by input and drawn at every size.
+
+use super::*;
+use crate::bindings::Action;
+use crate::frame::Frame;
+
+fn world() -> MenuWorld<'static> {
+    MenuWorld::default()
+}
+
+fn press(menu: &mut Menu, s: &mut Settings, inputs: &[MenuInput]) -> Vec<MenuCommand> {
+    inputs
+        .iter()
+        .filter_map(|&i| menu.handle(i, s, &world()))
+        .collect()
+}
+
+#[test]
+fn the_front_door_skips_what_is_disabled_and_starts_each_difficulty() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let mut menu = Menu::main();
+    // No saves: Continue and Load are skipped.
+    press(&mut menu, &mut s, &[Down]);
+    assert_eq!(menu.selected(), 3, "OPTIONS");
+    press(&mut menu, &mut s, &[Up]);
+    assert_eq!(menu.selected(), 0, "NEW GAME");
+    for (n, difficulty) in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard]
+        .into_iter()
+        .enumerate()
+    {
+        let mut menu = Menu::main();
+        // The cursor starts on NORMAL: up to EASY, down to HARD.
+        let inputs = match n {
+            0 => vec![Select, Up, Select],
+            1 => vec![Select, Select],
+            _ => vec![Select, Down, Select],
+        };
+        assert_eq!(
+            press(&mut menu, &mut s, &inputs),
+            [MenuCommand::NewGame(difficulty)]
+        );
+    }
+    // Back from New game; Escape on the front door itself does nothing.
+    let mut menu = Menu::main();
+    press(&mut menu, &mut s, &[Select, Back, Back]);
+    assert_eq!((menu.page(), menu.selected()), (Page::Main, 0));
+    assert_eq!(press(&mut menu, &mut s, &[Up, Select]), [MenuCommand::Quit]);
+    // In a browser page there is no quitting: Up from New game skips Quit.
+    let page = MenuWorld {
+        can_quit: false,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    menu.handle(Up, &mut s, &page);
+    assert_eq!(menu.selected(), 5, "HIGH SCORES");
+}
+
+/// The Multiplayer page: the name typed (what the font lacks left out), the address typed
+/// and joined with Enter (an IP address alone on the default port; one that does not read
+/// as an address stays to be mended), the hosts' commands.
+#[test]
+fn the_multiplayer_page_types_a_name_and_joins_an_address() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let arenas = [(
+        "Command Post".to_string(),
+        PathBuf::from("levels/e1m3.toml"),
+    )];
+    let world = MenuWorld {
+        arenas: &arenas,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    let mut press = |menu: &mut Menu, inputs: &[MenuInput]| -> Vec<MenuCommand> {
+        inputs
+            .iter()
+            .filter_map(|&i| menu.handle(i, &mut s, &world))
+            .collect()
+    };
+    press(&mut menu, &[Down, Select]);
+    assert_eq!(menu.page(), Page::Multiplayer);
+    // The name: PLAYER cleared, "bj!" typed ("!" is not in the font), kept.
+    press(&mut menu, &[Select]);
+    assert_eq!(menu.editing(), Some(Field::Name));
+    press(&mut menu, &[Clear; 6]);
+    let kept = press(&mut menu, &[Type('b'), Type('j'), Type('!'), Select]);
+    assert_eq!(kept, [MenuCommand::SettingsChanged]);
+    assert_eq!(menu.editing(), None);
+    // The colour: red, then back past blue round to white (checked below).
+    press(&mut menu, &[Down, Right, Left, Left]);
+    // The hosted game's difficulty: up from normal to hard, and no further.
+    assert_eq!(press(&mut menu, &[Down, Right, Right]).len(), 2);
+    // Host co-op.
+    let host = press(&mut menu, &[Down, Select]);
+    assert_eq!(
+        host,
+        [MenuCommand::HostGame {
+            level: None,
+            deathmatch: false
+        }]
+    );
+    // Host deathmatch: the arenas, each a command.
+    press(&mut menu, &[Down, Select]);
+    assert_eq!(menu.page(), Page::Arenas);
+    let dm = press(&mut menu, &[Select]);
+    assert_eq!(
+        dm,
+        [MenuCommand::HostGame {
+            level: Some("levels/e1m3.toml".into()),
+            deathmatch: true
+        }]
+    );
+    press(&mut menu, &[Back, Down, Select]);
+    assert_eq!(menu.editing(), Some(Field::Address));
+    // "10.0.0" does not read as an address: Enter leaves it to be mended.
+    for c in "10.0.0".chars() {
+        press(&mut menu, &[Type(c)]);
+    }
+    assert_eq!(press(&mut menu, &[Select]), []);
+    assert_eq!(menu.editing(), Some(Field::Address));
+    let joined = press(&mut menu, &[Type('.'), Type('7'), Type('x'), Select]);
+    assert_eq!(
+        joined,
+        [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
+    );
+    assert_eq!(s.network.name, "BJ");
+    assert_eq!(s.network.join, "10.0.0.7");
+    assert_eq!(s.network.difficulty, Difficulty::Hard);
+    assert_eq!(crate::level::COLOUR_NAMES[s.network.colour], "white");
+    // Where games are in rooms (the page): JOIN takes a room's code, digits only.
+    let rooms = MenuWorld {
+        rooms: true,
+        addresses: false,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    // (No arenas here: HOST DEATHMATCH is passed over.)
+    for input in [Down, Select, Down, Down, Down, Down, Select] {
+        menu.handle(input, &mut s, &rooms);
+    }
+    assert_eq!(menu.editing(), Some(Field::Address));
+    let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
+        let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+        inputs.extend(text.chars().map(Type));
+        inputs.push(Select);
+        inputs
+            .into_iter()
+            .filter_map(|i| menu.handle(i, &mut s, &rooms))
+            .collect()
+    };
+    assert_eq!(
+        typed(&mut menu, "10.0.0.7"),
+        [],
+        "an address is not a room's code"
+    );
+    assert_eq!(
+        typed(&mut menu, "482913"),
+        [MenuCommand::JoinRoom("482913".into())]
+    );
+    // Natively with WebRTC: either.
+    let both = MenuWorld {
+        rooms: true,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    for input in [Down, Select, Down, Down, Down, Down, Select] {
+        menu.handle(input, &mut s, &both);
+    }
+    let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
+        let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+        inputs.extend(text.chars().map(Type));
+        inputs.push(Select);
+        let commands = inputs
+            .into_iter()
+            .filter_map(|i| menu.handle(i, &mut s, &both))
+            .collect();
+        // (Back to typing on JOIN for the next line.)
+        menu.handle(Select, &mut s, &both);
+        commands
+    };
+    assert_eq!(
+        typed(&mut menu, "482913"),
+        [MenuCommand::JoinRoom("482913".into())]
+    );
+    assert_eq!(
+        typed(&mut menu, "10.0.0.7"),
+        [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
+    );
+    // In the page, no Multiplayer: Down from New game goes to Options.
+    let page = MenuWorld {
+        network: false,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    menu.handle(Down, &mut s, &page);
+    menu.handle(Select, &mut s, &page);
+    assert_eq!(menu.page(), Page::Options);
+}
+
+#[test]
+fn options_change_within_their_ranges() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let mut menu = Menu::main();
+    press(&mut menu, &mut s, &[Down, Down, Select]);
+    assert_eq!(menu.page(), Page::Options);
+    let changed = press(&mut menu, &mut s, &[Right, Right]);
+    assert_eq!(changed, vec![MenuCommand::SettingsChanged; 2]);
+    assert_eq!(s.mouse_sensitivity, 0.25);
+    for _ in 0..30 {
+        press(&mut menu, &mut s, &[Left]);
+    }
+    assert_eq!(s.mouse_sensitivity, 0.03);
+    press(&mut menu, &mut s, &[Down, Right]);
+    assert!(s.always_run, "toggled");
+    press(&mut menu, &mut s, &[Down, Down]);
+    for _ in 0..30 {
+        press(&mut menu, &mut s, &[Right]);
+    }
+    assert_eq!(s.fov, 110.0);
+    press(&mut menu, &mut s, &[Down, Down, Down, Left]);
+    assert_eq!(s.frame_cap, 30);
+    press(&mut menu, &mut s, &[Down, Down, Left, Left, Left]);
+    assert!((s.sound.master - 0.5).abs() < 1e-6, "{}", s.sound.master);
+    assert_eq!(
+        crate::settings::parse(&s.to_toml(), std::path::Path::new("s")).unwrap(),
+        s,
+        "every value the menu makes is valid"
+    );
+}
+
+#[test]
+fn controls_rebind_either_column_and_escape_cancels() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let mut menu = Menu::main();
+    // Options (past Multiplayer), then CONTROLS (after the 16 settings).
+    press(&mut menu, &mut s, &[Down, Down, Select]);
+    for _ in 0..16 {
+        press(&mut menu, &mut s, &[Down]);
+    }
+    press(&mut menu, &mut s, &[Select]);
+    assert_eq!(menu.page(), Page::Controls);
+    // Forward's second key: Up becomes the left button... then cancelled once.
+    press(&mut menu, &mut s, &[Right, Select]);
+    assert!(menu.waiting_for_key());
+    assert_eq!(press(&mut menu, &mut s, &[Down, Back]), []);
+    assert!(!menu.waiting_for_key());
+    assert_eq!(menu.selected(), 0);
+    let changed = press(&mut menu, &mut s, &[Select, Bind(Key::Mouse(2))]);
+    assert_eq!(changed, [MenuCommand::SettingsChanged]);
+    assert_eq!(
+        s.keys.keys(Action::Forward),
+        [Key::Letter(b'W'), Key::Mouse(2)]
+    );
+    // Taking Fire's Ctrl keys for Back's first slot takes them from Fire.
+    press(
+        &mut menu,
+        &mut s,
+        &[Down, Left, Select, Bind(Key::CtrlLeft)],
+    );
+    assert_eq!(s.keys.keys(Action::Back)[0], Key::CtrlLeft);
+    assert!(!s.keys.is_bound(Action::Fire, Key::CtrlLeft));
+    press(&mut menu, &mut s, &[Clear]);
+    assert_eq!(s.keys.keys(Action::Back), [Key::Down]);
+}
+
+#[test]
+fn the_pause_menu_resumes_saves_and_quits() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let saves = [
+        SaveSlot {
+            name: "QUICK SAVE".into(),
+            path: "q.json".into(),
+            summary: Some("E1M1".into()),
+        },
+        SaveSlot {
+            name: "SLOT 1".into(),
+            path: "1.json".into(),
+            summary: None,
+        },
+    ];
+    let world = MenuWorld {
+        saves: &saves,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::pause();
+    assert_eq!(menu.handle(Back, &mut s, &world), Some(MenuCommand::Resume));
+    menu.handle(Down, &mut s, &world);
+    menu.handle(Down, &mut s, &world);
+    menu.handle(Select, &mut s, &world);
+    assert_eq!(menu.page(), Page::Save);
+    menu.handle(Down, &mut s, &world);
+    assert_eq!(
+        menu.handle(Select, &mut s, &world),
+        Some(MenuCommand::Save("1.json".into()))
+    );
+    menu.handle(Back, &mut s, &world);
+    menu.handle(Down, &mut s, &world);
+    menu.handle(Select, &mut s, &world);
+    assert_eq!(menu.page(), Page::Load);
+    // The empty slot cannot be chosen: Down goes to BACK.
+    assert_eq!(
+        menu.handle(Select, &mut s, &world),
+        Some(MenuCommand::Load("q.json".into()))
+    );
+    menu.handle(Down, &mut s, &world);
+    assert_eq!(menu.selected(), 2, "BACK, past the empty slot");
+}
+
+#[test]
+fn the_mouse_points_and_clicks_at_the_rows_drawn() {
+    let mut s = Settings::default();
+    let world = MenuWorld {
+        base_size: (640, 400),
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::main();
+    let layout = menu.layout(7, 400);
+    let row_y = |i: usize| (layout.top + i as i64 * layout.row + 2) as f64;
+    menu.handle(MenuInput::Point(320.0, row_y(3)), &mut s, &world);
+    assert_eq!(menu.selected(), 3);
+    menu.handle(MenuInput::Point(320.0, row_y(1)), &mut s, &world);
+    assert_eq!(menu.selected(), 3, "a disabled row is not chosen");
+    assert_eq!(
+        menu.handle(MenuInput::Click(320.0, row_y(6)), &mut s, &world),
+        Some(MenuCommand::Quit)
+    );
+    assert_eq!(
+        menu.handle(MenuInput::Click(320.0, 1.0), &mut s, &world),
+        None,
+        "the title"
+    );
+}
+
+#[test]
+fn every_page_draws_at_every_size_with_its_title_and_marks_the_choice() {
+    let s = Settings::default();
+    let world = MenuWorld::default();
+    for (w, h) in [(160, 100), (320, 200), (640, 400), (1920, 1080)] {
+        for page in [
+            Page::Main,
+            Page::NewGame,
+            Page::Pause,
+            Page::Load,
+            Page::Save,
+            Page::Options,
+            Page::Controls,
+            Page::Scores,
+            Page::NameEntry,
+        ] {
+            let mut frame = Frame::new(w, h).unwrap();
+            let menu = Menu {
+                pages: vec![(page, 0)],
+                ..Menu::main()
+            };
+            draw(&mut frame, &menu, &s, &world);
+            let lit = (0..h)
+                .flat_map(|y| (0..w).map(move |x| (x, y)))
+                .filter(|&(x, y)| frame.colour(x, y).r > 100)
+                .count();
+            assert!(lit > 50, "{page:?} at {w}x{h}: {lit} lit pixels");
+        }
+    }
+    // The chosen row is marked red across the frame.
+    let mut frame = Frame::new(640, 400).unwrap();
+    let menu = Menu::main();
+    draw(&mut frame, &menu, &s, &world);
+    let layout = menu.layout(5, 400);
+    let c = frame.colour(2, (layout.top + 2) as u32);
+    assert!(c.r > 60 && c.g < 40, "{c:?}");
+}
+
+/// The name entry takes letters, digits and a few marks, up to the name's length;
+/// Backspace takes one back; Enter (or Escape) keeps the run under it and shows the
+/// table, which the main menu offers too.
+#[test]
+fn a_high_score_takes_a_typed_name_and_the_table_shows() {
+    let mut s = Settings::default();
+    let lines = ["1. BJ  12400  E1M3  HARD".to_string()];
+    let world = MenuWorld {
+        scores: &lines,
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu::name_entry(12_400);
+    for c in "bj!x".chars() {
+        assert_eq!(menu.handle(MenuInput::Type(c), &mut s, &world), None);
+    }
+    menu.handle(MenuInput::Clear, &mut s, &world);
+    for _ in 0..20 {
+        menu.handle(MenuInput::Type('z'), &mut s, &world);
+    }
+    let done = menu.handle(MenuInput::Select, &mut s, &world);
+    assert_eq!(done, Some(MenuCommand::NameEntered("BJZZZZZZZZZZ".into())));
+    assert_eq!(menu.page(), Page::Scores);
+    let items = menu.items(&s, &world);
+    assert_eq!(items[0].text, lines[0]);
+    assert!(!items[0].enabled, "a line of the table is not a choice");
+    assert_eq!(items.last().unwrap().text, "BACK");
+    let main = Menu::main();
+    assert!(
+        main.items(&s, &world)
+            .iter()
+            .any(|i| i.text == "HIGH SCORES")
+    );
+}
