@@ -1,0 +1,134 @@
+//! The full-screen pages between and after levels: the tally, the episode's end, a menu page.
+
+use super::unit;
+use crate::episode::{Tally, Totals};
+use crate::frame::draw::{Canvas, text_width};
+use crate::frame::{Colour, Frame};
+use crate::game::TICK_HZ;
+
+/// A full-screen page in `background` with `title` centred at the top, for the screens
+/// between levels and at the end; the canvas, the unit and the frame's size.
+fn page<'a>(frame: &'a mut Frame, background: Colour, title: &str) -> (Canvas<'a>, i64, i64, i64) {
+    let s = unit(frame);
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
+    canvas.fill_rect(0, 0, w, h, background);
+    centred(&mut canvas, w, 18 * s, title, GOLD, s as u32 * 2);
+    (canvas, s, w, h)
+}
+
+/// `text` centred across a frame `w` pixels wide, at row `y`.
+pub(super) fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: Colour, scale: u32) {
+    let x = (w - i64::from(text_width(text, scale))) / 2;
+    canvas.text(x, y, text, colour, scale);
+}
+
+/// The titles' colour.
+pub(super) const GOLD: Colour = Colour::rgb(240, 220, 120);
+
+/// The screen between two levels, `shown` ticks after it came up: the finished level's
+/// kills, secrets and treasure in percent, its time against par, and its bonus counted up.
+pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32) {
+    let (mut canvas, s, w, h) = page(frame, Colour::rgb(0, 40, 80), "FLOOR COMPLETE");
+    let (scale, big) = (s as u32, s as u32 * 2);
+    centred(
+        &mut canvas,
+        w,
+        34 * s,
+        &tally.name.to_uppercase(),
+        Colour::WHITE,
+        scale,
+    );
+    let seconds = tally.ticks / u64::from(TICK_HZ);
+    let clock = |t: u64| format!("{}:{:02}", t / 60, t % 60);
+    let rows = [
+        format!("KILLS     {}", percent_or_none(tally.kills)),
+        format!("SECRETS   {}", percent_or_none(tally.secrets)),
+        format!("TREASURE  {}", percent_or_none(tally.treasure)),
+        format!("TIME  {}", clock(seconds)),
+        format!("PAR   {}", clock(u64::from(tally.par_seconds))),
+        format!("BONUS {:>8}", tally.bonus_counted(shown)),
+    ];
+    let x = (w - i64::from(text_width(&rows[0], big))) / 2;
+    for (i, row) in rows.iter().enumerate() {
+        canvas.text(x, 44 * s + i as i64 * 14 * s, row, Colour::WHITE, big);
+    }
+    if seconds <= u64::from(tally.par_seconds) {
+        centred(&mut canvas, w, 132 * s, "UNDER PAR!", GOLD, scale);
+    }
+    if shown > TICK_HZ {
+        let grey = Colour::rgb(170, 190, 220);
+        centred(
+            &mut canvas,
+            w,
+            h - 20 * s,
+            "PRESS USE OR FIRE TO GO ON",
+            grey,
+            scale,
+        );
+    }
+}
+
+/// `part` of `whole` as the tally shows it: `" 50%"`, or `"  --"` when there is none to
+/// count (a level without secrets has no percentage of them).
+fn percent_or_none((part, whole): (u32, u32)) -> String {
+    if whole == 0 {
+        "  --".into()
+    } else {
+        format!("{:>3}%", Tally::percent((part, whole)))
+    }
+}
+
+/// The screen at the end of the episode: its totals and time.
+pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
+    let (mut canvas, s, w, h) = page(frame, Colour::rgb(40, 0, 0), "EPISODE COMPLETE");
+    let (scale, big) = (s as u32, s as u32 * 2);
+    let seconds = ticks / u64::from(TICK_HZ);
+    let rows = [
+        format!("KILLS    {} OF {}", totals.kills, totals.enemies),
+        format!("SECRETS  {} OF {}", totals.secrets_found, totals.secrets),
+        format!("SCORE    {}", totals.score),
+        format!("TIME     {}:{:02}", seconds / 60, seconds % 60),
+    ];
+    let x = (w - i64::from(text_width(&rows[0], big))) / 2;
+    for (i, row) in rows.iter().enumerate() {
+        canvas.text(
+            x.max(2 * s),
+            54 * s + i as i64 * 18 * s,
+            row,
+            Colour::WHITE,
+            big,
+        );
+    }
+    let grey = Colour::rgb(220, 180, 180);
+    let bye = "THANK YOU FOR PLAYING. USE: MAIN MENU";
+    centred(&mut canvas, w, h - 20 * s, bye, grey, scale);
+}
+
+/// A menu over the frame: the picture darkened, a panel in the middle with `title` and
+/// `lines` under it.
+pub fn draw_menu(frame: &mut Frame, title: &str, lines: &[&str]) {
+    let scale = (frame.height() / 200).max(1);
+    let s = i64::from(scale);
+    let widest = lines
+        .iter()
+        .chain([&title])
+        .map(|l| text_width(l, scale))
+        .max()
+        .unwrap_or(0) as i64;
+    let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
+    let mut canvas = Canvas::new(frame);
+    canvas.darken(3);
+    let (panel_w, panel_h) = (widest + 16 * s, (lines.len() as i64 + 2) * 8 * s + 8 * s);
+    let (x, y) = ((w - panel_w) / 2, (h - panel_h) / 2);
+    let gold = Colour::rgb(200, 180, 90);
+    canvas.fill_rect(x, y, panel_w, panel_h, Colour::rgb(30, 30, 40));
+    canvas.fill_rect(x, y, panel_w, s, gold);
+    canvas.fill_rect(x, y + panel_h - s, panel_w, s, gold);
+    let title_x = (w - text_width(title, scale) as i64) / 2;
+    canvas.text(title_x, y + 6 * s, title, Colour::rgb(240, 220, 120), scale);
+    for (i, line) in lines.iter().enumerate() {
+        let ly = y + (i as i64 + 2) * 8 * s + 4 * s;
+        canvas.text(x + 8 * s, ly, line, Colour::rgb(235, 235, 235), scale);
+    }
+}

@@ -1,0 +1,181 @@
+//! The status bar, the pages and the players' panels drawn.
+
+use super::*;
+use crate::episode::Tally;
+use crate::game::{Hurt, Input};
+use crate::level::Level;
+use std::path::Path;
+
+fn game() -> Game {
+    let text = "name = \"t\"\ngrid = '''\n#####\n#...#\n#.@.#\n#...#\n#####\n'''\n[legend]\n\"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n";
+    Game::new(Level::parse(text, Path::new("t.toml")).unwrap().level)
+}
+
+const STATUS: Status = Status { level: 2, lives: 3 };
+
+/// The mean redness (red minus the other two) of a rectangle of the frame.
+fn redness(frame: &Frame, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> f64 {
+    let mut sum = 0.0;
+    let mut n = 0.0;
+    for y in ys {
+        for x in xs.clone() {
+            let c = frame.colour(x, y);
+            sum += f64::from(c.r) - (f64::from(c.g) + f64::from(c.b)) / 2.0;
+            n += 1.0;
+        }
+    }
+    sum / n
+}
+
+#[test]
+fn a_hit_flashes_red_by_its_damage_with_a_band_on_its_side_and_fades() {
+    let grey = |g: &Game| {
+        let mut f = Frame::new(320, 200).unwrap();
+        f.fill([100, 100, 100, 255]);
+        draw_hud(
+            &mut f,
+            g,
+            STATUS,
+            &[],
+            true,
+            Comfort::default(),
+            &Pictures::new(),
+        );
+        f
+    };
+    let mut g = game();
+    let calm = grey(&g);
+    // Hit from the player's right (south of them, facing east).
+    g.seat_mut().hurt = Some(Hurt {
+        tick: g.ticks,
+        damage: 6,
+        from: g.seat().player.position + Vec2::new(0.0, 3.0),
+    });
+    let small = grey(&g);
+    g.seat_mut().hurt = Some(Hurt {
+        damage: 12,
+        ..g.seat().hurt.unwrap()
+    });
+    let big = grey(&g);
+    let middle = |f: &Frame| redness(f, 100..220, 20..60);
+    assert!(middle(&calm).abs() < 1.0);
+    assert!(middle(&small) > 10.0 && middle(&big) > middle(&small));
+    let right = redness(&big, 312..320, 20..150);
+    let left = redness(&big, 0..8, 20..150);
+    assert!(
+        right > left + 20.0,
+        "the band on the right: {right} vs {left}"
+    );
+    // The player's damage flash setting: half as strong, or none.
+    let set = |amount: f64| {
+        let mut f = Frame::new(320, 200).unwrap();
+        f.fill([100, 100, 100, 255]);
+        let comfort = Comfort {
+            damage_flash: amount,
+            ..Comfort::default()
+        };
+        draw_hud(&mut f, &g, STATUS, &[], true, comfort, &Pictures::new());
+        f
+    };
+    let half = middle(&set(0.5));
+    assert!(half > 5.0 && half < middle(&big) * 0.7, "{half}");
+    assert!(middle(&set(0.0)).abs() < 1.0, "off");
+    for _ in 0..FLASH_TICKS {
+        g.tick(&Input::default());
+    }
+    assert!(middle(&grey(&g)).abs() < 1.0, "faded");
+}
+
+#[test]
+fn the_face_looks_where_the_last_hit_came_from() {
+    let mut g = game();
+    g.seat_mut().hurt = Some(Hurt {
+        tick: g.ticks,
+        damage: 5,
+        from: g.seat().player.position + Vec2::new(0.0, -3.0),
+    });
+    assert_eq!(face_look(&g), Look::Left, "north is left when facing east");
+    g.seat_mut().hurt = Some(Hurt {
+        from: g.seat().player.position + Vec2::new(0.0, 3.0),
+        ..g.seat().hurt.unwrap()
+    });
+    assert_eq!(face_look(&g), Look::Right);
+}
+
+#[test]
+fn the_status_bar_and_weapon_scale_with_the_frame() {
+    let g = game();
+    for (w, h) in [(320, 200), (640, 400), (1280, 800)] {
+        let mut f = Frame::new(w, h).unwrap();
+        draw_hud(
+            &mut f,
+            &g,
+            STATUS,
+            &[],
+            true,
+            Comfort::default(),
+            &Pictures::new(),
+        );
+        let bar = bar_height(&f) as u32;
+        assert_eq!(bar, 32 * h / 200);
+        // The bar's blue along the bottom, the weapon's outline above it in the middle.
+        let c = f.colour(1, h - bar / 2);
+        assert!(c.b > c.r, "{c:?}");
+        let weapon = (h - bar - bar..h - bar).any(|y| f.colour(w / 2, y) != Colour::default());
+        assert!(weapon, "the weapon at {w}x{h}");
+    }
+}
+
+#[test]
+fn the_tally_screen_gives_percentages_and_par() {
+    let tally = Tally {
+        file: "e1m1.toml".into(),
+        name: "Entry Hall".into(),
+        kills: (1, 4),
+        secrets: (0, 0),
+        treasure: (2, 3),
+        ticks: 600,
+        par_seconds: 90,
+        health: 50,
+        score: 1_200,
+        lives: 2,
+    };
+    assert_eq!(Tally::percent(tally.kills), 25);
+    assert_eq!(Tally::percent(tally.secrets), 100);
+    assert_eq!(Tally::percent(tally.treasure), 66);
+    let mut f = Frame::new(320, 200).unwrap();
+    draw_tally(&mut f, &tally, 2 * TICK_HZ);
+    let lit = (0..200)
+        .filter(|&y| f.colour(160, y) == Colour::WHITE)
+        .count();
+    assert!(lit > 0, "text on the screen");
+}
+
+#[test]
+fn the_bonus_is_ten_thousand_for_each_perfect_count_and_five_hundred_a_second_under_par() {
+    let mut tally = Tally {
+        file: "e1m1.toml".into(),
+        name: "Entry Hall".into(),
+        kills: (4, 4),
+        secrets: (0, 0),
+        treasure: (2, 3),
+        ticks: u64::from(TICK_HZ) * 80,
+        par_seconds: 90,
+        health: 50,
+        score: 0,
+        lives: 3,
+    };
+    // Every kill: 10,000; no secrets to find: nothing for them; ten seconds under par.
+    assert_eq!(tally.bonus(), 10_000 + 10 * 500);
+    tally.treasure = (3, 3);
+    tally.ticks = u64::from(TICK_HZ) * 95;
+    assert_eq!(tally.bonus(), 20_000, "over par: no time bonus");
+    // Counted up from nothing after half a second, in steps of 100, whole after 1.5 s.
+    assert_eq!(tally.bonus_counted(TICK_HZ / 2), 0);
+    let half = tally.bonus_counted(TICK_HZ);
+    assert!(
+        half > 0 && half < 20_000 && half.is_multiple_of(100),
+        "{half}"
+    );
+    assert_eq!(tally.bonus_counted(TICK_HZ * 3 / 2), 20_000);
+}
