@@ -443,3 +443,98 @@ fn the_rules_of_play_touch_no_network_and_no_files() {
         }
     }
 }
+/// Files by concern: none in `src/` over 800 lines, the window's controller at most 600.
+#[test]
+fn no_source_file_is_too_long() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+        let most = if file.ends_with("app/controller.rs") {
+            600
+        } else {
+            800
+        };
+        if lines > most {
+            wrong.push(format!(
+                "{}: {lines} lines (at most {most})",
+                file.display()
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The functions of `text` (rustfmt's layout: a body ends at the line of its own indentation
+/// holding `}`), each with its name, first line (1-based) and length in lines.
+fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let mut rest = trimmed;
+        for prefix in [
+            "pub(crate) ",
+            "pub(super) ",
+            "pub ",
+            "const ",
+            "async ",
+            "unsafe ",
+        ] {
+            rest = rest.strip_prefix(prefix).unwrap_or(rest);
+        }
+        if let Some(pub_in) = rest.strip_prefix("pub(in ") {
+            rest = pub_in.split_once(") ").map_or(rest, |(_, r)| r);
+        }
+        let Some(after) = rest.strip_prefix("fn ") else {
+            continue;
+        };
+        let name: String = after
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        // The signature ends at a line ending with `{` (a body) or `;` (a declaration).
+        let Some(open) = (i..lines.len()).find(|&k| {
+            let l = lines[k].trim_end();
+            l.ends_with('{') || l.ends_with(';')
+        }) else {
+            continue;
+        };
+        if lines[open].trim_end().ends_with(';') {
+            continue;
+        }
+        let close = format!("{}}}", " ".repeat(indent));
+        if let Some(end) = (open..lines.len()).find(|&k| lines[k] == close) {
+            found.push((name, i + 1, end - i + 1));
+        }
+    }
+    found
+}
+
+#[test]
+fn function_lengths_are_read_from_rustfmts_layout() {
+    let text = "trait T {\n    fn a(&self);\n}\nfn b(\n    x: u8,\n) -> u8 {\n    x\n}\n";
+    assert_eq!(function_lengths(text), [("b".to_string(), 4, 5)]);
+}
+
+/// Functions by concern: none in `src/` over 150 lines.
+#[test]
+fn no_function_is_too_long() {
+    let mut files = Vec::new();
+    rust_files(Path::new("src"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (name, line, length) in function_lengths(&text) {
+            if length > 150 {
+                wrong.push(format!(
+                    "{}:{line}: {name} is {length} lines (at most 150)",
+                    file.display()
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

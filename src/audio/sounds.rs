@@ -134,205 +134,226 @@ impl Sound {
     /// Its samples as made, before the peak is brought down to [`PEAK`].
     fn made(self) -> Vec<f32> {
         let mut noise = Noise(0x9E37_79B9 ^ (self.index() as u32 + 1).wrapping_mul(0x85EB_CA6B));
-        match self {
-            Sound::Pistol => shot(&mut noise, 0.28, 34.0, 95.0, 1.0),
-            // A guard's gun is heavier and darker than the player's pistol, with the room's
-            // echo after it: heard apart at once.
-            Sound::GuardShot => {
-                let dry = shot(&mut noise, 0.3, 20.0, 58.0, 0.3);
-                let delay = (0.07 * RATE as f32) as usize;
-                (0..dry.len() + delay)
-                    .map(|i| {
-                        let now = dry.get(i).copied().unwrap_or(0.0);
-                        let echo = i.checked_sub(delay).and_then(|j| dry.get(j)).copied();
-                        now + echo.unwrap_or(0.0) * 0.35
-                    })
-                    .collect()
-            }
-            Sound::Launcher => render(0.5, |t| {
-                let whoosh = noise.next() * (t * std::f32::consts::PI / 0.5).sin() * 0.5;
-                let tone = sweep(t, 220.0, 70.0, 0.5) * (-t * 5.0).exp() * 0.6;
-                whoosh + tone
-            }),
-            Sound::Explosion => {
-                let mut brown = 0.0f32;
-                render(0.9, |t| {
-                    brown = (brown + noise.next() * 0.12) * 0.985;
-                    let thump = (2.0 * std::f32::consts::PI * 48.0 * t).sin() * (-t * 6.0).exp();
-                    (brown * 3.0 + thump) * (-t * 3.5).exp()
-                })
-            }
-            // The knife: a low whoosh of the arm, then the blade's metallic ring.
-            Sound::Knife => {
-                let mut low = 0.0f32;
-                render(0.3, |t| {
-                    low += (noise.next() - low) * 0.06;
-                    let whoosh = if t < 0.12 {
-                        low * 2.2 * (t * std::f32::consts::PI / 0.12).sin()
-                    } else {
-                        0.0
-                    };
-                    let ring = if t >= 0.09 {
-                        let r = t - 0.09;
-                        let tau = std::f32::consts::TAU;
-                        ((tau * 2870.0 * r).sin() * 0.5 + (tau * 4130.0 * r).sin() * 0.3)
-                            * (-r * 22.0).exp()
-                            * 0.5
-                    } else {
-                        0.0
-                    };
-                    whoosh + ring
-                })
-            }
-            Sound::DoorOpen => door(&mut noise, false),
-            Sound::DoorClose => door(&mut noise, true),
-            Sound::PushWall => {
-                let mut low = 0.0f32;
-                render(1.6, |t| {
-                    low += (noise.next() - low) * 0.08;
-                    let judder = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 28.0 * t).sin();
-                    low * 2.5 * judder * fade(t, 0.05, 1.6)
-                })
-            }
-            Sound::PickupHealth => notes(&[660.0, 880.0], 0.12, 0.5),
-            Sound::PickupAmmo => render(0.2, |t| {
-                let click = if t < 0.03 || (0.09..0.12).contains(&t) {
-                    1.0
-                } else {
-                    0.0
-                };
-                noise.next() * click * 0.7 + square(t, 1800.0) * click * 0.2
-            }),
-            Sound::PickupTreasure => notes(&[880.0, 1108.7, 1318.5], 0.09, 0.45),
-            Sound::PickupKey => render(0.35, |t| {
-                let vibrato = 1.0 + 0.01 * (2.0 * std::f32::consts::PI * 12.0 * t).sin();
-                let f = if t < 0.15 { 1568.0 } else { 2093.0 };
-                (2.0 * std::f32::consts::PI * f * vibrato * t).sin() * 0.4 * fade(t, 0.005, 0.35)
-            }),
-            Sound::Alert => render(0.55, |t| {
-                // Two barked syllables: a buzzy tone, its brightness rising and falling.
-                let (f, on) = if t < 0.22 {
-                    (240.0, fade(t, 0.01, 0.22))
-                } else if t > 0.27 {
-                    (190.0, fade(t - 0.27, 0.01, 0.28))
-                } else {
-                    (0.0, 0.0)
-                };
-                let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 7.0 * t).sin();
-                (saw(t, f) * (0.4 + 0.3 * formant) + noise.next() * 0.08) * on
-            }),
-            Sound::EnemyPain => render(0.25, |t| {
-                saw_sweep(t, 320.0, 190.0, 0.25) * 0.5 * fade(t, 0.01, 0.25)
-            }),
-            Sound::EnemyDeath => render(0.85, |t| {
-                (saw_sweep(t, 260.0, 70.0, 0.85) * 0.45 + noise.next() * 0.1) * fade(t, 0.01, 0.85)
-            }),
-            Sound::PlayerPain => render(0.22, |t| {
-                (saw(t, 140.0) * 0.45 + noise.next() * 0.15) * fade(t, 0.01, 0.22)
-            }),
-            Sound::PlayerDeath => render(1.3, |t| {
-                (saw_sweep(t, 170.0, 45.0, 1.3) * 0.5 + noise.next() * 0.1) * fade(t, 0.02, 1.3)
-            }),
-            Sound::Thud => render(0.16, |t| {
-                ((2.0 * std::f32::consts::PI * 70.0 * t).sin() + noise.next() * 0.2)
-                    * (-t * 30.0).exp()
-                    * 0.8
-            }),
-            Sound::Exit => notes(&[523.3, 659.3, 784.0, 1046.5], 0.16, 0.4),
-            // Shorter and brighter than the pistol's, so that a run of them stays apart; the
-            // chaingun's shorter still, with a metallic ring.
-            Sound::MachineGun => shot(&mut noise, 0.14, 42.0, 120.0, 1.0),
-            Sound::Chaingun => {
-                let crack = shot(&mut noise, 0.09, 55.0, 140.0, 1.0);
-                crack
-                    .iter()
-                    .enumerate()
-                    .map(|(i, c)| {
-                        let t = i as f32 / RATE as f32;
-                        c * 0.85
-                            + (2.0 * std::f32::consts::PI * 2400.0 * t).sin()
-                                * 0.12
-                                * (-t * 60.0).exp()
-                    })
-                    .collect()
-            }
-            Sound::Burst => shot(&mut noise, 0.16, 38.0, 70.0, 0.6),
-            Sound::Bark => render(0.4, |t| {
-                // Two yaps: a sweep down with a rough edge.
-                let (local, on) = if t < 0.15 {
-                    (t, 1.0)
-                } else if t > 0.2 {
-                    (t - 0.2, 1.0)
-                } else {
-                    (0.0, 0.0)
-                };
-                (saw_sweep(local, 620.0, 380.0, 0.15) * 0.45 + noise.next() * 0.15)
-                    * on
-                    * fade(local, 0.005, 0.15)
-            }),
-            Sound::Bite => render(0.18, |t| {
-                let snap = if t < 0.02 { noise.next() } else { 0.0 };
-                snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
-            }),
-            Sound::ExtraLife => notes(&[523.3, 784.0, 1046.5, 1568.0, 2093.0], 0.08, 0.4),
-            // Three clipped syllables, higher and quicker than a guard's two, the last rising.
-            Sound::OfficerAlert => render(0.5, |t| {
-                let syllables = [
-                    (0.0, 0.12, 330.0, 330.0),
-                    (0.16, 0.1, 300.0, 300.0),
-                    (0.3, 0.2, 280.0, 380.0),
-                ];
-                let mut out = 0.0;
-                for (start, length, f0, f1) in syllables {
-                    if (start..start + length).contains(&t) {
-                        let local = t - start;
-                        let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 11.0 * t).sin();
-                        out = saw_sweep(local, f0, f1, length)
-                            * (0.35 + 0.3 * formant)
-                            * fade(local, 0.008, length);
-                    }
-                }
-                out + noise.next() * 0.05
-            }),
-            // A cry that breaks: a high sweep down with a tremble, then a breath.
-            Sound::OfficerDeath => render(0.9, |t| {
-                let tremble = 1.0 + 0.04 * (2.0 * std::f32::consts::PI * 9.0 * t).sin();
-                let cry = if t < 0.6 {
-                    saw_sweep(t * tremble, 420.0, 150.0, 0.6) * 0.45 * fade(t, 0.01, 0.6)
-                } else {
-                    0.0
-                };
-                cry + noise.next() * 0.12 * fade(t, 0.3, 0.9)
-            }),
-            // A low growl, rough and wet: a slow saw buzzed by noise, with a gurgle.
-            Sound::MutantPain => {
-                let mut low = 0.0f32;
-                render(0.35, |t| {
-                    low += (noise.next() - low) * 0.1;
-                    let gurgle = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 23.0 * t).sin();
-                    (saw(t, 95.0) * 0.4 * gurgle + low * 1.4) * fade(t, 0.01, 0.35)
-                })
-            }
-            // A long groan falling to a rattle.
-            Sound::MutantDeath => {
-                let mut low = 0.0f32;
-                render(1.2, |t| {
-                    low += (noise.next() - low) * 0.08;
-                    let rattle = if t > 0.7 {
-                        (0.5 + 0.5 * (2.0 * std::f32::consts::PI * 14.0 * t).sin()).powi(4)
-                    } else {
-                        1.0
-                    };
-                    (saw_sweep(t, 130.0, 40.0, 1.2) * 0.45 + low * 1.2)
-                        * rattle
-                        * fade(t, 0.02, 1.2)
-                })
-            }
-            Sound::Tally => render(0.05, |t| {
-                (2.0 * std::f32::consts::PI * 1320.0 * t).sin() * 0.35 * fade(t, 0.002, 0.05)
-            }),
-        }
+        let noise = &mut noise;
+        weapon_sound(self, noise)
+            .or_else(|| voice(self, noise))
+            .or_else(|| world_sound(self, noise))
+            .unwrap_or_default()
     }
+}
+
+/// A weapon's sound: the shots, the knife, the launcher and its explosion (`None` for the others).
+fn weapon_sound(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
+    Some(match sound {
+        Sound::Pistol => shot(noise, 0.28, 34.0, 95.0, 1.0),
+        // A guard's gun is heavier and darker than the player's pistol, with the room's
+        // echo after it: heard apart at once.
+        Sound::GuardShot => {
+            let dry = shot(noise, 0.3, 20.0, 58.0, 0.3);
+            let delay = (0.07 * RATE as f32) as usize;
+            (0..dry.len() + delay)
+                .map(|i| {
+                    let now = dry.get(i).copied().unwrap_or(0.0);
+                    let echo = i.checked_sub(delay).and_then(|j| dry.get(j)).copied();
+                    now + echo.unwrap_or(0.0) * 0.35
+                })
+                .collect()
+        }
+        Sound::Launcher => render(0.5, |t| {
+            let whoosh = noise.next() * (t * std::f32::consts::PI / 0.5).sin() * 0.5;
+            let tone = sweep(t, 220.0, 70.0, 0.5) * (-t * 5.0).exp() * 0.6;
+            whoosh + tone
+        }),
+        Sound::Explosion => {
+            let mut brown = 0.0f32;
+            render(0.9, |t| {
+                brown = (brown + noise.next() * 0.12) * 0.985;
+                let thump = (2.0 * std::f32::consts::PI * 48.0 * t).sin() * (-t * 6.0).exp();
+                (brown * 3.0 + thump) * (-t * 3.5).exp()
+            })
+        }
+        // The knife: a low whoosh of the arm, then the blade's metallic ring.
+        Sound::Knife => {
+            let mut low = 0.0f32;
+            render(0.3, |t| {
+                low += (noise.next() - low) * 0.06;
+                let whoosh = if t < 0.12 {
+                    low * 2.2 * (t * std::f32::consts::PI / 0.12).sin()
+                } else {
+                    0.0
+                };
+                let ring = if t >= 0.09 {
+                    let r = t - 0.09;
+                    let tau = std::f32::consts::TAU;
+                    ((tau * 2870.0 * r).sin() * 0.5 + (tau * 4130.0 * r).sin() * 0.3)
+                        * (-r * 22.0).exp()
+                        * 0.5
+                } else {
+                    0.0
+                };
+                whoosh + ring
+            })
+        }
+        // Shorter and brighter than the pistol's, so that a run of them stays apart; the
+        // chaingun's shorter still, with a metallic ring.
+        Sound::MachineGun => shot(noise, 0.14, 42.0, 120.0, 1.0),
+        Sound::Chaingun => {
+            let crack = shot(noise, 0.09, 55.0, 140.0, 1.0);
+            crack
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let t = i as f32 / RATE as f32;
+                    c * 0.85
+                        + (2.0 * std::f32::consts::PI * 2400.0 * t).sin() * 0.12 * (-t * 60.0).exp()
+                })
+                .collect()
+        }
+        Sound::Burst => shot(noise, 0.16, 38.0, 70.0, 0.6),
+        _ => return None,
+    })
+}
+
+/// A voice: alerts, pains and deaths, a dog's bark and bite (`None` for the others).
+fn voice(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
+    Some(match sound {
+        Sound::Alert => render(0.55, |t| {
+            // Two barked syllables: a buzzy tone, its brightness rising and falling.
+            let (f, on) = if t < 0.22 {
+                (240.0, fade(t, 0.01, 0.22))
+            } else if t > 0.27 {
+                (190.0, fade(t - 0.27, 0.01, 0.28))
+            } else {
+                (0.0, 0.0)
+            };
+            let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 7.0 * t).sin();
+            (saw(t, f) * (0.4 + 0.3 * formant) + noise.next() * 0.08) * on
+        }),
+        Sound::EnemyPain => render(0.25, |t| {
+            saw_sweep(t, 320.0, 190.0, 0.25) * 0.5 * fade(t, 0.01, 0.25)
+        }),
+        Sound::EnemyDeath => render(0.85, |t| {
+            (saw_sweep(t, 260.0, 70.0, 0.85) * 0.45 + noise.next() * 0.1) * fade(t, 0.01, 0.85)
+        }),
+        Sound::PlayerPain => render(0.22, |t| {
+            (saw(t, 140.0) * 0.45 + noise.next() * 0.15) * fade(t, 0.01, 0.22)
+        }),
+        Sound::PlayerDeath => render(1.3, |t| {
+            (saw_sweep(t, 170.0, 45.0, 1.3) * 0.5 + noise.next() * 0.1) * fade(t, 0.02, 1.3)
+        }),
+        Sound::Bark => render(0.4, |t| {
+            // Two yaps: a sweep down with a rough edge.
+            let (local, on) = if t < 0.15 {
+                (t, 1.0)
+            } else if t > 0.2 {
+                (t - 0.2, 1.0)
+            } else {
+                (0.0, 0.0)
+            };
+            (saw_sweep(local, 620.0, 380.0, 0.15) * 0.45 + noise.next() * 0.15)
+                * on
+                * fade(local, 0.005, 0.15)
+        }),
+        Sound::Bite => render(0.18, |t| {
+            let snap = if t < 0.02 { noise.next() } else { 0.0 };
+            snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
+        }),
+        // Three clipped syllables, higher and quicker than a guard's two, the last rising.
+        Sound::OfficerAlert => render(0.5, |t| {
+            let syllables = [
+                (0.0, 0.12, 330.0, 330.0),
+                (0.16, 0.1, 300.0, 300.0),
+                (0.3, 0.2, 280.0, 380.0),
+            ];
+            let mut out = 0.0;
+            for (start, length, f0, f1) in syllables {
+                if (start..start + length).contains(&t) {
+                    let local = t - start;
+                    let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 11.0 * t).sin();
+                    out = saw_sweep(local, f0, f1, length)
+                        * (0.35 + 0.3 * formant)
+                        * fade(local, 0.008, length);
+                }
+            }
+            out + noise.next() * 0.05
+        }),
+        // A cry that breaks: a high sweep down with a tremble, then a breath.
+        Sound::OfficerDeath => render(0.9, |t| {
+            let tremble = 1.0 + 0.04 * (2.0 * std::f32::consts::PI * 9.0 * t).sin();
+            let cry = if t < 0.6 {
+                saw_sweep(t * tremble, 420.0, 150.0, 0.6) * 0.45 * fade(t, 0.01, 0.6)
+            } else {
+                0.0
+            };
+            cry + noise.next() * 0.12 * fade(t, 0.3, 0.9)
+        }),
+        // A low growl, rough and wet: a slow saw buzzed by noise, with a gurgle.
+        Sound::MutantPain => {
+            let mut low = 0.0f32;
+            render(0.35, |t| {
+                low += (noise.next() - low) * 0.1;
+                let gurgle = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 23.0 * t).sin();
+                (saw(t, 95.0) * 0.4 * gurgle + low * 1.4) * fade(t, 0.01, 0.35)
+            })
+        }
+        // A long groan falling to a rattle.
+        Sound::MutantDeath => {
+            let mut low = 0.0f32;
+            render(1.2, |t| {
+                low += (noise.next() - low) * 0.08;
+                let rattle = if t > 0.7 {
+                    (0.5 + 0.5 * (2.0 * std::f32::consts::PI * 14.0 * t).sin()).powi(4)
+                } else {
+                    1.0
+                };
+                (saw_sweep(t, 130.0, 40.0, 1.2) * 0.45 + low * 1.2) * rattle * fade(t, 0.02, 1.2)
+            })
+        }
+        _ => return None,
+    })
+}
+
+/// A sound of the world: doors, push walls, pickups, the exit, a life gained, the tally (`None` for the others).
+fn world_sound(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
+    Some(match sound {
+        Sound::DoorOpen => door(noise, false),
+        Sound::DoorClose => door(noise, true),
+        Sound::PushWall => {
+            let mut low = 0.0f32;
+            render(1.6, |t| {
+                low += (noise.next() - low) * 0.08;
+                let judder = 0.6 + 0.4 * (2.0 * std::f32::consts::PI * 28.0 * t).sin();
+                low * 2.5 * judder * fade(t, 0.05, 1.6)
+            })
+        }
+        Sound::PickupHealth => notes(&[660.0, 880.0], 0.12, 0.5),
+        Sound::PickupAmmo => render(0.2, |t| {
+            let click = if t < 0.03 || (0.09..0.12).contains(&t) {
+                1.0
+            } else {
+                0.0
+            };
+            noise.next() * click * 0.7 + square(t, 1800.0) * click * 0.2
+        }),
+        Sound::PickupTreasure => notes(&[880.0, 1108.7, 1318.5], 0.09, 0.45),
+        Sound::PickupKey => render(0.35, |t| {
+            let vibrato = 1.0 + 0.01 * (2.0 * std::f32::consts::PI * 12.0 * t).sin();
+            let f = if t < 0.15 { 1568.0 } else { 2093.0 };
+            (2.0 * std::f32::consts::PI * f * vibrato * t).sin() * 0.4 * fade(t, 0.005, 0.35)
+        }),
+        Sound::Thud => render(0.16, |t| {
+            ((2.0 * std::f32::consts::PI * 70.0 * t).sin() + noise.next() * 0.2)
+                * (-t * 30.0).exp()
+                * 0.8
+        }),
+        Sound::Exit => notes(&[523.3, 659.3, 784.0, 1046.5], 0.16, 0.4),
+        Sound::ExtraLife => notes(&[523.3, 784.0, 1046.5, 1568.0, 2093.0], 0.08, 0.4),
+        Sound::Tally => render(0.05, |t| {
+            (2.0 * std::f32::consts::PI * 1320.0 * t).sin() * 0.35 * fade(t, 0.002, 0.05)
+        }),
+
+        _ => return None,
+    })
 }
 
 /// A xorshift noise source in `[-1, 1]`, the same every run (the music's drums use it too).

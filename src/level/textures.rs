@@ -111,224 +111,32 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
     let dir = texture_dir_for(&loaded.level, override_dir);
     let level_textures = loaded.level.texture_dir.as_ref().map(|(d, _)| d.as_path());
     let overlay = Overlay::new(sources, path, level_textures);
-    let file = path.display().to_string();
-    let error = |position, message| Diagnostic {
-        file: file.clone(),
-        position,
-        severity: Severity::Error,
-        message,
-    };
-    // The level's own folder must exist unless another was given.
-    if let (None, Some((own, at))) = (override_dir, &loaded.level.texture_dir) {
-        if !crate::files::is_dir(own) {
-            let raw = own
-                .strip_prefix(path.parent().unwrap_or(Path::new("")))
-                .unwrap_or(own);
-            let message = if crate::files::exists(own) {
-                format!(
-                    "texture folder '{}' is not a folder (looked at {})",
-                    raw.display(),
-                    own.display()
-                )
-            } else {
-                format!(
-                    "texture folder '{}' does not exist (looked for {})",
-                    raw.display(),
-                    own.display()
-                )
-            };
-            return Err(LevelError {
-                diagnostics: [loaded.warnings, vec![error(Some(*at), message)]].concat(),
-            });
-        }
-    }
-    if let Some(given) = override_dir {
-        if let Err(e) = TextureSet::names_in(given) {
-            let message = format!("texture folder {} cannot be read: {e}", given.display());
-            return Err(LevelError {
-                diagnostics: [loaded.warnings, vec![error(None, message)]].concat(),
-            });
-        }
-    }
-    let available = overlay.texture_names();
-    let folders = || {
-        let list: Vec<String> = overlay
-            .texture_folders()
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect();
-        list.join(", ")
-    };
-    let mut textures = TextureSet::new();
-    let mut notices = Vec::new();
-    let mut problems = Vec::new();
-    for r in &loaded.level.texture_refs {
-        if !available.contains(&r.name) {
-            let known = if available.is_empty() {
-                "none".to_string()
-            } else {
-                available.join(", ")
-            };
-            problems.push(Diagnostic {
-                file: r.file.clone(),
-                ..error(
-                    Some(r.position),
-                    format!(
-                        "unknown texture '{}' (textures in {}: {known})",
-                        r.name,
-                        folders()
-                    ),
-                )
-            });
-            continue;
-        }
-        let from = overlay
-            .texture(&r.name)
-            .map_or(dir.clone(), |(l, _)| l.textures.clone());
-        match textures.load(&from, &r.name) {
-            Ok(mut n) => notices.append(&mut n),
-            Err(e) => problems.push(Diagnostic {
-                file: r.file.clone(),
-                ..error(Some(r.position), e.to_string())
-            }),
-        }
-    }
-    // Sprites of the things in the level: enemy sheets, pickups and decorations.
-    let level = &loaded.level;
-    let mut sprites: Vec<&str> = level
-        .enemies
-        .iter()
-        .map(|e| level.sprite_of(&e.kind))
-        .collect();
-    sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
-    sprites.extend(level.decorations.iter().map(|d| d.kind.name));
-    sprites.sort_unstable();
-    sprites.dedup();
-    let sprite_dir = |name: &str| {
-        overlay
-            .sprite(name)
-            .map_or(dir.clone(), |(l, _)| l.textures.clone())
-    };
-    for name in sprites {
-        if let Err(e) = textures.load_sprite(&sprite_dir(name), name) {
-            problems.push(error(
-                None,
-                format!("sprite '{name}' (needed by the level's things): {e}"),
-            ));
-        }
-    }
-    // The launcher's fireball, when the folder has one (without it, fireballs fly unseen in
-    // the first-person view; the map still shows them).
-    if overlay.sprite(FIREBALL).is_some() {
-        if let Err(e) = textures.load_sprite(&sprite_dir(FIREBALL), FIREBALL) {
-            problems.push(error(None, format!("sprite '{FIREBALL}': {e}")));
-        }
-    }
-    // The players' sheets, one a seat, when the folder has the player's.
-    if overlay.sprite(PLAYER).is_some() {
-        match textures.load_sprite(&sprite_dir(PLAYER), PLAYER) {
-            Ok(()) => {
-                // In parallel: eight sheets of 96 frames are most of a level's load otherwise.
-                use rayon::prelude::*;
-                if let Some(sheet) = textures.sprite(PLAYER).cloned() {
-                    let recoloured: Vec<_> = SEAT_COLOURS
-                        .par_iter()
-                        .map(|&colour| sheet.recoloured(|p| in_seat_colour(p, colour)))
-                        .collect();
-                    for (seat, sheet) in recoloured.into_iter().enumerate() {
-                        textures.insert_sprite(&player_sprite(seat), sheet);
-                    }
-                }
-            }
-            Err(e) => problems.push(error(None, format!("sprite '{PLAYER}': {e}"))),
-        }
-    }
-    // The engine's own texture for the sides of door openings, when the folder has one.
-    if let Some((jamb, _)) = overlay
-        .texture(DOOR_JAMB)
-        .filter(|_| !loaded.level.doors.is_empty())
-    {
-        match textures.load(&jamb.textures.clone(), DOOR_JAMB) {
-            Ok(mut n) => notices.append(&mut n),
-            Err(e) => problems.push(error(None, e.to_string())),
-        }
-    }
-    // Sound files and HUD art, where the overlay has them.
-    let file_error = |path: &Path, message: String| Diagnostic {
+    let mut assets = Assets {
         file: path.display().to_string(),
-        position: None,
-        severity: Severity::Error,
-        message,
+        dir,
+        overlay: &overlay,
+        textures: TextureSet::new(),
+        notices: Vec::new(),
+        problems: Vec::new(),
     };
-    let mut sounds = crate::assets::SoundFiles::new();
-    let mut sound_names: Vec<&str> = SOUND_NAMES.to_vec();
-    for (kind_name, kind) in &loaded.level.kinds {
-        for (what, name) in kind.sounds.named() {
-            if !SOUND_NAMES.contains(&name) && overlay.sound(name).is_none() {
-                problems.push(error(
-                    None,
-                    format!(
-                        "enemy kind '{kind_name}': its {what} sound '{name}' is neither a file \
-                         sounds/{name}.wav (in the level's folder or --data) nor one of the \
-                         game's own ({})",
-                        SOUND_NAMES.join(", ")
-                    ),
-                ));
-            }
-            sound_names.push(name);
-        }
+    if let Some(problem) = assets.folders_missing(path, override_dir, &loaded.level) {
+        return Err(LevelError {
+            diagnostics: [loaded.warnings, vec![problem]].concat(),
+        });
     }
-    sound_names.sort_unstable();
-    sound_names.dedup();
-    for name in sound_names {
-        let Some((_, file)) = overlay.sound(name) else {
-            continue;
-        };
-        match crate::assets::read_wav(&file, crate::assets::MAX_SOUND_SECONDS) {
-            Ok(samples) => {
-                sounds.insert(name.to_string(), Arc::from(samples));
-            }
-            Err(e) => problems.push(file_error(&file, format!("sound '{name}': {e}"))),
-        }
-    }
-    let music_name = loaded
-        .level
-        .music
-        .as_ref()
-        .map_or("music", |(n, _)| n.as_str());
-    let music = match overlay.sound(music_name) {
-        Some((_, file)) => match crate::assets::read_wav(&file, crate::assets::MAX_MUSIC_SECONDS) {
-            Ok(samples) => Some(Arc::from(samples)),
-            Err(e) => {
-                problems.push(file_error(&file, format!("music '{music_name}': {e}")));
-                None
-            }
-        },
-        None => {
-            if let Some((name, at)) = &loaded.level.music {
-                problems.push(error(
-                    Some(*at),
-                    format!("music '{name}': no sounds/{name}.wav in the level's folder or --data"),
-                ));
-            }
-            None
-        }
-    };
-    let mut hud = crate::assets::Pictures::new();
-    for (name, _) in HUD_NAMES {
-        let Some((_, file)) = overlay.hud(name) else {
-            continue;
-        };
-        match crate::assets::read_picture(&file) {
-            Ok(picture) => match crate::assets::hud_layout_problem(name, &picture) {
-                None => {
-                    hud.insert(name.to_string(), Arc::new(picture));
-                }
-                Some(problem) => problems.push(file_error(&file, problem)),
-            },
-            Err(e) => problems.push(file_error(&file, format!("HUD art '{name}': {e}"))),
-        }
-    }
+    assets.load_textures(&loaded.level);
+    assets.load_sprites(&loaded.level);
+    assets.load_jamb(&loaded.level);
+    let (sounds, music) = assets.load_sounds(&loaded.level);
+    let hud = assets.load_hud();
+    let Assets {
+        file,
+        dir,
+        textures,
+        notices,
+        problems,
+        ..
+    } = assets;
     if problems.is_empty() {
         Ok(LevelWithTextures {
             sounds: Arc::new(sounds),
@@ -345,5 +153,282 @@ pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithText
         let mut diagnostics = [loaded.warnings, problems].concat();
         diagnostics.sort_by_key(|d| (d.file != file, d.position));
         Err(LevelError { diagnostics })
+    }
+}
+
+/// A level's assets being loaded, and the problems found so far.
+struct Assets<'o> {
+    /// The level file, as said in errors.
+    file: String,
+    /// The texture folder the level's textures come from where the overlay has none.
+    dir: PathBuf,
+    overlay: &'o Overlay,
+    textures: TextureSet,
+    notices: Vec<Notice>,
+    problems: Vec<Diagnostic>,
+}
+
+impl Assets<'_> {
+    /// An error in the level file, at `position` (a line and column) where there is one.
+    fn error(&self, position: Option<(usize, usize)>, message: String) -> Diagnostic {
+        Diagnostic {
+            file: self.file.clone(),
+            position,
+            severity: Severity::Error,
+            message,
+        }
+    }
+
+    /// An error in another file (a sound, a picture).
+    fn file_error(path: &Path, message: String) -> Diagnostic {
+        Diagnostic {
+            file: path.display().to_string(),
+            position: None,
+            severity: Severity::Error,
+            message,
+        }
+    }
+
+    /// The level's own texture folder (unless `--textures` gave another) must be a folder;
+    /// a `--textures` folder must be readable.
+    fn folders_missing(
+        &self,
+        path: &Path,
+        override_dir: Option<&Path>,
+        level: &Level,
+    ) -> Option<Diagnostic> {
+        if let (None, Some((own, at))) = (override_dir, &level.texture_dir) {
+            if !crate::files::is_dir(own) {
+                let raw = own
+                    .strip_prefix(path.parent().unwrap_or(Path::new("")))
+                    .unwrap_or(own);
+                let message = if crate::files::exists(own) {
+                    format!(
+                        "texture folder '{}' is not a folder (looked at {})",
+                        raw.display(),
+                        own.display()
+                    )
+                } else {
+                    format!(
+                        "texture folder '{}' does not exist (looked for {})",
+                        raw.display(),
+                        own.display()
+                    )
+                };
+                return Some(self.error(Some(*at), message));
+            }
+        }
+        let given = override_dir?;
+        let e = TextureSet::names_in(given).err()?;
+        let message = format!("texture folder {} cannot be read: {e}", given.display());
+        Some(self.error(None, message))
+    }
+
+    /// Every texture the level names: an error at the line naming one that no folder has (with
+    /// those that are there), or a broken one.
+    fn load_textures(&mut self, level: &Level) {
+        let available = self.overlay.texture_names();
+        let folders = || {
+            let list: Vec<String> = self
+                .overlay
+                .texture_folders()
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect();
+            list.join(", ")
+        };
+        for r in &level.texture_refs {
+            if !available.contains(&r.name) {
+                let known = if available.is_empty() {
+                    "none".to_string()
+                } else {
+                    available.join(", ")
+                };
+                let message = format!(
+                    "unknown texture '{}' (textures in {}: {known})",
+                    r.name,
+                    folders()
+                );
+                let problem = Diagnostic {
+                    file: r.file.clone(),
+                    ..self.error(Some(r.position), message)
+                };
+                self.problems.push(problem);
+                continue;
+            }
+            let from = self
+                .overlay
+                .texture(&r.name)
+                .map_or(self.dir.clone(), |(l, _)| l.textures.clone());
+            match self.textures.load(&from, &r.name) {
+                Ok(mut n) => self.notices.append(&mut n),
+                Err(e) => {
+                    let problem = Diagnostic {
+                        file: r.file.clone(),
+                        ..self.error(Some(r.position), e.to_string())
+                    };
+                    self.problems.push(problem);
+                }
+            }
+        }
+    }
+
+    /// The sprites of the level's things (enemies' sheets, pickups, decorations), the
+    /// launcher's fireball and the players' sheets (one a seat) where the folders have them.
+    fn load_sprites(&mut self, level: &Level) {
+        let mut sprites: Vec<&str> = level
+            .enemies
+            .iter()
+            .map(|e| level.sprite_of(&e.kind))
+            .collect();
+        sprites.extend(level.pickups.iter().map(|p| super::sprite_name(p.kind)));
+        sprites.extend(level.decorations.iter().map(|d| d.kind.name));
+        sprites.sort_unstable();
+        sprites.dedup();
+        for name in sprites {
+            if let Err(e) = self.load_sprite(name) {
+                let message = format!("sprite '{name}' (needed by the level's things): {e}");
+                self.problems.push(self.error(None, message));
+            }
+        }
+        // The launcher's fireball, when the folder has one (without it, fireballs fly unseen
+        // in the first-person view; the map still shows them).
+        if self.overlay.sprite(FIREBALL).is_some() {
+            if let Err(e) = self.load_sprite(FIREBALL) {
+                let problem = self.error(None, format!("sprite '{FIREBALL}': {e}"));
+                self.problems.push(problem);
+            }
+        }
+        // The players' sheets, one a seat, when the folder has the player's.
+        if self.overlay.sprite(PLAYER).is_some() {
+            match self.load_sprite(PLAYER) {
+                Ok(()) => {
+                    // In parallel: eight sheets of 96 frames are most of a level's load
+                    // otherwise.
+                    use rayon::prelude::*;
+                    if let Some(sheet) = self.textures.sprite(PLAYER).cloned() {
+                        let recoloured: Vec<_> = SEAT_COLOURS
+                            .par_iter()
+                            .map(|&colour| sheet.recoloured(|p| in_seat_colour(p, colour)))
+                            .collect();
+                        for (seat, sheet) in recoloured.into_iter().enumerate() {
+                            self.textures.insert_sprite(&player_sprite(seat), sheet);
+                        }
+                    }
+                }
+                Err(e) => {
+                    let problem = self.error(None, format!("sprite '{PLAYER}': {e}"));
+                    self.problems.push(problem);
+                }
+            }
+        }
+    }
+
+    /// The sprite sheet `name` from the first folder that has it.
+    fn load_sprite(&mut self, name: &str) -> Result<(), crate::texture::TextureError> {
+        let dir = self
+            .overlay
+            .sprite(name)
+            .map_or(self.dir.clone(), |(l, _)| l.textures.clone());
+        self.textures.load_sprite(&dir, name)
+    }
+
+    /// The engine's own texture for the sides of door openings, where the level has doors
+    /// and a folder has it.
+    fn load_jamb(&mut self, level: &Level) {
+        // The engine's own texture for the sides of door openings, when the folder has one.
+        if let Some((jamb, _)) = self
+            .overlay
+            .texture(DOOR_JAMB)
+            .filter(|_| !level.doors.is_empty())
+        {
+            match self.textures.load(&jamb.textures.clone(), DOOR_JAMB) {
+                Ok(mut n) => self.notices.append(&mut n),
+                Err(e) => self.problems.push(self.error(None, e.to_string())),
+            }
+        }
+    }
+
+    /// The sound files the folders have in place of the game's own sounds and the enemy
+    /// kinds' (an error for a kind's sound that is neither), and the music.
+    fn load_sounds(&mut self, level: &Level) -> (crate::assets::SoundFiles, Option<Arc<[f32]>>) {
+        let mut sounds = crate::assets::SoundFiles::new();
+        let mut sound_names: Vec<&str> = SOUND_NAMES.to_vec();
+        for (kind_name, kind) in &level.kinds {
+            for (what, name) in kind.sounds.named() {
+                if !SOUND_NAMES.contains(&name) && self.overlay.sound(name).is_none() {
+                    let message = format!(
+                        "enemy kind '{kind_name}': its {what} sound '{name}' is neither a file \
+                         sounds/{name}.wav (in the level's folder or --data) nor one of the \
+                         game's own ({})",
+                        SOUND_NAMES.join(", ")
+                    );
+                    self.problems.push(self.error(None, message));
+                }
+                sound_names.push(name);
+            }
+        }
+        sound_names.sort_unstable();
+        sound_names.dedup();
+        for name in sound_names {
+            let Some((_, file)) = self.overlay.sound(name) else {
+                continue;
+            };
+            match crate::assets::read_wav(&file, crate::assets::MAX_SOUND_SECONDS) {
+                Ok(samples) => {
+                    sounds.insert(name.to_string(), Arc::from(samples));
+                }
+                Err(e) => {
+                    let problem = Self::file_error(&file, format!("sound '{name}': {e}"));
+                    self.problems.push(problem);
+                }
+            }
+        }
+        let music_name = level.music.as_ref().map_or("music", |(n, _)| n.as_str());
+        let music = match self.overlay.sound(music_name) {
+            Some((_, file)) => {
+                match crate::assets::read_wav(&file, crate::assets::MAX_MUSIC_SECONDS) {
+                    Ok(samples) => Some(Arc::from(samples)),
+                    Err(e) => {
+                        let message = format!("music '{music_name}': {e}");
+                        self.problems.push(Self::file_error(&file, message));
+                        None
+                    }
+                }
+            }
+            None => {
+                if let Some((name, at)) = &level.music {
+                    let message = format!(
+                        "music '{name}': no sounds/{name}.wav in the level's folder or --data"
+                    );
+                    self.problems.push(self.error(Some(*at), message));
+                }
+                None
+            }
+        };
+        (sounds, music)
+    }
+
+    /// The HUD art the folders have, each checked for the layout it needs.
+    fn load_hud(&mut self) -> crate::assets::Pictures {
+        let mut hud = crate::assets::Pictures::new();
+        for (name, _) in HUD_NAMES {
+            let Some((_, file)) = self.overlay.hud(name) else {
+                continue;
+            };
+            match crate::assets::read_picture(&file) {
+                Ok(picture) => match crate::assets::hud_layout_problem(name, &picture) {
+                    None => {
+                        hud.insert(name.to_string(), Arc::new(picture));
+                    }
+                    Some(problem) => self.problems.push(Self::file_error(&file, problem)),
+                },
+                Err(e) => {
+                    let problem = Self::file_error(&file, format!("HUD art '{name}': {e}"));
+                    self.problems.push(problem);
+                }
+            }
+        }
+        hud
     }
 }

@@ -586,6 +586,51 @@ impl ColumnSolidity<'_> {
     }
 }
 
+/// What the cast pass draws every column with.
+pub(super) struct CastPass<'a> {
+    pub(super) level: &'a Level,
+    pub(super) assets: &'a RenderAssets,
+    pub(super) doors: &'a dyn MovingParts,
+    pub(super) camera: &'a Camera,
+    /// The light falling on walls and layers, where any is not neutral.
+    pub(super) lights: Option<&'a crate::lighting::Lighting<'a>>,
+    pub(super) loops: super::kernels::Loops,
+    /// The frame's width and height.
+    pub(super) size: (u32, u32),
+    pub(super) mipmaps: bool,
+}
+
+impl CastPass<'_> {
+    /// Casts the columns from `first` on, one a wall span, layers and cells walked of the
+    /// task's slices, lighting and fogging each as it goes (its fogged texel runs in
+    /// `fogged`).
+    pub(super) fn cast(
+        &self,
+        (walls, layers, cells): (&mut [Span], &mut [Layers], &mut [u32]),
+        first: u32,
+        fogged: &mut Vec<u32>,
+    ) {
+        let (width, height) = self.size;
+        let camera = self.camera;
+        let mut before = Span::default();
+        for (k, ((wall, layer), walked)) in walls.iter_mut().zip(layers).zip(cells).enumerate() {
+            let x = first + k as u32;
+            let cast = cast_column(self.level, self.assets, self.doors, camera, x, width);
+            *wall = cast.wall_span(self.assets, camera, (width, height), self.mipmaps);
+            if let (Some(lights), Some(hit)) = (self.lights, cast.hit) {
+                wall.light_by(lights, hit.point, cast.ray);
+            }
+            wall.fog_texels(self.assets, self.loops, fogged, &before);
+            before = *wall;
+            cast.layer_spans(self.assets, height, layer);
+            if let Some(lights) = self.lights {
+                layer.light_by(lights, camera.pos, cast.ray);
+            }
+            *walked = cast.hit.map_or(0, |h| h.visited);
+        }
+    }
+}
+
 /// Casts screen column `x` of `width` for `camera`: the ray the renderer draws, and what it
 /// meets. `tilecaster columns` prints these.
 pub fn cast_column(

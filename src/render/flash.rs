@@ -446,6 +446,63 @@ fn level_at(depth: f64, frame: &Frame, size: u32) -> u32 {
     mip_level(footprint * f64::from(size))
 }
 
+/// How a frame's dynamic lights are worked out: from mipmaps or not; and for the tests that
+/// the shortcuts draw the same, whether their polygons are exact only where the view may look,
+/// and whether the floors they light are drawn from lit copies.
+pub(super) struct FlashOptions {
+    pub(super) mipmaps: bool,
+    #[cfg(test)]
+    pub(super) exact: bool,
+    #[cfg(test)]
+    pub(super) copied: bool,
+}
+
+/// Works out the frame's dynamic lights `flashes` over the level's light `map` (what each
+/// reaches, in `dynamic`, only where the frame may show it) and the floors and ceilings they
+/// light (`surfaces`), for `camera` on a frame of `size`.
+pub(super) fn light_dynamically(
+    (dynamic, surfaces): (&mut crate::lighting::DynamicLights, &mut FlashSurfaces),
+    (level, assets, doors): (&Level, &RenderAssets, &dyn super::MovingParts),
+    (flashes, map): (&[crate::level::Light], Option<&crate::lighting::LightMap>),
+    camera: &Camera,
+    size: (u32, u32),
+    options: FlashOptions,
+) {
+    let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+    let grid = super::DoorsAsTheyStand {
+        level,
+        doors,
+        holes: &assets.holes,
+    };
+    // Dynamic lights are worked out only where the frame may show them.
+    let view = View::of(camera);
+    let shown = |c: crate::grid::Cell| view.depths_seen((c.x, c.y), SPRITE_REACH).is_some();
+    // Exact where the frame may look, and perhaps not beyond (a flash's polygon casts no ray
+    // at a corner outside).
+    let exact = view.widened(EXACT_REACH);
+    let within: &[_] = &exact;
+    #[cfg(test)]
+    let within = if options.exact { within } else { &[] };
+    dynamic.update(&grid, (w, h), flashes, map, &shown, within);
+    #[cfg(test)]
+    let copied = options.copied;
+    #[cfg(not(test))]
+    let copied = true;
+    let none = crate::lighting::DynamicLights::default();
+    let flashed = if copied { &*dynamic } else { &none };
+    surfaces.build(
+        flashed,
+        &Frame {
+            level,
+            assets,
+            camera,
+            view,
+            size,
+            mipmaps: options.mipmaps,
+        },
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -149,13 +149,8 @@ pub struct Renderer {
     fogged: Vec<Vec<u32>>,
     layers: Vec<Layers>,
     cells: Vec<u32>,
-    /// Per column, the rows its wall covers; and the columns with masked layers.
-    covers: Vec<(i32, i32)>,
-    blocks: Vec<composite::CoverBlock>,
-    groups: Vec<composite::CoverBlock>,
-    layered: Vec<u32>,
-    /// Per column, how near its wall and layers stand (for the sprites' pixels).
-    depths: Vec<composite::ColumnDepths>,
+    /// What the composite pass asks of the columns, summed up from them.
+    summary: composite::ColumnSummary,
     sprites: Vec<SpriteDraw>,
     stats: FrameStats,
     /// Whether the per-pixel loops may use the CPU's vector instructions (AVX2).
@@ -251,7 +246,9 @@ impl Renderer {
         rayon::scope(|_| self.render_in_pool(level, assets, doors, sprites, camera, frame));
     }
 
-    /// [`Renderer::render`], on the thread it is called on.
+    /// [`Renderer::render`], on the thread it is called on: the dynamic lights worked out,
+    /// the cast pass (a ray a column), the columns summed up, the sprites projected, the
+    /// composite pass (bands of rows).
     fn render_in_pool(
         &mut self,
         level: &Level,
@@ -272,54 +269,27 @@ impl Renderer {
         let started = web_time::Instant::now();
         let loops = kernels::Loops::new(!self.scalar);
         let on = !self.no_lights;
-        let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
-        let (w, h) = (level.map.width() as u32, level.map.height() as u32);
         let (map, relit) = if on {
             self.relight.update(level, assets, doors)
         } else {
             (None, None)
         };
-        let grid = DoorsAsTheyStand {
-            level,
-            doors,
-            holes: &assets.holes,
-        };
-        // Dynamic lights are worked out only where the frame may show them.
-        let view = flash::View::of(camera);
-        let shown =
-            |c: crate::grid::Cell| view.depths_seen((c.x, c.y), flash::SPRITE_REACH).is_some();
-        // Exact where the frame may look, and perhaps not beyond (a flash's polygon casts no
-        // ray at a corner outside).
-        let exact = view.widened(flash::EXACT_REACH);
-        let within: &[_] = &exact;
-        #[cfg(test)]
-        let within = if self.whole_light_polygons {
-            &[]
-        } else {
-            within
-        };
         let lights_started = web_time::Instant::now();
-        self.dynamic
-            .update(&grid, (w, h), flashes, map, &shown, within);
-        #[cfg(test)]
-        let copied = !self.no_flash_copies;
-        #[cfg(not(test))]
-        let copied = true;
-        let flashed = if copied {
-            &self.dynamic
-        } else {
-            &crate::lighting::DynamicLights::default()
+        let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
+        let options = flash::FlashOptions {
+            mipmaps: !self.no_mipmaps,
+            #[cfg(test)]
+            exact: !self.whole_light_polygons,
+            #[cfg(test)]
+            copied: !self.no_flash_copies,
         };
-        self.flash.build(
-            flashed,
-            &flash::Frame {
-                level,
-                assets,
-                camera,
-                view,
-                size: (width, height),
-                mipmaps: !self.no_mipmaps,
-            },
+        flash::light_dynamically(
+            (&mut self.dynamic, &mut self.flash),
+            (level, assets, doors),
+            (flashes, map),
+            camera,
+            (width, height),
+            options,
         );
         let lights_done = web_time::Instant::now();
         let lighting = crate::lighting::Lighting {
@@ -328,6 +298,16 @@ impl Renderer {
             relit,
         };
         let lights = (!lighting.is_neutral()).then_some(lighting);
+        let pass = column::CastPass {
+            level,
+            assets,
+            doors,
+            camera,
+            lights: lights.as_ref(),
+            loops,
+            size: (width, height),
+            mipmaps: !self.no_mipmaps,
+        };
         // Room for a task's fogged texel runs: a texture column's worth per column (a wall
         // shows at most its texture's side), up to 256 texels. Reserved once, so that frames
         // after the first allocate nothing; a run that finds no room is fogged as it is drawn.
@@ -343,53 +323,10 @@ impl Renderer {
             .for_each(|(chunk, (((walls, layers), cells), fogged))| {
                 fogged.clear();
                 fogged.reserve(fog_room);
-                let mut before = Span::default();
-                for (k, ((wall, layer), walked)) in
-                    walls.iter_mut().zip(layers).zip(cells).enumerate()
-                {
-                    let x = (chunk * COLUMNS_PER_TASK + k) as u32;
-                    let cast = cast_column(level, assets, doors, camera, x, width);
-                    *wall = cast.wall_span(assets, camera, (width, height), !self.no_mipmaps);
-                    if let (Some(lights), Some(hit)) = (&lights, cast.hit) {
-                        wall.light_by(lights, hit.point, cast.ray);
-                    }
-                    wall.fog_texels(assets, loops, fogged, &before);
-                    before = *wall;
-                    cast.layer_spans(assets, height, layer);
-                    if let Some(lights) = &lights {
-                        layer.light_by(lights, camera.pos, cast.ray);
-                    }
-                    *walked = cast.hit.map_or(0, |h| h.visited);
-                }
+                let first = (chunk * COLUMNS_PER_TASK) as u32;
+                pass.cast((walls, layers, cells), first, fogged);
             });
-        self.covers.clear();
-        self.covers
-            .extend(self.walls.iter().map(|w| (w.top, w.bottom)));
-        self.blocks.clear();
-        self.blocks.extend(
-            self.covers
-                .chunks(composite::BLOCK)
-                .map(composite::CoverBlock::new),
-        );
-        self.groups.clear();
-        self.groups.extend(
-            self.blocks
-                .chunks(composite::GROUP)
-                .map(composite::CoverBlock::of_blocks),
-        );
-        self.depths.clear();
-        self.depths.extend(
-            self.walls
-                .iter()
-                .zip(&self.layers)
-                .map(|(wall, layers)| composite::ColumnDepths::of(wall, layers)),
-        );
-        self.layered.clear();
-        // Room for every column at once: a filter's length is unknown, and a frame that
-        // sees more grates than any before must not grow the list.
-        self.layered.reserve(width as usize);
-        self.layered
-            .extend((0..width).filter(|&x| self.depths[x as usize].layered));
+        self.summary.rebuild(&self.walls, &self.layers, width);
         let cast_done = web_time::Instant::now();
         sprites::project_all(
             sprites,
@@ -402,18 +339,19 @@ impl Renderer {
         );
         let sprites_done = web_time::Instant::now();
         // Composite pass: bands of rows.
+        let summary = &self.summary;
         let scene = composite::Scene {
             level,
             assets,
             camera,
-            covers: &self.covers,
-            blocks: &self.blocks,
-            groups: &self.groups,
+            covers: &summary.covers,
+            blocks: &summary.blocks,
+            groups: &summary.groups,
             walls: &self.walls,
             fogged: &self.fogged,
             layers: &self.layers,
-            depths: &self.depths,
-            layered: &self.layered,
+            depths: &summary.depths,
+            layered: &summary.layered,
             sprites,
             draws: &self.sprites,
             loops,

@@ -307,10 +307,7 @@ pub fn draw_map(
     layers: &MapLayers,
 ) {
     let (w, h) = (frame.width(), frame.height());
-    let (rx, ry, rw, rh) = view.rect;
-    let (x1, y1) = ((rx + rw).min(w), (ry + rh).min(h));
     let blocking = game.blocking();
-    let solid = |c: Cell| blocking.is_solid(c);
     let (mw, mh) = (
         game.level.map.width() as u32,
         game.level.map.height() as u32,
@@ -324,38 +321,7 @@ pub fn draw_map(
             f64::INFINITY,
         )
     });
-    // Cells, row by row (contiguous writes), shaded by what is seen.
-    let row_pixels = w as usize;
-    for y in ry..y1 {
-        let row = &mut frame.pixels_mut()[y as usize * row_pixels..(y as usize + 1) * row_pixels];
-        for x in rx..x1 {
-            let p = view.world_point(x, y);
-            let cell = Cell::containing(p);
-            let hidden = layers.automap && !game.is_explored(cell);
-            let mut colour = if hidden {
-                Colour::rgb(8, 8, 10)
-            } else {
-                cell_colour(game, view, p, cell)
-            };
-            // The lights: each one's reach (its visibility polygon) lit on the floor, as the
-            // eye's view lights it.
-            // (The floor drawn lighter first, so that the light shows on the map's dark floor.)
-            if let (Some(lights), false) = (lights, solid(cell) || hidden) {
-                colour = Colour::from_packed(crate::lighting::apply(
-                    lights.factor_at(p),
-                    colour.mixed(Colour::rgb(150, 150, 150), 0.6).packed(),
-                ));
-            }
-            if let Some(seen) = &seen {
-                if !seen.contains(p) {
-                    colour = colour.scaled(0.45);
-                } else if !solid(cell) {
-                    colour = colour.mixed(Colour::rgb(255, 240, 180), 0.12);
-                }
-            }
-            row[x as usize] = colour.packed();
-        }
-    }
+    draw_cells(frame, game, lights, view, (layers, seen.as_ref()));
     let mut pen = Pen {
         canvas: Canvas::clipped(frame, view.rect),
         view,
@@ -392,77 +358,133 @@ pub fn draw_map(
             pen.line(e.position, game.seat().player.position, colour);
         }
     }
-    // Decorations (those in the way large and brown, the others small and grey), pickups,
-    // projectiles, enemies (red when they chase or shoot), the player. With the automap, only
-    // things on explored ground.
-    let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
-    // Rings, not discs, so that none is taken for an enemy: a pillar a grey disc in a ring.
-    for d in game.level.decorations.iter().filter(|d| shown(d.position)) {
-        let grey = Colour::rgb(150, 150, 160);
-        match (d.kind.blocks, d.kind.blocks_shots) {
-            (_, true) => {
-                pen.disc(d.position, 0.3, grey);
-                pen.ring(d.position, 0.38, grey);
-            }
-            (true, false) => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
-            (false, _) => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
-        }
-    }
-    // Each light: a small star of its colour where it stands.
-    for l in game.level.each_light().filter(|l| shown(l.position)) {
-        for (dx, dy) in [(0.18, 0.0), (0.0, 0.18), (0.13, 0.13), (0.13, -0.13)] {
-            let d = Vec2::new(dx, dy);
-            pen.line(l.position - d, l.position + d, l.colour);
-        }
-    }
-    let left = game.level.pickups.iter().zip(&game.pickups_left);
-    for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
-        pen.disc(p.position, 0.15, Colour::rgb(90, 200, 90));
-    }
-    for p in &game.projectiles {
-        pen.disc(p.position, 0.12, Colour::rgb(255, 150, 40));
-    }
-    // Enemies the player has not spotted stay hidden on the automap (all with the debugger).
-    let enemy_shown = |e: &&crate::game::Enemy| {
-        !layers.automap || layers.debug || (e.spotted && shown(e.position))
-    };
-    for e in game.enemies.iter().filter(enemy_shown) {
-        let colour = match e.state {
-            EnemyState::Dead | EnemyState::Dying => Colour::rgb(90, 40, 40),
-            EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
-                Colour::rgb(240, 60, 50)
-            }
-            _ => Colour::rgb(200, 120, 60),
-        };
-        pen.disc(e.position, 0.3, colour);
-        if e.alive() {
-            let ahead = e.position + Vec2::from_angle_degrees(e.facing) * 0.6;
-            pen.line(e.position, ahead, colour);
-        }
-    }
-    // The other players of a game of several (team mates in co-op), always shown, in their
-    // seats' colours, dimmed while dead.
-    let viewer = game.viewer.min(game.seats.len() - 1);
-    for (seat, s) in game.seats.iter().enumerate().filter(|&(k, _)| k != viewer) {
-        let c = crate::level::SEAT_COLOURS[game.seat_colour(seat)];
-        let colour = if s.dead() {
-            Colour::rgb(c.r / 3, c.g / 3, c.b / 3)
-        } else {
-            c
-        };
-        let at = s.player.position;
-        pen.disc(at, 0.25, colour);
-        pen.line(at, at + s.player.direction() * 0.7, colour);
-    }
-    pen.disc(camera.pos, 0.25, Colour::rgb(255, 255, 255));
-    pen.line(
-        camera.pos,
-        camera.pos + camera.dir * 0.7,
-        Colour::rgb(255, 255, 255),
-    );
+    pen.things(game, layers, &camera);
     // The minimap's frame.
     if view.rect != (0, 0, w, h) {
         pen.canvas.outline(Colour::rgb(200, 200, 210));
+    }
+}
+
+/// The map's cells into `view`'s viewport of `frame`, row by row (contiguous writes): each
+/// by its kind, hidden where the automap has not seen it, lit by the level's `lights`, dimmed
+/// outside what the player sees (`seen`, where that layer is on).
+fn draw_cells(
+    frame: &mut Frame,
+    game: &Game,
+    lights: Option<&crate::lighting::LightMap>,
+    view: &MapView,
+    (layers, seen): (&MapLayers, Option<&crate::geom::Visibility>),
+) {
+    let (w, h) = (frame.width(), frame.height());
+    let (rx, ry, rw, rh) = view.rect;
+    let (x1, y1) = ((rx + rw).min(w), (ry + rh).min(h));
+    let blocking = game.blocking();
+    let solid = |c: Cell| blocking.is_solid(c);
+    let row_pixels = w as usize;
+    for y in ry..y1 {
+        let row = &mut frame.pixels_mut()[y as usize * row_pixels..(y as usize + 1) * row_pixels];
+        for x in rx..x1 {
+            let p = view.world_point(x, y);
+            let cell = Cell::containing(p);
+            let hidden = layers.automap && !game.is_explored(cell);
+            let mut colour = if hidden {
+                Colour::rgb(8, 8, 10)
+            } else {
+                cell_colour(game, view, p, cell)
+            };
+            // The lights: each one's reach (its visibility polygon) lit on the floor, as the
+            // eye's view lights it.
+            // (The floor drawn lighter first, so that the light shows on the map's dark floor.)
+            if let (Some(lights), false) = (lights, solid(cell) || hidden) {
+                colour = Colour::from_packed(crate::lighting::apply(
+                    lights.factor_at(p),
+                    colour.mixed(Colour::rgb(150, 150, 150), 0.6).packed(),
+                ));
+            }
+            if let Some(seen) = seen {
+                if !seen.contains(p) {
+                    colour = colour.scaled(0.45);
+                } else if !solid(cell) {
+                    colour = colour.mixed(Colour::rgb(255, 240, 180), 0.12);
+                }
+            }
+            row[x as usize] = colour.packed();
+        }
+    }
+}
+
+impl Pen<'_> {
+    /// The things on the map: decorations (those in the way large and brown, the others small
+    /// and grey), lights, pickups, projectiles, enemies (red when they chase or shoot), the
+    /// other players and the player seen through `camera`. With the automap, only things on
+    /// explored ground.
+    fn things(&mut self, game: &Game, layers: &MapLayers, camera: &crate::render::Camera) {
+        let pen = self;
+        let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
+        // Rings, not discs, so that none is taken for an enemy: a pillar a grey disc in a ring.
+        for d in game.level.decorations.iter().filter(|d| shown(d.position)) {
+            let grey = Colour::rgb(150, 150, 160);
+            match (d.kind.blocks, d.kind.blocks_shots) {
+                (_, true) => {
+                    pen.disc(d.position, 0.3, grey);
+                    pen.ring(d.position, 0.38, grey);
+                }
+                (true, false) => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
+                (false, _) => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
+            }
+        }
+        // Each light: a small star of its colour where it stands.
+        for l in game.level.each_light().filter(|l| shown(l.position)) {
+            for (dx, dy) in [(0.18, 0.0), (0.0, 0.18), (0.13, 0.13), (0.13, -0.13)] {
+                let d = Vec2::new(dx, dy);
+                pen.line(l.position - d, l.position + d, l.colour);
+            }
+        }
+        let left = game.level.pickups.iter().zip(&game.pickups_left);
+        for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
+            pen.disc(p.position, 0.15, Colour::rgb(90, 200, 90));
+        }
+        for p in &game.projectiles {
+            pen.disc(p.position, 0.12, Colour::rgb(255, 150, 40));
+        }
+        // Enemies the player has not spotted stay hidden on the automap (all with the debugger).
+        let enemy_shown = |e: &&crate::game::Enemy| {
+            !layers.automap || layers.debug || (e.spotted && shown(e.position))
+        };
+        for e in game.enemies.iter().filter(enemy_shown) {
+            let colour = match e.state {
+                EnemyState::Dead | EnemyState::Dying => Colour::rgb(90, 40, 40),
+                EnemyState::Chase | EnemyState::Attack | EnemyState::Pain | EnemyState::Cover => {
+                    Colour::rgb(240, 60, 50)
+                }
+                _ => Colour::rgb(200, 120, 60),
+            };
+            pen.disc(e.position, 0.3, colour);
+            if e.alive() {
+                let ahead = e.position + Vec2::from_angle_degrees(e.facing) * 0.6;
+                pen.line(e.position, ahead, colour);
+            }
+        }
+        // The other players of a game of several (team mates in co-op), always shown, in their
+        // seats' colours, dimmed while dead.
+        let viewer = game.viewer.min(game.seats.len() - 1);
+        for (seat, s) in game.seats.iter().enumerate().filter(|&(k, _)| k != viewer) {
+            let c = crate::level::SEAT_COLOURS[game.seat_colour(seat)];
+            let colour = if s.dead() {
+                Colour::rgb(c.r / 3, c.g / 3, c.b / 3)
+            } else {
+                c
+            };
+            let at = s.player.position;
+            pen.disc(at, 0.25, colour);
+            pen.line(at, at + s.player.direction() * 0.7, colour);
+        }
+        pen.disc(camera.pos, 0.25, Colour::rgb(255, 255, 255));
+        pen.line(
+            camera.pos,
+            camera.pos + camera.dir * 0.7,
+            Colour::rgb(255, 255, 255),
+        );
     }
 }
 

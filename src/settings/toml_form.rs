@@ -87,34 +87,19 @@ pub fn corner_name(corner: Corner) -> &'static str {
 /// Reads settings from TOML text (named `file` in errors); what is not there keeps its
 /// default.
 pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
-    let diagnostics = crate::level::Diagnostics::new(&file.display().to_string(), text);
-    let at = |offset: usize, message: String| {
-        let (line, column) = diagnostics.position(offset);
-        SettingsError::Invalid {
-            file: file.to_path_buf(),
-            line,
-            column,
-            message,
-        }
+    let r = Reading {
+        diagnostics: crate::level::Diagnostics::new(&file.display().to_string(), text),
+        file,
     };
     let raw: RawFile = toml::from_str(text).map_err(|e| {
-        at(
+        r.at(
             e.span().map_or(0, |s| s.start),
             e.message().trim().to_string(),
         )
     })?;
-    let number = |v: &Option<Spanned<f64>>, default: f64, (lo, hi): (f64, f64), name: &str| match v
-    {
-        None => Ok(default),
-        Some(v) if (lo..=hi).contains(v.get_ref()) => Ok(*v.get_ref()),
-        Some(v) => Err(at(
-            v.span().start,
-            format!("{name} {}: it must be from {lo} to {hi}", v.get_ref()),
-        )),
-    };
     let mut s = Settings::default();
     if let Some(c) = raw.controls {
-        s.mouse_sensitivity = number(
+        s.mouse_sensitivity = r.number(
             &c.mouse_sensitivity,
             s.mouse_sensitivity,
             limits::MOUSE_SENSITIVITY,
@@ -124,30 +109,11 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         s.mouse_move = c.mouse_move.unwrap_or(s.mouse_move);
     }
     if let Some(v) = raw.video {
-        s.fov = number(&v.fov, s.fov, limits::FOV, "fov")?;
-        s.resolution_scale = number(
-            &v.resolution_scale,
-            s.resolution_scale,
-            limits::RESOLUTION_SCALE,
-            "resolution_scale",
-        )?;
-        s.fullscreen = v.fullscreen.unwrap_or(s.fullscreen);
-        s.mipmaps = v.mipmaps.unwrap_or(s.mipmaps);
-        if let Some(cap) = v.frame_cap {
-            let (lo, hi) = limits::FRAME_CAP;
-            let n = *cap.get_ref();
-            if n != 0 && !(i64::from(lo)..=i64::from(hi)).contains(&n) {
-                return Err(at(
-                    cap.span().start,
-                    format!("frame_cap {n}: it must be from {lo} to {hi}, or 0 for no cap"),
-                ));
-            }
-            s.frame_cap = n as u32;
-        }
+        r.video(&v, &mut s)?;
     }
     if let Some(c) = raw.comfort {
         s.head_bob = c.head_bob.unwrap_or(s.head_bob);
-        s.damage_flash = number(
+        s.damage_flash = r.number(
             &c.damage_flash,
             s.damage_flash,
             limits::DAMAGE_FLASH,
@@ -155,26 +121,12 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         )?;
     }
     if let Some(m) = raw.minimap {
-        if let Some(corner) = m.corner {
-            s.minimap_corner = CORNERS
-                .iter()
-                .find(|(_, n)| n == corner.get_ref())
-                .map(|&(c, _)| c)
-                .ok_or_else(|| {
-                    at(
-                        corner.span().start,
-                        format!(
-                            "unknown corner '{}' (top-left, top-right, bottom-left, bottom-right)",
-                            corner.get_ref()
-                        ),
-                    )
-                })?;
-        }
-        s.minimap_size = number(&m.size, s.minimap_size, limits::MINIMAP_SIZE, "size")?;
+        r.minimap(&m, &mut s)?;
     }
     if let Some(sound) = raw.sound {
         let volume = |v: &Option<Spanned<f64>>, default: f32, name: &str| {
-            number(v, f64::from(default), (0.0, 1.0), &format!("{name} volume")).map(|v| v as f32)
+            r.number(v, f64::from(default), (0.0, 1.0), &format!("{name} volume"))
+                .map(|v| v as f32)
         };
         s.sound = SoundSettings {
             master: volume(&sound.master, s.sound.master, "master")?,
@@ -184,13 +136,104 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         };
     }
     if let Some(net) = raw.network {
+        r.network(net, &mut s)?;
+    }
+    r.keys(&raw.keys, &mut s)?;
+    Ok(s)
+}
+
+/// A settings file being read: where its errors are.
+struct Reading<'a> {
+    diagnostics: crate::level::Diagnostics<'a>,
+    file: &'a Path,
+}
+
+impl Reading<'_> {
+    /// An error at byte `offset` of the file.
+    fn at(&self, offset: usize, message: String) -> SettingsError {
+        let (line, column) = self.diagnostics.position(offset);
+        SettingsError::Invalid {
+            file: self.file.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// A number from `lo` to `hi` (the default where it is not given); an error naming it
+    /// (`name`) where it is outside.
+    fn number(
+        &self,
+        v: &Option<Spanned<f64>>,
+        default: f64,
+        (lo, hi): (f64, f64),
+        name: &str,
+    ) -> Result<f64, SettingsError> {
+        match v {
+            None => Ok(default),
+            Some(v) if (lo..=hi).contains(v.get_ref()) => Ok(*v.get_ref()),
+            Some(v) => Err(self.at(
+                v.span().start,
+                format!("{name} {}: it must be from {lo} to {hi}", v.get_ref()),
+            )),
+        }
+    }
+
+    /// The `[video]` table.
+    fn video(&self, v: &RawVideo, s: &mut Settings) -> Result<(), SettingsError> {
+        s.fov = self.number(&v.fov, s.fov, limits::FOV, "fov")?;
+        s.resolution_scale = self.number(
+            &v.resolution_scale,
+            s.resolution_scale,
+            limits::RESOLUTION_SCALE,
+            "resolution_scale",
+        )?;
+        s.fullscreen = v.fullscreen.unwrap_or(s.fullscreen);
+        s.mipmaps = v.mipmaps.unwrap_or(s.mipmaps);
+        if let Some(cap) = &v.frame_cap {
+            let (lo, hi) = limits::FRAME_CAP;
+            let n = *cap.get_ref();
+            if n != 0 && !(i64::from(lo)..=i64::from(hi)).contains(&n) {
+                return Err(self.at(
+                    cap.span().start,
+                    format!("frame_cap {n}: it must be from {lo} to {hi}, or 0 for no cap"),
+                ));
+            }
+            s.frame_cap = n as u32;
+        }
+        Ok(())
+    }
+
+    /// The `[minimap]` table.
+    fn minimap(&self, m: &RawMinimap, s: &mut Settings) -> Result<(), SettingsError> {
+        if let Some(corner) = &m.corner {
+            s.minimap_corner = CORNERS
+                .iter()
+                .find(|(_, n)| n == corner.get_ref())
+                .map(|&(c, _)| c)
+                .ok_or_else(|| {
+                    self.at(
+                        corner.span().start,
+                        format!(
+                            "unknown corner '{}' (top-left, top-right, bottom-left, bottom-right)",
+                            corner.get_ref()
+                        ),
+                    )
+                })?;
+        }
+        s.minimap_size = self.number(&m.size, s.minimap_size, limits::MINIMAP_SIZE, "size")?;
+        Ok(())
+    }
+
+    /// The `[network]` table.
+    fn network(&self, net: RawNetwork, s: &mut Settings) -> Result<(), SettingsError> {
         if let Some(name) = net.name {
             let text = name.get_ref();
             if text.trim().is_empty()
                 || text.chars().count() > limits::NAME_LEN
                 || !text.chars().all(name_char)
             {
-                return Err(at(
+                return Err(self.at(
                     name.span().start,
                     format!(
                         "name '{text}': it must be 1 to {} letters, digits, spaces and .-'",
@@ -203,7 +246,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         if let Some(join) = net.join {
             let text = join.get_ref();
             if text.len() > limits::ADDRESS_LEN || !text.chars().all(address_char) {
-                return Err(at(
+                return Err(self.at(
                     join.span().start,
                     format!("join '{text}': expected an address like 192.168.1.5:7300"),
                 ));
@@ -214,7 +257,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
             let text = signal.get_ref();
             let scheme = text.starts_with("ws://") || text.starts_with("wss://");
             if !scheme || text.len() > 200 || text.chars().any(char::is_whitespace) {
-                return Err(at(
+                return Err(self.at(
                     signal.span().start,
                     format!("signal '{text}': expected a ws:// or wss:// address"),
                 ));
@@ -227,7 +270,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
                 .iter()
                 .position(|n| n.eq_ignore_ascii_case(c.get_ref()))
                 .ok_or_else(|| {
-                    at(
+                    self.at(
                         c.span().start,
                         format!("unknown colour '{}' ({})", c.get_ref(), names.join(", ")),
                     )
@@ -236,7 +279,7 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
         if let Some(d) = net.difficulty {
             s.network.difficulty =
                 crate::level::Difficulty::named(d.get_ref()).ok_or_else(|| {
-                    at(
+                    self.at(
                         d.span().start,
                         format!("unknown difficulty '{}' (easy, normal, hard)", d.get_ref()),
                     )
@@ -247,42 +290,51 @@ pub fn parse(text: &str, file: &Path) -> Result<Settings, SettingsError> {
                 .ok()
                 .filter(|&p| p > 0)
                 .ok_or_else(|| {
-                    at(
+                    self.at(
                         port.span().start,
                         format!("port {}: it must be from 1 to 65535", port.get_ref()),
                     )
                 })?;
         }
+        Ok(())
     }
-    for (action, names) in &raw.keys {
-        let Some(action_found) = Action::named(action.get_ref()) else {
-            let known: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
-            return Err(at(
-                action.span().start,
-                format!(
-                    "unknown action '{}' ({})",
-                    action.get_ref(),
-                    known.join(", ")
-                ),
-            ));
-        };
-        let mut keys = Vec::new();
-        for name in names {
-            let found = keys_named(name.get_ref()).ok_or_else(|| {
-                at(
-                    name.span().start,
-                    format!("unknown key '{}' (use {KEY_NAMES_HELP})", name.get_ref()),
-                )
-            })?;
-            for key in found {
-                if !keys.contains(&key) {
-                    keys.push(key);
+
+    /// The `[keys]` table: each action's keys, by their names.
+    fn keys(
+        &self,
+        raw: &BTreeMap<Spanned<String>, Vec<Spanned<String>>>,
+        s: &mut Settings,
+    ) -> Result<(), SettingsError> {
+        for (action, names) in raw {
+            let Some(action_found) = Action::named(action.get_ref()) else {
+                let known: Vec<&str> = ACTIONS.iter().map(|a| a.name).collect();
+                return Err(self.at(
+                    action.span().start,
+                    format!(
+                        "unknown action '{}' ({})",
+                        action.get_ref(),
+                        known.join(", ")
+                    ),
+                ));
+            };
+            let mut keys = Vec::new();
+            for name in names {
+                let found = keys_named(name.get_ref()).ok_or_else(|| {
+                    self.at(
+                        name.span().start,
+                        format!("unknown key '{}' (use {KEY_NAMES_HELP})", name.get_ref()),
+                    )
+                })?;
+                for key in found {
+                    if !keys.contains(&key) {
+                        keys.push(key);
+                    }
                 }
             }
+            s.keys.set(action_found, keys);
         }
-        s.keys.set(action_found, keys);
+        Ok(())
     }
-    Ok(s)
 }
 
 impl Settings {

@@ -3,6 +3,7 @@
 //! texture copy into it, and the tutorial's renderer drawing the same scene (see
 //! [`yardsticks`]).
 
+mod measure;
 mod yardsticks;
 
 use std::io::Write as _;
@@ -12,11 +13,9 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use serde::Serialize;
 use tilecaster::frame::Frame;
-use tilecaster::game::Game;
 use tilecaster::geom::Vec2;
 use tilecaster::grid::Walk;
-use tilecaster::level::load_with_textures;
-use tilecaster::render::{Camera, RenderAssets, Renderer};
+use tilecaster::render::Camera;
 
 /// A scene: a level, and a camera path through it.
 struct Scene {
@@ -252,25 +251,75 @@ pub fn parse_pose(s: &str) -> Result<(Vec2, f64), String> {
     ))
 }
 
+/// Runs `tilecaster bench`: every scene at every size on every thread count, then the report.
 pub fn run(options: &Options) -> Result<()> {
-    let Options {
-        levels,
-        sizes,
-        frames,
-        threads,
-        json,
-        poses,
-        fov,
-        scalar,
-        mipmaps,
-        plain_twin,
-        flashes,
-    } = *options;
-    if frames == 0 {
+    if options.frames == 0 {
         bail!("--frames must be at least 1");
     }
+    let scenes = scenes(options);
+    let sizes = if options.sizes.is_empty() {
+        vec![(640, 400), (1920, 1080)]
+    } else {
+        options.sizes.to_vec()
+    };
+    let threads = thread_counts(options.threads)?;
+    // One pool per thread count, made before any run and kept to the end: a pool dropped
+    // between runs ends its threads while the next run measures, and a thread's exit
+    // allocates (its thread-locals handed back), which the next frames were charged for.
+    let pools = threads
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .context("cannot start the thread pool")
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let total = scenes.len() * sizes.len() * threads.len();
+    let machine = machine();
+    let mut runs: Vec<Run> = Vec::new();
+    let mut done = 0;
+    for scene in &scenes {
+        let setup = measure::Setup::of(scene)?;
+        for &(w, h) in &sizes {
+            let mut single: Option<Duration> = None;
+            for (&n, pool) in threads.iter().zip(&pools) {
+                done += 1;
+                eprint!(
+                    "\rbench {done}/{total}: {} {w}x{h}, {n} thread{}        ",
+                    scene.name,
+                    if n == 1 { "" } else { "s" }
+                );
+                let _ = std::io::stderr().flush();
+                let measured = setup.measure(scene, (w, h), (n, pool), options)?;
+                if n == 1 {
+                    single = Some(measured.p50());
+                }
+                runs.push(measured.run(scene, (w, h, n), options.frames, (machine.mhz, single)));
+            }
+        }
+    }
+    eprintln!();
+    let report = Report {
+        machine,
+        scalar: options.scalar,
+        mipmaps: options.mipmaps,
+        runs,
+    };
+    if options.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print_table(&report);
+    }
+    Ok(())
+}
+
+/// The scenes asked for: each pose on each level given (or the episode's first), each level
+/// given turning, or the standard scenes; with `--plain-twin`, each scene of a level with
+/// shapes followed by the same with plain walls.
+fn scenes(options: &Options) -> Vec<Scene> {
+    let (levels, poses) = (options.levels, options.poses);
     let scenes = if !poses.is_empty() {
-        // Each pose on each level given (or the episode's first).
         let default = [tilecaster::files::default_path("levels/e1m1.toml")];
         let levels = if levels.is_empty() {
             &default[..]
@@ -313,260 +362,41 @@ pub fn run(options: &Options) -> Result<()> {
             })
             .collect()
     };
-    // Each scene of a level with shapes, and right after it the same with plain walls.
-    let scenes: Vec<Scene> = if plain_twin {
-        let mut twins = Vec::new();
-        for scene in scenes {
-            let shaped = tilecaster::level::Level::load(&scene.level)
-                .is_ok_and(|l| l.level.styles.iter().any(|s| s.shape.is_some()));
-            let twin = shaped.then(|| Scene {
-                name: format!("{} (plain)", scene.name),
-                level: scene.level.clone(),
-                pos: scene.pos,
-                angle: scene.angle,
-                turn: scene.turn,
-                plain: true,
-            });
-            twins.push(scene);
-            twins.extend(twin);
-        }
-        twins
-    } else {
-        scenes
-    };
-    let sizes = if sizes.is_empty() {
-        vec![(640, 400), (1920, 1080)]
-    } else {
-        sizes.to_vec()
-    };
+    if !options.plain_twin {
+        return scenes;
+    }
+    let mut twins = Vec::new();
+    for scene in scenes {
+        let shaped = tilecaster::level::Level::load(&scene.level)
+            .is_ok_and(|l| l.level.styles.iter().any(|s| s.shape.is_some()));
+        let twin = shaped.then(|| Scene {
+            name: format!("{} (plain)", scene.name),
+            level: scene.level.clone(),
+            pos: scene.pos,
+            angle: scene.angle,
+            turn: scene.turn,
+            plain: true,
+        });
+        twins.push(scene);
+        twins.extend(twin);
+    }
+    twins
+}
+
+/// The thread counts asked for (one and every core where none is), each once, fewest first.
+fn thread_counts(asked: &[usize]) -> Result<Vec<usize>> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut threads: Vec<usize> = if threads.is_empty() {
+    let mut threads: Vec<usize> = if asked.is_empty() {
         vec![1, cores]
     } else {
-        threads.to_vec()
+        asked.to_vec()
     };
     threads.sort_unstable();
     threads.dedup();
     if threads.contains(&0) {
         bail!("--threads must be at least 1");
     }
-    // One pool per thread count, made before any run and kept to the end: a pool dropped
-    // between runs ends its threads while the next run measures, and a thread's exit
-    // allocates (its thread-locals handed back), which the next frames were charged for.
-    let pools = threads
-        .iter()
-        .map(|&n| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(n)
-                .build()
-                .context("cannot start the thread pool")
-        })
-        .collect::<Result<Vec<_>>>()?;
-    let total = scenes.len() * sizes.len() * threads.len();
-    let machine = machine();
-    let mhz = machine.mhz;
-    let mut runs: Vec<Run> = Vec::new();
-    let mut done = 0;
-    for scene in &scenes {
-        let mut loaded = load_with_textures(&scene.level, None)?;
-        if scene.plain {
-            for style in &mut loaded.level.styles {
-                style.shape = None;
-            }
-        }
-        let level = &loaded.level;
-        let assets = RenderAssets::new(level, &loaded.textures);
-        let game = Game::new(level.clone());
-        let sprites = tilecaster::scene::sprites(&game, &loaded.textures);
-        let parts = tilecaster::scene::GameParts(&game);
-        let pos = scene.pos.unwrap_or(level.player.position);
-        let first = scene.angle.unwrap_or(level.player.facing);
-        let tutorial = yardsticks::Tutorial::new(level, &loaded.textures, pos);
-        let copied = tilecaster::files::default_path("textures");
-        let copied = loaded
-            .textures
-            .get("floor_stone")
-            .cloned()
-            .or_else(|| {
-                tilecaster::texture::load_texture(&copied.join("floor_stone.png"))
-                    .ok()
-                    .map(|(t, _)| std::sync::Arc::new(t))
-            })
-            .context("no texture to copy (floor_stone)")?;
-        let copied = yardsticks::CopiedTexture::new(&copied);
-        for &(w, h) in &sizes {
-            let mut single: Option<Duration> = None;
-            for (&n, pool) in threads.iter().zip(&pools) {
-                done += 1;
-                eprint!(
-                    "\rbench {done}/{total}: {} {w}x{h}, {n} thread{}        ",
-                    scene.name,
-                    if n == 1 { "" } else { "s" }
-                );
-                let _ = std::io::stderr().flush();
-                let mut frame = Frame::new(w, h)?;
-                let mut renderer = Renderer::new();
-                renderer.set_vector_loops(!scalar);
-                renderer.set_mipmaps(mipmaps);
-                // The same renderer without the lights, drawn between the frames.
-                let mut unlit = Renderer::new();
-                unlit.set_vector_loops(!scalar);
-                unlit.set_mipmaps(mipmaps);
-                unlit.set_lights(false);
-                let lit_level = level.is_lit() || flashes > 0;
-                let mut glows = Vec::with_capacity(flashes as usize);
-                let mut unlit_times = Vec::with_capacity(frames as usize);
-                let mut times = Vec::with_capacity(frames as usize);
-                let (mut cast, mut spr, mut comp, mut cells, mut max_cells) =
-                    (Duration::ZERO, Duration::ZERO, Duration::ZERO, 0u64, 0u32);
-                let (mut floor, mut walls, mut overlays, mut rays) = (
-                    Duration::ZERO,
-                    Duration::ZERO,
-                    Duration::ZERO,
-                    Duration::ZERO,
-                );
-                let mut lights = Duration::ZERO;
-                let mut allocations = 0;
-                let mut scratch = Frame::new(w, h)?;
-                // The unlit twin draws into a frame of its own, as the lit renderer does:
-                // drawn into the yardsticks' frame it found its pixels in the cache, just
-                // written, while the lit frame's had been pushed out by them. (One pixel where
-                // there is no unlit twin: it is never drawn.)
-                let mut unlit_frame = if lit_level {
-                    Frame::new(w, h)?
-                } else {
-                    Frame::new(1, 1)?
-                };
-                let (mut memsets, mut copies, mut tutorials) = (
-                    Vec::with_capacity(frames as usize),
-                    Vec::with_capacity(frames as usize),
-                    Vec::with_capacity(frames as usize),
-                );
-                pool.install(|| {
-                    for i in 0..frames + 3 {
-                        let angle = if scene.turn {
-                            first + 360.0 * f64::from(i) / f64::from(frames)
-                        } else {
-                            first
-                        };
-                        let camera = Camera::new(pos, angle, fov);
-                        tilecaster::render::flashes_in_view(level, &camera, flashes, &mut glows);
-                        renderer.set_dynamic_lights(&glows);
-                        let allocated = crate::allocations();
-                        let start = Instant::now();
-                        renderer.render(level, &assets, &parts, &sprites, &camera, &mut frame);
-                        let took = start.elapsed();
-                        if i < 3 {
-                            continue; // warm-up: buffers, caches, the pool's threads
-                        }
-                        allocations += crate::allocations() - allocated;
-                        // The yardsticks, on the same frame size and camera, between frames.
-                        memsets.push(memset(&mut scratch, i as u8));
-                        let start = Instant::now();
-                        yardsticks::texture_copy(&copied, &mut scratch);
-                        copies.push(start.elapsed());
-                        if lit_level {
-                            let start = Instant::now();
-                            unlit.render(
-                                level,
-                                &assets,
-                                &parts,
-                                &sprites,
-                                &camera,
-                                &mut unlit_frame,
-                            );
-                            unlit_times.push(start.elapsed());
-                            // The two frames trade buffers every time, so that each is drawn
-                            // as often into either: drawn each into a buffer of its own, one
-                            // ran 17-20% faster than the other with the same work (the point
-                            // blank scene, whose flashes all fall in the wall, gave 0.82 lit
-                            // over unlit in three runs, and 0.99-1.02 trading). The buffers
-                            // differ only in where they lie in memory; which renderer drew
-                            // into the faster one changed with the scene.
-                            std::mem::swap(&mut frame, &mut unlit_frame);
-                        }
-                        if let (Some(t), 1) = (&tutorial, n) {
-                            let start = Instant::now();
-                            t.render(level, &camera, &mut scratch);
-                            tutorials.push(start.elapsed());
-                        }
-                        let s = renderer.stats();
-                        times.push(took);
-                        (cast, spr, comp) = (cast + s.cast, spr + s.sprites, comp + s.composite);
-                        lights += s.lights;
-                        (floor, walls, overlays) =
-                            (floor + s.floor, walls + s.walls, overlays + s.overlays);
-                        rays += cast_alone(&level.map, &camera, w);
-                        cells += s.cells;
-                        max_cells = max_cells.max(s.max_cells);
-                    }
-                });
-                times.sort();
-                let p50 = percentile(&times, 0.5);
-                if n == 1 {
-                    single = Some(p50);
-                }
-                let count = f64::from(frames);
-                let columns = count * f64::from(w);
-                let pixels = u64::from(w) * u64::from(h);
-                let baseline = median(&mut memsets);
-                let copy = median(&mut copies);
-                let tutorial = (!tutorials.is_empty()).then(|| median(&mut tutorials));
-                let unlit_ms = lit_level.then(|| median(&mut unlit_times));
-                let per_pixel = p50.as_secs_f64() / pixels as f64;
-                runs.push(Run {
-                    scene: scene.name.clone(),
-                    width: w,
-                    height: h,
-                    threads: n,
-                    frames,
-                    memset_ms: ms(baseline),
-                    texture_copy_ms: ms(copy),
-                    tutorial_ms: tutorial.map(ms),
-                    unlit_ms: unlit_ms.map(ms),
-                    lit_per_unlit: unlit_ms.map(|u| p50.as_secs_f64() / u.as_secs_f64()),
-                    frame_p50_ms: ms(p50),
-                    frame_p95_ms: ms(percentile(&times, 0.95)),
-                    frame_p99_ms: ms(percentile(&times, 0.99)),
-                    fps: 1.0 / p50.as_secs_f64(),
-                    frame_per_memset: p50.as_secs_f64() / baseline.as_secs_f64(),
-                    frame_per_texture_copy: p50.as_secs_f64() / copy.as_secs_f64(),
-                    speedup_over_tutorial: tutorial.map(|t| t.as_secs_f64() / p50.as_secs_f64()),
-                    ns_per_pixel: per_pixel * 1e9,
-                    cycles_per_pixel: mhz.map(|f| per_pixel * f * 1e6 * n as f64),
-                    cast_ns_per_column: cast.as_nanos() as f64 / columns,
-                    lights_ns_per_column: lights.as_nanos() as f64 / columns,
-                    sprites_ns_per_column: spr.as_nanos() as f64 / columns,
-                    composite_ns_per_pixel: comp.as_nanos() as f64 / (columns * f64::from(h)),
-                    floor_ns_per_column: floor.as_nanos() as f64 / columns,
-                    walls_ns_per_column: walls.as_nanos() as f64 / columns,
-                    overlays_ns_per_column: overlays.as_nanos() as f64 / columns,
-                    rays_per_second: columns / rays.as_secs_f64(),
-                    columns_per_second: columns / cast.as_secs_f64(),
-                    cells_per_ray_mean: cells as f64 / columns,
-                    cells_per_ray_max: max_cells,
-                    pixels_per_frame: pixels,
-                    allocations_per_frame: allocations as f64 / count,
-                    scaling_efficiency: single
-                        .filter(|_| n > 1)
-                        .map(|t1| t1.as_secs_f64() / (p50.as_secs_f64() * n as f64)),
-                });
-            }
-        }
-    }
-    eprintln!();
-    let report = Report {
-        machine,
-        scalar,
-        mipmaps,
-        runs,
-    };
-    if json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
-    } else {
-        print_table(&report);
-    }
-    Ok(())
+    Ok(threads)
 }
 
 fn print_table(report: &Report) {

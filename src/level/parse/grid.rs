@@ -5,6 +5,7 @@ use super::*;
 
 /// The things a grid places: player starts (with where each is in the text), enemies,
 /// pickups, decorations, exits and lights.
+#[derive(Default)]
 pub(super) struct Things {
     pub(super) players: Vec<(usize, Placement)>,
     /// Deathmatch spawn points.
@@ -16,6 +17,84 @@ pub(super) struct Things {
     /// The exits (of `exits`) that lead to the secret level.
     pub(super) secret_exits: Vec<Cell>,
     pub(super) lights: Vec<crate::level::Light>,
+}
+
+impl Things {
+    /// What `symbol` puts at `cell` (written at `offset`): the thing it places there (the
+    /// player, an enemy, an exit...), and the tile the cell is.
+    fn place(&mut self, cell: Cell, offset: usize, symbol: &Symbol) -> Tile {
+        let (x, y) = (cell.x, cell.y);
+        let centre = Vec2::new(f64::from(x) + 0.5, f64::from(y) + 0.5);
+        let tile = match &symbol.meaning {
+            Meaning::Solid(tile) => *tile,
+            Meaning::Switch => {
+                self.exits.push(cell);
+                Tile::Wall
+            }
+            Meaning::Floor => Tile::Empty,
+            Meaning::Player(facing) => {
+                self.players.push((
+                    offset,
+                    Placement {
+                        position: centre,
+                        facing: *facing,
+                    },
+                ));
+                Tile::Empty
+            }
+            Meaning::Spawn(facing) => {
+                self.spawns.push(Placement {
+                    position: centre,
+                    facing: *facing,
+                });
+                Tile::Empty
+            }
+            Meaning::Enemy(kind, facing, mode, difficulty) => {
+                let at = Placement {
+                    position: centre,
+                    facing: *facing,
+                };
+                self.enemies.push(EnemySpawn {
+                    kind: kind.clone(),
+                    at,
+                    mode: *mode,
+                    difficulty: *difficulty,
+                });
+                Tile::Empty
+            }
+            Meaning::Pickup(kind, difficulty) => {
+                self.pickups.push(PickupSpawn {
+                    kind: *kind,
+                    position: centre,
+                    difficulty: *difficulty,
+                });
+                Tile::Empty
+            }
+            Meaning::Decoration(kind) => {
+                self.decorations.push(Decoration {
+                    kind: *kind,
+                    position: centre,
+                });
+                Tile::Empty
+            }
+            Meaning::Exit => {
+                self.exits.push(cell);
+                Tile::Empty
+            }
+        };
+        if symbol.secret {
+            self.secret_exits.push(cell);
+        }
+        if let Some(spec) = symbol.light {
+            self.lights.push(crate::level::Light {
+                position: centre,
+                colour: spec.colour,
+                radius: spec.radius,
+                intensity: spec.intensity,
+            });
+        }
+        tile
+    }
 }
 
 impl Parser<'_> {
@@ -46,10 +125,7 @@ impl Parser<'_> {
             return None;
         }
         let mut map = TileMap::new(width, rows.len()).ok()?;
-        let (mut players, mut enemies, mut pickups, mut exits) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        let (mut decorations, mut lights, mut secret_exits) = (Vec::new(), Vec::new(), Vec::new());
-        let mut spawns = Vec::new();
+        let mut things = Things::default();
         let mut unknown = 0;
         let legend: String = symbols
             .keys()
@@ -83,75 +159,7 @@ impl Parser<'_> {
                     }
                     continue;
                 };
-                let centre = Vec2::new(x as f64 + 0.5, y as f64 + 0.5);
-                let tile = match &symbol.meaning {
-                    Meaning::Solid(tile) => *tile,
-                    Meaning::Switch => {
-                        exits.push(cell);
-                        Tile::Wall
-                    }
-                    Meaning::Floor => Tile::Empty,
-                    Meaning::Player(facing) => {
-                        players.push((
-                            offset,
-                            Placement {
-                                position: centre,
-                                facing: *facing,
-                            },
-                        ));
-                        Tile::Empty
-                    }
-                    Meaning::Spawn(facing) => {
-                        spawns.push(Placement {
-                            position: centre,
-                            facing: *facing,
-                        });
-                        Tile::Empty
-                    }
-                    Meaning::Enemy(kind, facing, mode, difficulty) => {
-                        let at = Placement {
-                            position: centre,
-                            facing: *facing,
-                        };
-                        enemies.push(EnemySpawn {
-                            kind: kind.clone(),
-                            at,
-                            mode: *mode,
-                            difficulty: *difficulty,
-                        });
-                        Tile::Empty
-                    }
-                    Meaning::Pickup(kind, difficulty) => {
-                        pickups.push(PickupSpawn {
-                            kind: *kind,
-                            position: centre,
-                            difficulty: *difficulty,
-                        });
-                        Tile::Empty
-                    }
-                    Meaning::Decoration(kind) => {
-                        decorations.push(Decoration {
-                            kind: *kind,
-                            position: centre,
-                        });
-                        Tile::Empty
-                    }
-                    Meaning::Exit => {
-                        exits.push(cell);
-                        Tile::Empty
-                    }
-                };
-                if symbol.secret {
-                    secret_exits.push(cell);
-                }
-                if let Some(spec) = symbol.light {
-                    lights.push(crate::level::Light {
-                        position: centre,
-                        colour: spec.colour,
-                        radius: spec.radius,
-                        intensity: spec.intensity,
-                    });
-                }
+                let tile = things.place(cell, offset, symbol);
                 map.set_styled(cell, tile, symbol.style);
             }
         }
@@ -164,16 +172,6 @@ impl Parser<'_> {
                 ),
             );
         }
-        let things = Things {
-            players,
-            spawns,
-            enemies,
-            pickups,
-            decorations,
-            exits,
-            secret_exits,
-            lights,
-        };
         Some((map, things, grid_start))
     }
 }

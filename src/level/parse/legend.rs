@@ -106,6 +106,77 @@ impl Parser<'_> {
     ) -> Option<Symbol> {
         let at = entry.span();
         let e = entry.get_ref();
+        let kind = self.legend_kind(c, e, at.clone())?;
+        self.fields_that_do_not_apply(c, e, kind, at.clone());
+        let light = match &e.light {
+            Some(l) if kind.is_solid() => {
+                self.d.error(
+                    l.span(),
+                    format!(
+                        "legend '{c}': `light` only applies to open cells (alone, or with a thing or decoration)"
+                    ),
+                );
+                None
+            }
+            Some(l) => {
+                let l = l.get_ref();
+                self.light_spec(&l.colour, &l.radius, l.intensity.as_ref())
+            }
+            None => None,
+        };
+        let floor = self
+            .surface(e.floor.as_ref())
+            .unwrap_or_else(|| floor.clone());
+        let ceiling = self
+            .surface(e.ceiling.as_ref())
+            .unwrap_or_else(|| ceiling.clone());
+        let mut key = None;
+        let (meaning, faces) = self.meaning(c, e, kind, at.clone(), &mut key)?;
+        let Ok(style) = u16::try_from(self.styles.len()) else {
+            self.d
+                .error(at, "too many legend entries (the limit is 65535)");
+            return None;
+        };
+        // A shape that cannot be used is an error at its key; the wall stands plain meanwhile,
+        // so that the grid's cells using it are not reported as well.
+        let shape = match (&e.shape, kind) {
+            (Some(s), LegendKind::Wall) => self.shape(s),
+            _ => None,
+        };
+        self.styles.push(TileStyle {
+            symbol: c,
+            faces,
+            floor,
+            ceiling,
+            key,
+            shape,
+        });
+        // `secret = true` makes an exit (or an exit switch) the secret exit.
+        let secret = e.is_secret();
+        if let (Some(x), false) = (
+            &e.secret,
+            matches!(meaning, Meaning::Exit | Meaning::Switch),
+        ) {
+            let message = format!(
+                "legend '{c}': `secret` only applies to exits (`exit = true, secret = true`: the secret exit)"
+            );
+            self.d.error(x.span(), message);
+        }
+        Some(Symbol {
+            meaning,
+            style,
+            light,
+            secret,
+        })
+    }
+
+    /// What kind of legend entry `e` (character `c`) is: an error where it is several.
+    fn legend_kind(
+        &mut self,
+        c: char,
+        e: &RawEntry,
+        at: std::ops::Range<usize>,
+    ) -> Option<LegendKind> {
         let kinds = LegendKind::of(e);
         if kinds.len() > 1 {
             self.d.error(
@@ -121,8 +192,18 @@ impl Parser<'_> {
             );
             return None;
         }
-        let kind = kinds.first().copied().unwrap_or(LegendKind::Floor);
-        let solid = kind.is_solid();
+        Some(kinds.first().copied().unwrap_or(LegendKind::Floor))
+    }
+
+    /// An error for each field of entry `e` (character `c`, a `kind`) that only applies to
+    /// other kinds.
+    fn fields_that_do_not_apply(
+        &mut self,
+        c: char,
+        e: &RawEntry,
+        kind: LegendKind,
+        at: std::ops::Range<usize>,
+    ) {
         let misplaced = |field: &str, applies: &str| {
             format!("legend '{c}': `{field}` only applies to {applies}")
         };
@@ -145,22 +226,8 @@ impl Parser<'_> {
                 ),
             );
         }
-        let light = match &e.light {
-            Some(l) if solid => {
-                self.d.error(
-                    l.span(),
-                    misplaced("light", "open cells (alone, or with a thing or decoration)"),
-                );
-                None
-            }
-            Some(l) => {
-                let l = l.get_ref();
-                self.light_spec(&l.colour, &l.radius, l.intensity.as_ref())
-            }
-            None => None,
-        };
         if e.faces.is_some() && kind != LegendKind::Wall {
-            self.d.error(at.clone(), misplaced("faces", "walls"));
+            self.d.error(at, misplaced("faces", "walls"));
         }
         for (field, value) in [("facing", &e.facing), ("mode", &e.mode)] {
             if let Some(v) = value {
@@ -175,7 +242,7 @@ impl Parser<'_> {
                 }
             }
         }
-        if solid {
+        if kind.is_solid() {
             for (field, value) in [("floor", &e.floor), ("ceiling", &e.ceiling)] {
                 if let (Some(v), false) = (value, kind == LegendKind::Door) {
                     self.d.error(
@@ -185,14 +252,19 @@ impl Parser<'_> {
                 }
             }
         }
-        let floor = self
-            .surface(e.floor.as_ref())
-            .unwrap_or_else(|| floor.clone());
-        let ceiling = self
-            .surface(e.ceiling.as_ref())
-            .unwrap_or_else(|| ceiling.clone());
-        let mut key = None;
-        let (meaning, faces) = match kind {
+    }
+
+    /// What entry `e` (character `c`, a `kind`) means in the grid, and its faces' textures
+    /// (a wall's, a door's); a door's key colour into `key`.
+    fn meaning(
+        &mut self,
+        c: char,
+        e: &RawEntry,
+        kind: LegendKind,
+        at: std::ops::Range<usize>,
+        key: &mut Option<KeyColour>,
+    ) -> Option<(Meaning, Option<[String; 4]>)> {
+        let meaning = match kind {
             LegendKind::Wall => {
                 let base = e.wall.as_ref().map(|w| self.texture(w));
                 let faces = e.faces.as_ref();
@@ -229,7 +301,7 @@ impl Parser<'_> {
                 };
                 let texture = self.texture(value?);
                 if kind == LegendKind::Door {
-                    key = e.key.as_ref().and_then(|k| self.key_colour(k));
+                    *key = e.key.as_ref().and_then(|k| self.key_colour(k));
                 }
                 (
                     Meaning::Solid(tile),
@@ -262,44 +334,6 @@ impl Parser<'_> {
             LegendKind::Exit => (Meaning::Exit, None),
             LegendKind::Floor => (Meaning::Floor, None),
         };
-        let Ok(style) = u16::try_from(self.styles.len()) else {
-            self.d
-                .error(at, "too many legend entries (the limit is 65535)");
-            return None;
-        };
-        // A shape that cannot be used is an error at its key; the wall stands plain meanwhile,
-        // so that the grid's cells using it are not reported as well.
-        let shape = match (&e.shape, kind) {
-            (Some(s), LegendKind::Wall) => self.shape(s),
-            _ => None,
-        };
-        self.styles.push(TileStyle {
-            symbol: c,
-            faces,
-            floor,
-            ceiling,
-            key,
-            shape,
-        });
-        // `secret = true` makes an exit (or an exit switch) the secret exit.
-        let secret = e.is_secret();
-        if let (Some(x), false) = (
-            &e.secret,
-            matches!(meaning, Meaning::Exit | Meaning::Switch),
-        ) {
-            self.d.error(
-                x.span(),
-                misplaced(
-                    "secret",
-                    "exits (`exit = true, secret = true`: the secret exit)",
-                ),
-            );
-        }
-        Some(Symbol {
-            meaning,
-            style,
-            light,
-            secret,
-        })
+        Some(meaning)
     }
 }

@@ -167,7 +167,92 @@ pub(in crate::level) fn build(
 }
 
 impl Parser<'_> {
+    /// The level `raw` describes (its grid's `rows`), read from `path`: every problem found
+    /// is a diagnostic; `None` where one is an error that leaves no level to build.
     fn level(&mut self, raw: &RawLevel, rows: &[Vec<(char, usize)>], path: &Path) -> Option<Level> {
+        let name = self.name(raw);
+        let floor = self
+            .surface(raw.defaults.floor.as_ref())
+            .unwrap_or(DEFAULT_FLOOR);
+        let ceiling = self
+            .surface(raw.defaults.ceiling.as_ref())
+            .unwrap_or(DEFAULT_CEILING);
+        let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
+        self.enemy_kinds(&raw.enemies);
+        let arsenal = self.arsenal(&raw.weapons);
+        let par_seconds = self.par(raw);
+        let symbols = self.symbols(raw, &floor, &ceiling);
+        let map_and_things = self.grid(&raw.grid, rows, &symbols);
+        let base = path.parent().unwrap_or(Path::new(""));
+        let next = raw
+            .next
+            .as_ref()
+            .and_then(|n| self.next_level(n, base, path, "next level"));
+        let secret_next = raw
+            .secret_next
+            .as_ref()
+            .and_then(|n| self.next_level(n, base, path, "secret level"));
+        let texture_dir = raw
+            .textures
+            .as_ref()
+            .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
+        let music = self.music(raw);
+        let (map, mut things, grid_start) = map_and_things?;
+        let players = self.placed(raw, &map, &mut things, grid_start);
+        let ambient = self.ambient(raw.ambient.as_ref());
+        let player = self.player_start(&players, grid_start);
+        let grid::Things {
+            spawns,
+            enemies,
+            pickups,
+            decorations,
+            exits,
+            secret_exits,
+            lights,
+            ..
+        } = things;
+        let doors = self.doors(&map, grid_start, rows);
+        if !self.d.has_errors() {
+            // On a grid with errors, missing cells would be reported as open edges.
+            self.open_edges(&map, rows);
+            if let Some(start) = &player {
+                self.unreachable_exits(&map, start.position, &exits, &decorations, rows);
+                self.secret_exits_lead_somewhere(raw, &secret_exits, rows);
+                let starts = (start.position, spawns.as_slice());
+                self.things_on_obstacles(starts, &enemies, &pickups, &decorations, rows);
+            }
+        }
+        let level = Level {
+            name,
+            map,
+            styles: std::mem::take(&mut self.styles),
+            player: player?,
+            spawns,
+            enemies,
+            kinds: std::mem::take(&mut self.kinds),
+            arsenal,
+            pickups,
+            decorations,
+            doors,
+            exits,
+            fog,
+            lights,
+            ambient,
+            next,
+            secret_exits,
+            secret_next,
+            par_seconds,
+            music,
+            texture_dir,
+            texture_refs: std::mem::take(&mut self.textures),
+            files: std::mem::take(&mut self.files),
+        };
+        self.lights_within_reach(&level, grid_start);
+        Some(level)
+    }
+
+    /// The level's name, trimmed: an error where it is empty or too long.
+    fn name(&mut self, raw: &RawLevel) -> String {
         let name = raw.name.get_ref().trim().to_string();
         if name.is_empty() {
             self.d.error(raw.name.span(), "the level name is empty");
@@ -180,32 +265,37 @@ impl Parser<'_> {
                 ),
             );
         }
-        let floor = self
-            .surface(raw.defaults.floor.as_ref())
-            .unwrap_or(DEFAULT_FLOOR);
-        let ceiling = self
-            .surface(raw.defaults.ceiling.as_ref())
-            .unwrap_or(DEFAULT_CEILING);
-        let fog = raw.fog.as_ref().map_or(DEFAULT_FOG, |f| self.fog(f));
-        self.enemy_kinds(&raw.enemies);
-        let arsenal = self.arsenal(&raw.weapons);
-        let par_seconds = match &raw.par {
-            None => DEFAULT_PAR_SECONDS,
-            Some(par) => match u32::try_from(*par.get_ref()) {
-                Ok(seconds @ 1..=MAX_PAR_SECONDS) => seconds,
-                _ => {
-                    self.d.error(
-                        par.span(),
-                        format!(
-                            "par is {} seconds; it must be from 1 to {MAX_PAR_SECONDS}",
-                            par.get_ref()
-                        ),
-                    );
-                    DEFAULT_PAR_SECONDS
-                }
-            },
+        name
+    }
+
+    /// The level's par time in seconds (the default where it names none or one out of range).
+    fn par(&mut self, raw: &RawLevel) -> u32 {
+        let Some(par) = &raw.par else {
+            return DEFAULT_PAR_SECONDS;
         };
-        // Style 0: plain floor. '.' and ' ' mean it unless the legend says otherwise.
+        match u32::try_from(*par.get_ref()) {
+            Ok(seconds @ 1..=MAX_PAR_SECONDS) => seconds,
+            _ => {
+                self.d.error(
+                    par.span(),
+                    format!(
+                        "par is {} seconds; it must be from 1 to {MAX_PAR_SECONDS}",
+                        par.get_ref()
+                    ),
+                );
+                DEFAULT_PAR_SECONDS
+            }
+        }
+    }
+
+    /// What each character of the grid means: '.' and ' ' plain floor (style 0, made here)
+    /// unless the legend says otherwise, then the legend's entries.
+    fn symbols(
+        &mut self,
+        raw: &RawLevel,
+        floor: &Surface,
+        ceiling: &Surface,
+    ) -> BTreeMap<char, Symbol> {
         self.styles.push(TileStyle {
             symbol: '.',
             faces: None,
@@ -238,68 +328,57 @@ impl Parser<'_> {
                 );
                 continue;
             };
-            if let Some(symbol) = self.entry(c, entry, &floor, &ceiling) {
+            if let Some(symbol) = self.entry(c, entry, floor, ceiling) {
                 symbols.insert(c, symbol);
             }
         }
-        let map_and_things = self.grid(&raw.grid, rows, &symbols);
-        let base = path.parent().unwrap_or(Path::new(""));
-        let next = raw
-            .next
-            .as_ref()
-            .and_then(|n| self.next_level(n, base, path, "next level"));
-        let secret_next = raw
-            .secret_next
-            .as_ref()
-            .and_then(|n| self.next_level(n, base, path, "secret level"));
-        let texture_dir = raw
-            .textures
-            .as_ref()
-            .map(|t| (base.join(t.get_ref()), self.d.position(t.span().start)));
-        let music = raw.music.as_ref().and_then(|m| {
-            let name = m.get_ref();
-            if values::plain_name(name) {
-                Some((name.clone(), self.d.position(m.span().start)))
-            } else {
-                self.d.error(
-                    m.span(),
-                    format!(
-                        "music '{name}': a name is 1 to 32 of a-z, 0-9 and _ (sounds/NAME.wav)"
-                    ),
-                );
-                None
-            }
-        });
-        let (map, things, grid_start) = map_and_things?;
-        let grid::Things {
-            mut players,
-            mut spawns,
-            mut enemies,
-            mut pickups,
-            mut decorations,
-            exits,
-            secret_exits,
-            mut lights,
-        } = things;
+        symbols
+    }
+
+    /// The level's music, by name (sounds/NAME.wav), with where it was named.
+    fn music(&mut self, raw: &RawLevel) -> Option<(String, (usize, usize))> {
+        let m = raw.music.as_ref()?;
+        let name = m.get_ref();
+        if values::plain_name(name) {
+            return Some((name.clone(), self.d.position(m.span().start)));
+        }
+        self.d.error(
+            m.span(),
+            format!("music '{name}': a name is 1 to 32 of a-z, 0-9 and _ (sounds/NAME.wav)"),
+        );
+        None
+    }
+
+    /// The things the level places by position (the player, spawn points, enemies, pickups,
+    /// decorations, lights), onto those its grid placed; the player starts found, with where
+    /// each was.
+    fn placed(
+        &mut self,
+        raw: &RawLevel,
+        map: &TileMap,
+        things: &mut grid::Things,
+        grid_start: usize,
+    ) -> Vec<(usize, Placement)> {
+        let mut players = std::mem::take(&mut things.players);
         if let Some(p) = &raw.player {
             let facing = self.facing(p.get_ref().facing.as_ref());
-            if let Some(position) = self.position(&map, &p.get_ref().position, "the player") {
+            if let Some(position) = self.position(map, &p.get_ref().position, "the player") {
                 players.push((p.span().start, Placement { position, facing }));
             }
         }
         let most = crate::level::MAX_SPAWNS;
-        if spawns.len() > most {
+        if things.spawns.len() > most {
             let message = format!(
                 "{} spawn points in the grid; a level has at most {most}",
-                spawns.len()
+                things.spawns.len()
             );
             self.d.error_at(grid_start, message);
         }
         for s in &raw.spawn {
             let facing = self.facing(s.get_ref().facing.as_ref());
-            if let Some(position) = self.position(&map, &s.get_ref().position, "a spawn point") {
-                spawns.push(Placement { position, facing });
-                if spawns.len() == most + 1 {
+            if let Some(position) = self.position(map, &s.get_ref().position, "a spawn point") {
+                things.spawns.push(Placement { position, facing });
+                if things.spawns.len() == most + 1 {
                     let message = format!("spawn point {}: a level has at most {most}", most + 1);
                     self.d.error(s.span(), message);
                 }
@@ -312,9 +391,9 @@ impl Parser<'_> {
             let mode = self.mode(e.mode.as_ref());
             let difficulty = self.difficulty(e.difficulty.as_ref());
             if let (Some(position), Some(kind)) =
-                (self.position(&map, &e.position, "an enemy"), kind)
+                (self.position(map, &e.position, "an enemy"), kind)
             {
-                enemies.push(EnemySpawn {
+                things.enemies.push(EnemySpawn {
                     kind,
                     at: Placement { position, facing },
                     mode,
@@ -327,9 +406,9 @@ impl Parser<'_> {
             let kind = self.pickup_kind(&item.kind);
             let difficulty = self.difficulty(item.difficulty.as_ref());
             if let (Some(position), Some(kind)) =
-                (self.position(&map, &item.position, "a pickup"), kind)
+                (self.position(map, &item.position, "a pickup"), kind)
             {
-                pickups.push(PickupSpawn {
+                things.pickups.push(PickupSpawn {
                     kind,
                     position,
                     difficulty,
@@ -340,18 +419,17 @@ impl Parser<'_> {
             let item = item.get_ref();
             let kind = self.decoration_kind(&item.kind);
             if let (Some(position), Some(kind)) =
-                (self.position(&map, &item.position, "a decoration"), kind)
+                (self.position(map, &item.position, "a decoration"), kind)
             {
-                decorations.push(Decoration { kind, position });
+                things.decorations.push(Decoration { kind, position });
             }
         }
         for l in &raw.light {
             let l = l.get_ref();
             let spec = self.light_spec(&l.colour, &l.radius, l.intensity.as_ref());
-            if let (Some(position), Some(spec)) =
-                (self.position(&map, &l.position, "a light"), spec)
+            if let (Some(position), Some(spec)) = (self.position(map, &l.position, "a light"), spec)
             {
-                lights.push(crate::level::Light {
+                things.lights.push(crate::level::Light {
                     position,
                     colour: spec.colour,
                     radius: spec.radius,
@@ -359,8 +437,16 @@ impl Parser<'_> {
                 });
             }
         }
-        let ambient = self.ambient(raw.ambient.as_ref());
-        let player = match players.as_slice() {
+        players
+    }
+
+    /// The one player start: an error where there is none, or more than one (at each).
+    fn player_start(
+        &mut self,
+        players: &[(usize, Placement)],
+        grid_start: usize,
+    ) -> Option<Placement> {
+        match players {
             [] => {
                 self.d.error_at(grid_start, "no player start: put the legend's player character in the grid, or add a [player] table");
                 None
@@ -378,45 +464,7 @@ impl Parser<'_> {
                 }
                 None
             }
-        };
-        let doors = self.doors(&map, grid_start, rows);
-        if !self.d.has_errors() {
-            // On a grid with errors, missing cells would be reported as open edges.
-            self.open_edges(&map, rows);
-            if let Some(start) = &player {
-                self.unreachable_exits(&map, start.position, &exits, &decorations, rows);
-                self.secret_exits_lead_somewhere(raw, &secret_exits, rows);
-                let starts = (start.position, spawns.as_slice());
-                self.things_on_obstacles(starts, &enemies, &pickups, &decorations, rows);
-            }
         }
-        let level = Level {
-            name,
-            map,
-            styles: std::mem::take(&mut self.styles),
-            player: player?,
-            spawns,
-            enemies: std::mem::take(&mut enemies),
-            kinds: std::mem::take(&mut self.kinds),
-            arsenal,
-            pickups: std::mem::take(&mut pickups),
-            decorations,
-            doors,
-            exits,
-            fog,
-            lights,
-            ambient,
-            next,
-            secret_exits,
-            secret_next,
-            par_seconds,
-            music,
-            texture_dir,
-            texture_refs: std::mem::take(&mut self.textures),
-            files: std::mem::take(&mut self.files),
-        };
-        self.lights_within_reach(&level, grid_start);
-        Some(level)
     }
 
     /// Each of the level's lights is worked out at load, sample by sample over its reach: a

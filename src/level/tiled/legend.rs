@@ -173,6 +173,26 @@ impl<'a> Reader<'a> {
         let tile = tileset.tile(id);
         let props = tile.map(|t| self.properties(t)).unwrap_or_default();
         let name = tileset.name().to_string();
+        let place = tile.map_or(tileset.tileset.at, |t| t.at);
+        let whose = format!("tile {id} of tileset '{name}':");
+        let kind = self.tile_kind(tile, &props, (&name, id, (x, y)), cell_at)?;
+        self.unread_properties(&props, &whose);
+        let mut entry = RawEntry::default();
+        self.tile_surface(&mut entry, &kind, &props, (place, &whose))?;
+        self.tile_fields(&mut entry, &kind, &props, &whose);
+        self.tile_light(&mut entry, &kind, &props, &whose);
+        Some(entry)
+    }
+
+    /// What a tile is (wall, door, push, masked or floor): its `kind`, else what its
+    /// properties say; an error where it is a thing, or has no meaning.
+    fn tile_kind(
+        &mut self,
+        tile: Option<&Element>,
+        props: &BTreeMap<String, Property>,
+        (name, id, (x, y)): (&str, u32, (usize, usize)),
+        cell_at: usize,
+    ) -> Option<String> {
         let thing = tile
             .and_then(|t| ["class", "type"].iter().find_map(|k| t.value(k)))
             .filter(|c| {
@@ -190,12 +210,9 @@ impl<'a> Reader<'a> {
             );
             return None;
         }
-        let place = tile.map_or(tileset.tileset.at, |t| t.at);
-        let spanned = |p: &Property| Spanned::new(p.at..p.at + p.value.len() + 2, p.value.clone());
-        let texture = props.get("texture").map(spanned);
         let kind = match props.get("kind") {
             Some(k) => k.value.clone(),
-            None if texture.is_some()
+            None if props.contains_key("texture")
                 || ["north", "south", "east", "west"]
                     .iter()
                     .all(|f| props.contains_key(*f)) =>
@@ -219,6 +236,11 @@ impl<'a> Reader<'a> {
                 return None;
             }
         };
+        Some(kind)
+    }
+
+    /// A warning for each of the tile's properties that nothing reads.
+    fn unread_properties(&mut self, props: &BTreeMap<String, Property>, whose: &str) {
         const KNOWN: [&str; 15] = [
             "kind",
             "texture",
@@ -236,14 +258,31 @@ impl<'a> Reader<'a> {
             "light_intensity",
             "class",
         ];
-        for (key, p) in &props {
+        for (key, p) in props {
             if !KNOWN.contains(&key.as_str()) {
-                self.warning(p.at, format!("tile {id} of tileset '{name}': property '{key}' is not read (tiles read {})", KNOWN[..14].join(", ")));
+                self.warning(
+                    p.at,
+                    format!(
+                        "{whose} property '{key}' is not read (tiles read {})",
+                        KNOWN[..14].join(", ")
+                    ),
+                );
             }
         }
-        let mut entry = RawEntry::default();
+    }
+
+    /// A wall's textures (one for all faces, or each face's), or a door's, push wall's or
+    /// masked wall's; an error where one is missing, or the kind is unknown.
+    fn tile_surface(
+        &mut self,
+        entry: &mut RawEntry,
+        kind: &str,
+        props: &BTreeMap<String, Property>,
+        (place, whose): (usize, &str),
+    ) -> Option<()> {
+        let texture = props.get("texture").map(spanned);
         let face = |f: &str| props.get(f).map(spanned);
-        match kind.as_str() {
+        match kind {
             "wall" => {
                 entry.wall = texture;
                 let faces = RawFaces {
@@ -267,16 +306,19 @@ impl<'a> Reader<'a> {
                             || f.west.is_none()
                     })
                 {
-                    self.error(place, format!("tile {id} of tileset '{name}': a wall needs a `texture` property, or all four of north, south, east and west"));
+                    self.error(place, format!("{whose} a wall needs a `texture` property, or all four of north, south, east and west"));
                     return None;
                 }
             }
             "door" | "push" | "masked" => {
                 let Some(texture) = texture else {
-                    self.error(place, format!("tile {id} of tileset '{name}': a {kind} tile needs a `texture` property"));
+                    self.error(
+                        place,
+                        format!("{whose} a {kind} tile needs a `texture` property"),
+                    );
                     return None;
                 };
-                match kind.as_str() {
+                match kind {
                     "door" => entry.door = Some(texture),
                     "push" => entry.push = Some(texture),
                     _ => entry.masked = Some(texture),
@@ -285,11 +327,22 @@ impl<'a> Reader<'a> {
             "floor" => {}
             other => {
                 let at = props.get("kind").map_or(place, |p| p.at);
-                self.error(at, format!("tile {id} of tileset '{name}': unknown kind '{other}' (expected wall, door, push, masked or floor)"));
+                self.error(at, format!("{whose} unknown kind '{other}' (expected wall, door, push, masked or floor)"));
                 return None;
             }
         }
-        let whose = format!("tile {id} of tileset '{name}':");
+        Some(())
+    }
+
+    /// The tile's exit switch and secret, shape, key, floor and ceiling: an error for each
+    /// that only applies to other kinds.
+    fn tile_fields(
+        &mut self,
+        entry: &mut RawEntry,
+        kind: &str,
+        props: &BTreeMap<String, Property>,
+        whose: &str,
+    ) {
         // An exit switch: a wall with `exit` true; a secret one with `secret` true as well.
         let misplaced =
             |key: &str, applies: bool| props.get(key).filter(|p| !applies && p.value != "false");
@@ -297,7 +350,7 @@ impl<'a> Reader<'a> {
             self.error(exit.at, format!("{whose} `exit` only applies to walls (an exit switch); an exit floor is an `exit` object in the things layer"));
         } else {
             entry.exit = self
-                .bool_property(&props, "exit", &whose)
+                .bool_property(props, "exit", whose)
                 .filter(|e| *e.get_ref());
         }
         if let Some(secret) = misplaced("secret", entry.exit.is_some()) {
@@ -307,7 +360,7 @@ impl<'a> Reader<'a> {
             );
         } else {
             entry.secret = self
-                .bool_property(&props, "secret", &whose)
+                .bool_property(props, "secret", whose)
                 .filter(|s| *s.get_ref());
         }
         // An empty value is the project's default for the class member: no shape.
@@ -317,7 +370,7 @@ impl<'a> Reader<'a> {
             } else {
                 self.error(
                     shape.at,
-                    format!("tile {id} of tileset '{name}': `shape` only applies to walls (a {kind} tile is a full cell)"),
+                    format!("{whose} `shape` only applies to walls (a {kind} tile is a full cell)"),
                 );
             }
         }
@@ -325,25 +378,35 @@ impl<'a> Reader<'a> {
             if kind == "door" {
                 entry.key = Some(spanned(key));
             } else {
-                self.error(
-                    key.at,
-                    format!("tile {id} of tileset '{name}': `key` only applies to doors"),
-                );
+                self.error(key.at, format!("{whose} `key` only applies to doors"));
             }
         }
         for (field, slot) in [("floor", &mut entry.floor), ("ceiling", &mut entry.ceiling)] {
             if let Some(p) = props.get(field) {
-                if matches!(kind.as_str(), "floor" | "door") {
+                if matches!(kind, "floor" | "door") {
                     *slot = Some(spanned(p));
                 } else {
-                    self.error(p.at, format!("tile {id} of tileset '{name}': `{field}` only applies to floor and door tiles"));
+                    self.error(
+                        p.at,
+                        format!("{whose} `{field}` only applies to floor and door tiles"),
+                    );
                 }
             }
         }
+    }
+
+    /// A light on the tile's cells.
+    fn tile_light(
+        &mut self,
+        entry: &mut RawEntry,
+        kind: &str,
+        props: &BTreeMap<String, Property>,
+        whose: &str,
+    ) {
         // A light on the tile's cells: `light_colour` and `light_radius` (and, if given,
         // `light_intensity`), as a legend entry's `light`; on floor tiles only.
-        let radius = self.float_property(&props, "light_radius", &whose);
-        let intensity = self.float_property(&props, "light_intensity", &whose);
+        let radius = self.float_property(props, "light_radius", whose);
+        let intensity = self.float_property(props, "light_intensity", whose);
         match (props.get("light_colour"), radius) {
             (Some(colour), Some(radius)) if kind == "floor" => {
                 let at = colour.at;
@@ -356,24 +419,24 @@ impl<'a> Reader<'a> {
                     },
                 ));
             }
-            (Some(p), Some(_)) => self.error(
-                p.at,
-                format!("tile {id} of tileset '{name}': a light only stands on floor tiles"),
-            ),
+            (Some(p), Some(_)) => {
+                self.error(p.at, format!("{whose} a light only stands on floor tiles"))
+            }
             (Some(p), None) => self.error(
                 p.at,
-                format!(
-                    "tile {id} of tileset '{name}': `light_colour` needs `light_radius` beside it"
-                ),
+                format!("{whose} `light_colour` needs `light_radius` beside it"),
             ),
             (None, Some(r)) => self.error(
                 r.span().start,
-                format!(
-                    "tile {id} of tileset '{name}': `light_radius` needs `light_colour` beside it"
-                ),
+                format!("{whose} `light_radius` needs `light_colour` beside it"),
             ),
             (None, None) => {}
         }
-        Some(entry)
     }
+}
+
+/// A tile's property as the level model's spanned value (its span the value's, quotes and
+/// all).
+fn spanned(p: &Property) -> Spanned<String> {
+    Spanned::new(p.at..p.at + p.value.len() + 2, p.value.clone())
 }

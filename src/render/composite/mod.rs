@@ -163,6 +163,46 @@ impl CoverBlock {
     }
 }
 
+/// What the composite pass asks of the columns, summed up from the cast pass's spans: each
+/// column's rows its wall covers, those summed in blocks and groups of blocks, how near each
+/// column's wall and layers stand (for the sprites' pixels), and the columns with layers.
+#[derive(Debug, Default)]
+pub(in crate::render) struct ColumnSummary {
+    pub(in crate::render) covers: Vec<(i32, i32)>,
+    pub(in crate::render) blocks: Vec<CoverBlock>,
+    pub(in crate::render) groups: Vec<CoverBlock>,
+    pub(in crate::render) depths: Vec<ColumnDepths>,
+    pub(in crate::render) layered: Vec<u32>,
+}
+
+impl ColumnSummary {
+    /// Summed up again from the frame's `walls` and `layers`, `width` columns (no allocation
+    /// once the buffers have grown to the frame).
+    pub(in crate::render) fn rebuild(&mut self, walls: &[Span], layers: &[Layers], width: u32) {
+        self.covers.clear();
+        self.covers.extend(walls.iter().map(|w| (w.top, w.bottom)));
+        self.blocks.clear();
+        self.blocks
+            .extend(self.covers.chunks(BLOCK).map(CoverBlock::new));
+        self.groups.clear();
+        self.groups
+            .extend(self.blocks.chunks(GROUP).map(CoverBlock::of_blocks));
+        self.depths.clear();
+        self.depths.extend(
+            walls
+                .iter()
+                .zip(layers)
+                .map(|(wall, layers)| ColumnDepths::of(wall, layers)),
+        );
+        self.layered.clear();
+        // Room for every column at once: a filter's length is unknown, and a frame that
+        // sees more grates than any before must not grow the list.
+        self.layered.reserve(width as usize);
+        self.layered
+            .extend((0..width).filter(|&x| self.depths[x as usize].layered));
+    }
+}
+
 /// What a band's sweeps took.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct SweepTimes {
