@@ -179,7 +179,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
         ),
         (
             "changed.txt",
-            "tilecaster-replay 3\nrules 2\nlevel level.toml\nlevel-hash 0123456789abcdef\n",
+            "tilecaster-replay 3\nrules 3\nlevel level.toml\nlevel-hash 0123456789abcdef\n",
             &["replay", "changed.txt"],
             "changed.txt: the level file level.toml changed since the recording (its hash was 0123456789abcdef, now ",
         ),
@@ -223,7 +223,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     // A recording whose level is gone names the recording and the level as written in it.
     std::fs::write(
         dir.join("gone.txt"),
-        "tilecaster-replay 3\nrules 2\nlevel gone.toml\nlevel-hash unknown\n",
+        "tilecaster-replay 3\nrules 3\nlevel gone.toml\nlevel-hash unknown\n",
     )
     .unwrap();
     for args in [&["replay", "gone.txt"][..], &["--replay", "gone.txt"]] {
@@ -239,7 +239,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     let hash = tilecaster::files::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
     for level_hash in [hash.as_str(), "unknown"] {
         let text = format!(
-            "tilecaster-replay 3\nrules 2\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
+            "tilecaster-replay 3\nrules 3\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
         );
         std::fs::write(dir.join("bundled.txt"), text).unwrap();
         let (code, said) = run(&dir, &["replay", "bundled.txt"]);

@@ -14,8 +14,47 @@ mod common;
 
 static TRIED: AtomicUsize = AtomicUsize::new(0);
 
+/// The count written last to [`COUNT_FILE`] (under its lock).
+static WRITTEN: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
+
+/// Where the count of bad inputs tried is kept as the tests run (the largest written last), for
+/// `.ci/run` to print after `cargo test` without running the fuzzing again.
+const COUNT_FILE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/bad-inputs-tried.txt");
+
 fn count() {
-    TRIED.fetch_add(1, Ordering::Relaxed);
+    let n = TRIED.fetch_add(1, Ordering::Relaxed) + 1;
+    let mut written = WRITTEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if n > *written {
+        *written = n;
+        let _ = std::fs::write(COUNT_FILE, report(n));
+    }
+}
+
+/// The line `.ci/run` prints: `n` inputs fuzzed, and the corpora's files (counted once).
+fn report(n: usize) -> String {
+    static CORPORA: std::sync::OnceLock<(usize, usize)> = std::sync::OnceLock::new();
+    let (levels, maps) = *CORPORA.get_or_init(corpora);
+    format!(
+        "bad inputs tried: {n} fuzzed, plus {levels} corpus levels and {maps} Tiled maps (tests/tiled)"
+    )
+}
+
+/// The bad levels' and the Tiled maps' files in the corpora.
+fn corpora() -> (usize, usize) {
+    let count = |dir: &str, ext: &str| {
+        std::fs::read_dir(dir).map_or(0, |entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == ext))
+                .count()
+        })
+    };
+    (
+        count("tests/bad_levels", "toml"),
+        count("tests/tiled", "tmx"),
+    )
 }
 
 /// Level text: a name, a grid of arbitrary characters (ragged or not), a legend of arbitrary
@@ -303,29 +342,9 @@ fn saves_never_panic() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// Prints the count (after the others, in a binary whose tests run in parallel: the count is a
-/// lower bound when this one runs early).
+/// Prints the count so far (a lower bound in a binary whose tests run in parallel; `.ci/run`
+/// prints the whole count from [`COUNT_FILE`] after the run).
 #[test]
 fn zz_report_how_many_bad_inputs_were_tried() {
-    let count = |dir: &str, ext: &str| {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .unwrap()
-                    .path()
-                    .extension()
-                    .is_some_and(|x| x == ext)
-            })
-            .count()
-    };
-    let (levels, maps) = (
-        count("tests/bad_levels", "toml"),
-        count("tests/tiled", "tmx"),
-    );
-    println!(
-        "bad inputs tried: {} fuzzed in this binary so far, plus {levels} corpus levels and {maps} \
-         Tiled maps (tests/tiled)",
-        TRIED.load(Ordering::Relaxed)
-    );
+    println!("{}", report(TRIED.load(Ordering::Relaxed)));
 }

@@ -33,6 +33,10 @@ pub struct InputLatch {
     mouse_dy: f64,
     /// The gamepad's sticks and held buttons.
     pub pad: PadState,
+    /// The turn wanted but not yet played: the rules turn in 64ths of a degree, and what a
+    /// tick's input rounds away goes on to the next, so that a slow mouse still turns and the
+    /// keys turn at their speed on average.
+    turn_rest: f64,
 }
 
 impl InputLatch {
@@ -77,6 +81,7 @@ impl InputLatch {
     pub fn release_all(&mut self) {
         self.held.clear();
         self.pad.release_all();
+        self.turn_rest = 0.0;
     }
 
     /// A gamepad's use, fire or weapon press, latched for the next tick.
@@ -114,6 +119,7 @@ impl InputLatch {
         } else {
             0.0
         };
+        let wanted = (turn + pad_turn * pad::TURN_PER_TICK).clamp(-360.0, 360.0) + self.turn_rest;
         let input = Input {
             forward: (axis(held(Action::Forward), held(Action::Back)) + pad_forward + mouse_walk)
                 .clamp(-1.0, 1.0),
@@ -121,7 +127,7 @@ impl InputLatch {
                 + pad_strafe
                 + sidestep)
                 .clamp(-1.0, 1.0),
-            turn: (turn + pad_turn * pad::TURN_PER_TICK).clamp(-360.0, 360.0),
+            turn: wanted,
             run,
             use_pressed: self.use_pressed,
             fire: self.fire_pressed || held(Action::Fire) || self.pad.firing(),
@@ -132,6 +138,12 @@ impl InputLatch {
         self.weapon_pressed = 0;
         self.mouse_dx = 0.0;
         self.mouse_dy = 0.0;
+        let input = input.quantised();
+        self.turn_rest = if wanted.abs() <= 360.0 {
+            wanted - input.turn
+        } else {
+            0.0
+        };
         input
     }
 }
@@ -180,12 +192,21 @@ mod tests {
         let bindings = Bindings::default();
         let mut latch = InputLatch::default();
         latch.press(Key::Right, false, &bindings);
-        let walking = latch.take(&with(&bindings, 0.15));
+        // A second of turning: 122.5 degrees, in 64ths of a degree a tick (what one tick
+        // rounds away goes on to the next).
+        let second = |latch: &mut InputLatch| {
+            let ticks: Vec<Input> = (0..TICK_HZ)
+                .map(|_| latch.take(&with(&bindings, 0.15)))
+                .collect();
+            assert!(ticks.iter().all(|i| i.quantised() == *i));
+            (ticks[0].run, ticks.iter().map(|i| i.turn).sum::<f64>())
+        };
+        let walking = second(&mut latch);
         latch.press(Key::ShiftLeft, false, &bindings);
-        let running = latch.take(&with(&bindings, 0.15));
-        assert!(!walking.run && running.run);
-        assert_eq!(running.turn, 2.0 * walking.turn);
-        assert!((walking.turn * f64::from(TICK_HZ) - 122.5).abs() < 1e-9);
+        let running = second(&mut latch);
+        assert!(!walking.0 && running.0);
+        assert!((walking.1 - 122.5).abs() <= 1.0 / 64.0, "{}", walking.1);
+        assert!((running.1 - 245.0).abs() <= 1.0 / 64.0, "{}", running.1);
         let always = Settings {
             always_run: true,
             ..with(&bindings, 0.15)

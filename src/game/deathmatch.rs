@@ -14,7 +14,7 @@ use crate::math::{Vec2, ray_circle};
 pub const PICKUP_RESPAWN_TICKS: u64 = 30 * TICK_HZ as u64;
 
 /// How a game of several is played.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Mode {
     /// Together against the level's enemies (and a game of one).
     #[default]
@@ -24,7 +24,7 @@ pub enum Mode {
 }
 
 /// When a deathmatch ends: the first to `frag_limit` frags wins, or the time runs out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub struct MatchRules {
     /// Frags that win (0: no limit).
     pub frag_limit: u32,

@@ -134,11 +134,4 @@ impl Doors {
     pub fn open_fraction(&self, cell: Cell) -> f64 {
         self.find(cell).map_or(0.0, |d| d.open)
     }
-
-    pub(crate) fn hash_state(&self, h: &mut impl std::hash::Hasher) {
-        use std::hash::Hash;
-        for d in &self.doors {
-            (d.phase, d.open.to_bits(), d.hold.to_bits()).hash(h);
-        }
-    }
 }

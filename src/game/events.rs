@@ -141,7 +141,7 @@ pub struct Puff {
 pub const PUFF_TICKS: u64 = 15;
 
 /// The last time the player was hurt, for the damage flash and the status bar's face.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
 pub struct Hurt {
     /// The tick it happened in.
     pub tick: u64,

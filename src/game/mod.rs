@@ -9,6 +9,7 @@ mod doors;
 mod enemy;
 mod events;
 mod hash;
+mod input;
 mod interact;
 mod player;
 mod pushwalls;
@@ -24,6 +25,7 @@ pub use doors::{DoorPhase, Doors};
 pub use enemy::{Act, ENEMY_RADIUS, Enemy, EnemyState, EnemyStats, hit_chance, path_step};
 pub use events::{GameEvent, Hurt, PUFF_TICKS, Puff};
 pub use hash::{PortableHasher, file_hash};
+pub use input::{Input, PackedInput, STEPS_PER_DEGREE, STEPS_PER_MOVE};
 pub use player::{MAX_AMMO, MAX_HEALTH, MAX_ROUNDS, PLAYER_RADIUS, Player, START_AMMO, WALK_SPEED};
 pub use pushwalls::PushWalls;
 pub use rng::Rng;
@@ -41,15 +43,17 @@ use crate::level::{Difficulty, Holes, KeyColour, Level};
 
 /// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
-/// recorded game play out differently; recordings and saves carry it.
-pub const RULES_VERSION: u32 = 2;
+/// recorded game play out differently; recordings and saves carry it. Rules 3: inputs are
+/// played quantised ([`Input::quantised`]: movement in 127ths, the turn in 64ths of a degree).
+pub const RULES_VERSION: u32 = 3;
 
 /// The oldest rules version whose saves still load. A save holds the game's state, not its
 /// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
 /// that decide otherwise, other drops: data only) lets older saves play on under the new
 /// rules; raise this only with a change that alters what a saved state means. Recordings
 /// replay only under their own rules ([`RULES_VERSION`]). Rules 2 (the arsenal, the
-/// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused.
+/// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused;
+/// rules 3 changed only how inputs are played, and saves of rules 2 play on.
 pub const SAVES_LOAD_FROM_RULES: u32 = 2;
 
 /// Simulation ticks per second (the level's: its times in seconds are whole ticks at it).
@@ -65,39 +69,26 @@ pub const MAX_LIVES: u32 = 9;
 /// An extra life at every this many points (Wolfenstein 3D's 40,000).
 pub const EXTRA_LIFE_POINTS: u32 = 40_000;
 
-/// What the player wants during one tick (the front end turns keys and the mouse into this).
-#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Input {
-    /// Forward (+1) or back (-1).
-    pub forward: f64,
-    /// Right (+1) or left (-1).
-    pub strafe: f64,
-    /// Turning, degrees this tick (+ clockwise, to the right).
-    pub turn: f64,
-    /// Running: faster.
-    pub run: bool,
-    /// Use (open doors) was pressed this tick.
-    pub use_pressed: bool,
-    /// Fire is held this tick (or was pressed since the last one). Automatic weapons fire
-    /// while it is held, the others once a press.
-    pub fire: bool,
-    /// A weapon chosen this tick by its number (1 knife, 2 pistol, 3 machine gun, 4
-    /// chaingun, 5 launcher, as [`Weapon::number`]); 0 keeps the one in hand. One not carried
-    /// is not taken.
-    pub weapon: u8,
-}
-
 /// A running level.
-#[derive(Clone, Debug)]
+///
+/// Its state (what the rules read and change) is `Serialize`: [`Game::state_hash`] is derived
+/// from it. The fields marked `#[serde(skip)]` are what only a screen needs (who is shown,
+/// the automap, the debugger's traces, the last tick's events, the shots' puffs) or what is
+/// worked out from the rest (the level's static data, the actors' index): a new field is
+/// state, and hashed, unless it is marked so.
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct Game {
     /// The level being played: shared between the copies of a game (a rollback's saved
     /// states, the window's view of a networked game) until one changes it (a push wall
-    /// moving into another cell), which then has its own.
+    /// moving into another cell), which then has its own. Of it, the state holds the pickups
+    /// (enemies' drops join them); the map's moved cells follow from `pushwalls`.
+    #[serde(rename = "pickups", serialize_with = "level_pickups")]
     pub level: Arc<Level>,
     /// The players, seat 0 first: one for a game of one.
     pub seats: Vec<Seat>,
     /// The seat the game is shown to (this machine's player, in a game of several):
     /// [`Game::seat`]. Not part of the game's state: each machine shows its own.
+    #[serde(skip)]
     pub viewer: usize,
     /// Every door's state.
     pub doors: Doors,
@@ -132,25 +123,78 @@ pub struct Game {
     pub projectiles: Vec<Projectile>,
     /// The holes of the level's masked walls (bullets and sight pass them); empty without
     /// textures, when grates are solid.
+    #[serde(skip)]
     pub holes: Arc<Holes>,
     /// The cells the level's decorations close (built from the level).
+    #[serde(skip)]
     pub obstacles: Arc<Obstacles>,
     /// Whether to keep [`Trace`]s of the traversal queries for the debugger.
+    #[serde(skip)]
     pub tracing: bool,
     /// The traces of the last [`TRACE_TICKS`] ticks, oldest first (with `tracing` on).
+    #[serde(skip)]
     pub traces: Vec<Trace>,
     /// Per cell (row-major), whether the player has seen it: the automap.
+    #[serde(skip)]
     pub explored: Vec<bool>,
     /// What happened in the last tick (cleared at the start of each).
+    #[serde(skip)]
     pub events: Vec<GameEvent>,
     /// Where recent shots hit (kept [`PUFF_TICKS`]).
+    #[serde(skip)]
     pub puffs: Vec<Puff>,
     /// Treasure pickups taken.
     pub treasure: u32,
     /// Pickups dropped by enemies (the last ones of `level.pickups`).
     pub dropped: usize,
     /// The living enemies' circles, by index in `enemies`.
+    #[serde(skip)]
     actors: SpatialHash,
+}
+
+/// What only a screen needs of a game ([`Game::take_view`]): who it is shown to, the automap,
+/// the traversal debugger's traces, the last tick's events, the shots' puffs. The rules write
+/// them and never read them.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    viewer: usize,
+    traces: Vec<Trace>,
+    explored: Vec<bool>,
+    events: Vec<GameEvent>,
+    puffs: Vec<Puff>,
+}
+
+impl Game {
+    /// Takes out what only a screen needs ([`View`]), leaving the state that rollback saves
+    /// (cloned without them, a saved tick costs the state alone).
+    pub fn take_view(&mut self) -> View {
+        View {
+            viewer: self.viewer,
+            traces: std::mem::take(&mut self.traces),
+            explored: std::mem::take(&mut self.explored),
+            events: std::mem::take(&mut self.events),
+            puffs: std::mem::take(&mut self.puffs),
+        }
+    }
+
+    /// Puts back what [`Game::take_view`] took. Onto a state loaded after a rollback, this
+    /// machine's view goes on as it was, less the traces and puffs of the ticks after the
+    /// state's (they are made again as those ticks are played again).
+    pub fn put_view(&mut self, view: View) {
+        let now = self.ticks;
+        self.viewer = view.viewer;
+        self.traces = view.traces;
+        self.traces.retain(|t| t.tick <= now);
+        self.explored = view.explored;
+        self.events = view.events;
+        self.puffs = view.puffs;
+        self.puffs.retain(|p| p.tick <= now);
+    }
+}
+
+/// The level's pickups, the part of it that is the game's state.
+fn level_pickups<S: serde::Serializer>(level: &Arc<Level>, s: S) -> Result<S::Ok, S::Error> {
+    serde::Serialize::serialize(&level.pickups, s)
 }
 
 impl Game {

@@ -150,11 +150,4 @@ impl PushWalls {
             })
         })
     }
-
-    pub(crate) fn hash_state(&self, h: &mut impl std::hash::Hasher) {
-        use std::hash::Hash;
-        for w in &self.walls {
-            (w.offset.to_bits(), w.dir, w.moving, w.used).hash(h);
-        }
-    }
 }

@@ -17,10 +17,6 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as f64 / (1u64 << 53) as f64
     }
-
-    pub(crate) fn state(&self) -> u64 {
-        self.0
-    }
 }
 
 #[cfg(test)]

@@ -39,6 +39,18 @@ pub trait Simulation: Clone + 'static {
     fn advance(&mut self, inputs: &[Input]);
     /// A hash of the whole state: equal states, equal checksums, on every target.
     fn checksum(&self) -> u64;
+
+    /// The state a rollback saves: the whole simulation, unless it has parts that only a
+    /// screen needs (those stay out of the saved state).
+    fn saved(&mut self) -> Self {
+        self.clone()
+    }
+
+    /// Goes back to a state [`Simulation::saved`] kept (the parts only a screen needs go on
+    /// as they are).
+    fn load(&mut self, saved: Self) {
+        *self = saved;
+    }
 }
 
 /// The game: each seat's input drives its player ([`Game::tick_seats`]);
@@ -50,6 +62,20 @@ impl Simulation for Game {
 
     fn checksum(&self) -> u64 {
         self.state_hash()
+    }
+
+    /// The game without its [`View`](super::View): a saved tick costs the state alone.
+    fn saved(&mut self) -> Game {
+        let view = self.take_view();
+        let saved = self.clone();
+        self.put_view(view);
+        saved
+    }
+
+    fn load(&mut self, saved: Game) {
+        let view = self.take_view();
+        *self = saved;
+        self.put_view(view);
     }
 }
 
@@ -126,11 +152,12 @@ pub fn sync_test<S: Simulation>(
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
-                    cell.save(frame, Some(sim.clone()), Some(u128::from(sim.checksum())));
+                    let checksum = sim.checksum();
+                    cell.save(frame, Some(sim.saved()), Some(u128::from(checksum)));
                 }
                 GgrsRequest::LoadGameState { cell, .. } => {
                     if let Some(saved) = cell.load() {
-                        *sim = saved;
+                        sim.load(saved);
                     }
                 }
                 GgrsRequest::AdvanceFrame { inputs } => {

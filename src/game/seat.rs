@@ -36,7 +36,7 @@ pub fn most_seats(deathmatch: bool) -> usize {
 pub const RESPAWN_TICKS: u64 = 2 * super::TICK_HZ as u64;
 
 /// One player's share of a game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Seat {
     /// Their body: where they stand, their health, bullets and weapons.
     pub player: Player,
@@ -56,7 +56,9 @@ pub struct Seat {
     pub trigger_released: bool,
     /// The tick of the player's last attack.
     pub last_shot: Option<u64>,
-    /// The last time the player was hurt.
+    /// The last time the player was hurt: for the damage flash and the status bar's face,
+    /// which the rules write and never read (no part of the state hash).
+    #[serde(skip)]
     pub hurt: Option<Hurt>,
     /// The tick the player died in, while they are dead.
     pub died: Option<u64>,
@@ -64,6 +66,7 @@ pub struct Seat {
     pub frags: u32,
     /// The colour the player chose, as an index of [`crate::level::SEAT_COLOURS`] (`None`:
     /// their seat's). How they look to the others, no part of play (nor of the state hash).
+    #[serde(skip)]
     pub colour: Option<u8>,
 }
 
@@ -230,7 +233,7 @@ impl Game {
         self.ticks += 1;
         self.events.clear();
         let now = self.ticks;
-        self.puffs.retain(|p| now - p.tick < PUFF_TICKS);
+        self.puffs.retain(|p| now.saturating_sub(p.tick) < PUFF_TICKS);
         // A game of one stands when its player is dead (the episode tries again); a game of
         // several brings its dead back.
         if self.finished || (self.seats.len() == 1 && self.all_dead()) {
@@ -241,7 +244,8 @@ impl Game {
             if self.seats[seat].dead() {
                 continue;
             }
-            let input = inputs.get(seat).copied().unwrap_or_default();
+            // The rules play every input quantised, whatever the caller passed.
+            let input = inputs.get(seat).copied().unwrap_or_default().quantised();
             self.seat_acts(seat, &input);
             if self.finished {
                 break;

@@ -46,5 +46,5 @@ pub fn udp_carrier(addr: SocketAddr) -> std::io::Result<Carrier> {
 }
 
 /// A game's datagram carrier, shared by its network sessions one after another: co-op goes on
-/// to its next level over the one its last level used ([`NetPlay::carrier`]).
+/// to its next level over the one its last level used ([`NetPlay::carrier`](super::NetPlay::carrier)).
 pub type Carrier = Rc<RefCell<Box<dyn Datagrams>>>;

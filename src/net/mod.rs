@@ -1,7 +1,7 @@
 //! Network play: the only part of the engine that touches the network. It holds what carries
 //! datagrams (a UDP socket natively, a room's WebRTC data channels in the page), the game's
 //! framing on them, the lobby where players meet, a signalling server's rooms, and the
-//! rollback session (`ggrs`) that plays a [`Game`](crate::game::Game) of several seats with
+//! rollback session (`ggrs`) that plays a [`Game`] of several seats with
 //! peers. The rules of play ([`crate::game`]) know nothing of it: they are a function of the
 //! state and every seat's input, which is all rollback needs. Above it, [`crate::play`]'s
 //! network runner drives a session tick by tick as every other kind of play is driven.
@@ -25,14 +25,15 @@ pub use session::{
 };
 pub use socket::{MAX_DATAGRAMS_PER_POLL, SocketReport};
 
-use crate::game::{Game, Input};
+use crate::game::{Game, PackedInput};
 
-/// `ggrs`' configuration for a networked [`Game`]: its input a tick, its whole state saved,
-/// peers known by their addresses.
+/// `ggrs`' configuration for a networked [`Game`]: its input a tick packed in small integers
+/// (so that a held key or a steady turn is predicted right), its whole state saved, peers
+/// known by their addresses.
 pub(crate) struct NetConfig;
 
 impl ggrs::Config for NetConfig {
-    type Input = Input;
+    type Input = PackedInput;
     type State = Game;
     type Address = std::net::SocketAddr;
 }

@@ -48,6 +48,7 @@ use ggrs::{
 
 use super::socket::{GameSocket, SocketReport};
 use super::{Carrier, NetConfig, udp_carrier};
+use crate::game::rollback::Simulation;
 use crate::game::{Game, Input, TICK_HZ};
 
 /// How many ticks of state hashes are kept ([`NetPlay::hash_at`]).
@@ -434,7 +435,7 @@ impl NetPlay {
             return Ok(false);
         }
         self.session
-            .add_local_input(self.seat, input)
+            .add_local_input(self.seat, input.packed())
             .map_err(|e| NetError::Session(e.to_string()))?;
         let session = &mut self.session;
         let advanced = quietly(|| session.advance_frame());
@@ -458,18 +459,18 @@ impl NetPlay {
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
+                    // The state alone is saved, as the sync test saves it: what only this
+                    // machine's screen needs stays here, and goes on after a rollback.
                     let hash = self.game.state_hash();
-                    cell.save(frame, Some(self.game.clone()), Some(u128::from(hash)));
+                    cell.save(frame, Some(self.game.saved()), Some(u128::from(hash)));
                 }
                 GgrsRequest::LoadGameState { cell, .. } => {
                     if let Some(saved) = cell.load() {
-                        let viewer = self.game.viewer;
-                        self.game = saved;
-                        self.game.viewer = viewer;
+                        self.game.load(saved);
                     }
                 }
                 GgrsRequest::AdvanceFrame { inputs } => {
-                    let inputs: Vec<Input> = inputs.iter().map(|&(i, _)| i).collect();
+                    let inputs: Vec<Input> = inputs.iter().map(|&(i, _)| i.input()).collect();
                     // Tick t's inputs at (t - kept_from) * seats (the ticks before all kept).
                     let at =
                         (self.game.ticks.saturating_sub(self.kept_from)) as usize * inputs.len();

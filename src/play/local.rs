@@ -32,7 +32,8 @@ impl LocalRun {
     pub fn play_ticks(&mut self, ticks: u32, pilot: &mut dyn Pilot) -> Advance {
         let mut advance = Advance::default();
         for played in 0..ticks {
-            let input = pilot.input(&self.session.game);
+            // As the rules play it (and as a recording keeps it).
+            let input = pilot.input(&self.session.game).quantised();
             self.session.tick(&input);
             self.played += 1;
             advance.kept.push(input);

@@ -28,10 +28,11 @@
 //! by ` | `.
 //!
 //! Each tick is `forward strafe turn run use fire weapon`: forward and strafe in `[-1, 1]`,
-//! turn in degrees (as Rust prints an `f64`, so that it reads back exactly), run, use and fire
-//! `0` or `1` (fire: held that tick), weapon `0` (keep) or the number of the weapon taken
-//! (rules 2: `1` knife, `2` pistol, `3` machine gun, `4` chaingun, `5` launcher; rules 1: `1`
-//! pistol, `2` launcher, `3` knife). Version 1 recordings (before weapons) have six fields.
+//! turn in degrees (as Rust prints an `f64`, so that it reads back exactly; from rules 3 the
+//! steps the rules play, 127ths and 64ths of a degree: [`Input::quantised`]), run, use and
+//! fire `0` or `1` (fire: held that tick), weapon `0` (keep) or the number of the weapon taken
+//! (rules 2 on: `1` knife, `2` pistol, `3` machine gun, `4` chaingun, `5` launcher; rules 1:
+//! `1` pistol, `2` launcher, `3` knife). Version 1 recordings (before weapons) have six fields.
 
 mod text;
 

@@ -229,15 +229,7 @@ pub(super) fn draw_band(
         floor_and_ceiling(scene, y0 + k as i32, width, height, row);
     }
     let floor_done = Instant::now();
-    kernels::vectorised(
-        scene.loops,
-        WallSweep {
-            scene,
-            rows: (y0, y1),
-            w,
-            band,
-        },
-    );
+    kernels::wall_sweep(scene.loops, scene, (y0, y1), w, band);
     let walls_done = Instant::now();
     for &x in scene.layered {
         let x = x as usize;
@@ -262,27 +254,18 @@ pub(super) fn draw_band(
     }
 }
 
-/// A band's wall sweep ([`wall_sweep`]) as a loop the kernels build for the CPU.
-struct WallSweep<'s, 'a, 'b> {
-    scene: &'s Scene<'a>,
-    rows: (i32, i32),
-    w: usize,
-    band: &'b mut [u32],
-}
-
-impl kernels::Vectorised for WallSweep<'_, '_, '_> {
-    type Output = ();
-
+/// The wall sweep ([`wall_sweep`]), which the kernels build for the CPU.
+impl kernels::WallSweep for Scene<'_> {
     #[inline(always)]
-    fn run(self) {
-        wall_sweep(self.scene, self.rows, self.w, self.band);
+    fn sweep(&self, rows: (i32, i32), w: usize, band: &mut [u32]) {
+        wall_sweep(self, rows, w, band);
     }
 }
 
 /// The wall sweep of a band (rows `y0..y1` of the frame held in `band`, rows `w` pixels
 /// long): the walls column by column, a block of [`BLOCK`] columns at a time where their walls
-/// reach the band. Always inlined, so that [`kernels::vectorised`] compiles it for AVX2 where
-/// the CPU has it ([`WallSweep`]), with the column loop ([`kernels::copy_down`]) inlined in it.
+/// reach the band. Always inlined, so that [`kernels::wall_sweep`] compiles it for AVX2 where
+/// the CPU has it, with the column loop ([`kernels::copy_down`]) inlined in it.
 #[inline(always)]
 fn wall_sweep(scene: &Scene, (y0, y1): (i32, i32), w: usize, band: &mut [u32]) {
     for (b, block) in scene.blocks.iter().enumerate() {

@@ -15,7 +15,7 @@ use crate::texture::Mip;
 /// the first texel's `pos >> 16` as `(pos mod 2^16 + k * step) >> 16`.
 ///
 /// Not a `#[target_feature]` function but always inlined, so that it is compiled for AVX2
-/// where its caller is: the wall sweep, built by [`vectorised`]. (As a `#[target_feature]`
+/// where its caller is: the wall sweep ([`wall_sweep`]). (As a `#[target_feature]`
 /// function it stayed a call, one per column per band, and a 1920x1080 frame took 0.2 M
 /// instructions more; elsewhere, as in the tests, its intrinsics are calls.)
 ///
@@ -65,11 +65,28 @@ pub(super) unsafe fn copy_down(
     }
 }
 
-/// `body` ([`super::Vectorised`]) with AVX2 enabled: its loop (always inlined) and the
-/// kernels in it ([`copy_down`]) become AVX2 code.
+/// [`super::wall_sweep`] with AVX2 enabled: the sweep (always inlined) and the column loop
+/// in it ([`copy_down`]) become AVX2 code.
 #[target_feature(enable = "avx2")]
-pub(super) fn vectorised<B: super::Vectorised>(body: B) -> B::Output {
-    body.run()
+pub(super) fn wall_sweep<S: super::WallSweep>(
+    scene: &S,
+    rows: (i32, i32),
+    w: usize,
+    band: &mut [u32],
+) {
+    scene.sweep(rows, w, band);
+}
+
+/// [`super::fill_by_sample`] built for AVX2 (the same code: its stores of a sample's pixels
+/// 32 bytes wide).
+#[target_feature(enable = "avx2")]
+pub(super) fn fill_by_sample<'t, F: super::SampleFill>(
+    run: &mut [u32],
+    (at, step): ((i64, i64), (i64, i64)),
+    fog: &FogBlend,
+    copy_of: impl FnMut((i32, i32)) -> &'t Mip,
+) {
+    F::fill(run, at, step, fog, copy_of);
 }
 
 /// Eight pixels at a time: their texel indices computed in the lanes of one vector, the

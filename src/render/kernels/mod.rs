@@ -15,7 +15,7 @@
 //!
 //! A magnified wall's column takes eight rows' texels with one load and one lane permutation
 //! (`copy_down`), always inlined into the wall sweep, which runs compiled for AVX2
-//! ([`vectorised`]). The wall sweep asks for the cache lines it is about to write
+//! ([`wall_sweep`]). The wall sweep asks for the cache lines it is about to write
 //! (`prefetch`).
 //!
 //! The only `unsafe` of the library is here (this file and its two): calling an AVX2 function
@@ -106,31 +106,68 @@ pub(super) fn copy_down(
     scalar::copy_down(texels, (pos, step), pixels, stride);
 }
 
-/// A loop that the kernels build for the CPU's widest instructions: its body, inlined into an
-/// AVX2 function where the CPU has AVX2, becomes AVX2 code, and the kernels it calls with it
-/// (the wall's column loop, [`copy_down`], always inlined). The sweeps that own such loops
-/// (the wall sweep, the sample fills of lit colours) implement it, so that the kernels never
-/// name their callers. (A generic trampoline taking the sweep as a closure compiled the wall
-/// sweep 3% longer, by callgrind's count of `draw_band`; a trait method always inlined is
-/// the direct call it replaced.)
-pub(super) trait Vectorised {
-    /// What the loop gives back.
-    type Output;
-    /// The loop.
-    fn run(self) -> Self::Output;
+/// The wall sweep of a band, which the kernels build for AVX2 where the CPU has it, so that
+/// the column loop ([`copy_down`]) is inlined into it as AVX2 code. The composite pass's scene
+/// implements it (its `sweep` always inlined), so that the kernels never name their caller.
+/// (The arguments are the sweep's own, passed as the direct call passed them: a trait taking
+/// the sweep as a value, or a closure, compiled the sweep 3-6% longer, by callgrind's count.)
+pub(super) trait WallSweep {
+    /// The walls of rows `rows` of a band `w` pixels wide held in `band`.
+    fn sweep(&self, rows: (i32, i32), w: usize, band: &mut [u32]);
 }
 
-/// Runs `body`, built for AVX2 where the CPU has it ([`Vectorised`]).
-#[inline]
-pub(super) fn vectorised<B: Vectorised>(loops: Loops, body: B) -> B::Output {
+/// The wall sweep of a band ([`WallSweep`]), compiled for AVX2 where the CPU has it.
+pub(super) fn wall_sweep<S: WallSweep>(
+    loops: Loops,
+    scene: &S,
+    rows: (i32, i32),
+    w: usize,
+    band: &mut [u32],
+) {
     #[cfg(target_arch = "x86_64")]
     if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
-        return unsafe { avx2::vectorised(body) };
+        unsafe { avx2::wall_sweep(scene, rows, w, band) };
+        return;
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = loops;
-    body.run()
+    scene.sweep(rows, w, band);
+}
+
+/// Lit plain colours' pixels, a fill a sample, each cell's from its copy: built for AVX2
+/// where the CPU has it, so that a sample's fixed run of stores is half as many (32 bytes
+/// each, where the baseline's are 16). The floor sweep implements it.
+pub(super) trait SampleFill {
+    /// Fills `run` from world position `at` by `step` (32.32 fixed point), each cell's texels
+    /// from `copy_of(cell)`, fogged by `fog`.
+    fn fill<'t>(
+        run: &mut [u32],
+        at: (i64, i64),
+        step: (i64, i64),
+        fog: &FogBlend,
+        copy_of: impl FnMut((i32, i32)) -> &'t Mip,
+    );
+}
+
+/// [`SampleFill`]'s fill, built for AVX2 where the CPU has it.
+#[inline]
+pub(super) fn fill_by_sample<'t, F: SampleFill>(
+    loops: Loops,
+    run: &mut [u32],
+    (at, step): ((i64, i64), (i64, i64)),
+    fog: &FogBlend,
+    copy_of: impl FnMut((i32, i32)) -> &'t Mip,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if loops.avx2 {
+        // SAFETY: the CPU has AVX2 (`Loops::new` checked).
+        unsafe { avx2::fill_by_sample::<F>(run, (at, step), fog, copy_of) };
+        return;
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = loops;
+    F::fill(run, at, step, fog, copy_of);
 }
 
 /// Asks the CPU to bring the cache line holding pixel `at` of `pixels`, and the one of each

@@ -1,7 +1,7 @@
 //! The game's menus: the main menu (new game, continue, load, options, quit), the pause menu
 //! (resume, options, save, load, restart, quit), the options and the controls, as a state
 //! machine that window-free input drives ([`MenuInput`]) and that answers with what the game
-//! should do ([`MenuCommand`]); and their drawing, title art included, into a [`Frame`].
+//! should do ([`MenuCommand`]); and their drawing, title art included, into a [`Frame`](crate::frame::Frame).
 //!
 //! ```
 //! use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput, MenuWorld};

@@ -268,14 +268,7 @@ impl<'a> SurfaceCache<'a> {
                         let at = flash.copy_at(cell, below, footprint);
                         flash.mip(at.expect("a copy of each"), footprint, (assets, loops))
                     };
-                    let fill = SampleFill {
-                        run: part,
-                        at,
-                        step,
-                        fog,
-                        copy_of,
-                    };
-                    kernels::vectorised(loops, fill);
+                    kernels::fill_by_sample::<Fills>(loops, part, (at, step), fog, copy_of);
                 }
                 Err(colour) => part.fill(fog.blend(colour)),
                 Ok((tex, shift)) => {
@@ -337,7 +330,7 @@ const SAMPLE_STORE: usize = 64;
 /// flashes fills about 13,000 samples a frame on its ceilings, one in twenty under eight
 /// pixels wide.) The crossings from sample to sample are counted on over the whole run, and a
 /// cell's copy asked for when the run comes to it, so that neighbouring cells are one run.
-/// Drawn as a [`SampleFill`], which the kernels build for the CPU's widest stores.
+/// Drawn through [`kernels::fill_by_sample`] ([`Fills`]), built for the CPU's widest stores.
 #[inline(always)]
 fn fill_by_sample<'t>(
     run: &mut [u32],
@@ -499,24 +492,19 @@ fn cell_of((wx, wy): (i64, i64)) -> (i32, i32) {
     ((wx >> 32) as i32, (wy >> 32) as i32)
 }
 
-/// A run of lit plain colours' pixels filled a sample at a time ([`fill_by_sample`]) as a loop
-/// the kernels build for the CPU's widest stores.
-pub(super) struct SampleFill<'r, 'f, C> {
-    pub(super) run: &'r mut [u32],
-    pub(super) at: (i64, i64),
-    pub(super) step: (i64, i64),
-    pub(super) fog: &'f FogBlend,
-    pub(super) copy_of: C,
-}
+/// The sample fills ([`fill_by_sample`]), which the kernels build for the CPU's widest stores.
+pub(super) struct Fills;
 
-impl<'t, C: FnMut((i32, i32)) -> &'t crate::texture::Mip> kernels::Vectorised
-    for SampleFill<'_, '_, C>
-{
-    type Output = ();
-
+impl kernels::SampleFill for Fills {
     #[inline(always)]
-    fn run(self) {
-        fill_by_sample(self.run, self.at, self.step, self.fog, self.copy_of);
+    fn fill<'t>(
+        run: &mut [u32],
+        at: (i64, i64),
+        step: (i64, i64),
+        fog: &FogBlend,
+        copy_of: impl FnMut((i32, i32)) -> &'t crate::texture::Mip,
+    ) {
+        fill_by_sample(run, at, step, fog, copy_of);
     }
 }
 

@@ -63,14 +63,8 @@ fn fills_by_sample_hold_each_pixels_own_sample() {
         let at = ((next() >> 1) as i64, (next() >> 1) as i64);
         for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
             let mut row = vec![7u32; len + 2];
-            let fill = SampleFill {
-                run: &mut row[1..=len],
-                at,
-                step,
-                fog: &fog,
-                copy_of,
-            };
-            kernels::vectorised(loops, fill);
+            let run = &mut row[1..=len];
+            kernels::fill_by_sample::<Fills>(loops, run, (at, step), &fog, copy_of);
             assert_eq!(
                 (row[0], row[len + 1]),
                 (7, 7),
