@@ -233,7 +233,8 @@ impl Game {
         self.ticks += 1;
         self.events.clear();
         let now = self.ticks;
-        self.puffs.retain(|p| now.saturating_sub(p.tick) < PUFF_TICKS);
+        self.puffs
+            .retain(|p| now.saturating_sub(p.tick) < PUFF_TICKS);
         // A game of one stands when its player is dead (the episode tries again); a game of
         // several brings its dead back.
         if self.finished || (self.seats.len() == 1 && self.all_dead()) {

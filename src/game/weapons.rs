@@ -322,7 +322,8 @@ impl Game {
             return;
         }
         let now = self.ticks;
-        self.traces.retain(|t| now.saturating_sub(t.tick) < TRACE_TICKS);
+        self.traces
+            .retain(|t| now.saturating_sub(t.tick) < TRACE_TICKS);
         let player = self.seat().player.position;
         let looks: Vec<(Vec2, Option<Vec2>)> = {
             let blocking = self.blocking();
