@@ -50,6 +50,16 @@ impl TickClock {
         ticks
     }
 
+    /// The ticks owed at `now` as they pass (`rate` 1), or none where the game is `held`
+    /// (time up to `now` passes without being owed).
+    pub fn owed_unless(&mut self, now: Instant, held: bool) -> u32 {
+        if held {
+            self.hold(now);
+            return 0;
+        }
+        self.owed(now, 1.0)
+    }
+
     /// Counts time up to `now` as passed without owing it (the game stood still).
     pub fn hold(&mut self, now: Instant) {
         self.restart(now);

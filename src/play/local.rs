@@ -69,11 +69,7 @@ pub(super) fn messages(events: &[GameEvent], viewer: usize) -> Vec<String> {
 
 impl Runner for LocalRun {
     fn advance(&mut self, now: Instant, held: bool, pilot: &mut dyn Pilot) -> Advance {
-        if held {
-            self.clock.hold(now);
-            return Advance::default();
-        }
-        let ticks = self.clock.owed(now, 1.0);
+        let ticks = self.clock.owed_unless(now, held);
         self.play_ticks(ticks, pilot)
     }
 

@@ -73,11 +73,7 @@ impl ReplayRun {
 
 impl Runner for ReplayRun {
     fn advance(&mut self, now: Instant, held: bool, pilot: &mut dyn Pilot) -> Advance {
-        if held {
-            self.clock.hold(now);
-            return Advance::default();
-        }
-        let ticks = self.clock.owed(now, 1.0);
+        let ticks = self.clock.owed_unless(now, held);
         self.play_ticks(ticks, pilot)
     }
 
