@@ -2,7 +2,7 @@
 //! and its tests read back (frames shown, where the player stands, the first frame's pixels).
 //! Everything below is the native game's code: the session, the renderer and the window
 //! (winit on the page's canvas); the frame goes on the canvas through its 2D context
-//! (`screen_canvas`).
+//! (`app::screen::canvas`).
 
 use std::cell::RefCell;
 use std::path::PathBuf;

@@ -12,11 +12,9 @@ mod assets;
 mod camera;
 mod column;
 mod composite;
-mod flash;
 mod kernels;
-mod lit;
+mod light;
 mod outline;
-mod relight;
 mod shimmer;
 mod sprites;
 mod surface;
@@ -41,7 +39,7 @@ pub fn check_vector_loops(cases: usize) -> Result<Option<&'static str>, String> 
 }
 pub use camera::Camera;
 pub use column::{ColumnCast, cast_column};
-pub use flash::flashes_in_view;
+pub use light::flashes_in_view;
 pub use shimmer::{far_shimmer, supersampled_far_shimmer};
 pub use sprites::{SpriteInstance, decoration_sprites, level_sprites, pose};
 
@@ -116,9 +114,10 @@ impl crate::grid::Solidity for DoorsAsTheyStand<'_> {
 pub struct FrameStats {
     /// The cast pass: one ray per column.
     pub cast: std::time::Duration,
-    /// Of the cast pass: this frame's dynamic lights worked out (each one's visibility
-    /// polygon, its reach walked and added to the level's light). The floors and ceilings
-    /// they reach are lit in the floor sweep, as it first draws from each.
+    /// Of the cast pass: this frame's light worked out (the level's again where a door or
+    /// push wall has just moved in a light's reach, which is rare; the dynamic lights: each
+    /// one's visibility polygon, its reach walked and added to the level's light). The floors
+    /// and ceilings they reach are lit in the floor sweep, as it first draws from each.
     pub lights: std::time::Duration,
     /// Sprite projection and sorting.
     pub sprites: std::time::Duration,
@@ -159,22 +158,9 @@ pub struct Renderer {
     no_mipmaps: bool,
     /// Whether the level's lights (and dark ambient) are left out.
     no_lights: bool,
-    /// The lights of the next frame that come and go (muzzle flashes, fireballs), and what
-    /// they light.
-    dynamic_lights: Vec<crate::level::Light>,
-    dynamic: crate::lighting::DynamicLights,
-    /// The floors and ceilings they light, copied and lit for the frame.
-    flash: flash::FlashSurfaces,
-    /// Whether the floors and ceilings under dynamic lights are lit pixel by pixel instead
-    /// of from copies (for the test that they draw the same).
-    #[cfg(test)]
-    no_flash_copies: bool,
-    /// Whether dynamic lights' polygons are cast whole instead of exact only where the view
-    /// may look (for the test that they draw the same).
-    #[cfg(test)]
-    whole_light_polygons: bool,
-    /// The level's own light as its doors and push walls stand.
-    relight: relight::Relight,
+    /// The level's light as its doors stand, and the lights that come and go (muzzle
+    /// flashes, fireballs) with what they light.
+    lights: light::FrameLights,
     /// The last frame's height.
     height: u32,
 }
@@ -209,8 +195,8 @@ impl Renderer {
     /// The lights that come and go to draw the next frames with (muzzle flashes, fireballs
     /// and their bursts), over the level's own: what each reaches is worked out every frame.
     pub fn set_dynamic_lights(&mut self, lights: &[crate::level::Light]) {
-        self.dynamic_lights.clear();
-        self.dynamic_lights.extend_from_slice(lights);
+        self.lights.dynamic_lights.clear();
+        self.lights.dynamic_lights.extend_from_slice(lights);
     }
 
     /// The level's own light with its doors and push walls as `doors` says they stand (worked
@@ -225,7 +211,7 @@ impl Renderer {
         if self.no_lights {
             return None;
         }
-        self.relight.update(level, assets, doors).0
+        self.lights.light_map(level, assets, doors)
     }
 
     /// Draws `level` seen by `camera` into `frame`, with `sprites` standing in it.
@@ -268,42 +254,19 @@ impl Renderer {
             .resize_with(columns.div_ceil(COLUMNS_PER_TASK), Vec::new);
         let started = web_time::Instant::now();
         let loops = kernels::Loops::new(!self.scalar);
-        let on = !self.no_lights;
-        let (map, relit) = if on {
-            self.relight.update(level, assets, doors)
-        } else {
-            (None, None)
-        };
-        let lights_started = web_time::Instant::now();
-        let flashes: &[crate::level::Light] = if on { &self.dynamic_lights } else { &[] };
-        let options = flash::FlashOptions {
-            mipmaps: !self.no_mipmaps,
-            #[cfg(test)]
-            exact: !self.whole_light_polygons,
-            #[cfg(test)]
-            copied: !self.no_flash_copies,
-        };
-        flash::light_dynamically(
-            (&mut self.dynamic, &mut self.flash),
+        let light::Prepared { lighting, flash } = self.lights.prepare(
             (level, assets, doors),
-            (flashes, map),
             camera,
             (width, height),
-            options,
+            (!self.no_lights, !self.no_mipmaps),
         );
         let lights_done = web_time::Instant::now();
-        let lighting = crate::lighting::Lighting {
-            map,
-            dynamic: (!self.dynamic.is_empty()).then_some(&self.dynamic),
-            relit,
-        };
-        let lights = (!lighting.is_neutral()).then_some(lighting);
         let pass = column::CastPass {
             level,
             assets,
             doors,
             camera,
-            lights: lights.as_ref(),
+            lights: lighting.as_ref(),
             loops,
             size: (width, height),
             mipmaps: !self.no_mipmaps,
@@ -334,7 +297,7 @@ impl Renderer {
             width,
             height,
             assets,
-            lights.as_ref(),
+            lighting.as_ref(),
             &mut self.sprites,
         );
         let sprites_done = web_time::Instant::now();
@@ -356,8 +319,8 @@ impl Renderer {
             draws: &self.sprites,
             loops,
             mipmaps: !self.no_mipmaps,
-            lights,
-            flash: (!self.dynamic.is_empty()).then_some(&self.flash),
+            lights: lighting,
+            flash,
         };
         let sweeps = frame
             .pixels_mut()
@@ -376,7 +339,7 @@ impl Renderer {
             });
         self.stats = FrameStats {
             cast: cast_done - started,
-            lights: lights_done - lights_started,
+            lights: lights_done - started,
             sprites: sprites_done - cast_done,
             composite: sprites_done.elapsed(),
             floor: sweeps.floor,

@@ -63,7 +63,7 @@ pub(super) struct Scene<'a> {
     /// The light the frame is drawn in, where it changes anything.
     pub lights: Option<crate::lighting::Lighting<'a>>,
     /// The floors and ceilings lit by this frame's dynamic lights, where there are any.
-    pub flash: Option<&'a super::flash::FlashSurfaces>,
+    pub flash: Option<&'a super::light::flash::FlashSurfaces>,
 }
 
 /// How near what a column draws stands: its wall, and the nearest of its wall and masked

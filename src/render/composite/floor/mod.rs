@@ -12,8 +12,8 @@ use crate::render::RenderAssets;
 use crate::render::assets::FogBlend;
 use crate::render::camera::{pixel_footprint, row_distance};
 use crate::render::kernels;
-use crate::render::lit::{BY_SAMPLE, Drawn};
-use crate::render::surface::SurfaceRef;
+use crate::render::light::FloorLight;
+use crate::render::surface::{BY_SAMPLE, Drawn, SurfaceRef};
 use crate::texture::mip_level;
 
 /// The floor (below the horizon) or ceiling (above) of row `y`, where no wall covers it.
@@ -49,8 +49,11 @@ pub(super) fn floor_and_ceiling(scene: &Scene, y: i32, width: u32, height: u32, 
     let (wx0, wy0) = (fixed(start.x), fixed(start.y));
     let (sx, sy) = (fixed(step.x), fixed(step.y));
     let mut surfaces = SurfaceCache::new(level, assets, below, scene.loops, footprint);
-    surfaces.lights = scene.lights.map(|l| (l, assets.lit.as_deref()));
-    surfaces.flash = scene.flash;
+    surfaces.lights = scene.lights.map(|lighting| FloorLight {
+        lighting,
+        lit: assets.lit.as_deref(),
+        flash: scene.flash,
+    });
     let mut draw_run = |row: &mut [u32], start: usize, end: usize| {
         let at = advance((wx0, wy0), (sx, sy), start);
         surfaces.fill(&mut row[start..end], at, (sx, sy), &fog);
@@ -100,14 +103,8 @@ struct SurfaceCache<'a> {
     loops: kernels::Loops,
     /// World units per pixel (0 without mipmaps): picks each texture's mipmap level.
     footprint: f64,
-    /// The light the frame is drawn in and the surfaces lit ahead under the level's own,
-    /// where lights are drawn.
-    lights: Option<(
-        crate::lighting::Lighting<'a>,
-        Option<&'a crate::render::lit::LitSurfaces>,
-    )>,
-    /// The floors and ceilings lit by this frame's dynamic lights.
-    flash: Option<&'a crate::render::flash::FlashSurfaces>,
+    /// What lights the floors and ceilings, where lights are drawn.
+    lights: Option<FloorLight<'a>>,
     /// Whether a sample of dynamic light spans many pixels (16 or more) along this row: its
     /// plain colours' copies are then drawn a sample at a time.
     by_sample: bool,
@@ -134,14 +131,9 @@ impl<'a> SurfaceCache<'a> {
             loops,
             footprint,
             lights: None,
-            flash: None,
             by_sample: false,
             cell: (i32::MIN, i32::MIN),
-            drawn: Drawn {
-                surface: SurfaceRef::Colour(0),
-                lit: true,
-                flash: 0,
-            },
+            drawn: Drawn::as_it_is(SurfaceRef::Colour(0)),
             surface: Err(0),
         }
     }
@@ -157,46 +149,21 @@ impl<'a> SurfaceCache<'a> {
             style.ceiling
         };
         match self.lights {
-            // Where a dynamic light reaches, the surface's copy lit for this frame; where it
-            // has none, or the light was worked out again as the doors stand, the plain
-            // surface lit pixel by pixel.
-            Some((lighting, _)) if lighting.by_pixel(cell.0, cell.1) => {
-                match self
-                    .flash
-                    .and_then(|f| f.copy_at(cell, self.below, self.footprint))
-                {
-                    // Plain colours' copies on a row where a sample spans many pixels
-                    // join in parts of neighbouring cells, drawn a sample at a time.
-                    Some(_) if self.by_sample && matches!(plain, SurfaceRef::Colour(_)) => Drawn {
-                        surface: plain,
-                        lit: true,
-                        flash: BY_SAMPLE,
-                    },
-                    Some(at) => Drawn {
-                        surface: plain,
-                        lit: true,
-                        flash: at + 1,
-                    },
-                    None => Drawn {
-                        surface: plain,
-                        lit: false,
-                        flash: 0,
-                    },
-                }
-            }
-            Some((_, Some(lit))) => lit.surface(cell, index, self.below),
-            _ => Drawn {
-                surface: plain,
-                lit: true,
-                flash: 0,
-            },
+            Some(lights) => lights.drawn(
+                (cell, index),
+                plain,
+                self.below,
+                (self.footprint, self.by_sample),
+            ),
+            None => Drawn::as_it_is(plain),
         }
     }
 
     fn look_up(&mut self, cell: (i32, i32), drawn: Drawn) {
         self.cell = cell;
         self.drawn = drawn;
-        self.surface = match (self.drawn.flash, self.flash, self.drawn.surface) {
+        let flash = self.lights.and_then(|l| l.flash);
+        self.surface = match (self.drawn.flash, flash, self.drawn.surface) {
             // Plain colours' copies, drawn a sample at a time: each cell's found as the fill
             // comes to it.
             (BY_SAMPLE, _, _) => Err(0),
@@ -261,7 +228,7 @@ impl<'a> SurfaceCache<'a> {
                 // the part (the same texels as the loop below picks, without fetching each
                 // pixel's).
                 _ if self.drawn.flash == BY_SAMPLE => {
-                    let (flash, below) = (self.flash, self.below);
+                    let (flash, below) = (self.lights.and_then(|l| l.flash), self.below);
                     let (footprint, assets, loops) = (self.footprint, self.assets, self.loops);
                     let copy_of = |cell: (i32, i32)| {
                         let flash = flash.expect("cells are drawn by sample from copies");
@@ -283,7 +250,7 @@ impl<'a> SurfaceCache<'a> {
                 }
             }
             // A lit cell without a copy of its own: its pixels lit one by one.
-            if let (false, Some((lighting, _))) = (self.drawn.lit, &self.lights) {
+            if let (false, Some(FloorLight { lighting, .. })) = (self.drawn.lit, &self.lights) {
                 let loops = self.loops;
                 lighting.light_run(part, at, step, fog.factors(), |tint, pixels| {
                     kernels::tint_run(loops, tint, pixels);

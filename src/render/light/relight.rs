@@ -9,11 +9,11 @@
 
 use std::sync::Arc;
 
-use super::{DoorsAsTheyStand, MovingParts, RenderAssets};
 use crate::grid::Cell;
 use crate::level::{Level, Light};
 use crate::lighting::{LightMap, RelightScratch, reaches_box};
 use crate::map::Tile;
+use crate::render::{DoorsAsTheyStand, MovingParts, RenderAssets};
 
 /// The light map as the doors and push walls stand.
 #[derive(Debug, Default)]

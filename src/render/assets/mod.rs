@@ -1,5 +1,7 @@
 //! Textures and tile styles resolved to indices once per level, for the renderer's inner loops.
 
+pub(crate) mod lit;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -26,7 +28,7 @@ pub struct RenderAssets {
     /// (doors closed); `None` where it leaves everything as drawn.
     pub(crate) lights: Option<Arc<crate::lighting::LightMap>>,
     /// The floors and ceilings lit ahead of time under `lights`.
-    pub(crate) lit: Option<Arc<super::lit::LitSurfaces>>,
+    pub(crate) lit: Option<Arc<lit::LitSurfaces>>,
     /// The holes of the level's grates, which let light through.
     pub(crate) holes: Arc<crate::level::Holes>,
 }
@@ -94,7 +96,7 @@ impl RenderAssets {
         let lit = lights
             .as_deref()
             .filter(|l| !l.is_neutral())
-            .map(|l| Arc::new(super::lit::LitSurfaces::new(level, &styles, &mut list, l)));
+            .map(|l| Arc::new(lit::LitSurfaces::new(level, &styles, &mut list, l)));
         RenderAssets {
             holes: Arc::new(solidity.into_holes()),
             lights,

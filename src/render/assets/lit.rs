@@ -12,10 +12,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::surface::{StyleRef, SurfaceRef};
 use crate::grid::Cell;
 use crate::level::Level;
 use crate::lighting::{LightMap, NEUTRAL, SAMPLES, apply};
+use crate::render::surface::{Drawn, StyleRef, SurfaceRef};
 use crate::texture::Texture;
 
 /// The largest texture side copied per cell.
@@ -27,23 +27,6 @@ const NONE: u32 = u32::MAX;
 /// [`LitSurfaces::cells`]' mark of a lit cell without copies (past the budget, or a texture
 /// too large): its pixels are lit one by one.
 const BY_PIXEL: u32 = u32::MAX - 1;
-
-/// [`Drawn::flash`] of a cell under dynamic lights whose plain colour's copy is drawn a
-/// sample at a time: the same for every such cell of one colour, so that neighbouring ones
-/// join in one part of a row (copies are counted far below it).
-pub(crate) const BY_SAMPLE: u32 = u32::MAX;
-
-/// A floor or ceiling as the sweep draws it: the surface, whether it is lit already
-/// (`false`: the sweep lights its pixels from the light map), and which of this frame's
-/// copies lit by dynamic lights it is drawn from (`super::flash`; 0: none, [`BY_SAMPLE`]:
-/// each cell's own, a plain colour's drawn a sample at a time, else the copy's index plus
-/// one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Drawn {
-    pub surface: SurfaceRef,
-    pub lit: bool,
-    pub flash: u32,
-}
 
 /// The lit floors and ceilings of a level.
 #[derive(Clone, Debug, Default)]

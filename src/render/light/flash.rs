@@ -5,7 +5,7 @@
 //! mipmap level the frame can draw it at (set by the distance of its nearest point) to the
 //! smallest. The floor sweep then draws such a cell as it draws any other, a texel fetched
 //! and stored a pixel, as the level's own light is drawn from its copies made once a level
-//! ([`super::lit`]).
+//! (`assets::lit`).
 //!
 //! A copy costs its texels, where lighting the pixels costs them one by one: eight muzzle
 //! flashes in view at 1920x1080 light about a hundred thousand texels this way, and lit a
@@ -24,14 +24,14 @@
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use super::assets::RenderAssets;
-use super::camera::Camera;
-use super::kernels::{self, Loops};
-use super::surface::SurfaceRef;
 use crate::grid::Cell;
 use crate::level::{Level, Light};
 use crate::lighting::{DYNAMIC_SAMPLES, DynamicLights};
 use crate::math::Vec2;
+use crate::render::assets::RenderAssets;
+use crate::render::camera::Camera;
+use crate::render::kernels::{self, Loops};
+use crate::render::surface::SurfaceRef;
 use crate::texture::{Mip, mip_level};
 
 /// The largest texture side copied.
@@ -151,7 +151,7 @@ fn level_buffers(room: u32) -> Vec<Mip> {
 }
 
 /// What [`FlashSurfaces::build`] needs of the frame.
-pub(crate) struct Frame<'a> {
+pub(super) struct Frame<'a> {
     pub level: &'a Level,
     pub assets: &'a RenderAssets,
     pub camera: &'a Camera,
@@ -165,7 +165,7 @@ pub(crate) struct Frame<'a> {
 impl FlashSurfaces {
     /// Copies and lights the floors and ceilings of the cells `dynamic` reaches that the
     /// camera may see, replacing the last frame's (`dynamic` empty: none).
-    pub(crate) fn build(&mut self, dynamic: &DynamicLights, frame: &Frame) {
+    pub(super) fn build(&mut self, dynamic: &DynamicLights, frame: &Frame) {
         let (width, height) = (frame.level.map.width(), frame.level.map.height());
         let cells = width * height;
         if (self.width as usize, self.height as usize) != (width, height)
@@ -439,10 +439,13 @@ fn level_at(depth: f64, frame: &Frame, size: u32) -> u32 {
         return 0;
     }
     let (width, height) = frame.size;
-    let nearest_row = f64::from(super::camera::row_distance(height as i32 - 1, height));
+    let nearest_row = f64::from(crate::render::camera::row_distance(
+        height as i32 - 1,
+        height,
+    ));
     let depth = depth.max(nearest_row);
     let across = 2.0 * frame.camera.plane.length() * depth / f64::from(width);
-    let footprint = super::camera::pixel_footprint(across, depth, f64::from(height) / 2.0);
+    let footprint = crate::render::camera::pixel_footprint(across, depth, f64::from(height) / 2.0);
     mip_level(footprint * f64::from(size))
 }
 
@@ -462,14 +465,14 @@ pub(super) struct FlashOptions {
 /// light (`surfaces`), for `camera` on a frame of `size`.
 pub(super) fn light_dynamically(
     (dynamic, surfaces): (&mut crate::lighting::DynamicLights, &mut FlashSurfaces),
-    (level, assets, doors): (&Level, &RenderAssets, &dyn super::MovingParts),
+    (level, assets, doors): (&Level, &RenderAssets, &dyn crate::render::MovingParts),
     (flashes, map): (&[crate::level::Light], Option<&crate::lighting::LightMap>),
     camera: &Camera,
     size: (u32, u32),
     options: FlashOptions,
 ) {
     let (w, h) = (level.map.width() as u32, level.map.height() as u32);
-    let grid = super::DoorsAsTheyStand {
+    let grid = crate::render::DoorsAsTheyStand {
         level,
         doors,
         holes: &assets.holes,
@@ -557,11 +560,11 @@ mod tests {
                 let draw = |copies: bool| {
                     let mut renderer = Renderer::new();
                     renderer.set_mipmaps(mipmaps);
-                    renderer.no_flash_copies = !copies;
+                    renderer.lights.no_flash_copies = !copies;
                     renderer.set_dynamic_lights(&flashes);
                     let mut frame = Frame::new(480, 300).unwrap();
                     renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
-                    (frame, renderer.flash.marked.len())
+                    (frame, renderer.lights.flash.marked.len())
                 };
                 let ((copied, cells), (by_pixel, none)) = (draw(true), draw(false));
                 assert!(cells > 0 && none == 0, "{cells} cells copied, {none}");
@@ -608,7 +611,7 @@ mod tests {
                 flashes.retain(|l| !level.map.is_solid(Cell::containing(l.position)));
                 let draw = |whole: bool| {
                     let mut renderer = Renderer::new();
-                    renderer.whole_light_polygons = whole;
+                    renderer.lights.whole_light_polygons = whole;
                     renderer.set_dynamic_lights(&flashes);
                     let mut frame = Frame::new(480, 300).unwrap();
                     renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
@@ -636,7 +639,7 @@ mod tests {
             let flashes = flashes_ahead(level, &camera);
             renderer.set_dynamic_lights(&flashes);
             renderer.render(level, &assets, &ClosedDoors, &[], &camera, &mut frame);
-            let flash = &renderer.flash;
+            let flash = &renderer.lights.flash;
             let copies = &flash.copies[..2 * flash.marked.len()];
             built += copies.iter().filter(|c| c.count > 0).count();
             lit += copies.iter().filter(|c| c.levels.get().is_some()).count();
