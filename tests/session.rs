@@ -458,12 +458,24 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
 
 /// `tilecaster autoplay`: the autopilot plays the bundled episode headless on every
 /// difficulty, one JSON line per level (and one per death, after which it tries the level
-/// again with a life fewer), and ends it (exit 0) with points scored.
+/// again with a life fewer), and ends it (exit 0) with points scored. (The three run at once:
+/// each is a process of one thread.)
 #[test]
 fn autoplay_finishes_the_episode_on_every_difficulty() {
+    let difficulties = ["easy", "normal", "hard"];
+    let outputs: Vec<_> = std::thread::scope(|scope| {
+        let runs: Vec<_> = difficulties
+            .map(|difficulty| {
+                scope.spawn(move || {
+                    common::run_ok(["autoplay", "--difficulty", difficulty, "--seed", "7"])
+                })
+            })
+            .into_iter()
+            .collect();
+        runs.into_iter().map(|run| run.join().unwrap()).collect()
+    });
     let mut totals = Vec::new();
-    for difficulty in ["easy", "normal", "hard"] {
-        let out = common::run_ok(["autoplay", "--difficulty", difficulty, "--seed", "7"]);
+    for (difficulty, out) in difficulties.into_iter().zip(outputs) {
         let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
             .unwrap()
             .lines()
