@@ -1,7 +1,8 @@
 //! Lighting a surface: the one place that says how a floor, ceiling, wall or sprite pixel gets
-//! the light it is drawn in. The light itself (what each light reaches, summed per sample) is
-//! [`crate::lighting`]'s; here is how the renderer puts it on texels, in four ways, cheapest
-//! first:
+//! the light it is drawn in, and that works it out for a frame (the column and sprite passes
+//! draw with the `Lighting` it prepares). The light itself (what each light reaches, summed
+//! per sample) is [`crate::lighting`]'s; here is how the renderer puts it on texels, in four
+//! ways, cheapest first:
 //!
 //! 1. **Copies lit once a level** (`assets::lit`: made with the level's other assets, which
 //!    hold them): every cell the level's lights reach gets its own floor and ceiling with each
