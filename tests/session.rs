@@ -463,16 +463,14 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
 #[test]
 fn autoplay_finishes_the_episode_on_every_difficulty() {
     let difficulties = ["easy", "normal", "hard"];
-    let outputs: Vec<_> = std::thread::scope(|scope| {
-        let runs: Vec<_> = difficulties
+    let outputs = std::thread::scope(|scope| {
+        difficulties
             .map(|difficulty| {
                 scope.spawn(move || {
                     common::run_ok(["autoplay", "--difficulty", difficulty, "--seed", "7"])
                 })
             })
-            .into_iter()
-            .collect();
-        runs.into_iter().map(|run| run.join().unwrap()).collect()
+            .map(|run| run.join().unwrap())
     });
     let mut totals = Vec::new();
     for (difficulty, out) in difficulties.into_iter().zip(outputs) {

@@ -4,10 +4,10 @@
 //! Tiled (`tiled --export-map`) in every layer encoding and in JSON, each drawing the same
 //! pictures as the original.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
@@ -232,22 +232,16 @@ fn scratch(name: &str) -> PathBuf {
 /// Kept by the file's path and bytes: the tests compare each original with many conversions
 /// of it, and loading a lit level's assets (its light map and lit copies) is most of the
 /// work.
-fn pictures(path: &Path) -> std::sync::Arc<Vec<Frame>> {
-    type Drawn = HashMap<(PathBuf, Vec<u8>), std::sync::Arc<Vec<Frame>>>;
-    static DRAWN: Mutex<Option<Drawn>> = Mutex::new(None);
+fn pictures(path: &Path) -> Arc<Vec<Frame>> {
+    type Key = (PathBuf, Vec<u8>);
+    static DRAWN: Mutex<BTreeMap<Key, Arc<Vec<Frame>>>> = Mutex::new(BTreeMap::new());
     let key = (path.to_path_buf(), std::fs::read(path).unwrap_or_default());
-    let lock = |drawn: &'static Mutex<Option<Drawn>>| {
-        drawn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    };
-    if let Some(frames) = lock(&DRAWN).get_or_insert_with(HashMap::new).get(&key) {
+    let drawn = || DRAWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(frames) = drawn().get(&key) {
         return frames.clone();
     }
-    let frames = std::sync::Arc::new(draw_pictures(path));
-    lock(&DRAWN)
-        .get_or_insert_with(HashMap::new)
-        .insert(key, frames.clone());
+    let frames = Arc::new(draw_pictures(path));
+    drawn().insert(key, frames.clone());
     frames
 }
 
