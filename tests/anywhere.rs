@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 /// A fresh empty folder outside the repository.
 fn empty_folder(name: &str) -> PathBuf {

@@ -9,7 +9,7 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::Walk;
 use tilecaster::map::TileMap;
 
-mod common;
+use crate::common;
 
 const MAP: &str = "\
 #######

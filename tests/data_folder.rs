@@ -2,7 +2,7 @@
 //! 128-pixel frames and sounds replaced file by file, each seen in a render or heard in the
 //! offline mix; `assets --list` says where each comes from; a broken sound file is named.
 
-mod common;
+use crate::common;
 use common::scratch;
 
 use std::path::{Path, PathBuf};

@@ -10,7 +10,7 @@ use tilecaster::episode::Recording;
 use tilecaster::level::Level;
 use tilecaster::map::TileMap;
 
-mod common;
+use crate::common;
 
 static TRIED: AtomicUsize = AtomicUsize::new(0);
 

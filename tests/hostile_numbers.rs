@@ -13,7 +13,7 @@ use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, RenderAssets, Renderer};
 use tilecaster::scene::topdown::{MapLayers, MapView, draw_map};
 
-mod common;
+use crate::common;
 
 fn hostile() -> impl Strategy<Value = f64> {
     prop_oneof![

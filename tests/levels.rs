@@ -6,7 +6,7 @@ use std::process::Command;
 
 use tilecaster::level::{Level, load_with_textures, to_toml};
 
-mod common;
+use crate::common;
 
 /// Loads `tests/bad_levels/NAME.toml` with its textures and checks that every `# expect: ...`
 /// line of the file appears (as a prefix) among the diagnostics, after `file:`. Files expecting

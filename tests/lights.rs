@@ -10,8 +10,6 @@ use tilecaster::grid::line_of_sight;
 use tilecaster::level::{Level, load_with_textures};
 use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer};
 
-mod common;
-
 /// A level of `grid` (with `legend` lines added to the walls' and the player's) in a scratch
 /// folder under `dir`, as file `name`, at `ambient`; the repository's textures.
 fn level(dir: &Path, name: &str, grid: &str, legend: &str, ambient: f64) -> PathBuf {

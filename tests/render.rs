@@ -13,7 +13,7 @@ use tilecaster::level::{Difficulty, load_with_textures};
 use tilecaster::map::{Tile, TileMap};
 use tilecaster::render::{Camera, ClosedDoors, MovingParts, RenderAssets, Renderer, cast_column};
 
-mod common;
+use crate::common;
 
 /// Largest difference allowed per channel, and the share of pixels allowed to differ by more
 /// (rounding in libm's trigonometry may move a handful of texels between machines).

@@ -9,7 +9,7 @@ use tilecaster::geom::Vec2;
 use tilecaster::grid::Cell;
 use tilecaster::map::Tile;
 
-mod common;
+use crate::common;
 use common::{scratch, walk_through_the_door};
 
 /// Stands the player on the current level's first exit, uses it, and moves on from the tally

@@ -1,7 +1,7 @@
 //! Shaped walls end to end: the level format and its errors, `trace` and `visibility` on the
 //! command line, and the renderer's columns through a round pillar.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -10,7 +10,7 @@ use tilecaster::grid::Cell;
 use tilecaster::level::{Level, PickupKind};
 use tilecaster::math::Vec2;
 
-mod common;
+use crate::common;
 
 /// A hall 20 tiles long, the player in its middle facing east; a door in the wall to the
 /// south at (10, 5), a room beyond it, a dog (enemy 0) and an SS (enemy 1) at its ends, an

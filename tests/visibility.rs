@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use tilecaster::geom::{Vec2, Visibility, flashlight, visibility_polygon};
 use tilecaster::grid::{Cell, cast_ray};
 
-mod common;
+use crate::common;
 
 /// A random `w` × `h` map with a solid border.
 #[derive(Clone, Debug)]

@@ -1,4 +1,4 @@
-//! Helpers shared by the test binaries (each uses some of them).
+//! Helpers shared by the tests (each file uses some of them).
 #![allow(dead_code)]
 
 use std::ffi::OsStr;
@@ -128,14 +128,18 @@ pub fn walk_through_the_door() -> Vec<Input> {
     inputs
 }
 
-/// The proptest configuration of the test binaries: `cases` cases a property, and the failing
-/// cases found kept in `proptest-regressions/tests/NAME.txt` (`NAME` the test binary's), in
-/// the one folder that holds the library's too (`proptest-regressions/MODULE/FILE.txt`).
+/// The proptest configuration of the tests: `cases` cases a property, and the failing cases
+/// found kept in `proptest-regressions/tests/NAME.txt` (`NAME` the calling file's, as
+/// `render` for `tests/render.rs`), in the one folder that holds the library's too
+/// (`proptest-regressions/MODULE/FILE.txt`).
+#[track_caller]
 pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     use proptest::test_runner::{Config, FileFailurePersistence};
+    let file = std::path::Path::new(std::panic::Location::caller().file());
+    let name = file.file_stem().map(|s| s.to_string_lossy().into_owned());
     let path = format!(
         "proptest-regressions/tests/{}.txt",
-        env!("CARGO_CRATE_NAME")
+        name.as_deref().unwrap_or("tests")
     );
     Config {
         cases,
