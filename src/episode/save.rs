@@ -248,7 +248,6 @@ impl Session {
                 }
             }
         }
-        let original = g.level.pickups.len() - g.dropped;
         let seat = g.seat();
         let file = SaveFile {
             format: SAVE_FORMAT,
@@ -270,7 +269,7 @@ impl Session {
                 pushwalls: g.pushwalls.clone(),
                 map_changes,
                 pickups_left: g.pickups_left.clone(),
-                drops: g.level.pickups[original..].to_vec(),
+                drops: g.drops.clone(),
                 keys: g.keys.clone(),
                 score: seat.score,
                 lives: seat.lives,
@@ -449,10 +448,7 @@ fn restore(game: &mut Game, state: GameState) -> Result<(), String> {
     game.doors = state.doors;
     game.pushwalls = state.pushwalls;
     game.pickups_left = state.pickups_left;
-    game.dropped = state.drops.len();
-    std::sync::Arc::make_mut(&mut game.level)
-        .pickups
-        .extend(state.drops);
+    game.drops = state.drops;
     game.keys = state.keys;
     game.ticks = state.ticks;
     game.finished = state.finished;

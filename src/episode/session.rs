@@ -164,7 +164,9 @@ impl Tally {
     /// The tally of `game` as it stands.
     pub fn of(game: &Game, file: &Path) -> Tally {
         let (found, secrets) = game.pushwalls.found();
-        let treasure_total = game.level.pickups[..game.level.pickups.len() - game.dropped]
+        let treasure_total = game
+            .level
+            .pickups
             .iter()
             .filter(|p| p.kind.is_treasure())
             .count() as u32;

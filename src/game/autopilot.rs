@@ -209,16 +209,12 @@ impl Autopilot {
         let seat = self.seat_of(game);
         let start = seat.player.cell();
         let keys_needed: Vec<Cell> = game
-            .level
-            .pickups
-            .iter()
-            .zip(&game.pickups_left)
-            .filter(|(p, left)| {
-                **left
-                    && matches!(p.kind, PickupKind::Key(k)
+            .pickups_lying()
+            .filter(|p| {
+                matches!(p.kind, PickupKind::Key(k)
                         if game.level.doors.iter().any(|d| d.key == Some(k)))
             })
-            .map(|(p, _)| Cell::containing(p.position))
+            .map(|p| Cell::containing(p.position))
             .collect();
         // Hurt, or short of bullets: to the nearest food or first aid, or clip, when there
         // is one within 30 steps.
@@ -228,12 +224,9 @@ impl Autopilot {
             _ => false,
         };
         let wanted: Vec<Vec2> = game
-            .level
-            .pickups
-            .iter()
-            .zip(&game.pickups_left)
-            .filter(|(p, left)| **left && wants(p.kind) && !self.out_of_reach.contains(&p.position))
-            .map(|(p, _)| p.position)
+            .pickups_lying()
+            .filter(|p| wants(p.kind) && !self.out_of_reach.contains(&p.position))
+            .map(|p| p.position)
             .collect();
         // One in its own cell: onto it (until it is given up).
         let here = wanted

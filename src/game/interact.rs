@@ -69,12 +69,7 @@ impl Game {
                     (0, dir.y.signum() as i32)
                 };
                 let occupied = self.occupied();
-                if self.pushwalls.push(
-                    cell,
-                    dir,
-                    &mut std::sync::Arc::make_mut(&mut self.level).map,
-                    &occupied,
-                ) {
+                if self.pushwalls.push(cell, dir, &mut self.level, &occupied) {
                     self.events.push(GameEvent::PushWallMoved(cell));
                     self.events.push(GameEvent::Message {
                         text: "a secret passage!".into(),
@@ -123,9 +118,12 @@ impl Game {
     /// and rounds below the most carried; treasure, weapons, one-ups and keys always. A weapon
     /// new to the player comes to hand when it outguns the chosen one (as in Wolfenstein 3D).
     pub(super) fn pick_up(&mut self, seat: usize) {
-        let placed = self.level.pickups.len() - self.dropped;
-        for i in 0..self.level.pickups.len() {
-            let p = self.level.pickups[i];
+        let placed = self.level.pickups.len();
+        for i in 0..self.pickups_left.len() {
+            let p = match self.level.pickups.get(i) {
+                Some(&p) => p,
+                None => self.drops[i - placed],
+            };
             if !self.pickups_left[i]
                 || (p.position - self.seats[seat].player.position).length() > PLAYER_RADIUS + 0.3
             {

@@ -39,7 +39,7 @@ use std::sync::Arc;
 
 use crate::geom::{SpatialHash, Vec2};
 use crate::grid::{self, Cell, Solidity};
-use crate::level::{Difficulty, Holes, KeyColour, Level};
+use crate::level::{Difficulty, Holes, KeyColour, Level, PickupSpawn};
 
 /// The version of the game's rules: what a tick does with an input (movement, doors, enemies'
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
@@ -79,10 +79,10 @@ pub const EXTRA_LIFE_POINTS: u32 = 40_000;
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Game {
     /// The level being played: shared between the copies of a game (a rollback's saved
-    /// states, the window's view of a networked game) until one changes it (a push wall
-    /// moving into another cell), which then has its own. Of it, the state holds the pickups
-    /// (enemies' drops join them); the map's moved cells follow from `pushwalls`.
-    #[serde(rename = "pickups", serialize_with = "level_pickups")]
+    /// states, the window's view of a networked game). Only its map changes in play, and
+    /// only in the few ticks a push wall moves into another cell: the copy that moves it then
+    /// has its own. Not hashed: its moved cells follow from `pushwalls`.
+    #[serde(skip)]
     pub level: Arc<Level>,
     /// The players, seat 0 first: one for a game of one.
     pub seats: Vec<Seat>,
@@ -94,7 +94,8 @@ pub struct Game {
     pub doors: Doors,
     /// Every push wall's state.
     pub pushwalls: PushWalls,
-    /// Which pickups are still lying there (by index in `level.pickups`).
+    /// Which pickups are still lying there (by index in [`Game::pickups`]: the level's,
+    /// then the drops).
     pub pickups_left: Vec<bool>,
     /// In a deathmatch, the tick each pickup was taken in (0: lying there): they come back.
     pub pickups_taken: Vec<u64>,
@@ -145,8 +146,9 @@ pub struct Game {
     pub puffs: Vec<Puff>,
     /// Treasure pickups taken.
     pub treasure: u32,
-    /// Pickups dropped by enemies (the last ones of `level.pickups`).
-    pub dropped: usize,
+    /// Pickups dropped by enemies, in the order they fell (after the level's own in
+    /// [`Game::pickups`]).
+    pub drops: Vec<PickupSpawn>,
     /// The living enemies' circles, by index in `enemies`.
     #[serde(skip)]
     actors: SpatialHash,
@@ -192,9 +194,18 @@ impl Game {
     }
 }
 
-/// The level's pickups, the part of it that is the game's state.
-fn level_pickups<S: serde::Serializer>(level: &Arc<Level>, s: S) -> Result<S::Ok, S::Error> {
-    serde::Serialize::serialize(&level.pickups, s)
+impl Game {
+    /// Every pickup there has been: the level's, then the enemies' drops; taken or not
+    /// ([`Game::pickups_left`] says which lie there).
+    pub fn pickups(&self) -> impl Iterator<Item = &PickupSpawn> {
+        self.level.pickups.iter().chain(&self.drops)
+    }
+
+    /// The pickups still lying there.
+    pub fn pickups_lying(&self) -> impl Iterator<Item = &PickupSpawn> {
+        let left = self.pickups().zip(&self.pickups_left);
+        left.filter_map(|(p, &left)| left.then_some(p))
+    }
 }
 
 impl Game {
@@ -278,7 +289,7 @@ impl Game {
             events: Vec::new(),
             puffs: Vec::new(),
             treasure: 0,
-            dropped: 0,
+            drops: Vec::new(),
             actors: SpatialHash::default(),
         }
         .explored_from_start()

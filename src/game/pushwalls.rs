@@ -2,7 +2,7 @@
 
 use crate::grid::Cell;
 use crate::level::Level;
-use crate::map::{Tile, TileMap};
+use crate::map::Tile;
 use crate::math::Vec2;
 
 /// How far a push wall slides, cells.
@@ -86,24 +86,27 @@ impl PushWalls {
 
     /// Pushes the wall in `cell` along `dir` (a unit step on one axis), if it is an unused push
     /// wall with room to move. Whether it started.
+    ///
+    /// The level's map is changed (and so, if it is shared, copied) only if it starts.
     pub fn push(
         &mut self,
         cell: Cell,
         dir: (i32, i32),
-        map: &mut TileMap,
+        level: &mut std::sync::Arc<crate::level::Level>,
         occupied: &[Cell],
     ) -> bool {
         let Some(w) = self.walls.iter_mut().find(|w| !w.used && w.origin == cell) else {
             return false;
         };
         let next = Cell::new(cell.x + dir.0, cell.y + dir.1);
-        if map.get(next) != Some(Tile::Empty) || occupied.contains(&next) {
+        if level.map.get(next) != Some(Tile::Empty) || occupied.contains(&next) {
             return false;
         }
         w.dir = dir;
         w.used = true;
         w.moving = true;
         // The block now spans its cell and the next one.
+        let map = &mut std::sync::Arc::make_mut(level).map;
         let style = map.style(cell);
         map.set_styled(next, Tile::PushWall, style);
         true

@@ -250,15 +250,12 @@ impl Game {
             });
             self.add_points_to(seat, stats.points);
             if let Some(kind) = stats.drops {
-                std::sync::Arc::make_mut(&mut self.level)
-                    .pickups
-                    .push(crate::level::PickupSpawn {
-                        kind,
-                        difficulty: None,
-                        position,
-                    });
+                self.drops.push(crate::level::PickupSpawn {
+                    kind,
+                    difficulty: None,
+                    position,
+                });
                 self.pickups_left.push(true);
-                self.dropped += 1;
             }
         }
     }

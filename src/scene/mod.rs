@@ -57,8 +57,10 @@ pub fn camera(game: &Game, fov_degrees: f64) -> Camera {
 /// left out.
 pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<'a>> {
     let level = &game.level;
-    let capacity =
-        level.decorations.len() + game.enemies.len() + level.pickups.len() + game.projectiles.len();
+    let capacity = level.decorations.len()
+        + game.enemies.len()
+        + game.pickups_left.len()
+        + game.projectiles.len();
     let mut out = Vec::with_capacity(capacity);
     out.extend(crate::render::decoration_sprites(level, textures));
     for e in &game.enemies {
@@ -88,13 +90,8 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
             facing: Some(e.facing),
         });
     }
-    let left = game
-        .level
-        .pickups
-        .iter()
-        .zip(&game.pickups_left)
-        .filter(|(_, left)| **left);
-    out.extend(left.filter_map(|(p, _)| SpriteInstance::pickup(p, textures)));
+    let lying = game.pickups_lying();
+    out.extend(lying.filter_map(|p| SpriteInstance::pickup(p, textures)));
     // Impact puffs: dust or blood, growing as they fade.
     let puffs = art::puff_sheet();
     out.extend(game.puffs.iter().map(|p| {

@@ -440,8 +440,7 @@ impl Pen<'_> {
                 pen.line(l.position - d, l.position + d, l.colour);
             }
         }
-        let left = game.level.pickups.iter().zip(&game.pickups_left);
-        for (p, _) in left.filter(|(p, left)| **left && shown(p.position)) {
+        for p in game.pickups_lying().filter(|p| shown(p.position)) {
             pen.disc(p.position, 0.15, Colour::rgb(90, 200, 90));
         }
         for p in &game.projectiles {

@@ -219,12 +219,25 @@ fn the_knife_reaches_only_arms_length_and_takes_over_when_the_rounds_run_out() {
 fn a_dead_guard_drops_a_clip() {
     let mut g = arena();
     let pickups = g.level.pickups.len();
+    let saved = g.clone();
     g.enemies[0].health = 1;
     g.tick(&fire());
     assert_eq!(g.kills, 1);
-    assert_eq!(g.level.pickups.len(), pickups + 1);
-    assert_eq!(g.level.pickups[pickups].kind, PickupKind::Ammo);
-    assert_eq!(g.dropped, 1);
+    assert!(
+        std::sync::Arc::ptr_eq(&g.level, &saved.level),
+        "a drop is the game's state: the level stays shared with a saved state"
+    );
+    assert_eq!(g.pickups().count(), pickups + 1);
+    assert_eq!(
+        g.pickups().nth(pickups).map(|p| p.kind),
+        Some(PickupKind::Ammo)
+    );
+    assert_eq!(g.drops.len(), 1);
+    assert_eq!(
+        g.level.pickups.len(),
+        pickups,
+        "the level itself is as loaded"
+    );
 }
 
 #[test]

@@ -151,10 +151,10 @@ fn kills_score_their_kinds_points_and_drop_their_kinds_pickup() {
     ] {
         let mut g = arena_with(kind);
         g.enemies[0].health = 1;
-        let pickups = g.level.pickups.len();
+        let pickups = g.pickups().count();
         g.tick(&fire());
         assert_eq!((g.kills, g.seat().score), (1, points), "{kind}");
-        assert_eq!(g.level.pickups.get(pickups).map(|p| p.kind), drop, "{kind}");
+        assert_eq!(g.pickups().nth(pickups).map(|p| p.kind), drop, "{kind}");
     }
 }
 
@@ -281,7 +281,7 @@ fn killing_the_boss_ends_the_level_once_it_has_fallen() {
     run(&mut g, 90, Input::default());
     assert!(g.finished, "down: the level is won");
     assert_eq!(
-        g.level.pickups.last().map(|p| p.kind),
+        g.pickups().last().map(|p| p.kind),
         Some(PickupKind::Key(crate::level::KeyColour::Gold))
     );
 }

@@ -61,12 +61,17 @@ fn a_push_wall_stops_at_a_wall_and_needs_room_to_start() {
     );
     let mut g = corridor("#@.P#");
     run(&mut g, 40, forward());
+    let saved = g.clone();
     g.tick(&Input {
         use_pressed: true,
         ..Input::default()
     });
     assert_eq!(g.pushwalls.found(), (0, 1), "no room: not moved, not found");
     assert_eq!(g.level.map.get(Cell::new(3, 1)), Some(Tile::PushWall));
+    assert!(
+        std::sync::Arc::ptr_eq(&g.level, &saved.level),
+        "a push that does not start leaves the level shared"
+    );
 }
 
 #[test]
