@@ -220,7 +220,7 @@ fn sounds_replaced_by_data_and_an_enemy_kinds_own_are_heard_in_the_mix() {
         at: game.enemies[brute].position,
         enemy: brute,
     }];
-    let heard = tilecaster::scene::sound::sounds(&game, &game.events);
+    let heard = tilecaster::play::sounds(&game, &game.events);
     assert_eq!(heard[0].0.own.as_deref(), Some("brute_shot"));
     assert_eq!(
         mixed(None, &heard[0].0, 400),
@@ -239,7 +239,7 @@ fn sounds_replaced_by_data_and_an_enemy_kinds_own_are_heard_in_the_mix() {
         at: game.enemies[guard].position,
         enemy: guard,
     }];
-    let heard = tilecaster::scene::sound::sounds(&game, &game.events);
+    let heard = tilecaster::play::sounds(&game, &game.events);
     assert_eq!(heard[0].0, Cue::from(Sound::GuardShot));
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -511,21 +511,19 @@ fn music_from_a_data_folder_loops_at_the_music_volume() {
     let mut mixer = Mixer::new();
     mixer.music_volume = 0.5;
     let mut out = Vec::new();
-    let quiet = tilecaster::game::Game::new(bare.level.clone());
-    tilecaster::scene::sound::hear_tick(&quiet, &quiet.events, &bare, &mut mixer, &mut out);
+    tilecaster::scene::sound::hear_tick(&[], &bare, &mut mixer, &mut out);
     let theme = tilecaster::audio::theme();
     assert!(out.iter().any(|&s| s != 0.0), "the theme is heard");
     for (i, frame) in out.chunks(2).enumerate() {
         assert!((frame[0] - theme[i] * 0.5).abs() < 1e-6, "sample {i}");
     }
     // Heard looped, at master x music volume, with the game's sounds on top.
-    let game = tilecaster::game::Game::new(loaded.level.clone());
     let mut mixer = Mixer::new();
     mixer.master = 1.0;
     mixer.music_volume = 0.5;
     let mut out = Vec::new();
     for _ in 0..7 {
-        tilecaster::scene::sound::hear_tick(&game, &game.events, &loaded, &mut mixer, &mut out);
+        tilecaster::scene::sound::hear_tick(&[], &loaded, &mut mixer, &mut out);
     }
     let left: Vec<f32> = out.chunks(2).map(|f| f[0]).collect();
     for i in [0, 1, 4799, 4800, 5000] {
@@ -534,7 +532,7 @@ fn music_from_a_data_folder_loops_at_the_music_volume() {
     }
     mixer.music_volume = 0.0;
     out.clear();
-    tilecaster::scene::sound::hear_tick(&game, &game.events, &loaded, &mut mixer, &mut out);
+    tilecaster::scene::sound::hear_tick(&[], &loaded, &mut mixer, &mut out);
     assert!(out.iter().all(|&s| s == 0.0), "music volume 0: silence");
     // A level naming its music: found by name, or an error at the key.
     let text = std::fs::read_to_string(&level).unwrap();

@@ -116,10 +116,10 @@ fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
             if seat == 0 {
                 let session = run.session();
                 for out in &advance.ticks {
+                    let loaded = session.current();
                     tilecaster::scene::sound::hear_tick(
-                        &session.game,
-                        &out.events,
-                        session.current(),
+                        &out.sounds,
+                        loaded,
                         &mut mixer,
                         &mut sound,
                     );
@@ -206,4 +206,54 @@ fn a_game_of_one_plays_the_ticks_owed_and_stands_still_while_held() {
     }
     assert_eq!(ticks, (1..=8).collect::<Vec<u64>>());
     assert_eq!(run.session().game.ticks, 8);
+}
+
+/// A replay heard in frames of three ticks sounds as it does a tick a frame: each tick's
+/// sounds are placed where the player stood in that tick, not where the frame's last tick left
+/// them (heard from there, the door and the steps would sound otherwise).
+#[test]
+fn each_tick_is_heard_from_where_the_player_stood_in_it() {
+    use tilecaster::episode::Recording;
+    use tilecaster::play::{ReplayRun, sounds};
+    let path = Path::new("levels/e1m1.toml");
+    let mut recording = Recording::start("levels/e1m1.toml".into(), path);
+    recording.inputs = crate::common::walk_through_the_door();
+    let ticks = recording.inputs.len();
+    let mut heard = Vec::new();
+    let mut from_the_frames_end = Vec::new();
+    for frame in [1, 3] {
+        let session = Session::start(path, None).unwrap();
+        let mut run = ReplayRun::new(recording.clone(), session);
+        let (mut mixer, mut sound, mut late) = (Mixer::new(), Vec::new(), Vec::new());
+        let mut late_mixer = Mixer::new();
+        loop {
+            let advance = run.play_ticks(frame, &mut tilecaster::play::Nobody);
+            let session = run.session();
+            for out in &advance.ticks {
+                let loaded = session.current();
+                tilecaster::scene::sound::hear_tick(&out.sounds, loaded, &mut mixer, &mut sound);
+                let there = sounds(&session.game, &out.events);
+                tilecaster::scene::sound::hear_tick(&there, loaded, &mut late_mixer, &mut late);
+            }
+            if advance.ending.is_some() {
+                break;
+            }
+        }
+        assert_eq!(
+            sound.len(),
+            ticks * FRAMES_PER_TICK * 2,
+            "frames of {frame}"
+        );
+        heard.push(sound);
+        from_the_frames_end.push(late);
+    }
+    assert!(heard[0].iter().any(|&s| s != 0.0), "the door and the steps");
+    assert!(
+        heard[0] == heard[1],
+        "frames of 3 ticks hear what frames of 1 do"
+    );
+    assert!(
+        from_the_frames_end[1] != heard[1],
+        "heard from where the frame's last tick left the player, it differs"
+    );
 }

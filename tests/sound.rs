@@ -47,7 +47,7 @@ fn hall() -> Game {
 /// The game's current events mixed for half a second: interleaved stereo.
 fn heard(game: &Game) -> Vec<f32> {
     let mut mixer = Mixer::new();
-    for (sound, placement) in tilecaster::scene::sound::sounds(game, &game.events) {
+    for (sound, placement) in tilecaster::play::sounds(game, &game.events) {
         mixer.play_cue(&sound, placement);
     }
     let mut out = Vec::new();
@@ -229,7 +229,7 @@ fn every_kind_of_event_makes_a_sound() {
     for event in events {
         let mut g = hall();
         g.events = vec![event.clone()];
-        let placed = tilecaster::scene::sound::sounds(&g, &g.events);
+        let placed = tilecaster::play::sounds(&g, &g.events);
         assert_eq!(placed.len(), 1, "{event:?}");
         let cue = &placed[0].0;
         sounds.insert(cue.own.clone().unwrap_or(cue.sound.name().to_string()));
@@ -325,7 +325,7 @@ fn other_players_are_heard_where_they_stand() {
     let placed = |g: &Game, event: GameEvent| {
         let mut g = g.clone();
         g.events = vec![event];
-        tilecaster::scene::sound::sounds(&g, &g.events)
+        tilecaster::play::sounds(&g, &g.events)
     };
     let shot = |seat| GameEvent::Shot {
         weapon: Weapon::Pistol,

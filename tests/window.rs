@@ -458,13 +458,8 @@ fn a_replay_in_the_window_ends_where_the_headless_game_does() {
     let mut sound = Vec::new();
     for input in &recording.inputs {
         session.tick(input);
-        tilecaster::scene::sound::hear_tick(
-            &session.game,
-            &session.game.events,
-            session.current(),
-            &mut mixer,
-            &mut sound,
-        );
+        let heard = tilecaster::play::sounds(&session.game, &session.game.events);
+        tilecaster::scene::sound::hear_tick(&heard, session.current(), &mut mixer, &mut sound);
     }
     let expected = format!(
         "final state {:016x} after {} ticks",

@@ -328,7 +328,7 @@ impl Controller {
     fn take(&mut self, advance: &Advance) {
         let network = self.run.kind() == Kind::Network;
         for tick in &advance.ticks {
-            self.sound.tick(self.run.session(), &tick.events);
+            self.sound.tick(self.run.session(), &tick.sounds);
             let keys = &self.settings.keys;
             let held = |a: Action| f64::from(u8::from(self.latch.action_held(keys, a)));
             let right = held(Action::PanRight) - held(Action::PanLeft);

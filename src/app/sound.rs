@@ -1,9 +1,9 @@
-//! The game's sound in the window: each tick's events placed by the scene layer, mixed, and
-//! handed to the device (when there is one) and to the capture for `--audio-out`.
+//! The game's sound in the window: each tick's sounds (placed by the runner as it played the
+//! tick) mixed, and handed to the device (when there is one) and to the capture for
+//! `--audio-out`.
 
-use tilecaster::audio::{FRAMES_PER_TICK, Mixer};
+use tilecaster::audio::{Cue, FRAMES_PER_TICK, Mixer, Placement};
 use tilecaster::episode::Session;
-use tilecaster::game::GameEvent;
 use tilecaster::scene;
 use tilecaster::settings::SoundSettings;
 
@@ -55,16 +55,11 @@ impl GameSound {
         }
     }
 
-    /// One tick: its `events` heard from where the player stands, mixed and sent on.
-    pub fn tick(&mut self, session: &Session, events: &[GameEvent]) {
+    /// One tick played: its sounds (placed as it was played) mixed and sent on.
+    pub fn tick(&mut self, session: &Session, sounds: &[(Cue, Placement)]) {
         self.tick.clear();
-        scene::sound::hear_tick(
-            &session.game,
-            events,
-            session.current(),
-            &mut self.mixer,
-            &mut self.tick,
-        );
+        let loaded = session.current();
+        scene::sound::hear_tick(sounds, loaded, &mut self.mixer, &mut self.tick);
         if let (Some(device), false) = (&self.device, self.muted) {
             device.play(&self.tick);
         }

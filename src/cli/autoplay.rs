@@ -72,13 +72,7 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         let session = run.session();
         if let Some((mixer, samples)) = audio.as_mut() {
             for tick in &advance.ticks {
-                scene::sound::hear_tick(
-                    &session.game,
-                    &tick.events,
-                    session.current(),
-                    mixer,
-                    samples,
-                );
+                scene::sound::hear_tick(&tick.sounds, session.current(), mixer, samples);
             }
         }
         level_ticks += 1;

@@ -300,13 +300,7 @@ pub fn run(o: &Options) -> Result<()> {
             }
             if let Some((mixer, samples)) = audio.as_mut().filter(|_| out.tick <= o.ticks) {
                 let session = run.session();
-                scene::sound::hear_tick(
-                    &session.game,
-                    &out.events,
-                    session.current(),
-                    mixer,
-                    samples,
-                );
+                scene::sound::hear_tick(&out.sounds, session.current(), mixer, samples);
             }
         }
         recorder.keep(&advance);

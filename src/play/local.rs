@@ -3,7 +3,6 @@
 use web_time::Instant;
 
 use crate::episode::Session;
-use crate::game::GameEvent;
 
 use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
 
@@ -37,13 +36,8 @@ impl LocalRun {
             self.session.tick(&input);
             self.played += 1;
             advance.kept.push(input);
-            let game = &self.session.game;
-            advance.ticks.push(TickOutput {
-                tick: self.played,
-                events: game.events.clone(),
-                messages: messages(&game.events, game.viewer),
-                inputs: vec![input],
-            });
+            let output = TickOutput::of(self.played, &self.session.game, vec![input]);
+            advance.ticks.push(output);
             let pressed = input.use_pressed || input.fire;
             advance.ending = match self.session.take_run_end() {
                 Some(run) => Some(Ending::RunEnded(run)),
@@ -57,14 +51,6 @@ impl LocalRun {
         }
         advance
     }
-}
-
-/// The lines `events` say to seat `viewer`.
-pub(super) fn messages(events: &[GameEvent], viewer: usize) -> Vec<String> {
-    events
-        .iter()
-        .filter_map(|e| e.message_for(viewer).map(String::from))
-        .collect()
 }
 
 impl Runner for LocalRun {

@@ -5,7 +5,8 @@
 //! A [`Runner`] holds a [`Session`] and plays the ticks owed by a moment ([`Runner::advance`]),
 //! with this machine's input from a [`Pilot`] (the keyboard's latch, the autopilot, or nobody
 //! under a menu). It returns one [`TickOutput`] a tick played (that tick's events, the messages
-//! it said, every seat's input), the inputs that became final ([`Advance::kept`], what a
+//! it said, every seat's input, and its sounds placed for the ears of the player shown as
+//! they stood in it), the inputs that became final ([`Advance::kept`], what a
 //! recording keeps), and what happened outside the ticks. Sound, messages and recordings are
 //! handled from these, tick by tick, in the same way for every kind of play: a frame that plays
 //! no tick hears nothing again, and one that plays three hears three ticks.
@@ -39,15 +40,18 @@ mod local;
 mod network;
 mod recorder;
 mod replay;
+mod sounds;
 
 pub use clock::{MOST_BEHIND, TickClock};
 pub use local::LocalRun;
 pub use network::{NEXT_LEVEL_TICKS, NetRun};
 pub use recorder::Recorder;
 pub use replay::ReplayRun;
+pub use sounds::sounds;
 
 use web_time::Instant;
 
+use crate::audio::{Cue, Placement};
 use crate::episode::{Score, Session};
 use crate::game::{Autopilot, Game, GameEvent, Input};
 
@@ -90,10 +94,34 @@ pub struct TickOutput {
     pub events: Vec<GameEvent>,
     /// What it said to the player shown (also shown on the session's message line).
     pub messages: Vec<String>,
+    /// The sounds it started, placed for the ears of the player shown as they stood in it
+    /// ([`sounds`]): what `scene::sound::hear_tick` mixes.
+    pub sounds: Vec<(Cue, Placement)>,
     /// Every seat's input of the tick (seat 0 first), as played: in a networked game the
     /// others' may be predictions that a rollback corrects later ([`Advance::kept`] holds the
     /// final ones).
     pub inputs: Vec<Input>,
+}
+
+impl TickOutput {
+    /// Tick `tick` of a runner's, just played into `game`, with every seat's `inputs`.
+    pub fn of(tick: u64, game: &Game, inputs: Vec<Input>) -> TickOutput {
+        TickOutput {
+            tick,
+            events: game.events.clone(),
+            messages: messages(&game.events, game.viewer),
+            sounds: sounds(game, &game.events),
+            inputs,
+        }
+    }
+}
+
+/// The lines `events` say to seat `viewer`.
+fn messages(events: &[GameEvent], viewer: usize) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| e.message_for(viewer).map(String::from))
+        .collect()
 }
 
 /// Why a runner stopped playing this frame's ticks, and what the front end should do.

@@ -6,7 +6,6 @@ use crate::episode::Session;
 use crate::game::{Game, TICK_HZ};
 use crate::net::{Carrier, NetError, NetEvent, NetPlay, NetSeats};
 
-use super::local::messages;
 use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
 
 /// Ticks a networked co-op game shows "level complete" before the next level.
@@ -196,13 +195,10 @@ impl Runner for NetRun {
             match self.net.advance(input) {
                 Ok(true) => {
                     self.played += 1;
-                    let game = self.net.game();
-                    advance.ticks.push(TickOutput {
-                        tick: self.played,
-                        events: game.events.clone(),
-                        messages: messages(&game.events, game.viewer),
-                        inputs: self.net.last_inputs().to_vec(),
-                    });
+                    let inputs = self.net.last_inputs().to_vec();
+                    advance
+                        .ticks
+                        .push(TickOutput::of(self.played, self.net.game(), inputs));
                 }
                 Ok(false) => break,
                 Err(e) => {

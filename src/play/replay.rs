@@ -5,7 +5,6 @@ use web_time::Instant;
 use crate::episode::{Recording, Session};
 use crate::game::Input;
 
-use super::local::messages;
 use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
 
 /// A recording played back on its session: a game of one through the episode's rules, as it
@@ -59,13 +58,8 @@ impl ReplayRun {
             } else {
                 self.session.game.tick_seats(inputs);
             }
-            let game = &self.session.game;
-            advance.ticks.push(TickOutput {
-                tick: self.next as u64,
-                events: game.events.clone(),
-                messages: messages(&game.events, game.viewer),
-                inputs: inputs.to_vec(),
-            });
+            let played = TickOutput::of(self.next as u64, &self.session.game, inputs.to_vec());
+            advance.ticks.push(played);
         }
         advance
     }
