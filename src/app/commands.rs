@@ -16,7 +16,7 @@ use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput};
 
 use super::controller::{Controller, Effect, menu_world};
 use super::front;
-#[cfg(any(not(target_arch = "wasm32"), feature = "webrtc"))]
+#[cfg(feature = "webrtc")]
 use super::lobby::Waiting;
 use super::platform;
 
@@ -240,31 +240,11 @@ impl Controller {
                 self.leave_network();
                 self.open_menu(Menu::main());
             }
-            #[cfg(not(target_arch = "wasm32"))]
             MenuCommand::HostGame { level, deathmatch } => {
                 let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
-                let port = self.settings.network.port;
-                self.open_lobby(super::Meeting::Host, &level, port, deathmatch);
+                platform::host_game(self, &level, deathmatch);
             }
-            #[cfg(not(target_arch = "wasm32"))]
-            MenuCommand::JoinGame(host) => {
-                self.store_settings();
-                let level = files::default_path("levels/e1m1.toml");
-                self.open_lobby(super::Meeting::Join(host), &level, 0, false);
-            }
-            #[cfg(all(target_arch = "wasm32", feature = "webrtc"))]
-            MenuCommand::HostGame { level, deathmatch } => {
-                let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
-                self.open_room(None, Some((&level, deathmatch)));
-            }
-            #[cfg(all(target_arch = "wasm32", not(feature = "webrtc")))]
-            MenuCommand::HostGame { .. } => {
-                self.notice = Some("THIS PAGE WAS BUILT WITHOUT NETWORK PLAY".into());
-            }
-            #[cfg(target_arch = "wasm32")]
-            MenuCommand::JoinGame(_) => {
-                self.notice = Some("THE PAGE JOINS GAMES BY ROOM CODE".into());
-            }
+            MenuCommand::JoinGame(host) => platform::join_game(self, host),
             #[cfg(feature = "webrtc")]
             MenuCommand::JoinRoom(code) => {
                 self.store_settings();
@@ -318,50 +298,12 @@ impl Controller {
             None => None,
         };
         self.leave_network();
-        #[cfg(target_arch = "wasm32")]
-        let server = platform::signalling_server();
-        #[cfg(not(target_arch = "wasm32"))]
-        let server = self.settings.network.signal.clone();
+        let server = platform::signalling_server(&self.settings);
         let name = self.settings.network.name.clone();
         let mut seat = Waiting::in_room(&server, &code, choice, &name);
         seat.set_colour(self.settings.network.colour);
         self.waiting = Some(seat);
         self.close_menu();
-    }
-
-    /// Opens a lobby from the Multiplayer page (hosting on `port` of every address, or
-    /// joining), as the player the settings name; the menu closes over it, or says why not.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn open_lobby(
-        &mut self,
-        meeting: super::Meeting,
-        level: &std::path::Path,
-        port: u16,
-        deathmatch: bool,
-    ) {
-        // A seed of the moment: every game a new one (the host's is everyone's).
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        let net = super::NetOptions {
-            bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
-            peers: Vec::new(),
-            seat: 0,
-            seed,
-            deathmatch,
-            meeting,
-            name: self.settings.network.name.clone(),
-        };
-        // (A lobby or game this machine is in goes first: it may hold the port.)
-        self.leave_network();
-        match Waiting::open(&net, level, self.settings.network.difficulty) {
-            Ok(mut seat) => {
-                seat.set_colour(self.settings.network.colour);
-                self.waiting = Some(seat);
-                self.close_menu();
-            }
-            Err(e) => self.notice = Some(format!("{e:#}")),
-        }
     }
 }
 

@@ -123,10 +123,9 @@ pub(super) fn menu_world<'a>(
         label,
         notice,
         can_quit: platform::CAN_QUIT,
-        // (The page plays with others in rooms, where it is built with WebRTC.)
-        network: cfg!(any(not(target_arch = "wasm32"), feature = "webrtc")),
+        network: platform::NETWORK_PLAY,
         rooms: cfg!(feature = "webrtc"),
-        addresses: cfg!(not(target_arch = "wasm32")),
+        addresses: platform::ADDRESSES,
         arenas: arenas(),
     }
 }

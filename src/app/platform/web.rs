@@ -15,11 +15,18 @@ use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
 use super::super::clock::Clock;
+use super::super::controller::Controller;
 use super::super::screen::{Backend, Screen};
 use super::super::web as page;
 
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = false;
+
+/// Whether the menus offer network play: in rooms, where the page is built with WebRTC.
+pub(in crate::app) const NETWORK_PLAY: bool = cfg!(feature = "webrtc");
+
+/// Whether a game can be hosted on a port and joined at an address (not from a page).
+pub(in crate::app) const ADDRESSES: bool = false;
 
 /// Whether a tap on a menu chooses what it lands on (a tap on the canvas is a touch, not a click: taps choose in menus).
 pub(in crate::app) const TAPS_CHOOSE: bool = true;
@@ -172,6 +179,23 @@ pub(in crate::app) fn pace(
 
 /// The signalling server the page's rooms are on (`?signal=`, else the page's host).
 #[cfg(feature = "webrtc")]
-pub(in crate::app) fn signalling_server() -> String {
+pub(in crate::app) fn signalling_server(_: &Settings) -> String {
     page::signalling_server()
+}
+
+/// Hosts a game from the Multiplayer page: a lobby in a new room, where the page is built
+/// with WebRTC.
+pub(in crate::app) fn host_game(ctl: &mut Controller, level: &Path, deathmatch: bool) {
+    #[cfg(feature = "webrtc")]
+    ctl.open_room(None, Some((level, deathmatch)));
+    #[cfg(not(feature = "webrtc"))]
+    {
+        let _ = (level, deathmatch);
+        ctl.notice = Some("THIS PAGE WAS BUILT WITHOUT NETWORK PLAY".into());
+    }
+}
+
+/// A game at an address: the page cannot reach one (it joins rooms by code).
+pub(in crate::app) fn join_game(ctl: &mut Controller, _host: std::net::SocketAddr) {
+    ctl.notice = Some("THE PAGE JOINS GAMES BY ROOM CODE".into());
 }
