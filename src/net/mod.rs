@@ -17,6 +17,7 @@ pub mod room;
 mod seats;
 mod session;
 mod socket;
+pub mod text;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
 pub use seats::NetSeats;

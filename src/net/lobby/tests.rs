@@ -250,3 +250,40 @@ fn names_are_cleaned_and_the_delay_follows_the_round_trip() {
     assert_eq!(input_delay_for(100), 3);
     assert_eq!(input_delay_for(1000), MOST_INPUT_DELAY);
 }
+
+/// What a host says comes as printable text, however hostile: a refusal that would set the
+/// terminal's title, clear it and forge a log line reaches the joiner without its control
+/// characters, cut to 200 characters.
+#[test]
+fn a_hosts_words_reach_the_joiner_printable() {
+    let host = LobbySocket::bind(loopback()).unwrap();
+    let at = host.local_addr().unwrap();
+    let mut host = host;
+    let mut joiner = Joiner::connect(loopback(), at, "bo").unwrap();
+    let hostile = format!(
+        "\u{1b}]0;pwned\u{7}\u{1b}[2J\r\nERROR forged line{}",
+        "!".repeat(1000)
+    );
+    let mut why = None;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while why.is_none() && Instant::now() < deadline {
+        for (from, message) in host.receive() {
+            if matches!(message, Message::Hello { .. }) {
+                let refused = Message::Refused {
+                    why: hostile.clone(),
+                };
+                host.send(&refused, from);
+            }
+        }
+        for event in joiner.poll() {
+            if let LobbyEvent::Refused { why: said } = event {
+                why = Some(said);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let why = why.expect("the joiner was refused");
+    assert!(why.starts_with("]0;pwned[2JERROR forged line!!!"), "{why}");
+    assert!(!why.chars().any(char::is_control), "{why:?}");
+    assert_eq!(why.chars().count(), crate::net::text::REASON_CHARS);
+}
