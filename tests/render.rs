@@ -2,7 +2,8 @@
 //! corners over a sweep of view angles, and `tilecaster columns` agreeing with the traversal.
 //!
 //! Golden images live in `tests/golden/`. After a deliberate change to the picture, regenerate
-//! them with `TILECASTER_BLESS=1 cargo test --test render`, look at every one, and commit them.
+//! them with `TILECASTER_BLESS=1 cargo test --test suite render::`, look at every one, and
+//! commit them.
 
 use std::path::{Path, PathBuf};
 
