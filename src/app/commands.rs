@@ -242,9 +242,18 @@ impl Controller {
             }
             MenuCommand::HostGame { level, deathmatch } => {
                 let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
-                platform::host_game(self, &level, deathmatch);
+                if platform::ADDRESSES {
+                    let port = self.settings.network.port;
+                    self.open_lobby(super::Meeting::Host, &level, port, deathmatch);
+                } else {
+                    self.host_room(&level, deathmatch);
+                }
             }
-            MenuCommand::JoinGame(host) => platform::join_game(self, host),
+            MenuCommand::JoinGame(host) => {
+                self.store_settings();
+                let level = files::default_path("levels/e1m1.toml");
+                self.open_lobby(super::Meeting::Join(host), &level, 0, false);
+            }
             #[cfg(feature = "webrtc")]
             MenuCommand::JoinRoom(code) => {
                 self.store_settings();
@@ -304,6 +313,47 @@ impl Controller {
         seat.set_colour(self.settings.network.colour);
         self.waiting = Some(seat);
         self.close_menu();
+    }
+
+    /// Hosts a game in a new room (where there are no addresses to host on: the page), or
+    /// says why there are none here.
+    fn host_room(&mut self, level: &Path, deathmatch: bool) {
+        #[cfg(feature = "webrtc")]
+        self.open_room(None, Some((level, deathmatch)));
+        #[cfg(not(feature = "webrtc"))]
+        {
+            let _ = (level, deathmatch);
+            self.notice = Some("THIS PAGE WAS BUILT WITHOUT NETWORK PLAY".into());
+        }
+    }
+
+    /// Opens a lobby met by address from the Multiplayer page (hosting on `port` of every
+    /// address, or joining), as the player the settings name; the menu closes over it, or
+    /// says why not (a page meets others in rooms only).
+    fn open_lobby(&mut self, meeting: super::Meeting, level: &Path, port: u16, deathmatch: bool) {
+        // A seed of the moment: every game a new one (the host's is everyone's).
+        let seed = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let net = super::NetOptions {
+            bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
+            peers: Vec::new(),
+            seat: 0,
+            seed,
+            deathmatch,
+            meeting,
+            name: self.settings.network.name.clone(),
+        };
+        // (A lobby or game this machine is in goes first: it may hold the port.)
+        self.leave_network();
+        match platform::open_lobby(&net, level, self.settings.network.difficulty) {
+            Ok(mut seat) => {
+                seat.set_colour(self.settings.network.colour);
+                self.waiting = Some(seat);
+                self.close_menu();
+            }
+            Err(e) => self.notice = Some(format!("{e:#}")),
+        }
     }
 }
 

@@ -7,17 +7,17 @@ use std::sync::Arc;
 use anyhow::Result;
 use tilecaster::episode::Session;
 use tilecaster::game::Input;
+use tilecaster::level::Difficulty;
 use tilecaster::settings::{self, Settings};
 use winit::event::KeyEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, OwnedDisplayHandle};
 use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
+use super::super::NetOptions;
 use super::super::clock::Clock;
-use super::super::controller::Controller;
 use super::super::lobby::Waiting;
 use super::super::screen::{Backend, Screen};
-use super::super::{Meeting, NetOptions};
 
 /// Whether the menus offer Quit (a page cannot close itself).
 pub(in crate::app) const CAN_QUIT: bool = true;
@@ -219,46 +219,14 @@ pub(in crate::app) fn pace(
     event_loop.set_control_flow(ControlFlow::WaitUntil(next));
 }
 
-/// Hosts a game from the Multiplayer page: a lobby on the settings' port of every address,
-/// playing `level`.
-pub(in crate::app) fn host_game(ctl: &mut Controller, level: &Path, deathmatch: bool) {
-    let port = ctl.settings.network.port;
-    open_lobby(ctl, Meeting::Host, level, port, deathmatch);
-}
-
-/// Joins the game hosted at `host` (an address and port) from the Multiplayer page.
-pub(in crate::app) fn join_game(ctl: &mut Controller, host: std::net::SocketAddr) {
-    ctl.store_settings();
-    let level = tilecaster::files::default_path("levels/e1m1.toml");
-    open_lobby(ctl, Meeting::Join(host), &level, 0, false);
-}
-
-/// Opens a lobby (hosting on `port` of every address, or joining), as the player the
-/// settings name; the menu closes over it, or says why not.
-fn open_lobby(ctl: &mut Controller, meeting: Meeting, level: &Path, port: u16, deathmatch: bool) {
-    // A seed of the moment: every game a new one (the host's is everyone's).
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let net = NetOptions {
-        bind: std::net::SocketAddr::from(([0, 0, 0, 0], port)),
-        peers: Vec::new(),
-        seat: 0,
-        seed,
-        deathmatch,
-        meeting,
-        name: ctl.settings.network.name.clone(),
-    };
-    // (A lobby or game this machine is in goes first: it may hold the port.)
-    ctl.leave_network();
-    match Waiting::open(&net, level, ctl.settings.network.difficulty) {
-        Ok(mut seat) => {
-            seat.set_colour(ctl.settings.network.colour);
-            ctl.waiting = Some(seat);
-            ctl.close_menu();
-        }
-        Err(e) => ctl.notice = Some(format!("{e:#}")),
-    }
+/// A lobby met by address (hosting on a port, or joining a host's), as `net` says, for the
+/// game of `level`.
+pub(in crate::app) fn open_lobby(
+    net: &NetOptions,
+    level: &Path,
+    difficulty: Difficulty,
+) -> Result<Waiting> {
+    Waiting::open(net, level, difficulty)
 }
 
 /// The signalling server a room is met through: the settings' (`[network] signal`).

@@ -8,14 +8,16 @@ use std::sync::Arc;
 use anyhow::Result;
 use tilecaster::episode::Session;
 use tilecaster::game::Input;
+use tilecaster::level::Difficulty;
 use tilecaster::settings::{self, Settings};
 use winit::event::KeyEvent;
 use winit::event_loop::{ActiveEventLoop, ControlFlow, OwnedDisplayHandle};
 use winit::keyboard::Key;
 use winit::window::{Window, WindowAttributes};
 
+use super::super::NetOptions;
 use super::super::clock::Clock;
-use super::super::controller::Controller;
+use super::super::lobby::Waiting;
 use super::super::screen::{Backend, Screen};
 use super::super::web as page;
 
@@ -183,19 +185,11 @@ pub(in crate::app) fn signalling_server(_: &Settings) -> String {
     page::signalling_server()
 }
 
-/// Hosts a game from the Multiplayer page: a lobby in a new room, where the page is built
-/// with WebRTC.
-pub(in crate::app) fn host_game(ctl: &mut Controller, level: &Path, deathmatch: bool) {
-    #[cfg(feature = "webrtc")]
-    ctl.open_room(None, Some((level, deathmatch)));
-    #[cfg(not(feature = "webrtc"))]
-    {
-        let _ = (level, deathmatch);
-        ctl.notice = Some("THIS PAGE WAS BUILT WITHOUT NETWORK PLAY".into());
-    }
-}
-
-/// A game at an address: the page cannot reach one (it joins rooms by code).
-pub(in crate::app) fn join_game(ctl: &mut Controller, _host: std::net::SocketAddr) {
-    ctl.notice = Some("THE PAGE JOINS GAMES BY ROOM CODE".into());
+/// A lobby met by address: a page cannot open one (it meets others in rooms, by code).
+pub(in crate::app) fn open_lobby(
+    _net: &NetOptions,
+    _level: &Path,
+    _difficulty: Difficulty,
+) -> Result<Waiting> {
+    anyhow::bail!("THE PAGE JOINS GAMES BY ROOM CODE")
 }
