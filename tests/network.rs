@@ -282,15 +282,27 @@ fn machines_set_up_for_different_games_refuse_to_play() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    for (child, who) in [(a, "seat 0"), (b, "seat 1")] {
+    // Each says what differs, from its own side, and stops (not waiting to reach the other).
+    for (child, who, said) in [
+        (
+            a,
+            "seat 0",
+            "seat 1 plays another game: seed 6 there, 5 here",
+        ),
+        (
+            b,
+            "seat 1",
+            "seat 0 plays another game: seed 5 there, 6 here",
+        ),
+    ] {
         let out = child.wait_with_output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
             !out.status.success(),
             "{who} played a game it should not have"
         );
-        assert!(stderr.contains("plays another game"), "{who}: {stderr}");
-        assert!(stderr.contains("cannot reach seat"), "{who}: {stderr}");
+        assert!(stderr.contains(said), "{who}: {stderr}");
+        assert!(!stderr.contains("cannot reach seat"), "{who}: {stderr}");
     }
 }
 

@@ -304,6 +304,13 @@ impl Controller {
         self.take(&advance);
         match advance.ending {
             Some(Ending::ReplayDone) => return false,
+            // Said on the main menu: the game cannot go on (a peer of another game, one that
+            // broke the rules of the wire).
+            Some(Ending::NetStopped(why)) => {
+                self.leave_network();
+                self.open_menu(Menu::main());
+                self.notice = Some(format!("THE NETWORK GAME STOPPED: {why}"));
+            }
             Some(Ending::RunEnded(run)) => self.run_ended(run),
             // The episode's end: the player's use (or fire) goes back to the main menu.
             Some(Ending::EpisodeLeft) if self.at_the_keys() && self.menu.is_none() => {

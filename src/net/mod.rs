@@ -17,14 +17,14 @@ pub mod room;
 mod seats;
 mod session;
 mod socket;
+mod terms;
 pub mod text;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
 pub use seats::NetSeats;
-pub use session::{
-    DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats, fingerprint,
-};
+pub use session::{DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats};
 pub use socket::{MAX_DATAGRAMS_PER_POLL, SocketReport};
+pub use terms::{GameTerms, fingerprint};
 
 use crate::game::{Game, PackedInput};
 

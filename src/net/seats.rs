@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use super::{NetSetup, fingerprint};
+use super::{GameTerms, NetSetup};
 use crate::game::{Game, MatchRules};
 
 /// Where this machine sits in a networked game: its address, the others', its seat, the
@@ -41,7 +41,7 @@ impl NetSeats {
             seat: self.seat,
             peers: self.peers.clone(),
             input_delay: self.input_delay,
-            fingerprint: fingerprint(game, level_hash, self.seed),
+            terms: GameTerms::of(game, level_hash, self.seed),
         }
     }
 }

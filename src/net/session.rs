@@ -7,10 +7,13 @@
 //!
 //! What travels is `ggrs`' own messages, each datagram headed by this game's mark and a
 //! fingerprint of the game being played (the rules version, the level, the seats, the
-//! difficulty and the seed: [`fingerprint`]). Datagrams from strangers, of another game or
-//! version, cut short, or garbage are dropped and counted ([`SocketReport`](super::SocketReport)), never a panic,
-//! and at most [`MAX_DATAGRAMS_PER_POLL`](super::MAX_DATAGRAMS_PER_POLL) are read a poll, so that a flood cannot stall the
-//! game; a peer whose fingerprint differs is named ([`NetEvent::OtherGame`]).
+//! difficulty and the seed: [`fingerprint`](super::fingerprint)). Datagrams from strangers,
+//! of another game or version, cut short, or garbage are dropped and counted
+//! ([`SocketReport`](super::SocketReport)), never a panic, and at most
+//! [`MAX_DATAGRAMS_PER_POLL`](super::MAX_DATAGRAMS_PER_POLL) are read a poll, so that a flood
+//! cannot stall the game. A peer whose fingerprint differs is named
+//! ([`NetEvent::OtherGame`]); the two exchange their games' terms, and each says what differs
+//! ([`NetEvent::Mismatch`]), on which the network runner stops at once.
 //!
 //! ```no_run
 //! use tilecaster::net::{NetPlay, NetSetup};
@@ -22,7 +25,7 @@
 //!     seat: 0,
 //!     peers: vec!["127.0.0.1:7001".parse().unwrap()],
 //!     input_delay: 2,
-//!     fingerprint: 42,
+//!     terms: tilecaster::net::GameTerms::of(&game, "the level file's hash", 7),
 //! };
 //! let mut net = NetPlay::start(game, &setup).unwrap();
 //! let mut pilot = Autopilot::for_seat(0);
@@ -47,6 +50,7 @@ use ggrs::{
 };
 
 use super::socket::{GameSocket, SocketReport};
+use super::terms::GameTerms;
 use super::{Carrier, NetConfig, udp_carrier};
 use crate::game::rollback::Simulation;
 use crate::game::{Game, Input, TICK_HZ};
@@ -55,24 +59,6 @@ use crate::game::{Game, Input, TICK_HZ};
 const HASHES_KEPT: usize = 256;
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
-
-/// What identifies a game to its peers: machines whose fingerprints differ do not play
-/// together. From the rules version, the level file's hash, the data that decides play
-/// ([`Game::data_hash`]), the number of seats, the difficulty, the seed and the mode (with a
-/// deathmatch's limits).
-pub fn fingerprint(game: &Game, level_hash: &str, seed: u64) -> u64 {
-    let text = format!(
-        "tilecaster rules {} level {level_hash} data {} seats {} difficulty {:?} seed {seed} mode {:?}",
-        crate::game::RULES_VERSION,
-        game.data_hash(),
-        game.seats.len(),
-        game.difficulty,
-        game.mode,
-    );
-    let mut h = crate::game::PortableHasher::default();
-    std::hash::Hasher::write(&mut h, text.as_bytes());
-    std::hash::Hasher::finish(&h)
-}
 
 /// How a machine joins a networked game.
 #[derive(Clone, Debug)]
@@ -85,8 +71,8 @@ pub struct NetSetup {
     pub peers: Vec<SocketAddr>,
     /// Ticks an input waits before it is played (fewer rollbacks, a little lag).
     pub input_delay: usize,
-    /// The game's [`fingerprint`]: the same on every machine.
-    pub fingerprint: u64,
+    /// The game's terms (its [`fingerprint`](super::fingerprint) is theirs): the same on every machine.
+    pub terms: GameTerms,
 }
 
 /// Why a networked game could not start or go on.
@@ -149,6 +135,14 @@ pub enum NetEvent {
         /// The peer's seat.
         seat: usize,
     },
+    /// A peer plays another game, and says which: `differences` in words (see
+    /// [`GameTerms::differences`]). The two cannot play together.
+    Mismatch {
+        /// The peer's seat.
+        seat: usize,
+        /// What differs.
+        differences: Vec<String>,
+    },
     /// A peer sends datagrams of another game, version or level (its fingerprint differs).
     OtherGame {
         /// The peer's address.
@@ -180,6 +174,11 @@ impl std::fmt::Display for NetEvent {
                 "desync: seat {seat}'s game differs from this one at tick {tick}"
             ),
             NetEvent::Failed { why } => write!(f, "the network game stopped: {why}"),
+            NetEvent::Mismatch { seat, differences } => write!(
+                f,
+                "seat {seat} plays another game: {}",
+                differences.join("; ")
+            ),
             NetEvent::OtherGame { addr } => write!(
                 f,
                 "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
@@ -332,7 +331,7 @@ impl NetPlay {
         }
         let socket = GameSocket::new(
             carrier.clone(),
-            setup.fingerprint,
+            setup.terms.clone(),
             setup.peers.clone(),
             report.clone(),
         );
@@ -417,6 +416,16 @@ impl NetPlay {
             for addr in waiting.drain(..) {
                 told.push(addr);
                 events.push(NetEvent::OtherGame { addr });
+            }
+        }
+        if let Ok(mut mismatches) = self.report.mismatches.lock() {
+            let (waiting, told) = &mut *mismatches;
+            for (addr, differences) in waiting.drain(..) {
+                told.push(addr);
+                events.push(NetEvent::Mismatch {
+                    seat: seat_of(&self.addresses, addr),
+                    differences,
+                });
             }
         }
         events

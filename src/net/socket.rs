@@ -11,10 +11,15 @@ use web_time::Instant;
 use bincode::Options as _;
 use ggrs::{Message, NonBlockingSocket};
 
-use super::Carrier;
+use super::{Carrier, GameTerms};
 
 /// The first bytes of every datagram this game sends.
 const MAGIC: [u8; 4] = *b"TCnp";
+/// The first bytes of a datagram that holds a game's terms, sent to a peer whose datagrams
+/// carry another fingerprint, so that it can say what differs.
+const TERMS_MAGIC: [u8; 4] = *b"TCgt";
+/// How often a peer of another game is sent this game's terms, at most.
+const TERMS_RESEND: Duration = Duration::from_millis(250);
 /// The header: [`MAGIC`] and the fingerprint.
 const HEADER: usize = 12;
 /// The largest datagram read (ggrs' messages are far smaller).
@@ -34,7 +39,13 @@ pub struct SocketReport {
     /// Peers whose datagrams carried another fingerprint, not yet told of, and those told of
     /// (each is told of once).
     pub(super) other_games: Mutex<(Vec<SocketAddr>, Vec<SocketAddr>)>,
+    /// Peers that said their game's terms, and what differs, not yet told of; and those told
+    /// of (each is told of once).
+    pub(super) mismatches: Mutex<MismatchesSeen>,
 }
+
+/// Peers of another game with what differs, waiting to be told of; and those told of.
+pub(super) type MismatchesSeen = (Vec<(SocketAddr, Vec<String>)>, Vec<SocketAddr>);
 
 /// `ggrs`' message kinds as its encoding numbers them (the order of its `MessageBody` in
 /// ggrs 0.11): after the two bytes of its header, a little-endian `u32`.
@@ -53,6 +64,9 @@ fn message_kind(bytes: &[u8]) -> Option<u32> {
 pub(super) struct GameSocket {
     socket: Carrier,
     fingerprint: u64,
+    terms: GameTerms,
+    /// When each peer of another game was last sent this game's terms.
+    terms_sent: Vec<(SocketAddr, Instant)>,
     peers: Vec<SocketAddr>,
     buffer: Vec<u8>,
     out: Vec<u8>,
@@ -65,17 +79,19 @@ pub(super) struct GameSocket {
 }
 
 impl GameSocket {
-    /// A socket for the game of `fingerprint` with `peers`, on `carrier`, counting what it
-    /// drops in `report`.
+    /// A socket for the game of `terms` with `peers`, on `carrier`, counting what it drops in
+    /// `report`.
     pub(super) fn new(
         carrier: Carrier,
-        fingerprint: u64,
+        terms: GameTerms,
         peers: Vec<SocketAddr>,
         report: Arc<SocketReport>,
     ) -> GameSocket {
         GameSocket {
             socket: carrier,
-            fingerprint,
+            fingerprint: terms.fingerprint(),
+            terms,
+            terms_sent: Vec::new(),
             peers,
             buffer: vec![0; LARGEST],
             out: Vec::with_capacity(512),
@@ -85,15 +101,21 @@ impl GameSocket {
     }
 
     /// The message in datagram `bytes` from `from`, if it is one of this game's.
-    fn read(&self, from: SocketAddr, bytes: &[u8]) -> Option<Message> {
+    fn read(&mut self, from: SocketAddr, bytes: &[u8]) -> Option<Message> {
         if !self.peers.contains(&from) {
             self.report.strangers.fetch_add(1, Ordering::Relaxed);
             return None;
         }
+        let report = Arc::clone(&self.report);
         let dropped = || {
-            self.report.dropped.fetch_add(1, Ordering::Relaxed);
+            report.dropped.fetch_add(1, Ordering::Relaxed);
             None
         };
+        if bytes.len() >= 4 && bytes[..4] == TERMS_MAGIC {
+            // (Not ggrs' but understood: not counted as dropped.)
+            self.read_terms(from, &bytes[4..]);
+            return None;
+        }
         if bytes.len() < HEADER || bytes[..4] != MAGIC {
             return dropped();
         }
@@ -105,6 +127,7 @@ impl GameSocket {
                     waiting.push(from);
                 }
             }
+            self.send_terms(from);
             return dropped();
         }
         // ggrs' own encoding (bincode's fixed-width integers), with a limit on what a length
@@ -115,6 +138,48 @@ impl GameSocket {
             .with_limit(LARGEST as u64)
             .deserialize(&bytes[HEADER..]);
         decoded.ok().or_else(dropped)
+    }
+
+    /// Sends this game's terms to `peer`, whose datagrams carry another fingerprint (at most
+    /// every [`TERMS_RESEND`]: each of its datagrams would otherwise be answered).
+    fn send_terms(&mut self, peer: SocketAddr) {
+        let now = Instant::now();
+        let last = self.terms_sent.iter_mut().find(|(to, _)| *to == peer);
+        match last {
+            Some((_, at)) if now - *at < TERMS_RESEND => return,
+            Some((_, at)) => *at = now,
+            None => self.terms_sent.push((peer, now)),
+        }
+        let mut datagram = TERMS_MAGIC.to_vec();
+        datagram.extend(self.terms.to_bytes());
+        if self
+            .socket
+            .borrow_mut()
+            .send_datagram(&datagram, peer)
+            .is_err()
+        {
+            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// A peer's terms, `bytes`: what differs from this game's, to be told of once. The peer
+    /// is sent this game's terms in turn, so that it can say what differs too (this machine
+    /// may stop before any other datagram of its reaches the peer).
+    fn read_terms(&mut self, from: SocketAddr, bytes: &[u8]) {
+        let Some(theirs) = GameTerms::from_bytes(bytes) else {
+            return;
+        };
+        let differences = self.terms.differences(&theirs);
+        if differences.is_empty() {
+            return;
+        }
+        self.send_terms(from);
+        if let Ok(mut mismatches) = self.report.mismatches.lock() {
+            let (waiting, told) = &mut *mismatches;
+            if !told.contains(&from) && !waiting.iter().any(|(at, _)| *at == from) {
+                waiting.push((from, differences));
+            }
+        }
     }
 }
 

@@ -107,7 +107,12 @@ impl NetRun {
         for event in self.net.poll() {
             match &event {
                 NetEvent::Synchronizing { .. } => continue,
-                NetEvent::OtherGame { .. } if between => continue,
+                NetEvent::OtherGame { .. } | NetEvent::Mismatch { .. } if between => continue,
+                // Another game on a seat's address: no game together (the peer, told this
+                // one's terms in turn, stops as soon).
+                NetEvent::Mismatch { .. } => {
+                    advance.ending = Some(Ending::NetStopped(event.to_string()));
+                }
                 NetEvent::Failed { why } => advance.ending = Some(Ending::NetStopped(why.clone())),
                 NetEvent::Connected { seat } => {
                     if let Some(s) = self.in_step.get_mut(*seat) {

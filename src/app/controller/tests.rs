@@ -404,3 +404,21 @@ fn restart_starts_the_level_and_the_recording_afresh_and_quit_asks_the_window() 
     assert!(ctl.take_effects().contains(&Effect::Quit));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A networked game that cannot go on (a peer of another game) ends on the main menu, which
+/// says why; the player is not left in a game that no longer moves.
+#[test]
+fn a_stopped_network_game_goes_to_the_main_menu_saying_why() {
+    let dir = scratch("stopped");
+    let mut ctl = controller(&dir, None);
+    let why = "seat 1 plays another game: seed 6 there, 5 here";
+    let stopped = tilecaster::play::Advance {
+        ending: Some(Ending::NetStopped(why.into())),
+        ..Default::default()
+    };
+    assert!(ctl.follow(stopped));
+    assert!(ctl.menu.is_some(), "on a menu");
+    let said = ctl.notice.clone().unwrap_or_default();
+    assert!(said.contains(why), "{said}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
