@@ -101,7 +101,7 @@ pub struct PlayArgs {
     #[arg(long, requires = "net", value_name = "ADDR")]
     bind: Option<std::net::SocketAddr>,
     /// With --net: another seat's address, in seat order, this seat left out (repeated: one
-    /// for each other player, up to three).
+    /// for each other player, up to three in co-op and seven in a deathmatch).
     #[arg(long = "peer", requires = "net", value_name = "ADDR")]
     peers: Vec<std::net::SocketAddr>,
     /// With --net: the seat played here, from 0.
