@@ -108,9 +108,10 @@ impl NetRun {
             match &event {
                 NetEvent::Synchronizing { .. } => continue,
                 NetEvent::OtherGame { .. } | NetEvent::Mismatch { .. } if between => continue,
-                // Another game on a seat's address: no game together (the peer, told this
-                // one's terms in turn, stops as soon).
-                NetEvent::Mismatch { .. } => {
+                // Another game on a seat's address before the game began: no game together
+                // (the peer, told this one's terms in turn, stops as soon). Once in step, it
+                // can only be a late datagram of the last level's, said and let be.
+                NetEvent::Mismatch { .. } if !self.net.running() => {
                     advance.ending = Some(Ending::NetStopped(event.to_string()));
                 }
                 NetEvent::Failed { why } => advance.ending = Some(Ending::NetStopped(why.clone())),
