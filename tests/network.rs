@@ -731,3 +731,29 @@ fn a_hostile_peer_of_the_same_game_stops_the_game_without_a_crash() {
     assert!(!run.net().running());
     assert_eq!(run.net().round_trip_ms(1), None);
 }
+
+/// A machine that stops for five seconds (a laptop's lid shut, a stalled Wi-Fi) and comes
+/// back finds its game waiting: both seats end on one state, and the one that waited said so.
+#[test]
+fn a_five_second_pause_is_waited_out() {
+    let players = [free_address(), free_address()];
+    let ticks = ["--ticks", "900"];
+    let a = seat(0, players[0], &[players[1]], &ticks);
+    let b = seat(1, players[1], &[players[0]], &ticks);
+    std::thread::sleep(Duration::from_secs(3));
+    let signal = |what: &str| {
+        let sent = Command::new("kill")
+            .args([what, &b.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill {what}");
+    };
+    signal("-STOP");
+    std::thread::sleep(Duration::from_secs(5));
+    signal("-CONT");
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
+    let said = String::from_utf8_lossy(&a.stderr);
+    assert!(said.contains("seat 1 not heard"), "{said}");
+    assert!(!said.contains("seat 1 left"), "{said}");
+}

@@ -57,6 +57,12 @@ use crate::game::{Game, Input, TICK_HZ};
 
 /// How many ticks of state hashes are kept ([`NetPlay::hash_at`]).
 const HASHES_KEPT: usize = 256;
+/// How long a peer may go unheard before it is dropped (its player then stands still): ten
+/// seconds, so that a laptop's lid shut a moment or a stalled Wi-Fi is waited out. (At three,
+/// a pause of four split a game of two for good: each went on alone, and their games apart.)
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a peer goes unheard before the players are told that the game waits for it.
+pub const DISCONNECT_NOTIFY_DELAY: Duration = Duration::from_secs(1);
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 
@@ -318,8 +324,8 @@ impl NetPlay {
             .with_desync_detection_mode(DesyncDetection::On {
                 interval: DESYNC_CHECK_TICKS,
             })
-            .with_disconnect_timeout(Duration::from_secs(3))
-            .with_disconnect_notify_delay(Duration::from_millis(500))
+            .with_disconnect_timeout(DISCONNECT_TIMEOUT)
+            .with_disconnect_notify_delay(DISCONNECT_NOTIFY_DELAY)
             .with_fps(TICK_HZ as usize)
             .map_err(session_error)?;
         for (seat, address) in addresses.iter().enumerate() {
