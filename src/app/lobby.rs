@@ -232,7 +232,9 @@ fn begin(plan: Plan, carrier: Carrier, sources: &Sources) -> Result<(NetRun, usi
     let level = plan.choice.local_level()?;
     let session = Session::start_on(&level, sources, plan.choice.difficulty)?;
     let seat = plan.seats.seat;
-    let run = NetRun::start(session, plan.seats, Some(carrier))?.going_on(true);
+    let run = NetRun::start(session, plan.seats, Some(carrier))?
+        .going_on(true)
+        .named(plan.names.clone());
     Ok((run, seat, plan.names))
 }
 

@@ -269,7 +269,8 @@ pub fn run(o: &Options) -> Result<()> {
         tilecaster::files::check_writable(path, o.force)?;
     }
     let session = Session::start_on(o.level, o.sources, o.difficulty)?;
-    let mut run = NetRun::start(session, o.seats.clone(), o.carrier.clone())?;
+    let mut run =
+        NetRun::start(session, o.seats.clone(), o.carrier.clone())?.named(o.names.clone());
     let mut recorder = Recorder::new(o.record.is_some(), run.session());
     recorder.restart_network(run.session(), &run.session().game, o.seats.seed);
     let mut audio = o.audio_out.map(|_| (Mixer::new(), Vec::<f32>::new()));

@@ -391,7 +391,7 @@ impl Session {
             .game
             .events
             .iter()
-            .filter_map(|e| e.message_for(self.game.viewer).map(String::from))
+            .filter_map(|e| e.message_for(self.game.viewer, &[]))
             .collect();
         for m in messages {
             self.say(m);

@@ -153,10 +153,7 @@ impl Game {
         });
         if s.dead() {
             self.seats[by].frags += 1;
-            self.events.push(GameEvent::Message {
-                text: format!("player {} fragged player {}", by + 1, victim + 1),
-                seat: None,
-            });
+            self.events.push(GameEvent::Fragged { by, victim });
         }
     }
 

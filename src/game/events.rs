@@ -22,10 +22,30 @@ impl GameEvent {
         }
     }
 
-    /// The line for seat `seat` to read, if this is one (one for every player, or for it).
-    pub fn message_for(&self, seat: usize) -> Option<&str> {
+    /// The line for seat `seat` to read, if this is one (one for every player, or for it),
+    /// the players called by their `names` (in seat order) where there are names, else by
+    /// their seats ("player 2").
+    ///
+    /// ```
+    /// use tilecaster::game::GameEvent;
+    ///
+    /// let frag = GameEvent::Fragged { by: 1, victim: 0 };
+    /// assert_eq!(frag.message_for(0, &[]).as_deref(), Some("player 2 fragged player 1"));
+    /// let names = ["ANNA".to_string(), "BO".to_string()];
+    /// assert_eq!(frag.message_for(0, &names).as_deref(), Some("BO fragged ANNA"));
+    /// ```
+    pub fn message_for(&self, seat: usize, names: &[String]) -> Option<String> {
+        let name = |s: usize| match names.get(s) {
+            Some(name) if !name.is_empty() => name.clone(),
+            _ => format!("player {}", s + 1),
+        };
         match self {
-            GameEvent::Message { text, seat: to } if to.is_none_or(|s| s == seat) => Some(text),
+            GameEvent::Message { text, seat: to } if to.is_none_or(|s| s == seat) => {
+                Some(text.clone())
+            }
+            GameEvent::Fragged { by, victim } => {
+                Some(format!("{} fragged {}", name(*by), name(*victim)))
+            }
             _ => None,
         }
     }
@@ -114,6 +134,13 @@ pub enum GameEvent {
         text: String,
         /// The seat it is for; `None`: for every player.
         seat: Option<usize>,
+    },
+    /// In a deathmatch, seat `by` fragged seat `victim` (said to every player).
+    Fragged {
+        /// The fragger's seat.
+        by: usize,
+        /// The fragged player's seat.
+        victim: usize,
     },
     /// The level's exit was used (or its boss killed).
     Exit,

@@ -197,7 +197,7 @@ fn use_it() -> Input {
 fn messages(g: &Game) -> Vec<String> {
     g.events
         .iter()
-        .filter_map(|e| e.message_for(0).map(String::from))
+        .filter_map(|e| e.message_for(0, &[]))
         .collect()
 }
 

@@ -36,7 +36,7 @@ impl LocalRun {
             self.session.tick(&input);
             self.played += 1;
             advance.kept.push(input);
-            let output = TickOutput::of(self.played, &self.session.game, vec![input]);
+            let output = TickOutput::of(self.played, &self.session.game, vec![input], &[]);
             advance.ticks.push(output);
             let pressed = input.use_pressed || input.fire;
             advance.ending = match self.session.take_run_end() {

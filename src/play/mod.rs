@@ -104,23 +104,24 @@ pub struct TickOutput {
 }
 
 impl TickOutput {
-    /// Tick `tick` of a runner's, just played into `game`, with every seat's `inputs`.
-    pub fn of(tick: u64, game: &Game, inputs: Vec<Input>) -> TickOutput {
+    /// Tick `tick` of a runner's, just played into `game`, with every seat's `inputs`; its
+    /// messages call the players by their `names` (in seat order), where there are any.
+    pub fn of(tick: u64, game: &Game, inputs: Vec<Input>, names: &[String]) -> TickOutput {
         TickOutput {
             tick,
             events: game.events.clone(),
-            messages: messages(&game.events, game.viewer),
+            messages: messages(&game.events, game.viewer, names),
             sounds: sounds(game, &game.events),
             inputs,
         }
     }
 }
 
-/// The lines `events` say to seat `viewer`.
-fn messages(events: &[GameEvent], viewer: usize) -> Vec<String> {
+/// The lines `events` say to seat `viewer`, calling the players by their `names`.
+fn messages(events: &[GameEvent], viewer: usize, names: &[String]) -> Vec<String> {
     events
         .iter()
-        .filter_map(|e| e.message_for(viewer).map(String::from))
+        .filter_map(|e| e.message_for(viewer, names))
         .collect()
 }
 

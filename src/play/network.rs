@@ -37,6 +37,8 @@ pub struct NetRun {
     in_step: Vec<bool>,
     /// The ticks at which a peer's game was found to differ from this one's.
     desyncs: Vec<u64>,
+    /// The players' names in seat order, where a lobby gave them (the messages use them).
+    names: Vec<String>,
 }
 
 impl NetRun {
@@ -67,7 +69,15 @@ impl NetRun {
             played: 0,
             in_step,
             desyncs: Vec::new(),
+            names: Vec::new(),
         })
+    }
+
+    /// The players called by `names` (in seat order, as a lobby gave them) in what the game
+    /// says: "ANNA fragged BO", not "player 1 fragged player 2".
+    pub fn named(mut self, names: Vec<String>) -> NetRun {
+        self.names = names;
+        self
     }
 
     /// Co-op goes on to the next level with the same peers when a level is won (the window
@@ -202,9 +212,12 @@ impl Runner for NetRun {
                 Ok(true) => {
                     self.played += 1;
                     let inputs = self.net.last_inputs().to_vec();
-                    advance
-                        .ticks
-                        .push(TickOutput::of(self.played, self.net.game(), inputs));
+                    advance.ticks.push(TickOutput::of(
+                        self.played,
+                        self.net.game(),
+                        inputs,
+                        &self.names,
+                    ));
                 }
                 Ok(false) => break,
                 Err(e) => {

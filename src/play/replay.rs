@@ -58,7 +58,7 @@ impl ReplayRun {
             } else {
                 self.session.game.tick_seats(inputs);
             }
-            let played = TickOutput::of(self.next as u64, &self.session.game, inputs.to_vec());
+            let played = TickOutput::of(self.next as u64, &self.session.game, inputs.to_vec(), &[]);
             advance.ticks.push(played);
         }
         advance

@@ -120,7 +120,7 @@ pub fn sounds(game: &Game, events: &[GameEvent]) -> Vec<(Cue, Placement)> {
                 GameEvent::Exit => (Sound::Exit, here),
                 GameEvent::ExtraLife { .. } => (Sound::ExtraLife, here),
                 GameEvent::Tally => (Sound::Tally, here),
-                GameEvent::Message { .. } => return None,
+                GameEvent::Message { .. } | GameEvent::Fragged { .. } => return None,
             };
             Some((Cue::from(sound), placement))
         })

@@ -98,7 +98,7 @@ fn shots_hurt_other_players_and_a_kill_is_a_frag() {
     assert!(
         g.events
             .iter()
-            .any(|e| e.message_for(1) == Some("player 1 fragged player 2"))
+            .any(|e| e.message_for(1, &[]).as_deref() == Some("player 1 fragged player 2"))
     );
     assert!(g.puffs.iter().any(|p| p.blood));
     // Back after the wait, at the spawn farthest from seat 0, with a player's starting kit.
