@@ -162,34 +162,45 @@ pub enum NetEvent {
     },
 }
 
-impl std::fmt::Display for NetEvent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl NetEvent {
+    /// The event in words, each seat called by its player's name where `names` (in seat
+    /// order, as a lobby gave them) has one: "BO (seat 1) left", else "seat 1 left".
+    pub fn said_to(&self, names: &[String]) -> String {
+        let who = |seat: &usize| match names.get(*seat) {
+            Some(name) if !name.is_empty() => format!("{name} (seat {seat})"),
+            _ => format!("seat {seat}"),
+        };
         match self {
             NetEvent::Synchronizing { seat, count, total } => {
-                write!(f, "getting in step with seat {seat}: {count} of {total}")
+                format!("getting in step with {}: {count} of {total}", who(seat))
             }
-            NetEvent::Connected { seat } => write!(f, "seat {seat} in step"),
-            NetEvent::Interrupted { seat, timeout_ms } => write!(
-                f,
-                "seat {seat} not heard from: dropped in {timeout_ms} ms unless it is"
+            NetEvent::Connected { seat } => format!("{} in step", who(seat)),
+            NetEvent::Interrupted { seat, timeout_ms } => format!(
+                "{} not heard from: dropped in {timeout_ms} ms unless it is",
+                who(seat)
             ),
-            NetEvent::Resumed { seat } => write!(f, "seat {seat} heard again"),
-            NetEvent::Left { seat } => write!(f, "seat {seat} left: its player stands still"),
-            NetEvent::Desync { tick, seat } => write!(
-                f,
-                "desync: seat {seat}'s game differs from this one at tick {tick}"
+            NetEvent::Resumed { seat } => format!("{} heard again", who(seat)),
+            NetEvent::Left { seat } => format!("{} left: its player stands still", who(seat)),
+            NetEvent::Desync { tick, seat } => format!(
+                "desync: {}'s game differs from this one at tick {tick}",
+                who(seat)
             ),
-            NetEvent::Failed { why } => write!(f, "the network game stopped: {why}"),
-            NetEvent::Mismatch { seat, differences } => write!(
-                f,
-                "seat {seat} plays another game: {}",
+            NetEvent::Failed { why } => format!("the network game stopped: {why}"),
+            NetEvent::Mismatch { seat, differences } => format!(
+                "{} plays another game: {}",
+                who(seat),
                 differences.join("; ")
             ),
-            NetEvent::OtherGame { addr } => write!(
-                f,
+            NetEvent::OtherGame { addr } => format!(
                 "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
             ),
         }
+    }
+}
+
+impl std::fmt::Display for NetEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.said_to(&[]))
     }
 }
 
@@ -639,5 +650,25 @@ impl NetPlay {
     /// What the socket dropped.
     pub fn socket_report(&self) -> &SocketReport {
         &self.report
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn events_call_seats_by_their_players_names_where_known() {
+        let names = ["ANNA".to_string(), "BO".to_string(), String::new()];
+        let left = NetEvent::Left { seat: 1 };
+        assert_eq!(
+            left.said_to(&names),
+            "BO (seat 1) left: its player stands still"
+        );
+        assert_eq!(left.to_string(), "seat 1 left: its player stands still");
+        let nameless = NetEvent::Resumed { seat: 2 };
+        assert_eq!(nameless.said_to(&names), "seat 2 heard again");
+        let beyond = NetEvent::Connected { seat: 5 };
+        assert_eq!(beyond.said_to(&names), "seat 5 in step");
     }
 }

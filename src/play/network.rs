@@ -122,7 +122,7 @@ impl NetRun {
                 // (the peer, told this one's terms in turn, stops as soon). Once in step, it
                 // can only be a late datagram of the last level's, said and let be.
                 NetEvent::Mismatch { .. } if !self.net.running() => {
-                    advance.ending = Some(Ending::NetStopped(event.to_string()));
+                    advance.ending = Some(Ending::NetStopped(event.said_to(&self.names)));
                 }
                 NetEvent::Failed { why } => advance.ending = Some(Ending::NetStopped(why.clone())),
                 NetEvent::Connected { seat } => {
@@ -133,7 +133,7 @@ impl NetRun {
                 NetEvent::Desync { tick, .. } => self.desyncs.push(*tick),
                 _ => {}
             }
-            advance.notices.push(event.to_string());
+            advance.notices.push(event.said_to(&self.names));
         }
     }
 
