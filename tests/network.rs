@@ -247,17 +247,69 @@ fn garbage_strangers_and_a_flood_are_dropped_without_harm() {
 
 #[test]
 fn a_peer_that_leaves_does_not_stop_the_others() {
-    let players = [free_address(), free_address()];
-    let a = seat(0, players[0], &[players[1]], &["--ticks", "600"]);
-    let mut b = seat(1, players[1], &[players[0]], &["--ticks", "600"]);
-    // Seat 1 plays a few seconds, then its process is gone.
+    let players = [free_address(), free_address(), free_address()];
+    let others = |me: usize| -> Vec<SocketAddr> {
+        (0..3).filter(|&s| s != me).map(|s| players[s]).collect()
+    };
+    let ticks = ["--ticks", "600"];
+    let a = seat(0, players[0], &others(0), &ticks);
+    let b = seat(1, players[1], &others(1), &ticks);
+    let mut c = seat(2, players[2], &others(2), &ticks);
+    // Seat 2 plays a few seconds, then its process is gone.
     std::thread::sleep(Duration::from_secs(4));
-    b.kill().unwrap();
-    let _ = b.wait();
-    let a = a.wait_with_output().unwrap();
-    let stderr = String::from_utf8_lossy(&a.stderr).into_owned();
-    final_line(&a, "seat 0");
-    assert!(stderr.contains("seat 1 left"), "{stderr}");
+    c.kill().unwrap();
+    let _ = c.wait();
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
+    for out in [a, b] {
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(stderr.contains("seat 2 left"), "{stderr}");
+    }
+}
+
+/// The other player of a game of two gone for good (stopped for twelve seconds, past the
+/// ten the game waits): the game ends on both machines, each saying who left, and the
+/// recording of what was played together is kept and replays.
+#[test]
+fn a_game_of_two_ends_when_the_other_is_gone_for_good() {
+    let players = [free_address(), free_address()];
+    let dir = std::env::temp_dir().join(format!("tilecaster-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("together.txt");
+    let record_arg = record.to_str().unwrap();
+    let a = seat(
+        0,
+        players[0],
+        &[players[1]],
+        &["--ticks", "1800", "--record", record_arg],
+    );
+    let b = seat(1, players[1], &[players[0]], &["--ticks", "1800"]);
+    std::thread::sleep(Duration::from_secs(3));
+    let signal = |what: &str| {
+        let sent = Command::new("kill")
+            .args([what, &b.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill {what}");
+    };
+    signal("-STOP");
+    std::thread::sleep(Duration::from_secs(12));
+    signal("-CONT");
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    for (out, who, gone) in [(&a, "seat 0", "seat 1"), (&b, "seat 1", "seat 0")] {
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{who} went on: {said}");
+        let line = format!("the network game stopped: {gone} left: a game of two ends there");
+        assert!(said.contains(&line), "{who}: {said}");
+    }
+    let replayed = Command::new(BIN)
+        .args(["replay", record_arg])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&replayed.stdout);
+    assert!(replayed.status.success(), "{said}");
+    assert!(said.starts_with("final state "), "{said}");
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

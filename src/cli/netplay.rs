@@ -293,6 +293,16 @@ pub fn run(o: &Options) -> Result<()> {
             eprintln!("{line}");
         }
         if let Some(Ending::NetStopped(why)) = &advance.ending {
+            // What was played together is kept: a game that stopped is still worth a look.
+            recorder.keep(&advance);
+            if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
+                tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+                let ticks = recording.inputs.len() / o.seats.count().max(1);
+                eprintln!(
+                    "recorded every seat's inputs of the {ticks} ticks played together to {}",
+                    path.display()
+                );
+            }
             bail!("the network game stopped: {why}");
         }
         for out in &advance.ticks {

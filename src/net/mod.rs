@@ -22,7 +22,9 @@ pub mod text;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
 pub use seats::NetSeats;
-pub use session::{DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats};
+pub use session::{
+    DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats, seat_called,
+};
 pub use socket::{MAX_DATAGRAMS_PER_POLL, SocketReport};
 pub use terms::{GameTerms, fingerprint};
 

@@ -162,14 +162,21 @@ pub enum NetEvent {
     },
 }
 
+/// Seat `seat` in words: its player's name where `names` (in seat order, as a lobby gave
+/// them) has one, "BO (seat 1)", else "seat 1".
+pub fn seat_called(seat: usize, names: &[String]) -> String {
+    match names.get(seat) {
+        Some(name) if !name.is_empty() => format!("{name} (seat {seat})"),
+        _ => format!("seat {seat}"),
+    }
+}
+
 impl NetEvent {
     /// The event in words, each seat called by its player's name where `names` (in seat
-    /// order, as a lobby gave them) has one: "BO (seat 1) left", else "seat 1 left".
+    /// order, as a lobby gave them) has one ([`seat_called`]): "BO (seat 1) left", else
+    /// "seat 1 left".
     pub fn said_to(&self, names: &[String]) -> String {
-        let who = |seat: &usize| match names.get(*seat) {
-            Some(name) if !name.is_empty() => format!("{name} (seat {seat})"),
-            _ => format!("seat {seat}"),
-        };
+        let who = |seat: &usize| seat_called(*seat, names);
         match self {
             NetEvent::Synchronizing { seat, count, total } => {
                 format!("getting in step with {}: {count} of {total}", who(seat))

@@ -124,6 +124,15 @@ impl NetRun {
                 NetEvent::Mismatch { .. } if !self.net.running() => {
                     advance.ending = Some(Ending::NetStopped(event.said_to(&self.names)));
                 }
+                // The other player of a game of two gone for good (left, or not heard for
+                // the disconnect timeout): the game ends there, said once, on both machines
+                // (the one that was away finds the other gone when it is back).
+                NetEvent::Left { seat } if !between && self.seats.count() == 2 => {
+                    let who = crate::net::seat_called(*seat, &self.names);
+                    let why = format!("{who} left: a game of two ends there");
+                    advance.ending = Some(Ending::NetStopped(why));
+                    continue;
+                }
                 NetEvent::Failed { why } => advance.ending = Some(Ending::NetStopped(why.clone())),
                 NetEvent::Connected { seat } => {
                     if let Some(s) = self.in_step.get_mut(*seat) {
