@@ -67,15 +67,15 @@ fn turning(_: &Game) -> Input {
 /// tick of sound is mixed for each (so the sound is exactly ticks / 60 s long), and where a
 /// tick was first played on the inputs that turned out final, its events are those the game
 /// replayed from the recording makes at that tick.
-#[test]
-fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
+/// Two seats of a networked game of e1m1 in this process, over an in-memory mesh.
+fn two_seats() -> Vec<NetRun> {
     let inboxes = Inboxes::default();
     let addresses: [SocketAddr; 2] = [
         "10.0.0.1:7000".parse().unwrap(),
         "10.0.0.2:7000".parse().unwrap(),
     ];
     let level = Path::new("levels/e1m1.toml");
-    let mut runs: Vec<NetRun> = (0..2)
+    (0..2)
         .map(|seat| {
             let carrier: Carrier = Rc::new(RefCell::new(Box::new(Mesh {
                 me: addresses[seat],
@@ -93,7 +93,12 @@ fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
             let session = Session::start(level, None).unwrap();
             NetRun::start(session, seats, Some(carrier)).unwrap()
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
+    let mut runs = two_seats();
     let mut recorder = Recorder::new(true, runs[0].session());
     recorder.restart_network(runs[0].session(), &runs[0].session().game, 11);
     let mut autopilot = Autopilot::for_seat(0);
@@ -158,7 +163,7 @@ fn a_networked_games_ticks_are_each_heard_once_whatever_the_frames() {
         confirmed + 20 > played,
         "{confirmed} of {played} ticks confirmed"
     );
-    let mut session = Session::start(level, None).unwrap();
+    let mut session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let mut game = session.game_of_several(11, 2, None);
     let mut compared = 0;
     let mut heard = 0;
@@ -256,4 +261,46 @@ fn each_tick_is_heard_from_where_the_player_stood_in_it() {
         from_the_frames_end[1] != heard[1],
         "heard from where the frame's last tick left the player, it differs"
     );
+}
+
+/// A seat that runs ahead of what it has heard stops at ggrs' prediction window: the frames
+/// it cannot play a tick in are waits, with no output (ggrs says Ok there and plays nothing,
+/// which the runner once counted, and heard, as a tick).
+#[test]
+fn a_seat_at_the_prediction_window_waits_and_outputs_no_tick() {
+    let mut runs = two_seats();
+    let tick = Duration::from_nanos(16_666_667);
+    let mut now = Instant::now();
+    for run in &mut runs {
+        run.restart_clock(now);
+    }
+    // In step, both playing.
+    for _ in 0..100 {
+        now += tick;
+        for run in &mut runs {
+            run.advance(now, false, &mut tilecaster::play::Nobody);
+        }
+    }
+    assert!(runs[0].net().running(), "in step");
+    // Seat 1 stands still; seat 0 goes on alone for a second.
+    let (ticks_before, played_before) = (runs[0].session().game.ticks, runs[0].ticks_played());
+    let mut outputs = 0;
+    for _ in 0..60 {
+        now += tick;
+        outputs += runs[0]
+            .advance(now, false, &mut tilecaster::play::Nobody)
+            .ticks
+            .len();
+    }
+    let played = runs[0].session().game.ticks - ticks_before;
+    assert!(
+        played <= 9,
+        "no more than the prediction window ahead: {played}"
+    );
+    assert_eq!(
+        outputs as u64, played,
+        "one output a tick played, none for a wait"
+    );
+    assert_eq!(runs[0].ticks_played() - played_before, played);
+    assert!(runs[0].net().stats().stalled >= 50, "the waits are counted");
 }

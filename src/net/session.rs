@@ -470,6 +470,7 @@ impl NetPlay {
         self.session
             .add_local_input(self.seat, input.packed())
             .map_err(|e| NetError::Session(e.to_string()))?;
+        let before = self.game.ticks;
         let session = &mut self.session;
         let advanced = quietly(|| session.advance_frame());
         let advanced = advanced.map_err(|payload| {
@@ -516,8 +517,15 @@ impl NetPlay {
                 }
             }
         }
-        self.stats.ticks += 1;
         self.settled = self.confirmed_tick();
+        if self.game.ticks <= before {
+            // At its prediction window ggrs plays no new tick and says Ok: a wait, not a tick
+            // (what it played was ticks played again).
+            self.stats.stalled += 1;
+            self.stats.replayed += advanced;
+            return Ok(false);
+        }
+        self.stats.ticks += 1;
         let replayed = advanced.saturating_sub(1);
         self.stats.replayed += replayed;
         self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
