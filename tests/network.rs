@@ -159,6 +159,21 @@ fn final_line(output: &Output, who: &str) -> String {
     line.to_string()
 }
 
+/// Stops the process `child` (SIGSTOP) for `pause`, then lets it go on (SIGCONT): a laptop's
+/// lid shut, a stalled Wi-Fi.
+fn stop_for(child: &Child, pause: Duration) {
+    let signal = |what: &str| {
+        let sent = Command::new("kill")
+            .args([what, &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success(), "kill {what}");
+    };
+    signal("-STOP");
+    std::thread::sleep(pause);
+    signal("-CONT");
+}
+
 /// Each seat's final state line, waiting for them in seat order.
 fn final_lines(children: Vec<Child>) -> Vec<String> {
     children
@@ -285,16 +300,7 @@ fn a_game_of_two_ends_when_the_other_is_gone_for_good() {
     );
     let b = seat(1, players[1], &[players[0]], &["--ticks", "1800"]);
     std::thread::sleep(Duration::from_secs(3));
-    let signal = |what: &str| {
-        let sent = Command::new("kill")
-            .args([what, &b.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success(), "kill {what}");
-    };
-    signal("-STOP");
-    std::thread::sleep(Duration::from_secs(12));
-    signal("-CONT");
+    stop_for(&b, Duration::from_secs(12));
     let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
     for (out, who, gone) in [(&a, "seat 0", "seat 1"), (&b, "seat 1", "seat 0")] {
         let said = String::from_utf8_lossy(&out.stderr);
@@ -793,16 +799,7 @@ fn a_five_second_pause_is_waited_out() {
     let a = seat(0, players[0], &[players[1]], &ticks);
     let b = seat(1, players[1], &[players[0]], &ticks);
     std::thread::sleep(Duration::from_secs(3));
-    let signal = |what: &str| {
-        let sent = Command::new("kill")
-            .args([what, &b.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success(), "kill {what}");
-    };
-    signal("-STOP");
-    std::thread::sleep(Duration::from_secs(5));
-    signal("-CONT");
+    stop_for(&b, Duration::from_secs(5));
     let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
     assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
     let said = String::from_utf8_lossy(&a.stderr);
