@@ -53,62 +53,22 @@ pub(super) enum Message {
 impl Message {
     /// This message with its text made printable ([`crate::net::text`]): names, reasons and
     /// the level's name, as they came from a stranger.
-    fn printable(self) -> Message {
+    fn printable(mut self) -> Message {
         use crate::net::text::{NAME_CHARS, PATH_CHARS, REASON_CHARS, printable};
-        let names = |names: Vec<String>| -> Vec<String> {
-            names.iter().map(|n| printable(n, NAME_CHARS)).collect()
-        };
-        let choice = |c: GameChoice| GameChoice {
-            level: printable(&c.level, PATH_CHARS),
-            level_hash: printable(&c.level_hash, NAME_CHARS),
-            ..c
-        };
-        match self {
-            Message::Hello {
-                rules,
-                name,
-                sent_ms,
-                round_trip_ms,
-            } => Message::Hello {
-                rules,
-                name: printable(&name, NAME_CHARS),
-                sent_ms,
-                round_trip_ms,
-            },
-            Message::Roster {
-                names: list,
-                colours,
-                choice: c,
-                echo_ms,
-            } => Message::Roster {
-                names: names(list),
-                colours,
-                choice: choice(c),
-                echo_ms,
-            },
-            Message::Refused { why } => Message::Refused {
-                why: printable(&why, REASON_CHARS),
-            },
-            Message::Start {
-                seat,
-                addresses,
-                names: list,
-                colours,
-                choice: c,
-                input_delay,
-            } => Message::Start {
-                seat,
-                addresses,
-                names: names(list),
-                colours,
-                choice: choice(c),
-                input_delay,
-            },
-            Message::Leave { why } => Message::Leave {
-                why: why.map(|w| printable(&w, REASON_CHARS)),
-            },
-            other @ (Message::Ready | Message::Colour { .. }) => other,
+        let clean = |text: &mut String, most: usize| *text = printable(text, most);
+        match &mut self {
+            Message::Hello { name, .. } => clean(name, NAME_CHARS),
+            Message::Roster { names, choice, .. } | Message::Start { names, choice, .. } => {
+                names.iter_mut().for_each(|n| clean(n, NAME_CHARS));
+                clean(&mut choice.level, PATH_CHARS);
+                clean(&mut choice.level_hash, NAME_CHARS);
+            }
+            Message::Refused { why } | Message::Leave { why: Some(why) } => {
+                clean(why, REASON_CHARS);
+            }
+            Message::Leave { why: None } | Message::Ready | Message::Colour { .. } => {}
         }
+        self
     }
 }
 
