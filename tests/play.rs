@@ -89,6 +89,7 @@ fn two_seats() -> Vec<NetRun> {
                 input_delay: 0,
                 deathmatch: None,
                 colours: Vec::new(),
+                key: tilecaster::net::GameKey::from_code(""),
             };
             let session = Session::start(level, None).unwrap();
             NetRun::start(session, seats, Some(carrier)).unwrap()

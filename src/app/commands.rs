@@ -244,15 +244,15 @@ impl Controller {
                 let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
                 if platform::ADDRESSES {
                     let port = self.settings.network.port;
-                    self.open_lobby(super::Meeting::Host, &level, port, deathmatch);
+                    self.open_lobby(super::Meeting::Host, &level, port, deathmatch, None);
                 } else {
                     self.host_room(&level, deathmatch);
                 }
             }
-            MenuCommand::JoinGame(host) => {
+            MenuCommand::JoinGame(host, code) => {
                 self.store_settings();
                 let level = files::default_path("levels/e1m1.toml");
-                self.open_lobby(super::Meeting::Join(host), &level, 0, false);
+                self.open_lobby(super::Meeting::Join(host), &level, 0, false, Some(code));
             }
             #[cfg(feature = "webrtc")]
             MenuCommand::JoinRoom(code) => {
@@ -289,10 +289,10 @@ impl Controller {
         let now = web_time::SystemTime::now()
             .duration_since(web_time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        // A seed of the moment (the host's is everyone's), and a room's code drawn from it.
+        // A seed of the moment (the host's is everyone's), and a room's code drawn from the
+        // system's generator (one drawn from the clock could be guessed).
         let seed = now;
-        let drawn = (tilecaster::game::Rng::new(now).unit() * 1e6) as u32;
-        let code = code.map_or_else(|| format!("{drawn:06}"), str::to_string);
+        let code = code.map_or_else(tilecaster::net::lobby::random_code, str::to_string);
         let choice = match host {
             Some((level, deathmatch)) => {
                 let rules = deathmatch.then(tilecaster::game::MatchRules::default);
@@ -330,7 +330,14 @@ impl Controller {
     /// Opens a lobby met by address from the Multiplayer page (hosting on `port` of every
     /// address, or joining), as the player the settings name; the menu closes over it, or
     /// says why not (a page meets others in rooms only).
-    fn open_lobby(&mut self, meeting: super::Meeting, level: &Path, port: u16, deathmatch: bool) {
+    fn open_lobby(
+        &mut self,
+        meeting: super::Meeting,
+        level: &Path,
+        port: u16,
+        deathmatch: bool,
+        code: Option<String>,
+    ) {
         // A seed of the moment: every game a new one (the host's is everyone's).
         let seed = web_time::SystemTime::now()
             .duration_since(web_time::UNIX_EPOCH)
@@ -343,6 +350,7 @@ impl Controller {
             deathmatch,
             meeting,
             name: self.settings.network.name.clone(),
+            code,
         };
         // (A lobby or game this machine is in goes first: it may hold the port.)
         self.leave_network();

@@ -116,14 +116,14 @@ impl Controller {
         }
         // Typing a high score's name or the player's: letters, digits, space, '-', '.' and
         // an apostrophe are typed; an address to join: digits, '.', ':' (the semicolon's
-        // key), hexadecimal letters and brackets.
+        // key), hexadecimal letters, brackets, and a space before the host's code.
         let address = menu.editing() == Some(tilecaster::scene::menu::Field::Address);
         if menu.page() == Page::NameEntry || menu.editing().is_some() {
             let typed = match key? {
                 Key::Letter(c) => Some(char::from(c)),
                 Key::Digit(d) | Key::Numpad(d) => char::from_digit(u32::from(d), 10),
                 Key::Period => Some('.'),
-                Key::Space if !address => Some(' '),
+                Key::Space => Some(' '),
                 Key::Minus if !address => Some('-'),
                 Key::Quote if !address => Some('\''),
                 Key::Semicolon if address => Some(':'),

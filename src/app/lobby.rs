@@ -41,6 +41,8 @@ pub(super) struct RoomSeat {
     pub(super) seed: u64,
     /// A deathmatch under these rules; `None`: co-op.
     pub(super) deathmatch: Option<tilecaster::game::MatchRules>,
+    /// The game's key (the same for everyone in the room: from its name).
+    pub(super) key: tilecaster::net::GameKey,
 }
 
 /// What waiting came to in one poll.
@@ -83,9 +85,11 @@ impl Waiting {
         let lobby = match choice {
             Some(choice) => {
                 let most = choice.most_seats();
-                Lobby::Host(Host::over(carrier, name, choice, most))
+                let mut host = Host::over(carrier, name, choice, most);
+                host.set_code(code);
+                Lobby::Host(host)
             }
-            None => Lobby::Join(Joiner::over(carrier, None, name)),
+            None => Lobby::Join(Joiner::over(carrier, None, name, code)),
         };
         Waiting::Lobby {
             lobby: Box::new(lobby),
@@ -103,7 +107,12 @@ impl Waiting {
     ) -> Result<Waiting> {
         let (lobby, address) = match net.meeting {
             super::Meeting::Join(host) => (
-                Lobby::Join(Joiner::connect(net.bind, host, &net.name)?),
+                Lobby::Join(Joiner::connect(
+                    net.bind,
+                    host,
+                    &net.name,
+                    net.code.as_deref().unwrap_or_default(),
+                )?),
                 host,
             ),
             super::Meeting::Named => anyhow::bail!("no lobby: every peer is named"),
@@ -111,7 +120,10 @@ impl Waiting {
                 let rules = net.deathmatch.then(tilecaster::game::MatchRules::default);
                 let choice = GameChoice::new(level, difficulty, net.seed, rules)?;
                 let most = choice.most_seats();
-                let host = Host::open(net.bind, &net.name, choice, most)?;
+                let mut host = Host::open(net.bind, &net.name, choice, most)?;
+                if let Some(code) = &net.code {
+                    host.set_code(code);
+                }
                 let address = host.local_addr().unwrap_or(net.bind);
                 // Listening on every address: shown as the one the others would use.
                 let address = match address.ip().is_unspecified() {
@@ -257,8 +269,9 @@ fn panel(lobby: &Lobby, place: &str) -> Vec<String> {
             } else {
                 "WAITING FOR PLAYERS TO JOIN".into()
             });
-            if let Some(code) = place.strip_prefix("ROOM ") {
-                lines.push(format!("THE OTHERS JOIN WITH THE CODE {code}"));
+            match place.strip_prefix("ROOM ") {
+                Some(code) => lines.push(format!("THE OTHERS JOIN WITH THE CODE {code}")),
+                None => lines.push(format!("THE OTHERS JOIN WITH THE CODE {}", host.code())),
             }
         }
         Lobby::Join(joiner) => {
@@ -276,7 +289,13 @@ fn panel(lobby: &Lobby, place: &str) -> Vec<String> {
                         None => "WAITING FOR THE HOST TO START".into(),
                     });
                 }
-                None => lines.push(format!("NO ANSWER YET ({} S)", joiner.silence().as_secs())),
+                None => {
+                    lines.push(format!("NO ANSWER YET ({} S)", joiner.silence().as_secs()));
+                    // (A host answers no one without its code.)
+                    if joiner.silence().as_secs() >= 3 {
+                        lines.push("IS THE CODE RIGHT?".into());
+                    }
+                }
             }
         }
     }
@@ -306,6 +325,7 @@ fn poll_room(seat: &mut RoomSeat, level: &Session, sources: &Sources) -> Outcome
                 input_delay: 2,
                 deathmatch: seat.deathmatch,
                 colours: Vec::new(),
+                key: seat.key.clone(),
             };
             let count = seats.count();
             let started = seat

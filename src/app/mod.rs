@@ -120,6 +120,8 @@ pub struct RoomOptions {
     pub players: usize,
     /// The game's seed (the same for everyone in the room).
     pub seed: u64,
+    /// The game's key (the same for everyone in the room: [`room_key`]).
+    pub key: tilecaster::net::GameKey,
     /// A deathmatch (else co-op).
     pub deathmatch: bool,
 }
@@ -142,6 +144,9 @@ pub struct NetOptions {
     pub meeting: Meeting,
     /// The player's name in a lobby.
     pub name: String,
+    /// The game's code: the lobby's (a host's own choice, else six random digits; a joiner's
+    /// must be the host's), or with every peer named, what the game's key is made of.
+    pub code: Option<String>,
 }
 
 /// The address of the room `room` of the signalling server at `server` for a game of
@@ -161,6 +166,13 @@ pub fn room_url(server: &str, room: &str, players: usize) -> String {
 #[cfg_attr(not(any(target_arch = "wasm32", feature = "webrtc")), allow(dead_code))]
 pub fn room_seed(room: &str) -> u64 {
     u64::from_str_radix(&tilecaster::game::file_hash(room.as_bytes()), 16).unwrap_or_default()
+}
+
+/// The key of the game played in room `room` (without a lobby): made of the room's name,
+/// which every player was given, so that its datagrams are checked as a lobby's game's are.
+#[cfg_attr(not(any(target_arch = "wasm32", feature = "webrtc")), allow(dead_code))]
+pub fn room_key(room: &str) -> tilecaster::net::GameKey {
+    tilecaster::net::GameKey::from_code(&format!("room {room}"))
 }
 
 /// How the players of a networked game meet.
@@ -344,6 +356,7 @@ fn begin_play(
         start.waiting = Some(lobby::Waiting::Room(lobby::RoomSeat {
             room: tilecaster::net::room::Room::join(&o.url, o.players),
             seed: o.seed,
+            key: o.key.clone(),
             deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
         }));
         return Ok(start);
@@ -367,6 +380,7 @@ fn begin_play(
             input_delay: if options.demo { 0 } else { 2 },
             deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
             colours: Vec::new(),
+            key: tilecaster::net::GameKey::from_code(o.code.as_deref().unwrap_or_default()),
         };
         let session = session(&mut start);
         let run = NetRun::start(session, seats.clone(), None)?.going_on(true);

@@ -230,6 +230,7 @@ impl Query {
             url: super::room_url(&server, name, self.players),
             players: self.players,
             seed: super::room_seed(name),
+            key: super::room_key(name),
             deathmatch: self.deathmatch,
         })
     }

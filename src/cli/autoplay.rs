@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
 use tilecaster::episode::{Session, Tally};
 use tilecaster::game::{Autopilot, TICK_HZ};
@@ -196,6 +196,12 @@ pub struct AutoplayArgs {
     /// the host's; --bind defaults to any port).
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "input_delay"])]
     pub join: Option<std::net::SocketAddr>,
+    /// With --net: the game's code. --host: the code joiners must give (six random digits
+    /// unless given here); --join: the code the host shows; with every --peer named: the same
+    /// on every machine (the datagrams are checked under a key made of it: without one,
+    /// anyone who knows the addresses can join in).
+    #[arg(long, requires = "net", value_name = "CODE")]
+    pub code: Option<String>,
     /// With --host or --join: the player's name, as the others see it.
     #[arg(long, requires = "net", default_value = "PLAYER")]
     pub name: String,
@@ -267,12 +273,17 @@ impl AutoplayArgs {
                     deathmatch,
                 )?;
                 Some(Meeting::Host {
+                    code: self.code.clone(),
                     bind,
                     players,
                     choice,
                 })
             }
             (None, Some(host)) => Some(Meeting::Join {
+                code: self
+                    .code
+                    .clone()
+                    .context("--join needs --code CODE (the code the host shows)")?,
                 bind: self
                     .bind
                     .unwrap_or_else(|| std::net::SocketAddr::from(([0, 0, 0, 0], 0))),
@@ -326,6 +337,7 @@ impl AutoplayArgs {
                 input_delay: self.input_delay,
                 deathmatch,
                 colours: Vec::new(),
+                key: tilecaster::net::GameKey::from_code(self.code.as_deref().unwrap_or_default()),
             },
             names: Vec::new(),
             ticks: self.ticks,

@@ -78,6 +78,7 @@ impl RoomArgs {
             url: crate::app::room_url(&self.signal, name, self.players),
             players: self.players,
             seed: crate::app::room_seed(name),
+            key: crate::app::room_key(name),
             deathmatch: mode == ModeArg::Deathmatch,
         })
     }
@@ -114,8 +115,10 @@ pub struct Options<'a> {
 /// How `autoplay --net --host` or `--join` meets the others.
 pub enum Meeting {
     /// Host a lobby on this address for this many players (this machine's included), and
-    /// start once they are in.
+    /// start once they are in; joiners give `code` (else six random digits, printed).
     Host {
+        /// The lobby's code, where chosen.
+        code: Option<String>,
         /// The address to listen on.
         bind: SocketAddr,
         /// Players to wait for, this one included.
@@ -123,8 +126,10 @@ pub enum Meeting {
         /// The game.
         choice: GameChoice,
     },
-    /// Join the lobby at `host`, listening on `bind`.
+    /// Join the lobby at `host` with its `code`, listening on `bind`.
     Join {
+        /// The host's code.
+        code: String,
         /// The address to listen on (port 0: any).
         bind: SocketAddr,
         /// The host's address.
@@ -139,15 +144,21 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<(Plan, Carr
     let started = Instant::now();
     match meeting {
         Meeting::Host {
+            code,
             bind,
             players,
             choice,
         } => {
             let mut host = Host::open(*bind, name, choice.clone(), *players)?;
+            if let Some(code) = code {
+                host.set_code(code);
+            }
             eprintln!(
-                "hosting {} on {} for {players} players",
+                "hosting {} on {} for {players} players: the others join with --join {} --code {}",
                 choice.describe(),
-                host.local_addr().unwrap_or(*bind)
+                host.local_addr().unwrap_or(*bind),
+                host.local_addr().unwrap_or(*bind),
+                host.code()
             );
             loop {
                 for event in host.poll() {
@@ -171,8 +182,8 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<(Plan, Carr
                 std::thread::sleep(Duration::from_millis(2));
             }
         }
-        Meeting::Join { bind, host } => {
-            let mut joiner = Joiner::connect(*bind, *host, name)?;
+        Meeting::Join { code, bind, host } => {
+            let mut joiner = Joiner::connect(*bind, *host, name, code)?;
             loop {
                 for event in joiner.poll() {
                     eprintln!("{event}");
@@ -190,7 +201,10 @@ pub fn meet(meeting: &Meeting, name: &str, wait: Duration) -> Result<(Plan, Carr
                             wait.as_secs()
                         );
                     }
-                    bail!("cannot reach a host at {host} within {} s", wait.as_secs());
+                    bail!(
+                        "no answer from a host at {host} within {} s (is the address right, and the code?)",
+                        wait.as_secs()
+                    );
                 }
                 std::thread::sleep(Duration::from_millis(2));
             }
@@ -234,6 +248,7 @@ pub fn meet_in_room(
                     input_delay,
                     deathmatch: room.deathmatch.then(tilecaster::game::MatchRules::default),
                     colours: Vec::new(),
+                    key: room.key.clone(),
                 };
                 return Ok((seats, carrier));
             }
@@ -356,7 +371,7 @@ pub fn run(o: &Options) -> Result<()> {
         .collect();
     let report = net.socket_report();
     eprintln!(
-        "{}: {} ticks played (input delay {}), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} not of this game",
+        "{}: {} ticks played (input delay {}), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} forged, {} sent again, {} not of this game or malformed",
         seat_name(seat),
         stats.ticks,
         o.seats.input_delay,
@@ -369,6 +384,8 @@ pub fn run(o: &Options) -> Result<()> {
             trips.join(", ")
         },
         report.strangers.load(std::sync::atomic::Ordering::Relaxed),
+        report.forged.load(std::sync::atomic::Ordering::Relaxed),
+        report.replayed.load(std::sync::atomic::Ordering::Relaxed),
         report.dropped.load(std::sync::atomic::Ordering::Relaxed),
     );
     let game = net.game();

@@ -97,11 +97,17 @@ pub struct PlayArgs {
     /// With --host or --join: the player's name, as the others see it.
     #[arg(long, requires = "net", default_value = "PLAYER")]
     name: String,
+    /// With --net: the game's code. --host: the code joiners must give (six random digits
+    /// unless given here: say it to them with the address); --join: the code the host shows;
+    /// with every --peer named: the same on every machine (the datagrams are checked under a
+    /// key made of it: without one, anyone who knows the addresses can join in).
+    #[arg(long, requires = "net", value_name = "CODE")]
+    code: Option<String>,
     /// With --net: the address to listen on (like 0.0.0.0:7000).
     #[arg(long, requires = "net", value_name = "ADDR")]
     bind: Option<std::net::SocketAddr>,
     /// With --net: another seat's address, in seat order, this seat left out (repeated: one
-    /// for each other player, up to three in co-op and seven in a deathmatch).
+    /// for each other player: up to three in co-op, seven in a deathmatch).
     #[arg(long = "peer", requires = "net", value_name = "ADDR")]
     peers: Vec<std::net::SocketAddr>,
     /// With --net: the seat played here, from 0.
@@ -144,6 +150,8 @@ impl PlayArgs {
         let named = self.bind.is_some() && !self.peers.is_empty();
         if self.room.room.is_some() {
             self.room.check(self.mode)?;
+        } else if self.join.is_some() && self.code.is_none() {
+            anyhow::bail!("--join needs --code CODE (the code the host shows)");
         } else if self.net && !self.host && self.join.is_none() && !named {
             anyhow::bail!(
                 "--net needs --host (with --bind), --join ADDR, or --bind ADDR with a --peer ADDR for each other player"
@@ -200,6 +208,7 @@ impl From<PlayArgs> for PlayOptions {
                     crate::app::Meeting::Named
                 },
                 name: a.name,
+                code: a.code,
             }),
         }
     }

@@ -7,13 +7,16 @@
 //! network runner drives a session tick by tick as every other kind of play is driven.
 //!
 //! What travels is `ggrs`' own messages, each datagram headed by this game's mark and a
-//! fingerprint of the game being played ([`fingerprint`]); what is not the game's is dropped
-//! and counted ([`SocketReport`]), never a panic.
+//! fingerprint of the game being played ([`fingerprint`]), and closed by a code under the
+//! game's key ([`GameKey`]); what is not the game's, forged, sent again, or a message the
+//! rollback library could not take is dropped and counted ([`SocketReport`]), never a panic.
 
 mod carrier;
+mod checks;
 pub mod lobby;
 #[cfg(feature = "webrtc")]
 pub mod room;
+mod seal;
 mod seats;
 mod session;
 mod socket;
@@ -21,6 +24,7 @@ mod terms;
 pub mod text;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
+pub use seal::GameKey;
 pub use seats::NetSeats;
 pub use session::{
     DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats, seat_called,

@@ -3,7 +3,7 @@
 
 use std::net::SocketAddr;
 
-use super::{GameTerms, NetSetup};
+use super::{GameKey, GameTerms, NetSetup};
 use crate::game::{Game, MatchRules};
 
 /// Where this machine sits in a networked game: its address, the others', its seat, the
@@ -25,6 +25,8 @@ pub struct NetSeats {
     /// The players' chosen colours in seat order (none: each seat's own; see
     /// [`crate::game::Seat::colour`]).
     pub colours: Vec<usize>,
+    /// The game's key (the lobby's host drew it; else made of a code every seat was given).
+    pub key: GameKey,
 }
 
 impl NetSeats {
@@ -42,6 +44,7 @@ impl NetSeats {
             peers: self.peers.clone(),
             input_delay: self.input_delay,
             terms: GameTerms::of(game, level_hash, self.seed),
+            key: self.key.clone(),
         }
     }
 }

@@ -51,7 +51,7 @@ use ggrs::{
 
 use super::socket::{GameSocket, SocketReport};
 use super::terms::GameTerms;
-use super::{Carrier, NetConfig, udp_carrier};
+use super::{Carrier, GameKey, NetConfig, udp_carrier};
 use crate::game::rollback::Simulation;
 use crate::game::{Game, Input, TICK_HZ};
 
@@ -63,6 +63,8 @@ const HASHES_KEPT: usize = 256;
 pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a peer goes unheard before the players are told that the game waits for it.
 pub const DISCONNECT_NOTIFY_DELAY: Duration = Duration::from_secs(1);
+/// The most ticks played ahead of the inputs confirmed (`ggrs`' prediction window).
+pub(super) const PREDICTION_WINDOW: usize = 8;
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 
@@ -79,6 +81,9 @@ pub struct NetSetup {
     pub input_delay: usize,
     /// The game's terms (its [`fingerprint`](super::fingerprint) is theirs): the same on every machine.
     pub terms: GameTerms,
+    /// The game's key: every datagram carries a code under it ([`GameKey`]), and those whose
+    /// code is not the game's are dropped. The same on every machine.
+    pub key: GameKey,
 }
 
 /// Why a networked game could not start or go on.
@@ -149,6 +154,15 @@ pub enum NetEvent {
         /// What differs.
         differences: Vec<String>,
     },
+    /// Seat `by` said seat `seat` had left: the rollback library believes it (the seats
+    /// must agree on whose inputs count), so the seat's player stands still from then on
+    /// everywhere. The seat said to have left hears of it too, and its game ends there.
+    SaidLeft {
+        /// The seat that said so.
+        by: usize,
+        /// The seat said to have left.
+        seat: usize,
+    },
     /// A peer sends datagrams of another game, version or level (its fingerprint differs).
     OtherGame {
         /// The peer's address.
@@ -197,6 +211,11 @@ impl NetEvent {
                 "{} plays another game: {}",
                 who(seat),
                 differences.join("; ")
+            ),
+            NetEvent::SaidLeft { by, seat } => format!(
+                "{} says {} left: its player stands still from here on",
+                who(by),
+                who(seat)
             ),
             NetEvent::OtherGame { addr } => format!(
                 "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
@@ -338,7 +357,7 @@ impl NetPlay {
         let mut builder = SessionBuilder::<NetConfig>::new()
             .with_num_players(seats)
             .with_input_delay(setup.input_delay)
-            .with_max_prediction_window(8)
+            .with_max_prediction_window(PREDICTION_WINDOW)
             .with_desync_detection_mode(DesyncDetection::On {
                 interval: DESYNC_CHECK_TICKS,
             })
@@ -355,7 +374,8 @@ impl NetPlay {
         }
         let socket = GameSocket::new(
             carrier.clone(),
-            setup.terms.clone(),
+            (setup.terms.clone(), setup.key.clone()),
+            setup.seat,
             setup.peers.clone(),
             report.clone(),
         );
@@ -441,6 +461,12 @@ impl NetPlay {
                 told.push(addr);
                 events.push(NetEvent::OtherGame { addr });
             }
+        }
+        if let Ok(mut said) = self.report.said_left.lock() {
+            events.extend(
+                said.drain(..)
+                    .map(|(by, seat)| NetEvent::SaidLeft { by, seat }),
+            );
         }
         if let Ok(mut mismatches) = self.report.mismatches.lock() {
             let (waiting, told) = &mut *mismatches;

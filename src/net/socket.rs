@@ -1,5 +1,8 @@
-//! The game's datagrams on a carrier: `ggrs`' messages headed by this game's mark and
-//! fingerprint, read with a size limit; whatever is not this game's is dropped and counted.
+//! The game's datagrams on a carrier: `ggrs`' messages headed by this game's mark, its
+//! fingerprint and the sender's counter, and followed by a code under the game's key
+//! ([`super::seal`]); read with a size limit, and checked ([`super::checks`]) before `ggrs`
+//! sees them. Whatever is not this game's, forged, sent again or malformed is dropped and
+//! counted.
 
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,7 +14,9 @@ use web_time::Instant;
 use bincode::Options as _;
 use ggrs::{Message, NonBlockingSocket};
 
-use super::{Carrier, GameTerms};
+use super::checks::{PeerCheck, Refusal};
+use super::seal::{ReplayWindow, TAG};
+use super::{Carrier, GameKey, GameTerms};
 
 /// The first bytes of every datagram this game sends.
 const MAGIC: [u8; 4] = *b"TCnp";
@@ -20,8 +25,9 @@ const MAGIC: [u8; 4] = *b"TCnp";
 const TERMS_MAGIC: [u8; 4] = *b"TCgt";
 /// How often a peer of another game is sent this game's terms, at most.
 const TERMS_RESEND: Duration = Duration::from_millis(250);
-/// The header: [`MAGIC`] and the fingerprint.
-const HEADER: usize = 12;
+/// The header: [`MAGIC`], the fingerprint and the sender's counter (then the message, then
+/// the code of all that, [`TAG`] bytes).
+const HEADER: usize = 20;
 /// The largest datagram read (ggrs' messages are far smaller).
 pub(super) const LARGEST: usize = 4096;
 /// The most datagrams read in one poll; the rest wait for the next.
@@ -32,8 +38,14 @@ pub const MAX_DATAGRAMS_PER_POLL: usize = 256;
 pub struct SocketReport {
     /// Datagrams from addresses that are not peers.
     pub strangers: AtomicU64,
-    /// Datagrams from peers cut short, of another game, or not a message.
+    /// Datagrams from peers cut short, of another game, not a message, or a message the
+    /// rollback library cannot take ([`super::checks`]).
     pub dropped: AtomicU64,
+    /// Datagrams whose code is not the game's: forged (a peer's address is easy to put on a
+    /// datagram), or from a machine given another key.
+    pub forged: AtomicU64,
+    /// Datagrams whose counter was seen before: sent again by someone.
+    pub replayed: AtomicU64,
     /// Datagrams that could not be sent.
     pub send_failures: AtomicU64,
     /// Peers whose datagrams carried another fingerprint, not yet told of, and those told of
@@ -42,6 +54,8 @@ pub struct SocketReport {
     /// Peers that said their game's terms, and what differs, not yet told of; and those told
     /// of (each is told of once).
     pub(super) mismatches: Mutex<MismatchesSeen>,
+    /// Seats a peer said had left (the peer's seat, the seat), not yet told of.
+    pub(super) said_left: Mutex<Vec<(usize, usize)>>,
 }
 
 /// Peers of another game with what differs, waiting to be told of; and those told of.
@@ -59,15 +73,23 @@ fn message_kind(bytes: &[u8]) -> Option<u32> {
     Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
 }
 
-/// A datagram carrier that speaks `ggrs`' messages with this game's header, dropping whatever
-/// is not for it.
+/// A datagram carrier that speaks `ggrs`' messages with this game's header and code,
+/// dropping whatever is not for it.
 pub(super) struct GameSocket {
     socket: Carrier,
     fingerprint: u64,
     terms: GameTerms,
+    key: GameKey,
+    /// The seat played here.
+    seat: usize,
     /// When each peer of another game was last sent this game's terms.
     terms_sent: Vec<(SocketAddr, Instant)>,
     peers: Vec<SocketAddr>,
+    /// For each peer: the counters of its datagrams taken, and what its messages tell.
+    windows: Vec<ReplayWindow>,
+    checks: Vec<PeerCheck>,
+    /// This machine's next counter.
+    counter: u64,
     buffer: Vec<u8>,
     out: Vec<u8>,
     report: Arc<SocketReport>,
@@ -75,15 +97,17 @@ pub(super) struct GameSocket {
     /// asks again only after 200 ms in which it sent nothing; a machine whose first requests
     /// were lost (the other not yet listening) and which answers the other's reports every
     /// 200 ms would never ask again, and never start: the socket asks again for it.
-    unanswered: Vec<(SocketAddr, Vec<u8>, Instant)>,
+    unanswered: Vec<(SocketAddr, Message, Instant)>,
 }
 
 impl GameSocket {
-    /// A socket for the game of `terms` with `peers`, on `carrier`, counting what it drops in
+    /// A socket for the game of `terms` under `key`, seat `seat` of it, with `peers` (the
+    /// other seats' addresses in seat order), on `carrier`, counting what it drops in
     /// `report`.
     pub(super) fn new(
         carrier: Carrier,
-        terms: GameTerms,
+        (terms, key): (GameTerms, GameKey),
+        seat: usize,
         peers: Vec<SocketAddr>,
         report: Arc<SocketReport>,
     ) -> GameSocket {
@@ -91,8 +115,13 @@ impl GameSocket {
             socket: carrier,
             fingerprint: terms.fingerprint(),
             terms,
+            key,
+            seat,
             terms_sent: Vec::new(),
+            windows: vec![ReplayWindow::default(); peers.len()],
+            checks: peers.iter().map(|_| PeerCheck::new()).collect(),
             peers,
+            counter: 0,
             buffer: vec![0; LARGEST],
             out: Vec::with_capacity(512),
             report,
@@ -100,26 +129,41 @@ impl GameSocket {
         }
     }
 
-    /// The message in datagram `bytes` from `from`, if it is one of this game's.
-    fn read(&mut self, from: SocketAddr, bytes: &[u8]) -> Option<Message> {
-        if !self.peers.contains(&from) {
+    /// The seat of the peer at `index` of the peers (this machine's seat is left out of them).
+    fn seat_of(&self, index: usize) -> usize {
+        if index < self.seat { index } else { index + 1 }
+    }
+
+    /// The message in datagram `bytes` from `from`, if it is one of this game's, with its
+    /// kind.
+    fn read(&mut self, from: SocketAddr, bytes: &[u8]) -> Option<(Message, Option<u32>)> {
+        let Some(peer) = self.peers.iter().position(|&p| p == from) else {
             self.report.strangers.fetch_add(1, Ordering::Relaxed);
             return None;
-        }
+        };
         let report = Arc::clone(&self.report);
-        let dropped = || {
-            report.dropped.fetch_add(1, Ordering::Relaxed);
+        let count = |counter: &AtomicU64| {
+            counter.fetch_add(1, Ordering::Relaxed);
             None
         };
-        if bytes.len() >= 4 && bytes[..4] == TERMS_MAGIC {
+        let sender = self.seat_of(peer);
+        let Some(signed_len) = bytes.len().checked_sub(TAG).filter(|&n| n >= 4) else {
+            return count(&report.dropped);
+        };
+        let (signed, tag) = bytes.split_at(signed_len);
+        let is_terms = signed[..4] == TERMS_MAGIC;
+        if !is_terms && (signed.len() < HEADER || signed[..4] != MAGIC) {
+            return count(&report.dropped);
+        }
+        if !self.key.verifies(sender, self.seat, signed, tag) {
+            return count(&report.forged);
+        }
+        if is_terms {
             // (Not ggrs' but understood: not counted as dropped.)
-            self.read_terms(from, &bytes[4..]);
+            self.read_terms(from, &signed[4..]);
             return None;
         }
-        if bytes.len() < HEADER || bytes[..4] != MAGIC {
-            return dropped();
-        }
-        let mark = u64::from_le_bytes(bytes[4..HEADER].try_into().unwrap_or_default());
+        let mark = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
         if mark != self.fingerprint {
             if let Ok(mut others) = self.report.other_games.lock() {
                 let (waiting, told) = &mut *others;
@@ -128,7 +172,25 @@ impl GameSocket {
                 }
             }
             self.send_terms(from);
-            return dropped();
+            return count(&report.dropped);
+        }
+        let counter = u64::from_le_bytes(signed[12..HEADER].try_into().unwrap_or_default());
+        if !self.windows[peer].take(counter) {
+            return count(&report.replayed);
+        }
+        let body = &signed[HEADER..];
+        let seats = self.peers.len() + 1;
+        match self.checks[peer].check(body, seats) {
+            Err(Refusal::Malformed(_)) => return count(&report.dropped),
+            Ok(checked) => {
+                let about_others = checked
+                    .says_left
+                    .into_iter()
+                    .filter(|&s| s != sender && s != self.seat);
+                if let Ok(mut said) = self.report.said_left.lock() {
+                    said.extend(about_others.map(|s| (sender, s)));
+                }
+            }
         }
         // ggrs' own encoding (bincode's fixed-width integers), with a limit on what a length
         // in the datagram may ask for.
@@ -136,8 +198,48 @@ impl GameSocket {
             .with_fixint_encoding()
             .allow_trailing_bytes()
             .with_limit(LARGEST as u64)
-            .deserialize(&bytes[HEADER..]);
-        decoded.ok().or_else(dropped)
+            .deserialize(body);
+        match decoded {
+            Ok(message) => Some((message, message_kind(body))),
+            Err(_) => count(&report.dropped),
+        }
+    }
+
+    /// Sends `bytes` (a datagram but for its code) to `to`, at the peers' `index`, with its
+    /// code.
+    fn send_signed(&mut self, mut datagram: Vec<u8>, to: SocketAddr) -> Vec<u8> {
+        let receiver = self
+            .peers
+            .iter()
+            .position(|&p| p == to)
+            .map_or(usize::MAX, |i| self.seat_of(i));
+        let tag = self.key.tag(self.seat, receiver, &datagram);
+        datagram.extend_from_slice(&tag);
+        if self
+            .socket
+            .borrow_mut()
+            .send_datagram(&datagram, to)
+            .is_err()
+        {
+            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+        }
+        datagram
+    }
+
+    /// Sends `message` to `to` with this game's header, a new counter and its code.
+    fn send_message(&mut self, message: &Message, to: SocketAddr) {
+        let mut out = std::mem::take(&mut self.out);
+        out.clear();
+        out.extend_from_slice(&MAGIC);
+        out.extend_from_slice(&self.fingerprint.to_le_bytes());
+        out.extend_from_slice(&self.counter.to_le_bytes());
+        self.counter += 1;
+        if bincode::serialize_into(&mut out, message).is_err() {
+            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+            self.out = out;
+            return;
+        }
+        self.out = self.send_signed(out, to);
     }
 
     /// Sends this game's terms to `peer`, whose datagrams carry another fingerprint (at most
@@ -152,14 +254,7 @@ impl GameSocket {
         }
         let mut datagram = TERMS_MAGIC.to_vec();
         datagram.extend(self.terms.to_bytes());
-        if self
-            .socket
-            .borrow_mut()
-            .send_datagram(&datagram, peer)
-            .is_err()
-        {
-            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-        }
+        self.send_signed(datagram, peer);
     }
 
     /// A peer's terms, `bytes`: what differs from this game's, to be told of once. The peer
@@ -185,24 +280,10 @@ impl GameSocket {
 
 impl NonBlockingSocket<SocketAddr> for GameSocket {
     fn send_to(&mut self, msg: &Message, addr: &SocketAddr) {
-        self.out.clear();
-        self.out.extend_from_slice(&MAGIC);
-        self.out.extend_from_slice(&self.fingerprint.to_le_bytes());
-        let sent = bincode::serialize_into(&mut self.out, msg)
-            .ok()
-            .and_then(|()| {
-                self.socket
-                    .borrow_mut()
-                    .send_datagram(&self.out, *addr)
-                    .ok()
-            });
-        if sent.is_none() {
-            self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-        }
+        self.send_message(msg, *addr);
         if message_kind(&self.out[HEADER..]) == Some(SYNC_REQUEST) {
             self.unanswered.retain(|(to, ..)| to != addr);
-            self.unanswered
-                .push((*addr, self.out.clone(), Instant::now()));
+            self.unanswered.push((*addr, msg.clone(), Instant::now()));
         }
     }
 
@@ -213,8 +294,8 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             let received = self.socket.borrow_mut().receive_datagram(&mut buffer);
             match received {
                 Ok((n, from)) => {
-                    if let Some(message) = self.read(from, &buffer[..n]) {
-                        if message_kind(&buffer[HEADER..n]) == Some(SYNC_REPLY) {
+                    if let Some((message, kind)) = self.read(from, &buffer[..n]) {
+                        if kind == Some(SYNC_REPLY) {
                             self.unanswered.retain(|(to, ..)| *to != from);
                         }
                         messages.push((from, message));
@@ -230,13 +311,19 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             self.buffer = buffer;
         }
         let now = Instant::now();
-        for (to, bytes, sent) in &mut self.unanswered {
-            if now - *sent >= SYNC_RESEND {
+        let due: Vec<(SocketAddr, Message)> = self
+            .unanswered
+            .iter_mut()
+            .filter(|(.., sent)| now - *sent >= SYNC_RESEND)
+            .map(|(to, message, sent)| {
                 *sent = now;
-                if self.socket.borrow_mut().send_datagram(bytes, *to).is_err() {
-                    self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-                }
-            }
+                (*to, message.clone())
+            })
+            .collect();
+        // (Each time with a counter of its own: the same one again would be dropped as sent
+        // again.)
+        for (to, message) in due {
+            self.send_message(&message, to);
         }
         messages
     }

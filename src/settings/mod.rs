@@ -168,9 +168,10 @@ pub fn name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || " .-'".contains(c)
 }
 
-/// Whether `c` may stand in an address to join (an IP address and port).
+/// Whether `c` may stand in an address to join (an IP address and port, a space and the
+/// host's code).
 pub fn address_char(c: char) -> bool {
-    c.is_ascii_hexdigit() || ".:[]".contains(c)
+    c.is_ascii_hexdigit() || ".:[] ".contains(c)
 }
 
 /// The sound settings: the `[sound]` table.
@@ -213,8 +214,9 @@ pub mod limits {
     pub const MINIMAP_SIZE: (f64, f64) = (0.05, 1.0);
     /// The longest player's name, in characters.
     pub const NAME_LEN: usize = 12;
-    /// The longest address to join, in characters.
-    pub const ADDRESS_LEN: usize = 47;
+    /// The longest address to join, in characters (an IPv6 address and port, a space, a
+    /// code of up to 24 characters).
+    pub const ADDRESS_LEN: usize = 72;
 }
 
 impl Default for Settings {

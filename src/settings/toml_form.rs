@@ -248,7 +248,9 @@ impl Reading<'_> {
             if text.len() > limits::ADDRESS_LEN || !text.chars().all(address_char) {
                 return Err(self.at(
                     join.span().start,
-                    format!("join '{text}': expected an address like 192.168.1.5:7300"),
+                    format!(
+                        "join '{text}': expected an address and a code like 192.168.1.5:7300 493017"
+                    ),
                 ));
             }
             s.network.join = text.clone();

@@ -138,7 +138,17 @@ fn the_multiplayer_page_hosts_a_lobby_that_starts_the_game() {
     assert!(ctl.menu.is_none());
     assert!(ctl.waiting.is_some());
     let host = std::net::SocketAddr::from(([127, 0, 0, 1], port));
-    let mut joiner = Joiner::connect("127.0.0.1:0".parse().unwrap(), host, "bo").unwrap();
+    // The panel shows the code the others join with.
+    ctl.simulate();
+    let code = ctl
+        .view
+        .lobby
+        .iter()
+        .find_map(|l| l.strip_prefix("THE OTHERS JOIN WITH THE CODE "))
+        .unwrap_or_else(|| panic!("no code shown: {:?}", ctl.view.lobby))
+        .to_string();
+    assert_eq!(code.len(), 6, "{code}");
+    let mut joiner = Joiner::connect("127.0.0.1:0".parse().unwrap(), host, "bo", &code).unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
     let mut joined_at = None;
     let mut started = None;

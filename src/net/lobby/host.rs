@@ -1,8 +1,10 @@
 //! The hosting machine's lobby.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use web_time::Instant;
+
+use crate::net::GameKey;
 
 use super::wire::{LobbySocket, Message};
 use super::*;
@@ -18,10 +20,32 @@ struct Guest {
     ready: bool,
 }
 
-/// The hosting machine's lobby: it takes joiners up to the mode's number of players, and
-/// starts the game when asked ([`Host::start`]).
+/// The most machines whose wrong codes are remembered (past them, the oldest forgotten).
+const MACHINES_REMEMBERED: usize = 4096;
+
+/// Who gets in: the code, the game's key (told to the players seated, in their start, and to
+/// no one else), and the wrong codes heard.
+struct Door {
+    code: String,
+    key: GameKey,
+    wrong: WrongCodes,
+}
+
+/// The wrong codes heard: this second's, and each machine's.
+struct WrongCodes {
+    second: Instant,
+    this_second: u32,
+    by_machine: Vec<(IpAddr, u32)>,
+    /// Hellos not answered: a wrong code, a machine no longer heard, or past the second's.
+    unanswered: u64,
+}
+
+/// The hosting machine's lobby: it takes joiners who know its code ([`Host::code`]) up to
+/// the mode's number of players, and starts the game when asked ([`Host::start`]). To a
+/// hello without the code it says nothing at all (not the level, not the players' names).
 pub struct Host {
     socket: LobbySocket,
+    door: Box<Door>,
     name: String,
     /// The colour the host would wear.
     colour: u8,
@@ -32,7 +56,7 @@ pub struct Host {
     starting: Option<(Instant, Vec<Message>)>,
     /// The last time each waiting joiner was told of the start.
     told: Instant,
-    started: Option<Plan>,
+    started: Option<Box<Plan>>,
 }
 
 impl Host {
@@ -56,8 +80,23 @@ impl Host {
     /// data channels): the joiners are the room's players who say hello.
     pub fn over(carrier: Carrier, name: &str, choice: GameChoice, most: usize) -> Host {
         let most = most.clamp(1, choice.most_seats());
+        let code = random_code();
+        // (A system without a generator: a key of the code and the clock, guessable but rare.)
+        let key = GameKey::random().unwrap_or_else(|| {
+            GameKey::from_code(&format!("{code} {:?}", web_time::SystemTime::now()))
+        });
         Host {
             socket: LobbySocket::over(carrier),
+            door: Box::new(Door {
+                code,
+                key,
+                wrong: WrongCodes {
+                    second: Instant::now(),
+                    this_second: 0,
+                    by_machine: Vec::new(),
+                    unanswered: 0,
+                },
+            }),
             name: clean_name(name, "HOST"),
             colour: 0,
             choice,
@@ -67,6 +106,59 @@ impl Host {
             told: Instant::now(),
             started: None,
         }
+    }
+
+    /// The code a joiner must give: six random digits unless set ([`Host::set_code`]).
+    pub fn code(&self) -> &str {
+        &self.door.code
+    }
+
+    /// The code a joiner must give is `code` (a room's name, or a longer secret; cleaned as
+    /// [`clean_code`] cleans it; an empty one is not taken).
+    pub fn set_code(&mut self, code: &str) {
+        let code = clean_code(code);
+        if !code.is_empty() {
+            self.door.code = code;
+        }
+    }
+
+    /// Hellos not answered so far: a wrong code, from a machine that gave too many, or past
+    /// the [`WRONG_CODES_PER_SECOND`].
+    pub fn unanswered(&self) -> u64 {
+        self.door.wrong.unanswered
+    }
+
+    /// Whether a hello from `from` with `code` is heard: the right code, from a machine that
+    /// has not given [`WRONG_CODES_PER_MACHINE`] wrong ones, within the second's
+    /// [`WRONG_CODES_PER_SECOND`] (past them no code is even compared: a guess then is never
+    /// right).
+    fn admits(&mut self, from: SocketAddr, code: &str, now: Instant) -> bool {
+        let wrong = &mut self.door.wrong;
+        if now - wrong.second >= Duration::from_secs(1) {
+            wrong.second = now;
+            wrong.this_second = 0;
+        }
+        let machine = wrong.by_machine.iter().position(|(ip, _)| *ip == from.ip());
+        let barred = machine.is_some_and(|i| wrong.by_machine[i].1 >= WRONG_CODES_PER_MACHINE);
+        if barred || wrong.this_second >= WRONG_CODES_PER_SECOND {
+            wrong.unanswered += 1;
+            return false;
+        }
+        if code == self.door.code {
+            return true;
+        }
+        wrong.this_second += 1;
+        wrong.unanswered += 1;
+        match machine {
+            Some(i) => wrong.by_machine[i].1 += 1,
+            None => {
+                if wrong.by_machine.len() >= MACHINES_REMEMBERED {
+                    wrong.by_machine.remove(0);
+                }
+                wrong.by_machine.push((from.ip(), 1));
+            }
+        }
+        false
     }
 
     /// What carries the lobby's messages: the game goes on over it.
@@ -139,6 +231,11 @@ impl Host {
         let mut answers = Vec::new();
         for (from, message) in self.socket.receive() {
             let known = self.guests.iter().position(|g| g.addr == from);
+            if let (Message::Hello { code, .. }, None) = (&message, known) {
+                if !self.admits(from, code, now) {
+                    continue; // a stranger is told nothing
+                }
+            }
             match (message, known) {
                 (Message::Hello { rules, .. }, _) if rules != RULES_VERSION => {
                     let why = format!(
@@ -234,9 +331,9 @@ impl Host {
         if let Some((since, starts)) = &self.starting {
             let everyone = self.guests.iter().all(|g| g.ready);
             if self.started.is_none() && (everyone || now - *since > START_TELLING) {
-                self.started = Some(self.own_plan());
+                self.started = Some(Box::new(self.own_plan()));
                 if let Some(plan) = &self.started {
-                    events.push(LobbyEvent::Started(plan.clone()));
+                    events.push(LobbyEvent::Started(Plan::clone(plan)));
                 }
             } else if self.started.is_none() && now - self.told >= RESEND {
                 self.told = now;
@@ -296,6 +393,7 @@ impl Host {
                 colours: self.colours(),
                 choice: self.choice.clone(),
                 input_delay,
+                key: self.door.key.to_bytes(),
             })
             .collect::<Vec<_>>();
         for (guest, start) in self.guests.iter().zip(&starts) {
@@ -321,6 +419,7 @@ impl Host {
                 input_delay: self.input_delay(),
                 deathmatch: self.choice.rules(),
                 colours: self.colours().into_iter().map(usize::from).collect(),
+                key: self.door.key.clone(),
             },
             names: self.players().iter().map(|s| s.to_string()).collect(),
         }

@@ -14,6 +14,8 @@ pub struct Joiner {
     /// The host's address (in a room: the first player who answers).
     host: Option<SocketAddr>,
     name: String,
+    /// The lobby's code, given in each hello.
+    code: String,
     /// The colour asked for (none: the seat's).
     colour: Option<u8>,
     /// The players' colours, as the host last told them.
@@ -27,23 +29,31 @@ pub struct Joiner {
 }
 
 impl Joiner {
-    /// Joins the host at `host` as the player `name`, listening on `bind` (port 0: any).
-    pub fn connect(bind: SocketAddr, host: SocketAddr, name: &str) -> Result<Joiner, LobbyError> {
+    /// Joins the host at `host` as the player `name`, giving the lobby's `code` (the host
+    /// answers nothing without it), listening on `bind` (port 0: any).
+    pub fn connect(
+        bind: SocketAddr,
+        host: SocketAddr,
+        name: &str,
+        code: &str,
+    ) -> Result<Joiner, LobbyError> {
         Ok(Joiner::over(
             LobbySocket::bind(bind)?.socket,
             Some(host),
             name,
+            code,
         ))
     }
 
     /// Joins as [`Joiner::connect`] does, its messages carried by `carrier`; with no `host`,
     /// the host is whoever answers first among the carrier's own peers (a room's players:
     /// each is said hello to until one answers).
-    pub fn over(carrier: Carrier, host: Option<SocketAddr>, name: &str) -> Joiner {
+    pub fn over(carrier: Carrier, host: Option<SocketAddr>, name: &str, code: &str) -> Joiner {
         Joiner {
             socket: LobbySocket::over(carrier),
             host,
             name: clean_name(name, "PLAYER"),
+            code: clean_code(code),
             colour: None,
             colours: Vec::new(),
             opened: Instant::now(),
@@ -188,12 +198,15 @@ impl Joiner {
                     colours,
                     choice,
                     input_delay,
+                    key,
                 } => {
                     // Answered three times: a lost answer only keeps the host telling.
                     for _ in 0..3 {
                         self.socket.send(&Message::Ready, from);
                     }
-                    match self.plan(seat, &addresses, (names, colours), choice, input_delay) {
+                    let key = crate::net::GameKey::from_bytes(key);
+                    let game = (choice, input_delay, key);
+                    match self.plan(seat, &addresses, (names, colours), game) {
                         Ok(plan) => events.push(LobbyEvent::Started(plan)),
                         Err(why) => events.push(LobbyEvent::Refused { why }),
                     }
@@ -210,6 +223,7 @@ impl Joiner {
                 name: self.name.clone(),
                 sent_ms: clock(now),
                 round_trip_ms: self.round_trip_ms,
+                code: self.code.clone(),
             };
             let to = match self.host {
                 Some(host) => vec![host],
@@ -232,8 +246,7 @@ impl Joiner {
         seat: u8,
         addresses: &[Option<SocketAddr>],
         (names, colours): (Vec<String>, Vec<u8>),
-        choice: GameChoice,
-        input_delay: u8,
+        (choice, input_delay, key): (GameChoice, u8, crate::net::GameKey),
     ) -> Result<Plan, String> {
         let seat = usize::from(seat);
         let count = addresses.len();
@@ -264,6 +277,7 @@ impl Joiner {
                 deathmatch: choice.rules(),
                 // (A colour past the palette's is worn as the seat's own.)
                 colours: colours.into_iter().map(usize::from).collect(),
+                key,
             },
             names: names.iter().map(|n| clean_name(n, "PLAYER")).collect(),
             choice,

@@ -62,6 +62,15 @@ pub const NAME_LIMIT: usize = 12;
 pub const MOST_INPUT_DELAY: usize = 4;
 /// The most datagrams read in one poll; the rest wait for the next.
 pub(super) const MAX_DATAGRAMS_PER_POLL: usize = 64;
+/// The most characters of a lobby's code ([`random_code`] makes six digits; a longer secret
+/// may be chosen).
+pub const CODE_LIMIT: usize = 64;
+/// Wrong codes the host hears out a second, from everyone together: past them, hellos are
+/// not even read until the next second, so that guessing six digits takes hours on average
+/// (10^6 / 2 / 20 s), however many machines guess.
+pub const WRONG_CODES_PER_SECOND: u32 = 20;
+/// Wrong codes from one machine (its IP address) before the host hears it no more.
+pub const WRONG_CODES_PER_MACHINE: u32 = 8;
 /// How long the host goes on telling joiners the game starts before it starts anyway (a
 /// joiner that never heard is left to the game's own synchronization, which waits for it).
 pub(super) const START_TELLING: Duration = Duration::from_secs(2);
@@ -168,6 +177,34 @@ impl GameChoice {
             .map_or_else(|| self.level.clone(), |n| n.to_string_lossy().into_owned());
         format!("{mode} on {level}, {:?}", self.difficulty).to_lowercase()
     }
+}
+
+/// A lobby's code: six random digits, what one player reads out to another ("the code is
+/// 493017"), from the system's generator.
+///
+/// ```
+/// let code = tilecaster::net::lobby::random_code();
+/// assert_eq!(code.len(), 6);
+/// assert!(code.bytes().all(|b| b.is_ascii_digit()));
+/// ```
+pub fn random_code() -> String {
+    let mut bytes = [0; 8];
+    if getrandom::getrandom(&mut bytes).is_err() {
+        // (A system without a generator: the clock's nanoseconds, guessable but rare.)
+        let now = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        bytes = now.to_le_bytes();
+    }
+    format!("{:06}", u64::from_le_bytes(bytes) % 1_000_000)
+}
+
+/// A code as typed or sent: printable, without spaces at its ends, at most [`CODE_LIMIT`]
+/// characters.
+pub fn clean_code(code: &str) -> String {
+    crate::net::text::printable(code.trim(), CODE_LIMIT)
+        .trim()
+        .to_string()
 }
 
 /// The input delay, in ticks, for players whose longest round trip is `round_trip_ms`: half

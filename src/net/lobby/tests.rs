@@ -46,9 +46,10 @@ fn until_started(host: &mut Host, joiners: &mut [Joiner], players: usize) -> Vec
 fn joiners_learn_their_seats_the_others_addresses_and_the_names() {
     let mut host = Host::open(loopback(), "anna", choice(), 4).unwrap();
     let at = host.local_addr().unwrap();
+    let code = host.code().to_string();
     let mut joiners = vec![
-        Joiner::connect(loopback(), at, "bo").unwrap(),
-        Joiner::connect(loopback(), at, "bo").unwrap(),
+        Joiner::connect(loopback(), at, "bo", &code).unwrap(),
+        Joiner::connect(loopback(), at, "bo", &code).unwrap(),
     ];
     // The host wears orange; the first BO asks for orange too (and gets the next free
     // colour, white), the second asks for none (and wears its seat's, green).
@@ -72,6 +73,8 @@ fn joiners_learn_their_seats_the_others_addresses_and_the_names() {
     assert_eq!(plans[1].seats.peers, [at, addrs[1]]);
     assert_eq!(plans[2].seats.peers, [at, addrs[0]]);
     assert_eq!(plans[1].seats.bind, addrs[0]);
+    // One key for the game, the same on every machine.
+    assert!(plans.iter().all(|p| p.seats.key == plans[0].seats.key));
 }
 
 #[test]
@@ -94,9 +97,11 @@ fn another_rules_version_a_full_game_and_garbage_are_turned_away() {
         name: "OLD".into(),
         sent_ms: 0,
         round_trip_ms: None,
+        code: host.code().to_string(),
     };
     old.send(&hello(RULES_VERSION + 1), at);
-    let mut joiner = Joiner::connect(loopback(), at, "bo").unwrap();
+    let code = host.code().to_string();
+    let mut joiner = Joiner::connect(loopback(), at, "bo", &code).unwrap();
     let mut late = None;
     let mut refusal = None;
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -105,7 +110,7 @@ fn another_rules_version_a_full_game_and_garbage_are_turned_away() {
         joiner.poll();
         if host.players().len() == 2 && late.is_none() {
             // The game takes two: a third is turned away.
-            late = Some(Joiner::connect(loopback(), at, "cy").unwrap());
+            late = Some(Joiner::connect(loopback(), at, "cy", &code).unwrap());
         }
         if let Some(late) = &mut late {
             for event in late.poll() {
@@ -196,7 +201,11 @@ fn in_a_room_the_host_is_whoever_answers_and_colours_are_worn() {
     };
     let (a, b, c) = (carrier(1), carrier(2), carrier(3));
     let mut host = Host::over(a, "anna", choice(), 4);
-    let mut joiners = vec![Joiner::over(b, None, "bo"), Joiner::over(c, None, "cy")];
+    host.set_code("482913");
+    let mut joiners = vec![
+        Joiner::over(b, None, "bo", "482913"),
+        Joiner::over(c, None, "cy", "482913"),
+    ];
     joiners[0].set_colour(2);
     joiners[1].set_colour(2);
     let plans = until_started(&mut host, &mut joiners, 3);
@@ -259,7 +268,7 @@ fn a_hosts_words_reach_the_joiner_printable() {
     let host = LobbySocket::bind(loopback()).unwrap();
     let at = host.local_addr().unwrap();
     let mut host = host;
-    let mut joiner = Joiner::connect(loopback(), at, "bo").unwrap();
+    let mut joiner = Joiner::connect(loopback(), at, "bo", "1").unwrap();
     let hostile = format!(
         "\u{1b}]0;pwned\u{7}\u{1b}[2J\r\nERROR forged line{}",
         "!".repeat(1000)
@@ -286,4 +295,61 @@ fn a_hosts_words_reach_the_joiner_printable() {
     assert!(why.starts_with("]0;pwned[2JERROR forged line!!!"), "{why}");
     assert!(!why.chars().any(char::is_control), "{why:?}");
     assert_eq!(why.chars().count(), crate::net::text::REASON_CHARS);
+}
+
+/// A hello without the lobby's code gets no answer at all (not the level, not the names, not
+/// a refusal) and no seat; a machine that guesses wrong too often is heard no more, even with
+/// the right code; the one with the code joins.
+#[test]
+fn a_stranger_without_the_code_is_told_nothing_and_seated_nowhere() {
+    let mut host = Host::open(loopback(), "anna", choice(), 4).unwrap();
+    let at = host.local_addr().unwrap();
+    host.set_code("493017");
+    assert_eq!(host.code(), "493017");
+    // (Other loopback addresses than the joiner's: a machine is known by its IP address.)
+    let mut stranger = LobbySocket::bind("127.0.0.3:0".parse().unwrap()).unwrap();
+    let hello = |code: &str| Message::Hello {
+        rules: RULES_VERSION,
+        name: "EVE".into(),
+        sent_ms: 0,
+        round_trip_ms: None,
+        code: code.into(),
+    };
+    let mut guesser = LobbySocket::bind("127.0.0.2:0".parse().unwrap()).unwrap();
+    for guess in 0..WRONG_CODES_PER_MACHINE {
+        guesser.send(&hello(&format!("{guess:06}")), at);
+    }
+    stranger.send(&hello(""), at);
+    stranger.send(&hello("49301"), at);
+    let mut joiner = Joiner::connect(loopback(), at, "bo", " 493017 ").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut joined = Vec::new();
+    while joined.is_empty() && Instant::now() < deadline {
+        for event in host.poll() {
+            if let LobbyEvent::Joined { name, .. } = event {
+                joined.push(name);
+            }
+        }
+        joiner.poll();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(joined, ["BO"]);
+    // The guesser now has the right code, but has guessed wrong too often.
+    guesser.send(&hello("493017"), at);
+    let until = Instant::now() + Duration::from_millis(300);
+    while Instant::now() < until {
+        host.poll();
+        joiner.poll();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(host.players(), ["ANNA", "BO"]);
+    assert_eq!(
+        host.unanswered(),
+        u64::from(WRONG_CODES_PER_MACHINE) + 3,
+        "the guesses, the stranger's two, the guesser's late right one"
+    );
+    for socket in [&mut stranger, &mut guesser] {
+        let answers = socket.receive();
+        assert!(answers.is_empty(), "a stranger was told {answers:?}");
+    }
 }

@@ -13,12 +13,14 @@ use crate::net::{Carrier, udp_carrier};
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub(super) enum Message {
     /// A joiner, to the host, until it is told the game starts: its rules, its name, when it
-    /// sent this (its own clock, echoed for the round trip) and the round trip it measured.
+    /// sent this (its own clock, echoed for the round trip), the round trip it measured, and
+    /// the lobby's code (without which the host says nothing).
     Hello {
         rules: u32,
         name: String,
         sent_ms: u64,
         round_trip_ms: Option<u32>,
+        code: String,
     },
     /// The host, to a joiner, in answer: the names so far, their colours, the game, the
     /// echo.
@@ -39,6 +41,8 @@ pub(super) enum Message {
         colours: Vec<u8>,
         choice: GameChoice,
         input_delay: u8,
+        /// The game's key ([`crate::net::GameKey`]).
+        key: [u8; 32],
     },
     /// A joiner, to the host: told of the start.
     Ready,
@@ -57,7 +61,10 @@ impl Message {
         use crate::net::text::{NAME_CHARS, PATH_CHARS, REASON_CHARS, printable};
         let clean = |text: &mut String, most: usize| *text = printable(text, most);
         match &mut self {
-            Message::Hello { name, .. } => clean(name, NAME_CHARS),
+            Message::Hello { name, code, .. } => {
+                clean(name, NAME_CHARS);
+                *code = super::clean_code(code);
+            }
             Message::Roster { names, choice, .. } | Message::Start { names, choice, .. } => {
                 names.iter_mut().for_each(|n| clean(n, NAME_CHARS));
                 clean(&mut choice.level, PATH_CHARS);

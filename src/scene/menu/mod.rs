@@ -182,8 +182,8 @@ pub enum MenuCommand {
         /// A deathmatch (else co-op).
         deathmatch: bool,
     },
-    /// Join the networked game hosted at this address.
-    JoinGame(std::net::SocketAddr),
+    /// Join the networked game hosted at this address, with the host's code.
+    JoinGame(std::net::SocketAddr, String),
     /// Join the networked game hosted in the room of this code (the page's network play,
     /// through a signalling server).
     JoinRoom(String),
@@ -455,9 +455,9 @@ impl Menu {
                     *text = "PLAYER".into();
                 }
                 *text = text.trim().to_string();
-                // Enter joins an address (an IP address alone: on the default port), or
-                // where games are in rooms, a room's code (digits); what does not read as
-                // one stays to be mended.
+                // Enter joins an address (an IP address alone: on the default port) with
+                // the host's code after a space, or where games are in rooms, a room's code
+                // (digits); what does not read as one stays to be mended.
                 let code = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
                 let join = match (field, input) {
                     (Field::Address, MenuInput::Select) if world.rooms && code => {
@@ -465,11 +465,13 @@ impl Menu {
                     }
                     (Field::Address, MenuInput::Select) if !world.addresses => return None,
                     (Field::Address, MenuInput::Select) => {
-                        let address = text.parse().ok().or_else(|| {
-                            let ip = text.parse().ok()?;
+                        let mut words = text.split_whitespace();
+                        let (address, code) = (words.next()?, words.next()?);
+                        let address = address.parse().ok().or_else(|| {
+                            let ip = address.parse().ok()?;
                             Some(std::net::SocketAddr::new(ip, crate::settings::DEFAULT_PORT))
                         });
-                        Some(MenuCommand::JoinGame(address?))
+                        Some(MenuCommand::JoinGame(address?, code.to_string()))
                     }
                     _ => None,
                 };

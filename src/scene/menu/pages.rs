@@ -196,9 +196,9 @@ fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item>
                 Field::Address,
                 &net.join,
                 match (world.addresses, world.rooms) {
-                    (true, true) => "TYPE AN ADDRESS OR A CODE",
+                    (true, true) => "TYPE AN ADDRESS AND CODE, OR A ROOM CODE",
                     (false, _) => "TYPE A ROOM CODE",
-                    (true, false) => "TYPE AN ADDRESS",
+                    (true, false) => "TYPE AN ADDRESS AND CODE",
                 },
             )),
             ..item("JOIN", Edit(Field::Address))

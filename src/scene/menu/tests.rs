@@ -119,13 +119,23 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     }
     assert_eq!(press(&mut menu, &[Select]), []);
     assert_eq!(menu.editing(), Some(Field::Address));
-    let joined = press(&mut menu, &[Type('.'), Type('7'), Type('x'), Select]);
+    // An address without the host's code: left to be mended too.
+    assert_eq!(
+        press(&mut menu, &[Type('.'), Type('7'), Type('x'), Select]),
+        []
+    );
+    let code: Vec<MenuInput> = " 493017".chars().map(Type).collect();
+    press(&mut menu, &code);
+    let joined = press(&mut menu, &[Select]);
     assert_eq!(
         joined,
-        [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
+        [MenuCommand::JoinGame(
+            "10.0.0.7:7300".parse().unwrap(),
+            "493017".into()
+        )]
     );
     assert_eq!(s.network.name, "BJ");
-    assert_eq!(s.network.join, "10.0.0.7");
+    assert_eq!(s.network.join, "10.0.0.7 493017");
     assert_eq!(s.network.difficulty, Difficulty::Hard);
     assert_eq!(crate::level::COLOUR_NAMES[s.network.colour], "white");
     // Where games are in rooms (the page): JOIN takes a room's code, digits only.
@@ -141,7 +151,7 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     }
     assert_eq!(menu.editing(), Some(Field::Address));
     let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
-        let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+        let mut inputs: Vec<MenuInput> = vec![Clear; 30];
         inputs.extend(text.chars().map(Type));
         inputs.push(Select);
         inputs
@@ -168,7 +178,7 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
         menu.handle(input, &mut s, &both);
     }
     let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
-        let mut inputs: Vec<MenuInput> = vec![Clear; 20];
+        let mut inputs: Vec<MenuInput> = vec![Clear; 30];
         inputs.extend(text.chars().map(Type));
         inputs.push(Select);
         let commands = inputs
@@ -184,8 +194,11 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
         [MenuCommand::JoinRoom("482913".into())]
     );
     assert_eq!(
-        typed(&mut menu, "10.0.0.7"),
-        [MenuCommand::JoinGame("10.0.0.7:7300".parse().unwrap())]
+        typed(&mut menu, "10.0.0.7 482913"),
+        [MenuCommand::JoinGame(
+            "10.0.0.7:7300".parse().unwrap(),
+            "482913".into()
+        )]
     );
     // In the page, no Multiplayer: Down from New game goes to Options.
     let page = MenuWorld {
