@@ -32,6 +32,8 @@ struct Relay {
     forged: Arc<std::sync::Mutex<Vec<Forged>>>,
     /// For each `(i, j)`: datagrams passed, and the last.
     seen: Arc<std::sync::Mutex<std::collections::HashMap<(usize, usize), Seen>>>,
+    /// A change to make to datagrams from `i` to `j` as they pass.
+    tamper: Arc<std::sync::Mutex<Option<Tamper>>>,
     stop: Arc<AtomicBool>,
     thread: Option<std::thread::JoinHandle<(u64, u64)>>,
 }
@@ -40,6 +42,8 @@ struct Relay {
 type Forged = (usize, usize, Vec<u8>);
 /// Datagrams a relay passed one way, and the last of them.
 type Seen = (u64, Vec<u8>);
+/// A change a relay makes to each datagram from player `i` to `j`: `(i, j, change)`.
+type Tamper = (usize, usize, Box<dyn FnMut(&mut Vec<u8>) + Send>);
 
 impl Relay {
     fn start(players: &[SocketAddr], delay: Duration, loss: f64) -> Relay {
@@ -68,6 +72,8 @@ impl Relay {
         let forged: Arc<std::sync::Mutex<Vec<Forged>>> = Arc::default();
         let seen = Arc::new(std::sync::Mutex::new(std::collections::HashMap::new()));
         let (to_forge, to_note) = (forged.clone(), seen.clone());
+        let tamper: Arc<std::sync::Mutex<Option<Tamper>>> = Arc::default();
+        let to_tamper = tamper.clone();
         let thread = std::thread::spawn(move || {
             let mut pending: VecDeque<(Instant, usize, usize, Vec<u8>)> = VecDeque::new();
             let mut random: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -96,12 +102,13 @@ impl Relay {
                             noted.0 += 1;
                             noted.1 = buffer[..len].to_vec();
                             drop(seen);
-                            pending.push_back((
-                                Instant::now() + delay,
-                                i,
-                                j,
-                                buffer[..len].to_vec(),
-                            ));
+                            let mut bytes = buffer[..len].to_vec();
+                            if let Some((from, to, change)) = to_tamper.lock().unwrap().as_mut() {
+                                if (*from, *to) == (i, j) {
+                                    change(&mut bytes);
+                                }
+                            }
+                            pending.push_back((Instant::now() + delay, i, j, bytes));
                         }
                     }
                 }
@@ -125,6 +132,7 @@ impl Relay {
             addresses,
             forged,
             seen,
+            tamper,
             stop,
             thread: Some(thread),
         }
@@ -146,6 +154,11 @@ impl Relay {
         for _ in 0..times {
             self.forge(i, j, last.clone().expect("a datagram to send again"));
         }
+    }
+
+    /// Changes each datagram from player `i` to `j` with `change` from now on.
+    fn tamper(&self, i: usize, j: usize, change: impl FnMut(&mut Vec<u8>) + Send + 'static) {
+        *self.tamper.lock().unwrap() = Some((i, j, Box::new(change)));
     }
 
     /// The datagrams passed from player `i` to `j`.
@@ -913,4 +926,93 @@ fn a_five_second_pause_is_waited_out() {
     let said = String::from_utf8_lossy(&a.stderr);
     assert!(said.contains("seat 1 not heard"), "{said}");
     assert!(!said.contains("seat 1 left"), "{said}");
+}
+
+/// In a game of three, seat 1 tells seat 0 that seat 2 has left (the relay changes seat 1's
+/// inputs on the way, and makes their code anew: as seat 1 would lie, with the last frame of
+/// seat 2's it had then). Seat 0 still hears seat 2, so it does not believe it (the rollback
+/// library would drop seat 2 at once), says so, and the three play on to one final state.
+#[test]
+fn a_lie_that_a_seat_has_left_neither_stops_nor_splits_the_game() {
+    let players = [free_address(), free_address(), free_address()];
+    let relay = Relay::start(&players, Duration::from_millis(5), 0.0);
+    let args = ["--code", "493017", "--ticks", "900"];
+    let children: Vec<Child> = (0..3)
+        .map(|i| {
+            let peers: Vec<SocketAddr> = (0..3)
+                .filter(|&j| j != i)
+                .map(|j| relay.address(i, j))
+                .collect();
+            seat(i, players[i], &peers, &args)
+        })
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while relay.seen(1, 0) < 300 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let key = tilecaster::net::GameKey::from_code("493017");
+    let mut last_frame: Option<[u8; 4]> = None;
+    relay.tamper(1, 0, move |bytes| {
+        // The game's header (20 bytes), ggrs' magic and kind (2: inputs), three seats'
+        // statuses (a flag and a frame each): seat 2's flag set, its frame the one seat 1
+        // had when it first said so, the code made anew.
+        let input = bytes.len() > 60
+            && bytes[..4] == *b"TCnp"
+            && bytes[22..26] == 2u32.to_le_bytes()
+            && bytes[26..34] == 3u64.to_le_bytes();
+        if input {
+            let at = 34 + 2 * 5;
+            bytes[at] = 1;
+            let frame =
+                *last_frame.get_or_insert_with(|| bytes[at + 1..at + 5].try_into().unwrap());
+            bytes[at + 1..at + 5].copy_from_slice(&frame);
+            let signed = bytes.len() - 16;
+            let tag = key.tag(1, 0, &bytes[..signed]);
+            bytes[signed..].copy_from_slice(&tag);
+        }
+    });
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    relay.finish();
+    let stderr = String::from_utf8_lossy(&outputs[0].stderr).into_owned();
+    let said = "seat 1 says seat 2 left, but it is heard here: not believed";
+    assert_eq!(stderr.matches(said).count(), 1, "{stderr}");
+    let lines: Vec<String> = (0..3)
+        .map(|k| final_line(&outputs[k], &format!("seat {k}")))
+        .collect();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+}
+
+/// In a game of three, seat 2 stops for twelve seconds (longer than the disconnect timeout):
+/// seats 0 and 1 each drop it, hear each other say so, and play on to one final state (the
+/// rollback library would otherwise drop seat 2 again at every frame and stop their games);
+/// seat 2, back, hears that it was dropped, says by whom, and stops.
+#[test]
+fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
+    let players = [free_address(), free_address(), free_address()];
+    let ticks = ["--ticks", "1500"];
+    let children: Vec<Child> = (0..3)
+        .map(|i| {
+            let peers: Vec<SocketAddr> = (0..3).filter(|&j| j != i).map(|j| players[j]).collect();
+            seat(i, players[i], &peers, &ticks)
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(3));
+    stop_for(&children[2], Duration::from_secs(12));
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    assert_eq!(
+        final_line(&outputs[0], "seat 0"),
+        final_line(&outputs[1], "seat 1")
+    );
+    let said = String::from_utf8_lossy(&outputs[2].stderr);
+    assert!(!outputs[2].status.success(), "seat 2 went on: {said}");
+    assert!(
+        said.contains("says seat 2 left: the others play on without it"),
+        "{said}"
+    );
 }

@@ -5,8 +5,23 @@
 //! copy of `ggrs`' own encoding, and taken only where `ggrs` would take it without harm; the
 //! rest are dropped and counted. It keeps, for each peer, the frames of input `ggrs` holds
 //! from it, as `ggrs` keeps them, to know where a message may start.
+//!
+//! A peer's word that a seat has left (its status in an input message) is weighed before
+//! `ggrs` hears it, which would drop the seat at once:
+//! - not believed while this machine still hears the seat (a lie, or a link down between two
+//!   others): taken out of the message, and said once ([`Checked::not_believed`]). The seats
+//!   that hear each other play on together.
+//! - believed once this machine has not heard the seat for a second, but only when `ggrs` can
+//!   act on it: it plays again from the frame after the seat's last, and `ggrs` 0.11 fails
+//!   ("must load frame in the past") where that is the current frame, or further back than
+//!   the states it keeps. Until then the word is taken out (the peer says it again in every
+//!   message).
+//! - once `ggrs` has acted on it, the peer's word is passed with a last frame past any:
+//!   `ggrs` 0.11 keeps the seat's last frame as it had it, and would otherwise drop the seat
+//!   again at every frame (playing again from the same frame until it falls out of the
+//!   states kept, and panics). GGPO, which it follows, sets that frame; `ggrs` forgets to.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::PackedInput;
 
@@ -18,20 +33,20 @@ const KEPT_BEHIND: i32 = 2 * super::session::PREDICTION_WINDOW as i32;
 /// acknowledged: far fewer than this before a peer is dropped).
 const MOST_FRAMES: usize = 1024;
 
-// `ggrs`' messages as it encodes them (its `network::messages`, 0.11), read here only.
-#[derive(Deserialize)]
+// `ggrs`' messages as it encodes them (its `network::messages`, 0.11): read to be checked,
+// and written again where a word about a seat is held back.
+#[derive(Deserialize, Serialize)]
 struct Message {
     header: Header,
     body: Body,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct Header {
     magic: u16,
 }
 
-#[derive(Deserialize)]
-#[allow(dead_code)] // (Read to be checked; some fields are not.)
+#[derive(Deserialize, Serialize)]
 enum Body {
     SyncRequest(u32),
     SyncReply(u32),
@@ -43,13 +58,13 @@ enum Body {
     KeepAlive,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct ConnectionStatus {
     disconnected: bool,
     last_frame: i32,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 struct Input {
     peer_connect_status: Vec<ConnectionStatus>,
     disconnect_requested: bool,
@@ -58,15 +73,13 @@ struct Input {
     bytes: Vec<u8>,
 }
 
-#[derive(Deserialize)]
-#[allow(dead_code)]
+#[derive(Deserialize, Serialize)]
 struct QualityReport {
     frame_advantage: i16,
     ping: u128,
 }
 
-#[derive(Deserialize)]
-#[allow(dead_code)]
+#[derive(Deserialize, Serialize)]
 struct ChecksumReport {
     checksum: u128,
     frame: i32,
@@ -79,9 +92,15 @@ pub(super) struct PeerCheck {
     magic: Option<u16>,
     /// The frames of its input `ggrs` holds ([`NULL_FRAME`]: the blank input it starts with).
     held: Vec<i32>,
-    /// Seats it said had left, already told of.
-    claims: Vec<usize>,
+    /// The seats it said had left and was believed about, with `ggrs`' frame then.
+    believed: Vec<(usize, i32)>,
+    /// The seats it said had left and was not believed about (this machine heard them).
+    not_believed: Vec<usize>,
 }
+
+/// A frame past any a game reaches (what a seat's last frame is said to be once `ggrs` has
+/// dropped it).
+const PAST_ANY: i32 = i32::MAX / 2;
 
 /// Why a message is not taken.
 #[derive(Debug, PartialEq, Eq)]
@@ -93,9 +112,12 @@ pub(super) enum Refusal {
 /// What a message checked says, beside being taken.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub(super) struct Checked {
-    /// Seats (not the sender's, not this machine's) the sender says have left, for the
-    /// first time.
+    /// Seats the sender says have left, for the first time, believed now.
     pub(super) says_left: Vec<usize>,
+    /// Seats the sender says have left, for the first time, not believed (heard here).
+    pub(super) not_believed: Vec<usize>,
+    /// The message to give `ggrs` in its place, where a word about a seat was held back.
+    pub(super) instead: Option<Vec<u8>>,
 }
 
 impl PeerCheck {
@@ -104,13 +126,20 @@ impl PeerCheck {
         PeerCheck {
             magic: None,
             held: vec![NULL_FRAME],
-            claims: Vec::new(),
+            believed: Vec::new(),
+            not_believed: Vec::new(),
         }
     }
 
     /// Whether `bytes` (a message in `ggrs`' encoding, from this peer, in a game of `seats`
-    /// seats) may go to `ggrs`; if so, what `ggrs` will then hold is noted.
-    pub(super) fn check(&mut self, bytes: &[u8], seats: usize) -> Result<Checked, Refusal> {
+    /// seats, `ggrs` at frame `current`, the seats not heard from for a second `quiet`) may go
+    /// to `ggrs`; if so, what `ggrs` will then hold is noted.
+    pub(super) fn check(
+        &mut self,
+        bytes: &[u8],
+        seats: usize,
+        (current, quiet): (i32, &[bool]),
+    ) -> Result<Checked, Refusal> {
         use bincode::Options as _;
         let message: Message = bincode::DefaultOptions::new()
             .with_fixint_encoding()
@@ -126,7 +155,17 @@ impl PeerCheck {
             Some(_) => {}
         }
         match message.body {
-            Body::Input(input) => self.check_input(&input, seats),
+            Body::Input(mut input) => {
+                let mut checked = self.check_input(&input, seats)?;
+                if self.weigh(&mut input, (current, quiet), &mut checked) {
+                    let again = Message {
+                        header: message.header,
+                        body: Body::Input(input),
+                    };
+                    checked.instead = bincode::serialize(&again).ok();
+                }
+                Ok(checked)
+            }
             Body::InputAck(frame) if frame < NULL_FRAME => Err(Refusal::Malformed("ack frame")),
             Body::ChecksumReport(report) if report.frame < 0 => {
                 Err(Refusal::Malformed("checksum frame"))
@@ -158,15 +197,6 @@ impl PeerCheck {
         if decoded_len % size != 0 || decoded_len / size > MOST_FRAMES {
             return Err(Refusal::Malformed("inputs' length"));
         }
-        let mut checked = Checked::default();
-        if !input.disconnect_requested {
-            for (seat, status) in input.peer_connect_status.iter().enumerate() {
-                if status.disconnected && !self.claims.contains(&seat) {
-                    self.claims.push(seat);
-                    checked.says_left.push(seat);
-                }
-            }
-        }
         // As `ggrs`' `on_input`: a message starting past the frame after the last received
         // cannot be decoded (it asserts); one whose frame before it is no longer (or not yet)
         // held is ignored; otherwise its new frames are held, and the oldest let go.
@@ -189,7 +219,50 @@ impl PeerCheck {
             let last = self.held.iter().copied().max().unwrap_or(NULL_FRAME);
             self.held.retain(|&k| k >= last - KEPT_BEHIND);
         }
-        Ok(checked)
+        Ok(Checked::default())
+    }
+
+    /// Weighs each word in `input` that a seat has left (see the [module](self)), `ggrs` at
+    /// frame `current`, the seats not heard from for a second `quiet`: takes out those not
+    /// believed (yet), passes those believed, past any frame once acted on; notes what is
+    /// said the first time in `checked`. Whether it changed any.
+    fn weigh(
+        &mut self,
+        input: &mut Input,
+        (current, quiet): (i32, &[bool]),
+        checked: &mut Checked,
+    ) -> bool {
+        if input.disconnect_requested {
+            return false; // (`ggrs` reads no seat's status then)
+        }
+        let mut changed = false;
+        for (seat, status) in input.peer_connect_status.iter_mut().enumerate() {
+            if !status.disconnected {
+                continue;
+            }
+            if let Some(&(_, at)) = self.believed.iter().find(|(s, _)| *s == seat) {
+                if current > at + 1 {
+                    status.last_frame = PAST_ANY;
+                    changed = true;
+                }
+                continue;
+            }
+            let replay_from = status.last_frame.saturating_add(1);
+            let actionable = replay_from < current && replay_from >= current - KEPT_BEHIND / 2;
+            if !quiet.get(seat).copied().unwrap_or(false) {
+                if !self.not_believed.contains(&seat) {
+                    self.not_believed.push(seat);
+                    checked.not_believed.push(seat);
+                }
+            } else if actionable {
+                self.believed.push((seat, current));
+                checked.says_left.push(seat);
+                continue;
+            }
+            status.disconnected = false;
+            changed = true;
+        }
+        changed
     }
 }
 
@@ -276,6 +349,11 @@ mod tests {
         QualityReply(u128),
     }
 
+    /// `check` checking `bytes` in a game of `seats`, at frame 100, every seat heard.
+    fn at(check: &mut PeerCheck, bytes: &[u8], seats: usize) -> Result<Checked, Refusal> {
+        check.check(bytes, seats, (100, &[false; 8]))
+    }
+
     fn encode(body: Sent) -> Vec<u8> {
         let mut out = 7u16.to_le_bytes().to_vec();
         bincode::serialize_into(&mut out, &body).unwrap();
@@ -309,19 +387,19 @@ mod tests {
     fn honest_inputs_in_order_are_taken_and_one_past_them_is_not() {
         let mut check = PeerCheck::new();
         assert_eq!(
-            check.check(&input(2, 0, 3, None), 2),
+            at(&mut check, &input(2, 0, 3, None), 2),
             Ok(Checked::default())
         );
-        assert!(check.check(&input(2, 3, 2, None), 2).is_ok());
+        assert!(at(&mut check, &input(2, 3, 2, None), 2).is_ok());
         assert!(
-            check.check(&input(2, 1, 6, None), 2).is_ok(),
+            at(&mut check, &input(2, 1, 6, None), 2).is_ok(),
             "again, overlapping"
         );
         assert_eq!(
-            check.check(&input(2, 9, 1, None), 2),
+            at(&mut check, &input(2, 9, 1, None), 2),
             Err(Refusal::Malformed("inputs past those received"))
         );
-        assert!(check.check(&input(2, 7, 1, None), 2).is_ok());
+        assert!(at(&mut check, &input(2, 7, 1, None), 2).is_ok());
     }
 
     #[test]
@@ -329,10 +407,10 @@ mod tests {
         // ggrs indexes the seats' statuses by its own count of seats: "the len is 0".
         let mut check = PeerCheck::new();
         assert_eq!(
-            check.check(&input(0, 0, 1, None), 2),
+            at(&mut check, &input(0, 0, 1, None), 2),
             Err(Refusal::Malformed("seats' statuses"))
         );
-        assert!(check.check(&input(3, 0, 1, None), 2).is_err());
+        assert!(at(&mut check, &input(3, 0, 1, None), 2).is_err());
     }
 
     #[test]
@@ -357,7 +435,7 @@ mod tests {
         let mut check = PeerCheck::new();
         let short = input_of(2, 0, vec![5 << 1, 0, 0, 0, 0, 0], None);
         assert_eq!(
-            check.check(&short, 2),
+            at(&mut check, &short, 2),
             Err(Refusal::Malformed("inputs' length"))
         );
     }
@@ -366,23 +444,102 @@ mod tests {
     fn a_reply_from_the_future_and_another_mark_are_refused() {
         let mut check = PeerCheck::new();
         let future = millis_since_epoch() + 60_000;
-        assert!(check.check(&encode(Sent::QualityReply(future)), 2).is_err());
-        assert!(check.check(&encode(Sent::QualityReply(1)), 2).is_ok());
+        assert!(at(&mut check, &encode(Sent::QualityReply(future)), 2).is_err());
+        assert!(at(&mut check, &encode(Sent::QualityReply(1)), 2).is_ok());
         let mut other = encode(Sent::QualityReply(1));
         other[0] = 8;
         assert_eq!(
-            check.check(&other, 2),
+            at(&mut check, &other, 2),
             Err(Refusal::Malformed("another mark"))
         );
-        assert!(check.check(&[1, 2, 3], 2).is_err());
+        assert!(at(&mut check, &[1, 2, 3], 2).is_err());
+    }
+
+    /// A message from seat 1 of 3 saying that seat 2 left at `last_frame`; what the rollback
+    /// library is given in its place, read back: seat 2's status.
+    fn says_seat_2_left(last_frame: i32) -> Vec<u8> {
+        encode(Sent::Input {
+            peer_connect_status: vec![
+                Status {
+                    disconnected: false,
+                    last_frame: 0,
+                },
+                Status {
+                    disconnected: false,
+                    last_frame: 0,
+                },
+                Status {
+                    disconnected: true,
+                    last_frame,
+                },
+            ],
+            disconnect_requested: false,
+            start_frame: 0,
+            ack_frame: NULL_FRAME,
+            bytes: vec![(input_size() << 1) as u8, 0, 0, 0, 0, 0, 0],
+        })
+    }
+
+    fn seat_2_as_given(checked: &Checked) -> Option<(bool, i32)> {
+        let given: Message = bincode::deserialize(checked.instead.as_ref()?).unwrap();
+        match given.body {
+            Body::Input(input) => {
+                let status = &input.peer_connect_status[2];
+                Some((status.disconnected, status.last_frame))
+            }
+            _ => None,
+        }
     }
 
     #[test]
-    fn a_seat_said_to_have_left_is_told_of_once() {
+    fn a_seat_still_heard_is_not_believed_to_have_left() {
         let mut check = PeerCheck::new();
-        let first = check.check(&input(3, 0, 1, Some(2)), 3).unwrap();
-        assert_eq!(first.says_left, [2]);
-        let again = check.check(&input(3, 1, 1, Some(2)), 3).unwrap();
-        assert!(again.says_left.is_empty());
+        let heard = [false; 3];
+        let first = check
+            .check(&says_seat_2_left(95), 3, (100, &heard))
+            .unwrap();
+        assert_eq!(first.not_believed, [2]);
+        assert!(first.says_left.is_empty());
+        assert_eq!(
+            seat_2_as_given(&first),
+            Some((false, 95)),
+            "the word taken out"
+        );
+        let again = check
+            .check(&says_seat_2_left(95), 3, (101, &heard))
+            .unwrap();
+        assert!(again.not_believed.is_empty(), "said once");
+        assert_eq!(seat_2_as_given(&again), Some((false, 95)));
+    }
+
+    #[test]
+    fn a_seat_not_heard_is_believed_to_have_left_once_the_library_can_act() {
+        let mut check = PeerCheck::new();
+        let quiet = [false, false, true];
+        // Its frame after the last is the current one: the library would fail.
+        let early = check
+            .check(&says_seat_2_left(99), 3, (100, &quiet))
+            .unwrap();
+        assert!(early.says_left.is_empty());
+        assert_eq!(seat_2_as_given(&early), Some((false, 99)));
+        // Further back than the states kept: never.
+        let stale = check.check(&says_seat_2_left(80), 3, (100, &quiet));
+        assert_eq!(seat_2_as_given(&stale.unwrap()), Some((false, 80)));
+        // A frame later it can: believed, passed as said.
+        let believed = check
+            .check(&says_seat_2_left(99), 3, (101, &quiet))
+            .unwrap();
+        assert_eq!(believed.says_left, [2]);
+        assert_eq!(believed.instead, None);
+        let same_frame = check
+            .check(&says_seat_2_left(99), 3, (102, &quiet))
+            .unwrap();
+        assert_eq!(same_frame.instead, None);
+        // Acted on: the last frame past any, so that it is not dropped again and again.
+        let after = check
+            .check(&says_seat_2_left(99), 3, (103, &quiet))
+            .unwrap();
+        assert!(after.says_left.is_empty());
+        assert_eq!(seat_2_as_given(&after), Some((true, PAST_ANY)));
     }
 }

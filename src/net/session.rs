@@ -156,8 +156,17 @@ pub enum NetEvent {
     },
     /// Seat `by` said seat `seat` had left: the rollback library believes it (the seats
     /// must agree on whose inputs count), so the seat's player stands still from then on
-    /// everywhere. The seat said to have left hears of it too, and its game ends there.
+    /// everywhere. The seat said to have left is told too (this event, its own seat named),
+    /// and its game ends there.
     SaidLeft {
+        /// The seat that said so.
+        by: usize,
+        /// The seat said to have left.
+        seat: usize,
+    },
+    /// Seat `by` said seat `seat` had left, and this machine, which still hears it, does not
+    /// believe it: the seats that hear each other play on together.
+    NotBelieved {
         /// The seat that said so.
         by: usize,
         /// The seat said to have left.
@@ -213,7 +222,12 @@ impl NetEvent {
                 differences.join("; ")
             ),
             NetEvent::SaidLeft { by, seat } => format!(
-                "{} says {} left: its player stands still from here on",
+                "{} says {} left: the others play on without it",
+                who(by),
+                who(seat)
+            ),
+            NetEvent::NotBelieved { by, seat } => format!(
+                "{} says {} left, but it is heard here: not believed",
                 who(by),
                 who(seat)
             ),
@@ -409,9 +423,11 @@ impl NetPlay {
             return Vec::new();
         }
         // `ggrs` trusts what a peer of this game sends, and panics on some messages no
-        // honest peer sends (a reply from the future, inputs that do not decode): such a
-        // panic is caught here and ends this machine's network game with a message instead
-        // of ending the program. The session is not used again after one.
+        // honest peer sends (a reply from the future, inputs that do not decode): the
+        // socket drops those ([`super::checks`]), and any panic left is caught here and ends
+        // this machine's network game with a message instead of ending the program. The
+        // session is not used again after one.
+        self.note_frame();
         let session = &mut self.session;
         let polled = quietly(|| session.poll_remote_clients());
         if let Err(payload) = polled {
@@ -462,11 +478,29 @@ impl NetPlay {
                 events.push(NetEvent::OtherGame { addr });
             }
         }
+        // The seats that left as this machine found are not told of again when a peer says
+        // so (and a peer's word about them is believed from then on: see `super::checks`).
+        let mut gone = self
+            .report
+            .gone
+            .lock()
+            .map(|g| g.clone())
+            .unwrap_or_default();
+        for event in &events {
+            if let NetEvent::Left { seat } = event {
+                gone.push(*seat);
+            }
+        }
+        if let Ok(mut shared) = self.report.gone.lock() {
+            shared.clone_from(&gone);
+        }
         if let Ok(mut said) = self.report.said_left.lock() {
-            events.extend(
-                said.drain(..)
-                    .map(|(by, seat)| NetEvent::SaidLeft { by, seat }),
-            );
+            let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
+            events.extend(news.map(|(by, seat)| NetEvent::SaidLeft { by, seat }));
+        }
+        if let Ok(mut said) = self.report.not_believed.lock() {
+            let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
+            events.extend(news.map(|(by, seat)| NetEvent::NotBelieved { by, seat }));
         }
         if let Ok(mut mismatches) = self.report.mismatches.lock() {
             let (waiting, told) = &mut *mismatches;
@@ -486,6 +520,14 @@ impl NetPlay {
         self.failed.is_none() && self.session.current_state() == SessionState::Running
     }
 
+    /// Tells the socket the session's current frame (see [`super::checks`]).
+    fn note_frame(&self) {
+        let frame = self.session.current_frame();
+        self.report
+            .frame
+            .store(frame, std::sync::atomic::Ordering::Relaxed);
+    }
+
     /// Plays the next tick with this machine's `input` (and any ticks a rollback plays
     /// again); `false` when the tick was not played: not yet in step, or too far ahead of a
     /// peer's inputs (then try again next time).
@@ -497,6 +539,7 @@ impl NetPlay {
             .add_local_input(self.seat, input.packed())
             .map_err(|e| NetError::Session(e.to_string()))?;
         let before = self.game.ticks;
+        self.note_frame();
         let session = &mut self.session;
         let advanced = quietly(|| session.advance_frame());
         let advanced = advanced.map_err(|payload| {

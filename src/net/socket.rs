@@ -5,7 +5,7 @@
 //! counted.
 
 use std::net::SocketAddr;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -23,6 +23,14 @@ const MAGIC: [u8; 4] = *b"TCnp";
 /// The first bytes of a datagram that holds a game's terms, sent to a peer whose datagrams
 /// carry another fingerprint, so that it can say what differs.
 const TERMS_MAGIC: [u8; 4] = *b"TCgt";
+/// The first bytes of a datagram telling a seat that another said it had left (then the
+/// sender's counter, the seat that said so, the code): the seat dropped hears of it.
+const SAID_LEFT_MAGIC: [u8; 4] = *b"TCsl";
+/// How many times that is sent (once is easily lost, and it is said once).
+const SAID_LEFT_SENT: usize = 3;
+/// How long a seat goes unheard before a peer's word that it has left is believed
+/// ([`super::checks`]): the time after which the players are told the game waits for it.
+const QUIET: Duration = super::session::DISCONNECT_NOTIFY_DELAY;
 /// How often a peer of another game is sent this game's terms, at most.
 const TERMS_RESEND: Duration = Duration::from_millis(250);
 /// The header: [`MAGIC`], the fingerprint and the sender's counter (then the message, then
@@ -54,8 +62,16 @@ pub struct SocketReport {
     /// Peers that said their game's terms, and what differs, not yet told of; and those told
     /// of (each is told of once).
     pub(super) mismatches: Mutex<MismatchesSeen>,
-    /// Seats a peer said had left (the peer's seat, the seat), not yet told of.
+    /// Seats a peer said had left (the peer's seat, the seat), believed, not yet told of.
     pub(super) said_left: Mutex<Vec<(usize, usize)>>,
+    /// Seats a peer said had left, not believed (heard here), not yet told of.
+    pub(super) not_believed: Mutex<Vec<(usize, usize)>>,
+    /// The seats the rollback session dropped (a peer's word about them is believed, that
+    /// the seats agree on the frame they left at).
+    pub(super) gone: Mutex<Vec<usize>>,
+    /// The rollback session's current frame, as it last said (what a peer's word about a
+    /// seat is weighed against: [`super::checks`]).
+    pub(super) frame: AtomicI32,
 }
 
 /// Peers of another game with what differs, waiting to be told of; and those told of.
@@ -85,9 +101,11 @@ pub(super) struct GameSocket {
     /// When each peer of another game was last sent this game's terms.
     terms_sent: Vec<(SocketAddr, Instant)>,
     peers: Vec<SocketAddr>,
-    /// For each peer: the counters of its datagrams taken, and what its messages tell.
+    /// For each peer: the counters of its datagrams taken, what its messages tell, and when
+    /// this game's datagram from it last came.
     windows: Vec<ReplayWindow>,
     checks: Vec<PeerCheck>,
+    heard: Vec<Instant>,
     /// This machine's next counter.
     counter: u64,
     buffer: Vec<u8>,
@@ -120,6 +138,7 @@ impl GameSocket {
             terms_sent: Vec::new(),
             windows: vec![ReplayWindow::default(); peers.len()],
             checks: peers.iter().map(|_| PeerCheck::new()).collect(),
+            heard: vec![Instant::now(); peers.len()],
             peers,
             counter: 0,
             buffer: vec![0; LARGEST],
@@ -127,6 +146,22 @@ impl GameSocket {
             report,
             unanswered: Vec::new(),
         }
+    }
+
+    /// By seat, whether it has not been heard from for [`QUIET`], or was dropped here (this
+    /// machine's never).
+    fn quiet_seats(&self) -> Vec<bool> {
+        let now = Instant::now();
+        let mut quiet: Vec<bool> = self.heard.iter().map(|&at| now - at >= QUIET).collect();
+        quiet.insert(self.seat.min(quiet.len()), false);
+        if let Ok(gone) = self.report.gone.lock() {
+            for &seat in gone.iter() {
+                if let Some(q) = quiet.get_mut(seat) {
+                    *q = true;
+                }
+            }
+        }
+        quiet
     }
 
     /// The seat of the peer at `index` of the peers (this machine's seat is left out of them).
@@ -152,11 +187,22 @@ impl GameSocket {
         };
         let (signed, tag) = bytes.split_at(signed_len);
         let is_terms = signed[..4] == TERMS_MAGIC;
-        if !is_terms && (signed.len() < HEADER || signed[..4] != MAGIC) {
+        let is_said_left = signed[..4] == SAID_LEFT_MAGIC && signed.len() == 13;
+        if !is_terms && !is_said_left && (signed.len() < HEADER || signed[..4] != MAGIC) {
             return count(&report.dropped);
         }
         if !self.key.verifies(sender, self.seat, signed, tag) {
             return count(&report.forged);
+        }
+        if is_said_left {
+            let counter = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
+            if !self.windows[peer].take(counter) {
+                return count(&report.replayed);
+            }
+            if let Ok(mut said) = self.report.said_left.lock() {
+                said.push((usize::from(signed[12]), self.seat));
+            }
+            return None;
         }
         if is_terms {
             // (Not ggrs' but understood: not counted as dropped.)
@@ -178,22 +224,38 @@ impl GameSocket {
         if !self.windows[peer].take(counter) {
             return count(&report.replayed);
         }
+        self.heard[peer] = Instant::now();
         let body = &signed[HEADER..];
-        let seats = self.peers.len() + 1;
-        match self.checks[peer].check(body, seats) {
+        let current = self.report.frame.load(Ordering::Relaxed);
+        let quiet = self.quiet_seats();
+        let instead = match self.checks[peer].check(body, quiet.len(), (current, &quiet)) {
             Err(Refusal::Malformed(_)) => return count(&report.dropped),
             Ok(checked) => {
-                let about_others = checked
+                if let Ok(mut said) = self.report.not_believed.lock() {
+                    let about_others =
+                        (checked.not_believed.iter()).filter(|&&s| s != sender && s != self.seat);
+                    said.extend(about_others.map(|&s| (sender, s)));
+                }
+                let about_others: Vec<usize> = checked
                     .says_left
                     .into_iter()
-                    .filter(|&s| s != sender && s != self.seat);
+                    .filter(|&s| s != sender && s != self.seat)
+                    .collect();
                 if let Ok(mut said) = self.report.said_left.lock() {
-                    said.extend(about_others.map(|s| (sender, s)));
+                    said.extend(about_others.iter().map(|&s| (sender, s)));
                 }
+                // The rollback library believes it (the seats must agree on whose inputs
+                // count): the seat said to have left is told, so that it does not play on
+                // alone, its game apart from everyone's.
+                for seat in about_others {
+                    self.tell_said_left(sender, seat);
+                }
+                checked.instead
             }
-        }
+        };
         // ggrs' own encoding (bincode's fixed-width integers), with a limit on what a length
         // in the datagram may ask for.
+        let body = instead.as_deref().unwrap_or(body);
         let decoded = bincode::DefaultOptions::new()
             .with_fixint_encoding()
             .allow_trailing_bytes()
@@ -240,6 +302,21 @@ impl GameSocket {
             return;
         }
         self.out = self.send_signed(out, to);
+    }
+
+    /// Tells `seat` that seat `by` said it had left.
+    fn tell_said_left(&mut self, by: usize, seat: usize) {
+        let index = if seat < self.seat { seat } else { seat - 1 };
+        let Some(&to) = self.peers.get(index) else {
+            return;
+        };
+        for _ in 0..SAID_LEFT_SENT {
+            let mut datagram = SAID_LEFT_MAGIC.to_vec();
+            datagram.extend_from_slice(&self.counter.to_le_bytes());
+            datagram.push(u8::try_from(by).unwrap_or(u8::MAX));
+            self.counter += 1;
+            self.send_signed(datagram, to);
+        }
     }
 
     /// Sends this game's terms to `peer`, whose datagrams carry another fingerprint (at most

@@ -134,6 +134,10 @@ impl NetRun {
                     continue;
                 }
                 NetEvent::Failed { why } => advance.ending = Some(Ending::NetStopped(why.clone())),
+                // Dropped by the others, on a seat's word: this game cannot go on with them.
+                NetEvent::SaidLeft { seat, .. } if *seat == self.seats.seat => {
+                    advance.ending = Some(Ending::NetStopped(event.said_to(&self.names)));
+                }
                 NetEvent::Connected { seat } => {
                     if let Some(s) = self.in_step.get_mut(*seat) {
                         *s = true;
