@@ -860,6 +860,9 @@ fn a_hostile_peer_of_the_same_game_neither_stops_nor_crashes_it() {
     let (dropped, forged) = (report.dropped.load(Relaxed), report.forged.load(Relaxed));
     assert!(dropped >= counter / 2, "{dropped} of {counter} dropped");
     assert!(forged >= counter / 2, "{forged} of {counter} forged");
+    // The profiler's network line (F3) counts them.
+    let line = run.net().summary();
+    assert!(line.contains(&format!("FORGED {forged}")), "{line}");
     assert!(!said.iter().any(|s| s.contains("stopped")), "{said:?}");
 }
 

@@ -674,8 +674,9 @@ impl NetPlay {
 
     /// The network line of the profiler (F3): the tick, the round trip to each peer, the ticks played
     /// again in the last rollback and at most, the ticks predicted, how far ahead this
-    /// machine runs.
+    /// machine runs; and where there were any, the datagrams dropped as forged or sent again.
     pub fn summary(&self) -> String {
+        use std::sync::atomic::Ordering::Relaxed;
         let trips: Vec<String> = (0..self.addresses.len())
             .filter(|&s| s != self.seat)
             .map(|s| {
@@ -692,7 +693,10 @@ impl NetPlay {
             self.predicted_ticks(),
             self.frames_ahead(),
             self.stats.stalled
-        )
+        ) + &match (self.report.forged.load(Relaxed), self.report.replayed.load(Relaxed)) {
+            (0, 0) => String::new(),
+            (forged, again) => format!("  FORGED {forged}  SENT AGAIN {again}"),
+        }
     }
 
     /// The state hash after `tick`, if it is one of the last ticks played.
