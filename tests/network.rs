@@ -1019,3 +1019,48 @@ fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
         "{said}"
     );
 }
+
+/// A measurement, not a test of timing (run by hand: `cargo test --test suite -- --ignored
+/// eight_seats`): eight seats of deathmatch through a relay losing 20% of datagrams with
+/// 150 ms each way play 1,200 ticks (20 s of game); the seats end on one state, and how long
+/// they took against the game's own time is printed.
+#[test]
+#[ignore = "a measurement of a minute or more with eight processes"]
+fn eight_seats_through_a_bad_relay_keep_near_real_time() {
+    let n = 8;
+    let players: Vec<SocketAddr> = (0..n).map(|_| free_address()).collect();
+    let (delay, loss) = match std::env::var("TILECASTER_RELAY") {
+        Ok(v) if v == "clean" => (0, 0.0),
+        _ => (150, 0.20),
+    };
+    let relay = Relay::start(&players, Duration::from_millis(delay), loss);
+    let args = [
+        "--ticks",
+        "1200",
+        "--mode",
+        "deathmatch",
+        "--input-delay",
+        "4",
+        "--wait",
+        "60",
+    ];
+    let began = Instant::now();
+    let children: Vec<Child> = (0..n)
+        .map(|i| {
+            let peers: Vec<SocketAddr> = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| relay.address(i, j))
+                .collect();
+            seat(i, players[i], &peers, &args)
+        })
+        .collect();
+    let lines = final_lines(children);
+    let took = began.elapsed();
+    relay.finish();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    // (Each seat's own figure, from its first tick, is on its last lines, printed above.)
+    eprintln!(
+        "eight seats: 1200 ticks (20 s of game) in {:.1} s from the processes' start",
+        took.as_secs_f64(),
+    );
+}

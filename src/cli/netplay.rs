@@ -299,6 +299,9 @@ pub fn run(o: &Options) -> Result<()> {
     let started = Instant::now();
     run.restart_clock(started);
     let mut done: Option<Instant> = None;
+    // When the first tick was played, and when every seat's inputs were known up to the last
+    // asked for: how fast the game went against real time.
+    let (mut first_tick, mut reached): (Option<Instant>, Option<Instant>) = (None, None);
     let deadline =
         o.wait + tick.saturating_mul(u32::try_from(o.ticks).unwrap_or(u32::MAX).saturating_mul(4));
     loop {
@@ -319,6 +322,9 @@ pub fn run(o: &Options) -> Result<()> {
                 );
             }
             bail!("the network game stopped: {why}");
+        }
+        if !advance.ticks.is_empty() {
+            first_tick.get_or_insert(now);
         }
         for out in &advance.ticks {
             for line in &out.messages {
@@ -346,11 +352,15 @@ pub fn run(o: &Options) -> Result<()> {
         }
         if now - started > deadline {
             bail!(
-                "the game did not reach tick {} in {} s (confirmed up to tick {})",
+                "every seat's inputs were not known up to tick {} (the {} asked for and {LINGER_TICKS} more) in {} s, only up to tick {}",
+                o.ticks + LINGER_TICKS,
                 o.ticks,
                 deadline.as_secs(),
                 run.net().confirmed_tick()
             );
+        }
+        if reached.is_none() && run.net().confirmed_tick() >= o.ticks {
+            reached = Some(now);
         }
         if done.is_none() && run.net().confirmed_tick() >= o.ticks + LINGER_TICKS {
             done = Some(now);
@@ -370,6 +380,16 @@ pub fn run(o: &Options) -> Result<()> {
         })
         .collect();
     let report = net.socket_report();
+    if let (Some(first), Some(reached)) = (first_tick, reached) {
+        let took = (reached - first).as_secs_f64();
+        let game = o.ticks as f64 / f64::from(TICK_HZ);
+        eprintln!(
+            "{}: {} ticks ({game:.1} s of game) known to every seat in {took:.1} s: {:.2}x real time",
+            seat_name(seat),
+            o.ticks,
+            took / game.max(f64::EPSILON)
+        );
+    }
     eprintln!(
         "{}: {} ticks played (input delay {}), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} forged, {} sent again, {} not of this game or malformed",
         seat_name(seat),

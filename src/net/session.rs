@@ -693,7 +693,10 @@ impl NetPlay {
             self.predicted_ticks(),
             self.frames_ahead(),
             self.stats.stalled
-        ) + &match (self.report.forged.load(Relaxed), self.report.replayed.load(Relaxed)) {
+        ) + &match (
+            self.report.forged.load(Relaxed),
+            self.report.replayed.load(Relaxed),
+        ) {
             (0, 0) => String::new(),
             (forged, again) => format!("  FORGED {forged}  SENT AGAIN {again}"),
         }
