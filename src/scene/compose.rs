@@ -108,8 +108,7 @@ impl Composer {
         }
         self.profile
             .record(started.elapsed(), self.renderer.stats());
-        if overlays.profiler && !overlays.map && !session.complete && session.intermission.is_none()
-        {
+        if self.profiler_shown(session, overlays) {
             self.cells.clear();
             self.cells.extend(self.renderer.cells_per_column());
             let bar = if self.hud {
@@ -118,12 +117,23 @@ impl Composer {
                 0
             };
             let view_bottom = self.frame.height() - bar;
-            draw_profile(&mut self.frame, &self.profile, &self.cells, view_bottom);
+            let below = draw_profile(&mut self.frame, &self.profile, &self.cells, view_bottom);
+            // (The panel spans the view's top: a deathmatch's scoreboard goes under it.)
+            if self.hud {
+                let scale = (self.frame.height() / 200).max(1);
+                let names = &self.names;
+                hud::draw_scoreboard(&mut self.frame, &session.game, names, below + 2 * scale);
+            }
         }
         hud::draw_lobby(&mut self.frame, &self.lobby);
         if let Some(m) = shown {
             menu::draw(&mut self.frame, m.menu, m.settings, m.world);
         }
+    }
+
+    /// Whether the profiler's panel (F3) is drawn over the game.
+    fn profiler_shown(&self, session: &Session, overlays: &Overlays) -> bool {
+        overlays.profiler && !overlays.map && !session.complete && session.intermission.is_none()
     }
 
     /// The level behind the main menu: seen from the player's start, turning.
@@ -236,7 +246,9 @@ impl Composer {
                 self.comfort,
                 &session.current().hud,
             );
-            hud::draw_scoreboard(&mut self.frame, game, &self.names);
+            if !self.profiler_shown(session, overlays) {
+                hud::draw_scoreboard(&mut self.frame, game, &self.names, 0);
+            }
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
             let winner;

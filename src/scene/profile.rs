@@ -102,8 +102,8 @@ fn ms(d: Duration) -> f64 {
 /// graph (a line at 16.7 ms, one 60 Hz frame), and along the view's bottom (`view_bottom`,
 /// rows: above the status bar) a strip coloured by the
 /// cells each column's ray walked (`cells`, one per column), from dark blue (few) to red (the
-/// most in this frame).
-pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bottom: u32) {
+/// most in this frame). The row below the panel.
+pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bottom: u32) -> u32 {
     let scale = (frame.height() / 200).max(1);
     let s = i64::from(scale);
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
@@ -212,6 +212,7 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
         let colour = heat(c as f64 / most as f64);
         canvas.fill_rect(x as i64, top, 1, strip_h, colour);
     }
+    u32::try_from(y0 + panel_h).unwrap_or(0)
 }
 
 /// A colour from dark blue (0) through yellow to red (1).

@@ -95,10 +95,10 @@ pub fn draw_lobby(frame: &mut Frame, lines: &[String]) {
     }
 }
 
-/// A deathmatch's scoreboard in the view's top right: each player's frags, most first, in
-/// their seats' colours (by `names`, else `P1`, `P2`...), the one shown marked; the time
-/// left under it.
-pub fn draw_scoreboard(frame: &mut Frame, game: &Game, names: &[String]) {
+/// A deathmatch's scoreboard in the view's top right (no higher than row `top`: below the
+/// profiler's panel when it is shown): each player's frags, most first, in their seats'
+/// colours (by `names`, else `P1`, `P2`...), the one shown marked; the time left under it.
+pub fn draw_scoreboard(frame: &mut Frame, game: &Game, names: &[String], top: u32) {
     let crate::game::Mode::Deathmatch(rules) = game.mode else {
         return;
     };
@@ -135,7 +135,7 @@ pub fn draw_scoreboard(frame: &mut Frame, game: &Game, names: &[String]) {
         .unwrap_or(0)
         + 6 * s;
     let box_h = lines.len() as i64 * 7 * s + 4 * s;
-    let (x, y) = (w - box_w - 2 * s, 2 * s);
+    let (x, y) = (w - box_w - 2 * s, (2 * s).max(i64::from(top)));
     let mut canvas = Canvas::new(frame);
     canvas.mix_rect(x..x + box_w, y..y + box_h, Colour::BLACK, 0.6);
     for (i, (text, colour)) in lines.iter().enumerate() {

@@ -179,3 +179,18 @@ fn the_bonus_is_ten_thousand_for_each_perfect_count_and_five_hundred_a_second_un
     );
     assert_eq!(tally.bonus_counted(TICK_HZ * 3 / 2), 20_000);
 }
+
+/// The scoreboard's dark box starts at its row: at the frame's top, or below the row given
+/// (the profiler's panel, F3, spans the view's top).
+#[test]
+fn the_scoreboard_goes_below_the_row_it_is_given() {
+    let game = game().into_deathmatch(2, crate::game::MatchRules::default());
+    let first_dark_row = |top: u32| {
+        let mut f = Frame::new(320, 200).unwrap();
+        f.fill([200, 200, 200, 255]);
+        draw_scoreboard(&mut f, &game, &[], top);
+        (0..200).find(|&y| f.colour(316, y).r < 150)
+    };
+    assert_eq!(first_dark_row(0), Some(2));
+    assert_eq!(first_dark_row(60), Some(60));
+}
