@@ -11,9 +11,15 @@
 //! (`{"PeerLeft":"<uuid>"}`). With `?next=N` the room is filled N at a time: each N clients
 //! meet each other and the next to come start a new group.
 //!
-//! One thread per client, blocking I/O with a short read timeout; messages are limited in size
-//! and what does not read as a request is dropped and counted, never a panic. Games do not
+//! One thread per client, blocking I/O with a read timeout; messages are limited in size and
+//! what does not read as a request is dropped and counted, never a panic. Games do not
 //! travel through here: once the data channels open, the peers talk directly.
+//!
+//! Bounded for strangers: a handshake has [`HANDSHAKE_DEADLINE`] in all (a byte at a time
+//! does not keep it open), a client [`IDLE`] without a word is let go, one whose messages
+//! pile up unread ([`OUTBOX`] of them, or [`LARGEST_UNSENT`] bytes not taken by its
+//! connection within [`WRITE_TIMEOUT`]) is let go, and one machine holds at most
+//! [`MOST_PER_ADDRESS`] connections. An idle client's thread wakes [`IDLE_POLL`] apart.
 //!
 //! ```ignore
 //! use server::SignallingServer;
@@ -24,11 +30,11 @@
 
 use std::collections::HashMap;
 use std::io::ErrorKind;
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use tungstenite::Message;
@@ -38,13 +44,28 @@ use tungstenite::protocol::WebSocketConfig;
 /// The largest message a client may send (an SDP offer with its candidates is a few KiB).
 pub const LARGEST_MESSAGE: usize = 64 * 1024;
 /// The most clients connected at once; more are turned away.
-pub const MOST_CLIENTS: usize = 512;
+pub const MOST_CLIENTS: usize = 4096;
+/// The most connections from one machine (its IP address) at once.
+pub const MOST_PER_ADDRESS: usize = 16;
+/// The most messages waiting for a client to take them; past it, the client is let go.
+pub const OUTBOX: usize = 256;
+/// The most bytes written to a client's connection and not yet taken by it.
+pub const LARGEST_UNSENT: usize = 4 * LARGEST_MESSAGE;
+/// How long a write to a client may wait for it to take what was sent.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a client may say nothing (matchbox's clients keep alive every 10 s).
+pub const IDLE: Duration = Duration::from_secs(60);
 /// The longest room name (the path after the first `/`); longer ones are turned away.
 pub const LONGEST_ROOM: usize = 128;
-/// How long a client's thread waits for its message before passing on others' to it.
+/// How long a client's thread waits for its message before passing on others' to it, while
+/// messages come and go (within [`BUSY_FOR`] of the last)...
 const POLL: Duration = Duration::from_millis(10);
-/// How long the WebSocket handshake may take.
-const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(5);
+/// ... and while it is idle.
+pub const IDLE_POLL: Duration = Duration::from_secs(1);
+/// How long after a message a client's thread polls at [`POLL`].
+const BUSY_FOR: Duration = Duration::from_secs(2);
+/// How long the WebSocket handshake may take, all of it.
+pub const HANDSHAKE_DEADLINE: Duration = Duration::from_secs(5);
 
 /// What a client asks of the server (matchbox's `PeerRequest`, data left as JSON).
 #[derive(Debug, Deserialize)]
@@ -105,7 +126,9 @@ impl RoomRequest {
 /// A connected client.
 struct Client {
     room: RoomRequest,
-    outbox: Sender<String>,
+    outbox: SyncSender<String>,
+    /// Set when its outbox overflowed: its thread lets it go.
+    stalled: Arc<AtomicBool>,
 }
 
 /// Who is where.
@@ -120,7 +143,8 @@ struct Rooms {
 
 impl Rooms {
     /// Seats `id` in `room`; the clients told of it.
-    fn join(&mut self, id: &str, room: RoomRequest, outbox: Sender<String>) {
+    fn join(&mut self, id: &str, room: RoomRequest, outbox: (SyncSender<String>, Arc<AtomicBool>)) {
+        let (outbox, stalled) = outbox;
         let members = self.open.entry(room.clone()).or_default();
         let earlier = members.clone();
         match room.next {
@@ -131,7 +155,14 @@ impl Rooms {
             }
             _ => members.push(id.to_string()),
         }
-        self.clients.insert(id.to_string(), Client { room, outbox });
+        self.clients.insert(
+            id.to_string(),
+            Client {
+                room,
+                outbox,
+                stalled,
+            },
+        );
         let news = PeerEvent::NewPeer(id).text();
         for other in &earlier {
             self.send(other, news.clone());
@@ -161,8 +192,11 @@ impl Rooms {
 
     fn send(&self, to: &str, text: String) {
         if let Some(client) = self.clients.get(to) {
-            // (A client whose thread ended is on its way out.)
-            let _ = client.outbox.send(text);
+            // A client that does not take its messages is let go (by its thread); one whose
+            // thread ended is on its way out.
+            if let Err(TrySendError::Full(_)) = client.outbox.try_send(text) {
+                client.stalled.store(true, Ordering::Relaxed);
+            }
         }
     }
 }
@@ -172,8 +206,11 @@ impl Rooms {
 pub struct SignallingReport {
     /// Clients that connected (completed the handshake).
     pub connected: AtomicU64,
-    /// Connections turned away (no WebSocket handshake, a room name too long, too many clients).
+    /// Connections turned away (no WebSocket handshake in time, a room name too long, too many
+    /// clients, too many from one machine).
     pub refused: AtomicU64,
+    /// Clients let go: idle too long, or not taking their messages.
+    pub let_go: AtomicU64,
     /// Messages dropped: not text, not a request, too large, or to nobody.
     pub dropped: AtomicU64,
     /// Signals passed on.
@@ -186,15 +223,58 @@ pub struct SignallingServer {
     rooms: Arc<Mutex<Rooms>>,
     report: Arc<SignallingReport>,
     clients: Arc<AtomicUsize>,
+    /// Connections from each machine.
+    per_address: Arc<Mutex<HashMap<IpAddr, usize>>>,
     /// Says what happens (joins, leaves, refusals) on standard error.
     pub verbose: bool,
 }
 
-fn lock(rooms: &Mutex<Rooms>) -> MutexGuard<'_, Rooms> {
-    // (A client thread never panics holding the lock; if one did, the rooms are still whole.)
-    rooms
+fn lock<T>(shared: &Mutex<T>) -> MutexGuard<'_, T> {
+    // (A client thread never panics holding a lock; if one did, what it holds is still whole.)
+    shared
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A connection that fails its reads and writes once `deadline` has passed (the handshake's,
+/// and a write's: a client taking a byte now and then would otherwise hold either for ever),
+/// or once `stalled` is set (its messages piled up).
+struct Deadline {
+    stream: TcpStream,
+    deadline: Option<Instant>,
+    stalled: Option<Arc<AtomicBool>>,
+}
+
+impl Deadline {
+    fn check(&self) -> std::io::Result<()> {
+        let late = self.deadline.is_some_and(|at| Instant::now() >= at);
+        let stalled = (self.stalled.as_ref()).is_some_and(|s| s.load(Ordering::Relaxed));
+        if late || stalled {
+            return Err(std::io::Error::new(
+                ErrorKind::TimedOut,
+                "the client takes too long",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl std::io::Read for Deadline {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.stream.read(buf)
+    }
+}
+
+impl std::io::Write for Deadline {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.stream.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.stream.flush()
+    }
 }
 
 impl SignallingServer {
@@ -205,6 +285,7 @@ impl SignallingServer {
             rooms: Arc::default(),
             report: Arc::default(),
             clients: Arc::default(),
+            per_address: Arc::default(),
             verbose: false,
         })
     }
@@ -224,25 +305,57 @@ impl SignallingServer {
     pub fn serve(self) {
         for stream in self.listener.incoming() {
             let Ok(stream) = stream else { continue };
-            if self.clients.load(Ordering::Relaxed) >= MOST_CLIENTS {
-                self.report.refused.fetch_add(1, Ordering::Relaxed);
+            let Ok(from) = stream.peer_addr().map(|a| a.ip()) else {
                 continue;
+            };
+            let room = {
+                let mut per_address = lock(&self.per_address);
+                let here = per_address.entry(from).or_default();
+                let room =
+                    self.clients.load(Ordering::Relaxed) < MOST_CLIENTS && *here < MOST_PER_ADDRESS;
+                if room {
+                    *here += 1;
+                    self.clients.fetch_add(1, Ordering::Relaxed);
+                }
+                room
+            };
+            if !room {
+                self.report.refused.fetch_add(1, Ordering::Relaxed);
+                continue; // (dropped: the connection closes)
             }
-            self.clients.fetch_add(1, Ordering::Relaxed);
             let connection = Connection {
                 rooms: self.rooms.clone(),
                 report: self.report.clone(),
                 verbose: self.verbose,
             };
-            let clients = self.clients.clone();
+            let (clients, per_address) = (self.clients.clone(), self.per_address.clone());
+            let gone = move || {
+                clients.fetch_sub(1, Ordering::Relaxed);
+                let mut per_address = lock(&per_address);
+                if let Some(n) = per_address.get_mut(&from) {
+                    *n -= 1;
+                    if *n == 0 {
+                        per_address.remove(&from);
+                    }
+                }
+            };
+            // (Run once: by the client's thread as it ends, or here if it never started.)
+            let ends = Arc::new(Mutex::new(Some(gone)));
+            let end = ends.clone();
             let spawned = std::thread::Builder::new()
                 .name("signalling client".into())
+                // (Small: a client's thread holds a few buffers; a thousand of them fit.)
+                .stack_size(256 * 1024)
                 .spawn(move || {
                     connection.run(stream);
-                    clients.fetch_sub(1, Ordering::Relaxed);
+                    if let Some(gone) = lock(&end).take() {
+                        gone();
+                    }
                 });
             if spawned.is_err() {
-                self.clients.fetch_sub(1, Ordering::Relaxed);
+                if let Some(gone) = lock(&ends).take() {
+                    gone();
+                }
                 self.report.refused.fetch_add(1, Ordering::Relaxed);
             }
         }
@@ -262,13 +375,27 @@ impl Connection {
         let refused = || {
             self.report.refused.fetch_add(1, Ordering::Relaxed);
         };
-        if stream.set_read_timeout(Some(HANDSHAKE_TIMEOUT)).is_err() {
+        let started = Instant::now();
+        // (Each read or write waits a second at most, so that a deadline is kept to within
+        // one.)
+        let timeouts = stream
+            .set_read_timeout(Some(Duration::from_secs(1)))
+            .and_then(|()| stream.set_write_timeout(Some(Duration::from_secs(1))));
+        if timeouts.is_err() {
             return refused();
         }
+        let stream = Deadline {
+            stream,
+            deadline: Some(started + HANDSHAKE_DEADLINE),
+            stalled: None,
+        };
         let mut room = None;
         let config = WebSocketConfig::default()
             .max_message_size(Some(LARGEST_MESSAGE))
-            .max_frame_size(Some(LARGEST_MESSAGE));
+            .max_frame_size(Some(LARGEST_MESSAGE))
+            .read_buffer_size(4096)
+            .write_buffer_size(0)
+            .max_write_buffer_size(LARGEST_UNSENT);
         // (tungstenite's callback signature: its error is the whole HTTP response.)
         #[allow(clippy::result_large_err)]
         let accepted = tungstenite::accept_hdr_with_config(
@@ -295,12 +422,20 @@ impl Connection {
         let Some(room) = room else {
             return refused();
         };
-        if socket.get_ref().set_read_timeout(Some(POLL)).is_err() {
+        socket.get_mut().deadline = None;
+        if socket
+            .get_ref()
+            .stream
+            .set_read_timeout(Some(POLL))
+            .is_err()
+        {
             return refused();
         }
         self.report.connected.fetch_add(1, Ordering::Relaxed);
         let id = new_peer_id();
-        let (outbox, inbox): (Sender<String>, Receiver<String>) = channel();
+        let (outbox, inbox): (SyncSender<String>, Receiver<String>) = sync_channel(OUTBOX);
+        let stalled = Arc::new(AtomicBool::new(false));
+        socket.get_mut().stalled = Some(stalled.clone());
         if socket
             .send(Message::text(PeerEvent::IdAssigned(&id).text()))
             .is_err()
@@ -311,17 +446,39 @@ impl Connection {
             let at = from.map_or_else(String::new, |a| format!(" from {a}"));
             eprintln!("{id} joins room '{}'{at}", room.name);
         }
-        lock(&self.rooms).join(&id, room, outbox);
+        lock(&self.rooms).join(&id, room, (outbox, stalled.clone()));
+        let (mut heard, mut busy) = (Instant::now(), Instant::now());
+        let mut polling = POLL;
         loop {
-            match socket.read() {
-                Ok(Message::Text(text)) => self.request(&id, text.as_str()),
+            // Quick while messages come and go, slow when idle (a thousand idle clients
+            // would otherwise wake a hundred times a second each).
+            let poll = if busy.elapsed() < BUSY_FOR {
+                POLL
+            } else {
+                IDLE_POLL
+            };
+            if poll != polling && socket.get_ref().stream.set_read_timeout(Some(poll)).is_ok() {
+                polling = poll;
+            }
+            let read = socket.read();
+            if read.is_ok() {
+                heard = Instant::now();
+            }
+            match read {
+                Ok(Message::Text(text)) => {
+                    busy = Instant::now();
+                    self.request(&id, text.as_str());
+                }
                 Ok(Message::Close(_)) => break,
                 Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => {}
                 Ok(Message::Binary(_)) => {
                     self.report.dropped.fetch_add(1, Ordering::Relaxed);
                 }
                 Err(tungstenite::Error::Io(e))
-                    if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+                    if matches!(
+                        e.kind(),
+                        ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
+                    ) => {}
                 Err(tungstenite::Error::Capacity(_)) => {
                     // Too large: the connection cannot go on after it.
                     self.report.dropped.fetch_add(1, Ordering::Relaxed);
@@ -329,18 +486,25 @@ impl Connection {
                 }
                 Err(_) => break,
             }
+            if stalled.load(Ordering::Relaxed) || heard.elapsed() > IDLE {
+                self.report.let_go.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            // A write or flush that fails (its connection took nothing for WRITE_TIMEOUT, or
+            // holds LARGEST_UNSENT, or broke) ends the client.
+            socket.get_mut().deadline = Some(Instant::now() + WRITE_TIMEOUT);
             let mut sent = true;
             while let Ok(text) = inbox.try_recv() {
-                sent &= socket.write(Message::text(text)).is_ok();
-            }
-            let flushed = match socket.flush() {
-                Ok(()) => true,
-                Err(tungstenite::Error::Io(e)) => {
-                    matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
+                busy = Instant::now();
+                sent = socket.write(Message::text(text)).is_ok();
+                if !sent {
+                    break;
                 }
-                Err(_) => false,
-            };
-            if !(sent && flushed) {
+            }
+            let flushed = sent && socket.flush().is_ok();
+            socket.get_mut().deadline = None;
+            if !flushed {
+                self.report.let_go.fetch_add(1, Ordering::Relaxed);
                 break;
             }
         }
@@ -561,6 +725,90 @@ mod tests {
         // A message past the limit ends that client's connection only.
         let _ = b.send(Message::text("x".repeat(LARGEST_MESSAGE + 1)));
         assert_eq!(expect(&mut a, "PeerLeft"), b_id);
+    }
+
+    /// A client that never reads what it is sent is let go once its messages pile up (its
+    /// peer hears it left), and a new pair still meets in another room.
+    #[test]
+    fn a_client_that_never_reads_is_let_go_and_others_go_on_meeting() {
+        let (addr, report) = server();
+        let mut deaf = connect(addr, "/r");
+        let deaf_id = expect(&mut deaf, "IdAssigned");
+        let mut talker = connect(addr, "/r");
+        expect(&mut talker, "IdAssigned");
+        // From here on the deaf client reads nothing; it is sent 28 MiB (more than loopback's
+        // buffers hold).
+        let data = "x".repeat(24 * 1024);
+        let signal = format!(r#"{{"Signal":{{"receiver":{deaf_id},"data":"{data}"}}}}"#);
+        for _ in 0..1200 {
+            if talker.send(Message::text(signal.clone())).is_err() {
+                break;
+            }
+        }
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = talker.get_ref() {
+            s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        }
+        assert_eq!(expect(&mut talker, "PeerLeft"), deaf_id);
+        assert!(report.let_go.load(Ordering::Relaxed) >= 1);
+        let mut c = connect(addr, "/other");
+        expect(&mut c, "IdAssigned");
+        let mut d = connect(addr, "/other");
+        let d_id = expect(&mut d, "IdAssigned");
+        assert_eq!(expect(&mut c, "NewPeer"), d_id);
+        drop(deaf);
+    }
+
+    /// A handshake sent a byte at a time is cut at its deadline, however often bytes come.
+    #[test]
+    fn a_handshake_trickled_a_byte_at_a_time_is_cut_at_its_deadline() {
+        let (addr, report) = server();
+        let mut slow = TcpStream::connect(addr).unwrap();
+        let began = Instant::now();
+        let request = b"GET /r HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n";
+        let mut cut = false;
+        for byte in request.iter().cycle() {
+            std::thread::sleep(Duration::from_millis(200));
+            if slow.write_all(&[*byte]).is_err() || began.elapsed() > Duration::from_secs(15) {
+                cut = true;
+                break;
+            }
+        }
+        assert!(cut);
+        let took = began.elapsed();
+        assert!(
+            took < HANDSHAKE_DEADLINE + Duration::from_secs(4),
+            "{took:?}"
+        );
+        assert!(report.refused.load(Ordering::Relaxed) >= 1);
+    }
+
+    /// One machine holds at most [`MOST_PER_ADDRESS`] connections; when they go, it may
+    /// connect again.
+    #[test]
+    fn one_machine_holds_a_bounded_number_of_connections() {
+        let (addr, report) = server();
+        let held: Vec<Ws> = (0..MOST_PER_ADDRESS)
+            .map(|_| {
+                let mut ws = connect(addr, "/crowd");
+                expect(&mut ws, "IdAssigned");
+                ws
+            })
+            .collect();
+        let refused = report.refused.load(Ordering::Relaxed);
+        assert!(tungstenite::connect(format!("ws://{addr}/crowd")).is_err());
+        assert_eq!(report.refused.load(Ordering::Relaxed), refused + 1);
+        drop(held);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let again = loop {
+            match tungstenite::connect(format!("ws://{addr}/crowd")) {
+                Ok((ws, _)) => break Some(ws),
+                Err(_) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Err(_) => break None,
+            }
+        };
+        assert!(again.is_some(), "the machine could not connect again");
     }
 
     #[test]
