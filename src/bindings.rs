@@ -352,6 +352,8 @@ pub enum Action {
     ProbeNext,
     /// The probe's walk one cell back.
     ProbeBack,
+    /// A line of chat to the other players (a networked game).
+    Chat,
 }
 
 /// An action's row in the table: how the settings file names it, what the menu and `--help`
@@ -383,7 +385,7 @@ const fn row(
 }
 
 /// Every action, in the order the Options menu and `--help` list them, with its defaults.
-pub const ACTIONS: [ActionInfo; 36] = {
+pub const ACTIONS: [ActionInfo; 37] = {
     use Action::*;
     use Key::*;
     [
@@ -428,6 +430,7 @@ pub const ACTIONS: [ActionInfo; 36] = {
         row(Probe, "probe", "ray probe", &[Function(7)]),
         row(ProbeNext, "probe_next", "probe step on", &[Period]),
         row(ProbeBack, "probe_back", "probe step back", &[Comma]),
+        row(Chat, "chat", "say (network game)", &[Letter(b'T')]),
     ]
 };
 

@@ -1064,3 +1064,26 @@ fn eight_seats_through_a_bad_relay_keep_near_real_time() {
         took.as_secs_f64(),
     );
 }
+
+/// A line of chat said on one seat reaches the other beside the game (the two still end on
+/// one state), its control characters taken out on the way.
+#[test]
+fn a_line_of_chat_reaches_the_others_printable() {
+    let players = [free_address(), free_address()];
+    let hostile = "\u{1b}]0;pwned\u{7}hello there";
+    let a = seat(
+        0,
+        players[0],
+        &[players[1]],
+        &["--ticks", "300", "--say", hostile],
+    );
+    let b = seat(1, players[1], &[players[0]], &["--ticks", "300"]);
+    let (a, b) = (a.wait_with_output().unwrap(), b.wait_with_output().unwrap());
+    assert_eq!(final_line(&a, "seat 0"), final_line(&b, "seat 1"));
+    let heard = String::from_utf8_lossy(&b.stderr);
+    assert!(heard.contains("seat 0: ]0;pwnedhello there"), "{heard}");
+    assert!(
+        !heard.contains('\u{1b}') && !heard.contains('\u{7}'),
+        "{heard:?}"
+    );
+}

@@ -69,6 +69,11 @@ impl Controller {
                 self.session_mut()
                     .say(if muted { "sound off" } else { "sound on" }.into());
             }
+            // A line of chat, in a networked game: the keys type it until Enter or Escape.
+            Action::Chat if self.run.kind() == tilecaster::play::Kind::Network => {
+                self.latch.release_all();
+                self.view.chat = Some(String::new());
+            }
             Action::QuickSave => match self.saves.as_deref().map(front::quick_save) {
                 Some(path) => self.save_to(&path),
                 None => self.session_mut().say("no saves here".into()),

@@ -17,6 +17,12 @@ impl Controller {
             }
             return;
         }
+        if self.view.chat.is_some() {
+            if let Some(key) = key {
+                self.chat_key(key);
+            }
+            return;
+        }
         if self.menu.is_some() {
             if repeat && self.menu.as_ref().is_some_and(Menu::waiting_for_key) {
                 return;
@@ -28,6 +34,40 @@ impl Controller {
         }
         if let Some(key) = key {
             self.pressed(key, repeat);
+        }
+    }
+
+    /// A key pressed while a line of chat is typed: letters, digits and a few marks typed
+    /// (up to the line's length), Backspace deletes, Enter says it to the others, Escape
+    /// drops it.
+    fn chat_key(&mut self, key: Key) {
+        let Some(line) = &mut self.view.chat else {
+            return;
+        };
+        let typed = match key {
+            Key::Letter(c) => Some(char::from(c)),
+            Key::Digit(d) | Key::Numpad(d) => char::from_digit(u32::from(d), 10),
+            Key::Period => Some('.'),
+            Key::Comma => Some(','),
+            Key::Space => Some(' '),
+            Key::Minus => Some('-'),
+            Key::Quote => Some('\''),
+            _ => None,
+        };
+        match (key, typed) {
+            (_, Some(c)) if line.chars().count() < tilecaster::net::text::CHAT_CHARS => {
+                line.push(c);
+            }
+            (Key::Backspace | Key::Delete, _) => {
+                line.pop();
+            }
+            (Key::Enter | Key::NumpadEnter, _) => {
+                let said = std::mem::take(line);
+                self.view.chat = None;
+                self.run.say(&said);
+            }
+            (Key::Escape, _) => self.view.chat = None,
+            _ => {}
         }
     }
 

@@ -202,6 +202,9 @@ pub struct AutoplayArgs {
     /// anyone who knows the addresses can join in).
     #[arg(long, requires = "net", value_name = "CODE")]
     pub code: Option<String>,
+    /// With --net: say TEXT to the others (chat) once every seat is in step.
+    #[arg(long, requires = "net", value_name = "TEXT")]
+    pub say: Option<String>,
     /// With --host or --join: the player's name, as the others see it.
     #[arg(long, requires = "net", default_value = "PLAYER")]
     pub name: String,
@@ -254,6 +257,7 @@ impl AutoplayArgs {
                     record: self.record.as_deref(),
                     carrier: Some(carrier),
                     audio_out: self.audio_out.as_deref(),
+                    say: self.say.as_deref(),
                     force: self.force,
                 });
             }
@@ -305,6 +309,7 @@ impl AutoplayArgs {
                 record: self.record.as_deref(),
                 carrier: Some(carrier),
                 audio_out: self.audio_out.as_deref(),
+                say: self.say.as_deref(),
                 force: self.force,
             });
         }
@@ -345,6 +350,7 @@ impl AutoplayArgs {
             record: self.record.as_deref(),
             carrier: None,
             audio_out: self.audio_out.as_deref(),
+            say: self.say.as_deref(),
             force: self.force,
         })
     }

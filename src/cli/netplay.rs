@@ -108,6 +108,8 @@ pub struct Options<'a> {
     pub carrier: Option<Carrier>,
     /// Mix the sound of the ticks played into this WAV file.
     pub audio_out: Option<&'a Path>,
+    /// A line of chat to say to the others once every seat is in step.
+    pub say: Option<&'a str>,
     /// Replace `audio_out` if it exists.
     pub force: bool,
 }
@@ -299,6 +301,7 @@ pub fn run(o: &Options) -> Result<()> {
     let started = Instant::now();
     run.restart_clock(started);
     let mut done: Option<Instant> = None;
+    let mut said = false;
     // When the first tick was played, and when every seat's inputs were known up to the last
     // asked for: how fast the game went against real time.
     let (mut first_tick, mut reached): (Option<Instant>, Option<Instant>) = (None, None);
@@ -307,8 +310,13 @@ pub fn run(o: &Options) -> Result<()> {
     loop {
         let now = Instant::now();
         let advance = run.advance(now, false, &mut pilot);
-        for line in &advance.notices {
+        for line in advance.notices.iter().chain(&advance.chat) {
             eprintln!("{line}");
+        }
+        if let Some(text) = o.say.filter(|_| run.net().running()) {
+            if !said {
+                said = run.say(text);
+            }
         }
         if let Some(Ending::NetStopped(why)) = &advance.ending {
             // What was played together is kept: a game that stopped is still worth a look.

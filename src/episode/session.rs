@@ -18,6 +18,10 @@ pub const DEATH_TICKS: u32 = 3 * TICK_HZ / 2;
 
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * TICK_HZ;
+/// How long a line of chat stays on screen, in ticks.
+const CHAT_TICKS: u32 = 6 * TICK_HZ;
+/// The most lines of chat on screen (the oldest go first).
+const CHAT_SHOWN: usize = 4;
 /// Ticks the tally screen stays before use or fire moves on (one second).
 const TALLY_MIN_TICKS: u32 = TICK_HZ;
 /// Ticks into the tally screen when its bonus starts counting up (half a second).
@@ -51,6 +55,8 @@ pub struct Session {
     /// tilesets, templates, shape masks), and after a failed reload the files its errors are in.
     watched: Vec<PathBuf>,
     message: Option<(String, u32)>,
+    /// The lines of chat on screen, oldest first, with the ticks each has left.
+    chat: Vec<(String, u32)>,
     /// A still picture: no banners ([`Session::hush`]).
     hushed: bool,
     /// A run that just ended (game over, or the episode's end), for the high-score table.
@@ -295,6 +301,7 @@ impl Session {
             stamp: 0,
             watched: current.level.files.clone(),
             message: None,
+            chat: Vec::new(),
             hushed: false,
             run_end: None,
             dead_ticks: 0,
@@ -342,6 +349,35 @@ impl Session {
         self.message = Some((text, MESSAGE_TICKS));
     }
 
+    /// Shows a line of chat under the messages for a few seconds (with at most three
+    /// earlier ones).
+    pub fn chat(&mut self, line: String) {
+        if self.chat.len() >= CHAT_SHOWN {
+            self.chat.remove(0);
+        }
+        self.chat.push((line, CHAT_TICKS));
+    }
+
+    /// The lines of chat on screen, oldest first.
+    pub fn chat_lines(&self) -> impl Iterator<Item = &str> {
+        self.chat.iter().map(|(line, _)| line.as_str())
+    }
+
+    /// Counts `ticks` off the message's and the chat lines' time on screen (the session's own
+    /// ticks do; a networked game's are played outside it).
+    pub fn pass_shown(&mut self, ticks: u32) {
+        if let Some((_, left)) = &mut self.message {
+            *left = left.saturating_sub(ticks);
+            if *left == 0 {
+                self.message = None;
+            }
+        }
+        for (_, left) in &mut self.chat {
+            *left = left.saturating_sub(ticks);
+        }
+        self.chat.retain(|(_, left)| *left > 0);
+    }
+
     /// The message on screen, if any.
     pub fn message(&self) -> Option<&str> {
         self.message.as_ref().map(|(m, _)| m.as_str())
@@ -363,12 +399,7 @@ impl Session {
     pub fn tick(&mut self, input: &Input) {
         // The game's events are this tick's: none when it does not run (the tally screen).
         self.game.events.clear();
-        if let Some((_, left)) = &mut self.message {
-            *left = left.saturating_sub(1);
-            if *left == 0 {
-                self.message = None;
-            }
-        }
+        self.pass_shown(1);
         if self.complete {
             return;
         }

@@ -172,6 +172,13 @@ pub enum NetEvent {
         /// The seat said to have left.
         seat: usize,
     },
+    /// A line of chat from a seat (made printable: [`crate::net::text`]).
+    Chat {
+        /// The seat that said it.
+        seat: usize,
+        /// What it said.
+        text: String,
+    },
     /// A peer sends datagrams of another game, version or level (its fingerprint differs).
     OtherGame {
         /// The peer's address.
@@ -231,6 +238,10 @@ impl NetEvent {
                 who(by),
                 who(seat)
             ),
+            NetEvent::Chat { seat, text } => match names.get(*seat) {
+                Some(name) if !name.is_empty() => format!("{name}: {text}"),
+                _ => format!("seat {seat}: {text}"),
+            },
             NetEvent::OtherGame { addr } => format!(
                 "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
             ),
@@ -498,6 +509,13 @@ impl NetPlay {
             let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
             events.extend(news.map(|(by, seat)| NetEvent::SaidLeft { by, seat }));
         }
+        if let Ok(mut heard) = self.report.chat_in.lock() {
+            events.extend(
+                heard
+                    .drain(..)
+                    .map(|(seat, text)| NetEvent::Chat { seat, text }),
+            );
+        }
         if let Ok(mut said) = self.report.not_believed.lock() {
             let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
             events.extend(news.map(|(by, seat)| NetEvent::NotBelieved { by, seat }));
@@ -518,6 +536,21 @@ impl NetPlay {
     /// Whether every peer is in step and ticks can be played.
     pub fn running(&self) -> bool {
         self.failed.is_none() && self.session.current_state() == SessionState::Running
+    }
+
+    /// Says `text` to every seat, beside the game (the simulation knows nothing of it), with
+    /// the next poll: the line as sent (made printable, cut to
+    /// [`CHAT_CHARS`](super::text::CHAT_CHARS)), or `None` for an empty one.
+    pub fn say(&mut self, text: &str) -> Option<String> {
+        use super::text::{CHAT_CHARS, printable};
+        let line = printable(text.trim(), CHAT_CHARS);
+        if line.is_empty() {
+            return None;
+        }
+        if let Ok(mut out) = self.report.chat_out.lock() {
+            out.push(line.clone());
+        }
+        Some(line)
     }
 
     /// Tells the socket the session's current frame (see [`super::checks`]).

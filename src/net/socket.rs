@@ -28,6 +28,16 @@ const TERMS_MAGIC: [u8; 4] = *b"TCgt";
 const SAID_LEFT_MAGIC: [u8; 4] = *b"TCsl";
 /// How many times that is sent (once is easily lost, and it is said once).
 const SAID_LEFT_SENT: usize = 3;
+/// The first bytes of a line of chat (then the sender's counter, the line's number, the
+/// text, the code): said beside the game, not in it.
+const CHAT_MAGIC: [u8; 4] = *b"TCch";
+/// How many times a line of chat is sent (each copy has a counter of its own, and the line's
+/// number: the receiver keeps the first and drops the others).
+const CHAT_SENT: usize = 2;
+/// The most lines of chat taken from one peer in [`CHAT_WINDOW`] (more are dropped: a flood).
+const CHAT_LINES: usize = 4;
+/// See [`CHAT_LINES`].
+const CHAT_WINDOW: Duration = Duration::from_secs(2);
 /// How long a seat goes unheard before a peer's word that it has left is believed
 /// ([`super::checks`]): the time after which the players are told the game waits for it.
 const QUIET: Duration = super::session::DISCONNECT_NOTIFY_DELAY;
@@ -69,6 +79,10 @@ pub struct SocketReport {
     /// The seats the rollback session dropped (a peer's word about them is believed, that
     /// the seats agree on the frame they left at).
     pub(super) gone: Mutex<Vec<usize>>,
+    /// Lines of chat to send to every peer (made printable), and those heard (the seat,
+    /// the line, made printable) not yet told of.
+    pub(super) chat_out: Mutex<Vec<String>>,
+    pub(super) chat_in: Mutex<Vec<(usize, String)>>,
     /// The rollback session's current frame, as it last said (what a peer's word about a
     /// seat is weighed against: [`super::checks`]).
     pub(super) frame: AtomicI32,
@@ -106,6 +120,12 @@ pub(super) struct GameSocket {
     windows: Vec<ReplayWindow>,
     checks: Vec<PeerCheck>,
     heard: Vec<Instant>,
+    /// When each peer's last lines of chat came.
+    chatted: Vec<Vec<Instant>>,
+    /// The numbers of each peer's lines of chat taken lately, to drop their second copies.
+    chat_seen: Vec<Vec<u32>>,
+    /// This machine's lines of chat sent.
+    chat_said: u32,
     /// This machine's next counter.
     counter: u64,
     buffer: Vec<u8>,
@@ -139,6 +159,9 @@ impl GameSocket {
             windows: vec![ReplayWindow::default(); peers.len()],
             checks: peers.iter().map(|_| PeerCheck::new()).collect(),
             heard: vec![Instant::now(); peers.len()],
+            chatted: vec![Vec::new(); peers.len()],
+            chat_seen: vec![Vec::new(); peers.len()],
+            chat_said: 0,
             peers,
             counter: 0,
             buffer: vec![0; LARGEST],
@@ -188,11 +211,22 @@ impl GameSocket {
         let (signed, tag) = bytes.split_at(signed_len);
         let is_terms = signed[..4] == TERMS_MAGIC;
         let is_said_left = signed[..4] == SAID_LEFT_MAGIC && signed.len() == 13;
-        if !is_terms && !is_said_left && (signed.len() < HEADER || signed[..4] != MAGIC) {
+        let is_chat = signed[..4] == CHAT_MAGIC && signed.len() >= 16;
+        let known = is_terms || is_said_left || is_chat;
+        if !known && (signed.len() < HEADER || signed[..4] != MAGIC) {
             return count(&report.dropped);
         }
         if !self.key.verifies(sender, self.seat, signed, tag) {
             return count(&report.forged);
+        }
+        if is_chat {
+            let counter = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
+            if !self.windows[peer].take(counter) {
+                return count(&report.replayed);
+            }
+            let number = u32::from_le_bytes(signed[12..16].try_into().unwrap_or_default());
+            self.read_chat(peer, number, &signed[16..]);
+            return None;
         }
         if is_said_left {
             let counter = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
@@ -304,6 +338,53 @@ impl GameSocket {
         self.out = self.send_signed(out, to);
     }
 
+    /// Line `number` of chat from the peer at `index`: made printable, its second copy
+    /// dropped, and at most [`CHAT_LINES`] in [`CHAT_WINDOW`] taken.
+    fn read_chat(&mut self, index: usize, number: u32, bytes: &[u8]) {
+        use crate::net::text::{CHAT_CHARS, printable};
+        let line = printable(&String::from_utf8_lossy(bytes), CHAT_CHARS);
+        let seen = &mut self.chat_seen[index];
+        if line.is_empty() || seen.contains(&number) {
+            return;
+        }
+        let now = Instant::now();
+        let lately = &mut self.chatted[index];
+        lately.retain(|&at| now - at < CHAT_WINDOW);
+        if lately.len() >= CHAT_LINES {
+            self.report.dropped.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        lately.push(now);
+        seen.push(number);
+        if seen.len() > 4 * CHAT_LINES {
+            seen.remove(0);
+        }
+        if let Ok(mut heard) = self.report.chat_in.lock() {
+            heard.push((self.seat_of(index), line));
+        }
+    }
+
+    /// Sends the lines of chat waiting to every peer.
+    fn send_chat(&mut self) {
+        let lines = match self.report.chat_out.lock() {
+            Ok(mut out) => std::mem::take(&mut *out),
+            Err(_) => return,
+        };
+        for line in lines {
+            self.chat_said = self.chat_said.wrapping_add(1);
+            for to in self.peers.clone() {
+                for _ in 0..CHAT_SENT {
+                    let mut datagram = CHAT_MAGIC.to_vec();
+                    datagram.extend_from_slice(&self.counter.to_le_bytes());
+                    datagram.extend_from_slice(&self.chat_said.to_le_bytes());
+                    datagram.extend_from_slice(line.as_bytes());
+                    self.counter += 1;
+                    self.send_signed(datagram, to);
+                }
+            }
+        }
+    }
+
     /// Tells `seat` that seat `by` said it had left.
     fn tell_said_left(&mut self, by: usize, seat: usize) {
         let index = if seat < self.seat { seat } else { seat - 1 };
@@ -365,6 +446,7 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
     }
 
     fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
+        self.send_chat();
         let mut messages = Vec::new();
         for _ in 0..MAX_DATAGRAMS_PER_POLL {
             let mut buffer = std::mem::take(&mut self.buffer);

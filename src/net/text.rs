@@ -16,6 +16,8 @@ pub const NAME_CHARS: usize = 64;
 
 /// The most characters of a reason from the network (a refusal, a leave).
 pub const REASON_CHARS: usize = 200;
+/// The most characters of a line of chat.
+pub const CHAT_CHARS: usize = 80;
 
 /// The most characters of a level's file name from the network (a path's longest on Linux).
 pub const PATH_CHARS: usize = 4096;

@@ -154,6 +154,8 @@ pub struct Advance {
     /// What happened besides the ticks (peers in step or gone, a level begun together), to be
     /// said to the player.
     pub notices: Vec<String>,
+    /// Lines of chat heard (a networked game's), "NAME: TEXT" each.
+    pub chat: Vec<String>,
     /// A new level began in this advance that the recording does not follow (a networked
     /// co-op game going on to its next level: a recording holds one level).
     pub new_level: bool,
@@ -207,6 +209,12 @@ pub trait Runner {
     /// The networked game's rollback session, in one.
     fn network(&self) -> Option<&crate::net::NetPlay> {
         None
+    }
+
+    /// Says `text` to the other players (a networked game's chat): whether it was sent.
+    fn say(&mut self, text: &str) -> bool {
+        let _ = text;
+        false
     }
 
     /// The session, the runner given up (to play it another way: a networked game's

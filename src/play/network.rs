@@ -144,6 +144,12 @@ impl NetRun {
                     }
                 }
                 NetEvent::Desync { tick, .. } => self.desyncs.push(*tick),
+                NetEvent::Chat { .. } => {
+                    let line = event.said_to(&self.names);
+                    self.session.chat(line.clone());
+                    advance.chat.push(line);
+                    continue;
+                }
                 _ => {}
             }
             advance.notices.push(event.said_to(&self.names));
@@ -241,6 +247,9 @@ impl Runner for NetRun {
         }
         advance.kept = self.net.take_confirmed();
         self.session.game.clone_from(self.net.game());
+        // (The session's own ticks are not played here: its messages age by these.)
+        self.session
+            .pass_shown(u32::try_from(advance.ticks.len()).unwrap_or(u32::MAX));
         let said: Vec<String> = advance
             .notices
             .iter()
@@ -280,6 +289,18 @@ impl Runner for NetRun {
 
     fn network_line(&self) -> Option<String> {
         Some(self.net.summary())
+    }
+
+    fn say(&mut self, text: &str) -> bool {
+        let Some(line) = self.net.say(text) else {
+            return false;
+        };
+        let me = NetEvent::Chat {
+            seat: self.seats.seat,
+            text: line,
+        };
+        self.session.chat(me.said_to(&self.names));
+        true
     }
 
     fn network(&self) -> Option<&NetPlay> {

@@ -48,6 +48,8 @@ pub struct Composer {
     pub names: Vec<String>,
     /// The lobby before a networked game, a line each (none: no lobby).
     pub lobby: Vec<String>,
+    /// A line of chat being typed (T in a networked game), drawn over the view's bottom.
+    pub chat: Option<String>,
 }
 
 /// A menu to draw over the picture, with what it shows.
@@ -78,6 +80,7 @@ impl Composer {
             glows: Vec::new(),
             names: Vec::new(),
             lobby: Vec::new(),
+            chat: None,
         }
     }
 
@@ -126,6 +129,15 @@ impl Composer {
             }
         }
         hud::draw_lobby(&mut self.frame, &self.lobby);
+        if let Some(line) = &self.chat {
+            let bar = if self.hud {
+                hud::bar_height_for(self.frame.height())
+            } else {
+                0
+            };
+            let view_bottom = self.frame.height() - bar;
+            hud::draw_chat_line(&mut self.frame, line, view_bottom);
+        }
         if let Some(m) = shown {
             menu::draw(&mut self.frame, m.menu, m.settings, m.world);
         }
@@ -232,7 +244,12 @@ impl Composer {
             }
         }
         if self.hud {
-            let lines: Vec<&str> = session.message().into_iter().collect();
+            // The message, then the lines of chat under it.
+            let lines: Vec<&str> = session
+                .message()
+                .into_iter()
+                .chain(session.chat_lines())
+                .collect();
             let status = hud::Status {
                 level: session.level_number(),
                 lives: session.game.seat().lives,

@@ -8,7 +8,7 @@ mod players;
 
 use pages::GOLD;
 pub use pages::{draw_episode_end, draw_menu, draw_tally};
-pub use players::{draw_lobby, draw_player_names, draw_scoreboard, seat_name};
+pub use players::{draw_chat_line, draw_lobby, draw_player_names, draw_scoreboard, seat_name};
 
 use super::art::{self, Look};
 use crate::assets::Pictures;

@@ -95,6 +95,20 @@ pub fn draw_lobby(frame: &mut Frame, lines: &[String]) {
     }
 }
 
+/// A line of chat being typed, on a dark strip along the view's bottom (`view_bottom`, a
+/// row: above the status bar): "SAY: WHAT IS TYPED_".
+pub fn draw_chat_line(frame: &mut Frame, typed: &str, view_bottom: u32) {
+    let s = unit(frame);
+    let scale = s as u32;
+    let w = i64::from(frame.width());
+    let strip = 9 * s;
+    let top = i64::from(view_bottom) - strip - 2 * s;
+    let mut canvas = Canvas::new(frame);
+    canvas.mix_rect(0..w, top..top + strip, Colour::BLACK, 0.7);
+    let line = format!("SAY: {}_", typed.to_uppercase());
+    canvas.text(2 * s, top + s, &line, Colour::rgb(255, 214, 90), scale);
+}
+
 /// A deathmatch's scoreboard in the view's top right (no higher than row `top`: below the
 /// profiler's panel when it is shown): each player's frags, most first, in their seats'
 /// colours (by `names`, else `P1`, `P2`...), the one shown marked; the time left under it.
