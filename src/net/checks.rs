@@ -101,6 +101,9 @@ pub(super) struct PeerCheck {
 /// A frame past any a game reaches (what a seat's last frame is said to be once `ggrs` has
 /// dropped it).
 const PAST_ANY: i32 = i32::MAX / 2;
+/// The frames a peer may name: below a year of ticks at 60 a second (more would overflow
+/// `ggrs`' sums).
+const FARTHEST: i32 = 60 * 60 * 60 * 24 * 365;
 
 /// Why a message is not taken.
 #[derive(Debug, PartialEq, Eq)]
@@ -182,12 +185,15 @@ impl PeerCheck {
         if input.peer_connect_status.len() != seats {
             return Err(Refusal::Malformed("seats' statuses"));
         }
+        // (Frames past any a game reaches would overflow `ggrs`' sums.)
+        let in_range = |frame: i32| (NULL_FRAME..FARTHEST).contains(&frame);
         if input.start_frame < 0
-            || input.ack_frame < NULL_FRAME
-            || input
+            || !in_range(input.start_frame)
+            || !in_range(input.ack_frame)
+            || !input
                 .peer_connect_status
                 .iter()
-                .any(|s| s.last_frame < NULL_FRAME)
+                .all(|s| in_range(s.last_frame))
         {
             return Err(Refusal::Malformed("frames"));
         }
@@ -201,7 +207,7 @@ impl PeerCheck {
         // cannot be decoded (it asserts); one whose frame before it is no longer (or not yet)
         // held is ignored; otherwise its new frames are held, and the oldest let go.
         let last = self.held.iter().copied().max().unwrap_or(NULL_FRAME);
-        if last != NULL_FRAME && input.start_frame > last + 1 {
+        if last != NULL_FRAME && input.start_frame > last.saturating_add(1) {
             return Err(Refusal::Malformed("inputs past those received"));
         }
         let before = if last == NULL_FRAME {
@@ -411,6 +417,11 @@ mod tests {
             Err(Refusal::Malformed("seats' statuses"))
         );
         assert!(at(&mut check, &input(3, 0, 1, None), 2).is_err());
+        // Frames past any game, where ggrs' sums would overflow.
+        assert_eq!(
+            at(&mut check, &input(2, i32::MAX - 2, 1, None), 2),
+            Err(Refusal::Malformed("frames"))
+        );
     }
 
     #[test]

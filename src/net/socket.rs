@@ -301,8 +301,7 @@ impl GameSocket {
         }
     }
 
-    /// Sends `bytes` (a datagram but for its code) to `to`, at the peers' `index`, with its
-    /// code.
+    /// Sends `datagram` (all of it but its code) to `to` with its code: the datagram sent.
     fn send_signed(&mut self, mut datagram: Vec<u8>, to: SocketAddr) -> Vec<u8> {
         let receiver = self
             .peers
