@@ -57,7 +57,7 @@ pub struct SocketReport {
     /// Datagrams from addresses that are not peers.
     pub strangers: AtomicU64,
     /// Datagrams from peers cut short, of another game, not a message, or a message the
-    /// rollback library cannot take ([`super::checks`]).
+    /// rollback library cannot take (checked before it reads them).
     pub dropped: AtomicU64,
     /// Datagrams whose code is not the game's: forged (a peer's address is easy to put on a
     /// datagram), or from a machine given another key.
