@@ -379,6 +379,51 @@ pub fn run(o: &Options) -> Result<()> {
         std::thread::sleep(Duration::from_millis(1));
     }
     let net = run.net();
+    say_how_it_went(o, net, (first_tick, reached), &seat_name);
+    let game = net.game();
+    if game.is_deathmatch() {
+        let frags: Vec<String> = game
+            .standings()
+            .iter()
+            .map(|&s| format!("{} {}", seat_name(s), game.seats[s].frags))
+            .collect();
+        eprintln!("frags: {}", frags.join(", "));
+    }
+    if let Some(first) = run.desyncs().iter().min() {
+        bail!("the machines' games went apart at tick {first}");
+    }
+    let hash = net
+        .hash_at(o.ticks)
+        .context("the last tick's state is no longer kept")?;
+    if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
+        let mut recording = recording.clone();
+        let inputs = (o.ticks as usize).saturating_mul(o.seats.count());
+        if recording.inputs.len() < inputs {
+            bail!("the inputs of the last ticks were not kept");
+        }
+        recording.inputs.truncate(inputs);
+        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+        eprintln!("recorded every seat's inputs to {}", path.display());
+    }
+    if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {
+        tilecaster::files::write_new(path, &wav_bytes(samples), o.force)?;
+        let seconds = (samples.len() / 2) as f64 / f64::from(RATE);
+        eprintln!("wrote {} ({seconds:.3} s of sound)", path.display());
+    }
+    println!("final state {hash:016x} after {} ticks", o.ticks);
+    Ok(())
+}
+
+/// The last lines of `autoplay --net` on stderr: how fast the game went against real time
+/// (from its first tick, `timing.0`, until every seat's inputs were known to the last tick
+/// asked for, `timing.1`), and what the network did.
+fn say_how_it_went(
+    o: &Options,
+    net: &tilecaster::net::NetPlay,
+    (first_tick, reached): (Option<Instant>, Option<Instant>),
+    seat_name: &dyn Fn(usize) -> String,
+) {
+    let (seat, peers) = (o.seats.seat, &o.seats.peers);
     let stats = net.stats();
     let trips: Vec<String> = (0..=peers.len())
         .filter(|&s| s != seat)
@@ -416,36 +461,4 @@ pub fn run(o: &Options) -> Result<()> {
         report.replayed.load(std::sync::atomic::Ordering::Relaxed),
         report.dropped.load(std::sync::atomic::Ordering::Relaxed),
     );
-    let game = net.game();
-    if game.is_deathmatch() {
-        let frags: Vec<String> = game
-            .standings()
-            .iter()
-            .map(|&s| format!("{} {}", seat_name(s), game.seats[s].frags))
-            .collect();
-        eprintln!("frags: {}", frags.join(", "));
-    }
-    if let Some(first) = run.desyncs().iter().min() {
-        bail!("the machines' games went apart at tick {first}");
-    }
-    let hash = net
-        .hash_at(o.ticks)
-        .context("the last tick's state is no longer kept")?;
-    if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
-        let mut recording = recording.clone();
-        let inputs = (o.ticks as usize).saturating_mul(o.seats.count());
-        if recording.inputs.len() < inputs {
-            bail!("the inputs of the last ticks were not kept");
-        }
-        recording.inputs.truncate(inputs);
-        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
-        eprintln!("recorded every seat's inputs to {}", path.display());
-    }
-    if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {
-        tilecaster::files::write_new(path, &wav_bytes(samples), o.force)?;
-        let seconds = (samples.len() / 2) as f64 / f64::from(RATE);
-        eprintln!("wrote {} ({seconds:.3} s of sound)", path.display());
-    }
-    println!("final state {hash:016x} after {} ticks", o.ticks);
-    Ok(())
 }

@@ -28,7 +28,7 @@ use crate::game::PackedInput;
 /// `ggrs`' "no frame".
 const NULL_FRAME: i32 = -1;
 /// Frames of input `ggrs` keeps behind the last received (twice the prediction window).
-const KEPT_BEHIND: i32 = 2 * super::session::PREDICTION_WINDOW as i32;
+const KEPT_BEHIND: i32 = 2 * super::PREDICTION_WINDOW as i32;
 /// The most frames of input one message may carry (`ggrs` sends what is not yet
 /// acknowledged: far fewer than this before a peer is dropped).
 const MOST_FRAMES: usize = 1024;
@@ -147,7 +147,7 @@ impl PeerCheck {
         let message: Message = bincode::DefaultOptions::new()
             .with_fixint_encoding()
             .allow_trailing_bytes()
-            .with_limit(super::socket::LARGEST as u64)
+            .with_limit(super::LARGEST as u64)
             .deserialize(bytes)
             .map_err(|_| Refusal::Malformed("not a message"))?;
         match self.magic {

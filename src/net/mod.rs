@@ -34,6 +34,14 @@ pub use terms::{GameTerms, fingerprint};
 
 use crate::game::{Game, PackedInput};
 
+/// The most ticks played ahead of the inputs confirmed (`ggrs`' prediction window).
+const PREDICTION_WINDOW: usize = 8;
+/// How long a peer goes unheard before the players are told the game waits for it, and a
+/// peer's word that it has left is believed ([`checks`]).
+const QUIET: std::time::Duration = std::time::Duration::from_secs(1);
+/// The largest datagram read (ggrs' messages are far smaller).
+const LARGEST: usize = 4096;
+
 /// `ggrs`' configuration for a networked [`Game`]: its input a tick packed in small integers
 /// (so that a held key or a steady turn is predicted right), its whole state saved, peers
 /// known by their addresses.

@@ -62,9 +62,8 @@ const HASHES_KEPT: usize = 256;
 /// a pause of four split a game of two for good: each went on alone, and their games apart.)
 pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a peer goes unheard before the players are told that the game waits for it.
-pub const DISCONNECT_NOTIFY_DELAY: Duration = Duration::from_secs(1);
-/// The most ticks played ahead of the inputs confirmed (`ggrs`' prediction window).
-pub(super) const PREDICTION_WINDOW: usize = 8;
+pub const DISCONNECT_NOTIFY_DELAY: Duration = super::QUIET;
+use super::PREDICTION_WINDOW;
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 

@@ -40,14 +40,13 @@ const CHAT_LINES: usize = 4;
 const CHAT_WINDOW: Duration = Duration::from_secs(2);
 /// How long a seat goes unheard before a peer's word that it has left is believed
 /// ([`super::checks`]): the time after which the players are told the game waits for it.
-const QUIET: Duration = super::session::DISCONNECT_NOTIFY_DELAY;
+use super::QUIET;
 /// How often a peer of another game is sent this game's terms, at most.
 const TERMS_RESEND: Duration = Duration::from_millis(250);
 /// The header: [`MAGIC`], the fingerprint and the sender's counter (then the message, then
 /// the code of all that, [`TAG`] bytes).
 const HEADER: usize = 20;
-/// The largest datagram read (ggrs' messages are far smaller).
-pub(super) const LARGEST: usize = 4096;
+use super::LARGEST;
 /// The most datagrams read in one poll; the rest wait for the next.
 pub const MAX_DATAGRAMS_PER_POLL: usize = 256;
 

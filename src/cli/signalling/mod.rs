@@ -3,6 +3,7 @@
 use std::net::SocketAddr;
 
 use anyhow::{Context, Result};
+mod deadline;
 mod server;
 
 use server::SignallingServer;

@@ -37,6 +37,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
+
+use super::deadline::Deadline;
 use tungstenite::Message;
 use tungstenite::handshake::server::{Request, Response};
 use tungstenite::protocol::WebSocketConfig;
@@ -234,47 +236,6 @@ fn lock<T>(shared: &Mutex<T>) -> MutexGuard<'_, T> {
     shared
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A connection that fails its reads and writes once `deadline` has passed (the handshake's,
-/// and a write's: a client taking a byte now and then would otherwise hold either for ever),
-/// or once `stalled` is set (its messages piled up).
-struct Deadline {
-    stream: TcpStream,
-    deadline: Option<Instant>,
-    stalled: Option<Arc<AtomicBool>>,
-}
-
-impl Deadline {
-    fn check(&self) -> std::io::Result<()> {
-        let late = self.deadline.is_some_and(|at| Instant::now() >= at);
-        let stalled = (self.stalled.as_ref()).is_some_and(|s| s.load(Ordering::Relaxed));
-        if late || stalled {
-            return Err(std::io::Error::new(
-                ErrorKind::TimedOut,
-                "the client takes too long",
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl std::io::Read for Deadline {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        self.check()?;
-        self.stream.read(buf)
-    }
-}
-
-impl std::io::Write for Deadline {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.check()?;
-        self.stream.write(buf)
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.stream.flush()
-    }
 }
 
 impl SignallingServer {
