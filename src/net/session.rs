@@ -26,6 +26,7 @@
 //!     peers: vec!["127.0.0.1:7001".parse().unwrap()],
 //!     input_delay: 2,
 //!     terms: tilecaster::net::GameTerms::of(&game, "the level file's hash", 7),
+//!     key: tilecaster::net::GameKey::from_code("the code every seat was given"),
 //! };
 //! let mut net = NetPlay::start(game, &setup).unwrap();
 //! let mut pilot = Autopilot::for_seat(0);

@@ -21,9 +21,10 @@
 //! use tilecaster::net::lobby::{GameChoice, Host, Joiner, LobbyEvent};
 //! # fn choice() -> GameChoice { unimplemented!() }
 //! let mut host = Host::open("0.0.0.0:7300".parse().unwrap(), "ANNA", choice(), 4).unwrap();
-//! let mut joiner =
-//!     Joiner::connect("0.0.0.0:0".parse().unwrap(), "127.0.0.1:7300".parse().unwrap(), "BO")
-//!         .unwrap();
+//! // The code the host shows ("THE OTHERS JOIN WITH THE CODE 493017"), told to the joiner.
+//! let code = host.code().to_string();
+//! let (bind, at) = ("0.0.0.0:0".parse().unwrap(), "127.0.0.1:7300".parse().unwrap());
+//! let mut joiner = Joiner::connect(bind, at, "BO", &code).unwrap();
 //! let plan = loop {
 //!     host.poll();
 //!     if host.players().len() == 2 {
