@@ -230,6 +230,21 @@ fn stop_for(child: &Child, pause: Duration) {
     signal("-CONT");
 }
 
+/// `autoplay --net` for every one of `players`, each reaching the others through `relay`,
+/// with `extra` arguments.
+fn seats_through(relay: &Relay, players: &[SocketAddr], extra: &[&str]) -> Vec<Child> {
+    let n = players.len();
+    (0..n)
+        .map(|i| {
+            let peers: Vec<SocketAddr> = (0..n)
+                .filter(|&j| j != i)
+                .map(|j| relay.address(i, j))
+                .collect();
+            seat(i, players[i], &peers, extra)
+        })
+        .collect()
+}
+
 /// Each seat's final state line, waiting for them in seat order.
 fn final_lines(children: Vec<Child>) -> Vec<String> {
     children
@@ -245,15 +260,7 @@ fn play_through_relay(n: usize, ticks: u64) {
     let players: Vec<SocketAddr> = (0..n).map(|_| free_address()).collect();
     let relay = Relay::start(&players, Duration::from_millis(50), 0.05);
     let ticks = ticks.to_string();
-    let children: Vec<Child> = (0..n)
-        .map(|i| {
-            let peers: Vec<SocketAddr> = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| relay.address(i, j))
-                .collect();
-            seat(i, players[i], &peers, &["--ticks", &ticks])
-        })
-        .collect();
+    let children = seats_through(&relay, &players, &["--ticks", &ticks]);
     let lines = final_lines(children);
     let (passed, lost) = relay.finish();
     let share = lost as f64 / (passed + lost) as f64;
@@ -940,15 +947,7 @@ fn a_lie_that_a_seat_has_left_neither_stops_nor_splits_the_game() {
     let players = [free_address(), free_address(), free_address()];
     let relay = Relay::start(&players, Duration::from_millis(5), 0.0);
     let args = ["--code", "493017", "--ticks", "900"];
-    let children: Vec<Child> = (0..3)
-        .map(|i| {
-            let peers: Vec<SocketAddr> = (0..3)
-                .filter(|&j| j != i)
-                .map(|j| relay.address(i, j))
-                .collect();
-            seat(i, players[i], &peers, &args)
-        })
-        .collect();
+    let children = seats_through(&relay, &players, &args);
     let deadline = Instant::now() + Duration::from_secs(60);
     while relay.seen(1, 0) < 300 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
@@ -1045,15 +1044,7 @@ fn eight_seats_through_a_bad_relay_keep_near_real_time() {
         "60",
     ];
     let began = Instant::now();
-    let children: Vec<Child> = (0..n)
-        .map(|i| {
-            let peers: Vec<SocketAddr> = (0..n)
-                .filter(|&j| j != i)
-                .map(|j| relay.address(i, j))
-                .collect();
-            seat(i, players[i], &peers, &args)
-        })
-        .collect();
+    let children = seats_through(&relay, &players, &args);
     let lines = final_lines(children);
     let took = began.elapsed();
     relay.finish();
