@@ -28,6 +28,10 @@ const TERMS_MAGIC: [u8; 4] = *b"TCgt";
 const SAID_LEFT_MAGIC: [u8; 4] = *b"TCsl";
 /// How many times that is sent (once is easily lost, and it is said once).
 const SAID_LEFT_SENT: usize = 3;
+/// How often a seat dropped here that still sends this game's datagrams is told so, at
+/// most: it may have been stopped while it was dropped (its own machine's receive buffer
+/// full, the first notices lost) and would otherwise play on alone.
+const GONE_RETOLD: Duration = Duration::from_millis(250);
 /// The first bytes of a line of chat (then the sender's counter, the line's number, the
 /// text, the code): said beside the game, not in it.
 const CHAT_MAGIC: [u8; 4] = *b"TCch";
@@ -119,6 +123,8 @@ pub(super) struct GameSocket {
     windows: Vec<ReplayWindow>,
     checks: Vec<PeerCheck>,
     heard: Vec<Instant>,
+    /// When each peer dropped here was last told so ([`GONE_RETOLD`]).
+    told_gone: Vec<Option<Instant>>,
     /// When each peer's last lines of chat came.
     chatted: Vec<Vec<Instant>>,
     /// The numbers of each peer's lines of chat taken lately, to drop their second copies.
@@ -158,6 +164,7 @@ impl GameSocket {
             windows: vec![ReplayWindow::default(); peers.len()],
             checks: peers.iter().map(|_| PeerCheck::new()).collect(),
             heard: vec![Instant::now(); peers.len()],
+            told_gone: vec![None; peers.len()],
             chatted: vec![Vec::new(); peers.len()],
             chat_seen: vec![Vec::new(); peers.len()],
             chat_said: 0,
@@ -258,6 +265,7 @@ impl GameSocket {
             return count(&report.replayed);
         }
         self.heard[peer] = Instant::now();
+        self.tell_if_gone(peer);
         let body = &signed[HEADER..];
         let current = self.report.frame.load(Ordering::Relaxed);
         let quiet = self.quiet_seats();
@@ -380,6 +388,23 @@ impl GameSocket {
                     self.send_signed(datagram, to);
                 }
             }
+        }
+    }
+
+    /// Tells the peer at `index`, if the rollback session dropped it here and it still
+    /// speaks, that this seat said it had left ([`GONE_RETOLD`]).
+    fn tell_if_gone(&mut self, index: usize) {
+        let seat = self.seat_of(index);
+        let dropped = self
+            .report
+            .gone
+            .lock()
+            .is_ok_and(|gone| gone.contains(&seat));
+        let now = Instant::now();
+        let lately = self.told_gone[index].is_some_and(|at| now - at < GONE_RETOLD);
+        if dropped && !lately {
+            self.told_gone[index] = Some(now);
+            self.tell_said_left(self.seat, seat);
         }
     }
 
