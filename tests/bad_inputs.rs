@@ -169,6 +169,11 @@ fn unreadable_files_are_reported() {
 #[test]
 fn broken_recordings_and_settings_name_file_line_and_column() {
     let dir = scratch("replay");
+    // Recordings of this tilecaster's rules, whose other faults are said.
+    let rules = tilecaster::game::RULES_VERSION;
+    let changed = format!(
+        "tilecaster-replay 3\nrules {rules}\nlevel level.toml\nlevel-hash 0123456789abcdef\n"
+    );
     let cases: [(&str, &str, &[&str], &str); 7] = [
         // Played under other rules, or on a level file changed since: refused, both named.
         (
@@ -179,7 +184,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
         ),
         (
             "changed.txt",
-            "tilecaster-replay 3\nrules 3\nlevel level.toml\nlevel-hash 0123456789abcdef\n",
+            &changed,
             &["replay", "changed.txt"],
             "changed.txt: the level file level.toml changed since the recording (its hash was 0123456789abcdef, now ",
         ),
@@ -223,7 +228,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     // A recording whose level is gone names the recording and the level as written in it.
     std::fs::write(
         dir.join("gone.txt"),
-        "tilecaster-replay 3\nrules 3\nlevel gone.toml\nlevel-hash unknown\n",
+        format!("tilecaster-replay 3\nrules {rules}\nlevel gone.toml\nlevel-hash unknown\n"),
     )
     .unwrap();
     for args in [&["replay", "gone.txt"][..], &["--replay", "gone.txt"]] {
@@ -239,7 +244,7 @@ fn broken_recordings_and_settings_name_file_line_and_column() {
     let hash = tilecaster::files::level_file_hash(Path::new("levels/e1m1.toml")).unwrap();
     for level_hash in [hash.as_str(), "unknown"] {
         let text = format!(
-            "tilecaster-replay 3\nrules 3\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
+            "tilecaster-replay 3\nrules {rules}\nlevel <built-in>/levels/e1m1.toml\nlevel-hash {level_hash}\n1.0 0.0 0.0 0 0 0 0\n"
         );
         std::fs::write(dir.join("bundled.txt"), text).unwrap();
         let (code, said) = run(&dir, &["replay", "bundled.txt"]);

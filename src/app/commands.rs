@@ -10,6 +10,7 @@ use tilecaster::bindings::{Action, Key};
 use tilecaster::episode::{Score, Session};
 use tilecaster::files;
 use tilecaster::frame::Frame;
+use tilecaster::game::MatchRules;
 use tilecaster::level::Difficulty;
 use tilecaster::scene::hud;
 use tilecaster::scene::menu::{Menu, MenuCommand, MenuInput};
@@ -247,6 +248,9 @@ impl Controller {
             }
             MenuCommand::HostGame { level, deathmatch } => {
                 let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));
+                let net = &self.settings.network;
+                let deathmatch =
+                    deathmatch.then(|| MatchRules::new(net.frag_limit, net.time_limit));
                 if platform::ADDRESSES {
                     let port = self.settings.network.port;
                     self.open_lobby(super::Meeting::Host, &level, port, deathmatch, None);
@@ -257,7 +261,7 @@ impl Controller {
             MenuCommand::JoinGame(host, code) => {
                 self.store_settings();
                 let level = files::default_path("levels/e1m1.toml");
-                self.open_lobby(super::Meeting::Join(host), &level, 0, false, Some(code));
+                self.open_lobby(super::Meeting::Join(host), &level, 0, None, Some(code));
             }
             #[cfg(feature = "webrtc")]
             MenuCommand::JoinRoom(code) => {
@@ -285,11 +289,15 @@ impl Controller {
         }
     }
 
-    /// Hosts a lobby in a new room (`host`: the level and whether a deathmatch) or joins the
+    /// Hosts a lobby in a new room (`host`: the level and a deathmatch's rules) or joins the
     /// one in room `code`, from the Multiplayer page, as the player the settings name, through
     /// the signalling server the page names; the menu closes over it, or says why not.
     #[cfg(feature = "webrtc")]
-    pub(super) fn open_room(&mut self, code: Option<&str>, host: Option<(&std::path::Path, bool)>) {
+    pub(super) fn open_room(
+        &mut self,
+        code: Option<&str>,
+        host: Option<(&Path, Option<MatchRules>)>,
+    ) {
         use tilecaster::net::lobby::GameChoice;
         let now = web_time::SystemTime::now()
             .duration_since(web_time::UNIX_EPOCH)
@@ -299,8 +307,7 @@ impl Controller {
         let seed = now;
         let code = code.map_or_else(tilecaster::net::lobby::random_code, str::to_string);
         let choice = match host {
-            Some((level, deathmatch)) => {
-                let rules = deathmatch.then(tilecaster::game::MatchRules::default);
+            Some((level, rules)) => {
                 match GameChoice::new(level, self.settings.network.difficulty, seed, rules) {
                     Ok(choice) => Some(choice),
                     Err(e) => {
@@ -322,7 +329,7 @@ impl Controller {
 
     /// Hosts a game in a new room (where there are no addresses to host on: the page), or
     /// says why there are none here.
-    fn host_room(&mut self, level: &Path, deathmatch: bool) {
+    fn host_room(&mut self, level: &Path, deathmatch: Option<MatchRules>) {
         #[cfg(feature = "webrtc")]
         self.open_room(None, Some((level, deathmatch)));
         #[cfg(not(feature = "webrtc"))]
@@ -340,7 +347,7 @@ impl Controller {
         meeting: super::Meeting,
         level: &Path,
         port: u16,
-        deathmatch: bool,
+        deathmatch: Option<MatchRules>,
         code: Option<String>,
     ) {
         // A seed of the moment: every game a new one (the host's is everyone's).

@@ -117,8 +117,7 @@ impl Waiting {
             ),
             super::Meeting::Named => anyhow::bail!("no lobby: every peer is named"),
             super::Meeting::Host => {
-                let rules = net.deathmatch.then(tilecaster::game::MatchRules::default);
-                let choice = GameChoice::new(level, difficulty, net.seed, rules)?;
+                let choice = GameChoice::new(level, difficulty, net.seed, net.deathmatch)?;
                 let most = choice.most_seats();
                 let mut host = Host::open(net.bind, &net.name, choice, most)?;
                 if let Some(code) = &net.code {

@@ -122,8 +122,8 @@ pub struct RoomOptions {
     pub seed: u64,
     /// The game's key (the same for everyone in the room: [`room_key`]).
     pub key: tilecaster::net::GameKey,
-    /// A deathmatch (else co-op).
-    pub deathmatch: bool,
+    /// A deathmatch under these rules (else co-op).
+    pub deathmatch: Option<tilecaster::game::MatchRules>,
 }
 
 /// Where this machine sits in a networked game (`play --net`).
@@ -138,8 +138,8 @@ pub struct NetOptions {
     pub seat: usize,
     /// The game's seed (the same on every machine).
     pub seed: u64,
-    /// A deathmatch (else co-op).
-    pub deathmatch: bool,
+    /// A deathmatch under these rules (else co-op).
+    pub deathmatch: Option<tilecaster::game::MatchRules>,
     /// How the players meet: in a lobby this machine hosts or joins, or all named.
     pub meeting: Meeting,
     /// The player's name in a lobby.
@@ -357,7 +357,7 @@ fn begin_play(
             room: tilecaster::net::room::Room::join(&o.url, o.players),
             seed: o.seed,
             key: o.key.clone(),
-            deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+            deathmatch: o.deathmatch,
         }));
         return Ok(start);
     }
@@ -378,7 +378,7 @@ fn begin_play(
             // most of a remote player's lateness without rollbacks; the autopilot, which
             // steers by what it sees, plays at once.
             input_delay: if options.demo { 0 } else { 2 },
-            deathmatch: o.deathmatch.then(tilecaster::game::MatchRules::default),
+            deathmatch: o.deathmatch,
             colours: Vec::new(),
             key: tilecaster::net::GameKey::from_code(o.code.as_deref().unwrap_or_default()),
         };

@@ -231,7 +231,8 @@ impl Query {
             players: self.players,
             seed: super::room_seed(name),
             key: super::room_key(name),
-            deathmatch: self.deathmatch,
+            // (Every machine in the room must play the same rules: the defaults.)
+            deathmatch: self.deathmatch.then(tilecaster::game::MatchRules::default),
         })
     }
 }

@@ -169,9 +169,8 @@ pub struct AutoplayArgs {
     /// With --net: the seat played here, from 0.
     #[arg(long, requires = "net", default_value_t = 0)]
     pub seat: usize,
-    /// With --net: co-op or deathmatch.
-    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::ModeArg::Coop)]
-    pub mode: super::netplay::ModeArg,
+    #[command(flatten)]
+    pub mode: super::netplay::ModeArgs,
     /// With --net: ticks to play (60 a second).
     #[arg(long, requires = "net", default_value_t = 600)]
     pub ticks: u64,
@@ -230,21 +229,17 @@ impl AutoplayArgs {
 
     /// Runs `tilecaster autoplay --net`: with the peers named, or met in a lobby.
     fn run_net(self) -> Result<()> {
-        use super::netplay::{Meeting, ModeArg};
+        use super::netplay::Meeting;
         use tilecaster::net::NetSeats;
-        let mode_name = match self.mode {
-            ModeArg::Coop => "co-op",
-            ModeArg::Deathmatch => "a deathmatch",
-        };
-        let most = tilecaster::game::most_seats(self.mode == ModeArg::Deathmatch);
-        let deathmatch =
-            (self.mode == ModeArg::Deathmatch).then(tilecaster::game::MatchRules::default);
+        let mode_name = self.mode.name();
+        let most = tilecaster::game::most_seats(self.mode.deathmatch());
+        let deathmatch = self.mode.rules();
         let wait = std::time::Duration::from_secs(self.wait.clamp(1, 3600));
         let sources = self.sources.get();
         if self.room.room.is_some() {
-            self.room.check(self.mode)?;
+            self.room.check(&self.mode)?;
             #[cfg(feature = "webrtc")]
-            if let Some(room) = self.room.options(self.mode) {
+            if let Some(room) = self.room.options(&self.mode) {
                 let (seats, carrier) = super::netplay::meet_in_room(&room, self.input_delay, wait)?;
                 return super::netplay::run(&super::netplay::Options {
                     level: &self.level,

@@ -22,7 +22,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use play::PlayArgs;
 
-/// The version `--version` prints: the package's and the game rules' (`0.1.0 (game rules 3)`),
+/// The version `--version` prints: the package's and the game rules' (`0.1.0 (game rules 4)`),
 /// which recordings and saves name.
 fn version_line() -> &'static str {
     static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();

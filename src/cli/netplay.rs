@@ -31,6 +31,54 @@ pub enum ModeArg {
     Deathmatch,
 }
 
+/// The networked game's mode, with a deathmatch's limits.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ModeArgs {
+    /// With --net: co-op or deathmatch.
+    #[arg(long, requires = "net", value_enum, default_value_t = ModeArg::Coop)]
+    pub mode: ModeArg,
+    /// With --mode deathmatch: the frags that win (0: no limit).
+    #[arg(
+        long,
+        requires = "net",
+        value_name = "FRAGS",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u32).range(0..=999)
+    )]
+    pub frag_limit: u32,
+    /// With --mode deathmatch: the minutes the match lasts (0: no limit).
+    #[arg(
+        long,
+        requires = "net",
+        value_name = "MINUTES",
+        default_value_t = 5,
+        value_parser = clap::value_parser!(u32).range(0..=600)
+    )]
+    pub time_limit: u32,
+}
+
+impl ModeArgs {
+    /// Whether a deathmatch is asked for.
+    pub fn deathmatch(&self) -> bool {
+        self.mode == ModeArg::Deathmatch
+    }
+
+    /// The deathmatch's rules, if one is asked for (else co-op).
+    pub fn rules(&self) -> Option<tilecaster::game::MatchRules> {
+        let rules = tilecaster::game::MatchRules::new(self.frag_limit, self.time_limit);
+        self.deathmatch().then_some(rules)
+    }
+
+    /// The mode as a sentence names it.
+    pub fn name(&self) -> &'static str {
+        if self.deathmatch() {
+            "a deathmatch"
+        } else {
+            "co-op"
+        }
+    }
+}
+
 /// Where `--net --room` meets the others: a room of a signalling server, as the page does
 /// (`?room=NAME&players=N`), with WebRTC data channels (the `webrtc` feature).
 #[derive(Clone, Debug, Default, clap::Args)]
@@ -57,11 +105,11 @@ pub struct RoomArgs {
 impl RoomArgs {
     /// Whether a room can be played as asked: a build with rooms, and a number of players
     /// the mode takes.
-    pub fn check(&self, mode: ModeArg) -> Result<()> {
+    pub fn check(&self, mode: &ModeArgs) -> Result<()> {
         if cfg!(not(feature = "webrtc")) {
             bail!("--room: this build has no WebRTC (build with `--features webrtc`)");
         }
-        let most = tilecaster::game::most_seats(mode == ModeArg::Deathmatch);
+        let most = tilecaster::game::most_seats(mode.deathmatch());
         if !(2..=most).contains(&self.players) {
             bail!("--players: 2 to {most} in this mode, not {}", self.players);
         }
@@ -72,14 +120,14 @@ impl RoomArgs {
     }
 
     /// The room as the window takes it, if one is asked for.
-    pub fn options(&self, mode: ModeArg) -> Option<crate::app::RoomOptions> {
+    pub fn options(&self, mode: &ModeArgs) -> Option<crate::app::RoomOptions> {
         let name = self.room.as_ref()?;
         Some(crate::app::RoomOptions {
             url: crate::app::room_url(&self.signal, name, self.players),
             players: self.players,
             seed: crate::app::room_seed(name),
             key: crate::app::room_key(name),
-            deathmatch: mode == ModeArg::Deathmatch,
+            deathmatch: mode.rules(),
         })
     }
 }
@@ -248,7 +296,7 @@ pub fn meet_in_room(
                     seat,
                     seed: room.seed,
                     input_delay,
-                    deathmatch: room.deathmatch.then(tilecaster::game::MatchRules::default),
+                    deathmatch: room.deathmatch,
                     colours: Vec::new(),
                     key: room.key.clone(),
                 };

@@ -116,9 +116,8 @@ pub struct PlayArgs {
     /// With --net: the game's seed, the same on every machine.
     #[arg(long, requires = "net", default_value_t = 0)]
     seed: u64,
-    /// With --net: co-op or deathmatch (ten frags or five minutes).
-    #[arg(long, requires = "net", value_enum, default_value_t = super::netplay::ModeArg::Coop)]
-    mode: super::netplay::ModeArg,
+    #[command(flatten)]
+    mode: super::netplay::ModeArgs,
     #[command(flatten)]
     room: super::netplay::RoomArgs,
 }
@@ -149,7 +148,7 @@ impl PlayArgs {
     pub fn check(&self) -> anyhow::Result<()> {
         let named = self.bind.is_some() && !self.peers.is_empty();
         if self.room.room.is_some() {
-            self.room.check(self.mode)?;
+            self.room.check(&self.mode)?;
         } else if self.join.is_some() && self.code.is_none() {
             anyhow::bail!("--join needs --code CODE (the code the host shows)");
         } else if self.net && !self.host && self.join.is_none() && !named {
@@ -191,7 +190,7 @@ impl From<PlayArgs> for PlayOptions {
             mipmaps: a.no_mipmaps.then_some(false),
             backend: a.backend,
             menu,
-            room: a.room.options(a.mode),
+            room: a.room.options(&a.mode),
             net: (a.net && a.room.room.is_none()).then(|| crate::app::NetOptions {
                 bind: a
                     .bind
@@ -199,7 +198,7 @@ impl From<PlayArgs> for PlayOptions {
                 peers: a.peers,
                 seat: a.seat,
                 seed: a.seed,
-                deathmatch: a.mode == super::netplay::ModeArg::Deathmatch,
+                deathmatch: a.mode.rules(),
                 meeting: if a.host {
                     crate::app::Meeting::Host
                 } else if let Some(host) = a.join {

@@ -32,13 +32,21 @@ pub struct MatchRules {
     pub time_limit: u64,
 }
 
+impl MatchRules {
+    /// Up to `frag_limit` frags or `minutes` of play (0: no limit), as the lobby and the
+    /// command line give them.
+    pub fn new(frag_limit: u32, minutes: u32) -> MatchRules {
+        MatchRules {
+            frag_limit,
+            time_limit: u64::from(minutes) * 60 * u64::from(TICK_HZ),
+        }
+    }
+}
+
 impl Default for MatchRules {
     /// Ten frags or five minutes.
     fn default() -> MatchRules {
-        MatchRules {
-            frag_limit: 10,
-            time_limit: 5 * 60 * u64::from(TICK_HZ),
-        }
+        MatchRules::new(10, 5)
     }
 }
 
@@ -63,7 +71,12 @@ impl Game {
         self.mode = Mode::Deathmatch(rules);
         self.pickups_taken = vec![0; self.pickups_left.len()];
         self.seats.clear();
-        self.seated(seats).explored_from_start()
+        let mut game = self.seated(seats).explored_from_start();
+        let protected_until = game.ticks + super::SPAWN_PROTECTION_TICKS;
+        for s in &mut game.seats {
+            s.protected_until = protected_until;
+        }
+        game
     }
 
     /// Whether this is a deathmatch.
@@ -132,11 +145,12 @@ impl Game {
     }
 
     /// Player `victim` hurt by `damage` from seat `by` (standing at `from`): a kill is a frag
-    /// for `by`.
+    /// for `by`. A player who has just (re)started and not fired is not hurt
+    /// ([`super::SPAWN_PROTECTION_TICKS`]).
     pub(super) fn damage_player(&mut self, by: usize, victim: usize, damage: i32, from: Vec2) {
         let ticks = self.ticks;
         let s = &mut self.seats[victim];
-        if s.dead() {
+        if s.dead() || s.protected(ticks) {
             return;
         }
         let damage = damage.max(0) as u32;

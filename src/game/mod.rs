@@ -29,7 +29,9 @@ pub use input::{Input, PackedInput, STEPS_PER_DEGREE, STEPS_PER_MOVE};
 pub use player::{MAX_AMMO, MAX_HEALTH, MAX_ROUNDS, PLAYER_RADIUS, Player, START_AMMO, WALK_SPEED};
 pub use pushwalls::PushWalls;
 pub use rng::Rng;
-pub use seat::{MAX_COOP_SEATS, MAX_SEATS, RESPAWN_TICKS, Seat, most_seats};
+pub use seat::{
+    MAX_COOP_SEATS, MAX_SEATS, RESPAWN_TICKS, SPAWN_PROTECTION_TICKS, Seat, most_seats,
+};
 pub use weapons::{
     HITSCAN_RANGE, KNIFE_REACH, PROJECTILE_SPEED, Pool, Projectile, TRACE_TICKS, Trace, TraceKind,
     Weapon, WeaponStats,
@@ -45,7 +47,9 @@ use crate::level::{Difficulty, Holes, KeyColour, Level, PickupSpawn};
 /// minds, weapons, damage, pickups, random numbers). Raised with every change that makes a
 /// recorded game play out differently; recordings and saves carry it. Rules 3: inputs are
 /// played quantised ([`Input::quantised`]: movement in 127ths, the turn in 64ths of a degree).
-pub const RULES_VERSION: u32 = 3;
+/// Rules 4: a deathmatch's players cannot be hurt for a second after they (re)start, unless
+/// they fire ([`SPAWN_PROTECTION_TICKS`]).
+pub const RULES_VERSION: u32 = 4;
 
 /// The oldest rules version whose saves still load. A save holds the game's state, not its
 /// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
@@ -53,7 +57,8 @@ pub const RULES_VERSION: u32 = 3;
 /// rules; raise this only with a change that alters what a saved state means. Recordings
 /// replay only under their own rules ([`RULES_VERSION`]). Rules 2 (the arsenal, the
 /// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused;
-/// rules 3 changed only how inputs are played, and saves of rules 2 play on.
+/// rules 3 changed only how inputs are played, and rules 4 only deathmatches: saves of
+/// rules 2 and 3 play on.
 pub const SAVES_LOAD_FROM_RULES: u32 = 2;
 
 /// Simulation ticks per second (the level's: its times in seconds are whole ticks at it).

@@ -35,6 +35,10 @@ pub fn most_seats(deathmatch: bool) -> usize {
 /// Ticks a dead player of a game of several waits before coming back (two seconds).
 pub const RESPAWN_TICKS: u64 = 2 * super::TICK_HZ as u64;
 
+/// Ticks a player of a deathmatch cannot be hurt by the others after (re)starting, unless
+/// they fire first (one second): no one is killed again on the spot they came back to.
+pub const SPAWN_PROTECTION_TICKS: u64 = super::TICK_HZ as u64;
+
 /// One player's share of a game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Seat {
@@ -64,6 +68,9 @@ pub struct Seat {
     pub died: Option<u64>,
     /// Other players killed (in a deathmatch).
     pub frags: u32,
+    /// The tick until which the other players cannot hurt this one (a deathmatch's
+    /// [`SPAWN_PROTECTION_TICKS`] after starting; over at the player's first shot).
+    pub protected_until: u64,
     /// The colour the player chose, as an index of [`crate::level::SEAT_COLOURS`] (`None`:
     /// their seat's). How they look to the others, no part of play (nor of the state hash).
     #[serde(skip)]
@@ -86,12 +93,19 @@ impl Seat {
             died: None,
             colour: None,
             frags: 0,
+            protected_until: 0,
         }
     }
 
     /// Whether the player is dead.
     pub fn dead(&self) -> bool {
         self.player.health == 0
+    }
+
+    /// Whether the other players cannot hurt this one at tick `ticks`
+    /// ([`SPAWN_PROTECTION_TICKS`]).
+    pub fn protected(&self, ticks: u64) -> bool {
+        ticks < self.protected_until
     }
 }
 
@@ -266,7 +280,8 @@ impl Game {
         }
         let ticks = self.ticks;
         let waits = |died: Option<u64>| died.is_some_and(|t| ticks >= t + RESPAWN_TICKS);
-        let together = !self.is_deathmatch() && self.difficulty == Difficulty::Hard;
+        let deathmatch = self.is_deathmatch();
+        let together = !deathmatch && self.difficulty == Difficulty::Hard;
         if together {
             let last = self.seats.iter().map(|s| s.died).max().flatten();
             if !self.all_dead() || !waits(last) {
@@ -283,6 +298,9 @@ impl Game {
                 (s.weapon, s.chosen, s.trigger_released) =
                     (Weapon::default(), Weapon::default(), true);
                 (s.died, s.hurt, s.last_shot) = (None, None, None);
+                if deathmatch {
+                    s.protected_until = ticks + SPAWN_PROTECTION_TICKS;
+                }
             }
         }
     }

@@ -139,6 +139,7 @@ impl Game {
         s.trigger_released = false;
         s.player.spend(weapon, arsenal);
         s.last_shot = Some(ticks);
+        s.protected_until = 0;
         let (origin, dir) = (s.player.position, s.player.direction());
         self.events.push(GameEvent::Shot { weapon, seat });
         match weapon {

@@ -118,13 +118,15 @@ pub fn sprites<'a>(game: &Game, textures: &'a TextureSet) -> Vec<SpriteInstance<
 
 /// The players of a game of several besides the one it is shown to, each in their seat's
 /// colour: walking as they move, firing for a moment after a shot, in pain for a moment after
-/// a hit, fallen while dead.
+/// a hit, fallen while dead; blinking while they cannot be hurt
+/// ([`crate::game::SPAWN_PROTECTION_TICKS`]).
 fn other_players<'a>(game: &Game, textures: &'a TextureSet, out: &mut Vec<SpriteInstance<'a>>) {
     let shown = game.viewer.min(game.seats.len() - 1);
     let since = |tick: Option<u64>| tick.map_or(u64::MAX, |t| game.ticks.saturating_sub(t));
     for (seat, s) in game.seats.iter().enumerate() {
+        let blinked_out = s.protected(game.ticks) && game.ticks / 4 % 2 == 1;
         let sheet = textures.sprite(&crate::level::player_sprite(game.seat_colour(seat)));
-        let Some(sheet) = sheet.filter(|_| seat != shown) else {
+        let Some(sheet) = sheet.filter(|_| seat != shown && !blinked_out) else {
             continue;
         };
         let row = if let Some(died) = s.died.filter(|_| s.dead()) {
@@ -231,5 +233,30 @@ mod tests {
                 strongest([colour.r, colour.g, colour.b])
             );
         }
+    }
+
+    /// A player who cannot be hurt yet (just come back in a deathmatch) blinks: drawn half
+    /// the time until the protection is over.
+    #[test]
+    fn a_protected_player_blinks() {
+        let loaded = load_with_textures(std::path::Path::new("levels/e1m1.toml"), None).unwrap();
+        let mut game = Game::new(loaded.level.clone()).seated(2);
+        game.seats[1].player.position.x += 1.0;
+        game.seats[1].protected_until = 8;
+        let drawn = |game: &Game| {
+            let at = game.seats[1].player.position;
+            sprites(game, &loaded.textures)
+                .iter()
+                .any(|s| s.facing.is_some() && s.position == at)
+        };
+        let shown: Vec<bool> = (0..10)
+            .map(|t| {
+                game.ticks = t;
+                drawn(&game)
+            })
+            .collect();
+        let blink = [true, true, true, true, false, false, false, false];
+        assert_eq!(shown[..8], blink);
+        assert_eq!(shown[8..], [true, true]);
     }
 }

@@ -35,6 +35,8 @@
 //! difficulty = "normal"      # how hard a game you host is: easy, normal, hard
 //! colour = "blue"            # the colour you wear: blue, red, green, gold, purple, cyan, orange, white
 //! signal = "ws://127.0.0.1:3536"  # the signalling server whose rooms are joined by code (webrtc builds)
+//! frag_limit = 10            # the frags that win a deathmatch you host, 0 to 999 (0: no limit)
+//! time_limit = 5             # the minutes a deathmatch you host lasts, 0 to 600 (0: no limit)
 //!
 //! [keys]                     # any action, by the names `tilecaster --help` lists
 //! forward = ["W", "Up"]
@@ -140,6 +142,10 @@ pub struct NetworkSettings {
     /// The signalling server whose rooms a native build with WebRTC joins by code
     /// (`ws://HOST:PORT` or `wss://`; the page uses its own host's).
     pub signal: String,
+    /// The frags that win a hosted deathmatch (0: no limit).
+    pub frag_limit: u32,
+    /// The minutes a hosted deathmatch lasts (0: no limit).
+    pub time_limit: u32,
 }
 
 impl Default for NetworkSettings {
@@ -151,6 +157,8 @@ impl Default for NetworkSettings {
             difficulty: crate::level::Difficulty::Normal,
             colour: 0,
             signal: DEFAULT_SIGNAL.into(),
+            frag_limit: 10,
+            time_limit: 5,
         }
     }
 }
@@ -217,6 +225,10 @@ pub mod limits {
     /// The longest address to join, in characters (an IPv6 address and port, a space, a
     /// code of up to 24 characters).
     pub const ADDRESS_LEN: usize = 72;
+    /// A hosted deathmatch's frag limit, most.
+    pub const FRAG_LIMIT: u32 = 999;
+    /// A hosted deathmatch's time limit, most minutes.
+    pub const TIME_LIMIT: u32 = 600;
 }
 
 impl Default for Settings {
@@ -304,6 +316,8 @@ mod tests {
                 difficulty: crate::level::Difficulty::Hard,
                 colour: 6,
                 signal: "wss://rooms.example.org:443".into(),
+                frag_limit: 0,
+                time_limit: 20,
             },
         };
         s.keys.bind(Action::Fire, 0, Key::Mouse(2));
@@ -395,6 +409,14 @@ mod tests {
             (
                 "[network]\ncolour = \"pink\"\n",
                 "k.toml:2:10: unknown colour 'pink' (blue, red, green, gold, purple, cyan, orange, white)",
+            ),
+            (
+                "[network]\nfrag_limit = 1000\n",
+                "k.toml:2:14: frag_limit 1000: it must be from 0 to 999 (0: no limit)",
+            ),
+            (
+                "[network]\ntime_limit = -5\n",
+                "k.toml:2:14: time_limit -5: it must be from 0 to 600 minutes (0: no limit)",
             ),
             (
                 "[network]\nport = 70000\n",

@@ -66,6 +66,8 @@ struct RawNetwork {
     difficulty: Option<Spanned<String>>,
     colour: Option<Spanned<String>>,
     signal: Option<Spanned<String>>,
+    frag_limit: Option<Spanned<i64>>,
+    time_limit: Option<Spanned<i64>>,
 }
 
 /// The corners by their names in the file.
@@ -287,6 +289,34 @@ impl Reading<'_> {
                     )
                 })?;
         }
+        let limit = |value: &Option<Spanned<i64>>, most: u32, what: &str, unit: &str| {
+            let Some(v) = value else {
+                return Ok(None);
+            };
+            let n = *v.get_ref();
+            u32::try_from(n)
+                .ok()
+                .filter(|&n| n <= most)
+                .map(Some)
+                .ok_or_else(|| {
+                    self.at(
+                        v.span().start,
+                        format!("{what} {n}: it must be from 0 to {most}{unit} (0: no limit)"),
+                    )
+                })
+        };
+        if let Some(frags) = limit(&net.frag_limit, limits::FRAG_LIMIT, "frag_limit", "")? {
+            s.network.frag_limit = frags;
+        }
+        let minutes = limit(
+            &net.time_limit,
+            limits::TIME_LIMIT,
+            "time_limit",
+            " minutes",
+        )?;
+        if let Some(minutes) = minutes {
+            s.network.time_limit = minutes;
+        }
         if let Some(port) = net.port {
             s.network.port = u16::try_from(*port.get_ref())
                 .ok()
@@ -371,13 +401,15 @@ impl Settings {
             self.sound.mute
         ));
         out.push_str(&format!(
-            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\nsignal = {:?}\n",
+            "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\nsignal = {:?}\nfrag_limit = {}\ntime_limit = {}\n",
             self.network.name,
             self.network.join,
             self.network.port,
             self.network.difficulty.name(),
             crate::level::COLOUR_NAMES[self.network.colour % crate::level::COLOUR_NAMES.len()],
-            self.network.signal
+            self.network.signal,
+            self.network.frag_limit,
+            self.network.time_limit
         ));
         out.push_str("\n[keys]\n");
         for info in &ACTIONS {

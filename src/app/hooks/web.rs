@@ -95,7 +95,11 @@ impl Controller {
             page::Request::Room { code, host, demo } => {
                 #[cfg(feature = "webrtc")]
                 {
-                    let host = host.as_ref().map(|(level, dm)| (level.as_path(), *dm));
+                    let net = &self.settings.network;
+                    let rules = tilecaster::game::MatchRules::new(net.frag_limit, net.time_limit);
+                    let host = host
+                        .as_ref()
+                        .map(|(level, dm)| (level.as_path(), dm.then_some(rules)));
                     self.open_room(code.as_deref(), host);
                     self.demo = demo.then(tilecaster::game::Autopilot::new);
                 }

@@ -109,6 +109,49 @@ fn shots_hurt_other_players_and_a_kill_is_a_frag() {
     assert_eq!(g.standings(), [0, 1]);
 }
 
+/// For a second after (re)starting a player cannot be hurt, unless they fire: then they can.
+#[test]
+fn a_player_just_come_back_is_not_hurt_for_a_second_unless_they_fire() {
+    let mut g = face_off(MatchRules::default());
+    g.seats[0].player.ammo = 99;
+    assert!(g.seats[1].protected(g.ticks), "from the match's start");
+    g.tick_seats(&[fire(), Input::default()]);
+    assert_eq!(g.seats[1].player.health, MAX_HEALTH, "a shot at the start");
+    assert!(
+        !g.seats[0].protected(g.ticks),
+        "the shooter's own protection is over"
+    );
+    run_seats(
+        &mut g,
+        SPAWN_PROTECTION_TICKS as usize,
+        &[Input::default(); 2],
+    );
+    assert!(!g.seats[1].protected(g.ticks));
+    shoot_seat_1(&mut g, 40);
+    assert!(g.seats[1].dead());
+    // Back at a spawn point: protected from the tick it comes back for a second.
+    run_seats(&mut g, RESPAWN_TICKS as usize + 1, &[Input::default(); 2]);
+    let back = g.ticks;
+    assert!(!g.seats[1].dead() && g.seats[1].protected(back));
+    g.seats[1].player.position = Vec2::new(5.5, 2.5);
+    let interval = g.level.arsenal.stats(Weapon::Pistol).interval as usize;
+    while g.ticks + 1 < back + SPAWN_PROTECTION_TICKS {
+        g.tick_seats(&[fire(), Input::default()]);
+        run_seats(&mut g, interval, &[Input::default(); 2]);
+    }
+    assert_eq!(
+        g.seats[1].player.health, MAX_HEALTH,
+        "shot at while protected"
+    );
+    // Seat 1 fires: its protection is over at once.
+    let mut g = face_off(MatchRules::default());
+    g.seats[0].player.ammo = 99;
+    g.tick_seats(&[Input::default(), fire()]);
+    assert!(!g.seats[1].protected(g.ticks));
+    g.tick_seats(&[fire(), Input::default()]);
+    assert!(g.seats[1].player.health < MAX_HEALTH);
+}
+
 #[test]
 fn in_co_op_shots_pass_through_team_mates() {
     let mut g = Game::with_seats(Level::clone(&arena().level), Difficulty::Normal, 2);

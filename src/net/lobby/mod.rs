@@ -164,11 +164,14 @@ impl GameChoice {
 
     /// The mode in words, for the lobby's lines.
     pub fn describe(&self) -> String {
+        let minutes = |ticks: u64| ticks.div_ceil(60 * u64::from(TICK_HZ));
         let mode = match self.deathmatch {
-            Some((frags, ticks)) => format!(
-                "deathmatch ({frags} frags or {} min)",
-                ticks / (60 * u64::from(TICK_HZ))
-            ),
+            Some((0, 0)) => "deathmatch (no limits)".to_string(),
+            Some((0, ticks)) => format!("deathmatch ({} min)", minutes(ticks)),
+            Some((frags, 0)) => format!("deathmatch (to {frags} frags)"),
+            Some((frags, ticks)) => {
+                format!("deathmatch ({frags} frags or {} min)", minutes(ticks))
+            }
             None => "co-op".to_string(),
         };
         // The level by its file's name: where it lies differs between machines (and reads

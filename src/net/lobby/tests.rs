@@ -77,6 +77,27 @@ fn joiners_learn_their_seats_the_others_addresses_and_the_names() {
     assert!(plans.iter().all(|p| p.seats.key == plans[0].seats.key));
 }
 
+/// The host's deathmatch limits reach the joiner, and the lobby's line says them.
+#[test]
+fn a_deathmatchs_limits_reach_every_seat() {
+    let level = crate::files::default_path("levels/e1m3.toml");
+    let rules = MatchRules::new(15, 3);
+    let choice = GameChoice::new(&level, Difficulty::Normal, 7, Some(rules)).unwrap();
+    assert_eq!(
+        choice.describe(),
+        "deathmatch (15 frags or 3 min) on e1m3.toml, normal"
+    );
+    let mut host = Host::open(loopback(), "anna", choice, 8).unwrap();
+    let code = host.code().to_string();
+    let at = host.local_addr().unwrap();
+    let mut joiners = vec![Joiner::connect(loopback(), at, "bo", &code).unwrap()];
+    let plans = until_started(&mut host, &mut joiners, 2);
+    assert!(plans.iter().all(|p| p.seats.deathmatch == Some(rules)));
+    let endless = MatchRules::new(0, 0);
+    let choice = GameChoice::new(&level, Difficulty::Normal, 7, Some(endless)).unwrap();
+    assert!(choice.describe().starts_with("deathmatch (no limits)"));
+}
+
 #[test]
 fn another_rules_version_a_full_game_and_garbage_are_turned_away() {
     let mut host = Host::open(loopback(), "anna", choice(), 2).unwrap();

@@ -28,6 +28,10 @@ pub(super) enum Setting {
     NetDifficulty,
     /// The colour the player wears in a networked game.
     NetColour,
+    /// A hosted deathmatch's frag limit.
+    FragLimit,
+    /// A hosted deathmatch's time limit.
+    TimeLimit,
 }
 
 /// What an item does.
@@ -81,7 +85,7 @@ impl Menu {
             Page::Main => main(world),
             Page::Scores => scores(world),
             Page::Multiplayer => multiplayer(self, settings, world),
-            Page::Arenas => arenas(world),
+            Page::Arenas => arenas(settings, world),
             Page::NameEntry => name_entry(self),
             Page::NewGame => new_game(),
             Page::Pause => pause(world),
@@ -207,22 +211,33 @@ fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item>
     ]
 }
 
-/// The levels a deathmatch can be hosted on.
-fn arenas(world: &MenuWorld) -> Vec<Item> {
+/// A deathmatch's limits, then the levels it can be hosted on.
+fn arenas(settings: &Settings, world: &MenuWorld) -> Vec<Item> {
     use Does::*;
-    let mut items: Vec<Item> = world
-        .arenas
-        .iter()
-        .map(|(name, path)| {
-            item(
-                &name.to_ascii_uppercase(),
-                Command(MenuCommand::HostGame {
-                    level: Some(path.clone()),
-                    deathmatch: true,
-                }),
-            )
-        })
-        .collect();
+    let net = &settings.network;
+    let limit = |n: u32, unit: &str| match n {
+        0 => "NONE".to_string(),
+        n => format!("{n}{unit}"),
+    };
+    let mut items = vec![
+        Item {
+            value: Some(limit(net.frag_limit, " FRAGS")),
+            ..item("FRAG LIMIT", Change(Setting::FragLimit))
+        },
+        Item {
+            value: Some(limit(net.time_limit, " MIN")),
+            ..item("TIME LIMIT", Change(Setting::TimeLimit))
+        },
+    ];
+    items.extend(world.arenas.iter().map(|(name, path)| {
+        item(
+            &name.to_ascii_uppercase(),
+            Command(MenuCommand::HostGame {
+                level: Some(path.clone()),
+                deathmatch: true,
+            }),
+        )
+    }));
     items.push(item("BACK", Back));
     items
 }

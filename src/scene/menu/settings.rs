@@ -12,6 +12,10 @@ const RESOLUTION_SCALES: [f64; 7] = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0];
 /// Frame caps, "none" (0) last as if it were the largest.
 const FRAME_CAPS: [f64; 7] = [30.0, 60.0, 75.0, 120.0, 144.0, 240.0, NO_CAP];
 const NO_CAP: f64 = 1e9;
+/// A hosted deathmatch's frag limits, "none" (0) last as if it were the largest.
+const FRAG_LIMITS: [f64; 9] = [5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 50.0, 100.0, NO_CAP];
+/// A hosted deathmatch's time limits in minutes, "none" (0) last.
+const TIME_LIMITS: [f64; 10] = [1.0, 2.0, 3.0, 5.0, 10.0, 15.0, 20.0, 30.0, 60.0, NO_CAP];
 const MINIMAP_SIZES: [f64; 9] = [0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6, 0.8, 1.0];
 const CORNERS: [Corner; 4] = [
     Corner::TopLeft,
@@ -35,6 +39,19 @@ fn step(list: &[f64], now: f64, up: bool) -> f64 {
     }
 }
 
+/// The value after or before `now` in `list`, whose last step, [`NO_CAP`], stands for 0
+/// (none).
+fn step_or_none(list: &[f64], now: u32, up: bool) -> u32 {
+    let now = match now {
+        0 => NO_CAP,
+        n => f64::from(n),
+    };
+    match step(list, now, up) {
+        next if next == NO_CAP => 0,
+        next => next as u32,
+    }
+}
+
 /// `now` moved by `by` and clamped to `lo..=hi`, rounded to hundredths.
 fn nudge(now: f64, by: f64, lo: f64, hi: f64) -> f64 {
     ((now + by).clamp(lo, hi) * 100.0).round() / 100.0
@@ -50,13 +67,12 @@ pub(super) fn change(s: &mut Settings, setting: Setting, up: bool) {
             s.resolution_scale = step(&RESOLUTION_SCALES, s.resolution_scale, up)
         }
         Setting::Fullscreen => s.fullscreen = !s.fullscreen,
-        Setting::FrameCap => {
-            let now = match s.frame_cap {
-                0 => NO_CAP,
-                n => f64::from(n),
-            };
-            let next = step(&FRAME_CAPS, now, up);
-            s.frame_cap = if next == NO_CAP { 0 } else { next as u32 };
+        Setting::FrameCap => s.frame_cap = step_or_none(&FRAME_CAPS, s.frame_cap, up),
+        Setting::FragLimit => {
+            s.network.frag_limit = step_or_none(&FRAG_LIMITS, s.network.frag_limit, up);
+        }
+        Setting::TimeLimit => {
+            s.network.time_limit = step_or_none(&TIME_LIMITS, s.network.time_limit, up);
         }
         Setting::Mipmaps => s.mipmaps = !s.mipmaps,
         Setting::Master => {
@@ -123,5 +139,17 @@ mod tests {
         s.frame_cap = 50;
         change(&mut s, Setting::FrameCap, false);
         assert_eq!(s.frame_cap, 30);
+        // A frag limit past 100 is none; down from none, 100 again.
+        s.network.frag_limit = 100;
+        change(&mut s, Setting::FragLimit, true);
+        assert_eq!(s.network.frag_limit, 0);
+        change(&mut s, Setting::FragLimit, false);
+        assert_eq!(s.network.frag_limit, 100);
+        s.network.time_limit = 7;
+        change(&mut s, Setting::TimeLimit, true);
+        assert_eq!(
+            s.network.time_limit, 10,
+            "a limit between steps to the next"
+        );
     }
 }

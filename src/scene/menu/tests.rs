@@ -100,10 +100,12 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
             deathmatch: false
         }]
     );
-    // Host deathmatch: the arenas, each a command.
+    // Host deathmatch: its limits (15 frags, 3 minutes; past 100 frags none), then the
+    // arenas, each a command.
     press(&mut menu, &[Down, Select]);
     assert_eq!(menu.page(), Page::Arenas);
-    let dm = press(&mut menu, &[Select]);
+    press(&mut menu, &[Right, Down, Left]);
+    let dm = press(&mut menu, &[Down, Select]);
     assert_eq!(
         dm,
         [MenuCommand::HostGame {
@@ -138,7 +140,15 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     assert_eq!(s.network.join, "10.0.0.7 493017");
     assert_eq!(s.network.difficulty, Difficulty::Hard);
     assert_eq!(crate::level::COLOUR_NAMES[s.network.colour], "white");
-    // Where games are in rooms (the page): JOIN takes a room's code, digits only.
+    assert_eq!((s.network.frag_limit, s.network.time_limit), (15, 3));
+}
+
+/// Where games are in rooms (the page), JOIN takes a room's code, digits only; natively with
+/// WebRTC, either a room's code or an address and code.
+#[test]
+fn the_multiplayer_page_joins_rooms_where_there_are_rooms() {
+    use MenuInput::*;
+    let mut s = Settings::default();
     let rooms = MenuWorld {
         rooms: true,
         addresses: false,
