@@ -671,6 +671,73 @@ fn three_players_meet_in_a_lobby_for_a_deathmatch() {
     assert_eq!(seats, [0, 1, 2]);
 }
 
+/// `autoplay --net --watch HOST --code CODE` with `extra` arguments.
+fn spectator(host: SocketAddr, code: &str, extra: &[&str]) -> Child {
+    Command::new(BIN)
+        .args([
+            "autoplay",
+            "--net",
+            "--watch",
+            &host.to_string(),
+            "--code",
+            code,
+        ])
+        .args(extra)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Four spectators watch a deathmatch of two met in a lobby: three from before it begins,
+/// one from five seconds in (it catches up), each on the players' very state; the late one's
+/// recording replays to it. One without the code is told nothing.
+#[test]
+fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
+    let host = free_address();
+    let ticks = ["--ticks", "900"];
+    let mut children = lobby_players(
+        host,
+        &[(free_address(), host)],
+        &["--ticks", "900", "--mode", "deathmatch"],
+    );
+    for _ in 0..3 {
+        children.push(spectator(
+            host,
+            "493017",
+            &["--ticks", "900", "--wait", "30"],
+        ));
+    }
+    let stranger = spectator(host, "000000", &["--ticks", "900", "--wait", "4"]);
+    std::thread::sleep(Duration::from_secs(5));
+    let dir = std::env::temp_dir().join(format!("tilecaster-watch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let recording = dir.join("watched.txt");
+    let _ = std::fs::remove_file(&recording);
+    let record = recording.to_str().unwrap();
+    children.push(spectator(
+        host,
+        "493017",
+        &[ticks[0], ticks[1], "--record", record],
+    ));
+    let lines: Vec<String> = children
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("process {i}")))
+        .collect();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    let told = stranger.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&told.stderr);
+    assert!(
+        !told.status.success() && said.contains("no game to watch"),
+        "{said}"
+    );
+    let replayed = Command::new(BIN).args(["replay", record]).output().unwrap();
+    let replayed = String::from_utf8_lossy(&replayed.stdout);
+    assert_eq!(replayed.lines().next(), Some(lines[0].as_str()));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn lobby_arguments_and_a_missing_host_are_clear_errors() {
     let run = |args: &[&str]| {

@@ -191,6 +191,11 @@ pub struct AutoplayArgs {
     /// measured in the lobby.
     #[arg(long, requires = "net", value_name = "N", conflicts_with_all = ["peers", "join", "input_delay"])]
     pub host: Option<usize>,
+    /// With --net: watch the game hosted at ADDR (a lobby's host) with --code, as a
+    /// spectator: play its inputs as they become final, and print the state after --ticks as
+    /// the players do (--record keeps them).
+    #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "host", "join", "say"])]
+    pub watch: Option<std::net::SocketAddr>,
     /// With --net: join the lobby hosted at ADDR (the level, mode, difficulty and seed are
     /// the host's; --bind defaults to any port).
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "input_delay"])]
@@ -236,6 +241,22 @@ impl AutoplayArgs {
         let deathmatch = self.mode.rules();
         let wait = std::time::Duration::from_secs(self.wait.clamp(1, 3600));
         let sources = self.sources.get();
+        if let Some(host) = self.watch {
+            return super::watch::watch(&super::watch::WatchOptions {
+                host,
+                code: self
+                    .code
+                    .as_deref()
+                    .context("--watch needs --code CODE (the code the host shows)")?,
+                bind: self
+                    .bind
+                    .unwrap_or_else(|| std::net::SocketAddr::from(([0, 0, 0, 0], 0))),
+                sources: &sources,
+                ticks: self.ticks,
+                wait,
+                record: self.record.as_deref(),
+            });
+        }
         if self.room.room.is_some() {
             self.room.check(&self.mode)?;
             #[cfg(feature = "webrtc")]
@@ -243,6 +264,7 @@ impl AutoplayArgs {
                 let (seats, carrier) = super::netplay::meet_in_room(&room, self.input_delay, wait)?;
                 return super::netplay::run(&super::netplay::Options {
                     level: &self.level,
+                    watch: None,
                     sources: &sources,
                     difficulty: self.difficulty.into(),
                     seats,
@@ -293,8 +315,10 @@ impl AutoplayArgs {
         if let Some(meeting) = meeting {
             let (plan, carrier) = super::netplay::meet(&meeting, &self.name, wait)?;
             let level = plan.choice.local_level()?;
+            let watch = tilecaster::net::watch::WatchOffer::of_plan(&plan);
             return super::netplay::run(&super::netplay::Options {
                 level: &level,
+                watch,
                 sources: &sources,
                 difficulty: plan.choice.difficulty,
                 seats: plan.seats,
@@ -327,6 +351,7 @@ impl AutoplayArgs {
         }
         super::netplay::run(&super::netplay::Options {
             level: &self.level,
+            watch: None,
             sources: &sources,
             difficulty: self.difficulty.into(),
             seats: NetSeats {

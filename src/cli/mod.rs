@@ -12,6 +12,7 @@ mod signalling;
 mod trace;
 mod view;
 mod visibility;
+mod watch;
 
 use std::path::PathBuf;
 

@@ -12,6 +12,7 @@ use tilecaster::episode::Session;
 use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
 use tilecaster::net::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
+use tilecaster::net::watch::WatchOffer;
 use tilecaster::net::{Carrier, NetSeats};
 use tilecaster::play::{Ending, NetRun, Recorder, Runner};
 use tilecaster::scene;
@@ -138,6 +139,8 @@ pub struct Options<'a> {
     pub level: &'a Path,
     /// Where textures and the rest come from.
     pub sources: &'a tilecaster::assets::Sources,
+    /// What this seat offers spectators (a lobby's host: [`WatchOffer::of_plan`]).
+    pub watch: Option<WatchOffer>,
     /// How hard.
     pub difficulty: Difficulty,
     /// Where this machine sits: its address, the others', its seat, the seed, the input
@@ -336,6 +339,9 @@ pub fn run(o: &Options) -> Result<()> {
     let session = Session::start_on(o.level, o.sources, o.difficulty)?;
     let mut run =
         NetRun::start(session, o.seats.clone(), o.carrier.clone())?.named(o.names.clone());
+    if let Some(offer) = &o.watch {
+        run.offer_watching(offer);
+    }
     let mut recorder = Recorder::new(o.record.is_some(), run.session());
     recorder.restart_network(run.session(), &run.session().game, o.seats.seed);
     let mut audio = o.audio_out.map(|_| (Mixer::new(), Vec::<f32>::new()));

@@ -14,6 +14,7 @@
 mod carrier;
 mod checks;
 pub mod lobby;
+mod quiet;
 #[cfg(feature = "webrtc")]
 pub mod room;
 mod seal;
@@ -22,6 +23,7 @@ mod session;
 mod socket;
 mod terms;
 pub mod text;
+pub mod watch;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
 pub use seal::GameKey;

@@ -65,6 +65,7 @@ pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a peer goes unheard before the players are told that the game waits for it.
 pub const DISCONNECT_NOTIFY_DELAY: Duration = super::QUIET;
 use super::PREDICTION_WINDOW;
+use super::quiet::{panic_text, quietly};
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 
@@ -286,41 +287,8 @@ pub struct NetPlay {
     /// Why the session cannot go on, once it cannot ([`NetEvent::Failed`]), and whether that
     /// was said.
     failed: Option<(String, bool)>,
-}
-
-std::thread_local! {
-    /// Whether this thread is inside [`quietly`] (its panics are caught and reported).
-    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Runs `f`, catching a panic as `catch_unwind` does, without the panic hook printing it (the
-/// caller reports it as a [`NetEvent::Failed`]: a hostile message is not a crash, and
-/// "panicked at" on the terminal would say it was). Other threads' panics are printed as
-/// ever: the hook installed the first time wraps the one before it and stays quiet only on a
-/// thread inside `quietly`.
-fn quietly<R>(f: impl FnOnce() -> R) -> std::thread::Result<R> {
-    static HOOK: std::sync::Once = std::sync::Once::new();
-    HOOK.call_once(|| {
-        let before = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !QUIET.with(std::cell::Cell::get) {
-                before(info);
-            }
-        }));
-    });
-    let was = QUIET.with(|q| q.replace(true));
-    let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
-    QUIET.with(|q| q.set(was));
-    caught
-}
-
-/// What a panic inside the rollback library said.
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".into())
+    /// The game's fingerprint ([`super::fingerprint`]).
+    fingerprint: u64,
 }
 
 /// How the network play is going, for the network line and reports.
@@ -421,6 +389,7 @@ impl NetPlay {
             last_inputs: Vec::new(),
             finished_at: None,
             failed: None,
+            fingerprint: setup.terms.fingerprint(),
         })
     }
 
@@ -665,7 +634,29 @@ impl NetPlay {
             .drain(..(ticks * seats).min(self.kept.len()))
             .collect();
         self.kept_from += (taken.len() / seats.max(1)) as u64;
+        if let Ok(mut watch) = self.report.watch.lock() {
+            if let Some(broadcast) = watch.as_mut() {
+                broadcast.keep(&taken);
+            }
+        }
         taken
+    }
+
+    /// Offers spectators the game ([`super::watch`]): those who know `offer`'s code are
+    /// sent it and its final inputs as they come. Only before any input was taken
+    /// ([`NetPlay::take_confirmed`]), which spectators would lack: whether it is offered.
+    pub fn offer_watching(&mut self, offer: &super::watch::WatchOffer) -> bool {
+        if self.kept_from > 0 {
+            return false;
+        }
+        let broadcast = super::watch::Broadcast::new(offer, self.fingerprint);
+        match self.report.watch.lock() {
+            Ok(mut watch) => {
+                *watch = Some(broadcast);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// Every seat's input of the tick played last (seat 0 first), as it was played: the

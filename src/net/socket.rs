@@ -89,6 +89,8 @@ pub struct SocketReport {
     /// The rollback session's current frame, as it last said (what a peer's word about a
     /// seat is weighed against: [`super::checks`]).
     pub(super) frame: AtomicI32,
+    /// What this seat offers spectators, where it offers anything ([`super::watch`]).
+    pub(super) watch: Mutex<Option<super::watch::Broadcast>>,
 }
 
 /// Peers of another game with what differs, waiting to be told of; and those told of.
@@ -391,6 +393,29 @@ impl GameSocket {
         }
     }
 
+    /// Answers a spectator's ask ([`super::watch`]), where this seat offers watching:
+    /// whether `bytes` was one.
+    fn answered_spectator(&mut self, from: SocketAddr, bytes: &[u8]) -> bool {
+        let answer = match self.report.watch.lock() {
+            Ok(mut watch) => watch.as_mut().and_then(|b| b.answer(from, bytes)),
+            Err(_) => None,
+        };
+        let Some(datagrams) = answer else {
+            return false;
+        };
+        for (datagram, to) in datagrams {
+            if self
+                .socket
+                .borrow_mut()
+                .send_datagram(&datagram, to)
+                .is_err()
+            {
+                self.report.send_failures.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        true
+    }
+
     /// Tells the peer at `index`, if the rollback session dropped it here and it still
     /// speaks, that this seat said it had left ([`GONE_RETOLD`]).
     fn tell_if_gone(&mut self, index: usize) {
@@ -475,6 +500,7 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             let mut buffer = std::mem::take(&mut self.buffer);
             let received = self.socket.borrow_mut().receive_datagram(&mut buffer);
             match received {
+                Ok((n, from)) if self.answered_spectator(from, &buffer[..n]) => {}
                 Ok((n, from)) => {
                     if let Some((message, kind)) = self.read(from, &buffer[..n]) {
                         if kind == Some(SYNC_REPLY) {

@@ -92,7 +92,13 @@ impl NetRun {
         &self.net
     }
 
-    /// Where this machine sits.
+    /// Offers spectators this level's game ([`NetPlay::offer_watching`]): before its first
+    /// tick; whether it is offered.
+    pub fn offer_watching(&mut self, offer: &crate::net::watch::WatchOffer) -> bool {
+        self.net.offer_watching(offer)
+    }
+
+    /// Where this machine sits in the game.
     pub fn net_seats(&self) -> &NetSeats {
         &self.seats
     }

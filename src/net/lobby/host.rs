@@ -422,6 +422,7 @@ impl Host {
                 key: self.door.key.clone(),
             },
             names: self.players().iter().map(|s| s.to_string()).collect(),
+            code: Some(self.door.code.clone()),
         }
     }
 }

@@ -281,6 +281,7 @@ impl Joiner {
             },
             names: names.iter().map(|n| clean_name(n, "PLAYER")).collect(),
             choice,
+            code: None,
         })
     }
 }

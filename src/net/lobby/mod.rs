@@ -321,6 +321,9 @@ pub struct Plan {
     pub seats: NetSeats,
     /// The players' names, in seat order.
     pub names: Vec<String>,
+    /// On the host: the lobby's code, which spectators must know to watch the game
+    /// ([`crate::net::watch`]); `None` on a joiner.
+    pub code: Option<String>,
 }
 
 /// A player's name as the lobby keeps it: upper case (the game's font), printable, at most

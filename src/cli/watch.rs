@@ -1,0 +1,117 @@
+//! `tilecaster autoplay --net --watch ADDR --code CODE`: a spectator of a networked game,
+//! headless. It asks the lobby's host for the game and its final inputs
+//! ([`tilecaster::net::watch`]), plays them on its own copy of the level, and prints the state
+//! hash as the players print theirs, so that a test (or a doubter) can see that what a
+//! spectator sees is what was played.
+
+use std::net::SocketAddr;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use tilecaster::episode::{Recording, Session};
+use tilecaster::net::watch::Watcher;
+
+/// How `autoplay --net --watch` runs.
+pub struct WatchOptions<'a> {
+    /// The host's address and the lobby's code.
+    pub host: SocketAddr,
+    pub code: &'a str,
+    /// The address to listen on.
+    pub bind: SocketAddr,
+    /// Where textures and the rest come from.
+    pub sources: &'a tilecaster::assets::Sources,
+    /// Ticks to watch.
+    pub ticks: u64,
+    /// How long to wait for the game, and for its next inputs.
+    pub wait: Duration,
+    /// Record every seat's inputs of the ticks watched to this file (never overwritten).
+    pub record: Option<&'a Path>,
+}
+
+/// Watches the game at `o.host` for `o.ticks` ticks, printing `final state HASH after N
+/// ticks` (as `replay` prints it).
+pub fn watch(o: &WatchOptions) -> Result<()> {
+    if o.ticks == 0 {
+        bail!("--ticks must be at least 1");
+    }
+    if let Some(path) = o.record {
+        tilecaster::files::check_writable(path, false)?;
+    }
+    let mut watcher = Watcher::connect(o.bind, o.host, o.code)
+        .with_context(|| format!("cannot listen on {}", o.bind))?;
+    eprintln!("asking {} for its game", o.host);
+    let started = Instant::now();
+    let game = loop {
+        watcher.poll();
+        if let Some(game) = watcher.game() {
+            break game.clone();
+        }
+        if started.elapsed() > o.wait {
+            bail!(
+                "no game to watch at {} within {} s (is the code right, and has the game begun?)",
+                o.host,
+                o.wait.as_secs()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let level = game.choice.local_level()?;
+    eprintln!(
+        "watching {}: {}",
+        game.choice.describe(),
+        game.names.join(", ")
+    );
+    let mut session = Session::start_on(&level, o.sources, game.choice.difficulty)?;
+    let colours: Vec<usize> = game.colours.iter().map(|&c| usize::from(c)).collect();
+    let seats = game.seats();
+    session.game = session
+        .game_of_several(game.choice.seed, seats, game.choice.rules())
+        .coloured(&colours);
+    let mut recording = o.record.map(|_| {
+        let mut r = Recording::of_session(&session);
+        r.seats = seats;
+        r.seed = Some(game.choice.seed);
+        r.deathmatch = game.choice.rules();
+        r
+    });
+    while session.game.ticks < o.ticks {
+        watcher.poll();
+        let inputs = watcher.take_inputs();
+        for tick in inputs.chunks_exact(seats) {
+            if session.game.ticks >= o.ticks {
+                break;
+            }
+            session.game.tick_seats(tick);
+            if let Some(r) = &mut recording {
+                r.inputs.extend_from_slice(tick);
+            }
+        }
+        if watcher.silent_for().is_some_and(|quiet| quiet > o.wait) {
+            bail!(
+                "the game at {} went quiet at tick {} of {} (over, or gone on to another level)",
+                o.host,
+                session.game.ticks,
+                o.ticks
+            );
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    if let (Some(path), Some(recording)) = (o.record, &recording) {
+        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+        eprintln!(
+            "recorded every seat's inputs of the {} ticks watched to {}",
+            o.ticks,
+            path.display()
+        );
+    }
+    if watcher.dropped > 0 {
+        eprintln!("datagrams dropped: {}", watcher.dropped);
+    }
+    println!(
+        "final state {:016x} after {} ticks",
+        session.game.state_hash(),
+        session.game.ticks
+    );
+    Ok(())
+}
