@@ -263,6 +263,11 @@ impl Controller {
                 let level = files::default_path("levels/e1m1.toml");
                 self.open_lobby(super::Meeting::Join(host), &level, 0, None, Some(code));
             }
+            MenuCommand::WatchGame(host, code) => {
+                self.store_settings();
+                let level = files::default_path("levels/e1m1.toml");
+                self.open_lobby(super::Meeting::Watch(host), &level, 0, None, Some(code));
+            }
             #[cfg(feature = "webrtc")]
             MenuCommand::JoinRoom(code) => {
                 self.store_settings();

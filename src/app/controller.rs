@@ -392,6 +392,16 @@ impl Controller {
                 self.run.restart_clock(Instant::now());
                 self.demo = demo.then(|| Autopilot::for_seat(seat));
             }
+            Outcome::Watching(run, seed) => {
+                self.waiting = None;
+                self.view.lobby.clear();
+                self.view.names = run.names().to_vec();
+                self.recorder
+                    .restart_network(run.session(), &run.session().game, seed);
+                self.run = run;
+                self.run.restart_clock(Instant::now());
+                self.demo = None;
+            }
             Outcome::Over(line) => {
                 eprintln!("{line}");
                 self.waiting = None;

@@ -12,7 +12,8 @@ use tilecaster::net::Carrier;
 #[cfg(feature = "webrtc")]
 use tilecaster::net::NetSeats;
 use tilecaster::net::lobby::{GameChoice, Host, Joiner, LobbyEvent, Plan};
-use tilecaster::play::NetRun;
+use tilecaster::net::watch::{WatchOffer, Watcher};
+use tilecaster::play::{NetRun, WatchRun};
 
 /// A lobby this machine hosts or has joined.
 #[cfg_attr(all(target_arch = "wasm32", not(feature = "webrtc")), allow(dead_code))]
@@ -30,6 +31,13 @@ pub(super) enum Waiting {
     /// In a signalling server's room, until it is full (the page's `?room=`).
     #[cfg(feature = "webrtc")]
     Room(RoomSeat),
+    /// Asking a lobby's host for its game, to watch it (taken once the game is known).
+    /// (Natively: the page's games are in rooms.)
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    Watch {
+        watcher: Option<Box<Watcher>>,
+        place: String,
+    },
 }
 
 /// This machine waiting in a room of a signalling server: the game begins when the room is
@@ -51,6 +59,8 @@ pub(super) enum Outcome {
     Waiting(Vec<String>, Vec<String>),
     /// The game began: its runner, the seat played here, the players' names.
     Began(Box<NetRun>, usize, Vec<String>),
+    /// The game watched is known: its runner, and its seed.
+    Watching(Box<WatchRun>, u64),
     /// Waiting is over without a game: why (the host refused, the room failed, the game
     /// could not start).
     Over(String),
@@ -106,6 +116,15 @@ impl Waiting {
         difficulty: tilecaster::level::Difficulty,
     ) -> Result<Waiting> {
         let (lobby, address) = match net.meeting {
+            super::Meeting::Watch(host) => {
+                let code = net.code.as_deref().unwrap_or_default();
+                let watcher = Watcher::connect(net.bind, host, code)
+                    .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", net.bind))?;
+                return Ok(Waiting::Watch {
+                    watcher: Some(Box::new(watcher)),
+                    place: host.to_string(),
+                });
+            }
             super::Meeting::Join(host) => (
                 Lobby::Join(Joiner::connect(
                     net.bind,
@@ -160,6 +179,7 @@ impl Waiting {
             Waiting::Lobby { lobby, .. } => Some(lobby),
             #[cfg(feature = "webrtc")]
             Waiting::Room(_) => None,
+            Waiting::Watch { .. } => None,
         }
     }
 
@@ -185,6 +205,7 @@ impl Waiting {
             Waiting::Lobby { lobby, place } => poll_lobby(lobby, place, (start, demo), sources),
             #[cfg(feature = "webrtc")]
             Waiting::Room(seat) => poll_room(seat, shown, sources),
+            Waiting::Watch { watcher, place } => poll_watch(watcher, place, sources),
         }
     }
 }
@@ -238,15 +259,50 @@ fn poll_lobby(
 }
 
 /// Starts the networked game a lobby agreed on: its level loaded here, this machine's seat
-/// joined over the lobby's carrier.
+/// joined over the lobby's carrier (the host offering it to spectators).
 fn begin(plan: Plan, carrier: Carrier, sources: &Sources) -> Result<(NetRun, usize, Vec<String>)> {
     let level = plan.choice.local_level()?;
     let session = Session::start_on(&level, sources, plan.choice.difficulty)?;
     let seat = plan.seats.seat;
-    let run = NetRun::start(session, plan.seats, Some(carrier))?
+    let offer = WatchOffer::of_plan(&plan);
+    let mut run = NetRun::start(session, plan.seats, Some(carrier))?
         .going_on(true)
         .named(plan.names.clone());
+    if let Some(offer) = offer {
+        run.offer_watching(&offer);
+    }
     Ok((run, seat, plan.names))
+}
+
+/// One poll of a spectator asking for its game (see [`Waiting::poll`]): the game watched,
+/// loaded from `sources`, once the host has said it.
+fn poll_watch(watcher: &mut Option<Box<Watcher>>, place: &str, sources: &Sources) -> Outcome {
+    let Some(asking) = watcher.as_mut() else {
+        return Outcome::Over("no game to watch".into());
+    };
+    asking.poll();
+    let Some(game) = asking.game().cloned() else {
+        let lines = vec![
+            format!("WATCHING {place}"),
+            String::new(),
+            "ASKING THE HOST FOR ITS GAME".into(),
+            "(IT ANSWERS ONCE THE GAME HAS BEGUN, TO THE RIGHT CODE)".into(),
+        ];
+        return Outcome::Waiting(lines, Vec::new());
+    };
+    let start = game
+        .choice
+        .local_level()
+        .map_err(anyhow::Error::from)
+        .and_then(|level| Ok(Session::start_on(&level, sources, game.choice.difficulty)?));
+    let Some(asking) = watcher.take() else {
+        return Outcome::Over("no game to watch".into());
+    };
+    match start.map(|session| WatchRun::new(session, *asking)) {
+        Ok(Some(run)) => Outcome::Watching(Box::new(run), game.choice.seed),
+        Ok(None) => Outcome::Over("no game to watch".into()),
+        Err(e) => Outcome::Over(format!("cannot watch the game: {e:#}")),
+    }
 }
 
 /// The lobby's panel: the game, the players, what to press.

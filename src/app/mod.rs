@@ -185,6 +185,8 @@ pub enum Meeting {
     Host,
     /// In the lobby hosted at this address.
     Join(std::net::SocketAddr),
+    /// Watching the game of the lobby hosted at this address, as a spectator.
+    Watch(std::net::SocketAddr),
 }
 
 /// How the frame is scaled into the window.

@@ -94,6 +94,10 @@ pub struct PlayArgs {
     /// With --net: join the lobby hosted at ADDR; the game is the host's.
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with = "peers")]
     join: Option<std::net::SocketAddr>,
+    /// With --net: watch the game of the lobby hosted at ADDR with --code, as a spectator
+    /// (from the first seat's eyes, a few ticks behind the players).
+    #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "join", "host"])]
+    watch: Option<std::net::SocketAddr>,
     /// With --host or --join: the player's name, as the others see it.
     #[arg(long, requires = "net", default_value = "PLAYER")]
     name: String,
@@ -149,9 +153,9 @@ impl PlayArgs {
         let named = self.bind.is_some() && !self.peers.is_empty();
         if self.room.room.is_some() {
             self.room.check(&self.mode)?;
-        } else if self.join.is_some() && self.code.is_none() {
-            anyhow::bail!("--join needs --code CODE (the code the host shows)");
-        } else if self.net && !self.host && self.join.is_none() && !named {
+        } else if (self.join.is_some() || self.watch.is_some()) && self.code.is_none() {
+            anyhow::bail!("--join and --watch need --code CODE (the code the host shows)");
+        } else if self.net && !self.host && self.join.is_none() && self.watch.is_none() && !named {
             anyhow::bail!(
                 "--net needs --host (with --bind), --join ADDR, or --bind ADDR with a --peer ADDR for each other player"
             );
@@ -203,6 +207,8 @@ impl From<PlayArgs> for PlayOptions {
                     crate::app::Meeting::Host
                 } else if let Some(host) = a.join {
                     crate::app::Meeting::Join(host)
+                } else if let Some(host) = a.watch {
+                    crate::app::Meeting::Watch(host)
                 } else {
                     crate::app::Meeting::Named
                 },

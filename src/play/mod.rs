@@ -17,6 +17,8 @@
 //! - [`ReplayRun`]: a recording played back (a networked game's recording ticks every seat).
 //! - [`NetRun`]: this machine's seat of a networked game through `ggrs`' rollback session
 //!   ([`crate::net`]); co-op goes on to the next level with the same peers.
+//! - [`WatchRun`]: a networked game watched, its final inputs played as they come
+//!   ([`crate::net::watch`]).
 //!
 //! ```
 //! use tilecaster::episode::Session;
@@ -41,6 +43,7 @@ mod network;
 mod recorder;
 mod replay;
 mod sounds;
+mod watch;
 
 pub use clock::{MOST_BEHIND, TickClock};
 pub use local::LocalRun;
@@ -48,6 +51,7 @@ pub use network::{NEXT_LEVEL_TICKS, NetRun};
 pub use recorder::Recorder;
 pub use replay::ReplayRun;
 pub use sounds::sounds;
+pub use watch::{WATCH_QUIET, WatchRun};
 
 use web_time::Instant;
 

@@ -163,6 +163,8 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
         format!("PRESS A KEY OR BUTTON FOR {action} - ESC CANCELS")
     } else if menu.editing == Some(Field::Address) {
         "TYPE THE HOST'S ADDRESS AND CODE (LIKE 192.168.1.5:7300 493017) - ENTER JOINS".into()
+    } else if menu.editing == Some(Field::WatchAddress) {
+        "TYPE THE HOST'S ADDRESS AND CODE - ENTER WATCHES THE GAME".into()
     } else if menu.editing.is_some() {
         "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into()
     } else {

@@ -20,6 +20,18 @@
 mod draw;
 mod pages;
 mod settings;
+/// The host's address and code typed on the Multiplayer page (`192.168.1.5:7300 493017`; an IP
+/// address alone is on the default port), if the text reads as them.
+pub(super) fn address_and_code(text: &str) -> Option<(std::net::SocketAddr, String)> {
+    let mut words = text.split_whitespace();
+    let (address, code) = (words.next()?, words.next()?);
+    let address = address.parse().ok().or_else(|| {
+        let ip = address.parse().ok()?;
+        Some(std::net::SocketAddr::new(ip, crate::settings::DEFAULT_PORT))
+    })?;
+    Some((address, code.to_string()))
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -184,6 +196,9 @@ pub enum MenuCommand {
     },
     /// Join the networked game hosted at this address, with the host's code.
     JoinGame(std::net::SocketAddr, String),
+    /// Watch the networked game hosted at this address, with the host's code, as a
+    /// spectator.
+    WatchGame(std::net::SocketAddr, String),
     /// Join the networked game hosted in the room of this code (the page's network play,
     /// through a signalling server).
     JoinRoom(String),
@@ -196,6 +211,8 @@ pub enum Field {
     Name,
     /// The address to join.
     Address,
+    /// The address to watch (the same line as [`Field::Address`]'s: the last one typed).
+    WatchAddress,
 }
 
 /// The menus' state: the pages open (the last shown) with the item chosen on each, the key
@@ -433,7 +450,7 @@ impl Menu {
                 crate::settings::name_char as fn(char) -> bool,
                 limits::NAME_LEN,
             ),
-            Field::Address => (
+            Field::Address | Field::WatchAddress => (
                 &mut net.join,
                 crate::settings::address_char as fn(char) -> bool,
                 limits::ADDRESS_LEN,
@@ -465,13 +482,12 @@ impl Menu {
                     }
                     (Field::Address, MenuInput::Select) if !world.addresses => return None,
                     (Field::Address, MenuInput::Select) => {
-                        let mut words = text.split_whitespace();
-                        let (address, code) = (words.next()?, words.next()?);
-                        let address = address.parse().ok().or_else(|| {
-                            let ip = address.parse().ok()?;
-                            Some(std::net::SocketAddr::new(ip, crate::settings::DEFAULT_PORT))
-                        });
-                        Some(MenuCommand::JoinGame(address?, code.to_string()))
+                        let (address, code) = address_and_code(text)?;
+                        Some(MenuCommand::JoinGame(address, code))
+                    }
+                    (Field::WatchAddress, MenuInput::Select) => {
+                        let (address, code) = address_and_code(text)?;
+                        Some(MenuCommand::WatchGame(address, code))
                     }
                     _ => None,
                 };

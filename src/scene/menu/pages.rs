@@ -161,7 +161,7 @@ fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item>
             text.to_string()
         }
     };
-    vec![
+    [
         Item {
             value: Some(typing(Field::Name, &net.name, "PLAYER")),
             ..item("YOUR NAME", Edit(Field::Name))
@@ -207,8 +207,19 @@ fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item>
             )),
             ..item("JOIN", Edit(Field::Address))
         },
-        item("BACK", Back),
     ]
+    .into_iter()
+    // (Natively: the page's games are met in rooms.)
+    .chain(world.addresses.then(|| Item {
+        value: Some(typing(
+            Field::WatchAddress,
+            &net.join,
+            "TYPE AN ADDRESS AND CODE",
+        )),
+        ..item("WATCH", Edit(Field::WatchAddress))
+    }))
+    .chain([item("BACK", Back)])
+    .collect()
 }
 
 /// A deathmatch's limits, then the levels it can be hosted on.

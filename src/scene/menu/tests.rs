@@ -136,6 +136,17 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
             "493017".into()
         )]
     );
+    // WATCH, below JOIN: the same line (the host last typed), Enter watches it.
+    press(&mut menu, &[Down, Select]);
+    assert_eq!(menu.editing(), Some(Field::WatchAddress));
+    let watched = press(&mut menu, &[Select]);
+    assert_eq!(
+        watched,
+        [MenuCommand::WatchGame(
+            "10.0.0.7:7300".parse().unwrap(),
+            "493017".into()
+        )]
+    );
     assert_eq!(s.network.name, "BJ");
     assert_eq!(s.network.join, "10.0.0.7 493017");
     assert_eq!(s.network.difficulty, Difficulty::Hard);
