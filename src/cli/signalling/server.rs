@@ -397,17 +397,22 @@ impl Connection {
         let (outbox, inbox): (SyncSender<String>, Receiver<String>) = sync_channel(OUTBOX);
         let stalled = Arc::new(AtomicBool::new(false));
         socket.get_mut().stalled = Some(stalled.clone());
-        if socket
-            .send(Message::text(PeerEvent::IdAssigned(&id).text()))
-            .is_err()
-        {
-            return;
-        }
         if self.verbose {
             let at = from.map_or_else(String::new, |a| format!(" from {a}"));
             eprintln!("{id} joins room '{}'{at}", room.name);
         }
+        // In the room before it is told its id: a client told its id is one the next
+        // newcomer is announced to (the threads of two clients that come one after the other
+        // would otherwise join in either order). What the room says meanwhile waits in its
+        // outbox, sent after the id.
         lock(&self.rooms).join(&id, room, (outbox, stalled.clone()));
+        if socket
+            .send(Message::text(PeerEvent::IdAssigned(&id).text()))
+            .is_err()
+        {
+            lock(&self.rooms).leave(&id);
+            return;
+        }
         let (mut heard, mut busy) = (Instant::now(), Instant::now());
         let mut polling = POLL;
         loop {
@@ -536,6 +541,10 @@ mod tests {
 
     type Ws = WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>;
 
+    /// How long a test client waits for an event before it fails (only a failing test waits
+    /// it out: a loaded machine is slow, not wrong).
+    const PATIENCE: Duration = Duration::from_secs(30);
+
     fn server() -> (SocketAddr, Arc<SignallingReport>) {
         let server = SignallingServer::bind("127.0.0.1:0".parse().unwrap()).unwrap();
         let addr = server.local_addr().unwrap();
@@ -547,7 +556,7 @@ mod tests {
     fn connect(addr: SocketAddr, path: &str) -> Ws {
         let (ws, _) = tungstenite::connect(format!("ws://{addr}{path}")).unwrap();
         if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
-            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            s.set_read_timeout(Some(PATIENCE)).unwrap();
         }
         ws
     }
@@ -578,7 +587,7 @@ mod tests {
         }
         let quiet = ws.read().is_err();
         if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
-            s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+            s.set_read_timeout(Some(PATIENCE)).unwrap();
         }
         quiet
     }
@@ -705,9 +714,6 @@ mod tests {
             if talker.send(Message::text(signal.clone())).is_err() {
                 break;
             }
-        }
-        if let tungstenite::stream::MaybeTlsStream::Plain(s) = talker.get_ref() {
-            s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
         }
         assert_eq!(expect(&mut talker, "PeerLeft"), deaf_id);
         assert!(report.let_go.load(Ordering::Relaxed) >= 1);
