@@ -77,6 +77,17 @@ impl<F: FnMut(&Game) -> Input> Pilot for F {
     }
 }
 
+/// Where a game of several is watched (a recording played, a spectator's game), the use key
+/// shows the next player's view: `pilot`'s input read once a frame, `held` whether use was
+/// down the frame before (a press moves on once).
+fn next_view_on_use(game: &mut Game, pilot: &mut dyn Pilot, held: &mut bool) {
+    let pressed = pilot.input(game).use_pressed;
+    if pressed && !*held && game.seats.len() > 1 {
+        game.viewer = (game.viewer + 1) % game.seats.len();
+    }
+    *held = pressed;
+}
+
 /// Nobody at the controls: every tick's input is the empty one (a player under a menu while
 /// the others play on, a replay, a game that stands still).
 #[derive(Clone, Copy, Debug, Default)]
@@ -224,4 +235,28 @@ pub trait Runner {
     /// The session, the runner given up (to play it another way: a networked game's
     /// episode ended, the player's own from there).
     fn into_session(self: Box<Self>) -> Session;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In a game of three watched, each press of use shows the next player's view (round to
+    /// the first again); use held down moves on once.
+    #[test]
+    fn use_shows_the_next_players_view() {
+        let mut session = Session::start("levels/e1m1.toml".as_ref(), None).unwrap();
+        let mut game = session.game_of_several(1, 3, None);
+        let mut held = false;
+        let mut seen = Vec::new();
+        for pressed in [true, true, false, true, false, true, false] {
+            let mut pilot = |_: &Game| Input {
+                use_pressed: pressed,
+                ..Input::default()
+            };
+            next_view_on_use(&mut game, &mut pilot, &mut held);
+            seen.push(game.viewer);
+        }
+        assert_eq!(seen, [1, 1, 1, 2, 2, 0, 0]);
+    }
 }

@@ -9,7 +9,7 @@ use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
 
 /// A recording played back on its session: a game of one through the episode's rules, as it
 /// was played; a networked game's recording on the game of several it played (its seed, seats
-/// and mode), every seat's input a tick, seen from seat 0.
+/// and mode), every seat's input a tick, seen from seat 0 (use shows the next player's view).
 pub struct ReplayRun {
     session: Session,
     inputs: Vec<Input>,
@@ -17,6 +17,8 @@ pub struct ReplayRun {
     /// The next tick's index.
     next: usize,
     clock: TickClock,
+    /// Whether use was down the frame before (it shows the next player's view).
+    use_held: bool,
 }
 
 impl ReplayRun {
@@ -33,6 +35,7 @@ impl ReplayRun {
             seats,
             next: 0,
             clock: TickClock::default(),
+            use_held: false,
         }
     }
 
@@ -67,6 +70,9 @@ impl ReplayRun {
 
 impl Runner for ReplayRun {
     fn advance(&mut self, now: Instant, held: bool, pilot: &mut dyn Pilot) -> Advance {
+        if self.seats > 1 {
+            super::next_view_on_use(&mut self.session.game, pilot, &mut self.use_held);
+        }
         let ticks = self.clock.owed_unless(now, held);
         self.play_ticks(ticks, pilot)
     }

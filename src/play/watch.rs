@@ -22,7 +22,8 @@ const MOST_CAUGHT_UP: usize = 600;
 pub const WATCH_QUIET: Duration = Duration::from_secs(10);
 
 /// A spectator's game: the final inputs a [`Watcher`] hands on, played at real time a few
-/// ticks behind the players (faster while behind), seen from seat 0.
+/// ticks behind the players (faster while behind), seen from seat 0 (use shows the next
+/// player's view).
 pub struct WatchRun {
     session: Session,
     watcher: Watcher,
@@ -32,6 +33,8 @@ pub struct WatchRun {
     played: u64,
     clock: TickClock,
     names: Vec<String>,
+    /// Whether use was down the frame before (it shows the next player's view).
+    use_held: bool,
 }
 
 impl WatchRun {
@@ -54,6 +57,7 @@ impl WatchRun {
             played: 0,
             clock: TickClock::default(),
             names: game.names,
+            use_held: false,
         })
     }
 
@@ -87,7 +91,8 @@ impl WatchRun {
 }
 
 impl Runner for WatchRun {
-    fn advance(&mut self, now: Instant, _held: bool, _: &mut dyn Pilot) -> Advance {
+    fn advance(&mut self, now: Instant, _held: bool, pilot: &mut dyn Pilot) -> Advance {
+        super::next_view_on_use(&mut self.session.game, pilot, &mut self.use_held);
         self.watcher.poll();
         self.inputs.extend(self.watcher.take_inputs());
         let mut advance = Advance::default();
