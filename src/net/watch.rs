@@ -8,7 +8,10 @@
 //! (its acknowledgement of all before it), every [`ASK_EVERY`] and after every answer; the seat
 //! answers with the game (when it lacks it) and up to four chunks of a second of inputs
 //! from that tick on. A lost answer is asked for again: nothing is kept per spectator but its
-//! counters, and at most [`MOST_WATCHERS`] are answered.
+//! counters, and at most [`MOST_WATCHERS`] are answered. Inputs go only to an address that
+//! has shown it receives the seat's answers (its ask echoes the counter of one): an ask with
+//! another's address on it is answered with the game alone, a few hundred bytes, so the
+//! seat cannot be made to flood a stranger with inputs.
 //!
 //! ```no_run
 //! use tilecaster::net::watch::Watcher;
@@ -45,7 +48,8 @@ use super::seal::{ReplayWindow, TAG};
 use super::{Carrier, GameKey, udp_carrier};
 use crate::game::{Input, PackedInput};
 
-/// A spectator's ask: then its counter, the first tick it lacks, the code.
+/// A spectator's ask: then its counter, the first tick it lacks, the counter of the last
+/// answer it had (0: none), the code.
 const ASK: [u8; 4] = *b"TCwa";
 /// The game, to a spectator: then the counter, the game ([`WatchGame`], bincode), the code.
 const GAME: [u8; 4] = *b"TCwg";
@@ -70,6 +74,8 @@ const CHUNKS_PER_ANSWER: usize = 4;
 pub const MOST_WATCHERS: usize = 8;
 /// How long a spectator goes unheard before its place goes to another.
 const WATCHER_GONE: Duration = Duration::from_secs(10);
+/// The counters of the last answers sent to a spectator, one of which its ask must echo.
+const SENT_KEPT: usize = 32;
 /// The largest datagram a spectator reads.
 const LARGEST: usize = 16384;
 /// The most datagrams a spectator reads in one poll.
@@ -129,21 +135,21 @@ fn sealed(key: &GameKey, from: usize, to: usize, mut body: Vec<u8>) -> Vec<u8> {
 }
 
 /// The body of a datagram `bytes` from seat `from` to `to` under `key` with mark `mark`,
-/// whose counter `window` has not taken before: its counter taken, the bytes after it.
+/// whose counter `window` has not taken before: its counter (taken), the bytes after it.
 fn opened<'a>(
     key: &GameKey,
     (from, to): (usize, usize),
     mark: [u8; 4],
     bytes: &'a [u8],
     window: &mut ReplayWindow,
-) -> Option<&'a [u8]> {
+) -> Option<(u64, &'a [u8])> {
     let signed = bytes.len().checked_sub(TAG).filter(|&n| n >= 12)?;
     let (body, tag) = bytes.split_at(signed);
     if body[..4] != mark || !key.verifies(from, to, body, tag) {
         return None;
     }
     let counter = u64::from_le_bytes(body[4..12].try_into().ok()?);
-    window.take(counter).then_some(&body[12..])
+    window.take(counter).then_some((counter, &body[12..]))
 }
 
 /// An input as [`PACKED`] bytes.
@@ -173,6 +179,8 @@ struct Spectator {
     window: ReplayWindow,
     heard: Instant,
     answered: Option<Instant>,
+    /// The counters of the last answers sent to it ([`SENT_KEPT`]).
+    sent: Vec<u64>,
 }
 
 /// A seat's side: the spectators' asks answered from the game's final inputs.
@@ -237,6 +245,7 @@ impl Broadcast {
                     window: ReplayWindow::default(),
                     heard: now,
                     answered: None,
+                    sent: Vec::new(),
                 });
                 self.spectators.len() - 1
             }
@@ -244,7 +253,7 @@ impl Broadcast {
         };
         let spectator = &mut self.spectators[index];
         let ends = (SPECTATOR, WATCHED);
-        let Some(body) = opened(&self.key, ends, ASK, bytes, &mut spectator.window) else {
+        let Some((_, body)) = opened(&self.key, ends, ASK, bytes, &mut spectator.window) else {
             if known.is_none() {
                 self.spectators.pop();
             }
@@ -256,13 +265,27 @@ impl Broadcast {
         }
         spectator.answered = Some(now);
         let first = u64::from_le_bytes(body.get(..8)?.try_into().ok()?);
-        Some(self.datagrams_from(first, from))
+        let echo = u64::from_le_bytes(body.get(8..16)?.try_into().ok()?);
+        let receives = echo != 0 && spectator.sent.contains(&echo);
+        let before = self.counter;
+        let out = self.datagrams_from(first, receives, from);
+        let spectator = &mut self.spectators[index];
+        spectator.sent.extend(before + 1..=self.counter);
+        let extra = spectator.sent.len().saturating_sub(SENT_KEPT);
+        spectator.sent.drain(..extra);
+        Some(out)
     }
 
-    /// The answer to a spectator at `to` lacking tick `first` on.
-    fn datagrams_from(&mut self, first: u64, to: SocketAddr) -> Vec<(Vec<u8>, SocketAddr)> {
+    /// The answer to a spectator at `to` lacking tick `first` on: the game when it lacks it,
+    /// or where it has not shown that it `receives` the answers (then that alone).
+    fn datagrams_from(
+        &mut self,
+        first: u64,
+        receives: bool,
+        to: SocketAddr,
+    ) -> Vec<(Vec<u8>, SocketAddr)> {
         let mut out = Vec::new();
-        if first == 0 {
+        if first == 0 || !receives {
             let mut body = GAME.to_vec();
             body.extend_from_slice(&self.next_counter().to_le_bytes());
             body.extend_from_slice(&self.game);
@@ -271,7 +294,7 @@ impl Broadcast {
         let tick_bytes = self.seats * PACKED;
         let known = (self.inputs.len() / tick_bytes) as u64;
         let mut tick = first;
-        while tick < known && out.len() < CHUNKS_PER_ANSWER + 1 {
+        while receives && tick < known && out.len() < CHUNKS_PER_ANSWER + 1 {
             let ticks = (known - tick).min(TICKS_PER_CHUNK as u64);
             let mut body = INPUTS.to_vec();
             body.extend_from_slice(&self.next_counter().to_le_bytes());
@@ -301,6 +324,8 @@ pub struct Watcher {
     key: GameKey,
     counter: u64,
     window: ReplayWindow,
+    /// The highest counter of the seat's answers taken (echoed: they reach this machine).
+    echo: u64,
     game: Option<WatchGame>,
     /// Every seat's input of every tick known, seat 0 first.
     inputs: Vec<Input>,
@@ -331,6 +356,7 @@ impl Watcher {
             key: GameKey::from_code(code),
             counter: 0,
             window: ReplayWindow::default(),
+            echo: 0,
             game: None,
             inputs: Vec::new(),
             taken: 0,
@@ -375,6 +401,7 @@ impl Watcher {
         self.counter += 1;
         body.extend_from_slice(&self.counter.to_le_bytes());
         body.extend_from_slice(&lacking.to_le_bytes());
+        body.extend_from_slice(&self.echo.to_le_bytes());
         let datagram = sealed(&self.key, SPECTATOR, WATCHED, body);
         // (A lost ask is asked again.)
         let _ = self
@@ -389,9 +416,11 @@ impl Watcher {
     fn read(&mut self, bytes: &[u8]) -> bool {
         let ends = (WATCHED, SPECTATOR);
         if bytes.starts_with(&GAME) {
-            let Some(body) = opened(&self.key, ends, GAME, bytes, &mut self.window) else {
+            let Some((counter, body)) = opened(&self.key, ends, GAME, bytes, &mut self.window)
+            else {
                 return false;
             };
+            self.echo = self.echo.max(counter);
             let game: Option<WatchGame> = bincode::DefaultOptions::new()
                 .with_fixint_encoding()
                 .with_limit(LARGEST as u64)
@@ -405,13 +434,15 @@ impl Watcher {
                 self.game = Some(printable(game));
             }
         } else {
-            let Some(body) = opened(&self.key, ends, INPUTS, bytes, &mut self.window) else {
+            let Some((counter, body)) = opened(&self.key, ends, INPUTS, bytes, &mut self.window)
+            else {
                 return false;
             };
             let body = body.to_vec();
             if !self.read_inputs(&body) {
                 return false;
             }
+            self.echo = self.echo.max(counter);
         }
         self.heard = Some(Instant::now());
         self.answered = true;
@@ -510,10 +541,13 @@ mod tests {
         }
     }
 
-    fn ask(key: &GameKey, counter: u64, first: u64) -> Vec<u8> {
+    /// A spectator's ask: its `counter`, the `first` tick it lacks, the counter of an answer
+    /// it had (`echo`).
+    fn ask(key: &GameKey, counter: u64, first: u64, echo: u64) -> Vec<u8> {
         let mut body = ASK.to_vec();
         body.extend_from_slice(&counter.to_le_bytes());
         body.extend_from_slice(&first.to_le_bytes());
+        body.extend_from_slice(&echo.to_le_bytes());
         sealed(key, SPECTATOR, WATCHED, body)
     }
 
@@ -537,12 +571,18 @@ mod tests {
         broadcast.keep(&ticks(150));
         let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
         let key = GameKey::from_code("493017");
-        let answer = broadcast.answer(at, &ask(&key, 1, 0)).unwrap();
-        // The game, then 150 ticks in three chunks.
-        assert_eq!(answer.len(), 4);
-        assert!(answer.iter().all(|(_, to)| *to == at));
         let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
         let mut watcher = Watcher::over(carrier, at, "493017");
+        // The first ask: the game alone (the spectator has not shown that it receives).
+        let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+        assert_eq!(hello.len(), 1);
+        assert!(watcher.read(&hello[0].0));
+        assert_eq!(watcher.echo, 1);
+        // Echoing it: the game, then 150 ticks in three chunks.
+        std::thread::sleep(ASK_AGAIN);
+        let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
+        assert_eq!(answer.len(), 4);
+        assert!(answer.iter().all(|(_, to)| *to == at));
         for (datagram, _) in &answer {
             assert!(watcher.read(datagram));
         }
@@ -556,6 +596,14 @@ mod tests {
         for (datagram, _) in &answer {
             assert!(!watcher.read(datagram));
         }
+        // An ask with the code from an address never answered, or echoing a counter never
+        // sent there (another's address put on it): the game alone, never the inputs.
+        let stranger = SocketAddr::from(([127, 0, 0, 1], 10));
+        for echo in [0, 5, 999] {
+            let answered = broadcast.answer(stranger, &ask(&key, 10 + echo, 0, echo));
+            assert_eq!(answered.unwrap().len(), 1, "echo {echo}");
+            std::thread::sleep(ASK_AGAIN);
+        }
     }
 
     #[test]
@@ -564,11 +612,14 @@ mod tests {
         broadcast.keep(&ticks(10));
         let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
         let wrong = GameKey::from_code("000000");
-        assert_eq!(broadcast.answer(at, &ask(&wrong, 1, 0)), Some(Vec::new()));
         assert_eq!(broadcast.answer(at, b"TCnp not an ask"), None);
         let key = GameKey::from_code("493017");
-        let asked = ask(&key, 1, 0);
-        assert_eq!(broadcast.answer(at, &asked).unwrap().len(), 2);
+        assert_eq!(
+            broadcast.answer(at, &ask(&wrong, 1, 0, 0)),
+            Some(Vec::new())
+        );
+        let asked = ask(&key, 1, 0, 0);
+        assert_eq!(broadcast.answer(at, &asked).unwrap().len(), 1);
         std::thread::sleep(ASK_AGAIN);
         assert!(
             broadcast.answer(at, &asked).unwrap().is_empty(),
@@ -577,7 +628,7 @@ mod tests {
         // Eight spectators at most: a ninth address is not answered.
         for port in 10..10 + MOST_WATCHERS as u16 {
             let other = SocketAddr::from(([127, 0, 0, 1], port));
-            let answered = broadcast.answer(other, &ask(&key, 1, 0)).unwrap();
+            let answered = broadcast.answer(other, &ask(&key, 1, 0, 0)).unwrap();
             assert_eq!(answered.is_empty(), port as usize >= 9 + MOST_WATCHERS);
         }
     }
@@ -590,13 +641,19 @@ mod tests {
         let mut first = Broadcast::new(&offer(), 42);
         first.keep(&ticks(5));
         let key = GameKey::from_code("493017");
-        let answer = first.answer(at, &ask(&key, 1, 0)).unwrap();
-        assert!(watcher.read(&answer[0].0));
+        let hello = first.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+        assert!(watcher.read(&hello[0].0));
+        std::thread::sleep(ASK_AGAIN);
+        // The game again (counter 2), and the inputs (3).
+        let answer = first.answer(at, &ask(&key, 2, 0, 1)).unwrap();
         // The next level's inputs (another fingerprint) are not this game's.
         let mut next = Broadcast::new(&offer(), 43);
         next.keep(&ticks(5));
         next.counter = 10;
-        let other = next.answer(at, &ask(&key, 2, 1)).unwrap();
+        next.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+        std::thread::sleep(ASK_AGAIN);
+        let other = next.answer(at, &ask(&key, 2, 1, 11)).unwrap();
+        assert_eq!(other.len(), 1);
         assert!(!watcher.read(&other[0].0));
         assert_eq!(watcher.ticks_known(), 0);
         // A chunk cut short, its code made anew: refused.
