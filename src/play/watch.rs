@@ -35,6 +35,8 @@ pub struct WatchRun {
     names: Vec<String>,
     /// Whether use was down the frame before (it shows the next player's view).
     use_held: bool,
+    /// The player whose view was last said (none yet).
+    said_viewer: Option<usize>,
 }
 
 impl WatchRun {
@@ -58,6 +60,7 @@ impl WatchRun {
             clock: TickClock::default(),
             names: game.names,
             use_held: false,
+            said_viewer: None,
         })
     }
 
@@ -69,6 +72,25 @@ impl WatchRun {
     /// The players' names, in seat order.
     pub fn names(&self) -> &[String] {
         &self.names
+    }
+
+    /// Says whose view is shown (when it changes), and what the ticks played said, on the
+    /// screen as a player of the game sees it.
+    fn say(&mut self, advance: &mut Advance) {
+        let viewer = self.session.game.viewer;
+        if self.said_viewer != Some(viewer) {
+            self.said_viewer = Some(viewer);
+            let name = crate::net::seat_called(viewer, &self.names);
+            advance
+                .notices
+                .push(format!("watching {name}: use shows the next player"));
+        }
+        let shown = u32::try_from(advance.ticks.len()).unwrap_or(u32::MAX);
+        self.session.pass_shown(shown);
+        let said = (advance.notices.iter()).chain(advance.ticks.iter().flat_map(|t| &t.messages));
+        for line in said.cloned().collect::<Vec<_>>() {
+            self.session.say(line);
+        }
     }
 
     /// Plays the next tick known (`said`: with its output, else silently, as when catching
@@ -119,6 +141,7 @@ impl Runner for WatchRun {
                 break;
             }
         }
+        self.say(&mut advance);
         advance
     }
 
