@@ -9,8 +9,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
-use tilecaster::episode::{Recording, Session};
+use tilecaster::episode::Session;
 use tilecaster::net::watch::Watcher;
+use tilecaster::play::{Advance, Recorder, seat_watched};
 
 /// How `autoplay --net --watch` runs.
 pub struct WatchOptions<'a> {
@@ -63,30 +64,21 @@ pub fn watch(o: &WatchOptions) -> Result<()> {
         game.names.join(", ")
     );
     let mut session = Session::start_on(&level, o.sources, game.choice.difficulty)?;
-    let colours: Vec<usize> = game.colours.iter().map(|&c| usize::from(c)).collect();
+    seat_watched(&mut session, &game);
     let seats = game.seats();
-    session.game = session
-        .game_of_several(game.choice.seed, seats, game.choice.rules())
-        .coloured(&colours);
-    let mut recording = o.record.map(|_| {
-        let mut r = Recording::of_session(&session);
-        r.seats = seats;
-        r.seed = Some(game.choice.seed);
-        r.deathmatch = game.choice.rules();
-        r
-    });
+    let mut recorder = Recorder::new(o.record.is_some(), &session);
+    recorder.restart_network(&session, &session.game, game.choice.seed);
     while session.game.ticks < o.ticks {
         watcher.poll();
-        let inputs = watcher.take_inputs();
-        for tick in inputs.chunks_exact(seats) {
+        let mut played = Advance::default();
+        for tick in watcher.take_inputs().chunks_exact(seats) {
             if session.game.ticks >= o.ticks {
                 break;
             }
             session.game.tick_seats(tick);
-            if let Some(r) = &mut recording {
-                r.inputs.extend_from_slice(tick);
-            }
+            played.kept.extend_from_slice(tick);
         }
+        recorder.keep(&played);
         if watcher.silent_for().is_some_and(|quiet| quiet > o.wait) {
             bail!(
                 "the game at {} went quiet at tick {} of {} (over, or gone on to another level)",
@@ -97,7 +89,7 @@ pub fn watch(o: &WatchOptions) -> Result<()> {
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    if let (Some(path), Some(recording)) = (o.record, &recording) {
+    if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
         tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
         eprintln!(
             "recorded every seat's inputs of the {} ticks watched to {}",

@@ -50,6 +50,7 @@ use ggrs::{
     SessionState,
 };
 
+use super::quiet::{panic_text, quietly};
 use super::socket::{GameSocket, SocketReport};
 use super::terms::GameTerms;
 use super::{Carrier, GameKey, NetConfig, udp_carrier};
@@ -65,7 +66,6 @@ pub const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a peer goes unheard before the players are told that the game waits for it.
 pub const DISCONNECT_NOTIFY_DELAY: Duration = super::QUIET;
 use super::PREDICTION_WINDOW;
-use super::quiet::{panic_text, quietly};
 /// Ticks between the machines' comparisons of their state hashes (one second).
 pub const DESYNC_CHECK_TICKS: u32 = TICK_HZ;
 

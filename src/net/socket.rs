@@ -319,15 +319,20 @@ impl GameSocket {
             .map_or(usize::MAX, |i| self.seat_of(i));
         let tag = self.key.tag(self.seat, receiver, &datagram);
         datagram.extend_from_slice(&tag);
+        self.send(&datagram, to);
+        datagram
+    }
+
+    /// Sends `datagram` to `to` as it is, counting it in the report if it cannot be sent.
+    fn send(&mut self, datagram: &[u8], to: SocketAddr) {
         if self
             .socket
             .borrow_mut()
-            .send_datagram(&datagram, to)
+            .send_datagram(datagram, to)
             .is_err()
         {
             self.report.send_failures.fetch_add(1, Ordering::Relaxed);
         }
-        datagram
     }
 
     /// Sends `message` to `to` with this game's header, a new counter and its code.
@@ -404,14 +409,7 @@ impl GameSocket {
             return false;
         };
         for (datagram, to) in datagrams {
-            if self
-                .socket
-                .borrow_mut()
-                .send_datagram(&datagram, to)
-                .is_err()
-            {
-                self.report.send_failures.fetch_add(1, Ordering::Relaxed);
-            }
+            self.send(&datagram, to);
         }
         true
     }

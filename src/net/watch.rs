@@ -438,8 +438,7 @@ impl Watcher {
             else {
                 return false;
             };
-            let body = body.to_vec();
-            if !self.read_inputs(&body) {
+            if !self.read_inputs(body) {
                 return false;
             }
             self.echo = self.echo.max(counter);

@@ -51,7 +51,7 @@ pub use network::{NEXT_LEVEL_TICKS, NetRun};
 pub use recorder::Recorder;
 pub use replay::ReplayRun;
 pub use sounds::sounds;
-pub use watch::{WATCH_QUIET, WatchRun};
+pub use watch::{WATCH_QUIET, WatchRun, seat_watched};
 
 use web_time::Instant;
 
@@ -86,6 +86,17 @@ fn next_view_on_use(game: &mut Game, pilot: &mut dyn Pilot, held: &mut bool) {
         game.viewer = (game.viewer + 1) % game.seats.len();
     }
     *held = pressed;
+}
+
+/// Shows on `session`'s message line what `advance` said (its notices, then its ticks'
+/// messages), where the session's own ticks are not played (a networked or watched game):
+/// the messages shown before age by the ticks played.
+fn show_said(session: &mut Session, advance: &Advance) {
+    session.pass_shown(u32::try_from(advance.ticks.len()).unwrap_or(u32::MAX));
+    let said = (advance.notices.iter()).chain(advance.ticks.iter().flat_map(|t| &t.messages));
+    for line in said {
+        session.say(line.clone());
+    }
 }
 
 /// Nobody at the controls: every tick's input is the empty one (a player under a menu while

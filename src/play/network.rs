@@ -253,18 +253,7 @@ impl Runner for NetRun {
         }
         advance.kept = self.net.take_confirmed();
         self.session.game.clone_from(self.net.game());
-        // (The session's own ticks are not played here: its messages age by these.)
-        self.session
-            .pass_shown(u32::try_from(advance.ticks.len()).unwrap_or(u32::MAX));
-        let said: Vec<String> = advance
-            .notices
-            .iter()
-            .chain(advance.ticks.iter().flat_map(|t| &t.messages))
-            .cloned()
-            .collect();
-        for line in said {
-            self.session.say(line);
-        }
+        super::show_said(&mut self.session, &advance);
         self.next_level(&mut advance);
         advance
     }

@@ -5,7 +5,7 @@ use web_time::{Duration, Instant};
 
 use crate::episode::Session;
 use crate::game::Input;
-use crate::net::watch::Watcher;
+use crate::net::watch::{WatchGame, Watcher};
 
 use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
 
@@ -20,6 +20,16 @@ const MOST_CAUGHT_UP: usize = 600;
 /// How long the seat watched may go unheard before the spectator stops: the game is over
 /// (or went on to another level, which a spectator does not follow), or the seat is gone.
 pub const WATCH_QUIET: Duration = Duration::from_secs(10);
+
+/// `session` (started on the level of the game watched, at its difficulty) made that game at
+/// its start: reseeded, seated and coloured as the players' game, seen from seat 0.
+pub fn seat_watched(session: &mut Session, game: &WatchGame) {
+    let colours: Vec<usize> = game.colours.iter().map(|&c| usize::from(c)).collect();
+    session.game = session
+        .game_of_several(game.choice.seed, game.seats(), game.choice.rules())
+        .coloured(&colours);
+    session.game.viewer = 0;
+}
 
 /// A spectator's game: the final inputs a [`Watcher`] hands on, played at real time a few
 /// ticks behind the players (faster while behind), seen from seat 0 (use shows the next
@@ -45,12 +55,8 @@ impl WatchRun {
     /// while the watcher does not know the game yet.
     pub fn new(mut session: Session, watcher: Watcher) -> Option<WatchRun> {
         let game = watcher.game()?.clone();
-        let colours: Vec<usize> = game.colours.iter().map(|&c| usize::from(c)).collect();
         let seats = game.seats();
-        session.game = session
-            .game_of_several(game.choice.seed, seats, game.choice.rules())
-            .coloured(&colours);
-        session.game.viewer = 0;
+        seat_watched(&mut session, &game);
         Some(WatchRun {
             session,
             watcher,
@@ -85,12 +91,7 @@ impl WatchRun {
                 .notices
                 .push(format!("watching {name}: use shows the next player"));
         }
-        let shown = u32::try_from(advance.ticks.len()).unwrap_or(u32::MAX);
-        self.session.pass_shown(shown);
-        let said = (advance.notices.iter()).chain(advance.ticks.iter().flat_map(|t| &t.messages));
-        for line in said.cloned().collect::<Vec<_>>() {
-            self.session.say(line);
-        }
+        super::show_said(&mut self.session, advance);
     }
 
     /// Plays the next tick known (`said`: with its output, else silently, as when catching
