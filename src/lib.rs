@@ -114,6 +114,7 @@ pub mod map;
 pub mod net;
 #[cfg(feature = "game")]
 pub mod play;
+pub mod progress;
 pub mod render;
 #[cfg(feature = "game")]
 pub mod scene;

@@ -16,6 +16,7 @@ use tilecaster::level::load_with_textures;
 use tilecaster::render::{Camera, ClosedDoors, RenderAssets, Renderer};
 
 mod common;
+mod hostile_lights;
 
 struct Counting;
 

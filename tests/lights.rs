@@ -418,3 +418,48 @@ fn a_lamp_lights_through_a_grates_holes_and_not_its_bars() {
     assert!(lit > 500 && dark > 500, "{lit} lit, {dark} dark");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The cost a level's lights are checked against counts at least every cell the light map
+/// built from them holds samples for (what its memory bound rests on): lights of any radius
+/// up to the limit, on cell centres, edges and corners, in a hall with pillars.
+#[test]
+fn a_lights_cost_counts_every_cell_its_light_map_lights() {
+    use proptest::prelude::*;
+    use tilecaster::frame::Colour;
+    use tilecaster::level::{Light, LightCost};
+    use tilecaster::lighting::LightMap;
+    use tilecaster::map::TileMap;
+    let rows: Vec<String> = (0..40)
+        .map(|y| {
+            (0..48)
+                .map(|x| {
+                    let edge = x == 0 || y == 0 || x == 47 || y == 39;
+                    if edge || (x % 7 == 3 && y % 5 == 2) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let map = TileMap::from_ascii(&(rows.join("\n") + "\n")).unwrap();
+    let (w, h) = (map.width() as u32, map.height() as u32);
+    // Positions in quarters of a tile, so that centres, edges and corners all come up.
+    let light = (4..(47 * 4), 4..(39 * 4), 1..=64u32).prop_map(|(x, y, r)| Light {
+        position: Vec2::new(f64::from(x) / 4.0, f64::from(y) / 4.0),
+        colour: Colour::rgb(255, 255, 255),
+        radius: f64::from(r) / 2.0,
+        intensity: 1.0,
+    });
+    let config = crate::common::proptest_config(24);
+    proptest!(config, |(lights in proptest::collection::vec(light, 1..4))| {
+        let built = LightMap::build(&map, w, h, &lights, 0.2);
+        let lit = (0..h)
+            .flat_map(|y| (0..w).map(move |x| (x, y)))
+            .filter(|&(x, y)| built.tile(x, y).is_some())
+            .count() as u64;
+        let cost = LightCost::of(&lights, w, h);
+        prop_assert!(cost.cells >= Some(lit), "{cost:?} counts fewer than the {lit} lit");
+    });
+}

@@ -25,7 +25,7 @@ pub use decorations::{DECORATIONS, Decoration, DecorationKind};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
 pub use kinds::EnemyKind;
-pub use lights::Light;
+pub use lights::{Light, LightCost};
 pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{

@@ -118,6 +118,15 @@ impl Band {
         }
     }
 
+    /// Lets go of every buffer but the cells with tiles and their packed factors: a band
+    /// filled once, kept until it is laid into a map.
+    pub fn keep_tiles_alone(&mut self) {
+        let Band {
+            touched, packed, ..
+        } = std::mem::take(self);
+        (self.touched, self.packed) = (touched, packed);
+    }
+
     /// Points each cell of the band with a tile at it in `index` (the grid's, row-major), its
     /// tiles counted from `first`: where the band's tiles go once laid after those before.
     pub fn index_tiles(&self, index: &mut [u32], first: u32) {

@@ -41,8 +41,7 @@ use crate::grid::{Cell, Solidity};
 use crate::level::Light;
 use crate::math::Vec2;
 
-/// Light samples along each side of a cell (one per texel of a 64-texel texture).
-pub const SAMPLES: u32 = 64;
+pub use crate::level::lights::SAMPLES;
 /// `SAMPLES` as a shift.
 const SAMPLE_BITS: u32 = 6;
 /// The factor that leaves a texel as it is: 256 in each channel.
@@ -359,7 +358,17 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
             seen
         })
         .collect();
-    let bands: Vec<Band> = (0..height.div_ceil(BAND_ROWS))
+    // Each band keeps its packed factors alone once filled: its sums (three times their
+    // size) are let go as soon as they are packed, so that the bands together hold no more
+    // than the map will (see `level::lights::BYTES_PER_LIT_CELL`).
+    let count = height.div_ceil(BAND_ROWS);
+    let what = if crate::progress::listened() {
+        format!("lighting the level ({} lights)", lights.len())
+    } else {
+        String::new()
+    };
+    let filled_bands = std::sync::atomic::AtomicU64::new(0);
+    let bands: Vec<Band> = (0..count)
         .into_par_iter()
         .map(|band| {
             let rows = band * BAND_ROWS..((band + 1) * BAND_ROWS).min(height);
@@ -372,11 +381,16 @@ fn light_tiles<S: Solidity + Sync + ?Sized>(
                 |_| true,
             );
             let Band { sums, packed, .. } = &mut filled;
+            packed.reserve_exact(sums.len());
             packed.extend(sums.iter().map(|&s| pack_sum(s, base, ambient)));
+            filled.keep_tiles_alone();
+            let done = filled_bands.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            crate::progress::report(&what, done, u64::from(count));
             filled
         })
         .collect();
-    let mut all = Vec::new();
+    drop(seen);
+    let mut all = Vec::with_capacity(bands.iter().map(|b| b.packed.len()).sum());
     for band in bands {
         band.index_tiles(index, (all.len() / per_tile) as u32);
         all.extend(band.packed);

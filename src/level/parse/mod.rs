@@ -467,24 +467,15 @@ impl Parser<'_> {
         }
     }
 
-    /// Each of the level's lights is worked out at load, sample by sample over its reach: a
-    /// bound on their reach in all (every light it has, `Level::all_lights`) keeps a level
-    /// from taking minutes to load.
+    /// Each of the level's lights is worked out at load, sample by sample over its reach, into
+    /// a light map of the cells they reach: the bound on what that costs (every light the
+    /// level has, `Level::all_lights`), the game's as well as `check`'s, keeps a level from
+    /// taking minutes or gigabytes to load.
     fn lights_within_reach(&mut self, level: &Level, grid_start: usize) {
-        let lights = level.all_lights();
-        let reach: f64 = lights
-            .iter()
-            .map(|l| std::f64::consts::PI * l.radius * l.radius)
-            .sum();
-        let limit = crate::level::lights::limits::TOTAL_REACH;
-        if reach > limit {
-            self.d.error_at(
-                grid_start,
-                format!(
-                    "the level's {} lights reach {reach:.0} square tiles in all; the limit is {limit:.0} (fewer lights, or smaller radii)",
-                    lights.len()
-                ),
-            );
+        let (width, height) = (level.map.width() as u32, level.map.height() as u32);
+        let cost = crate::level::LightCost::of(&level.all_lights(), width, height);
+        if let Some(problem) = cost.too_much() {
+            self.d.error_at(grid_start, problem);
         }
     }
 }
