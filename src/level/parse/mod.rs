@@ -8,6 +8,7 @@ mod grid;
 mod legend;
 mod lights;
 pub(in crate::level) mod raw;
+mod size;
 mod values;
 mod weapons;
 
@@ -72,6 +73,17 @@ pub(in crate::level) struct LevelSource {
 /// Reads TOML level text into the level model; a TOML syntax or type error is the one
 /// diagnostic then.
 pub(in crate::level) fn read_toml(text: &str, path: &Path) -> Result<LevelSource, LevelError> {
+    if let Some(at) = size::past_most_values(text) {
+        let mut d = Diagnostics::new(&path.display().to_string(), text);
+        let most = size::MOST_VALUES;
+        d.error(
+            at..at + 1,
+            format!("the level holds more than {most} values (keys, array items, tables) from here on: too many to read"),
+        );
+        return Err(LevelError {
+            diagnostics: d.list,
+        });
+    }
     if let Ok(raw::RawFormat {
         format: Some(format),
     }) = toml::from_str::<raw::RawFormat>(text)

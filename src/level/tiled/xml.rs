@@ -9,6 +9,11 @@ use quick_xml::events::Event;
 /// The deepest nesting of elements read (groups in groups in ...).
 pub(super) const MAX_DEPTH: usize = 64;
 
+/// The most elements a file holds (a map of 4,096 lights and as many things holds some tens
+/// of thousands): each is kept with its attributes, a few hundred bytes, so that a file of
+/// 50 MB of small objects is refused, not read into a gigabyte.
+pub(super) const MAX_ELEMENTS: usize = 200_000;
+
 /// One element: its name, attributes, children and text, with offsets in the whole of the
 /// level's sources (see [`super::Sources`]).
 #[derive(Debug, Default)]
@@ -72,6 +77,7 @@ pub(super) fn parse(text: &str, base: usize) -> Result<Element, XmlError> {
     // The open elements, innermost last.
     let mut open: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
+    let mut elements = 0;
     loop {
         let start = reader.buffer_position();
         let event = reader.read_event().map_err(|e| XmlError {
@@ -81,6 +87,15 @@ pub(super) fn parse(text: &str, base: usize) -> Result<Element, XmlError> {
         let at = base + start;
         match event {
             Event::Start(ref e) | Event::Empty(ref e) => {
+                elements += 1;
+                if elements > MAX_ELEMENTS {
+                    return Err(XmlError {
+                        at,
+                        message: format!(
+                            "more than {MAX_ELEMENTS} elements from here on: too many to read"
+                        ),
+                    });
+                }
                 if open.len() >= MAX_DEPTH {
                     return Err(XmlError {
                         at,
