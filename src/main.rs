@@ -34,6 +34,9 @@ fn main() -> ExitCode {
     let args = cli::Args::parse();
     match cli::run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // A failure the command has said in full already (on standard output) is not said
+        // again.
+        Err(error) if error.downcast_ref::<cli::Reported>().is_some() => ExitCode::from(1),
         Err(error) => {
             eprintln!("tilecaster: {}", error_text(&error));
             ExitCode::from(1)

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use tilecaster::assets::Sources;
 use tilecaster::level::load_with_sources;
 
@@ -51,10 +51,12 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
         plural(errors, "error"),
         plural(warnings, "warning")
     );
+    // On the stream of the lines it sums up, so that it follows them in order on a line of
+    // its own wherever the two streams are shown together.
+    println!("{summary}");
     if errors > 0 {
-        bail!(summary);
+        return Err(super::Reported(summary).into());
     }
-    eprintln!("{summary}");
     Ok(())
 }
 

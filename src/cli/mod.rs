@@ -7,6 +7,7 @@ mod check;
 mod convert;
 pub(crate) mod netplay;
 mod play;
+mod progress;
 mod replay;
 mod signalling;
 mod trace;
@@ -23,7 +24,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use play::PlayArgs;
 
-/// The version `--version` prints: the package's and the game rules' (`0.1.0 (game rules 4)`),
+/// The version `--version` prints: the package's and the game rules' (`0.4.0 (game rules 4)`),
 /// which recordings and saves name.
 fn version_line() -> &'static str {
     static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
@@ -32,6 +33,12 @@ fn version_line() -> &'static str {
         format!("{} (game rules {rules})", env!("CARGO_PKG_VERSION"))
     })
 }
+
+/// A failure its command has said in full on standard output already (`check`'s summary):
+/// the binary exits 1 without saying it again.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Reported(pub String);
 
 /// A Wolfenstein-style raycasting engine with an exact grid traversal.
 #[derive(Debug, Parser)]
@@ -154,6 +161,7 @@ impl From<DifficultyArg> for Difficulty {
 
 /// Runs the parsed command.
 pub fn run(args: Args) -> Result<()> {
+    progress::install();
     match args.command.unwrap_or(Command::Play(args.play)) {
         Command::Play(options) => {
             options.check()?;

@@ -24,7 +24,15 @@ impl ReplayArgs {
         // The same runner the window replays with, as fast as it goes.
         let mut run = ReplayRun::new(recording, session);
         let ticks = run.ticks();
-        while run.play_ticks(1, &mut Nobody).ending.is_none() {}
+        let what = format!("replaying {}", path.display());
+        let mut played = 0u64;
+        while run.play_ticks(1, &mut Nobody).ending.is_none() {
+            played += 1;
+            if played.is_multiple_of(256) {
+                tilecaster::progress::report(&what, played, ticks as u64);
+            }
+        }
+        tilecaster::progress::report(&what, ticks as u64, ticks as u64);
         println!(
             "final state {:016x} after {ticks} ticks",
             run.session().game.state_hash()

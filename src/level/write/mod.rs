@@ -36,16 +36,22 @@ pub struct Converted {
 /// ```
 pub fn to_toml(path: &Path, output: &Path) -> Result<Converted, LevelError> {
     let mut moved = Moved::new(path, output);
+    // How far it is (`crate::progress`): read and checked, then written out.
+    let what = format!("converting {}", path.display());
+    crate::progress::report(&what, 0, 2);
     if tiled::is_tiled_map(path) {
         let from = path.display().to_string();
         let text = tiled::read(path, |source, loaded| {
+            crate::progress::report(&what, 1, 2);
             loaded.map(|_| toml_text(&moved.source(source), &from))
         })??;
+        crate::progress::report(&what, 2, 2);
         return Ok(moved.converted(text));
     }
     // Read once: checked as loading checks it, then returned with its references moved.
     let text = super::read_level_text(path)?;
     Level::parse(&text, path)?;
+    crate::progress::report(&what, 1, 2);
     let source = super::parse::read_toml(&text, path)?;
     let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
     moved.each_reference(&source, |span, old, new| {
@@ -58,6 +64,7 @@ pub fn to_toml(path: &Path, output: &Path) -> Result<Converted, LevelError> {
     for (span, new) in edits {
         text.replace_range(span, &new);
     }
+    crate::progress::report(&what, 2, 2);
     Ok(moved.converted(text))
 }
 
@@ -200,12 +207,17 @@ fn read_source<T>(
 /// ```
 pub fn to_tmx(path: &Path, output: &Path) -> Result<Converted, LevelError> {
     let mut moved = Moved::new(path, output);
+    // How far it is (`crate::progress`): read and checked, then written out.
+    let what = format!("converting {}", path.display());
+    crate::progress::report(&what, 0, 2);
     let text = read_source(path, |source, loaded| {
         let loaded = loaded?;
+        crate::progress::report(&what, 1, 2);
         let textures = super::texture_dir_for(&loaded.level, None);
         let images = relative_path(output, &textures).filter(|_| textures.is_dir());
         Ok(tmx_text(&moved.source(source), images.as_deref()))
     })??;
+    crate::progress::report(&what, 2, 2);
     Ok(moved.converted(text))
 }
 
