@@ -793,7 +793,7 @@ fn bad_weapon_tables_are_named_with_their_place() {
         ),
         (
             "[weapons.pistol]\ninterval = 0.001\n",
-            "w.toml:11:12: error: interval 0.001: from 0.0167 (one tick) to 10 seconds",
+            "w.toml:11:12: error: interval 0.001: from 1/60 (0.01667, one tick) to 10 seconds",
         ),
         (
             "[weapons.chaingun]\ncost = 100\n",

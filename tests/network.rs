@@ -501,11 +501,16 @@ fn a_networked_game_recorded_on_every_seat_replays_to_its_final_state() {
     let dir = tempfile::tempdir().unwrap();
     let players = [free_address(), free_address()];
     let files = [dir.path().join("seat0.rec"), dir.path().join("seat1.rec")];
-    let run = |mode: &str| {
+    // Without --force over no file; with it over a file that is there.
+    let run = |mode: &str, force: bool| {
         let children: Vec<Child> = (0..2)
             .map(|i| {
                 let f = files[i].to_str().unwrap();
-                let args = ["--ticks", "400", "--mode", mode, "--record", f];
+                let mut args = vec!["--ticks", "400", "--mode", mode, "--record", f];
+                if force {
+                    std::fs::write(f, "an older recording").unwrap();
+                    args.push("--force");
+                }
                 seat(i, players[i], &[players[1 - i]], &args)
             })
             .collect();
@@ -529,8 +534,8 @@ fn a_networked_game_recorded_on_every_seat_replays_to_its_final_state() {
             std::fs::remove_file(f).unwrap();
         }
     };
-    run("coop");
-    run("deathmatch");
+    run("coop", false);
+    run("deathmatch", true);
     // Never over a file that is there.
     std::fs::write(&files[0], "mine").unwrap();
     let out = Command::new(BIN)

@@ -22,6 +22,7 @@ mod lights;
 mod network;
 mod play;
 mod reference_render;
+mod reliability;
 mod render;
 mod rollback;
 mod session;

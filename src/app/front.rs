@@ -11,22 +11,27 @@ use tilecaster::scene::topdown::Corner;
 use tilecaster::settings::Settings;
 
 /// The high-score table: `scores.toml` beside the settings file natively, the page's
-/// localStorage in the browser; a missing one is empty, a damaged one empty and said.
+/// localStorage in the browser; a missing one is empty; one that cannot be read or does not
+/// parse is empty and said, the file moved aside (`scores.toml.damaged`) so that the next high
+/// score does not overwrite the old table.
 pub fn load_scores(settings_path: Option<&Path>) -> (HighScores, Option<String>) {
-    let Some((text, path)) = super::platform::read_scores(settings_path) else {
+    let Some((read, path)) = super::platform::read_scores(settings_path) else {
         return (HighScores::default(), None);
     };
-    match text.map(|t| HighScores::parse(&t, &path)) {
-        None => (HighScores::default(), None),
-        Some(Ok(table)) => (table, None),
-        Some(Err(e)) => (
-            HighScores::default(),
-            Some(format!(
-                "{e}
-the high scores cannot be read: starting a new table"
-            )),
+    let why = match read.map(|t| t.map(|t| HighScores::parse(&t, &path))) {
+        Ok(None) => return (HighScores::default(), None),
+        Ok(Some(Ok(table))) => return (table, None),
+        Ok(Some(Err(e))) => e.to_string(),
+        Err(why) => why,
+    };
+    let said = match super::platform::keep_damaged_scores(&path) {
+        Some(kept) => format!(
+            "{why}\nthe high scores cannot be read: starting a new table; the damaged one is kept as {}",
+            kept.display()
         ),
-    }
+        None => format!("{why}\nthe high scores cannot be read: starting a new table"),
+    };
+    (HighScores::default(), Some(said))
 }
 
 /// Keeps the high-score table where [`load_scores`] finds it.
@@ -170,6 +175,44 @@ mod tests {
         o.forget_changed(&before, &after);
         assert_eq!(o.apply(&after).fov, 70.0);
         assert!(!o.apply(&after).mipmaps, "still held");
+    }
+
+    /// A high-score table that does not parse, or cannot be read (over its size limit, not
+    /// UTF-8), starts a new table, says why and where the old one is kept, and is moved
+    /// aside: the next high score stored does not overwrite it, nor one kept before.
+    #[test]
+    fn a_damaged_score_table_is_said_and_kept_aside() {
+        let dir = std::env::temp_dir().join(format!("tilecaster-scores-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let settings = dir.join("settings.toml");
+        let scores = dir.join("scores.toml");
+        let damaged: [(&str, Vec<u8>); 3] = [
+            ("scores.toml:1:", b"[[entries]\nname = 3\n".to_vec()),
+            ("not UTF-8", vec![0xff, 0xfe, b'x']),
+            ("MiB", vec![b'#'; 2 << 20]),
+        ];
+        for (n, (why, bytes)) in damaged.iter().enumerate() {
+            std::fs::write(&scores, bytes).unwrap();
+            let (table, said) = load_scores(Some(&settings));
+            assert!(table.entries.is_empty());
+            let said = said.expect("said");
+            let kept = match n {
+                0 => dir.join("scores.toml.damaged"),
+                n => dir.join(format!("scores.toml.damaged-{}", n + 1)),
+            };
+            assert!(said.contains(why), "{said}");
+            assert!(
+                said.contains(&format!("kept as {}", kept.display())),
+                "{said}"
+            );
+            assert_eq!(&std::fs::read(&kept).unwrap(), bytes, "{}", kept.display());
+            assert!(!scores.exists(), "moved aside");
+            store_scores(&table, Some(&settings)).unwrap();
+            assert_eq!(load_scores(Some(&settings)).1, None, "a new table reads");
+            std::fs::remove_file(&scores).unwrap();
+        }
+        std::fs::remove_dir_all(dir).unwrap();
     }
 
     #[test]

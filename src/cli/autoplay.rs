@@ -152,7 +152,7 @@ pub struct AutoplayArgs {
     /// game's ticks; no sound device needed.
     #[arg(long, value_name = "FILE")]
     pub audio_out: Option<std::path::PathBuf>,
-    /// Replace the WAV file if it exists.
+    /// Replace the WAV file and the recording if they exist.
     #[arg(long)]
     pub force: bool,
     /// Play one seat of a networked game (with --bind, --peer and --seat) for --ticks ticks,
@@ -178,8 +178,8 @@ pub struct AutoplayArgs {
     /// the autopilot aims worse with any, as it sees its aim only once the input is played).
     #[arg(long, requires = "net", default_value_t = 0)]
     pub input_delay: usize,
-    /// With --net: record every seat's inputs to FILE (never overwrites a file); `tilecaster
-    /// replay FILE` plays it to the same final state.
+    /// With --net: record every seat's inputs to FILE (never over a file, unless --force);
+    /// `tilecaster replay FILE` plays it to the same final state.
     #[arg(long, requires = "net", value_name = "FILE")]
     pub record: Option<std::path::PathBuf>,
     /// With --net: seconds to wait for every peer to answer before giving up.
@@ -255,6 +255,7 @@ impl AutoplayArgs {
                 ticks: self.ticks,
                 wait,
                 record: self.record.as_deref(),
+                force: self.force,
             });
         }
         if self.room.room.is_some() {

@@ -331,7 +331,7 @@ pub fn run(o: &Options) -> Result<()> {
         bail!("--ticks must be at least 1");
     }
     if let Some(path) = o.record {
-        tilecaster::files::check_writable(path, false)?;
+        tilecaster::files::check_writable(path, o.force)?;
     }
     if let Some(path) = o.audio_out {
         tilecaster::files::check_writable(path, o.force)?;
@@ -376,7 +376,7 @@ pub fn run(o: &Options) -> Result<()> {
             // What was played together is kept: a game that stopped is still worth a look.
             recorder.keep(&advance);
             if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
-                tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+                tilecaster::files::write_new(path, recording.to_text().as_bytes(), o.force)?;
                 let ticks = recording.inputs.len() / o.seats.count().max(1);
                 eprintln!(
                     "recorded every seat's inputs of the {ticks} ticks played together to {}",
@@ -415,7 +415,7 @@ pub fn run(o: &Options) -> Result<()> {
         if now - started > deadline {
             bail!(
                 "every seat's inputs were not known up to tick {} (the {} asked for and {LINGER_TICKS} more) in {} s, only up to tick {}",
-                o.ticks + LINGER_TICKS,
+                o.ticks.saturating_add(LINGER_TICKS),
                 o.ticks,
                 deadline.as_secs(),
                 run.net().confirmed_tick()
@@ -424,7 +424,7 @@ pub fn run(o: &Options) -> Result<()> {
         if reached.is_none() && run.net().confirmed_tick() >= o.ticks {
             reached = Some(now);
         }
-        if done.is_none() && run.net().confirmed_tick() >= o.ticks + LINGER_TICKS {
+        if done.is_none() && run.net().confirmed_tick() >= o.ticks.saturating_add(LINGER_TICKS) {
             done = Some(now);
         }
         if done.is_some_and(|d| now - d >= LINGER) {
@@ -456,7 +456,7 @@ pub fn run(o: &Options) -> Result<()> {
             bail!("the inputs of the last ticks were not kept");
         }
         recording.inputs.truncate(inputs);
-        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+        tilecaster::files::write_new(path, recording.to_text().as_bytes(), o.force)?;
         eprintln!("recorded every seat's inputs to {}", path.display());
     }
     if let (Some(path), Some((_, samples))) = (o.audio_out, &audio) {

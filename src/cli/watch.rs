@@ -26,8 +26,10 @@ pub struct WatchOptions<'a> {
     pub ticks: u64,
     /// How long to wait for the game, and for its next inputs.
     pub wait: Duration,
-    /// Record every seat's inputs of the ticks watched to this file (never overwritten).
+    /// Record every seat's inputs of the ticks watched to this file.
     pub record: Option<&'a Path>,
+    /// Replace the recording if it exists.
+    pub force: bool,
 }
 
 /// Watches the game at `o.host` for `o.ticks` ticks, printing `final state HASH after N
@@ -37,7 +39,7 @@ pub fn watch(o: &WatchOptions) -> Result<()> {
         bail!("--ticks must be at least 1");
     }
     if let Some(path) = o.record {
-        tilecaster::files::check_writable(path, false)?;
+        tilecaster::files::check_writable(path, o.force)?;
     }
     let mut watcher = Watcher::connect(o.bind, o.host, o.code)
         .with_context(|| format!("cannot listen on {}", o.bind))?;
@@ -90,7 +92,7 @@ pub fn watch(o: &WatchOptions) -> Result<()> {
         std::thread::sleep(Duration::from_millis(2));
     }
     if let (Some(path), Some(recording)) = (o.record, recorder.recording()) {
-        tilecaster::files::write_new(path, recording.to_text().as_bytes(), false)?;
+        tilecaster::files::write_new(path, recording.to_text().as_bytes(), o.force)?;
         eprintln!(
             "recorded every seat's inputs of the {} ticks watched to {}",
             o.ticks,

@@ -9,7 +9,8 @@ mod scores;
 mod session;
 
 pub use replay::{
-    REPLAY_HEADER, Recording, RecordingFileError, ReplayError, ReplayMismatch, StartError,
+    MOST_RECORDED_INPUTS, REPLAY_HEADER, Recording, RecordingFileError, ReplayError,
+    ReplayMismatch, StartError,
 };
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
 pub use scores::{FILE_NAME as SCORES_FILE, HighScores, NAME_LEN, Score, ScoresError, TABLE_SIZE};

@@ -392,6 +392,24 @@ pub fn check_writable(path: &Path, overwrite: bool) -> Result<(), FileError> {
     Ok(())
 }
 
+/// Moves a damaged file the player keeps (settings, high scores) aside, to the first free
+/// `NAME.damaged[-N]`, so that the next save does not overwrite it; where it went (`None`:
+/// not a regular file, or it could not be moved).
+pub fn keep_damaged(path: &Path) -> Option<PathBuf> {
+    // Only a regular file is moved (never a device or a link's target).
+    if !path.symlink_metadata().ok()?.is_file() {
+        return None;
+    }
+    let name = path.file_name()?.to_string_lossy().into_owned();
+    (1..1000)
+        .map(|n| match n {
+            1 => path.with_file_name(format!("{name}.damaged")),
+            n => path.with_file_name(format!("{name}.damaged-{n}")),
+        })
+        .find(|p| p.symlink_metadata().is_err())
+        .and_then(|kept| std::fs::rename(path, &kept).ok().map(|()| kept))
+}
+
 /// The folder `path` is in (`.` for a bare file name).
 fn folder_of(path: &Path) -> &Path {
     match path.parent() {

@@ -49,6 +49,9 @@ use crate::level::{Difficulty, Holes, KeyColour, Level, PickupSpawn};
 /// played quantised ([`Input::quantised`]: movement in 127ths, the turn in 64ths of a degree).
 /// Rules 4: a deathmatch's players cannot be hurt for a second after they (re)start, unless
 /// they fire ([`SPAWN_PROTECTION_TICKS`]).
+///
+/// The package's minor version is this number (tilecaster 0.4 plays rules 4), so that "written
+/// by tilecaster 0.3.0" in a refusal says which rules too: raise them together.
 pub const RULES_VERSION: u32 = 4;
 
 /// The oldest rules version whose saves still load. A save holds the game's state, not its

@@ -57,6 +57,15 @@ impl Recorder {
             return None;
         }
         let recording = self.recording.as_mut()?;
+        // Whole ticks, up to what a recording holds.
+        let seats = recording.seats.max(1);
+        let room = (crate::episode::MOST_RECORDED_INPUTS / seats * seats)
+            .saturating_sub(recording.inputs.len());
+        if advance.kept.len() > room {
+            recording.inputs.extend_from_slice(&advance.kept[..room]);
+            self.stopped = true;
+            return Some("recording stopped: a recording holds six hours of play at most");
+        }
         recording.inputs.extend_from_slice(&advance.kept);
         if advance.new_level {
             self.stopped = true;

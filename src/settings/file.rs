@@ -123,7 +123,7 @@ pub fn load_or_default(path: &Path, legacy: Option<&Path>) -> (Settings, Origin)
         return match read(path) {
             Ok(s) => (s, Origin::File),
             Err(e) => {
-                let kept = keep_damaged(path);
+                let kept = files::keep_damaged(path);
                 (
                     Settings::default(),
                     Origin::Damaged {
@@ -159,20 +159,4 @@ pub fn load_or_default(path: &Path, legacy: Option<&Path>) -> (Settings, Origin)
         };
     }
     (Settings::default(), Origin::Defaults)
-}
-
-/// Moves a damaged settings file aside, to the first free `NAME.damaged[-N]`; where it went.
-fn keep_damaged(path: &Path) -> Option<PathBuf> {
-    // Only a regular file is moved (never a device or a link's target).
-    if !path.symlink_metadata().ok()?.is_file() {
-        return None;
-    }
-    let name = path.file_name()?.to_string_lossy().into_owned();
-    (1..1000)
-        .map(|n| match n {
-            1 => path.with_file_name(format!("{name}.damaged")),
-            n => path.with_file_name(format!("{name}.damaged-{n}")),
-        })
-        .find(|p| p.symlink_metadata().is_err())
-        .and_then(|kept| std::fs::rename(path, &kept).ok().map(|()| kept))
 }

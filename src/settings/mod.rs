@@ -330,6 +330,10 @@ mod tests {
             parse(&Settings::default().to_toml(), Path::new("s.toml")).unwrap(),
             Settings::default()
         );
+        // Numbers as a person types them: the volumes are `f32`s, written as such.
+        let text = Settings::default().to_toml();
+        assert!(text.contains("\nmaster = 0.8\n"), "{text}");
+        assert!(!text.contains("000000"), "{text}");
     }
 
     #[test]

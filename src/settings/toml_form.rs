@@ -394,11 +394,9 @@ impl Settings {
             self.minimap_size
         ));
         out.push_str(&format!(
+            // As the `f32`s they are (0.8, not the `f64` nearest to it, 0.800000011920929).
             "\n[sound]\nmaster = {:?}\neffects = {:?}\nmusic = {:?}\nmute = {}\n",
-            f64::from(self.sound.master),
-            f64::from(self.sound.effects),
-            f64::from(self.sound.music),
-            self.sound.mute
+            self.sound.master, self.sound.effects, self.sound.music, self.sound.mute
         ));
         out.push_str(&format!(
             "\n[network]\nname = {:?}\njoin = {:?}\nport = {}\ndifficulty = \"{}\"\ncolour = \"{}\"\nsignal = {:?}\nfrag_limit = {}\ntime_limit = {}\n",

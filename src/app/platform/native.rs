@@ -105,10 +105,21 @@ fn scores_path(settings_path: Option<&Path>) -> Option<PathBuf> {
 /// where there is no place for one (no settings file).
 pub(in crate::app) fn read_scores(
     settings_path: Option<&Path>,
-) -> Option<(Option<String>, PathBuf)> {
+) -> Option<(Result<Option<String>, String>, PathBuf)> {
     let path = scores_path(settings_path)?;
-    let text = tilecaster::files::read_text(&path, tilecaster::files::Limit::SETTINGS).ok();
+    if !tilecaster::files::exists(&path) {
+        return Some((Ok(None), path));
+    }
+    let text = tilecaster::files::read_text(&path, tilecaster::files::Limit::SETTINGS)
+        .map(Some)
+        .map_err(|e| e.to_string());
     Some((text, path))
+}
+
+/// Moves a high-score table that cannot be used aside (`scores.toml.damaged`), so that the
+/// next high score does not overwrite it; where it went.
+pub(in crate::app) fn keep_damaged_scores(path: &Path) -> Option<PathBuf> {
+    tilecaster::files::keep_damaged(path)
 }
 
 /// Keeps the high-score table's text where [`read_scores`] finds it.

@@ -77,8 +77,13 @@ pub(in crate::app) fn store_settings(
 /// The high-score table's text in the page's localStorage (`None`: none yet).
 pub(in crate::app) fn read_scores(
     _settings_path: Option<&Path>,
-) -> Option<(Option<String>, PathBuf)> {
-    Some((page::stored_scores(), PathBuf::from("localStorage")))
+) -> Option<(Result<Option<String>, String>, PathBuf)> {
+    Some((Ok(page::stored_scores()), PathBuf::from("localStorage")))
+}
+
+/// A damaged table in localStorage: left where it is (there is no file to move aside).
+pub(in crate::app) fn keep_damaged_scores(_path: &Path) -> Option<PathBuf> {
+    None
 }
 
 /// Keeps the high-score table's text in the page's localStorage.

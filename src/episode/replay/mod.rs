@@ -51,6 +51,13 @@ pub(super) fn save_rules(found: u32, current: u32, oldest: u32) -> Result<Option
         .then(|| format!("a save of game rules {found}: it plays on under rules {current}")))
 }
 
+/// The most inputs a recording holds, every seat's of every tick (ticks x seats): six hours of
+/// one player's play at 60 ticks a second, three of two, 45 minutes of eight. `replay` plays
+/// about 7,000 inputs a second (one seat on Entry Hall, a release build on a 2-core machine:
+/// 200,000 ticks in 28 s), so a replay ends within about three minutes. Recording stops there
+/// and says so; a file with more is refused at the line past it.
+pub const MOST_RECORDED_INPUTS: usize = 1_296_000;
+
 /// The header's first line; versions other than this one, 2 and 1 are refused.
 pub const REPLAY_HEADER: &str = "tilecaster-replay 3";
 

@@ -13,6 +13,19 @@ use crate::level::Difficulty;
 type Numbered<'a> = Peekable<Enumerate<Lines<'a>>>;
 
 /// An error at line `line` (1-based), column `column`.
+/// A word of the file as an error quotes it: control characters escaped (a NUL, an escape
+/// sequence never reaches the terminal as it is), cut to 40 characters.
+fn shown(word: &str) -> String {
+    const MOST: usize = 40;
+    let cut: String = word.chars().take(MOST).collect();
+    let more = if word.chars().nth(MOST).is_some() {
+        "..."
+    } else {
+        ""
+    };
+    format!("'{}'{more}", cut.escape_debug())
+}
+
 fn err(line: usize, column: usize, message: String) -> ReplayError {
     ReplayError {
         line,
@@ -107,7 +120,10 @@ impl Recording {
                     err(
                         n + 1,
                         12,
-                        format!("expected a difficulty (easy, normal or hard), found '{name}'"),
+                        format!(
+                            "expected a difficulty (easy, normal or hard), found {}",
+                            shown(name)
+                        ),
                     )
                 })?;
                 lines.next();
@@ -117,6 +133,15 @@ impl Recording {
         let mut inputs = Vec::new();
         for (n, whole) in lines {
             if !whole.trim().is_empty() {
+                if inputs.len() + players.seats > super::MOST_RECORDED_INPUTS {
+                    let message = format!(
+                        "a recording holds at most {} ticks of {} seat{} (six hours of one player's play); this one has more",
+                        super::MOST_RECORDED_INPUTS / players.seats,
+                        players.seats,
+                        if players.seats == 1 { "" } else { "s" }
+                    );
+                    return Err(err(n + 1, 1, message));
+                }
                 tick_line(n, whole, (players.seats, header.width), &mut inputs)?;
             }
         }
@@ -146,8 +171,8 @@ fn header(lines: &mut Numbered) -> Result<Header, ReplayError> {
                 1,
                 1,
                 format!(
-                    "a recording of another version ('{}'); this game reads '{REPLAY_HEADER}', '{REPLAY_HEADER_V2}' and '{REPLAY_HEADER_V1}'",
-                    l.trim_end()
+                    "a recording of another version ({}); this game reads '{REPLAY_HEADER}', '{REPLAY_HEADER_V2}' and '{REPLAY_HEADER_V1}'",
+                    shown(l.trim_end())
                 ),
             ));
         }
@@ -169,7 +194,7 @@ fn header(lines: &mut Numbered) -> Result<Header, ReplayError> {
                     err(
                         n + 1,
                         7,
-                        format!("expected a rules version, found '{word}'"),
+                        format!("expected a rules version, found {}", shown(word)),
                     )
                 })?
             }
@@ -214,10 +239,17 @@ fn players(lines: &mut Numbered) -> Result<Players, ReplayError> {
         seed: None,
         deathmatch: None,
     };
+    // The `seats` line, for a co-op game claiming more seats than co-op has.
+    let mut seats_line = 0;
     while let Some(&(n, l)) = lines.peek() {
         let number = |word: &str, column: usize, what: &str| {
-            word.parse::<u64>()
-                .map_err(|_| err(n + 1, column, format!("expected {what}, found '{word}'")))
+            word.parse::<u64>().map_err(|_| {
+                err(
+                    n + 1,
+                    column,
+                    format!("expected {what}, found {}", shown(word)),
+                )
+            })
         };
         if let Some(word) = l.strip_prefix("seats ") {
             let most = crate::game::MAX_SEATS as u64;
@@ -227,6 +259,7 @@ fn players(lines: &mut Numbered) -> Result<Players, ReplayError> {
                 return Err(err(n + 1, 7, message));
             }
             players.seats = count as usize;
+            seats_line = n + 1;
         } else if let Some(word) = l.strip_prefix("seed ") {
             players.seed = Some(number(word.trim(), 6, "a seed")?);
         } else if let Some(words) = l.strip_prefix("deathmatch ") {
@@ -242,6 +275,14 @@ fn players(lines: &mut Numbered) -> Result<Players, ReplayError> {
             break;
         }
         lines.next();
+    }
+    let most = crate::game::most_seats(players.deathmatch.is_some());
+    if players.seats > most {
+        let message = format!(
+            "expected 2 to {most} seats in a co-op game (without a deathmatch line), found {}",
+            players.seats
+        );
+        return Err(err(seats_line, 7, message));
     }
     Ok(players)
 }
@@ -304,7 +345,7 @@ fn input(n: usize, (start, line): (usize, &str), width: usize) -> Result<Input, 
             _ => Err(err(
                 n + 1,
                 at + 1,
-                format!("expected a number from {lo} to {hi}, found '{w}'"),
+                format!("expected a number from {lo} to {hi}, found {}", shown(w)),
             )),
         }
     };
@@ -315,7 +356,7 @@ fn input(n: usize, (start, line): (usize, &str), width: usize) -> Result<Input, 
             w => Err(err(
                 n + 1,
                 fields[k].0 + 1,
-                format!("expected 0 or 1, found '{w}'"),
+                format!("expected 0 or 1, found {}", shown(w)),
             )),
         }
     };
@@ -326,7 +367,7 @@ fn input(n: usize, (start, line): (usize, &str), width: usize) -> Result<Input, 
             match w.parse::<u8>() {
                 Ok(k) if usize::from(k) <= most && w.len() == 1 => k,
                 _ => {
-                    let message = format!("expected a weapon 0 to {most}, found '{w}'");
+                    let message = format!("expected a weapon 0 to {most}, found {}", shown(w));
                     return Err(err(n + 1, at + 1, message));
                 }
             }

@@ -372,3 +372,15 @@ fn the_knife_is_the_weak_last_resort() {
         assert!((3..=15).contains(&lost), "seed {seed}: a stab took {lost}");
     }
 }
+
+/// The package's minor version moves with the rules ([`RULES_VERSION`]'s note): a save or a
+/// recording of other rules was written by another version, and its refusal says so.
+#[test]
+fn the_package_version_moves_with_the_rules() {
+    let minor: u32 = env!("CARGO_PKG_VERSION_MINOR").parse().unwrap();
+    assert_eq!(
+        minor,
+        crate::game::RULES_VERSION,
+        "raise the version's minor with the rules"
+    );
+}

@@ -41,16 +41,16 @@ impl Parser<'_> {
             }
             if let Some(i) = &t.interval {
                 let (lo, hi) = limits::INTERVAL;
-                // Whole ticks: the nearest, at least one.
-                let ticks = (i.get_ref() * f64::from(TICK_HZ)).round();
-                if (1.0..=hi * f64::from(TICK_HZ)).contains(&ticks) {
-                    out.interval = ticks as u64;
+                let seconds = *i.get_ref();
+                // Within the documented seconds (1/60 written to four places or more passes),
+                // then whole ticks: the nearest.
+                if (lo * (1.0 - 1e-4)..=hi).contains(&seconds) {
+                    out.interval = ((seconds * f64::from(TICK_HZ)).round() as u64).max(1);
                 } else {
                     self.d.error(
                         i.span(),
                         format!(
-                            "interval {}: from {lo:.4} (one tick) to {hi} seconds",
-                            i.get_ref()
+                            "interval {seconds}: from 1/60 ({lo:.5}, one tick) to {hi} seconds"
                         ),
                     );
                 }
