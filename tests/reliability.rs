@@ -53,7 +53,8 @@ fn a_weapon_faster_than_a_tick_is_refused() {
 }
 
 /// A sprite sheet whose frames are not a power of two from 8 to 1024 (7 x 7, alone or 8
-/// across) in a data folder is refused by `check` of a level that uses it, naming the file.
+/// across) in a data folder is refused by `check` of a level that uses it, naming the file,
+/// and is a warning for a level that does not.
 #[test]
 fn sprite_frames_of_seven_pixels_are_refused() {
     let dir = scratch("sprites");
@@ -74,6 +75,15 @@ fn sprite_frames_of_seven_pixels_are_refused() {
         assert!(out.contains(&said), "{name}: {out}");
     }
     assert!(out.contains("each a power of two from 8 to 1024"), "{out}");
+    // A sheet the level does not use (e1m1 has no mutants) is a warning: the episode's
+    // level that uses it would not load.
+    std::fs::remove_file(sprites.join("barrel.png")).unwrap();
+    std::fs::remove_file(sprites.join("guard.png")).unwrap();
+    png(56, 84, sprites.join("mutant.png"));
+    let (code, out, _) = run(&dir, &["check", "--data", "data", level.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("warning: sprite 'mutant' is not used by this level, but a level using it would not load: data/textures/sprites/mutant.png: not a valid PNG image (a sprite sheet of 56x84"), "{out}");
+    assert!(out.contains("0 errors, 1 warning"), "{out}");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -18,6 +18,10 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
                     println!("{}: note: {}", n.path.display(), n.message);
                 }
                 warnings += checked.warnings.len();
+                for w in unused_sprites_refused(file, &checked) {
+                    println!("{w}");
+                    warnings += 1;
+                }
                 let level = &checked.level;
                 // The name as a Rust string literal: control characters (ESC, BEL, a
                 // right-to-left override) escaped, never sent raw to the terminal.
@@ -58,6 +62,34 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
         return Err(super::Reported(summary).into());
     }
     Ok(())
+}
+
+/// A warning for each sprite sheet of the level's own folders and `--data` that this level does
+/// not use but that would be refused where one does (frames of 7 pixels, a sheet not a whole
+/// grid): a mod's data folder serves every level of an episode, and its broken sheet would
+/// otherwise be found only when the level that needs it loads.
+fn unused_sprites_refused(
+    file: &std::path::Path,
+    checked: &tilecaster::level::LevelWithTextures,
+) -> Vec<String> {
+    use tilecaster::assets::Origin;
+    checked
+        .overlay
+        .sprite_names()
+        .into_iter()
+        .filter(|name| checked.textures.sprite(name).is_none())
+        .filter_map(|name| {
+            let (layer, path) = checked.overlay.sprite(&name)?;
+            if layer.origin == Origin::Defaults {
+                return None;
+            }
+            let error = tilecaster::texture::load_sprite_sheet(&path).err()?;
+            Some(format!(
+                "{}: warning: sprite '{name}' is not used by this level, but a level using it would not load: {error}",
+                file.display()
+            ))
+        })
+        .collect()
 }
 
 /// What the level's folder and `--data` replace, for `check`'s line: ", 2 sounds and 1 HUD
