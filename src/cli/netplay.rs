@@ -351,7 +351,6 @@ pub fn run(o: &Options) -> Result<()> {
     };
     let (seat, peers) = (o.seats.seat, &o.seats.peers);
     let mut pilot = Autopilot::for_seat(seat);
-    let tick = Duration::from_secs(1) / TICK_HZ;
     let started = Instant::now();
     run.restart_clock(started);
     let mut done: Option<Instant> = None;
@@ -359,8 +358,7 @@ pub fn run(o: &Options) -> Result<()> {
     // When the first tick was played, and when every seat's inputs were known up to the last
     // asked for: how fast the game went against real time.
     let (mut first_tick, mut reached): (Option<Instant>, Option<Instant>) = (None, None);
-    let deadline =
-        o.wait + tick.saturating_mul(u32::try_from(o.ticks).unwrap_or(u32::MAX).saturating_mul(4));
+    let deadline = deadline(o.wait, o.ticks);
     loop {
         let now = Instant::now();
         let advance = run.advance(now, false, &mut pilot);
@@ -515,4 +513,27 @@ fn say_how_it_went(
         report.replayed.load(std::sync::atomic::Ordering::Relaxed),
         report.dropped.load(std::sync::atomic::Ordering::Relaxed),
     );
+}
+
+/// How long a run of `ticks` ticks may take before it gives up: `wait` for the peers, then four
+/// times the ticks' real time (in 64-bit sums: `--ticks` of 2^32 or more once gave up after
+/// 11 s).
+fn deadline(wait: Duration, ticks: u64) -> Duration {
+    let tick = Duration::from_secs(1) / TICK_HZ;
+    wait + tick.saturating_mul(u32::try_from(ticks.saturating_mul(4)).unwrap_or(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_run_is_given_the_time_its_ticks_take() {
+        let wait = Duration::from_secs(10);
+        let minute = deadline(wait, 3600).as_secs_f64();
+        assert!((minute - 250.0).abs() < 1e-3, "{minute} s, not 10 s + 4 minutes");
+        for ticks in [1 << 32, (1 << 32) + 1, u64::MAX] {
+            assert!(deadline(wait, ticks) > Duration::from_secs(86_400 * 365), "{ticks}");
+        }
+    }
 }
