@@ -531,9 +531,15 @@ mod tests {
     fn a_long_run_is_given_the_time_its_ticks_take() {
         let wait = Duration::from_secs(10);
         let minute = deadline(wait, 3600).as_secs_f64();
-        assert!((minute - 250.0).abs() < 1e-3, "{minute} s, not 10 s + 4 minutes");
+        assert!(
+            (minute - 250.0).abs() < 1e-3,
+            "{minute} s, not 10 s + 4 minutes"
+        );
         for ticks in [1 << 32, (1 << 32) + 1, u64::MAX] {
-            assert!(deadline(wait, ticks) > Duration::from_secs(86_400 * 365), "{ticks}");
+            assert!(
+                deadline(wait, ticks) > Duration::from_secs(86_400 * 365),
+                "{ticks}"
+            );
         }
     }
 }

@@ -446,15 +446,17 @@ fn cast_fan<S: Solidity + ?Sized>(
     } else {
         radius
     };
-    if !inside || solid_at(&walls, origin) || radius == 0.0 {
-        seen.origin = Vec2::default();
-        return;
-    }
     // Ray angles, relative to the cone's centre when there is a cone (so that sorting keeps the
-    // fan in order across ±π).
+    // fan in order across ±π). A cone facing no direction, or of no width that is a number,
+    // sees nothing.
     let (centre, half) = cone.map_or((0.0, f64::INFINITY), |(c, h)| {
         (c, h.clamp(0.0, std::f64::consts::PI))
     });
+    if !inside || solid_at(&walls, origin) || radius == 0.0 || !centre.is_finite() || half.is_nan()
+    {
+        seen.origin = Vec2::default();
+        return;
+    }
     let Scratch {
         runs,
         vertices,
@@ -583,10 +585,17 @@ fn cast_fan<S: Solidity + ?Sized>(
         let n = arc.rays(radius);
         angles.extend((0..n).map(|i| i as f64 * std::f64::consts::TAU / n as f64));
     }
-    if cone.is_some() {
-        angles.extend([centre - half, centre + half]);
-    }
     points.extend(angles.iter().filter_map(|&angle| cast(angle, along(angle))));
+    // The cone's edges at exactly their angles: filtered as the other rays are, rounding in
+    // `wrap(angle - centre)` could put either a hair past the half-width and drop it.
+    if cone.is_some() {
+        for relative in [-half, half] {
+            let dir = along(centre + relative);
+            let point = cast_ray(&walls, origin, dir, radius)
+                .map_or(origin + dir * radius, |hit| hit.point);
+            points.extend(point.is_finite().then_some((relative, point)));
+        }
+    }
     // Unstable: it sorts in place, where a stable sort takes a buffer (a light's polygon cast
     // every frame allocates nothing). Rays at equal angles are the same ray: their order
     // changes nothing.
@@ -1101,6 +1110,42 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A flashlight's fan starts and ends on its cone's edges at every facing (rounding once
+    /// dropped one or both edge rays in 174 of 360), so that a point just inside an edge is
+    /// seen; a cone of no width that is a number sees nothing.
+    #[test]
+    fn a_flashlight_keeps_both_edges_at_every_facing() {
+        let room = |c: Cell| c.x < 0 || c.y < 0 || c.x >= 64 || c.y >= 64;
+        let origin = Vec2::new(32.8, 30.6);
+        for i in 0..360 {
+            let facing = -180.0 + f64::from(i) + 0.37;
+            let cone = flashlight(&room, 64, 64, origin, 16.0, facing, 60.0);
+            let half = 30f64.to_radians();
+            let (first, last) = (cone.angles[0], cone.angles[cone.angles.len() - 1]);
+            assert!(
+                (first + half).abs() < 1e-12 && (last - half).abs() < 1e-12,
+                "{facing}"
+            );
+            for edge in [facing - 29.9, facing + 29.9] {
+                let a = edge.to_radians();
+                let inside = origin + Vec2::new(a.cos(), a.sin()) * 5.0;
+                assert!(cone.contains(inside), "{facing}: 0.1 degrees inside {edge}");
+            }
+            for edge in [facing - 30.1, facing + 30.1] {
+                let a = edge.to_radians();
+                let outside = origin + Vec2::new(a.cos(), a.sin()) * 5.0;
+                assert!(
+                    !cone.contains(outside),
+                    "{facing}: 0.1 degrees outside {edge}"
+                );
+            }
+        }
+        let at = |fov: f64, facing: f64| flashlight(&room, 64, 64, origin, 16.0, facing, fov);
+        assert!(at(f64::NAN, 0.0).points.is_empty());
+        assert!(at(60.0, f64::NAN).points.is_empty());
+        assert!(at(60.0, f64::INFINITY).points.is_empty());
+    }
 
     /// Pillars and walls from a fixed pseudo-random pattern, in the cells `(-3, 2)` to `(9, 11)`.
     fn cave(c: Cell) -> bool {

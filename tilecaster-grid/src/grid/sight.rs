@@ -17,12 +17,17 @@ pub const MAX_VIEW_RADIUS: u32 = 512;
 /// - An open cell is seen when [`line_of_sight`] joins the two cells' centres: through a
 ///   grid vertex only where the two cells beside it are not both solid. So it is
 ///   **symmetric**: open cell `b` is in `a`'s view exactly when `a` is in `b`'s.
-/// - A solid cell is seen when an open cell beside it (across a face) is, and that face
-///   faces the viewer: the walls around what you see, without the backs of walls.
+/// - A solid cell is seen when some point of it is: a ray from the viewer's centre reaches it
+///   before any other solid cell. Worked out exactly, by directions: those the cell spans,
+///   less those of each solid cell a ray finds in front of it, until a ray reaches it or no
+///   direction is left (a shaped cell in front counts whole: a wall seen only through a
+///   grate's holes is not listed). So the walls around what you see, and never a wall no
+///   point of which can be seen (nor the backs of walls).
 /// - A solid `viewer` sees only itself; the viewer is always first.
 ///
-/// Cost: about `π r²` lines of sight of up to `r` cells each; `radius` is capped at
-/// [`MAX_VIEW_RADIUS`] (512 cells: some 0.8 million lines of sight).
+/// Cost: about `π r²` lines of sight of up to `r` cells each, and for each wall beside an open
+/// cell a ray or a few more; `radius` is capped at [`MAX_VIEW_RADIUS`] (512 cells: some 0.8
+/// million lines of sight).
 ///
 /// ```
 /// use tilecaster_grid::grid::{field_of_view, Cell};
@@ -81,20 +86,20 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
                     && line_of_sight(solid, centre(viewer), centre(c)))
         })
         .collect();
-    let seen_open = |c: Cell| area.contains(c) && open_seen[index(c)];
     for cell in area.cells() {
         if cell == viewer || !within(cell) {
             continue;
         }
         let visible = if solid.is_solid(cell) {
-            [Face::North, Face::South, Face::East, Face::West]
+            // A wall with no open cell beside it has no face a ray can reach.
+            let faced = [Face::North, Face::South, Face::East, Face::West]
                 .into_iter()
                 .any(|face| {
                     let n = face.normal();
                     let beside = Cell::new(cell.x + n.x as i32, cell.y + n.y as i32);
-                    let towards = (centre(viewer) - centre(cell)).dot(n) > 0.0;
-                    towards && seen_open(beside)
-                })
+                    !solid.is_solid(beside)
+                });
+            faced && wall_seen(solid, centre(viewer), cell)
         } else {
             open_seen[index(cell)]
         };
@@ -103,6 +108,63 @@ pub fn field_of_view<S: Solidity + ?Sized>(solid: &S, viewer: Cell, radius: f64)
         }
     }
     seen
+}
+
+/// Whether some point of the solid cell `wall` is seen from `eye` (outside it): a ray from
+/// `eye` reaches it before any other solid cell. The directions `wall` spans are searched: a
+/// ray through the middle of a span either reaches `wall` (seen), or stops at a cell in front,
+/// whose directions (a square's, all in front of `wall` where both are crossed: two convex
+/// cells apart never hide each other in turn) are taken from the span. Spans narrower than a
+/// ray's rounding are dropped: only a grazing ray between cells could see through them, and
+/// the traversal's corner rule stops that.
+fn wall_seen<S: Solidity + ?Sized>(solid: &S, eye: Vec2, wall: Cell) -> bool {
+    let centre = Vec2::new(f64::from(wall.x) + 0.5, f64::from(wall.y) + 0.5);
+    let base = (centre - eye).y.atan2((centre - eye).x);
+    // Directions relative to the wall's centre's, in (-π, π].
+    let relative = |p: Vec2| {
+        let a = (p - eye).y.atan2((p - eye).x) - base;
+        (a + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI
+    };
+    let span = |c: Cell| {
+        let corners = [(0, 0), (1, 0), (0, 1), (1, 1)]
+            .map(|(dx, dy)| relative(Vec2::new(f64::from(c.x + dx), f64::from(c.y + dy))));
+        corners
+            .into_iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), a| {
+                (lo.min(a), hi.max(a))
+            })
+    };
+    let reach = (centre - eye).length() + 1.0;
+    let mut open = vec![span(wall)];
+    // Each pass takes a cell's directions away or ends; the cap only guards against rounding.
+    for _ in 0..4096 {
+        let Some((lo, hi)) = open.pop() else {
+            return false;
+        };
+        if hi - lo < 1e-12 {
+            continue;
+        }
+        let mid = (lo + hi) / 2.0;
+        let dir = Vec2::new((base + mid).cos(), (base + mid).sin());
+        match super::cast_ray(solid, eye, dir, reach) {
+            Some(hit) if hit.cell == wall => return true,
+            Some(hit) if span(hit.cell).0 < mid && mid < span(hit.cell).1 => {
+                let (b0, b1) = span(hit.cell);
+                if b0 > lo {
+                    open.push((lo, b0));
+                }
+                if b1 < hi {
+                    open.push((b1, hi));
+                }
+            }
+            // A ray through a corner (the hit named across it), or none: step past the ray.
+            _ => {
+                open.push((lo, mid - 1e-12));
+                open.push((mid + 1e-12, hi));
+            }
+        }
+    }
+    false
 }
 
 /// Line of sight from `from` to each of `targets`, in order: one answer per target, each
@@ -151,6 +213,65 @@ mod tests {
     fn cave(c: Cell) -> bool {
         let h = (c.x.wrapping_mul(73_856_093) ^ c.y.wrapping_mul(19_349_663)) as u32;
         c.x.abs() > 12 || c.y.abs() > 12 || h.is_multiple_of(5)
+    }
+
+    /// A wall is listed exactly when some point of it can be seen: the case where the old
+    /// rule listed a wall hidden behind others, and every wall of the cave against many
+    /// points on its faces (a point seen: listed; listed: a point seen).
+    #[test]
+    fn walls_are_listed_exactly_when_a_point_of_them_is_seen() {
+        let walls = [(15, 16), (12, 17), (16, 17), (15, 18)].map(|(x, y)| Cell::new(x, y));
+        let few = |c: Cell| walls.contains(&c);
+        let seen = field_of_view(&few, Cell::new(7, 19), 10.0);
+        assert!(
+            !seen.contains(&Cell::new(15, 16)),
+            "hidden behind (12, 17) and (15, 18)"
+        );
+        assert!(seen.contains(&Cell::new(12, 17)) && seen.contains(&Cell::new(15, 18)));
+        // A point of a wall seen: a point a hair off one of its faces, outside it, that the
+        // viewer's centre has a line of sight to (1,000 a face).
+        let sampled = |eye: Vec2, wall: Cell| {
+            [Face::North, Face::South, Face::East, Face::West]
+                .into_iter()
+                .any(|face| {
+                    let n = face.normal();
+                    let (x, y) = (f64::from(wall.x), f64::from(wall.y));
+                    (0..1000).any(|k| {
+                        let t = (f64::from(k) + 0.5) / 1000.0;
+                        let on = match face {
+                            Face::West => Vec2::new(x, y + t),
+                            Face::East => Vec2::new(x + 1.0, y + t),
+                            Face::North => Vec2::new(x + t, y),
+                            Face::South => Vec2::new(x + t, y + 1.0),
+                        };
+                        let off = on + n * 1e-6;
+                        !cave(Cell::containing(off)) && line_of_sight(&cave, eye, off)
+                    })
+                })
+        };
+        let mut listed = 0;
+        for viewer in [
+            Cell::new(0, 0),
+            Cell::new(-5, 3),
+            Cell::new(4, -6),
+            Cell::new(7, 7),
+        ] {
+            if cave(viewer) {
+                continue;
+            }
+            let eye = Vec2::new(f64::from(viewer.x) + 0.5, f64::from(viewer.y) + 0.5);
+            let view = field_of_view(&cave, viewer, 8.0);
+            for wall in CellRect::new(-9, -9, 17, 17).cells().filter(|&c| cave(c)) {
+                let (dx, dy) = (wall.x - viewer.x, wall.y - viewer.y);
+                if dx * dx + dy * dy > 64 {
+                    continue;
+                }
+                let is_listed = view.contains(&wall);
+                assert_eq!(is_listed, sampled(eye, wall), "{viewer} and wall {wall}");
+                listed += usize::from(is_listed);
+            }
+        }
+        assert!(listed > 40, "{listed} walls listed");
     }
 
     #[test]
