@@ -129,7 +129,7 @@ proptest! {
         let solid = walls(seed);
         let f = |v: i64| v as f64 / S as f64;
         let got = sweep_box(&solid, Vec2::new(f(p.0), f(p.1)), Vec2::new(f(h.0), f(h.1)), Vec2::new(f(d.0), f(d.1)));
-        check(got, reference(&solid, (S, S), p, h, d), p, h, d)?;
+        check(got.unwrap(), reference(&solid, (S, S), p, h, d), p, h, d)?;
     }
 
     /// On a grid of 24 x 16-pixel tiles, in pixels.
@@ -144,7 +144,7 @@ proptest! {
         let f = |v: i64| v as f64 / S as f64;
         let tiles = Grid::new(Vec2::ZERO, 24.0, 16.0).unwrap();
         let got = tiles.sweep_box(&solid, Vec2::new(f(p.0), f(p.1)), Vec2::new(f(h.0), f(h.1)), Vec2::new(f(d.0), f(d.1)));
-        check(got, reference(&solid, (24 * S, 16 * S), p, h, d), p, h, d)?;
+        check(got.unwrap(), reference(&solid, (24 * S, 16 * S), p, h, d), p, h, d)?;
     }
 }
 
@@ -160,16 +160,20 @@ fn sliding_along_walls() {
     let half = Vec2::new(0.4, 0.4);
     // Flush against the corridor's sides (y from 1.1 to 1.9), moving east: free until the end.
     let motion = Vec2::new(4.0, 0.5);
-    let hit = sweep_box(&map, Vec2::new(0.5, 1.5), half, motion).unwrap();
+    let hit = sweep_box(&map, Vec2::new(0.5, 1.5), half, motion)
+        .unwrap()
+        .unwrap();
     assert_eq!(hit.face, Some(Face::North));
     let rest = hit.slide(motion);
     assert_eq!(rest.y, 0.0);
-    let on = sweep_box(&map, hit.centre, half, rest).unwrap();
+    let on = sweep_box(&map, hit.centre, half, rest).unwrap().unwrap();
     assert_eq!((on.face, on.cell), (Some(Face::West), Cell::new(4, 1)));
     assert_eq!(on.centre.x, 4.0 - half.x);
     assert!(map.is_solid(on.cell));
     // Overlapping a wall at the start: stuck, no face, and nothing left to slide.
-    let stuck = sweep_box(&map, Vec2::new(0.5, 0.5), half, motion).unwrap();
+    let stuck = sweep_box(&map, Vec2::new(0.5, 0.5), half, motion)
+        .unwrap()
+        .unwrap();
     assert_eq!(
         (stuck.t, stuck.face, stuck.slide(motion)),
         (0.0, None, Vec2::ZERO)
@@ -212,7 +216,7 @@ proptest! {
         let solid = walls(seed);
         let f = |v: i64| v as f64 / S as f64;
         let (p, r, d) = (Vec2::new(f(p.0), f(p.1)), f(r), Vec2::new(f(d.0), f(d.1)));
-        let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d);
+        let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
         let free_until = |end: f64| {
             (0..=256).map(|k| end * f64::from(k) / 256.0).filter(|&t| t < end || end == 1.0)
                 .all(|t| overlap(&solid, p + d * t, r) <= 1e-9)
@@ -255,16 +259,22 @@ proptest! {
 fn long_moves_are_swept_whole() {
     let wall = |c: Cell| c.x == 700 && (600..=720).contains(&c.y);
     let motion = Vec2::new(1000.0, 1000.0);
-    let hit = sweep_box(&wall, Vec2::new(0.5, 0.5), Vec2::new(0.25, 0.25), motion).unwrap();
+    let hit = sweep_box(&wall, Vec2::new(0.5, 0.5), Vec2::new(0.25, 0.25), motion)
+        .unwrap()
+        .unwrap();
     assert_eq!((hit.face, hit.centre.x), (Some(Face::West), 699.75));
     assert_eq!(hit.t, 699.25 / 1000.0);
-    let circle = tilecaster_grid::grid::sweep_circle(&wall, Vec2::new(0.5, 0.5), 0.25, motion);
+    let circle =
+        tilecaster_grid::grid::sweep_circle(&wall, Vec2::new(0.5, 0.5), 0.25, motion).unwrap();
     assert_eq!(
         circle.map(|c| (c.face, c.centre.x)),
         Some((Some(Face::West), 699.75))
     );
     // Past the wall's end: nothing.
-    assert!(sweep_box(&wall, Vec2::new(0.5, 200.5), Vec2::new(0.25, 0.25), motion).is_none());
+    assert_eq!(
+        sweep_box(&wall, Vec2::new(0.5, 200.5), Vec2::new(0.25, 0.25), motion),
+        Ok(None)
+    );
 }
 
 /// Found by `circles_stop_at_the_first_touch`: a circle resting exactly on a wall's top face at
@@ -275,7 +285,9 @@ fn long_moves_are_swept_whole() {
 fn a_circle_resting_on_a_walls_corner_meets_the_top_face_where_it_is() {
     let solid = |c: Cell| c == Cell::new(1, 0);
     let (p, r, d) = (Vec2::new(1.0, -0.25), 0.25, Vec2::new(1.0 / 1024.0, 0.25));
-    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
+    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d)
+        .unwrap()
+        .unwrap();
     assert_eq!((got.t, got.centre, got.cell), (0.0, p, Cell::new(1, 0)));
     assert_eq!(
         (got.face, got.normal),
@@ -283,6 +295,48 @@ fn a_circle_resting_on_a_walls_corner_meets_the_top_face_where_it_is() {
     );
     // The same with the walls of the case as found.
     let solid = walls(1882084581652408990);
-    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d).unwrap();
+    let got = tilecaster_grid::grid::sweep_circle(&solid, p, r, d)
+        .unwrap()
+        .unwrap();
     assert_eq!((got.centre, got.face), (p, Some(Face::North)));
+}
+
+/// Inputs a sweep cannot answer are errors, never "free": a move of a million tiles through a
+/// wall, a circle of radius 1e9 over one, a radius below zero, a coordinate that is no number.
+#[test]
+fn unanswerable_sweeps_are_errors_not_free() {
+    use tilecaster_grid::grid::{SweepError, sweep_circle};
+    let wall = |c: Cell| c.x == 5;
+    let at = Vec2::new(0.5, 0.5);
+    let far = sweep_circle(&wall, at, 0.25, Vec2::new(1e6, 0.0));
+    assert_eq!(far, Err(SweepError::TooFar));
+    assert_eq!(
+        sweep_circle(&wall, at, 1e9, Vec2::ZERO),
+        Err(SweepError::TooFar)
+    );
+    assert_eq!(
+        sweep_circle(&wall, at, -0.25, Vec2::new(9.0, 0.0)),
+        Err(SweepError::NegativeSize)
+    );
+    let half = Vec2::new(0.25, -0.25);
+    assert_eq!(
+        sweep_box(&wall, at, half, Vec2::new(9.0, 0.0)),
+        Err(SweepError::NegativeSize)
+    );
+    let nan = Vec2::new(f64::NAN, 0.0);
+    assert_eq!(
+        sweep_circle(&wall, nan, 0.25, Vec2::new(9.0, 0.0)),
+        Err(SweepError::NotFinite)
+    );
+    assert_eq!(
+        sweep_circle(&wall, at, 0.25, nan),
+        Err(SweepError::NotFinite)
+    );
+    // Answerable ones as before: a contact, or free.
+    assert!(
+        sweep_circle(&wall, at, 0.25, Vec2::new(9.0, 0.0))
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(sweep_circle(&wall, at, 0.25, Vec2::new(0.0, 9.0)), Ok(None));
 }

@@ -71,11 +71,11 @@ pub use paths::{reachable, shortest_path};
 pub(crate) use shape::turns;
 pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError};
 pub use sight::{MAX_VIEW_RADIUS, field_of_view, lines_of_sight};
-pub use sweep::{Contact, sweep_box, sweep_circle};
+pub use sweep::{Contact, SweepError, sweep_box, sweep_circle};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub(crate) use vocab::texel_of;
 pub use vocab::{Entry, Hit, Solidity, Via};
-pub use walk::Walk;
+pub use walk::{SHORTEST_DIRECTION, Walk};
 
 use crate::math::Vec2;
 
@@ -133,6 +133,9 @@ pub fn cast_segment<S: Solidity + ?Sized>(
 
 /// Whether nothing solid lies on the segment between `a` and `b` (both ends included).
 ///
+/// False where either point is no finite number (NaN, infinite): nothing is seen from, or at,
+/// no place.
+///
 /// Symmetric for every input: `line_of_sight(g, a, b) == line_of_sight(g, b, a)`, because it
 /// always walks from the smaller end point (by x, then y, in `f64::total_cmp` order) to the
 /// larger. On the exact lattice both directions agree anyway.
@@ -147,7 +150,12 @@ pub fn line_of_sight<S: Solidity + ?Sized>(
     a: impl Into<Vec2>,
     b: impl Into<Vec2>,
 ) -> bool {
-    let (from, to) = symmetric_order(a.into(), b.into());
+    let (a, b) = (a.into(), b.into());
+    // A point that is no number sees nothing (it walked nowhere, and was "seen").
+    if !(a.is_finite() && b.is_finite()) {
+        return false;
+    }
+    let (from, to) = symmetric_order(a, b);
     cast_segment(grid, from, to).is_none()
 }
 

@@ -37,7 +37,9 @@ impl Contact {
     /// use tilecaster_grid::math::Vec2;
     /// let wall = |c: Cell| c.x == 3;
     /// let motion = Vec2::new(2.0, 1.0);
-    /// let hit = sweep_box(&wall, Vec2::new(1.5, 0.5), Vec2::new(0.25, 0.25), motion).unwrap();
+    /// let hit = sweep_box(&wall, Vec2::new(1.5, 0.5), Vec2::new(0.25, 0.25), motion)
+    ///     .unwrap()
+    ///     .expect("the wall is met");
     /// assert_eq!((hit.t, hit.centre), (0.625, Vec2::new(2.75, 1.125)));
     /// assert_eq!(hit.slide(motion), Vec2::new(0.0, 0.375));
     /// ```
@@ -56,14 +58,42 @@ impl Contact {
     }
 }
 
+/// Why a sweep has no answer: neither "the whole motion is free" nor a contact would be true,
+/// so none is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SweepError {
+    /// A coordinate, a size or the motion is no finite number.
+    NotFinite,
+    /// A box's half-size or a circle's radius is below zero.
+    NegativeSize,
+    /// The swept box spans more than [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells on an
+    /// axis, or lies beyond a billion cells from the origin: split the move (a tick's move is
+    /// a few cells).
+    TooFar,
+}
+
+impl std::fmt::Display for SweepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            SweepError::NotFinite => "a coordinate, size or motion is no finite number",
+            SweepError::NegativeSize => "a size below zero",
+            SweepError::TooFar => "the swept shape spans too many cells: split the move",
+        })
+    }
+}
+
+impl std::error::Error for SweepError {}
+
 /// The first contact of the box centred at `centre` with half-size `half` (half its width and
 /// height) moved by `motion`, with the solid cells of `solid` (unit cells): the box touches a
 /// cell when their insides would overlap, so a box flush against a wall slides along it
 /// freely, one that ends its move flush against a wall has met nothing, and one that overlaps
 /// a wall at the start is stuck (a contact at `t = 0` without a face and with a zero
 /// normal). Shaped cells ([`Solidity::shape`]) block only with their solid texels; grates
-/// ([`Solidity::accepts`]) block whole. `None` when the whole motion is free, or for a move
-/// across more than [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells, which is not swept.
+/// ([`Solidity::accepts`]) block whole. `Ok(None)` when the whole motion is free; an error
+/// where there is no answer ([`SweepError`]: a size below zero, a number that is none, a move
+/// across more than [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells), never "free".
 ///
 /// Exact in the traversal's sense: with coordinates on the 1/1024 lattice below 4096, `t` is
 /// the exact rational contact time, rounded once, and the centre's coordinate across the face
@@ -77,7 +107,7 @@ pub fn sweep_box<S: Solidity + ?Sized>(
     centre: impl Into<Vec2>,
     half: impl Into<Vec2>,
     motion: impl Into<Vec2>,
-) -> Option<Contact> {
+) -> Result<Option<Contact>, SweepError> {
     sweep(
         &UnitCells,
         solid,
@@ -101,9 +131,11 @@ pub fn sweep_box<S: Solidity + ?Sized>(
 /// use tilecaster_grid::math::Vec2;
 /// let pillar = |c: Cell| c == Cell::new(3, 0);
 /// // Straight at its west face; then past its corner, grazing it.
-/// let hit = sweep_circle(&pillar, Vec2::new(0.5, 0.5), 0.25, Vec2::new(4.0, 0.0)).unwrap();
+/// let hit = sweep_circle(&pillar, Vec2::new(0.5, 0.5), 0.25, Vec2::new(4.0, 0.0)).unwrap().unwrap();
 /// assert_eq!(hit.centre, Vec2::new(2.75, 0.5));
-/// let corner = sweep_circle(&pillar, Vec2::new(0.5, 1.2), 0.25, Vec2::new(4.0, 0.0)).unwrap();
+/// let corner = sweep_circle(&pillar, Vec2::new(0.5, 1.2), 0.25, Vec2::new(4.0, 0.0)).unwrap().unwrap();
+/// // No answer is no contact: a radius below zero is an error, not "free".
+/// assert!(sweep_circle(&pillar, Vec2::new(0.5, 0.5), -0.25, Vec2::new(4.0, 0.0)).is_err());
 /// assert!(corner.face.is_none() && corner.normal.x < 0.0 && corner.normal.y > 0.0);
 /// ```
 pub fn sweep_circle<S: Solidity + ?Sized>(
@@ -111,7 +143,7 @@ pub fn sweep_circle<S: Solidity + ?Sized>(
     centre: impl Into<Vec2>,
     radius: f64,
     motion: impl Into<Vec2>,
-) -> Option<Contact> {
+) -> Result<Option<Contact>, SweepError> {
     sweep(
         &UnitCells,
         solid,
@@ -130,7 +162,7 @@ impl Grid {
     /// // A 20 x 30-pixel actor walking into a wall of 32-pixel tiles at x = 128.
     /// let tiles = Grid::new(Vec2::ZERO, 32.0, 32.0).unwrap();
     /// let wall = |c: Cell| c.x == 4;
-    /// let hit = tiles.sweep_box(&wall, (100.0, 50.0), (10.0, 15.0), (30.0, 0.0)).unwrap();
+    /// let hit = tiles.sweep_box(&wall, (100.0, 50.0), (10.0, 15.0), (30.0, 0.0)).unwrap().unwrap();
     /// assert_eq!((hit.centre.x, hit.face), (118.0, Some(Face::West)));
     /// ```
     pub fn sweep_box<S: Solidity + ?Sized>(
@@ -139,7 +171,7 @@ impl Grid {
         centre: impl Into<Vec2>,
         half: impl Into<Vec2>,
         motion: impl Into<Vec2>,
-    ) -> Option<Contact> {
+    ) -> Result<Option<Contact>, SweepError> {
         sweep(
             self,
             solid,
@@ -156,7 +188,7 @@ impl Grid {
         centre: impl Into<Vec2>,
         radius: f64,
         motion: impl Into<Vec2>,
-    ) -> Option<Contact> {
+    ) -> Result<Option<Contact>, SweepError> {
         sweep(
             self,
             solid,
@@ -243,14 +275,17 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
     centre: Vec2,
     shape: Shape,
     motion: Vec2,
-) -> Option<Contact> {
+) -> Result<Option<Contact>, SweepError> {
     // The box's half-size; for a circle, that of the box around it, which the faces meet.
     let (half, radius) = match shape {
-        Shape::Box(h) => (Vec2::new(h.x.abs(), h.y.abs()), None),
-        Shape::Circle(r) => (Vec2::new(r.abs(), r.abs()), Some(r.abs())),
+        Shape::Box(h) => (h, None),
+        Shape::Circle(r) => (Vec2::new(r, r), Some(r)),
     };
     if !(centre.is_finite() && half.is_finite() && motion.is_finite()) {
-        return None;
+        return Err(SweepError::NotFinite);
+    }
+    if half.x < 0.0 || half.y < 0.0 {
+        return Err(SweepError::NegativeSize);
     }
     let (w, h) = grid.cell_size();
     let o = grid.origin();
@@ -269,7 +304,7 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
     let (x0, x1) = (index(lo.x, o.x, w), index(hi.x, o.x, w));
     let (y0, y1) = (index(lo.y, o.y, h), index(hi.y, o.y, h));
     if span(x0, x1) > limit || span(y0, y1) > limit || !(x0.abs() < 1e9 && y0.abs() < 1e9) {
-        return None;
+        return Err(SweepError::TooFar);
     }
     let mut area = CellRect::new(x0 as i32, y0 as i32, x1 as i32 + 1, y1 as i32 + 1);
     if let Some(b) = solid.bounds() {
@@ -409,7 +444,9 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
             }
         }
     }
-    let best = best?;
+    let Some(best) = best else {
+        return Ok(None);
+    };
     let t = best.t;
     let mut at = centre + motion * t;
     let (face, normal) = if best.stuck {
@@ -429,12 +466,12 @@ fn sweep<G: Cells, S: Solidity + ?Sized>(
         let face = Face::entered_along_y(step);
         (Some(face), face.normal())
     };
-    Some(Contact {
+    Ok(Some(Contact {
         t,
         centre: at,
         cell: best.cell,
         texel: best.texel,
         face,
         normal,
-    })
+    }))
 }

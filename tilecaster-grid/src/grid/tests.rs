@@ -415,3 +415,21 @@ fn a_mask_knows_its_plain_edges() {
     let open = Mask::new(8, |x, y| (2..6).contains(&x) && (2..6).contains(&y)).unwrap();
     assert_eq!([0, 1, 2, 3].map(|e| open.edge(e)), [Some(false); 4]);
 }
+
+/// Inputs that cannot be answered are not answered as "seen": line of sight from or to a point
+/// that is no number is false, and a ray too short for its `t` to be represented stands still
+/// (a subnormal direction once hit with `t = inf`).
+#[test]
+fn no_number_sees_and_no_direction_walks() {
+    let open = |_: Cell| false;
+    let a = Vec2::new(0.5, 0.5);
+    for bad in [Vec2::new(f64::NAN, 0.5), Vec2::new(0.5, f64::INFINITY)] {
+        assert!(!line_of_sight(&open, bad, a) && !line_of_sight(&open, a, bad));
+    }
+    let wall = |c: Cell| c.x == 3;
+    for dir in [Vec2::new(5e-324, 0.0), Vec2::new(1e-200, 0.0), Vec2::ZERO] {
+        assert_eq!(cast_ray(&wall, a, dir, f64::INFINITY), None, "{dir:?}");
+    }
+    let hit = cast_ray(&wall, a, Vec2::new(1e-100, 0.0), f64::INFINITY).unwrap();
+    assert!(hit.t.is_finite() && hit.cell == Cell::new(3, 0), "{hit:?}");
+}

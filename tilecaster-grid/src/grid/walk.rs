@@ -7,6 +7,11 @@ use super::units::{Cells, Grid, UnitCells};
 use super::vocab::{Entry, Hit, Solidity, Via, norm, texel_of};
 use crate::math::Vec2;
 
+/// The shortest direction a ray walks along (on its longer axis): below it a hit's `t`, in
+/// units of the direction, could not be represented (a subnormal direction once hit with
+/// `t = inf`), so such a ray stands still.
+pub const SHORTEST_DIRECTION: f64 = 1e-150;
+
 /// The DDA's moving state: small and `Copy`, so that a cast keeps it in registers.
 #[derive(Clone, Copy, Debug)]
 struct Dda {
@@ -223,7 +228,9 @@ impl Walk<UnitCells> {
 
     /// The walk of the ray from `origin` along `dir` up to `max_t` (in units of `dir`, so the
     /// maximum distance is `max_t * |dir|`; `f64::INFINITY` walks to the domain's edge).
-    /// [`Entry::t`] is in units of `dir`.
+    /// [`Entry::t`] is in units of `dir`. A direction shorter than [`SHORTEST_DIRECTION`] on
+    /// both axes (its `t` could not be represented), or NaN, stands still: the walk is the
+    /// start cell alone.
     #[inline]
     pub fn ray(origin: Vec2, dir: Vec2, max_t: f64) -> Walk {
         Walk::ray_in(UnitCells, origin, dir, max_t)
@@ -246,6 +253,8 @@ impl<G: Cells> Walk<G> {
     /// [`Walk::ray`] on a grid in the caller's units.
     #[inline]
     pub(super) fn ray_in(grid: G, origin: Vec2, dir: Vec2, max_t: f64) -> Walk<G> {
+        let still = dir.x.abs().max(dir.y.abs()) < SHORTEST_DIRECTION;
+        let dir = if still { Vec2::ZERO } else { dir };
         Walk::build(grid, origin, dir, max_t, None)
     }
 
