@@ -14,8 +14,7 @@ pub use crate::math::{Vec2, ray_circle, ray_segment};
 #[doc(hidden)]
 pub use door::door_slab_hit;
 pub use spatial::{SpatialHash, cells_under_circle};
-// For tilecaster's lights (the fan of a light's polygon, kept between frames); not part of
-// this crate's API.
-#[doc(hidden)]
+// Lights cast every frame: the polygon into buffers kept between frames, allocating nothing
+// once they have grown (`visibility_polygon_into`).
 pub use visibility::{Arc, Scratch as FanScratch, visibility_polygon_into};
 pub use visibility::{Visibility, flashlight, visibility_polygon};

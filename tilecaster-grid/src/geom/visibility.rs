@@ -305,6 +305,28 @@ impl Scratch {
 /// corners than half the rays it adds, the polygon is cast whole. (A light drawn in one
 /// frame is looked at only where the camera may see: on e1m1, whose round pillars give
 /// flashes many corners, their polygons take a quarter fewer instructions.)
+///
+/// Cost: as [`visibility_polygon`] (about 13 us within 8 tiles on a 64 x 64 map with 3%
+/// walls); nothing is allocated once `scratch` and `seen` have grown to the largest polygon
+/// cast into them ([`FanScratch::with_capacity`](Scratch::with_capacity) and
+/// [`Visibility::with_capacity`] make them that size at once). Keep one pair per light (or
+/// per thread) for lights cast every frame: 64 muzzle flashes a frame allocate nothing.
+///
+/// ```
+/// use tilecaster_grid::geom::{Arc, FanScratch, Visibility, visibility_polygon_into};
+/// use tilecaster_grid::grid::Cell;
+/// use tilecaster_grid::math::Vec2;
+/// // Two lamps in a 6 x 4 room, cast frame after frame into the same buffers.
+/// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 7 || c.y >= 5;
+/// let (mut scratch, mut seen) = (FanScratch::default(), Visibility::default());
+/// for frame in 0..3 {
+///     for lamp in [Vec2::new(1.5, 1.5), Vec2::new(5.5, 3.5)] {
+///         let light = lamp + Vec2::new(0.1 * f64::from(frame), 0.0);
+///         visibility_polygon_into(&walls, (8, 6), light, 4.0, Arc::Within(0.05), &[], &mut scratch, &mut seen);
+///         assert!(seen.contains(light + Vec2::new(1.0, 0.5)));
+///     }
+/// }
+/// ```
 #[allow(clippy::too_many_arguments)]
 pub fn visibility_polygon_into<S: Solidity + ?Sized>(
     grid: &S,
