@@ -4,7 +4,7 @@
 //!
 //! `cargo run -p tilecaster-grid --example sight`
 
-use tilecaster_grid::grid::{Cell, field_of_view, lines_of_sight};
+use tilecaster_grid::grid::{Cell, field_of_view, line_of_sight};
 use tilecaster_grid::math::Vec2;
 
 fn main() {
@@ -60,7 +60,10 @@ fn main() {
         Vec2::new(16.5, 5.5),
         Vec2::new(2.5, 1.5),
     ];
-    let sees: Vec<bool> = lines_of_sight(&level, guard, &intruders).collect();
+    let sees: Vec<bool> = intruders
+        .iter()
+        .map(|&i| line_of_sight(&level, guard, i))
+        .collect();
     println!("the guard at (17.5, 1.5) sees the intruders: {sees:?}");
     assert_eq!(sees, [true, true, false]);
 }

@@ -37,8 +37,8 @@
 //! - a laser that bounces: [`grid::Hit::face`] and [`grid::Face::normal`] — `laser.rs`;
 //! - pixel-perfect tiles from a bitmap's alpha: [`grid::Mask::from_rgba`] and
 //!   [`grid::Solidity::shape`] — `laser.rs`;
-//! - line of sight and lights: [`grid::line_of_sight`], [`grid::lines_of_sight`],
-//!   [`grid::field_of_view`], [`grid::Grid::visibility_polygon`] — `sight.rs`;
+//! - line of sight and lights: [`grid::line_of_sight`], [`grid::field_of_view`] and
+//!   [`grid::FieldOfView`], [`grid::Grid::visibility_polygon`] — `sight.rs`;
 //! - the tiles a ray crosses in order, stopping early: [`grid::Grid::walk_segment`] — `walk.rs`;
 //! - an actor's collision box or circle moved against the walls: [`grid::Grid::sweep_box`],
 //!   [`grid::Grid::sweep_circle`] (first contact, the face or corner met) and

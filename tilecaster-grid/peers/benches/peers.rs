@@ -40,9 +40,7 @@ use fast_voxel_traversal::raycast_2d::{BoundingVolume2, Ray2};
 use line_drawing::Supercover;
 use parry2d::query::{Ray, RayCast};
 use parry2d::shape::Voxels;
-use tilecaster_grid::grid::{
-    BoolGrid, Cell, Via, Walk, cast_ray, cast_segment, line_of_sight, lines_of_sight,
-};
+use tilecaster_grid::grid::{BoolGrid, Cell, Via, Walk, cast_ray, cast_segment, line_of_sight};
 use tilecaster_grid::math::Vec2;
 
 const SIZE: usize = 64;
@@ -532,26 +530,6 @@ fn bench(c: &mut Criterion) {
                 .count()
         })
     });
-    let viewer = scene.pairs[0].0;
-    let targets: Vec<Vec2> = scene
-        .pairs
-        .iter()
-        .flat_map(|&(a, b)| [a, b])
-        .cycle()
-        .take(1 << 16)
-        .filter(|&t| (10.0..=30.0).contains(&(t - viewer).length()))
-        .take(4096)
-        .collect();
-    group.bench_function(
-        "tilecaster-grid lines_of_sight (one viewer, a batch)",
-        |b| {
-            b.iter(|| {
-                lines_of_sight(&map, black_box(viewer), &targets)
-                    .filter(|&s| s)
-                    .count()
-            })
-        },
-    );
     for (name, sight, _) in &peers {
         group.bench_function(*name, |b| {
             b.iter(|| {

@@ -70,7 +70,7 @@ pub use maps::BoolGrid;
 pub use paths::{reachable, shortest_path};
 pub(crate) use shape::turns;
 pub use shape::{MAX_MASK_SIDE, MIN_MASK_SIDE, Mask, MaskError};
-pub use sight::{FieldOfView, MAX_VIEW_RADIUS, Sight, field_of_view, lines_of_sight};
+pub use sight::{FieldOfView, MAX_VIEW_RADIUS, Sight, field_of_view};
 pub use sweep::{Contact, SweepError, sweep_box, sweep_circle};
 pub use units::{Cells, Grid, GridError, MAX_CELL, MIN_CELL, UnitCells};
 pub(crate) use vocab::texel_of;

@@ -4,7 +4,6 @@
 use super::bounds::CellRect;
 use super::cell::{Cell, Face};
 use super::line_of_sight;
-use super::units::Grid;
 use super::vocab::Solidity;
 use crate::math::Vec2;
 
@@ -312,44 +311,6 @@ fn seen_from<S: Solidity + ?Sized>(solid: &S, eye: Vec2, target: Cell, solid_tar
     false
 }
 
-/// Line of sight from `from` to each of `targets`, in order: one answer per target, each
-/// exactly [`line_of_sight`]'s (so symmetric likewise). An enemy checking the players, a light
-/// checking the actors near it.
-///
-/// Cost: one [`line_of_sight`] per target, done as the iterator is read. No allocation.
-///
-/// ```
-/// use tilecaster_grid::grid::{lines_of_sight, Cell};
-/// use tilecaster_grid::math::Vec2;
-/// let wall = |c: Cell| c.x == 3;
-/// let seen: Vec<bool> =
-///     lines_of_sight(&wall, Vec2::new(0.5, 0.5), &[Vec2::new(2.5, 4.5), Vec2::new(5.5, 0.5)]).collect();
-/// assert_eq!(seen, [true, false]);
-/// ```
-pub fn lines_of_sight<'a, S: Solidity + ?Sized>(
-    solid: &'a S,
-    from: impl Into<Vec2>,
-    targets: &'a [Vec2],
-) -> impl Iterator<Item = bool> + 'a {
-    let from = from.into();
-    targets.iter().map(move |&t| line_of_sight(solid, from, t))
-}
-
-impl Grid {
-    /// [`lines_of_sight`] in this grid's units.
-    pub fn lines_of_sight<'a, S: Solidity + ?Sized>(
-        &'a self,
-        solid: &'a S,
-        from: impl Into<Vec2>,
-        targets: &'a [Vec2],
-    ) -> impl Iterator<Item = bool> + 'a {
-        let from = from.into();
-        targets
-            .iter()
-            .map(move |&t| self.line_of_sight(solid, from, t))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -527,25 +488,5 @@ mod tests {
         assert!(seen.contains(&Cell::new(11, 1)) && seen.contains(&Cell::new(-11, -1)));
         // A solid viewer sees itself alone.
         assert_eq!(field_of_view(&row, Cell::new(0, 2), 5.0), [Cell::new(0, 2)]);
-    }
-
-    #[test]
-    fn many_targets_answer_as_one_at_a_time() {
-        let from = Vec2::new(0.5, 1.5);
-        assert!(!cave(Cell::new(0, 1)));
-        let targets: Vec<Vec2> = (0..200)
-            .map(|i| Vec2::new(f64::from(i % 20) - 9.7, f64::from(i / 20) * 1.3 - 6.1))
-            .collect();
-        let many: Vec<bool> = lines_of_sight(&cave, from, &targets).collect();
-        let one: Vec<bool> = targets
-            .iter()
-            .map(|&t| line_of_sight(&cave, from, t))
-            .collect();
-        assert_eq!(many, one);
-        assert!(many.iter().any(|&s| s) && many.iter().any(|&s| !s));
-        let pixels = Grid::new(Vec2::ZERO, 16.0, 16.0).unwrap();
-        let scaled: Vec<Vec2> = targets.iter().map(|&t| t * 16.0).collect();
-        let in_pixels: Vec<bool> = pixels.lines_of_sight(&cave, from * 16.0, &scaled).collect();
-        assert_eq!(in_pixels, one);
     }
 }
