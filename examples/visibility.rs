@@ -30,8 +30,8 @@ fn main() {
     let (w, h) = (map.width() as u32, map.height() as u32);
     let lamp = Vec2::new(5.5, 3.5);
     let torch = Vec2::new(13.5, 5.5);
-    let room = visibility_polygon(&map, w, h, lamp, f64::INFINITY);
-    let cone = flashlight(&map, w, h, torch, 8.0, 200.0, 60.0);
+    let room = visibility_polygon(&map, (w, h), lamp, f64::INFINITY);
+    let cone = flashlight(&map, (w, h), torch, 8.0, 200.0, 60.0);
     let mut frame = Frame::new(w * SCALE, h * SCALE).expect("a valid size");
     for py in 0..h * SCALE {
         for px in 0..w * SCALE {

@@ -46,7 +46,7 @@
 //! use tilecaster::grid::Cell;
 //!
 //! let room = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4; // 4 x 3 inside walls
-//! let seen = visibility_polygon(&room, 6, 5, Vec2::new(2.5, 2.5), f64::INFINITY);
+//! let seen = visibility_polygon(&room, (6, 5), Vec2::new(2.5, 2.5), f64::INFINITY);
 //! assert!((seen.area() - 12.0).abs() < 1e-3);
 //! ```
 //!

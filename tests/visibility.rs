@@ -103,9 +103,9 @@ proptest! {
         let cell = open[pick as usize % open.len()];
         let origin = Vec2::new(cell.x as f64 + fx, cell.y as f64 + fy);
         let walls = |c: Cell| map.is_solid(c);
-        let seen = visibility_polygon(&walls, map.w, map.h, origin, f64::INFINITY);
+        let seen = visibility_polygon(&walls, (map.w, map.h), origin, f64::INFINITY);
         check_against_reference(&map, origin, f64::INFINITY, &seen, 720);
-        let lit = visibility_polygon(&walls, map.w, map.h, origin, 3.0);
+        let lit = visibility_polygon(&walls, (map.w, map.h), origin, 3.0);
         check_against_reference(&map, origin, 3.0, &lit, 360);
     }
 }
@@ -123,7 +123,7 @@ proptest! {
         let origin = Vec2::new(cell.x as f64 + fx, cell.y as f64 + fy);
         let walls = |c: Cell| map.is_solid(c);
         for radius in [f64::INFINITY, 3.5] {
-            let seen = visibility_polygon(&walls, map.w, map.h, origin, radius);
+            let seen = visibility_polygon(&walls, (map.w, map.h), origin, radius);
             for c in map.open_cells() {
                 let lo = Vec2::new(c.x as f64, c.y as f64);
                 let Some(whole) = seen.classify_box(lo, lo + Vec2::new(1.0, 1.0)) else {
@@ -159,7 +159,7 @@ fn no_leak_between_walls_touching_at_a_corner() {
     let walls = |c: Cell| map.is_solid(c);
     // From (2.5, 4.5) the vertex (4, 3) between (3, 2) and (4, 3) lies at 45°... along (1.5, -1.5).
     let origin = Vec2::new(2.5, 4.5);
-    let seen = visibility_polygon(&walls, map.w, map.h, origin, f64::INFINITY);
+    let seen = visibility_polygon(&walls, (map.w, map.h), origin, f64::INFINITY);
     let through = Vec2::new(1.0, -1.0);
     let reach = seen.distance_along(through).unwrap();
     assert!((reach - 1.5 * 2f64.sqrt()).abs() < 1e-6, "reach {reach}");
@@ -182,7 +182,7 @@ fn no_leak_at_a_t_junction() {
     ]);
     let walls = |c: Cell| map.is_solid(c);
     let origin = Vec2::new(2.5, 5.5);
-    let seen = visibility_polygon(&walls, map.w, map.h, origin, f64::INFINITY);
+    let seen = visibility_polygon(&walls, (map.w, map.h), origin, f64::INFINITY);
     // The room's own corner at the T (4, 4) is seen; nothing beyond the walls is.
     assert!(seen.contains(Vec2::new(3.99, 4.01)));
     for p in [(4.5, 4.5), (5.01, 4.01), (4.2, 3.5), (6.5, 2.5), (4.5, 2.5)] {
@@ -209,7 +209,7 @@ fn the_polygon_of_an_enclosed_room_is_the_room() {
         Vec2::new(2.25, 2.75),
         Vec2::new(3.9, 1.1),
     ] {
-        let seen = visibility_polygon(&walls, map.w, map.h, origin, f64::INFINITY);
+        let seen = visibility_polygon(&walls, (map.w, map.h), origin, f64::INFINITY);
         // 6 × 2 plus 3 × 2: an L of 18 tiles.
         assert!(
             (seen.area() - 18.0).abs() < 1e-4,
@@ -232,10 +232,10 @@ fn inside_a_wall_or_outside_the_map_sees_nothing() {
         Vec2::new(-4.0, 1.5),
         Vec2::new(f64::NAN, 1.5),
     ] {
-        let seen = visibility_polygon(&walls, 3, 3, origin, f64::INFINITY);
+        let seen = visibility_polygon(&walls, (3, 3), origin, f64::INFINITY);
         assert!(seen.points.is_empty() && !seen.contains(Vec2::new(1.5, 1.5)));
     }
-    let seen = visibility_polygon(&walls, 3, 3, Vec2::new(1.5, 1.5), f64::INFINITY);
+    let seen = visibility_polygon(&walls, (3, 3), Vec2::new(1.5, 1.5), f64::INFINITY);
     assert!((seen.area() - 1.0).abs() < 1e-6);
 }
 
@@ -251,14 +251,21 @@ fn a_flashlight_lights_its_cone() {
     ]);
     let walls = |c: Cell| map.is_solid(c);
     let origin = Vec2::new(1.5, 2.5);
-    let beam = flashlight(&walls, map.w, map.h, origin, 6.0, 0.0, 60.0);
+    let beam = flashlight(&walls, (map.w, map.h), origin, 6.0, 0.0, 60.0);
     assert!(beam.contains(Vec2::new(5.0, 2.5)));
     assert!(beam.contains(Vec2::new(4.0, 3.5)), "29° off the axis");
     assert!(!beam.contains(Vec2::new(1.5, 3.5)), "90° off the axis");
     assert!(!beam.contains(Vec2::new(0.9, 2.5)), "behind");
     assert!(!beam.contains(Vec2::new(8.0, 2.5)), "beyond the radius");
     // A cone pointing west: angles wrap across ±180°.
-    let west = flashlight(&walls, map.w, map.h, Vec2::new(9.5, 2.5), 20.0, 180.0, 40.0);
+    let west = flashlight(
+        &walls,
+        (map.w, map.h),
+        Vec2::new(9.5, 2.5),
+        20.0,
+        180.0,
+        40.0,
+    );
     assert!(west.contains(Vec2::new(2.0, 2.5)) && west.contains(Vec2::new(3.0, 1.5)));
     assert!(!west.contains(Vec2::new(9.6, 2.5)));
     // Clipped by the room's walls: the cone's area is at most the room's.
@@ -332,7 +339,7 @@ proptest! {
         prop_assume!(!open.is_empty());
         let cell = open[pick as usize % open.len()];
         let origin = Vec2::new(cell.x as f64 + fx, cell.y as f64 + fy);
-        let seen = visibility_polygon(&map, map.map.w, map.map.h, origin, f64::INFINITY);
+        let seen = visibility_polygon(&map, (map.map.w, map.map.h), origin, f64::INFINITY);
         let mut h = seed;
         let mut next = || {
             h = h.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -374,7 +381,7 @@ fn a_round_pillar_casts_a_shadow() {
     };
     map.map.solid[2 * 9 + 4] = true;
     let origin = Vec2::new(1.5, 2.5);
-    let seen = visibility_polygon(&map, 9, 5, origin, f64::INFINITY);
+    let seen = visibility_polygon(&map, (9, 5), origin, f64::INFINITY);
     assert!(!seen.contains(Vec2::new(6.5, 2.5)), "behind the pillar");
     assert!(
         seen.contains(Vec2::new(4.1, 2.5)),

@@ -30,8 +30,8 @@ pub fn run(options: &Options) -> Result<()> {
     let solid = LevelSolidity::new(level, &loaded.textures);
     let (w, h) = (level.map.width() as u32, level.map.height() as u32);
     let seen = match options.cone {
-        None => visibility_polygon(&solid, w, h, options.pos, options.radius),
-        Some((facing, fov)) => flashlight(&solid, w, h, options.pos, options.radius, facing, fov),
+        None => visibility_polygon(&solid, (w, h), options.pos, options.radius),
+        Some((facing, fov)) => flashlight(&solid, (w, h), options.pos, options.radius, facing, fov),
     };
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", polygon_json(options.pos, &seen))?;

@@ -35,7 +35,7 @@ impl Game {
             obstacles: &self.obstacles,
         };
         let solid = |c: Cell| blocking.is_solid(c);
-        let seen = visibility_polygon(&blocking, w as u32, h as u32, eye, 24.0);
+        let seen = visibility_polygon(&blocking, (w as u32, h as u32), eye, 24.0);
         if seen.points.is_empty() {
             return;
         }

@@ -315,8 +315,7 @@ pub fn draw_map(
     let seen = layers.visibility.then(|| {
         visibility_polygon(
             &blocking,
-            mw,
-            mh,
+            (mw, mh),
             game.seat().player.position,
             f64::INFINITY,
         )

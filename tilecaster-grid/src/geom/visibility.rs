@@ -161,24 +161,17 @@ impl Visibility {
 /// use tilecaster_grid::grid::Cell;
 /// // A 4 × 3 room inside a wall border.
 /// let walls = |c: Cell| c.x <= 0 || c.y <= 0 || c.x >= 5 || c.y >= 4;
-/// let seen = visibility_polygon(&walls, 6, 5, Vec2::new(2.5, 2.5), f64::INFINITY);
+/// let seen = visibility_polygon(&walls, (6, 5), Vec2::new(2.5, 2.5), f64::INFINITY);
 /// assert!((seen.area() - 12.0).abs() < 1e-3);
 /// assert!(seen.contains(Vec2::new(4.9, 1.1)) && !seen.contains(Vec2::new(5.1, 1.1)));
 /// ```
 pub fn visibility_polygon<S: Solidity + ?Sized>(
     grid: &S,
-    width: u32,
-    height: u32,
-    origin: Vec2,
+    area: impl Into<CellRect>,
+    origin: impl Into<Vec2>,
     radius: f64,
 ) -> Visibility {
-    visibility_cone(
-        grid,
-        CellRect::sized(Cell::new(0, 0), width, height),
-        origin,
-        radius,
-        None,
-    )
+    visibility_cone(grid, area.into(), origin.into(), radius, None)
 }
 
 /// A flashlight: what `origin` sees within `fov_degrees` around `facing_degrees`, up to
@@ -188,16 +181,14 @@ pub fn visibility_polygon<S: Solidity + ?Sized>(
 /// on the same map.
 pub fn flashlight<S: Solidity + ?Sized>(
     grid: &S,
-    width: u32,
-    height: u32,
-    origin: Vec2,
+    area: impl Into<CellRect>,
+    origin: impl Into<Vec2>,
     radius: f64,
     facing_degrees: f64,
     fov_degrees: f64,
 ) -> Visibility {
     let cone = (facing_degrees.to_radians(), fov_degrees.to_radians() / 2.0);
-    let area = CellRect::sized(Cell::new(0, 0), width, height);
-    visibility_cone(grid, area, origin, radius, Some(cone))
+    visibility_cone(grid, area.into(), origin.into(), radius, Some(cone))
 }
 
 fn visibility_cone<S: Solidity + ?Sized>(
@@ -330,15 +321,15 @@ impl Scratch {
 #[allow(clippy::too_many_arguments)]
 pub fn visibility_polygon_into<S: Solidity + ?Sized>(
     grid: &S,
-    size: (u32, u32),
-    origin: Vec2,
+    area: impl Into<CellRect>,
+    origin: impl Into<Vec2>,
     radius: f64,
     arc: Arc,
     within: &[(Vec2, f64)],
     scratch: &mut Scratch,
     seen: &mut Visibility,
 ) {
-    let area = CellRect::sized(Cell::new(0, 0), size.0, size.1);
+    let (area, origin) = (area.into(), origin.into());
     let fan = Fan {
         cone: None,
         arc,
@@ -1053,11 +1044,11 @@ impl Grid {
     pub fn visibility_polygon<S: Solidity + ?Sized>(
         &self,
         solid: &S,
-        area: CellRect,
+        area: impl Into<CellRect>,
         origin: impl Into<Vec2>,
         radius: f64,
     ) -> Visibility {
-        self.fan(solid, area, origin.into(), radius, None)
+        self.fan(solid, area.into(), origin.into(), radius, None)
     }
 
     /// A flashlight in this grid's units: what `origin` sees within `fov_degrees` around
@@ -1066,14 +1057,14 @@ impl Grid {
     pub fn flashlight<S: Solidity + ?Sized>(
         &self,
         solid: &S,
-        area: CellRect,
+        area: impl Into<CellRect>,
         origin: impl Into<Vec2>,
         radius: f64,
         facing_degrees: f64,
         fov_degrees: f64,
     ) -> Visibility {
         let cone = (facing_degrees.to_radians(), fov_degrees.to_radians() / 2.0);
-        self.fan(solid, area, origin.into(), radius, Some(cone))
+        self.fan(solid, area.into(), origin.into(), radius, Some(cone))
     }
 
     /// The fan cast on unit cells (the same cells, with this grid's cell as the unit) and
@@ -1142,7 +1133,7 @@ mod tests {
         let origin = Vec2::new(32.8, 30.6);
         for i in 0..360 {
             let facing = -180.0 + f64::from(i) + 0.37;
-            let cone = flashlight(&room, 64, 64, origin, 16.0, facing, 60.0);
+            let cone = flashlight(&room, (64, 64), origin, 16.0, facing, 60.0);
             let half = 30f64.to_radians();
             let (first, last) = (cone.angles[0], cone.angles[cone.angles.len() - 1]);
             assert!(
@@ -1163,7 +1154,7 @@ mod tests {
                 );
             }
         }
-        let at = |fov: f64, facing: f64| flashlight(&room, 64, 64, origin, 16.0, facing, fov);
+        let at = |fov: f64, facing: f64| flashlight(&room, (64, 64), origin, 16.0, facing, fov);
         assert!(at(f64::NAN, 0.0).points.is_empty());
         assert!(at(60.0, f64::NAN).points.is_empty());
         assert!(at(60.0, f64::INFINITY).points.is_empty());

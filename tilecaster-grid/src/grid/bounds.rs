@@ -15,6 +15,8 @@ use crate::math::Vec2;
 /// assert!(room.contains(Cell::new(-2, 3)) && !room.contains(Cell::new(3, 0)));
 /// // The 4-tuple of the search functions converts.
 /// assert_eq!(CellRect::from((0, 0, 8, 6)), CellRect::sized(Cell::new(0, 0), 8, 6));
+/// // And a map's size, its cells from (0, 0).
+/// assert_eq!(CellRect::from((8u32, 6u32)), CellRect::new(0, 0, 8, 6));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CellRect {
@@ -133,6 +135,14 @@ impl CellRect {
 impl From<(i32, i32, i32, i32)> for CellRect {
     fn from((x0, y0, x1, y1): (i32, i32, i32, i32)) -> CellRect {
         CellRect::new(x0, y0, x1, y1)
+    }
+}
+
+/// A map's size, `(width, height)`: its cells from `(0, 0)`, as the light queries take it
+/// (`visibility_polygon(&walls, (64, 64), ...)`).
+impl From<(u32, u32)> for CellRect {
+    fn from((width, height): (u32, u32)) -> CellRect {
+        CellRect::sized(Cell::new(0, 0), width, height)
     }
 }
 
