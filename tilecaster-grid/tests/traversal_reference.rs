@@ -414,7 +414,7 @@ proptest! {
         }
         // ...and casts against a map stop at its edge.
         let open = [false; 256];
-        let map = BoolGrid::new(&open, 16).unwrap().walled();
+        let map = BoolGrid::new(&open, 16).unwrap();
         let hits = [Walk::segment(a, b).first_hit(&map), Walk::ray(a, b, max_t).first_hit(&map)];
         for h in hits.into_iter().flatten() {
             prop_assert!(h.visited <= 3 * 34, "visited {}", h.visited);

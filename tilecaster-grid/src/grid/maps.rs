@@ -6,9 +6,10 @@ use super::cell::Cell;
 use super::vocab::Solidity;
 
 /// A map over a row-major `&[bool]` (`true`: solid), `width` cells to a row, with its cell
-/// `(0, 0)` at `corner` (the origin unless moved with [`BoolGrid::at`]). Open beyond its
-/// edge unless [`walled`](BoolGrid::walled); its [`bounds`](Solidity::bounds) are its
-/// rectangle, so casts stop there.
+/// `(0, 0)` at `corner` (the origin unless moved with [`BoolGrid::at`]). Solid beyond its edge,
+/// as every map of this crate is ([`Solidity`]'s rule), unless made
+/// [`open_beyond`](BoolGrid::open_beyond); its [`bounds`](Solidity::bounds) are its rectangle,
+/// so casts stop there.
 ///
 /// ```
 /// use tilecaster_grid::grid::{cast_ray, BoolGrid, Cell};
@@ -20,9 +21,9 @@ use super::vocab::Solidity;
 /// let map = BoolGrid::new(&cells, 3).unwrap();
 /// let hit = cast_ray(&map, Vec2::new(0.5, 0.5), Vec2::new(1.0, 0.0), f64::INFINITY).unwrap();
 /// assert_eq!(hit.cell, Cell::new(2, 0));
-/// // Row 1 is open to the edge, and beyond it: a miss.
-/// assert!(cast_ray(&map, Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_none());
-/// assert!(cast_ray(&map.walled(), Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_some());
+/// // Row 1 is open to the edge: the edge is hit, unless the map is open beyond it.
+/// assert!(cast_ray(&map, Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_some());
+/// assert!(cast_ray(&map.open_beyond(), Vec2::new(0.5, 1.5), Vec2::new(1.0, 0.0), f64::INFINITY).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoolGrid<'a> {
@@ -46,7 +47,7 @@ impl<'a> BoolGrid<'a> {
             width,
             height,
             corner: Cell::new(0, 0),
-            walled: false,
+            walled: true,
         })
     }
 
@@ -55,10 +56,11 @@ impl<'a> BoolGrid<'a> {
         BoolGrid { corner, ..self }
     }
 
-    /// The same map, solid beyond its edge (a walled-in level: every cast ends at the edge).
-    pub fn walled(self) -> BoolGrid<'a> {
+    /// The same map, open beyond its edge (a field with nothing around it: a cast that leaves
+    /// it misses, stopping at its bounds).
+    pub fn open_beyond(self) -> BoolGrid<'a> {
         BoolGrid {
-            walled: true,
+            walled: false,
             ..self
         }
     }
@@ -100,8 +102,8 @@ impl Solidity for BoolGrid<'_> {
 }
 
 /// Rows of cells, `map[y][x]` (`true`: solid), cell `(0, 0)` first. Rows may differ in length;
-/// beyond them the map is open, and its [`bounds`](Solidity::bounds) are the longest row by
-/// the rows.
+/// beyond them the map is solid ([`Solidity`]'s rule), and its [`bounds`](Solidity::bounds)
+/// are the longest row by the rows.
 ///
 /// ```
 /// use tilecaster_grid::grid::line_of_sight;
@@ -109,17 +111,19 @@ impl Solidity for BoolGrid<'_> {
 /// let map = vec![vec![false, true, false], vec![false, false, false]];
 /// assert!(!line_of_sight(&map, Vec2::new(0.5, 0.5), Vec2::new(2.5, 0.5)));
 /// assert!(line_of_sight(&map, Vec2::new(0.5, 1.5), Vec2::new(2.5, 1.5)));
+/// // Beyond the rows: solid.
+/// assert!(!line_of_sight(&map, Vec2::new(0.5, 1.5), Vec2::new(3.5, 1.5)));
 /// ```
 impl Solidity for Vec<Vec<bool>> {
     #[inline]
     fn is_solid(&self, cell: Cell) -> bool {
         let (Ok(x), Ok(y)) = (usize::try_from(cell.x), usize::try_from(cell.y)) else {
-            return false;
+            return true;
         };
         self.get(y)
             .and_then(|row| row.get(x))
             .copied()
-            .unwrap_or(false)
+            .unwrap_or(true)
     }
 
     fn bounds(&self) -> Option<CellRect> {
@@ -145,8 +149,8 @@ mod tests {
         assert!(BoolGrid::new(&[true; 6], 0).is_none());
         let empty = BoolGrid::new(&[], 0).unwrap();
         assert_eq!((empty.width(), empty.height()), (0, 0));
-        assert!(!empty.is_solid(Cell::new(0, 0)));
-        assert!(empty.walled().is_solid(Cell::new(0, 0)));
+        assert!(empty.is_solid(Cell::new(0, 0)));
+        assert!(!empty.open_beyond().is_solid(Cell::new(0, 0)));
     }
 
     #[test]
@@ -154,15 +158,21 @@ mod tests {
         let cells = [true, false, false, true];
         let map = BoolGrid::new(&cells, 2).unwrap().at(Cell::new(-10, 5));
         assert!(map.is_solid(Cell::new(-10, 5)) && map.is_solid(Cell::new(-9, 6)));
-        assert!(!map.is_solid(Cell::new(-9, 5)) && !map.is_solid(Cell::new(0, 0)));
+        assert!(!map.is_solid(Cell::new(-9, 5)) && map.is_solid(Cell::new(0, 0)));
+        assert!(!map.open_beyond().is_solid(Cell::new(0, 0)));
         assert_eq!(map.bounds(), Some(CellRect::new(-10, 5, -8, 7)));
-        let hit = cast_ray(
-            &map,
-            Vec2::new(-30.5, 6.5),
-            Vec2::new(1.0, 0.0),
-            f64::INFINITY,
-        );
-        assert_eq!(hit.map(|h| h.cell), Some(Cell::new(-9, 6)));
+        // From far outside: in the solid beyond it at once; open beyond, as far as its cell.
+        let from = |map: &BoolGrid| {
+            let hit = cast_ray(
+                map,
+                Vec2::new(-30.5, 6.5),
+                Vec2::new(1.0, 0.0),
+                f64::INFINITY,
+            );
+            hit.map(|h| (h.cell, h.face.is_some()))
+        };
+        assert_eq!(from(&map), Some((Cell::new(-31, 6), false)));
+        assert_eq!(from(&map.open_beyond()), Some((Cell::new(-9, 6), true)));
     }
 
     /// A missed cast stops at the map's bounds, whichever way it is asked; one with no limit
@@ -171,7 +181,7 @@ mod tests {
     fn misses_stop_at_the_bounds_or_the_reach() {
         use crate::grid::{UNBOUNDED_REACH, Walk};
         let cells = [false; 64];
-        let map = BoolGrid::new(&cells, 8).unwrap();
+        let map = BoolGrid::new(&cells, 8).unwrap().open_beyond();
         let (o, d) = (Vec2::new(3.5, 3.5), Vec2::new(1.0, 0.3));
         assert!(cast_ray(&map, o, d, f64::INFINITY).is_none());
         let mut walked = 0;
@@ -234,7 +244,8 @@ mod tests {
     #[test]
     fn rows_of_cells_answer_like_the_flat_grid() {
         let rows = vec![vec![false, true, false, false], vec![false, false, true]];
-        let flat = [false, true, false, false, false, false, true, false];
+        // The short row's missing cell is beyond it: solid.
+        let flat = [false, true, false, false, false, false, true, true];
         let grid = BoolGrid::new(&flat, 4).unwrap();
         assert_eq!(rows.bounds(), grid.bounds());
         for y in -1..3 {

@@ -58,10 +58,15 @@ impl Entry {
 /// your own, or one of these boxed (`Box`, `Rc` or `Arc` of `dyn Solidity`, or `&dyn
 /// Solidity`).
 ///
-/// A map either answers `true` beyond its edge (walled in: every cast ends there) or says where
-/// it ends with [`bounds`](Solidity::bounds), so that a cast over open ground beyond it stops
-/// instead of walking on. A cast with no limit over a map that does neither ends
-/// [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells from its start.
+/// **Beyond a map's edge is solid**, one rule for every map: this crate's ([`BoolGrid`](super::BoolGrid),
+/// `Vec<Vec<bool>>`) answer `true` beyond their cells, so that casts, sweeps, light polygons and
+/// fields of view all meet the edge as a wall ([`BoolGrid::open_beyond`](super::BoolGrid::open_beyond)
+/// for a field open around it); a map of your own should answer so too, and say where it ends
+/// with [`bounds`](Solidity::bounds), so that a cast stops within a cell of leaving it. A light
+/// polygon treats everything beyond the area it is given as solid; a field of view lists
+/// nothing beyond the bounds. A closure knows no edge: it answers for every cell, and a cast
+/// with no limit over open ground ends [`UNBOUNDED_REACH`](super::UNBOUNDED_REACH) cells from
+/// its start.
 ///
 /// ```
 /// use tilecaster_grid::grid::{cast_ray, Cell, CellRect, Solidity};
