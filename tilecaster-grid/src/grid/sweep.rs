@@ -11,7 +11,9 @@ use crate::math::Vec2;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct Contact {
-    /// The fraction of the motion done at contact, in `[0, 1)`.
+    /// The fraction of the motion done at contact, in `[0, 1)`: the shape moved `t` times the
+    /// motion, `t * motion.length()` in world units. (A cast's [`Hit::t`](super::Hit::t) is in
+    /// units of its direction instead.)
     pub t: f64,
     /// The box's centre at contact.
     pub centre: Vec2,

@@ -191,7 +191,9 @@ pub struct Hit {
     /// The hit point: on the face (exactly on its grid line), or the start point.
     pub point: Vec2,
     /// The hit's distance in units of the walk's direction vector: the perpendicular distance
-    /// for a camera ray `dir + plane * camera_x`.
+    /// for a camera ray `dir + plane * camera_x`. Tiles only for a unit direction:
+    /// [`Hit::distance`] is always in world units. (A sweep's [`Contact::t`](super::Contact::t)
+    /// is a fraction of its motion instead.)
     pub t: f64,
     /// Where the walk started.
     pub origin: Vec2,
