@@ -16,7 +16,7 @@
 //! against `line_of_sight`, a cell-to-cell one against `line_of_sight` between the cells'
 //! centres); "asymmetric" counts pairs whose answer changes with the ends swapped.
 //!
-//! Besides: tilecaster-grid over a `BoolGrid` and as a batch from one viewer.
+//! Besides: tilecaster-grid over a `BoolGrid`.
 //!
 //! Two more groups on the same map, each peer again checked before it is timed:
 //!
@@ -29,6 +29,14 @@
 //!   does it cross"): "differ" counts segments whose list is not the cells the exact walk
 //!   passes through (its entries less the corner neighbours it lists at a vertex, which the
 //!   segment only touches), for cell-to-cell peers the exact walk between the cells' centres.
+//!
+//! - **fields of view**: what the centres of 256 open cells see within 8 cells (centre to
+//!   centre), by tilecaster-grid's `FieldOfView` (both rules), bracket-pathfinding's
+//!   `field_of_view` (recursive shadowcasting) and symmetric-shadowcasting's `compute_fov`:
+//!   "unseen" counts cells listed no point of which can be seen (exactly: tilecaster-grid's
+//!   permissive rule, tested against sampled points in its own tests), "missed" the open cells
+//!   whose centre is seen and walls some point of which is, left out; "asymmetric" the pairs
+//!   of viewers within 8 cells where one sees the other and not back.
 //!
 //! `cargo bench -p tilecaster-grid-peers`
 
@@ -544,6 +552,169 @@ fn bench(c: &mut Criterion) {
     group.finish();
     bench_first_hits(c, &scene, &voxels);
     bench_walks(c, &scene);
+    bench_fields_of_view(c, &scene);
+}
+
+// ---- fields of view ----
+
+/// The fields of view's radius, cells (centre to centre).
+const VIEW: i32 = 8;
+
+/// The open cells the fields of view are seen from: 256, spread over the map.
+fn viewers(scene: &Scene) -> Vec<(i32, i32)> {
+    let mut rng = Rng(0xf0f0);
+    let mut out = Vec::new();
+    while out.len() < 256 {
+        let mut v = || 1 + (rng.next_u64() % (SIZE as u64 - 2)) as i32;
+        let cell = (v(), v());
+        if !scene.is_solid(cell.0, cell.1) && !out.contains(&cell) {
+            out.push(cell);
+        }
+    }
+    out
+}
+
+/// Whether `cell` lies within [`VIEW`] of `viewer`, centre to centre.
+fn within_view(viewer: (i32, i32), cell: (i32, i32)) -> bool {
+    let (dx, dy) = (cell.0 - viewer.0, cell.1 - viewer.1);
+    dx * dx + dy * dy <= VIEW * VIEW
+}
+
+/// bracket-pathfinding's view of the scene.
+struct BracketMap<'a>(&'a Scene);
+
+impl bracket_pathfinding::prelude::BaseMap for BracketMap<'_> {
+    fn is_opaque(&self, idx: usize) -> bool {
+        self.0.solid[idx]
+    }
+}
+
+impl bracket_pathfinding::prelude::Algorithm2D for BracketMap<'_> {
+    fn dimensions(&self) -> Point {
+        Point::new(SIZE as i32, SIZE as i32)
+    }
+}
+
+fn bracket_view(map: &BracketMap, viewer: (i32, i32), out: &mut Vec<(i32, i32)>) {
+    let seen =
+        bracket_pathfinding::prelude::field_of_view(Point::new(viewer.0, viewer.1), VIEW, map);
+    out.extend(seen.iter().map(|p| (p.x, p.y)));
+}
+
+fn shadowcast_view(scene: &Scene, viewer: (i32, i32), out: &mut Vec<(i32, i32)>) {
+    // Beyond the radius counts as blocking: nothing farther can hide what is within it, and
+    // the scan stops there.
+    let mut blocking = |(x, y): (isize, isize)| {
+        let cell = (x as i32, y as i32);
+        !(0..SIZE as i32).contains(&cell.0)
+            || !(0..SIZE as i32).contains(&cell.1)
+            || !within_view(viewer, cell)
+            || scene.is_solid(cell.0, cell.1)
+    };
+    let mut mark = |(x, y): (isize, isize)| out.push((x as i32, y as i32));
+    symmetric_shadowcasting::compute_fov(
+        (viewer.0 as isize, viewer.1 as isize),
+        &mut blocking,
+        &mut mark,
+    );
+}
+
+fn bench_fields_of_view(c: &mut Criterion, scene: &Scene) {
+    use tilecaster_grid::grid::{FieldOfView, Sight};
+    // The map as a `BoolGrid`: its bounds, and solid beyond them.
+    let solid = BoolGrid::new(&scene.solid, SIZE).unwrap();
+    let viewers = viewers(scene);
+    let bracket_map = BracketMap(scene);
+    let tilecaster = |rule: Sight| {
+        move |viewer: (i32, i32), view: &mut FieldOfView, out: &mut Vec<(i32, i32)>| {
+            view.compute(&solid, Cell::new(viewer.0, viewer.1), f64::from(VIEW), rule);
+            out.extend(view.cells().map(|c| (c.x, c.y)));
+        }
+    };
+    type View<'a> = Box<dyn Fn((i32, i32), &mut FieldOfView, &mut Vec<(i32, i32)>) + 'a>;
+    let peers: Vec<(&str, View)> = vec![
+        (
+            "tilecaster-grid Sight::Centres",
+            Box::new(tilecaster(Sight::Centres)),
+        ),
+        (
+            "tilecaster-grid Sight::AnyPoint",
+            Box::new(tilecaster(Sight::AnyPoint)),
+        ),
+        (
+            "bracket-pathfinding field_of_view",
+            Box::new(|v, _: &mut FieldOfView, out: &mut Vec<(i32, i32)>| {
+                bracket_view(&bracket_map, v, out)
+            }),
+        ),
+        (
+            "symmetric-shadowcasting",
+            Box::new(|v, _: &mut FieldOfView, out: &mut Vec<(i32, i32)>| {
+                shadowcast_view(scene, v, out)
+            }),
+        ),
+    ];
+    // The exact answers: what some point of each cell is seen by (the permissive rule, walls
+    // alike), and whose centres are (the strict one).
+    let (mut any, mut centres) = (FieldOfView::default(), FieldOfView::default());
+    println!(
+        "
+fields of view {:>18} {:>8} {:>11}  (of {} viewers, radius {VIEW})",
+        "unseen",
+        "missed",
+        "asymmetric",
+        viewers.len()
+    );
+    let mut scratch = FieldOfView::default();
+    for (name, view) in &peers {
+        let (mut unseen, mut missed) = (0, 0);
+        let mut seen_by: Vec<Vec<(i32, i32)>> = Vec::new();
+        for &viewer in &viewers {
+            let mut out = Vec::new();
+            view(viewer, &mut scratch, &mut out);
+            out.retain(|&c| c != viewer && within_view(viewer, c));
+            out.sort_unstable();
+            out.dedup();
+            let at = Cell::new(viewer.0, viewer.1);
+            any.compute(&solid, at, f64::from(VIEW), Sight::AnyPoint);
+            centres.compute(&solid, at, f64::from(VIEW), Sight::Centres);
+            unseen += out
+                .iter()
+                .filter(|&&(x, y)| !any.is_seen(Cell::new(x, y)))
+                .count();
+            missed += centres
+                .cells()
+                .filter(|&c| c != at && !out.contains(&(c.x, c.y)))
+                .count();
+            seen_by.push(out);
+        }
+        let mut asymmetric = 0;
+        for (i, &a) in viewers.iter().enumerate() {
+            for (j, &b) in viewers.iter().enumerate().skip(i + 1) {
+                if within_view(a, b) {
+                    asymmetric += usize::from(seen_by[i].contains(&b) != seen_by[j].contains(&a));
+                }
+            }
+        }
+        println!("{name:<32} {unseen:>8} {missed:>8} {asymmetric:>11}");
+    }
+    let mut group = c.benchmark_group("field of view, radius 8, 64x64, 3% walls (256 viewers)");
+    for (name, view) in &peers {
+        group.bench_function(*name, |b| {
+            let mut view_buffer = FieldOfView::default();
+            let mut out = Vec::with_capacity(512);
+            b.iter(|| {
+                let mut cells = 0;
+                for &viewer in &viewers {
+                    out.clear();
+                    view(black_box(viewer), &mut view_buffer, &mut out);
+                    cells += out.len();
+                }
+                cells
+            })
+        });
+    }
+    group.finish();
 }
 
 fn config() -> Criterion {
