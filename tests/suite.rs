@@ -27,6 +27,7 @@ mod render;
 mod rollback;
 mod session;
 mod shapes;
+mod signalling;
 mod sound;
 mod tiled;
 mod visibility;

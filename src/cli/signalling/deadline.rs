@@ -9,9 +9,10 @@ use std::time::Instant;
 
 /// A connection that fails its reads and writes once `deadline` has passed (the handshake's,
 /// and a write's: a client taking a byte now and then would otherwise hold either for ever),
-/// or once `stalled` is set (its messages piled up).
+/// or once `stalled` is set (its messages piled up). Shared: the client's reader and writer
+/// each hold one over the same socket (no second descriptor).
 pub(super) struct Deadline {
-    pub(super) stream: TcpStream,
+    pub(super) stream: Arc<TcpStream>,
     pub(super) deadline: Option<Instant>,
     pub(super) stalled: Option<Arc<AtomicBool>>,
 }
@@ -33,17 +34,17 @@ impl Deadline {
 impl std::io::Read for Deadline {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         self.check()?;
-        self.stream.read(buf)
+        (&*self.stream).read(buf)
     }
 }
 
 impl std::io::Write for Deadline {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.check()?;
-        self.stream.write(buf)
+        (&*self.stream).write(buf)
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
-        self.stream.flush()
+        (&*self.stream).flush()
     }
 }

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use anyhow::{Context, Result};
 mod deadline;
 mod server;
+mod writer;
 
 use server::SignallingServer;
 

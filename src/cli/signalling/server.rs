@@ -11,15 +11,17 @@
 //! (`{"PeerLeft":"<uuid>"}`). With `?next=N` the room is filled N at a time: each N clients
 //! meet each other and the next to come start a new group.
 //!
-//! One thread per client, blocking I/O with a read timeout; messages are limited in size and
-//! what does not read as a request is dropped and counted, never a panic. Games do not
-//! travel through here: once the data channels open, the peers talk directly.
+//! Two threads per client, blocking I/O: one reads its messages (waking only when one comes,
+//! or when it has been idle [`IDLE`]), one writes what the room says to it (`writer`), so
+//! that an idle client costs no CPU. Messages are limited in size and what does not read as
+//! a request is dropped and counted, never a panic. Games do not travel through here: once
+//! the data channels open, the peers talk directly.
 //!
 //! Bounded for strangers: a handshake has [`HANDSHAKE_DEADLINE`] in all (a byte at a time
 //! does not keep it open), a client [`IDLE`] without a word is let go, one whose messages
 //! pile up unread ([`OUTBOX`] of them, or [`LARGEST_UNSENT`] bytes not taken by its
 //! connection within [`WRITE_TIMEOUT`]) is let go, and one machine holds at most
-//! [`MOST_PER_ADDRESS`] connections. An idle client's thread wakes [`IDLE_POLL`] apart.
+//! [`MOST_PER_ADDRESS`] connections.
 //!
 //! ```ignore
 //! use server::SignallingServer;
@@ -59,13 +61,6 @@ pub const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 pub const IDLE: Duration = Duration::from_secs(60);
 /// The longest room name (the path after the first `/`); longer ones are turned away.
 pub const LONGEST_ROOM: usize = 128;
-/// How long a client's thread waits for its message before passing on others' to it, while
-/// messages come and go (within [`BUSY_FOR`] of the last)...
-const POLL: Duration = Duration::from_millis(10);
-/// ... and while it is idle.
-pub const IDLE_POLL: Duration = Duration::from_secs(1);
-/// How long after a message a client's thread polls at [`POLL`].
-const BUSY_FOR: Duration = Duration::from_secs(2);
 /// How long the WebSocket handshake may take, all of it.
 pub const HANDSHAKE_DEADLINE: Duration = Duration::from_secs(5);
 
@@ -128,9 +123,15 @@ impl RoomRequest {
 /// A connected client.
 struct Client {
     room: RoomRequest,
-    outbox: SyncSender<String>,
-    /// Set when its outbox overflowed: its thread lets it go.
+    outbox: Outbox,
+}
+
+/// Where the room's messages to a client go: its writer's queue, the flag set when it
+/// overflows, and the connection, shut down then (which wakes its reader, to let it go).
+struct Outbox {
+    queue: SyncSender<String>,
     stalled: Arc<AtomicBool>,
+    connection: Arc<TcpStream>,
 }
 
 /// Who is where.
@@ -145,8 +146,7 @@ struct Rooms {
 
 impl Rooms {
     /// Seats `id` in `room`; the clients told of it.
-    fn join(&mut self, id: &str, room: RoomRequest, outbox: (SyncSender<String>, Arc<AtomicBool>)) {
-        let (outbox, stalled) = outbox;
+    fn join(&mut self, id: &str, room: RoomRequest, outbox: Outbox) {
         let members = self.open.entry(room.clone()).or_default();
         let earlier = members.clone();
         match room.next {
@@ -157,14 +157,7 @@ impl Rooms {
             }
             _ => members.push(id.to_string()),
         }
-        self.clients.insert(
-            id.to_string(),
-            Client {
-                room,
-                outbox,
-                stalled,
-            },
-        );
+        self.clients.insert(id.to_string(), Client { room, outbox });
         let news = PeerEvent::NewPeer(id).text();
         for other in &earlier {
             self.send(other, news.clone());
@@ -196,8 +189,10 @@ impl Rooms {
         if let Some(client) = self.clients.get(to) {
             // A client that does not take its messages is let go (by its thread); one whose
             // thread ended is on its way out.
-            if let Err(TrySendError::Full(_)) = client.outbox.try_send(text) {
-                client.stalled.store(true, Ordering::Relaxed);
+            let outbox = &client.outbox;
+            if let Err(TrySendError::Full(_)) = outbox.queue.try_send(text) {
+                outbox.stalled.store(true, Ordering::Relaxed);
+                let _ = outbox.connection.shutdown(std::net::Shutdown::Both);
             }
         }
     }
@@ -346,7 +341,7 @@ impl Connection {
             return refused();
         }
         let stream = Deadline {
-            stream,
+            stream: Arc::new(stream),
             deadline: Some(started + HANDSHAKE_DEADLINE),
             stalled: None,
         };
@@ -384,17 +379,22 @@ impl Connection {
             return refused();
         };
         socket.get_mut().deadline = None;
+        // Reads wait for the client's next message, as long as it may be idle.
         if socket
             .get_ref()
             .stream
-            .set_read_timeout(Some(POLL))
+            .set_read_timeout(Some(IDLE))
             .is_err()
         {
             return refused();
         }
+        let (connection, writing) = (
+            socket.get_ref().stream.clone(),
+            socket.get_ref().stream.clone(),
+        );
         self.report.connected.fetch_add(1, Ordering::Relaxed);
         let id = new_peer_id();
-        let (outbox, inbox): (SyncSender<String>, Receiver<String>) = sync_channel(OUTBOX);
+        let (queue, inbox): (SyncSender<String>, Receiver<String>) = sync_channel(OUTBOX);
         let stalled = Arc::new(AtomicBool::new(false));
         socket.get_mut().stalled = Some(stalled.clone());
         if self.verbose {
@@ -404,77 +404,63 @@ impl Connection {
         // In the room before it is told its id: a client told its id is one the next
         // newcomer is announced to (the threads of two clients that come one after the other
         // would otherwise join in either order). What the room says meanwhile waits in its
-        // outbox, sent after the id.
-        lock(&self.rooms).join(&id, room, (outbox, stalled.clone()));
-        if socket
-            .send(Message::text(PeerEvent::IdAssigned(&id).text()))
-            .is_err()
-        {
+        // queue, written after the id by its writer, started then.
+        let outbox = Outbox {
+            queue,
+            stalled: stalled.clone(),
+            connection,
+        };
+        lock(&self.rooms).join(&id, room, outbox);
+        let told = socket.send(Message::text(PeerEvent::IdAssigned(&id).text()));
+        let writer = told
+            .ok()
+            .and_then(|()| super::writer::spawn(writing, inbox, stalled.clone()).ok());
+        let Some(writer) = writer else {
             lock(&self.rooms).leave(&id);
+            self.report.let_go.fetch_add(1, Ordering::Relaxed);
             return;
-        }
-        let (mut heard, mut busy) = (Instant::now(), Instant::now());
-        let mut polling = POLL;
+        };
+        let mut heard = Instant::now();
         loop {
-            // Quick while messages come and go, slow when idle (a thousand idle clients
-            // would otherwise wake a hundred times a second each).
-            let poll = if busy.elapsed() < BUSY_FOR {
-                POLL
-            } else {
-                IDLE_POLL
-            };
-            if poll != polling && socket.get_ref().stream.set_read_timeout(Some(poll)).is_ok() {
-                polling = poll;
-            }
             let read = socket.read();
             if read.is_ok() {
                 heard = Instant::now();
             }
             match read {
-                Ok(Message::Text(text)) => {
-                    busy = Instant::now();
-                    self.request(&id, text.as_str());
-                }
+                Ok(Message::Text(text)) => self.request(&id, text.as_str()),
                 Ok(Message::Close(_)) => break,
                 Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => {}
                 Ok(Message::Binary(_)) => {
                     self.report.dropped.fetch_add(1, Ordering::Relaxed);
                 }
                 Err(tungstenite::Error::Io(e))
-                    if matches!(
-                        e.kind(),
-                        ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
-                    ) => {}
+                    if matches!(e.kind(), ErrorKind::Interrupted)
+                        || (matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
+                            && heard.elapsed() < IDLE) => {}
                 Err(tungstenite::Error::Capacity(_)) => {
                     // Too large: the connection cannot go on after it.
                     self.report.dropped.fetch_add(1, Ordering::Relaxed);
                     break;
                 }
-                Err(_) => break,
-            }
-            if stalled.load(Ordering::Relaxed) || heard.elapsed() > IDLE {
-                self.report.let_go.fetch_add(1, Ordering::Relaxed);
-                break;
-            }
-            // A write or flush that fails (its connection took nothing for WRITE_TIMEOUT, or
-            // holds LARGEST_UNSENT, or broke) ends the client.
-            socket.get_mut().deadline = Some(Instant::now() + WRITE_TIMEOUT);
-            let mut sent = true;
-            while let Ok(text) = inbox.try_recv() {
-                busy = Instant::now();
-                sent = socket.write(Message::text(text)).is_ok();
-                if !sent {
+                Err(_) => {
+                    // Idle too long, or let go (its messages piled up, or its writer could
+                    // not write: either shut the connection down), or gone.
+                    if stalled.load(Ordering::Relaxed) || heard.elapsed() >= IDLE {
+                        self.report.let_go.fetch_add(1, Ordering::Relaxed);
+                    }
                     break;
                 }
             }
-            let flushed = sent && socket.flush().is_ok();
-            socket.get_mut().deadline = None;
-            if !flushed {
+            if stalled.load(Ordering::Relaxed) {
                 self.report.let_go.fetch_add(1, Ordering::Relaxed);
                 break;
             }
         }
+        // Out of the room (its writer's queue closes), the connection shut (a write under way
+        // ends), and the writer done before the client counts as gone.
         lock(&self.rooms).leave(&id);
+        let _ = socket.get_ref().stream.shutdown(std::net::Shutdown::Both);
+        let _ = writer.join();
         if self.verbose {
             eprintln!("{id} left");
         }
