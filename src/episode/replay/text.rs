@@ -12,7 +12,6 @@ use crate::level::Difficulty;
 /// A recording's lines, numbered from 0.
 type Numbered<'a> = Peekable<Enumerate<Lines<'a>>>;
 
-/// An error at line `line` (1-based), column `column`.
 /// A word of the file as an error quotes it: control characters escaped (a NUL, an escape
 /// sequence never reaches the terminal as it is), cut to 40 characters.
 fn shown(word: &str) -> String {
@@ -26,6 +25,7 @@ fn shown(word: &str) -> String {
     format!("'{}'{more}", cut.escape_debug())
 }
 
+/// An error at line `line` (1-based), column `column`.
 fn err(line: usize, column: usize, message: String) -> ReplayError {
     ReplayError {
         line,
