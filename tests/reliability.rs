@@ -185,7 +185,8 @@ fn the_version_says_the_rules() {
 
 /// A level file that would take the TOML reader far more memory than its size (many small
 /// values: 60 MB of lights took 2.6 GB) is refused before it is read, at the value past the
-/// limit; a Tiled map of too many elements (52 MB of objects took 1 GB) likewise.
+/// limit; a Tiled map of too many elements (52 MB of objects took 1 GB), or a JSON one of too
+/// many values, likewise.
 #[test]
 fn a_level_of_too_many_values_is_refused_before_it_is_read() {
     let dir = scratch("values");
@@ -212,6 +213,18 @@ fn a_level_of_too_many_values_is_refused_before_it_is_read() {
     assert_eq!(code, Some(1), "{out}");
     assert!(
         out.contains("many.tmx:") && out.contains("more than 200000 elements"),
+        "{out}"
+    );
+    // A JSON map of too many values (an array of numbers of 2,000,001 cells), likewise.
+    let data = vec!["0"; 2_000_001].join(",");
+    let tmj = format!(
+        "{{\"type\":\"map\",\"width\":2000,\"height\":1001,\"tilewidth\":64,\"tileheight\":64,\"layers\":[{{\"type\":\"tilelayer\",\"name\":\"walls\",\"width\":2000,\"height\":1001,\"data\":[{data}]}}]}}"
+    );
+    std::fs::write(dir.join("many.tmj"), tmj).unwrap();
+    let (code, out, _) = run(&dir, &["check", "many.tmj"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("many.tmj:1:") && out.contains("more than 2000000 values"),
         "{out}"
     );
     std::fs::remove_dir_all(dir).unwrap();

@@ -5,6 +5,12 @@
 
 use super::xml::{Attr, Element, MAX_DEPTH, XmlError};
 
+/// The most values a JSON file holds (each kept with its offset, some 80 bytes): a map of a
+/// million cells written as an array of numbers, and its objects. A larger map keeps its layer
+/// data as one base64 string (Tiled's "Base64" tile layer format), or is saved as `.tmx`; 16
+/// million numbers once took over a gigabyte to read.
+pub(super) const MAX_VALUES: usize = 2_000_000;
+
 /// A JSON value and the offset where it starts.
 #[derive(Debug)]
 struct Json {
@@ -49,6 +55,7 @@ pub(super) fn parse(text: &str, base: usize) -> Result<Element, XmlError> {
         text,
         i: 0,
         base,
+        values: 0,
     };
     p.ws();
     let json = p.value(0)?;
@@ -212,6 +219,8 @@ struct Parser<'a> {
     text: &'a str,
     i: usize,
     base: usize,
+    /// Values read so far (see [`MAX_VALUES`]).
+    values: usize,
 }
 
 impl Parser<'_> {
@@ -231,6 +240,15 @@ impl Parser<'_> {
     fn value(&mut self, depth: usize) -> Result<Json, XmlError> {
         if depth > MAX_DEPTH {
             return Err(self.error(&format!("nested more than {MAX_DEPTH} deep")));
+        }
+        self.values += 1;
+        if self.values > MAX_VALUES {
+            return Err(XmlError {
+                at: self.base + self.i.min(self.bytes.len()),
+                message: format!(
+                    "more than {MAX_VALUES} values from here on: too many to read (give the tile layers Tiled's Base64 format, or save the map as .tmx)"
+                ),
+            });
         }
         let at = self.base + self.i;
         let value = match self.bytes.get(self.i) {
