@@ -158,6 +158,34 @@ fn check_says_its_summary_after_its_lines_on_one_stream() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// `check` whose reader has gone (a pipe closed before it writes: `check ... | head -1`)
+/// ends as its levels decide, without a panic.
+#[test]
+fn check_into_a_closed_pipe_ends_as_its_levels_decide() {
+    use std::process::Stdio;
+    let dir = scratch("pipe");
+    std::fs::write(dir.join("bad.toml"), "name = \"\"\n").unwrap();
+    for (files, code) in [
+        (&["level.toml"][..], 0),
+        (&["level.toml", "bad.toml"][..], 1),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tilecaster"))
+            .arg("check")
+            .args(files)
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{files:?}: {said}");
+        assert!(!said.contains("panicked"), "{files:?}: {said}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// The version says the rules: the package's minor version is the rules version, and a
 /// recording of other rules is refused naming both.
 #[test]

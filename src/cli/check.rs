@@ -8,24 +8,25 @@ use tilecaster::level::load_with_sources;
 
 pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
     let (mut errors, mut warnings) = (0, 0);
+    let mut out = Lines::default();
     for file in files {
         match load_with_sources(file, sources) {
             Ok(checked) => {
                 for w in &checked.warnings {
-                    println!("{w}");
+                    out.line(w);
                 }
                 for n in &checked.notices {
-                    println!("{}: note: {}", n.path.display(), n.message);
+                    out.line(format_args!("{}: note: {}", n.path.display(), n.message));
                 }
                 warnings += checked.warnings.len();
                 for w in unused_sprites_refused(file, &checked) {
-                    println!("{w}");
+                    out.line(w);
                     warnings += 1;
                 }
                 let level = &checked.level;
                 // The name as a Rust string literal: control characters (ESC, BEL, a
                 // right-to-left override) escaped, never sent raw to the terminal.
-                println!(
+                out.line(format_args!(
                     "{}: ok: {:?}, {}x{} cells, {} textures from {}{}",
                     file.display(),
                     level.name,
@@ -34,11 +35,11 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
                     checked.textures.len(),
                     texture_places(&checked),
                     replaced(&checked)
-                );
+                ));
             }
             Err(e) => {
                 for d in &e.diagnostics {
-                    println!("{d}");
+                    out.line(d);
                     if d.is_error() {
                         errors += 1;
                     } else {
@@ -57,11 +58,28 @@ pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
     );
     // On the stream of the lines it sums up, so that it follows them in order on a line of
     // its own wherever the two streams are shown together.
-    println!("{summary}");
+    out.line(&summary);
     if errors > 0 {
         return Err(super::Reported(summary).into());
     }
     Ok(())
+}
+
+/// Standard output for `check`'s lines. Once its reader has gone (a pipe closed early:
+/// `check ... | head -1`), the rest is not written, and `check` still ends as its levels
+/// decide, where a line printed into the closed pipe would panic.
+#[derive(Default)]
+struct Lines {
+    gone: bool,
+}
+
+impl Lines {
+    fn line(&mut self, text: impl std::fmt::Display) {
+        use std::io::Write;
+        if !self.gone && writeln!(std::io::stdout().lock(), "{text}").is_err() {
+            self.gone = true;
+        }
+    }
 }
 
 /// A warning for each sprite sheet of the level's own folders and `--data` that this level does

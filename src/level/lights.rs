@@ -68,10 +68,15 @@ pub const SAMPLES: u32 = 64;
 /// lights' coarse copy of the cell and its marks.
 pub const BYTES_PER_LIT_CELL: u64 = (SAMPLES * SAMPLES) as u64 * (12 + 4) + 8 * 8 * 4 + 16;
 
-/// Bytes building a light map takes at most per light besides its cells: its visibility
-/// polygon and the buffers it was cast in (a light of the largest radius in an open hall,
-/// measured: about 6 KiB), with room.
-pub const BYTES_PER_LIGHT: u64 = 16 << 10;
+/// Bytes building a light map takes per light besides its cells: its visibility polygon's arc
+/// (about a hundred points for the largest radius, 24 bytes each, held in vectors that may
+/// have grown to twice that) and the rest of its polygon's bookkeeping.
+pub const BYTES_PER_LIGHT: u64 = 8 << 10;
+
+/// Bytes a light's polygon takes per square tile of its reach, for the walls' corners it sees:
+/// up to three rays a corner, and a tile's worth of corners (a light of radius 32 among pillars
+/// every third cell sees 1,822 points: 44 KB; in an open hall 101: 2.4 KB).
+pub const BYTES_PER_REACHED_TILE: u64 = 4 * 3 * 48;
 
 /// What building the light map of a set of lights costs, worked out from the lights alone
 /// before any is cast: the level's limits ([`limits`]) are checked against it, by `check` and
@@ -118,10 +123,12 @@ impl LightCost {
         self.cells.map(|c| c * u64::from(SAMPLES * SAMPLES))
     }
 
-    /// The most bytes building the light map takes.
+    /// The most bytes building the light map takes: its cells' samples, and the lights'
+    /// polygons.
     pub fn bytes(&self) -> Option<u64> {
-        self.cells
-            .map(|c| c * BYTES_PER_LIT_CELL + self.lights as u64 * BYTES_PER_LIGHT)
+        let polygons = self.lights as u64 * BYTES_PER_LIGHT
+            + self.reach.ceil() as u64 * BYTES_PER_REACHED_TILE;
+        self.cells.map(|c| c * BYTES_PER_LIT_CELL + polygons)
     }
 
     /// What is past a limit, said for a person with the figures; `None` where it is within
