@@ -64,7 +64,9 @@ impl Recorder {
         if advance.kept.len() > room {
             recording.inputs.extend_from_slice(&advance.kept[..room]);
             self.stopped = true;
-            return Some("recording stopped: a recording holds six hours of play at most");
+            return Some(
+                "recording stopped: a recording holds 1,296,000 inputs at most (six hours of one player, 45 minutes of eight)",
+            );
         }
         recording.inputs.extend_from_slice(&advance.kept);
         if advance.new_level {

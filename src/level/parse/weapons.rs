@@ -42,7 +42,7 @@ impl Parser<'_> {
             if let Some(i) = &t.interval {
                 let (lo, hi) = limits::INTERVAL;
                 let seconds = *i.get_ref();
-                // Within the documented seconds (1/60 written to four places or more passes),
+                // Within the documented seconds (1/60 rounded to four places or more passes),
                 // then whole ticks: the nearest.
                 if (lo * (1.0 - 1e-4)..=hi).contains(&seconds) {
                     out.interval = ((seconds * f64::from(TICK_HZ)).round() as u64).max(1);
