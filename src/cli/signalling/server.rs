@@ -20,7 +20,7 @@
 //! Bounded for strangers: a handshake has [`HANDSHAKE_DEADLINE`] in all (a byte at a time
 //! does not keep it open), a client [`IDLE`] without a word is let go, one whose messages
 //! pile up unread ([`OUTBOX`] of them, or [`LARGEST_UNSENT`] bytes not taken by its
-//! connection within [`WRITE_TIMEOUT`]) is let go, and one machine holds at most
+//! connection within [`WRITE_TIMEOUT`](super::writer::WRITE_TIMEOUT)) is let go, and one machine holds at most
 //! [`MOST_PER_ADDRESS`] connections.
 //!
 //! ```ignore
@@ -55,8 +55,6 @@ pub const MOST_PER_ADDRESS: usize = 16;
 pub const OUTBOX: usize = 256;
 /// The most bytes written to a client's connection and not yet taken by it.
 pub const LARGEST_UNSENT: usize = 4 * LARGEST_MESSAGE;
-/// How long a write to a client may wait for it to take what was sent.
-pub const WRITE_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long a client may say nothing (matchbox's clients keep alive every 10 s).
 pub const IDLE: Duration = Duration::from_secs(60);
 /// The longest room name (the path after the first `/`); longer ones are turned away.

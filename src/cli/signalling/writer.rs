@@ -4,7 +4,8 @@
 //! cost no CPU (each woke once a second before, 12% of a core for a thousand).
 //!
 //! The writer frames each message itself (a server's text frame, unmasked) and writes it
-//! whole to the connection (shared with the reader, no second descriptor) within [`WRITE_TIMEOUT`](super::server::WRITE_TIMEOUT).
+//! whole to the connection (shared with the reader, no second descriptor) within
+//! [`WRITE_TIMEOUT`].
 //! The reader's WebSocket writes only the pongs and the close it owes the client, which
 //! reach that client alone.
 
@@ -20,7 +21,9 @@ use tungstenite::protocol::frame::Frame;
 use tungstenite::protocol::frame::coding::{Data, OpCode};
 
 use super::deadline::Deadline;
-use super::server::WRITE_TIMEOUT;
+
+/// How long a write to a client may wait for it to take what was sent.
+pub const WRITE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Starts the writer of the connection `stream` (the client's, shared), writing what comes
 /// through `inbox` until the room lets the client go (the inbox's sender dropped). A write
