@@ -102,7 +102,7 @@ fn ms(d: Duration) -> f64 {
 /// graph (a line at 16.7 ms, one 60 Hz frame), and along the view's bottom (`view_bottom`,
 /// rows: above the status bar) a strip coloured by the
 /// cells each column's ray walked (`cells`, one per column), from dark blue (few) to red (the
-/// most in this frame). The row below the panel.
+/// most in this frame), under a line saying so. The row below the panel.
 pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bottom: u32) -> u32 {
     let scale = (frame.height() / 200).max(1);
     let s = i64::from(scale);
@@ -204,7 +204,7 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
     let label_x = x0 + panel_w - i64::from(text_width(&label, scale)) - 2 * s;
     canvas.text(label_x, gy, &label, Colour::rgb(150, 150, 150), scale);
     // The heat strip, along the bottom of the view (above the status bar, never over its
-    // digits).
+    // digits), under a line that says what it shows.
     let most = cells.iter().copied().max().unwrap_or(0).max(1);
     let strip_h = 3 * s;
     let top = i64::from(view_bottom).min(h) - s - strip_h;
@@ -212,6 +212,17 @@ pub fn draw_profile(frame: &mut Frame, profile: &Profile, cells: &[u32], view_bo
         let colour = heat(c as f64 / most as f64);
         canvas.fill_rect(x as i64, top, 1, strip_h, colour);
     }
+    let legend = format!("CELLS EACH COLUMN'S RAY WALKED: BLUE FEW, RED {most}");
+    let legend_h = 9 * s;
+    let legend_w = i64::from(text_width(&legend, scale)) + 4 * s;
+    canvas.fill_rect(0, top - legend_h, legend_w, legend_h, Colour::rgb(0, 0, 0));
+    canvas.text(
+        2 * s,
+        top - legend_h + s,
+        &legend,
+        Colour::rgb(200, 200, 200),
+        scale,
+    );
     u32::try_from(y0 + panel_h).unwrap_or(0)
 }
 
@@ -292,5 +303,12 @@ mod tests {
             "the busiest columns red: {hot:?}"
         );
         assert!(cold[2] > cold[0], "the quiet ones blue: {cold:?}");
+        // Its legend just above it: light text on black, from the left.
+        let legend: Vec<[u8; 4]> = (0..40)
+            .flat_map(|x| (y - 10..y - 2).map(move |y| (x, y)))
+            .map(|(x, y)| frame.pixel(x, y))
+            .collect();
+        assert!(legend.contains(&[200, 200, 200, 255]), "its words");
+        assert!(legend.contains(&[0, 0, 0, 255]), "on black");
     }
 }
