@@ -6,7 +6,7 @@
      square pillars, diagonals, thin walls, rounded corners, window slits) as wall tiles with a
      `shape` property. Add tiles for your own textures the same way: an image, and a `texture`
      property naming it (and a `shape`, for a shaped wall). -->
-<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="65" columns="0">
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="64" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -359,12 +359,6 @@
    <property name="kind" value="table"/>
   </properties>
   <image width="64" height="64" source="../textures/sprites/table.png"/>
- </tile>
- <tile id="55" type="decoration">
-  <properties>
-   <property name="kind" value="pillar"/>
-  </properties>
-  <image width="64" height="64" source="../textures/sprites/pillar.png"/>
  </tile>
  <tile id="56" type="decoration">
   <properties>

@@ -229,7 +229,7 @@ fn golden_floors_across_cells() {
     }
 }
 
-/// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the twelve
+/// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the eleven
 /// decorations, each as the game draws it, two views of each gallery
 /// (`tests/scenes/museum.toml`).
 #[test]

@@ -891,10 +891,9 @@ pub fn pickup(kind: &str) -> RgbaImage {
 }
 
 /// The decorations a level can place, by name (each a sprite `NAME.png`).
-pub const DECORATIONS: [&str; 12] = [
+pub const DECORATIONS: [&str; 11] = [
     "barrel",
     "table",
-    "pillar",
     "armour",
     "plant",
     "well",
@@ -970,23 +969,6 @@ pub fn decoration(kind: &str) -> RgbaImage {
                 0.04,
                 [230.0, 230.0, 220.0],
             );
-        }
-        "pillar" => {
-            ring(&mut b, (0.0, 0.0, 0.08), 0.25, 14, 0.1, stone);
-            for z in [0.3f32, 0.6, 0.9, 1.2, 1.5, 1.8] {
-                ring(&mut b, (0.0, 0.0, z), 0.16, 10, 0.14, stone);
-            }
-            ring(&mut b, (0.0, 0.0, 2.0), 0.26, 14, 0.1, stone);
-            for k in 0..6 {
-                let a = k as f32 / 6.0 * std::f32::consts::TAU;
-                capsule(
-                    &mut b,
-                    [0.29 * a.cos(), 0.29 * a.sin(), 0.15],
-                    [0.29 * a.cos(), 0.29 * a.sin(), 1.95],
-                    0.03,
-                    [120.0, 120.0, 128.0],
-                );
-            }
         }
         "armour" => {
             let steel = [185.0f32, 190.0, 200.0];

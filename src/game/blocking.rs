@@ -6,8 +6,8 @@ use crate::grid::{Cell, Hit, Solidity};
 use crate::level::{Holes, Level};
 use crate::map::Tile;
 
-/// What blocks bullets and sight: walls, push walls, masked walls (but for their holes),
-/// doors that are not fully open, and the decorations that stop shots (a pillar).
+/// What blocks bullets and sight: walls, push walls, masked walls (but for their holes), and
+/// doors that are not fully open (no decoration, as in Wolfenstein 3D).
 #[derive(Clone, Copy)]
 pub struct Blocking<'a> {
     pub(super) level: &'a Level,
@@ -18,27 +18,27 @@ pub struct Blocking<'a> {
 
 /// What blocks walking: whatever [`Blocking`] blocks, and every decoration that stands in
 /// the way (a barrel, a table), whose whole cell is closed to the player and enemies, as in
-/// Wolfenstein 3D; bullets and sight pass most of them.
+/// Wolfenstein 3D; bullets and sight pass them.
 #[derive(Clone, Copy)]
 pub struct Footing<'a>(pub Blocking<'a>);
 
-/// The cells the level's decorations close: to walking, and to bullets and sight.
+/// The cells the level's decorations close to walking.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Obstacles {
     width: usize,
-    /// Per cell, row-major: bit 0 closes it to walking, bit 1 to shots.
-    cells: Vec<u8>,
+    /// Per cell, row-major: whether a decoration closes it to walking.
+    cells: Vec<bool>,
 }
 
 impl Obstacles {
     /// The cells `level`'s decorations close.
     pub fn of(level: &Level) -> Obstacles {
         let (width, height) = (level.map.width(), level.map.height());
-        let mut cells = vec![0u8; width * height];
+        let mut cells = vec![false; width * height];
         for d in &level.decorations {
             let c = d.cell();
             if let Some(slot) = Obstacles::index(width, height, c).and_then(|i| cells.get_mut(i)) {
-                *slot |= u8::from(d.kind.blocks) | u8::from(d.kind.blocks_shots) << 1;
+                *slot |= d.kind.blocks;
             }
         }
         Obstacles { width, cells }
@@ -49,19 +49,10 @@ impl Obstacles {
         (x < width && y < height).then_some(y * width + x)
     }
 
-    fn flags(&self, c: Cell) -> u8 {
-        let height = self.cells.len() / self.width.max(1);
-        Obstacles::index(self.width, height, c).map_or(0, |i| self.cells[i])
-    }
-
     /// Whether a decoration closes `cell` to walking.
     pub fn stops_walking(&self, cell: Cell) -> bool {
-        self.flags(cell) & 1 != 0
-    }
-
-    /// Whether a decoration closes `cell` to bullets and sight.
-    pub fn stops_shots(&self, cell: Cell) -> bool {
-        self.flags(cell) & 2 != 0
+        let height = self.cells.len() / self.width.max(1);
+        Obstacles::index(self.width, height, cell).is_some_and(|i| self.cells[i])
     }
 }
 
@@ -88,7 +79,7 @@ impl Solidity for Blocking<'_> {
     fn is_solid(&self, cell: Cell) -> bool {
         match self.level.map.get(cell) {
             None => true,
-            Some(Tile::Empty) => self.obstacles.stops_shots(cell),
+            Some(Tile::Empty) => false,
             Some(Tile::Door) => !self.doors.passable(cell),
             Some(_) => true,
         }

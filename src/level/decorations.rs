@@ -1,8 +1,9 @@
 //! Decorations: the static things that furnish a level (barrels, tables, lamps, bones...), as
 //! a level places them (`{ decoration = "barrel" }` in the legend, `[[decoration]]` tables, or
 //! a Tiled object of class `decoration`), and what each kind does: whether it stops the player
-//! and enemies, and whether it stops bullets and sight too. Each kind is drawn from its own
-//! sprite, `textures/sprites/NAME.png`, which a data folder may replace.
+//! and enemies (none stops bullets or sight, as in Wolfenstein 3D: a pillar is a shaped wall,
+//! `{ wall = "stone", shape = "pillar_round" }`). Each kind is drawn from its own sprite,
+//! `textures/sprites/NAME.png`, which a data folder may replace.
 
 use crate::grid::Cell;
 use crate::math::Vec2;
@@ -12,38 +13,42 @@ use crate::math::Vec2;
 pub struct DecorationKind {
     /// Its name in level files, and its sprite's.
     pub name: &'static str,
-    /// It stops the player and enemies (its whole cell, as in Wolfenstein 3D).
+    /// It stops the player and enemies (its whole cell, as in Wolfenstein 3D); bullets and
+    /// sight pass it.
     pub blocks: bool,
-    /// It stops bullets and sight as well (a stone pillar); most do not.
-    pub blocks_shots: bool,
     /// It hangs from the ceiling (lamps): drawn at the top of its cell, never under foot.
     pub hangs: bool,
 }
 
-const fn kind(name: &'static str, blocks: bool, blocks_shots: bool, hangs: bool) -> DecorationKind {
+const fn kind(name: &'static str, blocks: bool, hangs: bool) -> DecorationKind {
     DecorationKind {
         name,
         blocks,
-        blocks_shots,
         hangs,
     }
 }
 
-/// Every kind of decoration: six that stand in the way, six that do not.
-pub const DECORATIONS: [DecorationKind; 12] = [
-    kind("barrel", true, false, false),
-    kind("table", true, false, false),
-    kind("pillar", true, true, false),
-    kind("armour", true, false, false),
-    kind("plant", true, false, false),
-    kind("well", true, false, false),
-    kind("lamp", false, false, true),
-    kind("chandelier", false, false, true),
-    kind("bones", false, false, false),
-    kind("puddle", false, false, false),
-    kind("flag", false, false, false),
-    kind("skeleton", false, false, false),
+/// Every kind of decoration: five that stand in the way, six that do not.
+pub const DECORATIONS: [DecorationKind; 11] = [
+    kind("barrel", true, false),
+    kind("table", true, false),
+    kind("armour", true, false),
+    kind("plant", true, false),
+    kind("well", true, false),
+    kind("lamp", false, true),
+    kind("chandelier", false, true),
+    kind("bones", false, false),
+    kind("puddle", false, false),
+    kind("flag", false, false),
+    kind("skeleton", false, false),
 ];
+
+/// What became of a decoration's name that is no longer one: the pillar, which stopped
+/// bullets as no decoration of Wolfenstein 3D's does, is a shaped wall.
+pub const RETIRED: [(&str, &str); 1] = [(
+    "pillar",
+    "it is a shaped wall now, { wall = \"stone\", shape = \"pillar_round\" }",
+)];
 
 impl DecorationKind {
     /// The kind of that name.
@@ -79,18 +84,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn twelve_kinds_half_of_them_in_the_way_and_only_the_pillar_stops_shots() {
-        assert_eq!(DECORATIONS.iter().filter(|k| k.blocks).count(), 6);
-        let shots: Vec<&str> = DECORATIONS
-            .iter()
-            .filter(|k| k.blocks_shots)
-            .map(|k| k.name)
-            .collect();
-        assert_eq!(shots, ["pillar"]);
+    fn eleven_kinds_five_of_them_in_the_way() {
+        assert_eq!(DECORATIONS.iter().filter(|k| k.blocks).count(), 5);
         for k in DECORATIONS {
             assert_eq!(DecorationKind::named(k.name), Some(k));
-            assert!(!k.blocks_shots || k.blocks);
         }
         assert_eq!(DecorationKind::named("sofa"), None);
+        for (name, _) in RETIRED {
+            assert_eq!(DecorationKind::named(name), None);
+        }
+    }
+
+    #[test]
+    fn the_pillar_decoration_is_refused_with_what_to_write_instead() {
+        let said = |kind: &str| {
+            let text = format!(
+                "name = \"p\"\ngrid = '''\n####\n#@p#\n####\n'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"@\" = {{ player = \"east\" }}\n\"p\" = {{ decoration = \"{kind}\" }}\n"
+            );
+            match crate::level::Level::parse(&text, std::path::Path::new("p.toml")) {
+                Ok(_) => String::new(),
+                Err(e) => e.to_string(),
+            }
+        };
+        let pillar = said("pillar");
+        assert!(pillar.contains("p.toml:10:"), "{pillar}");
+        assert!(
+            pillar.contains("'pillar' is no longer a decoration")
+                && pillar.contains("shape = \"pillar_round\""),
+            "{pillar}"
+        );
+        assert!(said("sofa").contains("unknown decoration 'sofa'"));
+        assert_eq!(said("armour"), "");
     }
 }

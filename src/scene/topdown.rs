@@ -420,16 +420,11 @@ impl Pen<'_> {
     fn things(&mut self, game: &Game, layers: &MapLayers, camera: &crate::render::Camera) {
         let pen = self;
         let shown = |p: Vec2| !layers.automap || game.is_explored(Cell::containing(p));
-        // Rings, not discs, so that none is taken for an enemy: a pillar a grey disc in a ring.
+        // Rings, not discs, so that none is taken for an enemy.
         for d in game.level.decorations.iter().filter(|d| shown(d.position)) {
-            let grey = Colour::rgb(150, 150, 160);
-            match (d.kind.blocks, d.kind.blocks_shots) {
-                (_, true) => {
-                    pen.disc(d.position, 0.3, grey);
-                    pen.ring(d.position, 0.38, grey);
-                }
-                (true, false) => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
-                (false, _) => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
+            match d.kind.blocks {
+                true => pen.ring(d.position, 0.32, Colour::rgb(190, 170, 120)),
+                false => pen.ring(d.position, 0.12, Colour::rgb(110, 110, 105)),
             }
         }
         // Each light: a small star of its colour where it stands.

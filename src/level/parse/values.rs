@@ -297,10 +297,14 @@ impl Parser<'_> {
         let kind = DecorationKind::named(v.get_ref());
         if kind.is_none() {
             let (other, names) = (v.get_ref(), DecorationKind::names());
-            self.d.error(
-                v.span(),
-                format!("unknown decoration '{other}' (expected one of {names})"),
-            );
+            let message = match crate::level::decorations::RETIRED
+                .iter()
+                .find(|(name, _)| name == other)
+            {
+                Some((_, instead)) => format!("'{other}' is no longer a decoration: {instead}"),
+                None => format!("unknown decoration '{other}' (expected one of {names})"),
+            };
+            self.d.error(v.span(), message);
         }
         kind
     }
