@@ -146,6 +146,12 @@ impl Enemy {
         line_of_sight(blocking, self.position, target)
     }
 
+    /// Whether it has not noticed the player yet (standing or on patrol): a hit then does
+    /// double damage, as Wolfenstein 3D's `DamageActor` does to an actor not in attack mode.
+    pub fn unaware(&self) -> bool {
+        matches!(self.state, EnemyState::Idle | EnemyState::Patrol)
+    }
+
     /// Takes `damage`: pain, or dying when out of health.
     pub fn hurt(&mut self, damage: i32) {
         if !self.alive() {

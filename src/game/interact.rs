@@ -116,7 +116,7 @@ impl Game {
 
     /// Takes what the player touches, where it does them good: health below full, bullets
     /// and rounds below the most carried; treasure, weapons, one-ups and keys always. A weapon
-    /// new to the player comes to hand when it outguns the chosen one (as in Wolfenstein 3D).
+    /// new to the player comes to hand when it outguns the chosen one ([`Weapon::outguns`]).
     pub(super) fn pick_up(&mut self, seat: usize) {
         let placed = self.level.pickups.len();
         for i in 0..self.pickups_left.len() {
@@ -150,7 +150,7 @@ impl Game {
                     } else {
                         player.add_ammo(6);
                     }
-                    if new && w > s.chosen {
+                    if new && w.outguns(s.chosen) {
                         s.chosen = w;
                     }
                     true

@@ -48,11 +48,14 @@ use crate::level::{Difficulty, Holes, KeyColour, Level, PickupSpawn};
 /// recorded game play out differently; recordings and saves carry it. Rules 3: inputs are
 /// played quantised ([`Input::quantised`]: movement in 127ths, the turn in 64ths of a degree).
 /// Rules 4: a deathmatch's players cannot be hurt for a second after they (re)start, unless
-/// they fire ([`SPAWN_PROTECTION_TICKS`]).
+/// they fire ([`SPAWN_PROTECTION_TICKS`]). Rules 5: Wolfenstein 3D's balance: a gun's damage
+/// and aim fall with distance, an enemy that has not noticed anyone takes double damage, a
+/// pickup comes to hand only over a worse weapon, the SS's machine gun is a clip to a player
+/// who has one, and seeds are mixed before use ([`Rng::new`]).
 ///
-/// The package's minor version is this number (tilecaster 0.4 plays rules 4), so that "written
+/// The package's minor version is this number (tilecaster 0.5 plays rules 5), so that "written
 /// by tilecaster 0.3.0" in a refusal says which rules too: raise them together.
-pub const RULES_VERSION: u32 = 4;
+pub const RULES_VERSION: u32 = 5;
 
 /// The oldest rules version whose saves still load. A save holds the game's state, not its
 /// inputs, so a rules change that leaves what the state means alone (new numbers, enemies
@@ -60,8 +63,8 @@ pub const RULES_VERSION: u32 = 4;
 /// rules; raise this only with a change that alters what a saved state means. Recordings
 /// replay only under their own rules ([`RULES_VERSION`]). Rules 2 (the arsenal, the
 /// bestiary, scores and lives) changed what a state holds: saves of rules 1 are refused;
-/// rules 3 changed only how inputs are played, and rules 4 only deathmatches: saves of
-/// rules 2 and 3 play on.
+/// rules 3 changed only how inputs are played, rules 4 only deathmatches and rules 5 only
+/// numbers and choices: saves of rules 2 to 4 play on.
 pub const SAVES_LOAD_FROM_RULES: u32 = 2;
 
 /// Simulation ticks per second (the level's: its times in seconds are whole ticks at it).

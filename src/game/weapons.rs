@@ -5,6 +5,7 @@
 
 use super::{Blocking, ENEMY_RADIUS, Game, GameEvent, Puff, TICK};
 use crate::grid::{Cell, Walk, cast_segment};
+use crate::level::PickupKind;
 use crate::math::Vec2;
 
 pub use crate::level::{Arsenal, Pool, Weapon, WeaponStats};
@@ -194,6 +195,14 @@ impl Game {
         let before = target.map_or(reach, |(_, t)| t);
         let player = self.player_along_ray(seat, origin, dir, before);
         let target = if player.is_some() { None } else { target };
+        // Whether the shot hits what it is aimed at, and how hard (a miss flies on).
+        let damage = target
+            .or(player)
+            .and_then(|(_, t)| self.shot_damage(weapon, origin, origin + dir * t));
+        let (target, player) = match damage {
+            Some(_) => (target, player),
+            None => (None, None),
+        };
         let hit = stop_point(origin, dir, target.or(player), wall);
         self.trace(TraceKind::Bullet, origin, origin + dir * range, hit);
         if let Some(point) = hit {
@@ -205,35 +214,48 @@ impl Game {
                 blood: target.or(player).is_some(),
             });
         }
-        if let Some((victim, t)) = player {
-            let damage = self.shot_damage(weapon, t);
+        let damage = damage.unwrap_or(0);
+        if let Some((victim, _)) = player {
             self.damage_player(seat, victim, damage, origin);
         }
-        if let Some((i, t)) = target {
-            let damage = self.shot_damage(weapon, t);
+        if let Some((i, _)) = target {
             self.damage_enemy(seat, i, damage);
         }
     }
 
-    /// The damage of a hit by `weapon` at `t` tiles: the low end of its range, and a roll of
-    /// the rest that falls off with distance for guns (to a fifth from 16 tiles on), not for
-    /// the knife.
-    fn shot_damage(&mut self, weapon: Weapon, t: f64) -> i32 {
-        let (from, to) = self.level.arsenal.stats(weapon).damage;
-        let falloff = if weapon == Weapon::Knife {
-            1.0
-        } else {
-            1.0 - (t / 20.0).min(0.8)
-        };
-        from + (self.rng.unit() * f64::from(to - from) * falloff) as i32
+    /// A shot by `weapon` from `from` at what stands at `at`, as Wolfenstein 3D's
+    /// `GunAttack` rolls it: `None` when it misses, else its damage. Distance is counted in
+    /// whole cells, the larger of the two axes: within 2 a gun's shot does its whole range,
+    /// from 2 on two thirds of it, and from 4 on it also misses more the further it flies (a
+    /// roll of 0 to 21 under the distance misses: a fifth of shots at 4 cells, half at 11,
+    /// every one from 22). The knife's stab always hits, for its whole range.
+    fn shot_damage(&mut self, weapon: Weapon, from: Vec2, at: Vec2) -> Option<i32> {
+        let (low, high) = self.level.arsenal.stats(weapon).damage;
+        let mut roll = || (self.rng.unit() * 256.0) as i32;
+        let whole = low + roll() * (high - low + 1) / 256;
+        if weapon == Weapon::Knife {
+            return Some(whole);
+        }
+        let (a, b) = (Cell::containing(from), Cell::containing(at));
+        let cells = (a.x - b.x).abs().max((a.y - b.y).abs());
+        if cells < 2 {
+            return Some(whole);
+        }
+        if cells >= 4 && roll() / 12 < cells {
+            return None;
+        }
+        Some(whole * 2 / 3)
     }
 
-    /// Hurts enemy `i` (seat `seat`'s shot: it turns to them); a kill scores its kind's
-    /// points for them and drops what its kind drops (a guard's clip, as in Wolfenstein 3D,
-    /// so that a player who fights is never left with nothing to fight with).
+    /// Hurts enemy `i` (seat `seat`'s shot: it turns to them; twice as hard while it has not
+    /// noticed anyone, [`super::Enemy::unaware`]); a kill scores its kind's points for them and
+    /// drops what its kind drops (a guard's clip, as in Wolfenstein 3D, so that a player who
+    /// fights is never left with nothing to fight with; a weapon the player carries already
+    /// comes as a clip, as the SS's machine gun does).
     fn damage_enemy(&mut self, seat: usize, i: usize, damage: i32) {
         let enemy = &mut self.enemies[i];
         let was_alive = enemy.alive();
+        let damage = if enemy.unaware() { damage * 2 } else { damage };
         enemy.hurt(damage);
         enemy.face_towards(self.seats[seat].player.position);
         let (position, stats) = (enemy.position, enemy.stats);
@@ -250,7 +272,12 @@ impl Game {
                 enemy: i,
             });
             self.add_points_to(seat, stats.points);
-            if let Some(kind) = stats.drops {
+            if let Some(mut kind) = stats.drops {
+                if let PickupKind::Weapon(w) = kind {
+                    if self.seats[seat].player.has(w) {
+                        kind = PickupKind::Ammo;
+                    }
+                }
                 self.drops.push(crate::level::PickupSpawn {
                     kind,
                     difficulty: None,

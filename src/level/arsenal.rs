@@ -5,7 +5,7 @@
 //!
 //! ```toml
 //! [weapons.pistol]
-//! damage = [15, 30]   # a hit's damage, from and to, 0 to 1000 (the pistol: [10, 25])
+//! damage = [0, 80]    # a hit's damage within 2 cells, from and to, 0 to 1000 (the pistol: [0, 63])
 //! interval = 0.25     # seconds from one attack to the next, 1/60 to 10 (the pistol: 1/3)
 //! cost = 1            # rounds a shot takes, 0 to 99 (the knife takes none)
 //! automatic = false   # whether it keeps firing while fire is held
@@ -38,8 +38,9 @@ pub enum Pool {
 /// What a weapon does: the game's rules for it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WeaponStats {
-    /// A hit's damage, from and to (a gun's falls off with distance, down to a fifth of the
-    /// range beyond 16 tiles).
+    /// A hit's damage, from and to: a gun's within 2 cells; from 2 cells on two thirds of
+    /// it, and from 4 on a shot misses more the further it flies (Wolfenstein 3D's rule); the
+    /// knife's and the launcher's at any distance.
     pub damage: (i32, i32),
     /// Ticks from one attack to the next (60 a second).
     pub interval: u64,
@@ -54,12 +55,14 @@ pub struct WeaponStats {
 }
 
 impl WeaponStats {
-    /// The built-in numbers of `weapon`. The knife is weak and close (Wolfenstein 3D's does 0
-    /// to 15 against a guard's 25 health); the pistol fires three times a second, the machine
-    /// gun six, the chaingun twelve; the launcher's fireball does 40 to 60 to what it meets.
+    /// The built-in numbers of `weapon`, Wolfenstein 3D's (its `GunAttack` and
+    /// `KnifeAttack`): every gun's bullet does 0 to 63 close up (a roll of 0 to 255 over 4),
+    /// the knife 0 to 15, against a guard's 25 health; the pistol fires three times a second,
+    /// the machine gun six, the chaingun twelve; the launcher's fireball does 40 to 60 to
+    /// what it meets.
     pub fn builtin(weapon: Weapon) -> WeaponStats {
         let gun = |interval, automatic| WeaponStats {
-            damage: (10, 25),
+            damage: (0, 63),
             interval,
             cost: 1,
             pool: Pool::Bullets,
@@ -68,7 +71,7 @@ impl WeaponStats {
         };
         match weapon {
             Weapon::Knife => WeaponStats {
-                damage: (3, 15),
+                damage: (0, 15),
                 interval: 24,
                 cost: 0,
                 pool: Pool::None,

@@ -6,7 +6,7 @@
 //! ```toml
 //! [enemies.brute]
 //! sprite = "officer"        # the sheet textures/sprites/officer.png (default: the kind's name)
-//! health = 120              # 1 to 10000 (a guard: 25; the pistol does 10 to 25 a hit)
+//! health = 120              # 1 to 10000 (a guard: 25; a bullet does 0 to 63 close up)
 //! speed = 1.0               # tiles a second walking, 0.1 to 10 (a guard: 1.6)
 //! damage = [8, 20]          # each hit on the player, from and to, 0 to 100 (a guard: [4, 12])
 //! firing_range = [1.0, 4.0] # nearer: it closes in or backs off; within: it fires (a guard: [2, 5])

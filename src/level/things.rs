@@ -67,6 +67,24 @@ impl Weapon {
     pub fn from_number(n: u8) -> Option<Weapon> {
         Weapon::ALL.get(usize::from(n).checked_sub(1)?).copied()
     }
+
+    /// Whether a new `self` picked up comes to hand in place of `held`: a better gun does,
+    /// as in Wolfenstein 3D (knife, pistol, machine gun, chaingun). The launcher, slow and
+    /// fed from its own rounds, is a weapon to choose: it comes to hand only over the knife
+    /// and the pistol.
+    ///
+    /// ```
+    /// use tilecaster::level::Weapon;
+    /// assert!(Weapon::Chaingun.outguns(Weapon::MachineGun));
+    /// assert!(!Weapon::Launcher.outguns(Weapon::Chaingun));
+    /// assert!(Weapon::Launcher.outguns(Weapon::Pistol));
+    /// ```
+    pub fn outguns(self, held: Weapon) -> bool {
+        match self {
+            Weapon::Launcher => held <= Weapon::Pistol,
+            _ => held != Weapon::Launcher && self > held,
+        }
+    }
 }
 
 /// The four kinds of treasure, in rising value.

@@ -138,6 +138,16 @@ fn a_weapon_pickup_arms_the_player_and_comes_to_hand_if_better() {
         Weapon::MachineGun,
         "now carried: the key takes it"
     );
+    // Not over a better gun: the launcher found with the chaingun in hand stays in the bag.
+    let mut g = range(Weapon::Chaingun);
+    lay(&mut g, PickupKind::Weapon(Weapon::Launcher));
+    g.tick(&Input::default());
+    assert!(g.seat().player.has(Weapon::Launcher));
+    assert_eq!(g.seat().weapon, Weapon::Chaingun);
+    // Nor a gun already carried, nor a worse one.
+    lay(&mut g, PickupKind::Weapon(Weapon::MachineGun));
+    g.tick(&Input::default());
+    assert_eq!(g.seat().weapon, Weapon::Chaingun);
 }
 
 #[test]
@@ -150,12 +160,95 @@ fn kills_score_their_kinds_points_and_drop_their_kinds_pickup() {
         ("mutant", 700, Some(PickupKind::Ammo)),
     ] {
         let mut g = arena_with(kind);
-        g.enemies[0].health = 1;
+        // Close, where no shot misses.
+        (g.enemies[0].health, g.enemies[0].position.x) = (1, 2.5);
         let pickups = g.pickups().count();
         g.tick(&fire());
         assert_eq!((g.kills, g.seat().score), (1, points), "{kind}");
         assert_eq!(g.pickups().nth(pickups).map(|p| p.kind), drop, "{kind}");
     }
+    // A player who has the SS's machine gun gets a clip from it instead (Wolfenstein 3D's).
+    let mut g = arena_with("ss");
+    (g.enemies[0].health, g.enemies[0].position.x) = (1, 2.5);
+    g.seat_mut().player.arm(Weapon::MachineGun);
+    let pickups = g.pickups().count();
+    g.tick(&fire());
+    assert_eq!(
+        g.pickups().nth(pickups).map(|p| p.kind),
+        Some(PickupKind::Ammo)
+    );
+}
+
+/// What each hit of `weapon` took from a guard `cells` east of the player that has noticed
+/// them (with health to spare), over 400 seeds: `None` for a miss.
+fn hits_at(weapon: Weapon, cells: f64) -> Vec<Option<i32>> {
+    (0..400)
+        .map(|seed| {
+            let mut g = range(weapon);
+            g.rng = Rng::new(seed);
+            let mut guard = arena().enemies[0].clone();
+            guard.position = g.seat().player.position + Vec2::new(cells, 0.0);
+            guard.health = 1000;
+            guard.hear();
+            g.enemies.push(guard);
+            g.tick(&fire());
+            let lost = 1000 - g.enemies[0].health;
+            let hit = g
+                .events
+                .iter()
+                .any(|e| matches!(e, GameEvent::EnemyPain { .. }));
+            hit.then_some(lost)
+        })
+        .collect()
+}
+
+#[test]
+fn a_guns_damage_and_aim_fall_with_distance_as_in_wolfenstein_3d() {
+    let stats = |hits: &[Option<i32>]| {
+        let landed: Vec<i32> = hits.iter().flatten().copied().collect();
+        let mean = f64::from(landed.iter().sum::<i32>()) / landed.len().max(1) as f64;
+        let (least, most) = (landed.iter().min().copied(), landed.iter().max().copied());
+        (landed.len(), mean, least, most)
+    };
+    for weapon in [Weapon::Pistol, Weapon::Chaingun] {
+        // Within 2 cells: every shot lands, 0 to 63 (a roll of 0 to 255 over 4).
+        let (landed, close, least, most) = stats(&hits_at(weapon, 1.0));
+        assert_eq!(landed, 400, "{weapon:?}");
+        assert!(
+            least >= Some(0) && most <= Some(63) && most >= Some(55),
+            "{least:?} {most:?}"
+        );
+        assert!((27.0..37.0).contains(&close), "{weapon:?}: {close}");
+        // At 3: every shot lands, two thirds as hard (0 to 42).
+        let (landed, middle, _, most) = stats(&hits_at(weapon, 3.0));
+        assert_eq!(landed, 400, "{weapon:?}");
+        assert!(
+            most <= Some(42) && (17.0..25.0).contains(&middle),
+            "{middle} {most:?}"
+        );
+        // At 6 (the arena's longest line) 28% miss: a roll of 0 to 255 over 12 under 6.
+        let (landed, _, _, most) = stats(&hits_at(weapon, 6.0));
+        assert!((255..320).contains(&landed) && most <= Some(42), "{landed}");
+    }
+}
+
+#[test]
+fn an_enemy_that_has_not_noticed_the_player_takes_double_damage() {
+    let mut g = range(Weapon::Pistol);
+    let mut guard = arena().enemies[0].clone();
+    guard.position = g.seat().player.position + Vec2::new(1.0, 0.0);
+    guard.health = 1000;
+    assert!(guard.unaware());
+    g.enemies.push(guard);
+    let mut most = 0;
+    for seed in 0..200 {
+        let mut g = g.clone();
+        g.rng = Rng::new(seed);
+        g.tick(&fire());
+        most = most.max(1000 - g.enemies[0].health);
+        assert!(!g.enemies[0].unaware(), "the shot's pain alerts it");
+    }
+    assert!((100..=126).contains(&most), "{most}");
 }
 
 #[test]
@@ -360,18 +453,23 @@ fn decorations_in_the_way_stop_walking_but_never_shots_or_sight() {
 
 #[test]
 fn the_knife_is_the_weak_last_resort() {
-    // Every stab does 3 to 15: a guard (25 health) never falls to one.
+    // Every stab does 0 to 15 (Wolfenstein 3D's): a guard (25 health) that has seen the
+    // player never falls to one.
+    let mut most = 0;
     for seed in 0..200 {
         let mut g = arena();
         g.rng = Rng::new(seed);
         g.enemies[0].position = g.seat().player.position + Vec2::new(0.8, 0.0);
+        g.enemies[0].hear();
         g.seat_mut().player.weapons = vec![Weapon::Knife, Weapon::Pistol];
         (g.seat_mut().weapon, g.seat_mut().chosen) = (Weapon::Knife, Weapon::Knife);
         let health = g.enemies[0].health;
         g.tick(&fire());
         let lost = health - g.enemies[0].health;
-        assert!((3..=15).contains(&lost), "seed {seed}: a stab took {lost}");
+        assert!((0..=15).contains(&lost), "seed {seed}: a stab took {lost}");
+        most = most.max(lost);
     }
+    assert!(most >= 13, "{most}");
 }
 
 /// The package's minor version moves with the rules ([`RULES_VERSION`]'s note): a save or a
