@@ -487,10 +487,12 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
             assert!(l["ticks"].as_u64().unwrap() > 0);
             assert!(l["health"].as_u64().unwrap() > 0);
             assert!(l["lives"].as_u64().is_some(), "{l}");
+            assert!(l["bonus"].as_u64() <= l["score"].as_u64(), "{l}");
         }
         for l in &deaths {
             assert_eq!(
-                l["health"], 0,
+                (&l["health"], &l["bonus"]),
+                (&0.into(), &0.into()),
                 "{difficulty}: an unfinished level is a death: {l}"
             );
         }
@@ -499,6 +501,9 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
         }
         let last = done.last().unwrap();
         assert!(last["kills"].as_u64().unwrap() == 0 || last["score"].as_u64().unwrap() >= 100);
+        if difficulty == "normal" {
+            the_score_is_not_mostly_time(&done);
+        }
         totals.push(
             lines
                 .iter()
@@ -509,6 +514,34 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
     assert!(totals[0] < totals[1], "easy has fewer enemies: {totals:?}");
     // Every level from e1m4 on places enemies there only on hard.
     assert!(totals[1] < totals[2], "hard has more enemies: {totals:?}");
+}
+
+/// Wolfenstein 3D's balance over an episode played on normal (issue 71): the time bonus (the
+/// tally's bonus less 10,000 for each perfect ratio) is at most 30% of the final score, and
+/// lives do not pile up (at most 6 after the sixth level, never the most before the last two).
+fn the_score_is_not_mostly_time(done: &[&serde_json::Value]) {
+    let number = |l: &serde_json::Value, key: &str| l[key].as_u64().unwrap();
+    let time_bonus: u64 = done
+        .iter()
+        .map(|l| {
+            let perfect = ["kills", "secrets", "treasure"]
+                .iter()
+                .filter(|&&k| {
+                    let total = number(l, &format!("{k}_total"));
+                    total > 0 && number(l, k) >= total
+                })
+                .count() as u64;
+            number(l, "bonus") - 10_000 * perfect
+        })
+        .sum();
+    let score = number(done.last().unwrap(), "score");
+    assert!(
+        time_bonus * 10 <= score * 3,
+        "{time_bonus} of {score} is time"
+    );
+    let lives: Vec<u64> = done.iter().map(|l| number(l, "lives")).collect();
+    assert!(lives[5] <= 6, "{lives:?}");
+    assert!(lives[..lives.len() - 2].iter().all(|&n| n < 9), "{lives:?}");
 }
 
 /// An exit the autopilot cannot reach: it gives up, says why, and exits 1.
@@ -771,6 +804,36 @@ fn the_tally_adds_the_levels_bonus_and_counts_it_up_aloud() {
             .count();
     }
     assert!(ticks_heard >= 5, "{ticks_heard} ticks of the counter");
+}
+
+/// A level of no par (`par = 0`, the boss's level) pays for a perfect tally but not for time.
+#[test]
+fn a_level_of_no_par_pays_no_time_bonus() {
+    let mut tally = tilecaster::episode::Tally {
+        file: "levels/e1m9.toml".into(),
+        name: "The Bunker".into(),
+        kills: (3, 3),
+        secrets: (0, 1),
+        treasure: (0, 0),
+        ticks: 60 * 60,
+        par_seconds: 90,
+        health: 100,
+        score: 0,
+        lives: 3,
+    };
+    assert_eq!(tally.bonus(), 10_000 + 30 * 500);
+    tally.par_seconds = 0;
+    assert_eq!(tally.bonus(), 10_000);
+    let level = tilecaster::level::Level::load(Path::new("levels/e1m9.toml"))
+        .unwrap()
+        .level;
+    assert_eq!(level.par_seconds, 0, "the episode's boss level has no par");
+    assert!(
+        level
+            .enemies
+            .iter()
+            .any(|e| level.kinds[&e.kind].stats.boss)
+    );
 }
 
 /// Writes a small level `name.toml` into `dir`: a corridor from the start, `@`, to `X` (the

@@ -109,7 +109,8 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
     Ok(())
 }
 
-/// One level's tally as the JSON line `autoplay` prints.
+/// One level's tally as the JSON line `autoplay` prints (`bonus`: what its tally added to
+/// the score, included in `score`; 0 for a death).
 fn json_line(t: &Tally, finished: bool) -> String {
     let file = t.file.file_name().map_or_else(
         || t.file.display().to_string(),
@@ -118,7 +119,7 @@ fn json_line(t: &Tally, finished: bool) -> String {
     // In the documented order (a JSON object's keys are unordered, but people read these).
     let text = |v: &str| serde_json::Value::from(v).to_string();
     format!(
-        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{},\"score\":{},\"lives\":{}}}",
+        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{},\"bonus\":{},\"score\":{},\"lives\":{}}}",
         text(&file),
         text(&t.name),
         t.ticks,
@@ -129,6 +130,7 @@ fn json_line(t: &Tally, finished: bool) -> String {
         t.treasure.0,
         t.treasure.1,
         t.health,
+        if finished { t.bonus() } else { 0 },
         t.score,
         t.lives,
     )

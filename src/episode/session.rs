@@ -198,7 +198,8 @@ impl Tally {
     /// The level's bonus points, as Wolfenstein 3D's intermission counts them
     /// (`PERCENT100AMT` and `PAR_AMOUNT` in its `WL_INTER.C`): 10,000 for each of every
     /// enemy killed, every secret found and every treasure taken (of a level that has some),
-    /// and 500 for every second under par.
+    /// and 500 for every second under par (a level of no par, 0, gives no time bonus: a
+    /// boss's level, as in Wolfenstein 3D).
     pub fn bonus(&self) -> u32 {
         let all = |(part, whole): (u32, u32)| whole > 0 && part >= whole;
         let perfect = [self.kills, self.secrets, self.treasure]

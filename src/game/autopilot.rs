@@ -219,7 +219,9 @@ impl Autopilot {
         // Hurt, or short of bullets: to the nearest food or first aid, or clip, when there
         // is one within 30 steps.
         let wants = |kind: PickupKind| match kind {
-            PickupKind::Food | PickupKind::FirstAid => seat.player.health < 50,
+            PickupKind::Food | PickupKind::FirstAid => seat.player.health < 60,
+            // A life is always worth a detour.
+            PickupKind::OneUp => true,
             PickupKind::Ammo | PickupKind::Weapon(_) => seat.player.ammo < 8,
             _ => false,
         };

@@ -268,7 +268,8 @@ pub struct Level {
     /// The level its secret exits lead to, resolved against this file's folder (the secret
     /// level's own `next` is where the episode goes on).
     pub secret_next: Option<PathBuf>,
-    /// The par time, seconds: the tally screen compares the player's time with it.
+    /// The par time, seconds: the tally screen compares the player's time with it. 0: no
+    /// par and no time bonus (a boss's level, as in Wolfenstein 3D).
     pub par_seconds: u32,
     /// The music it names (`music = "NAME"`: `sounds/NAME.wav`), with the line and column
     /// of the key; `None`: `sounds/music.wav` where there is one.

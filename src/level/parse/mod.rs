@@ -286,12 +286,12 @@ impl Parser<'_> {
             return DEFAULT_PAR_SECONDS;
         };
         match u32::try_from(*par.get_ref()) {
-            Ok(seconds @ 1..=MAX_PAR_SECONDS) => seconds,
+            Ok(seconds @ 0..=MAX_PAR_SECONDS) => seconds,
             _ => {
                 self.d.error(
                     par.span(),
                     format!(
-                        "par is {} seconds; it must be from 1 to {MAX_PAR_SECONDS}",
+                        "par is {} seconds; it must be from 0 (no par) to {MAX_PAR_SECONDS}",
                         par.get_ref()
                     ),
                 );

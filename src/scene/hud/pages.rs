@@ -46,14 +46,17 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32) {
         format!("SECRETS   {}", percent_or_none(tally.secrets)),
         format!("TREASURE  {}", percent_or_none(tally.treasure)),
         format!("TIME  {}", clock(seconds)),
-        format!("PAR   {}", clock(u64::from(tally.par_seconds))),
+        match tally.par_seconds {
+            0 => "PAR   --:--".to_string(),
+            par => format!("PAR   {}", clock(u64::from(par))),
+        },
         format!("BONUS {:>8}", tally.bonus_counted(shown)),
     ];
     let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
         canvas.text(x, 44 * s + i as i64 * 14 * s, row, Colour::WHITE, big);
     }
-    if seconds <= u64::from(tally.par_seconds) {
+    if seconds <= u64::from(tally.par_seconds) && tally.par_seconds > 0 {
         centred(&mut canvas, w, 132 * s, "UNDER PAR!", GOLD, scale);
     }
     if shown > TICK_HZ {
