@@ -199,14 +199,10 @@ pub(super) fn draw(
     if game.player_dead() {
         return;
     }
-    let px = (h / 56).max(1);
-    let picture: &[&str] = match game.seat().weapon {
-        Weapon::Knife => &art::KNIFE,
-        Weapon::Pistol => &art::PISTOL,
-        Weapon::MachineGun => &art::MACHINE_GUN,
-        Weapon::Chaingun => &art::CHAINGUN,
-        Weapon::Launcher => &art::LAUNCHER,
-    };
+    // Its 20 rows of art half the view's height, as Wolfenstein 3D's weapon stands (it was a
+    // third, h / 56).
+    let px = (h / 50).max(1);
+    let picture = art_of(game.seat().weapon);
     let since = game.seat().last_shot.map(|t| game.ticks.saturating_sub(t));
     let interval = game.level.arsenal.stats(game.seat().weapon).interval.max(1);
     let shots = game.seat().last_shot.map_or(0, |t| t / interval);
@@ -262,6 +258,42 @@ pub(super) fn draw(
             Some(file) => draw_picture(canvas, file, centre, fy, fh * px),
             None => art::draw(canvas, flash, centre - fw * px / 2, fy, px),
         }
+    }
+}
+
+/// The art made by code of `weapon` in hand.
+fn art_of(weapon: Weapon) -> &'static [&'static str] {
+    match weapon {
+        Weapon::Knife => &art::KNIFE,
+        Weapon::Pistol => &art::PISTOL,
+        Weapon::MachineGun => &art::MACHINE_GUN,
+        Weapon::Chaingun => &art::CHAINGUN,
+        Weapon::Launcher => &art::LAUNCHER,
+    }
+}
+
+/// A picture of `weapon` (its art in hand, or its picture from a data folder) about
+/// `height` pixels tall (whole pixels of art, at least one), centred on `centre`, its
+/// bottom at `bottom`: the status bar's.
+pub(super) fn draw_icon(
+    canvas: &mut Canvas,
+    weapon: Weapon,
+    pictures: &Pictures,
+    (centre, bottom, height): (i64, i64, i64),
+) {
+    let picture = art_of(weapon);
+    let art_h = picture.len() as i64;
+    let px = (height / art_h).max(1);
+    let top = bottom - art_h * px;
+    match pictures.get(weapon.name()) {
+        Some(file) => draw_picture(canvas, file, centre, top, art_h * px),
+        None => art::draw(
+            canvas,
+            picture,
+            centre - art::width(picture) * px / 2,
+            top,
+            px,
+        ),
     }
 }
 

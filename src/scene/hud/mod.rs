@@ -271,16 +271,9 @@ fn draw_status_bar(
                 Weapon::Launcher => game.seat().player.rounds.to_string(),
                 _ => game.seat().player.ammo.to_string(),
             },
-            7 => game.seat().weapon.label().to_string(),
             _ => String::new(),
         };
-        // Every weapon's label at one size: the size the widest fits at.
-        let widest = if i == 7 {
-            let labels = Weapon::ALL.iter().map(|w| text_width(w.label(), big));
-            labels.max().unwrap_or(0)
-        } else {
-            text_width(&text, big)
-        };
+        let widest = text_width(&text, big);
         // The largest of twice, one and a half times and once the unit that fits.
         let size = [big, scale * 3 / 2, scale]
             .into_iter()
@@ -335,6 +328,11 @@ fn draw_status_bar(
                 canvas.fill_rect(kx, top + 14 * s, 5 * s, 10 * s, colour);
                 canvas.fill_rect(kx + s, top + 15 * s, 3 * s, 3 * s, Colour::rgb(0, 24, 56));
             }
+        }
+        if i == 7 {
+            // A picture of the weapon, as Wolfenstein 3D's bar shows it, under its label.
+            let place = (x + pw / 2, top + bar - 2 * s, bar - 12 * s);
+            super::hand::draw_icon(canvas, game.seat().weapon, pictures, place);
         }
         x += pw;
     }
