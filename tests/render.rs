@@ -247,6 +247,32 @@ fn golden_bestiary_pickups_and_decorations() {
     }
 }
 
+/// A death halfway through its red fizzle, in the game's own frame (the view turned to
+/// where the blow came from, the status bar below untouched): Entry Hall's first guard's
+/// doing, the player killed where he stands at the start.
+#[test]
+fn golden_death_fizzle_midpoint() {
+    use tilecaster::episode::{DEATH_TICKS, FIZZLE_FROM, Session};
+    use tilecaster::game::Input;
+    use tilecaster::scene::{Composer, Overlays, SessionAssets};
+    let mut session = Session::start(Path::new(common::ENTRY_HALL), None).unwrap();
+    let start = session.game.seat().player.position;
+    session.game.seat_mut().player.health = 0;
+    session.game.seat_mut().hurt = Some(tilecaster::game::Hurt {
+        tick: 0,
+        damage: 10,
+        from: start + Vec2::new(3.0, 2.0),
+    });
+    for _ in 0..(FIZZLE_FROM + DEATH_TICKS) / 2 {
+        session.tick(&Input::default());
+    }
+    assert!(session.game.player_dead());
+    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
+    let mut assets = SessionAssets::new(&session);
+    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+    golden("death_fizzle", &composer.frame);
+}
+
 #[test]
 fn golden_through_a_grate() {
     golden(

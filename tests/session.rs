@@ -726,11 +726,12 @@ fn a_save_is_refused_for_a_changed_level_another_format_or_bad_content() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A death: the level again from its start once use is pressed after the death has played
-/// out, with a life fewer, the score the level started with, full health, a pistol and 8
-/// bullets (Wolfenstein 3D's rule); with no life left, game over: the level from scratch.
+/// A death: the level again from its start by itself once the death has played out (the
+/// turn and the red fizzle), with a life fewer, the score the level started with, full
+/// health, a pistol and 8 bullets (Wolfenstein 3D's rule); with no life left, game over:
+/// use starts the level from scratch.
 #[test]
-fn a_death_costs_a_life_and_use_tries_the_level_again() {
+fn a_death_costs_a_life_and_the_level_starts_again() {
     use tilecaster::episode::DEATH_TICKS;
     use tilecaster::game::{START_AMMO, START_LIVES};
     let mut s = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
@@ -747,12 +748,12 @@ fn a_death_costs_a_life_and_use_tries_the_level_again() {
     };
     s.tick(&press);
     assert!(s.game.player_dead(), "too soon: the death plays out first");
-    assert!(s.message().unwrap().contains("press use to try again"));
-    for _ in 0..DEATH_TICKS {
+    assert_eq!(s.message(), Some("you died"));
+    for _ in 1..DEATH_TICKS - 1 {
         s.tick(&Input::default());
     }
-    assert!(s.game.player_dead(), "waiting for use");
-    s.tick(&press);
+    assert!(s.game.player_dead(), "still playing out");
+    s.tick(&Input::default());
     let g = &s.game;
     assert!(!g.player_dead());
     assert_eq!(g.seat().lives, START_LIVES - 1);

@@ -15,6 +15,6 @@ pub use replay::{
 pub use save::{SAVE_FORMAT, SaveError, describe as describe_save};
 pub use scores::{FILE_NAME as SCORES_FILE, HighScores, NAME_LEN, Score, ScoresError, TABLE_SIZE};
 pub use session::{
-    Carried, DEATH_TICKS, PAR_BONUS_PER_SECOND, PERFECT_BONUS, Session, TALLY_COUNT_FROM,
-    TALLY_COUNT_TICKS, Tally, Totals,
+    Carried, DEATH_TICKS, FIZZLE_FROM, PAR_BONUS_PER_SECOND, PERFECT_BONUS, Session,
+    TALLY_COUNT_FROM, TALLY_COUNT_TICKS, Tally, Totals,
 };

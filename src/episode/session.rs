@@ -12,9 +12,13 @@ use crate::grid::{Cell, Solidity};
 use crate::level::Difficulty;
 use crate::level::{Holes, LevelError, LevelWithTextures, load_with_sources};
 
-/// Ticks after the player's death before use starts the level again (the view turns to the
-/// killer and fades red meanwhile): one and a half seconds.
-pub const DEATH_TICKS: u32 = 3 * TICK_HZ / 2;
+/// Ticks a death plays out, as Wolfenstein 3D's: the view turns to the killer over the
+/// first second while the red fizzle begins ([`FIZZLE_FROM`]), then the level starts again
+/// by itself; with no life left, it waits for use (game over). Two seconds.
+pub const DEATH_TICKS: u32 = 2 * TICK_HZ;
+
+/// Ticks into a death when the view starts fizzling to red (three quarters of a second).
+pub const FIZZLE_FROM: u32 = 3 * TICK_HZ / 4;
 
 /// Ticks a message stays on screen (3 seconds).
 const MESSAGE_TICKS: u32 = 3 * TICK_HZ;
@@ -431,14 +435,14 @@ impl Session {
         if self.game.player_dead() {
             self.dead_ticks += 1;
             if self.dead_ticks == 1 {
-                let word = if self.game.seat().lives == 0 {
-                    "game over"
+                if self.game.seat().lives == 0 {
+                    self.say("game over: press use to try again".into());
                 } else {
-                    "you died"
-                };
-                self.say(format!("{word}: press use to try again"));
+                    self.say("you died".into());
+                }
             }
-            if self.dead_ticks >= DEATH_TICKS && input.use_pressed {
+            let over = self.game.seat().lives == 0;
+            if self.dead_ticks >= DEATH_TICKS && (input.use_pressed || !over) {
                 self.try_again();
             }
             return;

@@ -64,8 +64,8 @@ impl Autopilot {
         self.use_wait = self.use_wait.saturating_sub(1);
         let seat = self.seat_of(game);
         if seat.dead() || game.finished {
-            // Dead: try again, once the death has played out; finished: on from the tally
-            // screen. A player presses use for both.
+            // Dead: game over waits for use (a death with lives left plays on by itself);
+            // finished: on from the tally screen. A player presses use for both.
             let press = self.use_wait == 0;
             if press {
                 self.use_wait = 30;

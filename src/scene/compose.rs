@@ -222,13 +222,13 @@ impl Composer {
                 &camera,
                 &mut self.frame,
             );
-            // In a game of several the game itself brings the dead back: their fade runs from
-            // their death until then.
+            // In a game of several the game itself brings the dead back: their fizzle runs
+            // from their death until then.
             let dead = match game.seat().died {
                 Some(t) if game.seats.len() > 1 => game.ticks.saturating_sub(t) as u32,
                 _ => session.dead_ticks(),
             };
-            hud::draw_death_fade(&mut self.frame, dead);
+            hud::draw_death_fizzle(&mut self.frame, dead);
             if self.hud {
                 hud::draw_player_names(&mut self.frame, game, &camera, &self.names);
             }
@@ -272,7 +272,7 @@ impl Composer {
             let banner = if session.hushed() || !banners {
                 None
             } else if session.dead_ticks() >= DEATH_TICKS {
-                Some(("PRESS USE TO TRY AGAIN", None))
+                Some(("GAME OVER: PRESS USE", None))
             } else if game.is_deathmatch() && game.finished {
                 winner = winner_line(game, &self.names);
                 Some((winner.as_str(), None))

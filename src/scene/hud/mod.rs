@@ -94,11 +94,14 @@ pub fn draw_hud(
             comfort.head_bob,
             pictures,
         );
-        // Crosshair, on the horizon (the view's centre row) where shots fly.
-        let (cx, cy) = (w / 2, h / 2);
-        let cross = Colour::rgba(255, 255, 255, 200);
-        canvas.fill_rect(cx - 3 * s, cy, 6 * s + 1, s, cross);
-        canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
+        // Crosshair, on the horizon (the view's centre row) where shots fly; none over a
+        // death, as no weapon is in hand.
+        if !game.player_dead() {
+            let (cx, cy) = (w / 2, h / 2);
+            let cross = Colour::rgba(255, 255, 255, 200);
+            canvas.fill_rect(cx - 3 * s, cy, 6 * s + 1, s, cross);
+            canvas.fill_rect(cx, cy - 3 * s, s, 6 * s + 1, cross);
+        }
     }
     draw_status_bar(&mut canvas, game, status, (w, h, bar, s), pictures);
     // A long line (a message naming files) wraps within the frame, three rows at most.
@@ -152,17 +155,46 @@ fn draw_damage(canvas: &mut Canvas, game: &Game, w: i64, view_h: i64, s: i64, am
     }
 }
 
-/// The red the view fades to after a death, over the death's [`DEATH_TICKS`] (none while
-/// alive).
+/// The red of a death's fizzle.
+pub const FIZZLE_RED: Colour = Colour::rgb(150, 0, 0);
+
+/// Wolfenstein 3D's death (its `FizzleFade` in red): from [`FIZZLE_FROM`] ticks into a
+/// death to its [`DEATH_TICKS`], the view's pixels turn red one by one in a scattered order,
+/// the same each time, in blocks of the display's unit (a pixel of a 320 x 200 screen);
+/// none while alive. Drawn over the view before the status bar, which stays.
 ///
+/// [`FIZZLE_FROM`]: crate::episode::FIZZLE_FROM
 /// [`DEATH_TICKS`]: crate::episode::DEATH_TICKS
-pub fn draw_death_fade(frame: &mut Frame, dead_ticks: u32) {
-    if dead_ticks == 0 {
+pub fn draw_death_fizzle(frame: &mut Frame, dead_ticks: u32) {
+    use crate::episode::{DEATH_TICKS, FIZZLE_FROM};
+    let since = dead_ticks.saturating_sub(FIZZLE_FROM);
+    if dead_ticks == 0 || since == 0 {
         return;
     }
-    let fade = (f64::from(dead_ticks) / f64::from(crate::episode::DEATH_TICKS)).min(1.0);
+    let done = (f64::from(since) / f64::from(DEATH_TICKS - FIZZLE_FROM)).min(1.0);
+    let s = unit(frame);
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
-    Canvas::new(frame).mix_rect(0..w, 0..h, Colour::rgb(150, 0, 0), 0.7 * fade);
+    // Each block's turn: a hash of its place, as even as a shuffled order (Wolfenstein 3D
+    // walks a linear feedback shift register over the screen's pixels).
+    let limit = (done * f64::from(u32::MAX)) as u64;
+    let mut canvas = Canvas::new(frame);
+    for by in 0..(h + s - 1) / s {
+        for bx in 0..(w + s - 1) / s {
+            if u64::from(scatter(bx as u32, by as u32)) < limit {
+                canvas.fill_rect(bx * s, by * s, s, s, FIZZLE_RED);
+            }
+        }
+    }
+}
+
+/// A block's place in the fizzle's order: its coordinates mixed (a 32-bit integer hash).
+fn scatter(x: u32, y: u32) -> u32 {
+    let mut z = x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77);
+    z ^= z >> 16;
+    z = z.wrapping_mul(0x7FEB_352D);
+    z ^= z >> 15;
+    z = z.wrapping_mul(0x846C_A68B);
+    z ^ (z >> 16)
 }
 
 /// Ticks a level's "Get Psyched" banner stays up at its start (a second and a quarter).
@@ -170,7 +202,7 @@ pub const PSYCHED_TICKS: u64 = 75;
 
 /// A banner across the middle of the view: `text` in a framed box, and under it a bar
 /// filled to `progress` (0 to 1) where there is one: "GET PSYCHED!" as a level starts,
-/// "PRESS USE TO TRY AGAIN" after a death.
+/// "GAME OVER: PRESS USE" after the last life's death.
 pub fn draw_banner(frame: &mut Frame, text: &str, progress: Option<f64>) {
     let s = unit(frame);
     let scale = (s as u32) * 2;

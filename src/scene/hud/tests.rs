@@ -194,3 +194,48 @@ fn the_scoreboard_goes_below_the_row_it_is_given() {
     assert_eq!(first_dark_row(0), Some(2));
     assert_eq!(first_dark_row(60), Some(60));
 }
+
+/// A death fizzles the view to red block by block, as Wolfenstein 3D's does: nothing before
+/// its start, about half the blocks at its middle, every one at its end; each block wholly
+/// red or untouched, in an order that scatters over the view (no band fills first).
+#[test]
+fn a_death_fizzles_the_view_to_red() {
+    use crate::episode::{DEATH_TICKS, FIZZLE_FROM};
+    let grey = [90, 90, 90, 255];
+    let red = [FIZZLE_RED.r, FIZZLE_RED.g, FIZZLE_RED.b, 255];
+    let fizzled = |ticks: u32| {
+        let mut frame = Frame::new(640, 400).unwrap();
+        frame.fill(grey);
+        draw_death_fizzle(&mut frame, ticks);
+        frame
+    };
+    let share = |frame: &Frame, ys: std::ops::Range<u32>| {
+        let mut reds = 0;
+        for y in ys.clone() {
+            for x in 0..640 {
+                let p = frame.pixel(x, y);
+                assert!(p == red || p == grey, "({x}, {y}): {p:?}");
+                reds += u32::from(p == red);
+            }
+        }
+        f64::from(reds) / f64::from(640 * ys.len() as u32)
+    };
+    assert_eq!(share(&fizzled(0), 0..400), 0.0, "alive");
+    assert_eq!(share(&fizzled(FIZZLE_FROM), 0..400), 0.0, "not begun");
+    let middle = fizzled((FIZZLE_FROM + DEATH_TICKS) / 2);
+    let half = share(&middle, 0..400);
+    assert!((0.45..0.55).contains(&half), "{half}");
+    for band in 0..4 {
+        let part = share(&middle, band * 100..band * 100 + 100);
+        assert!((0.4..0.6).contains(&part), "band {band}: {part}");
+    }
+    // Blocks of the display's unit (2 pixels at 400 rows): both of a pair alike.
+    for (x, y) in [(0, 0), (10, 6), (300, 200), (638, 398)] {
+        assert_eq!(middle.pixel(x, y), middle.pixel(x + 1, y + 1));
+    }
+    assert_eq!(
+        share(&fizzled(DEATH_TICKS), 0..400),
+        1.0,
+        "all red at the end"
+    );
+}
