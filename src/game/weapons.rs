@@ -22,20 +22,6 @@ const PROJECTILE_LIFE: f64 = 4.0;
 /// Ticks a trace is kept for the debugger (one and a half seconds).
 pub const TRACE_TICKS: u64 = 90;
 
-impl Weapon {
-    /// Its name on the HUD (at most 8 letters: the status bar draws every weapon's at the size
-    /// the widest fits at).
-    pub fn label(self) -> &'static str {
-        match self {
-            Weapon::Knife => "KNIFE",
-            Weapon::Pistol => "PISTOL",
-            Weapon::MachineGun => "MACH.GUN",
-            Weapon::Chaingun => "CHAINGUN",
-            Weapon::Launcher => "LAUNCHER",
-        }
-    }
-}
-
 /// A projectile in flight.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Projectile {
@@ -196,9 +182,12 @@ impl Game {
         let player = self.player_along_ray(seat, origin, dir, before);
         let target = if player.is_some() { None } else { target };
         // Whether the shot hits what it is aimed at, and how hard (a miss flies on).
-        let damage = target
-            .or(player)
-            .and_then(|(_, t)| self.shot_damage(weapon, origin, origin + dir * t));
+        let aimed_at = match (target, player) {
+            (_, Some((victim, _))) => Some(self.seats[victim].player.position),
+            (Some((i, _)), None) => Some(self.enemies[i].position),
+            (None, None) => None,
+        };
+        let damage = aimed_at.and_then(|at| self.shot_damage(weapon, origin, at));
         let (target, player) = match damage {
             Some(_) => (target, player),
             None => (None, None),
@@ -223,7 +212,7 @@ impl Game {
         }
     }
 
-    /// A shot by `weapon` from `from` at what stands at `at`, as Wolfenstein 3D's
+    /// A shot by `weapon` from `from` at what stands at `at` (its centre), as Wolfenstein 3D's
     /// `GunAttack` rolls it: `None` when it misses, else its damage. Distance is counted in
     /// whole cells, the larger of the two axes: within 2 a gun's shot does its whole range,
     /// from 2 on two thirds of it, and from 4 on it also misses more the further it flies (a
