@@ -248,8 +248,8 @@ fn golden_bestiary_pickups_and_decorations() {
 }
 
 /// A death halfway through its red fizzle, in the game's own frame (the view turned to
-/// where the blow came from, the status bar below untouched): Entry Hall's first guard's
-/// doing, the player killed where he stands at the start.
+/// where the blow came from, three cells ahead and two aside; the status bar below
+/// untouched): the player killed where he stands at Entry Hall's start.
 #[test]
 fn golden_death_fizzle_midpoint() {
     use tilecaster::episode::{DEATH_TICKS, FIZZLE_FROM, Session};
