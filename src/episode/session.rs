@@ -434,14 +434,14 @@ impl Session {
         }
         if self.game.player_dead() {
             self.dead_ticks += 1;
+            let over = self.game.seat().lives == 0;
             if self.dead_ticks == 1 {
-                if self.game.seat().lives == 0 {
+                if over {
                     self.say("game over: press use to try again".into());
                 } else {
                     self.say("you died".into());
                 }
             }
-            let over = self.game.seat().lives == 0;
             if self.dead_ticks >= DEATH_TICKS && (input.use_pressed || !over) {
                 self.try_again();
             }

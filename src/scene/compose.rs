@@ -370,7 +370,7 @@ mod tests {
         assert!(composer.frame == end, "the episode's end");
     }
 
-    /// After a death the view turns to the killer over a second and fades to red.
+    /// After a death the view turns to the killer over a second and fizzles to red.
     #[test]
     fn a_death_turns_the_view_to_the_killer_and_fizzles_it_red() {
         let mut session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();

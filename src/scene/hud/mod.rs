@@ -168,7 +168,7 @@ pub const FIZZLE_RED: Colour = Colour::rgb(150, 0, 0);
 pub fn draw_death_fizzle(frame: &mut Frame, dead_ticks: u32) {
     use crate::episode::{DEATH_TICKS, FIZZLE_FROM};
     let since = dead_ticks.saturating_sub(FIZZLE_FROM);
-    if dead_ticks == 0 || since == 0 {
+    if since == 0 {
         return;
     }
     let done = (f64::from(since) / f64::from(DEATH_TICKS - FIZZLE_FROM)).min(1.0);
@@ -176,7 +176,8 @@ pub fn draw_death_fizzle(frame: &mut Frame, dead_ticks: u32) {
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
     // Each block's turn: a hash of its place, as even as a shuffled order (Wolfenstein 3D
     // walks a linear feedback shift register over the screen's pixels).
-    let limit = (done * f64::from(u32::MAX)) as u64;
+    // Out of 2^32, so that at the end every hash is under it.
+    let limit = (done * (1u64 << 32) as f64) as u64;
     let mut canvas = Canvas::new(frame);
     for by in 0..(h + s - 1) / s {
         for bx in 0..(w + s - 1) / s {
