@@ -140,7 +140,7 @@ fn decode_wav(bytes: &[u8], max_seconds: u32) -> Result<Vec<f32>, String> {
 
 /// The sound files a data folder may hold (`sounds/NAME.wav`), one for each of the game's
 /// sounds (`audio::Sound::ALL`, in its order).
-pub const SOUND_NAMES: [&str; 30] = [
+pub const SOUND_NAMES: [&str; 34] = [
     "pistol",
     "launcher",
     "knife",
@@ -171,6 +171,10 @@ pub const SOUND_NAMES: [&str; 30] = [
     "officer_death",
     "mutant_pain",
     "mutant_death",
+    "ss_alert",
+    "ss_death",
+    "boss_alert",
+    "boss_death",
 ];
 
 /// The HUD art a data folder may hold (`hud/NAME.png`), with what each is. Pictures are

@@ -230,14 +230,15 @@ fn golden_floors_across_cells() {
 }
 
 /// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the eleven
-/// decorations, each as the game draws it, two views of each gallery
-/// (`tests/scenes/museum.toml`).
+/// decorations, each as the game draws it, two views of each gallery, and the boss close up
+/// beside a mutant (`tests/scenes/museum.toml`).
 #[test]
 fn golden_bestiary_pickups_and_decorations() {
     let level = "tests/scenes/museum.toml";
     for (name, pos) in [
         ("bestiary_left", (7.5, 6.0)),
         ("bestiary_right", (13.5, 6.0)),
+        ("boss", (15.0, 5.5)),
         ("pickups_left", (8.5, 17.0)),
         ("pickups_right", (12.0, 17.0)),
         ("decorations_left", (7.5, 27.0)),
@@ -245,6 +246,28 @@ fn golden_bestiary_pickups_and_decorations() {
     ] {
         golden(name, &composed(level, pos, 270.0, (320, 200)));
     }
+}
+
+/// The boss is drawn at Wolfenstein 3D's bulk: seen from the front, standing, his body
+/// (what is opaque, his shadow aside) spans about twice the columns a guard's does.
+#[test]
+fn the_boss_stands_twice_a_guards_width() {
+    let width = |kind: &str| {
+        let sheet = image::open(format!("textures/sprites/{kind}.png"))
+            .unwrap()
+            .to_rgba8();
+        // The front view of the standing pose: column 0, row 1 of the sheet.
+        let frame = sheet.width() / 8;
+        let opaque = |x: u32| (0..frame).any(|y| sheet.get_pixel(x, frame + y)[3] == 255);
+        let columns: Vec<u32> = (0..frame).filter(|&x| opaque(x)).collect();
+        columns.last().unwrap() - columns[0] + 1
+    };
+    let (guard, boss) = (width("guard"), width("boss"));
+    let ratio = f64::from(boss) / f64::from(guard);
+    assert!(
+        (1.8..=2.4).contains(&ratio),
+        "the boss spans {boss} columns, a guard {guard}: {ratio:.2} times"
+    );
 }
 
 /// A death halfway through its red fizzle, in the game's own frame (the view turned to

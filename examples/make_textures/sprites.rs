@@ -69,6 +69,9 @@ pub struct Look {
     pub skin: [f32; 3],
     /// Width and height against a guard's.
     pub build: (f32, f32),
+    /// How much thicker its limbs, body and head are than a guard's; `None`: as its build
+    /// (the smaller of width and height, at least 0.8).
+    pub girth: Option<f32>,
     /// Leaning forward, radians (a mutant's hunch).
     pub hunch: f32,
     pub arms: Arms,
@@ -280,7 +283,7 @@ fn figure(look: &Look, pose: &str) -> Vec<Ball> {
             (y, z)
         };
         ball.c = [x * wide, y * wide, z * tall];
-        ball.r *= wide.min(tall).max(0.8);
+        ball.r *= look.girth.unwrap_or(wide.min(tall).max(0.8));
     }
     if tilt > 0.0 {
         let (s, c) = (tilt as f32).sin_cos();
@@ -552,6 +555,7 @@ pub fn guard() -> Look {
         cap: false,
         skin: SKIN,
         build: (1.0, 1.0),
+        girth: None,
         hunch: 0.0,
         arms: Arms::Pistol,
     }
@@ -596,14 +600,16 @@ pub fn mutant() -> Look {
     }
 }
 
-/// The boss: a giant in dark grey with a chaingun in each hand, bare-headed.
+/// The boss: a giant in dark grey with a chaingun in each hand, bare-headed; twice a guard's
+/// width, as Wolfenstein 3D's.
 pub fn boss() -> Look {
     Look {
         uniform: [70.0, 74.0, 84.0],
         trousers: [50.0, 52.0, 60.0],
         helmet: None,
         skin: [205.0, 150.0, 120.0],
-        build: (1.3, 1.08),
+        build: (1.75, 1.08),
+        girth: Some(1.55),
         arms: Arms::Chainguns,
         ..guard()
     }

@@ -66,11 +66,19 @@ pub enum Sound {
     MutantPain,
     /// A mutant dying.
     MutantDeath,
+    /// An SS man's shout on noticing the player: four hard syllables, hissed between.
+    SsAlert,
+    /// An SS man dying: a deep cry cut short.
+    SsDeath,
+    /// The boss's greeting on noticing the player: two slow, deep syllables.
+    BossAlert,
+    /// The boss falling: a long, deep cry that sinks.
+    BossDeath,
 }
 
 impl Sound {
     /// Every sound, in a fixed order (the bank's).
-    pub const ALL: [Sound; 30] = [
+    pub const ALL: [Sound; 34] = [
         Sound::Pistol,
         Sound::Launcher,
         Sound::Knife,
@@ -101,11 +109,15 @@ impl Sound {
         Sound::OfficerDeath,
         Sound::MutantPain,
         Sound::MutantDeath,
+        Sound::SsAlert,
+        Sound::SsDeath,
+        Sound::BossAlert,
+        Sound::BossDeath,
     ];
 
     /// The file names of the sounds (`sounds/NAME.wav` in a data folder), in the order of
     /// [`Sound::ALL`].
-    pub const NAMES: [&'static str; 30] = crate::assets::SOUND_NAMES;
+    pub const NAMES: [&'static str; 34] = crate::assets::SOUND_NAMES;
 
     /// Its file name (`sounds/NAME.wav` replaces it).
     pub fn name(self) -> &'static str {
@@ -137,6 +149,7 @@ impl Sound {
         let noise = &mut noise;
         weapon_sound(self, noise)
             .or_else(|| voice(self, noise))
+            .or_else(|| kind_voice(self, noise))
             .or_else(|| world_sound(self, noise))
             .unwrap_or_default()
     }
@@ -258,6 +271,14 @@ fn voice(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
             let snap = if t < 0.02 { noise.next() } else { 0.0 };
             snap * 0.8 + saw(t, 180.0) * 0.3 * fade(t, 0.01, 0.18)
         }),
+        _ => return None,
+    })
+}
+
+/// An enemy kind's own voice: the officer's, the mutant's, the SS's and the boss's (`None`
+/// for the others).
+fn kind_voice(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
+    Some(match sound {
         // Three clipped syllables, higher and quicker than a guard's two, the last rising.
         Sound::OfficerAlert => render(0.5, |t| {
             let syllables = [
@@ -265,17 +286,7 @@ fn voice(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
                 (0.16, 0.1, 300.0, 300.0),
                 (0.3, 0.2, 280.0, 380.0),
             ];
-            let mut out = 0.0;
-            for (start, length, f0, f1) in syllables {
-                if (start..start + length).contains(&t) {
-                    let local = t - start;
-                    let formant = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * 11.0 * t).sin();
-                    out = saw_sweep(local, f0, f1, length)
-                        * (0.35 + 0.3 * formant)
-                        * fade(local, 0.008, length);
-                }
-            }
-            out + noise.next() * 0.05
+            spoken(t, &syllables, 11.0, 0.35) + noise.next() * 0.05
         }),
         // A cry that breaks: a high sweep down with a tremble, then a breath.
         Sound::OfficerDeath => render(0.9, |t| {
@@ -309,6 +320,54 @@ fn voice(sound: Sound, noise: &mut Noise) -> Option<Vec<f32>> {
                 (saw_sweep(t, 130.0, 40.0, 1.2) * 0.45 + low * 1.2) * rattle * fade(t, 0.02, 1.2)
             })
         }
+        // "Schutzstaffel!": four hard syllables, lower than an officer's, each after a hiss.
+        Sound::SsAlert => render(0.72, |t| {
+            let syllables = [
+                (0.07, 0.1, 210.0, 200.0),
+                (0.24, 0.09, 190.0, 190.0),
+                (0.41, 0.08, 200.0, 200.0),
+                (0.55, 0.17, 185.0, 150.0),
+            ];
+            let hiss = [(0.0, 0.07), (0.18, 0.05), (0.35, 0.06)]
+                .iter()
+                .any(|&(start, length)| (start..start + length).contains(&t));
+            let hiss = if hiss { noise.next() * 0.4 } else { 0.0 };
+            spoken(t, &syllables, 8.0, 0.4) + hiss
+        }),
+        // A deep cry cut short by a breath out, then the body falling.
+        Sound::SsDeath => render(1.0, |t| {
+            let cry = if t < 0.5 {
+                saw_sweep(t, 230.0, 95.0, 0.5) * 0.5 * fade(t, 0.01, 0.5)
+            } else {
+                0.0
+            };
+            let breath = noise.next() * 0.15 * fade((t - 0.45).max(0.0), 0.02, 0.3);
+            let thud = if t > 0.78 {
+                (2.0 * std::f32::consts::PI * 60.0 * t).sin() * (-(t - 0.78) * 20.0).exp() * 0.6
+            } else {
+                0.0
+            };
+            cry + breath + thud
+        }),
+        // "Guten Tag!": two slow syllables, deep and chesty, the second lower and longer.
+        Sound::BossAlert => render(0.8, |t| {
+            let syllables = [(0.0, 0.26, 135.0, 125.0), (0.34, 0.42, 120.0, 95.0)];
+            let chest = (2.0 * std::f32::consts::PI * 65.0 * t).sin() * 0.2;
+            let voiced = spoken(t, &syllables, 5.0, 0.5);
+            voiced + if voiced != 0.0 { chest } else { 0.0 } + noise.next() * 0.04
+        }),
+        // "Mein Leben!": two syllables, then a long cry sinking into a rattle.
+        Sound::BossDeath => render(2.2, |t| {
+            let syllables = [(0.0, 0.3, 150.0, 140.0), (0.4, 0.3, 160.0, 150.0)];
+            let tremble = 1.0 + 0.05 * (2.0 * std::f32::consts::PI * 6.0 * t).sin();
+            let fall = if t >= 0.75 {
+                let local = (t - 0.75) * tremble;
+                saw_sweep(local, 170.0, 35.0, 1.45) * 0.5 * fade(t - 0.75, 0.03, 1.45)
+            } else {
+                0.0
+            };
+            spoken(t, &syllables, 5.0, 0.5) + fall + noise.next() * 0.06 * fade(t, 0.5, 2.2)
+        }),
         _ => return None,
     })
 }
@@ -418,6 +477,20 @@ fn square(t: f32, f: f32) -> f32 {
 fn sweep(t: f32, f0: f32, f1: f32, length: f32) -> f32 {
     let k = (f1 - f0) / length;
     (2.0 * std::f32::consts::PI * (f0 * t + 0.5 * k * t * t)).sin()
+}
+
+/// Speech-like syllables at `t`: each `(start, length, from, to)` a sawtooth sweeping from
+/// one pitch to the other, its brightness wavering `formant` times a second, at `gain`
+/// (0 between syllables).
+fn spoken(t: f32, syllables: &[(f32, f32, f32, f32)], formant: f32, gain: f32) -> f32 {
+    syllables
+        .iter()
+        .find(|&&(start, length, _, _)| (start..start + length).contains(&t))
+        .map_or(0.0, |&(start, length, f0, f1)| {
+            let local = t - start;
+            let bright = 0.5 + 0.5 * (2.0 * std::f32::consts::PI * formant * t).sin();
+            saw_sweep(local, f0, f1, length) * (gain + 0.3 * bright) * fade(local, 0.008, length)
+        })
 }
 
 /// A sawtooth sweeping from `f0` to `f1` over `length` seconds.

@@ -196,6 +196,8 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
             k.stats.drops = Some(PickupKind::Weapon(Weapon::MachineGun));
             k.stats.firing_range = (2.0, 7.0);
             k.sounds.shot = Some("burst".into());
+            k.sounds.alert = Some("ss_alert".into());
+            k.sounds.death = Some("ss_death".into());
         }),
         kind("mutant", &|k| {
             (k.health, k.stats.speed, k.stats.points, k.stats.burst) = (55, 1.6, 700, 2);
@@ -208,6 +210,8 @@ pub fn builtin() -> BTreeMap<String, EnemyKind> {
             (k.stats.damage, k.stats.firing_range, k.stats.boss) = ((3, 8), (2.5, 9.0), true);
             k.stats.drops = Some(PickupKind::Key(KeyColour::Gold));
             k.sounds.shot = Some("chaingun".into());
+            k.sounds.alert = Some("boss_alert".into());
+            k.sounds.death = Some("boss_death".into());
         }),
     ])
 }
@@ -234,23 +238,26 @@ pub mod limits {
 mod tests {
     use super::*;
 
-    /// The officer and the mutant sound like themselves, not like guards: the officer shouts
-    /// and dies in its own voice, the mutant (which never shouts) groans when hurt and dying;
-    /// every sound a built-in kind names is one of the game's own.
+    /// Each kind that talks sounds like itself, not like a guard: the officer, the SS and the
+    /// boss shout and die in voices of their own, no two alike; the mutant (which never
+    /// shouts) groans when hurt and dying; every sound a built-in kind names is one of the
+    /// game's own.
     #[test]
-    fn the_officer_and_the_mutant_have_their_own_voices() {
+    fn every_talking_kind_has_its_own_voice() {
         let kinds = builtin();
-        let officer = &kinds["officer"].sounds;
         let mutant = &kinds["mutant"].sounds;
-        assert!(
-            officer.alert.is_some() && officer.death.is_some(),
-            "{officer:?}"
-        );
         assert!(
             mutant.pain.is_some() && mutant.death.is_some(),
             "{mutant:?}"
         );
-        assert_ne!(officer.death, mutant.death);
+        let mut alerts = std::collections::BTreeSet::new();
+        let mut deaths = std::collections::BTreeSet::from([mutant.death.clone()]);
+        for name in ["officer", "ss", "boss"] {
+            let sounds = &kinds[name].sounds;
+            assert!(alerts.insert(sounds.alert.clone()), "{name}: {sounds:?}");
+            assert!(deaths.insert(sounds.death.clone()), "{name}: {sounds:?}");
+            assert!(sounds.alert.is_some() && sounds.death.is_some(), "{name}");
+        }
         for (name, kind) in &kinds {
             for (what, sound) in kind.sounds.named() {
                 assert!(
