@@ -248,6 +248,51 @@ fn golden_bestiary_pickups_and_decorations() {
     }
 }
 
+/// The episode's end in the engine, midway: the view drawn back into the Bunker's lift room
+/// and turned to the lift, the player's own figure running down its corridor, nothing in
+/// hand (`tilecaster::episode::Victory`).
+#[test]
+fn golden_victory_midway() {
+    use tilecaster::episode::{Session, Victory};
+    use tilecaster::scene::{Composer, Overlays, SessionAssets};
+    let mut session = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
+    let exit = session.game.level.exits[0];
+    let at = Vec2::new(f64::from(exit.x) + 0.05, f64::from(exit.y) + 0.5);
+    session.game.seat_mut().player.position = at;
+    session.game.seat_mut().player.angle = 10.0;
+    session.game.ticks = 60 * u64::from(tilecaster::game::TICK_HZ);
+    let mut victory = Victory::new(&session.game);
+    victory.ticks = tilecaster::game::TICK_HZ * 4 / 3;
+    session.victory = Some(victory);
+    session.hush();
+    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
+    let mut assets = SessionAssets::new(&session);
+    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+    golden("victory_midway", &composer.frame);
+}
+
+/// The page of the episode's totals (`draw_episode_end`), a second after it came up: the
+/// score, the time against the pars added up, kills, secrets and treasure in percent; here
+/// the totals of the Bunker played alone, with half its enemies killed.
+#[test]
+fn golden_episode_end_page() {
+    use tilecaster::episode::Session;
+    use tilecaster::scene::{Composer, Overlays, SessionAssets};
+    let mut session = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
+    let enemies = session.game.enemies.len() as u32;
+    session.game.kills = enemies / 2;
+    session.game.seat_mut().score = 123_400;
+    session.total_ticks = (14 * 60 + 23) * u64::from(tilecaster::game::TICK_HZ);
+    session.complete = true;
+    session.end_shown = 71;
+    let totals = session.totals();
+    assert_eq!((totals.kills, totals.enemies), (enemies / 2, enemies));
+    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
+    let mut assets = SessionAssets::new(&session);
+    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+    golden("episode_end", &composer.frame);
+}
+
 /// The boss is drawn at Wolfenstein 3D's bulk: seen from the front, standing, his body
 /// (what is opaque, his shadow aside) spans about twice the columns a guard's does.
 #[test]

@@ -13,15 +13,17 @@ use crate::common;
 use common::{scratch, walk_through_the_door};
 
 /// Stands the player on the current level's first exit, uses it, and moves on from the tally
-/// screen.
-fn reach_exit(s: &mut Session) {
+/// screen; whether the episode's end played out first ([`use_exit_at`]).
+fn reach_exit(s: &mut Session) -> bool {
     let exit = s.game.level.exits[0];
-    use_exit_at(s, exit);
+    use_exit_at(s, exit)
 }
 
-/// Stands the player on the exit at `cell`, uses it, and moves on from the tally screen (which
-/// ignores use for its first second).
-fn use_exit_at(s: &mut Session, cell: Cell) {
+/// Stands the player on the exit at `cell`, uses it, watches the episode's end play out where
+/// it is the last exit (the player running out; use does not cut it short in its first half
+/// second), and moves on from the tally screen (which ignores use for its first second);
+/// whether the episode's end played.
+fn use_exit_at(s: &mut Session, cell: Cell) -> bool {
     s.game.seat_mut().player.position = Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5);
     s.tick(&Input::default());
     assert!(
@@ -33,6 +35,20 @@ fn use_exit_at(s: &mut Session, cell: Cell) {
         ..Input::default()
     };
     s.tick(&use_it);
+    let victory = s.victory.is_some();
+    if victory {
+        assert!(s.intermission.is_none(), "the player runs out first");
+        for _ in 0..tilecaster::episode::VICTORY_SKIP_TICKS {
+            s.tick(&use_it);
+        }
+        assert!(s.victory.is_some(), "not cut short at once");
+        let mut ticks = tilecaster::episode::VICTORY_SKIP_TICKS;
+        while s.victory.is_some() {
+            s.tick(&Input::default());
+            ticks += 1;
+            assert!(ticks <= tilecaster::episode::VICTORY_TICKS, "it ends");
+        }
+    }
     let (tally, _) = s.intermission.clone().expect("the tally screen");
     assert_eq!(tally.name, s.game.level.name);
     for _ in 0..60 {
@@ -41,6 +57,7 @@ fn use_exit_at(s: &mut Session, cell: Cell) {
     assert!(s.intermission.is_some(), "still up within its first second");
     s.tick(&use_it);
     assert!(s.intermission.is_none());
+    victory
 }
 
 #[test]
@@ -50,7 +67,7 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     s.game.seat_mut().score = 300;
     s.game.kills = 1;
     let mut enemies = s.game.enemies.len() as u32;
-    reach_exit(&mut s);
+    assert!(!reach_exit(&mut s), "no victory at the first level's exit");
     enemies += s.game.enemies.len() as u32;
     s.game.kills = 2;
     assert!(s.path().ends_with("e1m2.tmx"), "{}", s.path().display());
@@ -63,7 +80,11 @@ fn the_episode_goes_from_level_to_level_to_the_end() {
     // level, which returns to the level after Storerooms.
     let mut files = vec!["e1m1.toml".to_string(), "e1m2.tmx".to_string()];
     while !s.complete {
-        reach_exit(&mut s);
+        let victory = reach_exit(&mut s);
+        assert_eq!(
+            victory, s.complete,
+            "the player runs out at the episode's end only"
+        );
         if !s.complete {
             files.push(s.path().file_name().unwrap().to_string_lossy().into_owned());
             enemies += s.game.enemies.len() as u32;

@@ -14,7 +14,8 @@ use crate::common;
 
 /// A hall 20 tiles long, the player in its middle facing east; a door in the wall to the
 /// south at (10, 5), a room beyond it, a dog (enemy 0) and an SS (enemy 1) at its ends, an
-/// officer (2) and a mutant (3) at the ends of its second row.
+/// officer (2) and a mutant (3) at the ends of its second row, a guard (4) and the boss (5) at
+/// the ends of its third.
 const HALL: &str = r##"name = "hall"
 grid = '''
 ######################
@@ -25,6 +26,7 @@ grid = '''
 ##########D###########
 #d..................s#
 #o..................m#
+#g..................b#
 ######################
 '''
 [legend]
@@ -34,6 +36,8 @@ grid = '''
 "s" = { enemy = "ss" }
 "o" = { enemy = "officer" }
 "m" = { enemy = "mutant" }
+"g" = { enemy = "guard" }
+"b" = { enemy = "boss" }
 
 [player]
 position = [10.5, 2.5]
@@ -196,6 +200,11 @@ fn every_kind_of_event_makes_a_sound() {
         GameEvent::EnemyDeath { at: near, enemy: 2 },
         GameEvent::EnemyPain { at: near, enemy: 3 },
         GameEvent::EnemyDeath { at: near, enemy: 3 },
+        // The guard's shout; the SS's death and the boss's shout and death in their voices.
+        GameEvent::EnemyAlert { at: near, enemy: 4 },
+        GameEvent::EnemyDeath { at: near, enemy: 1 },
+        GameEvent::EnemyAlert { at: near, enemy: 5 },
+        GameEvent::EnemyDeath { at: near, enemy: 5 },
         GameEvent::Explosion { at: near },
         GameEvent::Pickup {
             kind: PickupKind::FirstAid,
@@ -284,13 +293,15 @@ fn a_run_mixes_to_the_same_wav_twice_as_long_as_the_run() {
             .collect();
         assert_eq!(levels.len(), 1, "the level, its last");
         // The levels' ticks, and after each the tally screen's second or so before the
-        // autopilot goes on.
+        // autopilot goes on; after the last (a level on its own is an episode) the player
+        // running out too.
         let played: usize = levels
             .iter()
             .map(|l| l["ticks"].as_u64().unwrap() as usize)
             .sum();
+        let victory = tilecaster::episode::VICTORY_TICKS as usize;
         assert!(
-            ticks > played && ticks < played + 2 * 60,
+            ticks > played && ticks < played + victory + 2 * 60,
             "{ticks} vs {played}"
         );
         let bytes = std::fs::read(&wav).unwrap();

@@ -427,13 +427,17 @@ impl Controller {
         self.view.names.clear();
     }
 
-    /// A run just ended (game over, or the episode's end): one that makes the high-score
-    /// table asks for the player's name. Only the player's own runs (not a replay's, the
-    /// autopilot's or a networked game's).
+    /// A run just ended (game over, or the player left the episode's end page): one that
+    /// makes the high-score table asks for the player's name; the episode's end without one
+    /// goes to the main menu. Only the player's own runs (not a replay's, the autopilot's or
+    /// a networked game's).
     pub(super) fn run_ended(&mut self, run: Score) {
         if self.at_the_keys() && self.scores.qualifies(run.score) {
             self.open_menu(Menu::name_entry(run.score));
             self.pending_score = Some(run);
+        } else if self.at_the_keys() && self.run.session().complete {
+            // The episode's end left without a high score: the main menu.
+            self.open_menu(Menu::main());
         }
     }
 

@@ -39,7 +39,8 @@ pub fn store_scores(table: &HighScores, settings_path: Option<&Path>) -> Result<
     super::platform::store_scores(&table.to_toml(), settings_path)
 }
 
-/// The table's lines as the menu shows them: rank, name, score, level, difficulty.
+/// The table's lines as the menu shows them: rank, name, score, level (an episode's by its
+/// number, the player's own by its file), difficulty.
 pub fn score_lines(table: &HighScores) -> Vec<String> {
     table
         .entries
@@ -48,11 +49,11 @@ pub fn score_lines(table: &HighScores) -> Vec<String> {
         .map(|(i, e)| {
             let difficulty = e.difficulty.name().to_ascii_uppercase();
             format!(
-                "{}. {:<12} {:>7}  E1M{}  {difficulty}",
+                "{}. {:<12} {:>7}  {}  {difficulty}",
                 i + 1,
                 e.name,
                 e.score,
-                e.level
+                e.place()
             )
         })
         .collect()

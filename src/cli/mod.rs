@@ -24,7 +24,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 use play::PlayArgs;
 
-/// The version `--version` prints: the package's and the game rules' (`0.5.0 (game rules 5)`),
+/// The version `--version` prints: the package's and the game rules' (`0.6.0 (game rules 6)`),
 /// which recordings and saves name.
 fn version_line() -> &'static str {
     static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();

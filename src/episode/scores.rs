@@ -7,8 +7,9 @@
 //! use tilecaster::level::Difficulty;
 //! let mut table = HighScores::default();
 //! assert!(table.qualifies(1_200));
-//! let rank = table.insert(Score { name: "BJ".into(), score: 1_200, level: 3, difficulty: Difficulty::Hard });
-//! assert_eq!(rank, Some(0));
+//! let run = Score { name: "BJ".into(), score: 1_200, level: 3, difficulty: Difficulty::Hard, file: None };
+//! assert_eq!(table.insert(run), Some(0));
+//! assert_eq!(table.entries[0].place(), "E1M3");
 //! let back = HighScores::parse(&table.to_toml(), "scores.toml".as_ref()).unwrap();
 //! assert_eq!(back, table);
 //! ```
@@ -35,6 +36,29 @@ pub struct Score {
     pub level: u32,
     /// How hard it was.
     pub difficulty: Difficulty,
+    /// The file of the level it reached where that is not one of an episode's (a file named
+    /// like `e1m3.toml`): a level of the player's own, named in the table by its file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+}
+
+impl Score {
+    /// Where the run ended as the table names it: an episode's level by its number
+    /// (`E1M3`), a level of the player's own by its file (`MY_MAP.TOML`, cut to
+    /// [`NAME_LEN`] characters of letters, digits, `.`, `-` and `_`).
+    pub fn place(&self) -> String {
+        match &self.file {
+            None => format!("E1M{}", self.level),
+            Some(file) => file
+                .chars()
+                .take(NAME_LEN)
+                .map(|c| match c.to_ascii_uppercase() {
+                    c @ ('A'..='Z' | '0'..='9' | '.' | '-' | '_') => c,
+                    _ => '?',
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The best runs, best first.
@@ -146,7 +170,24 @@ mod tests {
             score,
             level: 1,
             difficulty: Difficulty::Normal,
+            file: None,
         }
+    }
+
+    /// An episode's level is named by its number, a level of the player's own by its file,
+    /// cleaned for the table's font; both are kept in the file and read back.
+    #[test]
+    fn a_run_is_placed_by_its_levels_number_or_its_file() {
+        let mut own = score("a", 900);
+        own.file = Some("my map\u{1b}[2J.toml".into());
+        assert_eq!(own.place(), "MY?MAP??2J.T");
+        assert_eq!(score("b", 800).place(), "E1M1");
+        let mut t = HighScores::default();
+        t.insert(own.clone());
+        t.insert(score("b", 800));
+        let back = HighScores::parse(&t.to_toml(), Path::new("s.toml")).unwrap();
+        assert_eq!(back.entries[0].file, own.file);
+        assert_eq!(back.entries[1].file, None);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use std::sync::Arc;
 
-use super::Score;
+use super::{Score, Tally, Totals, VICTORY_SKIP_TICKS, Victory};
 use crate::assets::Sources;
 use crate::game::{Game, GameEvent, Input, TICK_HZ, Weapon};
 use crate::grid::{Cell, Solidity};
@@ -28,14 +28,6 @@ const CHAT_TICKS: u32 = 6 * TICK_HZ;
 const CHAT_SHOWN: usize = 4;
 /// Ticks the tally screen stays before use or fire moves on (one second).
 const TALLY_MIN_TICKS: u32 = TICK_HZ;
-/// Ticks into the tally screen when its bonus starts counting up (half a second).
-pub const TALLY_COUNT_FROM: u32 = TICK_HZ / 2;
-/// Ticks the bonus takes to count up (a second).
-pub const TALLY_COUNT_TICKS: u32 = TICK_HZ;
-/// Points for each of every kill, secret and treasure of a level.
-pub const PERFECT_BONUS: u32 = 10_000;
-/// Points for each second under par.
-pub const PAR_BONUS_PER_SECOND: u32 = 500;
 
 /// The running episode: the current level with its textures, and the game.
 pub struct Session {
@@ -81,6 +73,13 @@ pub struct Session {
     pub intermission: Option<(Tally, u32)>,
     /// Every finished level's tally, in order.
     pub tallies: Vec<Tally>,
+    /// The episode's last exit playing out, before its tally ([`Victory`]).
+    pub victory: Option<Victory>,
+    /// Ticks the episode's end page has been up (0 before the end).
+    pub end_shown: u32,
+    /// Whether the player has gone on from the episode's end page (use or fire after its
+    /// first second): the run is over then, for the high scores.
+    end_passed: bool,
 }
 
 /// What the player carries from one level to the next.
@@ -145,129 +144,6 @@ impl Carried {
     }
 }
 
-/// One finished level's tally, as the screen between levels shows it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Tally {
-    /// The level's file.
-    pub file: PathBuf,
-    /// Its name.
-    pub name: String,
-    /// Enemies killed, of how many.
-    pub kills: (u32, u32),
-    /// Secrets found, of how many.
-    pub secrets: (u32, u32),
-    /// Treasure taken, of how much.
-    pub treasure: (u32, u32),
-    /// Ticks it took.
-    pub ticks: u64,
-    /// Its par time, seconds.
-    pub par_seconds: u32,
-    /// Health at the end.
-    pub health: u32,
-    /// The score at the end.
-    pub score: u32,
-    /// Lives left at the end.
-    pub lives: u32,
-}
-
-impl Tally {
-    /// The tally of `game` as it stands.
-    pub fn of(game: &Game, file: &Path) -> Tally {
-        let (found, secrets) = game.pushwalls.found();
-        let treasure_total = game
-            .level
-            .pickups
-            .iter()
-            .filter(|p| p.kind.is_treasure())
-            .count() as u32;
-        Tally {
-            file: file.to_path_buf(),
-            name: game.level.name.clone(),
-            kills: (game.kills, game.enemies.len() as u32),
-            secrets: (found as u32, secrets as u32),
-            treasure: (game.treasure, treasure_total),
-            ticks: game.ticks,
-            par_seconds: game.level.par_seconds,
-            health: game.seat().player.health,
-            score: game.seat().score,
-            lives: game.seat().lives,
-        }
-    }
-
-    /// `part` of `whole` in percent (100 when there is nothing to count).
-    pub fn percent((part, whole): (u32, u32)) -> u32 {
-        (part * 100).checked_div(whole).unwrap_or(100)
-    }
-
-    /// The level's bonus points, as Wolfenstein 3D's intermission counts them
-    /// (`PERCENT100AMT` and `PAR_AMOUNT` in its `WL_INTER.C`): 10,000 for each of every
-    /// enemy killed, every secret found and every treasure taken (of a level that has some),
-    /// and 500 for every second under par (a level of no par, 0, gives no time bonus: a
-    /// boss's level, as in Wolfenstein 3D).
-    pub fn bonus(&self) -> u32 {
-        let all = |(part, whole): (u32, u32)| whole > 0 && part >= whole;
-        let perfect = [self.kills, self.secrets, self.treasure]
-            .into_iter()
-            .filter(|&c| all(c))
-            .count() as u32;
-        let seconds = self.ticks / u64::from(TICK_HZ);
-        let under_par = u64::from(self.par_seconds).saturating_sub(seconds);
-        let time = under_par.saturating_mul(u64::from(PAR_BONUS_PER_SECOND));
-        let bonus = u64::from(perfect * PERFECT_BONUS).saturating_add(time);
-        u32::try_from(bonus).unwrap_or(u32::MAX)
-    }
-
-    /// The bonus shown `shown` ticks into the tally screen: counted up from nothing over
-    /// [`TALLY_COUNT_TICKS`], after half a second, in steps of 100.
-    pub fn bonus_counted(&self, shown: u32) -> u32 {
-        let (bonus, since) = (self.bonus(), shown.saturating_sub(TALLY_COUNT_FROM));
-        if since >= TALLY_COUNT_TICKS {
-            return bonus;
-        }
-        let share = f64::from(since) / f64::from(TALLY_COUNT_TICKS);
-        (f64::from(bonus) * share) as u32 / 100 * 100
-    }
-}
-
-/// An episode's tallies, for the end screen.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Totals {
-    /// Enemies killed.
-    pub kills: u32,
-    /// Enemies there were.
-    pub enemies: u32,
-    /// Secrets (push walls) found.
-    pub secrets_found: u32,
-    /// Secrets there were.
-    pub secrets: u32,
-    /// Treasure picked up (the score).
-    pub score: u32,
-}
-
-impl Totals {
-    /// The tallies of one game as it stands.
-    fn of(game: &Game) -> Totals {
-        let (found, secrets) = game.pushwalls.found();
-        Totals {
-            kills: game.kills,
-            enemies: game.enemies.len() as u32,
-            secrets_found: found as u32,
-            secrets: secrets as u32,
-            score: 0,
-        }
-    }
-
-    fn add(self, other: Totals) -> Totals {
-        Totals {
-            kills: self.kills + other.kills,
-            enemies: self.enemies + other.enemies,
-            secrets_found: self.secrets_found + other.secrets_found,
-            secrets: self.secrets + other.secrets,
-            score: self.score + other.score,
-        }
-    }
-}
-
 impl Game {
     /// The game at the start of `loaded`, its grates' holes read from its textures.
     pub fn from_loaded(loaded: &LevelWithTextures) -> Game {
@@ -322,6 +198,9 @@ impl Session {
             seed: None,
             intermission: None,
             tallies: Vec::new(),
+            victory: None,
+            end_shown: 0,
+            end_passed: false,
         };
         session.stamp = session.modified();
         session.say(session.game.level.name.clone());
@@ -406,6 +285,23 @@ impl Session {
         self.game.events.clear();
         self.pass_shown(1);
         if self.complete {
+            // The episode's totals: up for a second at least; then use or fire ends the run
+            // (on to the high scores).
+            self.end_shown = self.end_shown.saturating_add(1);
+            let pressed = input.use_pressed || input.fire;
+            if self.end_shown > TALLY_MIN_TICKS && pressed && !self.end_passed {
+                self.end_passed = true;
+                self.run_end = Some(self.run_score());
+            }
+            return;
+        }
+        if let Some(victory) = &mut self.victory {
+            victory.ticks += 1;
+            let skipped = victory.ticks > VICTORY_SKIP_TICKS && (input.use_pressed || input.fire);
+            if victory.done() || skipped {
+                self.victory = None;
+                self.tally_level();
+            }
             return;
         }
         if let Some((tally, shown)) = &mut self.intermission {
@@ -448,12 +344,32 @@ impl Session {
             return;
         }
         if self.game.finished {
-            let mut tally = Tally::of(&self.game, &self.path);
-            // The level's bonus, with the lives its points earn.
-            self.game.add_points(tally.bonus());
-            (tally.score, tally.lives) = (self.game.seat().score, self.game.seat().lives);
-            self.tallies.push(tally.clone());
-            self.intermission = Some((tally, 0));
+            // The episode's last exit plays out first: the player runs out.
+            if self.next_path().is_none() && self.game.seats.len() == 1 {
+                self.victory = Some(Victory::new(&self.game));
+            } else {
+                self.tally_level();
+            }
+        }
+    }
+
+    /// The finished level's tally screen: its bonus added (with the lives its points earn).
+    fn tally_level(&mut self) {
+        let mut tally = Tally::of(&self.game, &self.path);
+        self.game.add_points(tally.bonus());
+        (tally.score, tally.lives) = (self.game.seat().score, self.game.seat().lives);
+        self.tallies.push(tally.clone());
+        self.intermission = Some((tally, 0));
+    }
+
+    /// The level the exit taken leads to (the secret level after a secret exit); `None` at
+    /// the episode's end.
+    fn next_path(&self) -> Option<PathBuf> {
+        let level = &self.game.level;
+        if self.game.secret_exit {
+            level.secret_next.clone()
+        } else {
+            level.next.clone()
         }
     }
 
@@ -509,17 +425,18 @@ impl Session {
     /// (so a game started on the third level says 3), else its place in this session (1 for
     /// the one it started with).
     pub fn level_number(&self) -> u32 {
-        let named = self
-            .path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .and_then(|stem| {
-                let (episode, level) = stem.strip_prefix('e')?.split_once('m')?;
-                episode.parse::<u32>().ok()?;
-                level.parse::<u32>().ok()
-            });
+        let named = self.episode_level();
         let done = self.tallies.len() as u32;
         named.unwrap_or(done + 1 - u32::from(self.intermission.is_some()))
+    }
+
+    /// The number after the `m` of the current level's file where it is named like an
+    /// episode's (`e1m3.toml`).
+    fn episode_level(&self) -> Option<u32> {
+        let stem = self.path.file_stem()?.to_str()?;
+        let (episode, level) = stem.strip_prefix('e')?.split_once('m')?;
+        episode.parse::<u32>().ok()?;
+        level.parse::<u32>().ok()
     }
 
     /// Seeds the random numbers of this level (from its start) and of every level after it.
@@ -544,10 +461,24 @@ impl Session {
             score: self.game.seat().score,
             level: self.level_number(),
             difficulty: self.difficulty,
+            // A level of the player's own is named by its file.
+            file: match self.episode_level() {
+                Some(_) => None,
+                None => self
+                    .path
+                    .file_name()
+                    .map(|f| f.to_string_lossy().into_owned()),
+            },
         }
     }
 
-    /// The run that ended since the last call (at game over, or at the episode's end), once.
+    /// Whether the player has gone on from the episode's end page (the run is over).
+    pub fn end_passed(&self) -> bool {
+        self.end_passed
+    }
+
+    /// The run that ended since the last call (at game over, or when the player leaves the
+    /// episode's end page), once.
     pub fn take_run_end(&mut self) -> Option<Score> {
         self.run_end.take()
     }
@@ -555,17 +486,9 @@ impl Session {
     /// After the tally: on to the next level (the secret level after a secret exit), or the
     /// episode is complete.
     fn next_level(&mut self) {
-        let level = &self.game.level;
-        let next = if self.game.secret_exit {
-            level.secret_next.clone()
-        } else {
-            level.next.clone()
-        };
-        match next {
-            None => {
-                self.complete = true;
-                self.run_end = Some(self.run_score());
-            }
+        match self.next_path() {
+            // The run ends when the player leaves the totals' page.
+            None => self.complete = true,
             Some(next) => {
                 if let Err(e) = self.switch_to(&next) {
                     self.complete = true;

@@ -169,12 +169,12 @@ impl Autopilot {
             ENGAGE
         };
         let blocking = game.blocking();
-        // A boss is not fought where it stands: the autopilot runs past it for the exit. In a
-        // deathmatch the other players are fought too.
+        // A boss is fought too (his key opens the way out). In a deathmatch the other players
+        // are fought as well.
         let enemies = game
             .enemies
             .iter()
-            .filter(|e| e.alive() && !e.stats.boss)
+            .filter(|e| e.alive())
             .map(|e| e.position);
         let players = game
             .seats
@@ -204,7 +204,8 @@ impl Autopilot {
     /// The next cell on the shortest path to the goal, and the point in it to walk to (its
     /// centre, or a pickup wanted in the cell it stands in): food or first aid nearby when
     /// hurt, a clip nearby when short of bullets, a key the level's locked doors need (when one
-    /// is left lying), else the exit.
+    /// is left lying), else the exit; with no way to the exit, the enemy that carries a key
+    /// (the boss).
     fn next_step(&mut self, game: &Game) -> Option<(Cell, Vec2)> {
         let seat = self.seat_of(game);
         let start = seat.player.cell();
@@ -285,7 +286,21 @@ impl Autopilot {
             .filter(|(c, t)| game.ticks > t + 60 && game.level.map.get(*c) == Some(Tile::PushWall))
             .map(|p| p.0)
             .collect();
-        let path = path_to(game, start, &goals, &stuck_walls)?;
+        // With the way shut by a door whose key an enemy carries (the boss's gold key): after
+        // the enemy.
+        let path = path_to(game, start, &goals, &stuck_walls).or_else(|| {
+            let carriers: Vec<Cell> = game
+                .enemies
+                .iter()
+                .filter(|e| {
+                    e.alive()
+                        && matches!(e.stats.drops, Some(PickupKind::Key(k))
+                            if !game.keys.contains(&k))
+                })
+                .map(|e| Cell::containing(e.position))
+                .collect();
+            path_to(game, start, &carriers, &stuck_walls)
+        })?;
         let step = path.get(1).copied().unwrap_or(start);
         Some((step, centre(step)))
     }

@@ -16,7 +16,7 @@
 //! aim = 0.4                 # seconds it aims before an attack, 0 to 2 (a guard: 0.4)
 //! shout = true              # whether it shouts when it notices the player (a mutant: false)
 //! drops = "ammo"            # a pickup it drops when killed, or "" for none (a guard: ammo)
-//! boss = false              # killing it ends the level (the episode's last boss)
+//! boss = false              # a boss: two seconds to fall, the level going on
 //! sounds = { alert = "brute_alert", shot = "launcher" } # its own sounds (below)
 //! ```
 //!
@@ -72,7 +72,9 @@ pub struct KindStats {
     pub shout: bool,
     /// What it drops when killed.
     pub drops: Option<PickupKind>,
-    /// Whether killing it ends the level.
+    /// Whether it is a boss: it takes two seconds to fall, and the autopilot runs while it
+    /// has him in sight. (Killing him no longer ends the level: what he drops, the built-in
+    /// boss's gold key, opens the way to the exit, as in Wolfenstein 3D.)
     pub boss: bool,
 }
 
@@ -165,7 +167,7 @@ impl EnemyKind {
 /// | `dog` | 1 | 3.2 | 200 | bites | nothing |
 /// | `ss` | 100 | 2.2 | 500 | bursts of 3 | a machine gun |
 /// | `mutant` | 55 | 1.6 | 700 | two shots, no aiming, no shout | a clip |
-/// | `boss` | 950 | 1.6 | 5,000 | chaingun bursts of 4 | the gold key; ends the level |
+/// | `boss` | 950 | 1.6 | 5,000 | chaingun bursts of 4 | the gold key |
 pub fn builtin() -> BTreeMap<String, EnemyKind> {
     let guard = EnemyKind::guard();
     let kind = |name: &str, change: &dyn Fn(&mut EnemyKind)| {

@@ -41,7 +41,7 @@ impl LocalRun {
             let pressed = input.use_pressed || input.fire;
             advance.ending = match self.session.take_run_end() {
                 Some(run) => Some(Ending::RunEnded(run)),
-                None if self.session.complete && pressed => Some(Ending::EpisodeLeft),
+                None if self.session.end_passed() && pressed => Some(Ending::EpisodeLeft),
                 None => None,
             };
             if advance.ending.is_some() {

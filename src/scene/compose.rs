@@ -97,7 +97,8 @@ impl Composer {
         if let Some(shown) = shown.as_ref().filter(|m| m.menu.is_front_door()) {
             self.draw_attract(session, assets, shown.turned);
         } else if session.complete {
-            hud::draw_episode_end(&mut self.frame, &session.totals(), session.total_ticks);
+            let (totals, ticks) = (session.totals(), session.total_ticks);
+            hud::draw_episode_end(&mut self.frame, &totals, ticks, session.end_shown);
         } else if let Some((tally, shown)) = &session.intermission {
             hud::draw_tally(&mut self.frame, tally, *shown);
         } else {
@@ -208,8 +209,16 @@ impl Composer {
                 .light_map(&game.level, assets, &GameParts(game));
             draw_map(&mut self.frame, game, assets, lights, &view, &layers);
         } else {
-            let sprites = super::sprites(game, &session.current().textures);
-            let camera = death_camera(session, self.fov);
+            let textures = &session.current().textures;
+            let mut sprites = super::sprites(game, textures);
+            let camera = match &session.victory {
+                Some(victory) => {
+                    sprites.extend(super::runner_sprite(game, textures, victory));
+                    let eye = victory.eye();
+                    crate::render::Camera::new(eye.position, eye.angle, self.fov)
+                }
+                None => death_camera(session, self.fov),
+            };
             let parts = GameParts(game);
             super::glow::remember_bursts(game, &mut self.bursts);
             super::glow::dynamic_lights(game, &self.bursts, &mut self.glows);
@@ -229,6 +238,9 @@ impl Composer {
                 _ => session.dead_ticks(),
             };
             hud::draw_death_fizzle(&mut self.frame, dead);
+            if let Some(victory) = &session.victory {
+                hud::draw_fade(&mut self.frame, victory.fade());
+            }
             if self.hud {
                 hud::draw_player_names(&mut self.frame, game, &camera, &self.names);
             }
@@ -259,7 +271,8 @@ impl Composer {
                 game,
                 status,
                 &lines,
-                !overlays.map,
+                // (The player is seen running out at the episode's end: nothing in hand.)
+                !overlays.map && session.victory.is_none(),
                 self.comfort,
                 &session.current().hud,
             );
@@ -269,7 +282,7 @@ impl Composer {
             // Banners (none over a still picture).
             let psyched = game.ticks < hud::PSYCHED_TICKS && !game.player_dead();
             let winner;
-            let banner = if session.hushed() || !banners {
+            let banner = if session.hushed() || !banners || session.victory.is_some() {
                 None
             } else if session.dead_ticks() >= DEATH_TICKS {
                 Some(("GAME OVER: PRESS USE", None))
@@ -366,7 +379,7 @@ mod tests {
         session.complete = true;
         composer.draw(&session, &assets, &Overlays::default(), None);
         let mut end = frame();
-        hud::draw_episode_end(&mut end, &session.totals(), session.total_ticks);
+        hud::draw_episode_end(&mut end, &session.totals(), session.total_ticks, 0);
         assert!(composer.frame == end, "the episode's end");
     }
 

@@ -147,6 +147,29 @@ fn other_players<'a>(game: &Game, textures: &'a TextureSet, out: &mut Vec<Sprite
     }
 }
 
+/// The player's own figure running out at the episode's end ([`crate::episode::Victory::runner`]), in their
+/// seat's colour: standing while the view turns, then running; none where the folder has no
+/// player's sheet.
+fn runner_sprite<'a>(
+    game: &Game,
+    textures: &'a TextureSet,
+    victory: &crate::episode::Victory,
+) -> Option<SpriteInstance<'a>> {
+    let runner = victory.runner();
+    let sheet = textures.sprite(&crate::level::player_sprite(game.seat_colour(0)))?;
+    let row = if runner.ran > 0.0 {
+        pose::WALK + ((runner.ran * 4.0) as u32 % 4)
+    } else {
+        pose::STAND
+    };
+    Some(SpriteInstance {
+        position: runner.position,
+        sheet,
+        row,
+        facing: Some(runner.facing),
+    })
+}
+
 /// A game's moving parts as the renderer sees them: how open each door is, and where sliding
 /// push walls stand.
 #[derive(Clone, Copy)]

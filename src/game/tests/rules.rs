@@ -362,17 +362,23 @@ fn the_ss_fires_bursts_and_the_mutant_neither_shouts_nor_aims() {
     assert!(first_shot.is_some(), "but it fires");
 }
 
+/// The boss falls for two seconds, then drops his gold key; the level goes on (his key opens
+/// the way to the exit, as in Wolfenstein 3D).
 #[test]
-fn killing_the_boss_ends_the_level_once_it_has_fallen() {
+fn the_boss_falls_slowly_and_leaves_his_key_not_the_level() {
     let mut g = arena_with("boss");
     g.enemies[0].health = 1;
     g.tick(&fire());
     assert_eq!(g.seat().score, 5_000);
-    assert!(!g.finished, "it is still falling");
     run(&mut g, 60, Input::default());
-    assert!(!g.finished, "a boss falls for two seconds");
+    assert_eq!(
+        g.enemies[0].state,
+        crate::game::EnemyState::Dying,
+        "still falling"
+    );
     run(&mut g, 90, Input::default());
-    assert!(g.finished, "down: the level is won");
+    assert_eq!(g.enemies[0].state, crate::game::EnemyState::Dead, "down");
+    assert!(!g.finished, "the level goes on");
     assert_eq!(
         g.pickups().last().map(|p| p.kind),
         Some(PickupKind::Key(crate::level::KeyColour::Gold))

@@ -188,6 +188,20 @@ pub fn draw_death_fizzle(frame: &mut Frame, dead_ticks: u32) {
     }
 }
 
+/// The picture faded towards black by `fade` (0: as it is, 1: black), the end of the
+/// episode's victory sequence (the status bar is drawn over it after).
+pub fn draw_fade(frame: &mut Frame, fade: f64) {
+    if fade <= 0.0 {
+        return;
+    }
+    let keep = ((1.0 - fade.min(1.0)) * 256.0) as u32;
+    for px in frame.pixels_mut() {
+        let c = Colour::from_packed(*px);
+        let dim = |v: u8| ((u32::from(v) * keep) >> 8) as u8;
+        *px = Colour::rgba(dim(c.r), dim(c.g), dim(c.b), c.a).packed();
+    }
+}
+
 /// A block's place in the fizzle's order: its coordinates mixed (a 32-bit integer hash).
 fn scatter(x: u32, y: u32) -> u32 {
     let mut z = x.wrapping_mul(0x9E37_79B1) ^ y.wrapping_mul(0x85EB_CA77);

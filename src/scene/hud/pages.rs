@@ -82,30 +82,52 @@ fn percent_or_none((part, whole): (u32, u32)) -> String {
     }
 }
 
-/// The screen at the end of the episode: its totals and time.
-pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64) {
-    let (mut canvas, s, w, h) = page(frame, Colour::rgb(40, 0, 0), "EPISODE COMPLETE");
+/// The page at the end of the episode, `shown` ticks after it came up: the score, the time
+/// against the levels' pars added up, and the kills, secrets and treasure found in percent
+/// of the whole episode's (as Wolfenstein 3D's victory page gives its averages).
+pub fn draw_episode_end(frame: &mut Frame, totals: &Totals, ticks: u64, shown: u32) {
+    let (mut canvas, s, w, h) = page(frame, Colour::rgb(40, 0, 0), "YOU WIN!");
     let (scale, big) = (s as u32, s as u32 * 2);
+    centred(
+        &mut canvas,
+        w,
+        34 * s,
+        "THE EPISODE IS COMPLETE",
+        Colour::WHITE,
+        scale,
+    );
     let seconds = ticks / u64::from(TICK_HZ);
+    let clock = |t: u64| format!("{}:{:02}", t / 60, t % 60);
     let rows = [
-        format!("KILLS    {} OF {}", totals.kills, totals.enemies),
-        format!("SECRETS  {} OF {}", totals.secrets_found, totals.secrets),
-        format!("SCORE    {}", totals.score),
-        format!("TIME     {}:{:02}", seconds / 60, seconds % 60),
+        format!("SCORE    {:>7}", totals.score),
+        format!("TIME     {:>7}", clock(seconds)),
+        match totals.par_seconds {
+            0 => "PAR        --:--".to_string(),
+            par => format!("PAR      {:>7}", clock(u64::from(par))),
+        },
+        format!(
+            "KILLS       {}",
+            percent_or_none((totals.kills, totals.enemies))
+        ),
+        format!(
+            "SECRETS     {}",
+            percent_or_none((totals.secrets_found, totals.secrets))
+        ),
+        format!(
+            "TREASURE    {}",
+            percent_or_none((totals.treasure, totals.treasures))
+        ),
     ];
     let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
-        canvas.text(
-            x.max(2 * s),
-            54 * s + i as i64 * 18 * s,
-            row,
-            Colour::WHITE,
-            big,
-        );
+        let y = 46 * s + i as i64 * 14 * s;
+        canvas.text(x.max(2 * s), y, row, Colour::WHITE, big);
     }
-    let grey = Colour::rgb(220, 180, 180);
-    let bye = "THANK YOU FOR PLAYING. USE: MAIN MENU";
-    centred(&mut canvas, w, h - 20 * s, bye, grey, scale);
+    if shown > TICK_HZ {
+        let grey = Colour::rgb(220, 180, 180);
+        let on = "THANK YOU FOR PLAYING. USE OR FIRE: GO ON";
+        centred(&mut canvas, w, h - 20 * s, on, grey, scale);
+    }
 }
 
 /// A menu over the frame: the picture darkened, a panel in the middle with `title` and

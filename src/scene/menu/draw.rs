@@ -73,7 +73,8 @@ impl Menu {
 
 /// Draws the menu over `frame`: the title art on the front door, the page's items, the chosen
 /// one marked, and a line of help at the bottom. The frame under it is darkened (the game, or
-/// the attract view behind the main menu).
+/// the attract view behind the main menu); the name entry for a high score is a page of its
+/// own.
 pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWorld) {
     let items = menu.items(settings, world);
     let layout = menu.layout(items.len(), frame.height());
@@ -81,7 +82,12 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     let scale = layout.scale;
     let s = i64::from(scale);
     let mut canvas = Canvas::new(frame);
-    canvas.darken(2);
+    if menu.page() == Page::NameEntry {
+        // A page of its own, as the tally's: not the frame of the moment the run ended.
+        canvas.fill_rect(0, 0, w, h, Colour::rgb(0, 40, 80));
+    } else {
+        canvas.darken(2);
+    }
     let gold = Colour::rgb(240, 210, 110);
     let white = Colour::rgb(235, 235, 235);
     let grey = Colour::rgb(120, 120, 120);

@@ -440,3 +440,23 @@ fn a_high_score_takes_a_typed_name_and_the_table_shows() {
             .any(|i| i.text == "HIGH SCORES")
     );
 }
+
+/// The name entry for a high score is a page of its own: nothing of the frame under it shows
+/// (the pause menu's page darkens the game behind it instead).
+#[test]
+fn the_name_entry_is_a_page_of_its_own() {
+    let s = Settings::default();
+    let world = MenuWorld::default();
+    for (page, own) in [(Page::NameEntry, true), (Page::Pause, false)] {
+        let mut frame = Frame::new(320, 200).unwrap();
+        frame.fill([255, 255, 255, 255]);
+        let menu = Menu {
+            pages: vec![(page, 0)],
+            ..Menu::main()
+        };
+        draw(&mut frame, &menu, &s, &world);
+        // The top left corner: no title nor item there.
+        let corner = frame.colour(1, 1);
+        assert_eq!(corner.r == corner.b, !own, "{page:?}: {corner:?}");
+    }
+}
