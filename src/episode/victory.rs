@@ -146,8 +146,9 @@ impl Victory {
 
     /// The player's figure: standing where the player stood while the view turns, then
     /// running to the exit, and on the spot there (its legs still going) while the picture
-    /// fades.
-    pub fn runner(&self) -> Runner {
+    /// fades; `None` while the view is within a tile of it (drawn from inside it, it would
+    /// fill the picture).
+    pub fn runner(&self) -> Option<Runner> {
         let run = self.to - self.from;
         let ran = f64::from(self.ticks.saturating_sub(TURN_TICKS)) / f64::from(TICK_HZ) * RUN_SPEED;
         let (way, facing) = if run.length() > 1e-6 {
@@ -155,11 +156,12 @@ impl Victory {
         } else {
             (Vec2::new(0.0, 0.0), self.facing)
         };
-        Runner {
-            position: self.from + way * ran.min(run.length()),
+        let position = self.from + way * ran.min(run.length());
+        ((position - self.eye().position).length() >= 1.0).then_some(Runner {
+            position,
             facing,
             ran,
-        }
+        })
     }
 
     /// How far the picture has faded to black, 0 to 1.
@@ -210,11 +212,7 @@ mod tests {
             "away from the exit"
         );
         assert_eq!(victory.eye().position, from, "starts at the player's eyes");
-        assert_eq!(
-            victory.runner().position,
-            from,
-            "the figure where the player stood"
-        );
+        assert!(victory.runner().is_none(), "not drawn from inside it");
         victory.ticks = TURN_TICKS;
         let eye = victory.eye();
         assert!((eye.position - victory.rest).length() < 1e-9);
@@ -223,10 +221,10 @@ mod tests {
             turn_degrees(eye.angle, to_exit).abs() < 1e-6,
             "faces the exit"
         );
-        let standing = victory.runner();
+        let standing = victory.runner().expect("seen once the view has drawn back");
         assert_eq!(standing.position, from);
         victory.ticks = TURN_TICKS + TICK_HZ / 6;
-        let running = victory.runner();
+        let running = victory.runner().unwrap();
         assert!((running.position - from).length() > 0.3, "{running:?}");
         assert!(
             (running.position - victory.to).length() < (from - victory.to).length(),
@@ -235,7 +233,7 @@ mod tests {
         assert_eq!(victory.fade(), 0.0);
         // At the end of the corridor when the fade begins, and black when it is done.
         victory.ticks = victory.fade_from();
-        assert!((victory.runner().position - victory.to).length() < 1e-9);
+        assert!((victory.runner().unwrap().position - victory.to).length() < 1e-9);
         assert!(victory.fade() == 0.0 && !victory.done());
         victory.ticks += FADE_TICKS;
         assert!(victory.done() && victory.fade() == 1.0);

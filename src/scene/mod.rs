@@ -148,14 +148,14 @@ fn other_players<'a>(game: &Game, textures: &'a TextureSet, out: &mut Vec<Sprite
 }
 
 /// The player's own figure running out at the episode's end ([`crate::episode::Victory::runner`]), in their
-/// seat's colour: standing while the view turns, then running; none where the folder has no
-/// player's sheet.
+/// seat's colour: standing while the view turns, then running; none while the view is too
+/// near it, or where the folder has no player's sheet.
 fn runner_sprite<'a>(
     game: &Game,
     textures: &'a TextureSet,
     victory: &crate::episode::Victory,
 ) -> Option<SpriteInstance<'a>> {
-    let runner = victory.runner();
+    let runner = victory.runner()?;
     let sheet = textures.sprite(&crate::level::player_sprite(game.seat_colour(0)))?;
     let row = if runner.ran > 0.0 {
         pose::WALK + ((runner.ran * 4.0) as u32 % 4)
