@@ -293,6 +293,31 @@ fn golden_episode_end_page() {
     golden("episode_end", &composer.frame);
 }
 
+/// The tally between levels midway through counting its bonus up, as Wolfenstein 3D's: the
+/// page above the status bar, "FLOOR 3 COMPLETED", the bar's score counting up with the
+/// bonus (Command Post finished in 40 s with every enemy killed, 2,000 points before).
+#[test]
+fn golden_tally_page() {
+    use tilecaster::episode::{Session, TALLY_COUNT_FROM, TALLY_COUNT_TICKS};
+    use tilecaster::game::{Input, TICK_HZ};
+    use tilecaster::scene::{Composer, Overlays, SessionAssets};
+    let mut session = Session::start(Path::new("levels/e1m3.toml"), None).unwrap();
+    session.game.kills = session.game.enemies.len() as u32;
+    session.game.seat_mut().score = 2_000;
+    session.game.ticks = 40 * u64::from(TICK_HZ);
+    session.game.finished = true;
+    session.tick(&Input::default());
+    for _ in 0..TALLY_COUNT_FROM + TALLY_COUNT_TICKS / 2 {
+        session.tick(&Input::default());
+    }
+    let (tally, _) = session.intermission.clone().expect("the tally");
+    assert!(tally.bonus() > 10_000, "{}", tally.bonus());
+    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
+    let mut assets = SessionAssets::new(&session);
+    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+    golden("tally_page", &composer.frame);
+}
+
 /// The boss is drawn at Wolfenstein 3D's bulk: seen from the front, standing, his body
 /// (what is opaque, his shadow aside) spans about twice the columns a guard's does.
 #[test]

@@ -100,7 +100,7 @@ impl Composer {
             let (totals, ticks) = (session.totals(), session.total_ticks);
             hud::draw_episode_end(&mut self.frame, &totals, ticks, session.end_shown);
         } else if let Some((tally, shown)) = &session.intermission {
-            hud::draw_tally(&mut self.frame, tally, *shown);
+            self.draw_tally(session, tally, *shown);
         } else {
             // (No banner under a menu or the lobby: they are what the player reads.)
             self.draw_game(
@@ -142,6 +142,29 @@ impl Composer {
         if let Some(m) = shown {
             menu::draw(&mut self.frame, m.menu, m.settings, m.world);
         }
+    }
+
+    /// The tally between levels, as Wolfenstein 3D's: its page above the status bar, whose
+    /// score counts up with the level's bonus.
+    fn draw_tally(&mut self, session: &Session, tally: &crate::episode::Tally, shown: u32) {
+        let floor = session.level_number();
+        hud::draw_tally(&mut self.frame, tally, shown, floor);
+        let before = tally.score.saturating_sub(tally.bonus());
+        let status = hud::Status {
+            level: floor,
+            lives: tally.lives,
+            score: before.saturating_add(tally.bonus_counted(shown)),
+        };
+        let (game, pictures) = (&session.game, &session.current().hud);
+        hud::draw_hud(
+            &mut self.frame,
+            game,
+            status,
+            &[],
+            false,
+            self.comfort,
+            pictures,
+        );
     }
 
     /// Whether the profiler's panel (F3) is drawn over the game.
@@ -265,6 +288,7 @@ impl Composer {
             let status = hud::Status {
                 level: session.level_number(),
                 lives: session.game.seat().lives,
+                score: session.game.seat().score,
             };
             hud::draw_hud(
                 &mut self.frame,

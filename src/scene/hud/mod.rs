@@ -32,6 +32,9 @@ pub struct Status {
     pub level: u32,
     /// Lives left.
     pub lives: u32,
+    /// The score shown (the player's, or on the tally screen the score counting up with the
+    /// level's bonus).
+    pub score: u32,
 }
 
 /// What the player chose to soften: the weapon's sway and the red flash of a hit.
@@ -310,7 +313,7 @@ fn draw_status_bar(
         let text = match i {
             0 => status.level.to_string(),
             1 if dm => game.seat().frags.to_string(),
-            1 => game.seat().score.to_string(),
+            1 => status.score.to_string(),
             2 if dm => String::new(),
             2 => status.lives.to_string(),
             4 => format!("{}%", game.seat().player.health),

@@ -9,11 +9,21 @@ use crate::game::TICK_HZ;
 /// A full-screen page in `background` with `title` centred at the top, for the screens
 /// between levels and at the end; the canvas, the unit and the frame's size.
 fn page<'a>(frame: &'a mut Frame, background: Colour, title: &str) -> (Canvas<'a>, i64, i64, i64) {
+    page_at(frame, background, title, 18)
+}
+
+/// [`page`] with the title `top` units from the top.
+fn page_at<'a>(
+    frame: &'a mut Frame,
+    background: Colour,
+    title: &str,
+    top: i64,
+) -> (Canvas<'a>, i64, i64, i64) {
     let s = unit(frame);
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
     let mut canvas = Canvas::new(frame);
     canvas.fill_rect(0, 0, w, h, background);
-    centred(&mut canvas, w, 18 * s, title, GOLD, s as u32 * 2);
+    centred(&mut canvas, w, top * s, title, GOLD, s as u32 * 2);
     (canvas, s, w, h)
 }
 
@@ -26,15 +36,18 @@ pub(super) fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: C
 /// The titles' colour.
 pub(super) const GOLD: Colour = Colour::rgb(240, 220, 120);
 
-/// The screen between two levels, `shown` ticks after it came up: the finished level's
-/// kills, secrets and treasure in percent, its time against par, and its bonus counted up.
-pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32) {
-    let (mut canvas, s, w, h) = page(frame, Colour::rgb(0, 40, 80), "FLOOR COMPLETE");
+/// The screen between two levels, `shown` ticks after it came up, above the status bar (drawn
+/// over it after): "FLOOR `floor` COMPLETED", the finished level's kills, secrets and
+/// treasure in percent, its time against par, and its bonus counted up.
+pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32, floor: u32) {
+    let title = format!("FLOOR {floor} COMPLETED");
+    let bar = i64::from(super::bar_height_for(frame.height()));
+    let (mut canvas, s, w, h) = page_at(frame, Colour::rgb(0, 40, 80), &title, 6);
     let (scale, big) = (s as u32, s as u32 * 2);
     centred(
         &mut canvas,
         w,
-        34 * s,
+        24 * s,
         &tally.name.to_uppercase(),
         Colour::WHITE,
         scale,
@@ -54,21 +67,22 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32) {
     ];
     let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
-        canvas.text(x, 44 * s + i as i64 * 14 * s, row, Colour::WHITE, big);
+        canvas.text(x, 34 * s + i as i64 * 13 * s, row, Colour::WHITE, big);
     }
     if seconds <= u64::from(tally.par_seconds) && tally.par_seconds > 0 {
-        centred(&mut canvas, w, 132 * s, "UNDER PAR!", GOLD, scale);
-    }
-    if shown > TICK_HZ {
-        let grey = Colour::rgb(170, 190, 220);
         centred(
             &mut canvas,
             w,
-            h - 20 * s,
-            "PRESS USE OR FIRE TO GO ON",
-            grey,
+            34 * s + 6 * 13 * s,
+            "UNDER PAR!",
+            GOLD,
             scale,
         );
+    }
+    if shown > TICK_HZ {
+        let grey = Colour::rgb(170, 190, 220);
+        let on = "PRESS USE OR FIRE TO GO ON";
+        centred(&mut canvas, w, h - bar - 10 * s, on, grey, scale);
     }
 }
 

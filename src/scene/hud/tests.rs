@@ -11,7 +11,11 @@ fn game() -> Game {
     Game::new(Level::parse(text, Path::new("t.toml")).unwrap().level)
 }
 
-const STATUS: Status = Status { level: 2, lives: 3 };
+const STATUS: Status = Status {
+    level: 2,
+    lives: 3,
+    score: 0,
+};
 
 /// The mean redness (red minus the other two) of a rectangle of the frame.
 fn redness(frame: &Frame, xs: std::ops::Range<u32>, ys: std::ops::Range<u32>) -> f64 {
@@ -144,7 +148,7 @@ fn the_tally_screen_gives_percentages_and_par() {
     assert_eq!(Tally::percent(tally.secrets), 100);
     assert_eq!(Tally::percent(tally.treasure), 66);
     let mut f = Frame::new(320, 200).unwrap();
-    draw_tally(&mut f, &tally, 2 * TICK_HZ);
+    draw_tally(&mut f, &tally, 2 * TICK_HZ, 1);
     let lit = (0..200)
         .filter(|&y| f.colour(160, y) == Colour::WHITE)
         .count();
