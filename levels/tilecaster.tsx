@@ -6,7 +6,7 @@
      square pillars, diagonals, thin walls, rounded corners, window slits) as wall tiles with a
      `shape` property. Add tiles for your own textures the same way: an image, and a `texture`
      property naming it (and a `shape`, for a shaped wall). -->
-<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="64" columns="0">
+<tileset version="1.8" tiledversion="1.8.2" name="tilecaster" tilewidth="64" tileheight="64" tilecount="83" columns="0">
  <grid orientation="orthogonal" width="1" height="1"/>
  <tile id="0">
   <properties>
@@ -413,5 +413,119 @@
    <property name="kind" value="skeleton"/>
   </properties>
   <image width="64" height="64" source="../textures/sprites/skeleton.png"/>
+ </tile>
+ <tile id="65" type="decoration">
+  <properties>
+   <property name="kind" value="barrel_wood"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/barrel_wood.png"/>
+ </tile>
+ <tile id="66" type="decoration">
+  <properties>
+   <property name="kind" value="table_chairs"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/table_chairs.png"/>
+ </tile>
+ <tile id="67" type="decoration">
+  <properties>
+   <property name="kind" value="floor_lamp"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/floor_lamp.png"/>
+ </tile>
+ <tile id="68" type="decoration">
+  <properties>
+   <property name="kind" value="ceiling_light"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/ceiling_light.png"/>
+ </tile>
+ <tile id="69" type="decoration">
+  <properties>
+   <property name="kind" value="hanging_skeleton"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/hanging_skeleton.png"/>
+ </tile>
+ <tile id="70" type="decoration">
+  <properties>
+   <property name="kind" value="bones_blood"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/bones_blood.png"/>
+ </tile>
+ <tile id="71" type="decoration">
+  <properties>
+   <property name="kind" value="blood_pool"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/blood_pool.png"/>
+ </tile>
+ <tile id="72" type="decoration">
+  <properties>
+   <property name="kind" value="potted_tree"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/potted_tree.png"/>
+ </tile>
+ <tile id="73" type="decoration">
+  <properties>
+   <property name="kind" value="sink"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/sink.png"/>
+ </tile>
+ <tile id="74" type="decoration">
+  <properties>
+   <property name="kind" value="vase"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/vase.png"/>
+ </tile>
+ <tile id="75" type="decoration">
+  <properties>
+   <property name="kind" value="pots_pans"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/pots_pans.png"/>
+ </tile>
+ <tile id="76" type="decoration">
+  <properties>
+   <property name="kind" value="stove"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/stove.png"/>
+ </tile>
+ <tile id="77" type="decoration">
+  <properties>
+   <property name="kind" value="spear_rack"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/spear_rack.png"/>
+ </tile>
+ <tile id="78" type="decoration">
+  <properties>
+   <property name="kind" value="cage"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/cage.png"/>
+ </tile>
+ <tile id="79" type="decoration">
+  <properties>
+   <property name="kind" value="cage_skeleton"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/cage_skeleton.png"/>
+ </tile>
+ <tile id="80" type="decoration">
+  <properties>
+   <property name="kind" value="well_water"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/well_water.png"/>
+ </tile>
+ <tile id="81" type="decoration">
+  <properties>
+   <property name="kind" value="vines"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/vines.png"/>
+ </tile>
+ <tile id="82" type="decoration">
+  <properties>
+   <property name="kind" value="bed"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/bed.png"/>
+ </tile>
+ <tile id="83" type="decoration">
+  <properties>
+   <property name="kind" value="basket"/>
+  </properties>
+  <image width="64" height="64" source="../textures/sprites/basket.png"/>
  </tile>
 </tileset>

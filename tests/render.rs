@@ -229,9 +229,9 @@ fn golden_floors_across_cells() {
     }
 }
 
-/// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the eleven
-/// decorations, each as the game draws it, two views of each gallery, and the boss close up
-/// beside a mutant (`tests/scenes/museum.toml`).
+/// The bestiary (guard, officer, dog, SS, mutant, boss), the fourteen pickups and the thirty
+/// decorations, each as the game draws it, two views of each gallery (one of the last), and
+/// the boss close up beside a mutant (`tests/scenes/museum.toml`).
 #[test]
 fn golden_bestiary_pickups_and_decorations() {
     let level = "tests/scenes/museum.toml";
@@ -243,6 +243,9 @@ fn golden_bestiary_pickups_and_decorations() {
         ("pickups_right", (12.0, 17.0)),
         ("decorations_left", (7.5, 27.0)),
         ("decorations_right", (13.5, 27.0)),
+        ("furniture_left", (7.5, 38.0)),
+        ("furniture_right", (13.5, 38.0)),
+        ("furniture_more", (10.0, 48.5)),
     ] {
         golden(name, &composed(level, pos, 270.0, (320, 200)));
     }
@@ -338,6 +341,33 @@ fn the_boss_stands_twice_a_guards_width() {
         (1.8..=2.4).contains(&ratio),
         "the boss spans {boss} columns, a guard {guard}: {ratio:.2} times"
     );
+}
+
+/// The museum places every one of the thirty kinds of decoration, and `check` passes it
+/// without an error or a warning.
+#[test]
+fn the_museum_shows_all_thirty_decorations_and_passes_check() {
+    let path = "tests/scenes/museum.toml";
+    let loaded = tilecaster::level::load_with_textures(Path::new(path), None).unwrap();
+    let mut shown: Vec<&str> = loaded
+        .level
+        .decorations
+        .iter()
+        .map(|d| d.kind.name)
+        .collect();
+    shown.sort_unstable();
+    shown.dedup();
+    let mut every: Vec<&str> = tilecaster::level::DECORATIONS
+        .iter()
+        .map(|k| k.name)
+        .collect();
+    every.sort_unstable();
+    assert_eq!(shown, every);
+    assert_eq!(every.len(), 30);
+    let out = common::run_ok(["check", path]);
+    let said =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("0 errors, 0 warnings"), "{said}");
 }
 
 /// A death halfway through its red fizzle, in the game's own frame (the view turned to

@@ -3,6 +3,8 @@
 
 use image::{Rgba, RgbaImage};
 
+mod furniture;
+
 /// Sprite frame side, pixels.
 pub const S: u32 = 64;
 /// Rows of an enemy sheet, top to bottom.
@@ -897,7 +899,7 @@ pub fn pickup(kind: &str) -> RgbaImage {
 }
 
 /// The decorations a level can place, by name (each a sprite `NAME.png`).
-pub const DECORATIONS: [&str; 11] = [
+pub const DECORATIONS: [&str; 30] = [
     "barrel",
     "table",
     "armour",
@@ -909,6 +911,25 @@ pub const DECORATIONS: [&str; 11] = [
     "puddle",
     "flag",
     "skeleton",
+    "barrel_wood",
+    "table_chairs",
+    "floor_lamp",
+    "ceiling_light",
+    "hanging_skeleton",
+    "bones_blood",
+    "blood_pool",
+    "potted_tree",
+    "sink",
+    "vase",
+    "pots_pans",
+    "stove",
+    "spear_rack",
+    "cage",
+    "cage_skeleton",
+    "well_water",
+    "vines",
+    "bed",
+    "basket",
 ];
 
 /// A ring of `n` balls of radius `r` around the z axis at height `z`, `size` across.
@@ -929,6 +950,10 @@ fn ring(
 /// A decoration, one tile tall as every sprite (2.1 m fit the frame: the wall's height), seen
 /// from the side; the lamps hang from the top of the frame, the ceiling.
 pub fn decoration(kind: &str) -> RgbaImage {
+    if let Some((balls, metres)) = furniture::more(kind) {
+        let shadow = !matches!(kind, "ceiling_light" | "pots_pans" | "vines" | "blood_pool");
+        return render_at(&balls, 20.0, shadow, metres);
+    }
     let mut b = Vec::new();
     let wood = [125.0f32, 80.0, 40.0];
     let dark_wood = [80.0f32, 50.0, 25.0];
@@ -1104,7 +1129,8 @@ pub fn decoration(kind: &str) -> RgbaImage {
                 ball(&mut b, bpt, 0.04, bone);
             }
         }
-        "puddle" => return puddle(),
+        "puddle" => return puddle([40.0, 55.0, 75.0]),
+        "blood_pool" => return puddle([110.0, 6.0, 6.0]),
         "flag" => {
             capsule(&mut b, [0.0, 0.0, 0.0], [0.0, 0.0, 1.95], 0.03, dark_wood);
             ball(&mut b, [0.0, 0.0, 1.97], 0.05, GOLD);
@@ -1164,8 +1190,9 @@ pub fn decoration(kind: &str) -> RgbaImage {
     render_at(&b, 20.0, !matches!(kind, "lamp" | "chandelier"), metres)
 }
 
-/// A puddle: a dark, glossy ellipse on the floor (flat things have no side to draw).
-fn puddle() -> RgbaImage {
+/// A puddle of `colour`: a dark, glossy ellipse on the floor (flat things have no side to
+/// draw).
+fn puddle(colour: [f32; 3]) -> RgbaImage {
     let mut img = RgbaImage::from_pixel(S, S, Rgba([0, 0, 0, 0]));
     let (cx, cy) = (S as f32 / 2.0, S as f32 - 4.0);
     for y in 0..S {
@@ -1182,9 +1209,9 @@ fn puddle() -> RgbaImage {
                     x,
                     y,
                     Rgba([
-                        (40.0 + gloss) as u8,
-                        (55.0 + gloss) as u8,
-                        (75.0 + gloss) as u8,
+                        (colour[0] + gloss) as u8,
+                        (colour[1] + gloss) as u8,
+                        (colour[2] + gloss) as u8,
                         (220.0 * (1.0 - d * d)) as u8,
                     ]),
                 );

@@ -202,11 +202,14 @@ fn cells_touched(lights: &[Light], width: u32, height: u32) -> u64 {
 }
 
 /// The light a kind of decoration gives in a lit level ([`super::Level::all_lights`]): its
-/// colour, radius and intensity. Lamps and chandeliers light their surroundings.
+/// colour, radius and intensity. Lamps, chandeliers, floor lamps and ceiling lights light
+/// their surroundings.
 pub fn decoration_light(kind: super::DecorationKind) -> Option<(Colour, f64, f64)> {
     match kind.name {
         "lamp" => Some((Colour::rgb(255, 224, 168), 4.0, 1.0)),
         "chandelier" => Some((Colour::rgb(255, 216, 144), 6.0, 1.3)),
+        "floor_lamp" => Some((Colour::rgb(255, 224, 168), 3.5, 0.9)),
+        "ceiling_light" => Some((Colour::rgb(240, 240, 255), 4.5, 1.0)),
         _ => None,
     }
 }
