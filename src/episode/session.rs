@@ -538,6 +538,8 @@ impl Session {
     /// score as at the start of the episode).
     pub fn restart_level(&mut self) {
         self.dead_ticks = 0;
+        // (Restarted from the pause menu while the player ran out: the level again.)
+        self.victory = None;
         self.game = self.fresh_game(&self.current);
         self.level_start = Carried::of(&self.game);
         self.say(format!("{} again", self.game.level.name));
@@ -598,6 +600,8 @@ impl Session {
         };
         let old = self.game.clone();
         self.game = self.fresh_game(&loaded);
+        // A fresh game: the player running out (if they were) stands at the exit again.
+        self.victory = None;
         let spot = Cell::containing(old.seat().player.position);
         if !self.game.blocking().footing().is_solid(spot) {
             self.game.seat_mut().player.position = old.seat().player.position;

@@ -239,4 +239,14 @@ mod tests {
         assert!(victory.done() && victory.fade() == 1.0);
         assert!(victory.ticks <= VICTORY_TICKS);
     }
+
+    /// Restarting the level (the pause menu's Restart level) while the player runs out plays
+    /// the level again, not the rest of the sequence over it.
+    #[test]
+    fn a_restart_ends_the_sequence() {
+        let mut session = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
+        session.victory = Some(Victory::new(&session.game));
+        session.restart_level();
+        assert!(session.victory.is_none() && !session.game.finished);
+    }
 }
