@@ -36,6 +36,16 @@ fn composed(level: &str, pos: (f64, f64), angle: f64, size: (u32, u32)) -> Frame
     composed_on(level, Difficulty::Normal, pos, angle, size)
 }
 
+/// `session` as the game draws it into a 320x200 frame, with the HUD (the tally, the
+/// episode's end, or the view), for the goldens of a session's moments.
+fn drawn(session: &tilecaster::episode::Session) -> Frame {
+    use tilecaster::scene::{Composer, Overlays, SessionAssets};
+    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
+    let mut assets = SessionAssets::new(session);
+    composer.draw(session, assets.of(session), &Overlays::default(), None);
+    composer.frame
+}
+
 /// [`composed`] on another difficulty (the enemies placed for it stand there).
 fn composed_on(
     level: &str,
@@ -257,7 +267,6 @@ fn golden_bestiary_pickups_and_decorations() {
 #[test]
 fn golden_victory_midway() {
     use tilecaster::episode::{Session, Victory};
-    use tilecaster::scene::{Composer, Overlays, SessionAssets};
     let mut session = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
     let exit = session.game.level.exits[0];
     let at = Vec2::new(f64::from(exit.x) + 0.05, f64::from(exit.y) + 0.5);
@@ -268,10 +277,7 @@ fn golden_victory_midway() {
     victory.ticks = tilecaster::game::TICK_HZ * 4 / 3;
     session.victory = Some(victory);
     session.hush();
-    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
-    let mut assets = SessionAssets::new(&session);
-    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
-    golden("victory_midway", &composer.frame);
+    golden("victory_midway", &drawn(&session));
 }
 
 /// The page of the episode's totals (`draw_episode_end`), a second after it came up: the
@@ -280,7 +286,6 @@ fn golden_victory_midway() {
 #[test]
 fn golden_episode_end_page() {
     use tilecaster::episode::Session;
-    use tilecaster::scene::{Composer, Overlays, SessionAssets};
     let mut session = Session::start(Path::new("levels/e1m9.toml"), None).unwrap();
     let enemies = session.game.enemies.len() as u32;
     session.game.kills = enemies / 2;
@@ -290,10 +295,7 @@ fn golden_episode_end_page() {
     session.end_shown = 71;
     let totals = session.totals();
     assert_eq!((totals.kills, totals.enemies), (enemies / 2, enemies));
-    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
-    let mut assets = SessionAssets::new(&session);
-    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
-    golden("episode_end", &composer.frame);
+    golden("episode_end", &drawn(&session));
 }
 
 /// The tally between levels midway through counting its bonus up, as Wolfenstein 3D's: the
@@ -303,7 +305,6 @@ fn golden_episode_end_page() {
 fn golden_tally_page() {
     use tilecaster::episode::{Session, TALLY_COUNT_FROM, TALLY_COUNT_TICKS};
     use tilecaster::game::{Input, TICK_HZ};
-    use tilecaster::scene::{Composer, Overlays, SessionAssets};
     let mut session = Session::start(Path::new("levels/e1m3.toml"), None).unwrap();
     session.game.kills = session.game.enemies.len() as u32;
     session.game.seat_mut().score = 2_000;
@@ -315,10 +316,7 @@ fn golden_tally_page() {
     }
     let (tally, _) = session.intermission.clone().expect("the tally");
     assert!(tally.bonus() > 10_000, "{}", tally.bonus());
-    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
-    let mut assets = SessionAssets::new(&session);
-    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
-    golden("tally_page", &composer.frame);
+    golden("tally_page", &drawn(&session));
 }
 
 /// The boss is drawn at Wolfenstein 3D's bulk: seen from the front, standing, his body
@@ -377,7 +375,6 @@ fn the_museum_shows_all_thirty_decorations_and_passes_check() {
 fn golden_death_fizzle_midpoint() {
     use tilecaster::episode::{DEATH_TICKS, FIZZLE_FROM, Session};
     use tilecaster::game::Input;
-    use tilecaster::scene::{Composer, Overlays, SessionAssets};
     let mut session = Session::start(Path::new(common::ENTRY_HALL), None).unwrap();
     let start = session.game.seat().player.position;
     session.game.seat_mut().player.health = 0;
@@ -390,10 +387,7 @@ fn golden_death_fizzle_midpoint() {
         session.tick(&Input::default());
     }
     assert!(session.game.player_dead());
-    let mut composer = Composer::new(Frame::new(320, 200).unwrap(), Camera::DEFAULT_FOV, true);
-    let mut assets = SessionAssets::new(&session);
-    composer.draw(&session, assets.of(&session), &Overlays::default(), None);
-    golden("death_fizzle", &composer.frame);
+    golden("death_fizzle", &drawn(&session));
 }
 
 #[test]

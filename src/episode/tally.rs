@@ -125,17 +125,16 @@ pub struct Totals {
 impl Totals {
     /// The tallies of one game as it stands.
     pub(super) fn of(game: &Game) -> Totals {
-        let (found, secrets) = game.pushwalls.found();
         let tally = Tally::of(game, Path::new(""));
         Totals {
-            kills: game.kills,
-            enemies: game.enemies.len() as u32,
-            secrets_found: found as u32,
-            secrets: secrets as u32,
+            kills: tally.kills.0,
+            enemies: tally.kills.1,
+            secrets_found: tally.secrets.0,
+            secrets: tally.secrets.1,
             score: 0,
             treasure: tally.treasure.0,
             treasures: tally.treasure.1,
-            par_seconds: game.level.par_seconds,
+            par_seconds: tally.par_seconds,
         }
     }
 

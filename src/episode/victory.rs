@@ -66,12 +66,11 @@ impl Victory {
     pub fn new(game: &Game) -> Victory {
         let from = game.seat().player.position;
         let facing = game.seat().player.angle;
-        let centre = |c: Cell| Vec2::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
         let exit = game
             .level
             .exits
             .iter()
-            .map(|&c| centre(c))
+            .map(|&c| c.centre())
             .min_by(|a, b| (*a - from).length().total_cmp(&(*b - from).length()))
             .unwrap_or(from + Vec2::from_angle_degrees(facing));
         let blocking = game.blocking();

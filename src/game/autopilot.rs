@@ -98,7 +98,7 @@ impl Autopilot {
             .iter()
             .find(|(spot, _)| *spot == seat.player.cell())
         {
-            input.turn = turn_towards(seat, centre(switch));
+            input.turn = turn_towards(seat, switch.centre());
             if input.turn.abs() < 1.0 && self.use_wait == 0 {
                 input.use_pressed = true;
                 self.use_wait = 20;
@@ -254,7 +254,7 @@ impl Autopilot {
         if !needed.is_empty() {
             let path = path_to(game, start, &needed, &[]).filter(|p| p.len() <= 30);
             if let Some(step) = path.and_then(|p| p.get(1).copied()) {
-                return Some((step, centre(step)));
+                return Some((step, step.centre()));
             }
         }
         let hunted: Vec<Cell> = game
@@ -302,7 +302,7 @@ impl Autopilot {
             path_to(game, start, &carriers, &stuck_walls)
         })?;
         let step = path.get(1).copied().unwrap_or(start);
-        Some((step, centre(step)))
+        Some((step, step.centre()))
     }
 }
 
@@ -345,11 +345,6 @@ fn switch_spots(game: &Game) -> Vec<(Cell, Cell)> {
         })
         .filter(|(spot, _)| map.get(*spot) == Some(Tile::Empty))
         .collect()
-}
-
-/// The centre of `cell`.
-fn centre(cell: Cell) -> Vec2 {
-    Vec2::new(cell.x as f64 + 0.5, cell.y as f64 + 0.5)
 }
 
 /// The turn this tick (at most [`TURN`] degrees) towards `target`.

@@ -27,7 +27,7 @@ pub fn sounds(game: &Game, events: &[GameEvent]) -> Vec<(Cue, Placement)> {
     };
     // A cell (a door, a push wall): heard clearly when any side of it is in view.
     let cell = |c: Cell| {
-        let centre = Vec2::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5);
+        let centre = c.centre();
         let sides = [(-0.55, 0.0), (0.55, 0.0), (0.0, -0.55), (0.0, 0.55)];
         let seen = sides.iter().any(|&(dx, dy)| {
             let side = centre + Vec2::new(dx, dy);

@@ -44,6 +44,17 @@ impl Cell {
     pub fn containing(p: Vec2) -> Cell {
         Cell::new(p.x.floor() as i32, p.y.floor() as i32)
     }
+
+    /// The point in the middle of the cell.
+    ///
+    /// ```
+    /// use tilecaster_grid::math::Vec2;
+    /// use tilecaster_grid::grid::Cell;
+    /// assert_eq!(Cell::new(2, -1).centre(), Vec2::new(2.5, -0.5));
+    /// ```
+    pub fn centre(self) -> Vec2 {
+        Vec2::new(f64::from(self.x) + 0.5, f64::from(self.y) + 0.5)
+    }
 }
 
 impl fmt::Display for Cell {

@@ -140,7 +140,7 @@ impl FieldOfView {
         let count = area.width() as usize * area.height() as usize;
         self.bits.clear();
         self.bits.resize(count.div_ceil(64), 0);
-        let eye = centre_of(viewer);
+        let eye = viewer.centre();
         let within = |c: Cell| {
             let (dx, dy) = (
                 f64::from(c.x) - f64::from(viewer.x),
@@ -163,7 +163,7 @@ impl FieldOfView {
                         faced && seen_from(solid, eye, cell, true)
                     } else {
                         match rule {
-                            Sight::Centres => line_of_sight(solid, eye, centre_of(cell)),
+                            Sight::Centres => line_of_sight(solid, eye, cell.centre()),
                             Sight::AnyPoint => seen_from(solid, eye, cell, false),
                         }
                     };
@@ -201,11 +201,6 @@ impl FieldOfView {
     }
 }
 
-/// The centre of a cell.
-fn centre_of(c: Cell) -> Vec2 {
-    Vec2::new(f64::from(c.x) + 0.5, f64::from(c.y) + 0.5)
-}
-
 /// Whether some point of `target` is seen from `eye` (outside it): a ray from `eye` reaches it
 /// before any solid cell (`solid_target`: the target itself is solid, and the ray's first solid
 /// cell is it). The directions `target` spans are searched: a ray through the middle of a span
@@ -216,7 +211,7 @@ fn centre_of(c: Cell) -> Vec2 {
 /// the two corners that bound each cell found are cast too, so that a target seen only along
 /// such a ray, between two cells, is seen.
 fn seen_from<S: Solidity + ?Sized>(solid: &S, eye: Vec2, target: Cell, solid_target: bool) -> bool {
-    let centre = centre_of(target);
+    let centre = target.centre();
     let base = (centre - eye).y.atan2((centre - eye).x);
     // Directions relative to the target's centre's, in (-π, π].
     let relative = |p: Vec2| {
@@ -410,7 +405,7 @@ mod tests {
             if cave(viewer) {
                 continue;
             }
-            let eye = centre_of(viewer);
+            let eye = viewer.centre();
             view.compute(&cave, viewer, 8.0, Sight::AnyPoint);
             strict.compute(&cave, viewer, 8.0, Sight::Centres);
             for cell in view.area().cells().filter(|&c| !cave(c) && c != viewer) {
