@@ -3,12 +3,13 @@
 //! perpendicular distance, rows whose centres lie on the wall, the texture mirrored on east
 //! and north faces and dark on east and west ones, floors and ceilings by the distance seen
 //! through each row's centre), with none of the engine's code but the level loader, the
-//! camera's two vectors and the textures' storage. Whole frames of the engine are compared
-//! with it pixel by pixel, so the pictures are not checked only by goldens the same code
-//! blessed: every pixel must show the reference's texel or one a texel away (the engine
-//! steps in fixed point, so a pixel on a texel's very edge may round the other way; measured:
-//! at most 2.4% of a frame, on walls seen close up), and a reference that breaks the contract
-//! is told apart.
+//! camera's two vectors, the textures' storage and the contract's choice of a wall's texture
+//! variant ([`tilecaster::level::variant_of`]). Whole frames of the engine are compared with
+//! it pixel by pixel, so the pictures are not checked only by goldens the same code blessed:
+//! every pixel must show the reference's texel or one a texel away (the engine steps in fixed
+//! point, so a pixel on a texel's very edge may round the other way; measured: at most 2.4%
+//! of a frame, on walls seen close up), and a reference that breaks the contract is told
+//! apart.
 
 use tilecaster::frame::Frame;
 use tilecaster::geom::Vec2;
@@ -191,7 +192,21 @@ fn reference(
         };
         let mirrored = contract.mirrored == (slot == 2 || slot == 0);
         let u = if mirrored { 1.0 - along } else { along };
-        let wall = texture(&faces[slot]);
+        // A plain wall shows its texture or one of the variants loaded with it, as its cell
+        // picks ([`tilecaster::level::variant_of`]).
+        let hit_cell = tilecaster::grid::Cell::new(hit.cell.0, hit.cell.1);
+        let mut names = vec![faces[slot].clone()];
+        names.extend(
+            tilecaster::level::variant_names(&faces[slot])
+                .take_while(|v| loaded.textures.get(v).is_some()),
+        );
+        let plain = map.get(hit_cell) == Some(tilecaster::map::Tile::Wall);
+        let pick = if plain {
+            tilecaster::level::variant_of(hit_cell, names.len())
+        } else {
+            0
+        };
+        let wall = texture(&names[pick]);
         let size = wall.size();
         let tex_x = ((u * size as f64) as u32).min(size - 1);
         let depth = if contract.perpendicular {

@@ -1429,3 +1429,68 @@ fn sprite_frames_of_128_pixels_draw_as_64_pixel_ones() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A wall texture's variants (`NAME_2.png`, `NAME_3.png` beside `NAME.png`) are loaded with
+/// it and drawn cell by cell along a long wall, the same every frame, while a push wall keeps
+/// the texture itself (so that it does not change as it slides); without the files, the wall
+/// is the texture alone.
+#[test]
+fn a_long_wall_shows_its_texture_variants_and_a_push_wall_its_own() {
+    let dir = common::scratch("variants");
+    let tex = dir.join("tex");
+    std::fs::create_dir_all(&tex).unwrap();
+    let solid = |name: &str, rgb: [u8; 3]| {
+        let [r, g, b] = rgb;
+        image::RgbaImage::from_pixel(64, 64, image::Rgba([r, g, b, 255]))
+            .save(tex.join(format!("{name}.png")))
+            .unwrap();
+    };
+    solid("wall", [220, 0, 0]);
+    solid("wall_2", [0, 220, 0]);
+    solid("wall_3", [0, 0, 220]);
+    let level = dir.join("variants.toml");
+    let rows = ["##############", "#.....@......#", "#............#"];
+    let mut grid = rows.join("\n");
+    for _ in 0..5 {
+        grid.push_str("\n#............#");
+    }
+    grid.push_str("\n######P#######\n");
+    let text = format!(
+        "name = \"variants\"\ntextures = \"tex\"\ngrid = '''\n{grid}'''\n[defaults]\n\
+         floor = \"#303030\"\nceiling = \"#202020\"\n[legend]\n\"#\" = {{ wall = \"wall\" }}\n\
+         \"P\" = {{ push = \"wall\" }}\n\"@\" = {{ player = \"south\" }}\n"
+    );
+    std::fs::write(&level, text).unwrap();
+    let level = level.to_str().unwrap();
+    // Down the room at the south wall: the push wall straight ahead, ten cells of wall across.
+    let strongest = |frame: &Frame, x: u32| {
+        let [r, g, b, _] = frame.pixel(x, 50);
+        [r, g, b]
+            .iter()
+            .enumerate()
+            .max_by_key(|(_, c)| **c)
+            .map(|(i, _)| i)
+            .unwrap()
+    };
+    let seen = |frame: &Frame| {
+        let mut kinds: Vec<usize> = (0..160).map(|x| strongest(frame, x)).collect();
+        kinds.dedup();
+        kinds.sort_unstable();
+        kinds.dedup();
+        kinds
+    };
+    let frame = render(level, (6.5, 1.5), 90.0, &ClosedDoors);
+    assert_eq!(seen(&frame), [0, 1, 2], "all three variants along the wall");
+    assert_eq!(
+        strongest(&frame, 80),
+        0,
+        "the push wall is the texture itself"
+    );
+    let again = render(level, (6.5, 1.5), 90.0, &ClosedDoors);
+    assert_eq!(frame.rgba(), again.rgba(), "each cell keeps its variant");
+    std::fs::remove_file(tex.join("wall_2.png")).unwrap();
+    std::fs::remove_file(tex.join("wall_3.png")).unwrap();
+    let plain = render(level, (6.5, 1.5), 90.0, &ClosedDoors);
+    assert_eq!(seen(&plain), [0], "without its variants, the texture alone");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -130,6 +130,12 @@ fn brick() -> RgbaImage {
 }
 
 fn stone() -> RgbaImage {
+    stone_courses(23)
+}
+
+/// Stone's courses with the stones' tints and grain drawn from `seed`: every variant lays
+/// its stones where the others do, so neighbouring walls of different variants meet.
+fn stone_courses(seed: u64) -> RgbaImage {
     masonry(
         16,
         &[24, 22, 18],
@@ -137,8 +143,52 @@ fn stone() -> RgbaImage {
         [118.0, 118.0, 122.0],
         0.1,
         [62.0, 60.0, 58.0],
-        23,
+        seed,
     )
+}
+
+/// Stone's variants (`stone_2`, `stone_3`): other stones, one with a crack across two
+/// courses, one with a short crack through one stone.
+fn stone_variant(variant: u64) -> RgbaImage {
+    let mut img = stone_courses(23 + 100 * variant);
+    if variant == 2 {
+        crack(&mut img, (38.0, 17.0), (52.0, 44.0), 0.5, 120);
+    } else {
+        // A short crack up from a joint, through one stone.
+        crack(&mut img, (10.0, 62.0), (18.0, 49.0), 0.55, 121);
+    }
+    img
+}
+
+/// A crack wandering from `from` to `to`, darkening what it crosses to `dark` of itself (each
+/// texel once), a thinner branch leaving it halfway.
+fn crack(img: &mut RgbaImage, from: (f32, f32), to: (f32, f32), dark: f32, seed: u64) {
+    let mut done = std::collections::HashSet::new();
+    let mut darken = |x: f32, y: f32, k: f32| {
+        let (x, y) = (x.round() as i64, y.round() as i64);
+        if (0..N as i64).contains(&x) && (0..N as i64).contains(&y) && done.insert((x, y)) {
+            let p = img.get_pixel_mut(x as u32, y as u32);
+            *p = rgb(scale([p[0] as f32, p[1] as f32, p[2] as f32], k));
+        }
+    };
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let length = (dx * dx + dy * dy).sqrt();
+    let (nx, ny) = (-dy / length, dx / length);
+    let steps = (length * 4.0) as u32;
+    for i in 0..=steps {
+        let t = i as f32 / steps as f32;
+        let along = t * N as f32;
+        let wander = (noise(along, 0.0, 4, seed) - 0.5) * 7.0
+            + (noise(along, 0.0, 16, seed + 1) - 0.5) * 2.0;
+        let (x, y) = (from.0 + dx * t + nx * wander, from.1 + dy * t + ny * wander);
+        darken(x, y, dark);
+        if (0.5..0.65).contains(&t) {
+            // The branch, off to one side and fading.
+            let b = (t - 0.5) / 0.15;
+            let (bx, by) = (x + nx * b * 7.0, y + ny * b * 7.0 + b * 2.0);
+            darken(bx, by, dark + (1.0 - dark) * b * 0.6);
+        }
+    }
 }
 
 fn blue_stone() -> RgbaImage {
@@ -253,22 +303,59 @@ fn tech() -> RgbaImage {
 }
 
 fn concrete() -> RgbaImage {
+    concrete_slab(90, |x, y| {
+        // A crack: a wandering line.
+        let crack_x = 20.0 + noise(0.0, y as f32, 8, 92) * 24.0;
+        if (x as f32 - crack_x).abs() < 0.8 && (10..50).contains(&y) {
+            0.55
+        } else {
+            1.0
+        }
+    })
+}
+
+/// Bare concrete, its mottling drawn from `seed`, darkened by `mark` (1: as it is), with the
+/// seam between its two pours.
+fn concrete_slab(seed: u64, mark: impl Fn(u32, u32) -> f32) -> RgbaImage {
     RgbaImage::from_fn(N, N, |x, y| {
         let base = [170.0, 160.0, 140.0];
         let mut c = scale(
             base,
-            0.82 + 0.25 * fbm(x as f32, y as f32, 90) + 0.05 * hash(x as i64, y as i64, 91),
+            0.82 + 0.25 * fbm(x as f32, y as f32, seed) + 0.05 * hash(x as i64, y as i64, seed + 1),
         );
-        // A crack: a wandering line.
-        let crack_x = 20.0 + noise(0.0, y as f32, 8, 92) * 24.0;
-        if (x as f32 - crack_x).abs() < 0.8 && (10..50).contains(&y) {
-            c = scale(c, 0.55);
+        let k = mark(x, y);
+        if k != 1.0 {
+            c = scale(c, k);
         }
         if y % 32 == 31 {
             c = scale(c, 0.75);
         }
         rgb(c)
     })
+}
+
+/// Concrete's variants (`concrete_2`, `concrete_3`): a crack running down from a corner, and
+/// a stain of damp seeping from the seam with a small crack below it.
+fn concrete_variant(variant: u64) -> RgbaImage {
+    let mut img = concrete_slab(90 + 10 * variant, |_, _| 1.0);
+    if variant == 2 {
+        crack(&mut img, (54.0, 2.0), (30.0, 44.0), 0.55, 130);
+    } else {
+        for (x, y, p) in img.enumerate_pixels_mut() {
+            // Damp: darker where it has run down from the seam, in streaks.
+            let streak = noise(x as f32, 0.0, 16, 131);
+            let reach = 6.0 + streak * 22.0;
+            let below = y as f32 - 31.0;
+            let edge = ((x as f32 - 8.0).min(44.0 - x as f32) / 8.0).clamp(0.0, 1.0);
+            if (0.0..reach).contains(&below) && edge > 0.0 {
+                let t = (1.0 - below / reach) * edge;
+                let c = [p[0] as f32, p[1] as f32, p[2] as f32];
+                *p = rgb(mix(c, scale(c, 0.7), t * (0.6 + 0.4 * streak)));
+            }
+        }
+        crack(&mut img, (40.0, 48.0), (56.0, 62.0), 0.6, 132);
+    }
+    img
 }
 
 fn banner() -> RgbaImage {
@@ -436,12 +523,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let textures: Vec<(&str, RgbaImage)> = vec![
         ("brick", brick()),
         ("stone", stone()),
+        ("stone_2", stone_variant(2)),
+        ("stone_3", stone_variant(3)),
         ("blue_stone", blue_stone()),
         ("mossy_stone", mossy()),
         ("wood", wood()),
         ("metal", metal_plate([138.0, 142.0, 150.0], 50)),
         ("tech", tech()),
         ("concrete", concrete()),
+        ("concrete_2", concrete_variant(2)),
+        ("concrete_3", concrete_variant(3)),
         ("banner", banner()),
         ("exit", exit_switch()),
         ("door", door()),

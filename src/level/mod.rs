@@ -29,8 +29,9 @@ pub use lights::{Light, LightCost};
 pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
 pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
-    COLOUR_NAMES, DOOR_JAMB, FIREBALL, LevelWithTextures, PLAYER, SEAT_COLOURS, load_with_sources,
-    load_with_textures, player_sprite, texture_dir_for,
+    COLOUR_NAMES, DOOR_JAMB, FIREBALL, LevelWithTextures, MAX_VARIANTS, PLAYER, SEAT_COLOURS,
+    load_with_sources, load_with_textures, player_sprite, texture_dir_for, variant_names,
+    variant_of,
 };
 pub use things::{PickupKind, Treasure, Weapon};
 pub use tiled::is_tiled_map;

@@ -11,6 +11,36 @@ use crate::texture::{Notice, TextureSet};
 /// folder has it; otherwise those walls keep their own texture).
 pub const DOOR_JAMB: &str = "door_jamb";
 
+/// The most variants a wall texture may have: `NAME.png` and `NAME_2.png` up to this.
+pub const MAX_VARIANTS: usize = 4;
+
+/// The names of texture `name`'s variants, in order (`NAME_2`, `NAME_3`, ... up to
+/// [`MAX_VARIANTS`]): a folder that has them gets walls of that texture drawn with one of
+/// them or the texture itself, cell by cell, so that a long wall does not repeat one crack.
+/// They are loaded where the folder has them, consecutively from `NAME_2`.
+///
+/// ```
+/// let names: Vec<String> = tilecaster::level::variant_names("stone").collect();
+/// assert_eq!(names, ["stone_2", "stone_3", "stone_4"]);
+/// ```
+pub fn variant_names(name: &str) -> impl Iterator<Item = String> + '_ {
+    (2..=MAX_VARIANTS).map(move |k| format!("{name}_{k}"))
+}
+
+/// Which of `count` textures (a texture and its variants, [`variant_names`]) a plain wall at
+/// `cell` shows: 0 the texture itself, `k` its `k + 1`th name. A hash of the cell, the same
+/// every frame and on every machine.
+///
+/// ```
+/// use tilecaster::{grid::Cell, level::variant_of};
+/// assert_eq!(variant_of(Cell::new(3, 4), 1), 0);
+/// assert!(variant_of(Cell::new(3, 4), 3) < 3);
+/// ```
+pub fn variant_of(cell: crate::grid::Cell, count: usize) -> usize {
+    let h = (cell.x as u32).wrapping_mul(0x9E37_79B1) ^ (cell.y as u32).wrapping_mul(0x85EB_CA77);
+    ((h ^ (h >> 15)) as usize) % count.max(1)
+}
+
 /// The sprite of the launcher's projectile, loaded from `sprites/` when the folder has it.
 pub const FIREBALL: &str = "fireball";
 
@@ -269,6 +299,22 @@ impl Assets<'_> {
                     };
                     self.problems.push(problem);
                 }
+            }
+            self.load_variants(&r.name);
+        }
+    }
+
+    /// The variants the folders have of texture `name` ([`variant_names`]), up to the first
+    /// missing; a broken one is an error of its own file.
+    fn load_variants(&mut self, name: &str) {
+        for variant in variant_names(name) {
+            let Some((layer, _)) = self.overlay.texture(&variant) else {
+                break;
+            };
+            let from = layer.textures.clone();
+            match self.textures.load(&from, &variant) {
+                Ok(mut n) => self.notices.append(&mut n),
+                Err(e) => self.problems.push(self.error(None, e.to_string())),
             }
         }
     }

@@ -457,7 +457,14 @@ struct ColumnSolidity<'a> {
 impl ColumnSolidity<'_> {
     fn face_texture(&self, cell: Cell, face: Face) -> u16 {
         let style = &self.assets.styles[self.level.map.style(cell) as usize];
-        style.faces[face.slot()]
+        let texture = style.faces[face.slot()];
+        // A plain wall shows its texture's variant for its cell; a push wall keeps the
+        // texture itself, so that it does not change as it slides from cell to cell.
+        if self.level.map.get(cell) == Some(Tile::Wall) {
+            self.assets.variant_at(texture, cell)
+        } else {
+            texture
+        }
     }
 }
 

@@ -31,6 +31,9 @@ pub struct RenderAssets {
     pub(crate) lit: Option<Arc<lit::LitSurfaces>>,
     /// The holes of the level's grates, which let light through.
     pub(crate) holes: Arc<crate::level::Holes>,
+    /// By texture index: the texture and its variants as loaded
+    /// ([`crate::level::variant_names`]), where it has any; empty where it has none.
+    pub(crate) variants: Vec<Box<[u16]>>,
 }
 
 impl RenderAssets {
@@ -75,6 +78,28 @@ impl RenderAssets {
                 outline,
             })
             .collect();
+        let mut variants: Vec<Box<[u16]>> = Vec::new();
+        let face_names = level
+            .styles
+            .iter()
+            .filter_map(|s| s.faces.as_ref())
+            .flatten();
+        for name in face_names {
+            let face = index(name) as usize;
+            if face == 0 || variants.get(face).is_some_and(|v| !v.is_empty()) {
+                continue;
+            }
+            let mut set = vec![face as u16];
+            set.extend(
+                crate::level::variant_names(name)
+                    .take_while(|v| textures.get(v).is_some())
+                    .map(|v| index(&v)),
+            );
+            if set.len() > 1 {
+                variants.resize(variants.len().max(face + 1), Box::default());
+                variants[face] = set.into_boxed_slice();
+            }
+        }
         let jamb = textures
             .get(crate::level::DOOR_JAMB)
             .map(|_| index(crate::level::DOOR_JAMB));
@@ -107,6 +132,17 @@ impl RenderAssets {
             jamb,
             fog: FogTable::new(level.fog),
             doors,
+            variants,
+        }
+    }
+
+    /// The texture a wall of texture `texture` shows at `cell`: the texture itself, or one of
+    /// its variants chosen by the cell, the same every frame.
+    #[inline]
+    pub(crate) fn variant_at(&self, texture: u16, cell: Cell) -> u16 {
+        match self.variants.get(texture as usize) {
+            Some(set) if !set.is_empty() => set[crate::level::variant_of(cell, set.len())],
+            _ => texture,
         }
     }
 }
