@@ -754,11 +754,13 @@ fn the_main_menu_starts_a_game_at_each_difficulty() {
     if !present(&["xdotool"]) {
         return;
     }
-    for (step, name) in [
-        (Some("Up"), "Easy"),
-        (None, "Normal"),
-        (Some("Down"), "Hard"),
-    ] {
+    let steps: [(&[&str], &str); 4] = [
+        (&["Up"], "Easy"),
+        (&[], "Normal"),
+        (&["Down"], "Hard"),
+        (&["Down", "Down"], "Death"),
+    ];
+    for (step, name) in steps {
         let mut keys = vec!["Return"];
         keys.extend(step);
         keys.push("Return");

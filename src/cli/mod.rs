@@ -147,6 +147,8 @@ enum DifficultyArg {
     Normal,
     /// Every enemy, quicker to shoot, half again the damage.
     Hard,
+    /// Death incarnate: hard, and the enemies placed for it besides.
+    Death,
 }
 
 impl From<DifficultyArg> for Difficulty {
@@ -155,6 +157,7 @@ impl From<DifficultyArg> for Difficulty {
             DifficultyArg::Easy => Difficulty::Easy,
             DifficultyArg::Normal => Difficulty::Normal,
             DifficultyArg::Hard => Difficulty::Hard,
+            DifficultyArg::Death => Difficulty::Death,
         }
     }
 }

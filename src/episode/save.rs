@@ -220,6 +220,7 @@ pub fn describe(path: &Path) -> Option<String> {
         Difficulty::Easy => "EASY",
         Difficulty::Normal => "NORMAL",
         Difficulty::Hard => "HARD",
+        Difficulty::Death => "DEATH",
     };
     Some(format!(
         "{level} {difficulty} {}:{:02}",

@@ -192,14 +192,14 @@ impl Difficulty {
         match self {
             Difficulty::Easy => damage.div_ceil(2),
             Difficulty::Normal => damage,
-            Difficulty::Hard => damage + damage / 2,
+            Difficulty::Hard | Difficulty::Death => damage + damage / 2,
         }
     }
 
     /// Seconds an enemy waits between shots, from the normal wait.
     pub fn shot_wait(self, seconds: f64) -> f64 {
         match self {
-            Difficulty::Hard => seconds * 0.7,
+            Difficulty::Hard | Difficulty::Death => seconds * 0.7,
             _ => seconds,
         }
     }

@@ -281,7 +281,7 @@ impl Game {
         let ticks = self.ticks;
         let waits = |died: Option<u64>| died.is_some_and(|t| ticks >= t + RESPAWN_TICKS);
         let deathmatch = self.is_deathmatch();
-        let together = !deathmatch && self.difficulty == Difficulty::Hard;
+        let together = !deathmatch && self.difficulty >= Difficulty::Hard;
         if together {
             let last = self.seats.iter().map(|s| s.died).max().flatten();
             if !self.all_dead() || !waits(last) {

@@ -147,11 +147,19 @@ pub enum Difficulty {
     Normal,
     /// Every enemy, faster to shoot; half again the damage.
     Hard,
+    /// "Death incarnate": hard's pace and damage, and the enemies placed for it besides
+    /// (`difficulty = "death"`).
+    Death,
 }
 
 impl Difficulty {
     /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Easy,
+        Difficulty::Normal,
+        Difficulty::Hard,
+        Difficulty::Death,
+    ];
 
     /// Its name on the command line and in level files.
     pub fn name(self) -> &'static str {
@@ -159,6 +167,7 @@ impl Difficulty {
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
             Difficulty::Hard => "hard",
+            Difficulty::Death => "death",
         }
     }
 

@@ -32,7 +32,7 @@
 //! name = "PLAYER"            # your name as the others see it: up to 12 letters, digits, spaces, .-'
 //! join = ""                  # the address last joined (the Multiplayer menu keeps it)
 //! port = 7300                # the port a game you host listens on
-//! difficulty = "normal"      # how hard a game you host is: easy, normal, hard
+//! difficulty = "normal"      # how hard a game you host is: easy, normal, hard, death
 //! colour = "blue"            # the colour you wear: blue, red, green, gold, purple, cyan, orange, white
 //! signal = "ws://127.0.0.1:3536"  # the signalling server whose rooms are joined by code (webrtc builds)
 //! frag_limit = 10            # the frags that win a deathmatch you host, 0 to 999 (0: no limit)
@@ -404,7 +404,7 @@ mod tests {
             ),
             (
                 "[network]\ndifficulty = \"nightmare\"\n",
-                "k.toml:2:14: unknown difficulty 'nightmare' (easy, normal, hard)",
+                "k.toml:2:14: unknown difficulty 'nightmare' (easy, normal, hard, death)",
             ),
             (
                 "[network]\nsignal = \"http://x\"\n",

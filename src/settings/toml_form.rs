@@ -285,7 +285,10 @@ impl Reading<'_> {
                 crate::level::Difficulty::named(d.get_ref()).ok_or_else(|| {
                     self.at(
                         d.span().start,
-                        format!("unknown difficulty '{}' (easy, normal, hard)", d.get_ref()),
+                        format!(
+                            "unknown difficulty '{}' (easy, normal, hard, death)",
+                            d.get_ref()
+                        ),
                     )
                 })?;
         }

@@ -121,7 +121,7 @@ impl Recording {
                         n + 1,
                         12,
                         format!(
-                            "expected a difficulty (easy, normal or hard), found {}",
+                            "expected a difficulty (easy, normal, hard or death), found {}",
                             shown(name)
                         ),
                     )

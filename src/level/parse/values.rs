@@ -51,7 +51,7 @@ impl Parser<'_> {
             self.d.error(
                 v.span(),
                 format!(
-                    "unknown difficulty '{}' (expected easy, normal or hard: the least difficulty the thing is there on)",
+                    "unknown difficulty '{}' (expected easy, normal, hard or death: the least difficulty the thing is there on)",
                     v.get_ref()
                 ),
             );

@@ -64,10 +64,11 @@ pub(super) fn item(text: &str, does: Does) -> Item {
 }
 
 /// The difficulties New game offers, with what each means.
-pub(super) const DIFFICULTIES: [(Difficulty, &str); 3] = [
+pub(super) const DIFFICULTIES: [(Difficulty, &str); 4] = [
     (Difficulty::Easy, "EASY: FEWER ENEMIES, HALF DAMAGE"),
     (Difficulty::Normal, "NORMAL"),
     (Difficulty::Hard, "HARD: FASTER, HARDER HITS"),
+    (Difficulty::Death, "DEATH INCARNATE: MORE OF THEM"),
 ];
 
 fn on_off(b: bool) -> String {

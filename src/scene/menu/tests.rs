@@ -25,16 +25,14 @@ fn the_front_door_skips_what_is_disabled_and_starts_each_difficulty() {
     assert_eq!(menu.selected(), 3, "OPTIONS");
     press(&mut menu, &mut s, &[Up]);
     assert_eq!(menu.selected(), 0, "NEW GAME");
-    for (n, difficulty) in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard]
-        .into_iter()
-        .enumerate()
-    {
+    for (n, difficulty) in Difficulty::ALL.into_iter().enumerate() {
         let mut menu = Menu::main();
-        // The cursor starts on NORMAL: up to EASY, down to HARD.
+        // The cursor starts on NORMAL: up to EASY, down to HARD and DEATH INCARNATE.
         let inputs = match n {
             0 => vec![Select, Up, Select],
             1 => vec![Select, Select],
-            _ => vec![Select, Down, Select],
+            2 => vec![Select, Down, Select],
+            _ => vec![Select, Down, Down, Select],
         };
         assert_eq!(
             press(&mut menu, &mut s, &inputs),
@@ -89,8 +87,9 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     assert_eq!(menu.editing(), None);
     // The colour: red, then back past blue round to white (checked below).
     press(&mut menu, &[Down, Right, Left, Left]);
-    // The hosted game's difficulty: up from normal to hard, and no further.
-    assert_eq!(press(&mut menu, &[Down, Right, Right]).len(), 2);
+    // The hosted game's difficulty: up from normal to hard and death incarnate, and no
+    // further.
+    assert_eq!(press(&mut menu, &[Down, Right, Right, Right]).len(), 3);
     // Host co-op.
     let host = press(&mut menu, &[Down, Select]);
     assert_eq!(
@@ -149,7 +148,7 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     );
     assert_eq!(s.network.name, "BJ");
     assert_eq!(s.network.join, "10.0.0.7 493017");
-    assert_eq!(s.network.difficulty, Difficulty::Hard);
+    assert_eq!(s.network.difficulty, Difficulty::Death);
     assert_eq!(crate::level::COLOUR_NAMES[s.network.colour], "white");
     assert_eq!((s.network.frag_limit, s.network.time_limit), (15, 3));
 }
