@@ -608,11 +608,12 @@ fn things_name_the_least_difficulty_they_are_there_on() {
     use tilecaster::level::Difficulty;
     let dir = std::env::temp_dir().join(format!("tilecaster-skill-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let text = "name = \"skill\"\ngrid = '''\n########\n#@.gnh.#\n########\n'''\n[legend]\n\
+    let text = "name = \"skill\"\ngrid = '''\n#########\n#@.gnhd.#\n#########\n'''\n[legend]\n\
         \"#\" = { wall = \"brick\" }\n\"@\" = { player = \"east\" }\n\
         \"g\" = { enemy = \"guard\" }\n\
         \"n\" = { enemy = \"guard\", difficulty = \"normal\" }\n\
         \"h\" = { enemy = \"officer\", difficulty = \"hard\" }\n\
+        \"d\" = { enemy = \"dog\", difficulty = \"death\" }\n\
         [[pickup]]\nkind = \"ammo\"\nposition = [6.5, 1.5]\ndifficulty = \"hard\"\n\
         [[pickup]]\nkind = \"health\"\nposition = [2.5, 1.5]\n";
     let path = dir.join("skill.toml");
@@ -627,13 +628,14 @@ fn things_name_the_least_difficulty_they_are_there_on() {
             })
             .collect()
     };
-    // Easy: the plain guard alone (the first of the enemies without a difficulty stays).
-    assert_eq!(counts(&path), [(1, 1), (2, 1), (3, 2)]);
+    // Easy: the plain guard alone (the first of the enemies without a difficulty stays);
+    // death incarnate: hard's and the dog placed for it.
+    assert_eq!(counts(&path), [(1, 1), (2, 1), (3, 2), (4, 2)]);
     // Through Tiled and back: the same things on every difficulty.
     let (tmx, back) =
         through_tiled_and_back(&path, "<property name=\"difficulty\" value=\"hard\"/>");
-    assert_eq!(counts(&tmx), [(1, 1), (2, 1), (3, 2)]);
-    assert_eq!(counts(&back), [(1, 1), (2, 1), (3, 2)]);
+    assert_eq!(counts(&tmx), [(1, 1), (2, 1), (3, 2), (4, 2)]);
+    assert_eq!(counts(&back), [(1, 1), (2, 1), (3, 2), (4, 2)]);
     // Wrong and misplaced values.
     let bad = text
         .replace("difficulty = \"normal\"", "difficulty = \"nightmare\"")
@@ -644,7 +646,9 @@ fn things_name_the_least_difficulty_they_are_there_on() {
     std::fs::write(&path, bad).unwrap();
     let err = Level::load(&path).unwrap_err().to_string();
     assert!(
-        err.contains("11:39: error: unknown difficulty 'nightmare' (expected easy, normal or hard"),
+        err.contains(
+            "11:39: error: unknown difficulty 'nightmare' (expected easy, normal, hard or death"
+        ),
         "{err}"
     );
     assert!(
@@ -993,4 +997,71 @@ fn bad_spawn_points_are_named_with_their_place() {
             .to_string();
         assert!(err.contains(expected), "{legend:?}:\n{err}");
     }
+}
+
+/// Issue 71: no room of the episode larger than 6 x 6 is bare. Every square of 7 x 7 open cells
+/// (so every such room, and every 7 x 7 stretch of a bigger hall) holds a decoration; on failure
+/// the message names, level by level, cells where one decoration would furnish the squares left.
+/// And the furniture is the new kit's: every level uses at least three of the nineteen kinds
+/// added after the first eleven, and the episode uses all of them.
+#[test]
+fn no_room_of_the_episode_larger_than_six_by_six_is_bare() {
+    use tilecaster::grid::Cell;
+    use tilecaster::map::Tile;
+    const SIDE: i32 = 7;
+    // The first kit's kinds (barrel to skeleton) come first in the list.
+    const FIRST: usize = 11;
+    let new_kinds = &tilecaster::level::DECORATIONS[FIRST..];
+    let mut bare = Vec::new();
+    let mut used = std::collections::BTreeSet::new();
+    for path in common::EPISODE.iter().map(|f| Path::new("levels").join(f)) {
+        let level = Level::load(&path).unwrap().level;
+        let here: std::collections::BTreeSet<&str> = level
+            .decorations
+            .iter()
+            .map(|d| d.kind.name)
+            .filter(|name| new_kinds.iter().any(|k| k.name == *name))
+            .collect();
+        assert!(
+            here.len() >= 3,
+            "{}: new furniture {here:?}",
+            path.display()
+        );
+        used.extend(here);
+        let (w, h) = (level.map.width() as i32, level.map.height() as i32);
+        let open = |x: i32, y: i32| level.map.get(Cell::new(x, y)) == Some(Tile::Empty);
+        let mut furnished: Vec<Cell> = level.decorations.iter().map(|d| d.cell()).collect();
+        let holds = |furnished: &[Cell], x0: i32, y0: i32| {
+            let inside =
+                |c: &Cell| (x0..x0 + SIDE).contains(&c.x) && (y0..y0 + SIDE).contains(&c.y);
+            furnished.iter().any(inside)
+        };
+        let mut here = Vec::new();
+        for y0 in 0..=h - SIDE {
+            for x0 in 0..=w - SIDE {
+                let all_open = (y0..y0 + SIDE).all(|y| (x0..x0 + SIDE).all(|x| open(x, y)));
+                if all_open && !holds(&furnished, x0, y0) {
+                    // One decoration at the square's centre would furnish it: suggest it, and
+                    // count it for the squares after.
+                    let centre = Cell::new(x0 + SIDE / 2, y0 + SIDE / 2);
+                    furnished.push(centre);
+                    here.push(format!("({},{})", centre.x, centre.y));
+                }
+            }
+        }
+        if !here.is_empty() {
+            bare.push(format!("{}: {}", path.display(), here.join(" ")));
+        }
+    }
+    assert!(
+        bare.is_empty(),
+        "bare rooms, one decoration at each cell named would furnish them:\n{}",
+        bare.join("\n")
+    );
+    let unused: Vec<&str> = new_kinds
+        .iter()
+        .map(|k| k.name)
+        .filter(|n| !used.contains(n))
+        .collect();
+    assert!(unused.is_empty(), "kinds no level uses: {unused:?}");
 }

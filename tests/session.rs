@@ -479,11 +479,11 @@ fn the_autopilot_plays_the_episode_start_to_finish() {
 
 /// `tilecaster autoplay`: the autopilot plays the bundled episode headless on every
 /// difficulty, one JSON line per level (and one per death, after which it tries the level
-/// again with a life fewer), and ends it (exit 0) with points scored. (The three run at once:
+/// again with a life fewer), and ends it (exit 0) with points scored. (The four run at once:
 /// each is a process of one thread.)
 #[test]
 fn autoplay_finishes_the_episode_on_every_difficulty() {
-    let difficulties = ["easy", "normal", "hard"];
+    let difficulties = ["easy", "normal", "hard", "death"];
     let outputs = std::thread::scope(|scope| {
         difficulties
             .map(|difficulty| {
@@ -525,16 +525,18 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
         if difficulty == "normal" {
             the_score_is_not_mostly_time(&done);
         }
+        // Each level once (a level tried again counts its enemies again).
         totals.push(
-            lines
-                .iter()
+            done.iter()
                 .map(|l| l["kills_total"].as_u64().unwrap())
                 .sum::<u64>(),
         );
     }
     assert!(totals[0] < totals[1], "easy has fewer enemies: {totals:?}");
-    // Every level from e1m4 on places enemies there only on hard.
+    // Every level from e1m4 on places enemies there only on hard, and every level more for
+    // death incarnate.
     assert!(totals[1] < totals[2], "hard has more enemies: {totals:?}");
+    assert!(totals[2] < totals[3], "death has more enemies: {totals:?}");
 }
 
 /// Wolfenstein 3D's balance over an episode played on normal (issue 71): the time bonus (the
