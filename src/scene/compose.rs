@@ -148,14 +148,14 @@ impl Composer {
     /// score counts up with the level's bonus.
     fn draw_tally(&mut self, session: &Session, tally: &crate::episode::Tally, shown: u32) {
         let floor = session.level_number();
-        hud::draw_tally(&mut self.frame, tally, shown, floor);
+        let (game, pictures) = (&session.game, &session.current().hud);
+        hud::draw_tally(&mut self.frame, tally, (shown, floor), pictures);
         let before = tally.score.saturating_sub(tally.bonus());
         let status = hud::Status {
             level: floor,
             lives: tally.lives,
             score: before.saturating_add(tally.bonus_counted(shown)),
         };
-        let (game, pictures) = (&session.game, &session.current().hud);
         hud::draw_hud(
             &mut self.frame,
             game,

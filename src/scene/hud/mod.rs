@@ -340,33 +340,10 @@ fn draw_status_bar(
         }
         if i == 3 {
             let fpx = (bar - 4 * s) / 18;
-            let face_w = 16 * fpx;
+            let size = 18 * fpx.max(1);
             let health = game.seat().player.health;
-            match pictures.get("face") {
-                Some(sheet) => {
-                    let side = sheet.width() / 4;
-                    let rows = sheet.height() / side.max(1);
-                    let column = match (health, face_look(game)) {
-                        (0, _) => 3,
-                        (_, Look::Left) => 0,
-                        (_, Look::Ahead) => 1,
-                        (_, Look::Right) => 2,
-                    };
-                    let row = ((100 - health.min(100)) * rows / 100).min(rows.saturating_sub(1));
-                    let size = 18 * fpx.max(1);
-                    let from = (column * side, row * side, side, side);
-                    let left = x + (pw - size) / 2;
-                    canvas.picture(sheet, from, left, top + 3 * s, size, size);
-                }
-                None => art::draw_face(
-                    canvas,
-                    x + (pw - face_w) / 2,
-                    top + 3 * s,
-                    fpx.max(1),
-                    health,
-                    face_look(game),
-                ),
-            }
+            let at = (x + (pw - size) / 2, top + 3 * s);
+            draw_face(canvas, pictures, at, fpx, health, face_look(game));
         }
         if i == 6 {
             for (k, key) in game.keys.iter().enumerate() {
@@ -385,6 +362,38 @@ fn draw_status_bar(
             super::hand::draw_icon(canvas, game.seat().weapon, pictures, place);
         }
         x += pw;
+    }
+}
+
+/// The player's face with its top left at `at`, `px` pixels a pixel of the drawn face (18 of
+/// them a side): the HUD art's `face` sheet where the overlay has one (a column a look, dead
+/// in the fourth, a row a step of health lost), else the face drawn by code.
+pub(super) fn draw_face(
+    canvas: &mut Canvas,
+    pictures: &Pictures,
+    at: (i64, i64),
+    px: i64,
+    health: u32,
+    look: Look,
+) {
+    let (x, y) = at;
+    match pictures.get("face") {
+        Some(sheet) => {
+            let side = sheet.width() / 4;
+            let rows = sheet.height() / side.max(1);
+            let column = match (health, look) {
+                (0, _) => 3,
+                (_, Look::Left) => 0,
+                (_, Look::Ahead) => 1,
+                (_, Look::Right) => 2,
+            };
+            let row = ((100 - health.min(100)) * rows / 100).min(rows.saturating_sub(1));
+            let size = 18 * px.max(1);
+            let from = (column * side, row * side, side, side);
+            canvas.picture(sheet, from, x, y, size, size);
+        }
+        // The code's face is 16 wide: centred in the 18.
+        None => art::draw_face(canvas, x + px.max(1), y, px.max(1), health, look),
     }
 }
 

@@ -5,6 +5,7 @@ use crate::episode::{Tally, Totals};
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
 use crate::game::TICK_HZ;
+use crate::scene::art::Look;
 
 /// A full-screen page in `background` with `title` centred at the top, for the screens
 /// between levels and at the end; the canvas, the unit and the frame's size.
@@ -38,8 +39,15 @@ pub(super) const GOLD: Colour = Colour::rgb(240, 220, 120);
 
 /// The screen between two levels, `shown` ticks after it came up, above the status bar (drawn
 /// over it after): "FLOOR `floor` COMPLETED", the finished level's kills, secrets and
-/// treasure in percent, its time against par, and its bonus counted up.
-pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32, floor: u32) {
+/// treasure in percent, its time against par, and its bonus counted up; at their left, as
+/// Wolfenstein 3D's has its hero there, the player's face as the level ended (the HUD art's
+/// where `pictures` has it), where the frame is wide enough.
+pub fn draw_tally(
+    frame: &mut Frame,
+    tally: &Tally,
+    (shown, floor): (u32, u32),
+    pictures: &crate::assets::Pictures,
+) {
     let title = format!("FLOOR {floor} COMPLETED");
     let bar = i64::from(super::bar_height_for(frame.height()));
     let (mut canvas, s, w, h) = page_at(frame, Colour::rgb(0, 40, 80), &title, 6);
@@ -68,6 +76,11 @@ pub fn draw_tally(frame: &mut Frame, tally: &Tally, shown: u32, floor: u32) {
     let x = (w - i64::from(text_width(&rows[0], big))) / 2;
     for (i, row) in rows.iter().enumerate() {
         canvas.text(x, 34 * s + i as i64 * 13 * s, row, Colour::WHITE, big);
+    }
+    let face = 18 * 4 * s;
+    if x >= face + 8 * s {
+        let at = ((x - face) / 2, 36 * s);
+        super::draw_face(&mut canvas, pictures, at, 4 * s, tally.health, Look::Ahead);
     }
     if seconds <= u64::from(tally.par_seconds) && tally.par_seconds > 0 {
         centred(

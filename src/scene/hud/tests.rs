@@ -148,11 +148,26 @@ fn the_tally_screen_gives_percentages_and_par() {
     assert_eq!(Tally::percent(tally.secrets), 100);
     assert_eq!(Tally::percent(tally.treasure), 66);
     let mut f = Frame::new(320, 200).unwrap();
-    draw_tally(&mut f, &tally, 2 * TICK_HZ, 1);
+    draw_tally(&mut f, &tally, (2 * TICK_HZ, 1), &Pictures::new());
     let lit = (0..200)
         .filter(|&y| f.colour(160, y) == Colour::WHITE)
         .count();
     assert!(lit > 0, "text on the screen");
+    // The face at the rows' left, as Wolfenstein 3D's hero; none where there is no room.
+    let page = f.colour(2, 100);
+    let drawn = |f: &Frame, xs: std::ops::Range<u32>| {
+        xs.flat_map(|x| (36..100).map(move |y| (x, y)))
+            .filter(|&(x, y)| f.colour(x, y) != page)
+            .count()
+    };
+    assert!(drawn(&f, 0..96) > 1_000, "the face");
+    let mut narrow = Frame::new(160, 200).unwrap();
+    draw_tally(&mut narrow, &tally, (2 * TICK_HZ, 1), &Pictures::new());
+    let rows_left = (0..160).find(|&x| (36..100).any(|y| narrow.colour(x, y) != page));
+    assert!(
+        rows_left.is_some_and(|x| x > 4),
+        "no face squeezed in: {rows_left:?}"
+    );
 }
 
 #[test]
