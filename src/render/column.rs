@@ -460,10 +460,11 @@ impl ColumnSolidity<'_> {
         let texture = style.faces[face.slot()];
         // A plain wall shows its texture's variant for its cell; a push wall keeps the
         // texture itself, so that it does not change as it slides from cell to cell.
-        if self.level.map.get(cell) == Some(Tile::Wall) {
-            self.assets.variant_at(texture, cell)
-        } else {
-            texture
+        match self.assets.variants_of(texture) {
+            Some(set) if self.level.map.get(cell) == Some(Tile::Wall) => {
+                set[crate::level::variant_of(cell, set.len())]
+            }
+            _ => texture,
         }
     }
 }

@@ -136,14 +136,14 @@ impl RenderAssets {
         }
     }
 
-    /// The texture a wall of texture `texture` shows at `cell`: the texture itself, or one of
-    /// its variants chosen by the cell, the same every frame.
+    /// Texture `texture` and its variants, when it has any: a plain wall of it shows the one
+    /// [`crate::level::variant_of`] picks for its cell.
     #[inline]
-    pub(crate) fn variant_at(&self, texture: u16, cell: Cell) -> u16 {
-        match self.variants.get(texture as usize) {
-            Some(set) if !set.is_empty() => set[crate::level::variant_of(cell, set.len())],
-            _ => texture,
-        }
+    pub(crate) fn variants_of(&self, texture: u16) -> Option<&[u16]> {
+        self.variants
+            .get(texture as usize)
+            .filter(|set| !set.is_empty())
+            .map(|set| &set[..])
     }
 }
 
