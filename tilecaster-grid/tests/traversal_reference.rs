@@ -651,9 +651,11 @@ fn check_shaped(
     // A cell solid throughout keeps the cell walk's face: it differs from the texel walk's
     // only where that walk enters it diagonally through a texel vertex on its north or south
     // side (the texel walk then names the x face, as at every diagonal entry).
+    // (A diagonal entry is through a texel vertex, on the lattice: its y rounded is exact,
+    // where the product of t and the segment's length may fall a hair short of it.)
     let diagonal_on_y_side = entry.via == Via::Diagonal && !shaped && {
-        let y = a.1 as f64 + entry.t * (b.1 - a.1) as f64;
-        (y / cell_height as f64).fract() == 0.0
+        let y = (a.1 as f64 + entry.t * (b.1 - a.1) as f64).round() as i64;
+        y.rem_euclid(cell_height) == 0
     };
     if shaped || !diagonal_on_y_side {
         prop_assert_eq!(got.face, face, "{:?}-{:?}", a, b);
