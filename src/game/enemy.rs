@@ -223,9 +223,7 @@ impl Enemy {
                 }
             }
             EnemyState::Cover => {
-                let target = self
-                    .cover
-                    .map(|c| Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5));
+                let target = self.cover.map(|c| c.centre());
                 let to = target.map_or(Vec2::ZERO, |t| t - self.position);
                 let length = to.length();
                 let arrived = length < self.stats.speed * TICK
@@ -281,7 +279,7 @@ impl Enemy {
                     if blocking.is_closed_door(next) {
                         act.open_door = Some(next);
                     }
-                    let target = Vec2::new(next.x as f64 + 0.5, next.y as f64 + 0.5);
+                    let target = next.centre();
                     let to = target - self.position;
                     let length = to.length();
                     if length > 1e-9 {
@@ -332,7 +330,7 @@ impl Enemy {
         .iter()
         .map(|&(dx, dy)| Cell::new(here.x + dx, here.y + dy))
         .filter(|&c| !blocking.footing().is_solid(c))
-        .map(|c| (c, Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5)))
+        .map(|c| (c, c.centre()))
         .filter(|&(c, centre)| {
             // Diagonal steps need both side cells open, or the walk would catch a corner.
             let footing = blocking.footing();

@@ -168,9 +168,7 @@ impl Game {
             .map(|(dx, dy)| crate::grid::Cell::new(centre.x + dx, centre.y + dy))
             .filter(|c| walkable.contains(c))
             .nth(k)
-            .map_or(start, |c| {
-                (Vec2::new(c.x as f64 + 0.5, c.y as f64 + 0.5), start.1)
-            })
+            .map_or(start, |c| (c.centre(), start.1))
     }
 
     /// Seat `seat`'s colour, as an index of [`crate::level::SEAT_COLOURS`]: the one its player

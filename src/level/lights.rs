@@ -259,7 +259,7 @@ impl super::Level {
             .filter(move |_| lit)
             .filter(|&&cell| self.map.get(cell) == Some(crate::map::Tile::Empty))
             .map(move |&cell| Light {
-                position: Vec2::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5),
+                position: cell.centre(),
                 colour,
                 radius,
                 intensity,

@@ -360,7 +360,7 @@ mod tests {
             if cave(viewer) {
                 continue;
             }
-            let eye = Vec2::new(f64::from(viewer.x) + 0.5, f64::from(viewer.y) + 0.5);
+            let eye = viewer.centre();
             let view = field_of_view(&cave, viewer, 8.0);
             for wall in CellRect::new(-9, -9, 17, 17).cells().filter(|&c| cave(c)) {
                 let (dx, dy) = (wall.x - viewer.x, wall.y - viewer.y);
