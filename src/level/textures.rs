@@ -308,6 +308,10 @@ impl Assets<'_> {
     /// missing; a broken one is an error of its own file.
     fn load_variants(&mut self, name: &str) {
         for variant in variant_names(name) {
+            // A texture named on several lines: its variants are looked for once.
+            if self.textures.get(&variant).is_some() {
+                continue;
+            }
             let Some((layer, _)) = self.overlay.texture(&variant) else {
                 break;
             };
