@@ -171,6 +171,14 @@ impl Difficulty {
         }
     }
 
+    /// Every difficulty's name, easiest first, for messages: `"easy, normal, hard or death"`
+    /// with `last` `" or "`, the list with commas alone with `", "`.
+    pub fn names(last: &str) -> String {
+        let names = Difficulty::ALL.map(Difficulty::name);
+        let (hardest, rest) = names.split_last().expect("difficulties");
+        format!("{}{last}{hardest}", rest.join(", "))
+    }
+
     /// The difficulty of `name`, if it names one.
     pub fn named(name: &str) -> Option<Difficulty> {
         Difficulty::ALL.into_iter().find(|d| d.name() == name)

@@ -286,8 +286,9 @@ impl Reading<'_> {
                     self.at(
                         d.span().start,
                         format!(
-                            "unknown difficulty '{}' (easy, normal, hard, death)",
-                            d.get_ref()
+                            "unknown difficulty '{}' ({})",
+                            d.get_ref(),
+                            crate::level::Difficulty::names(", ")
                         ),
                     )
                 })?;

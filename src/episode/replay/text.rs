@@ -121,7 +121,8 @@ impl Recording {
                         n + 1,
                         12,
                         format!(
-                            "expected a difficulty (easy, normal, hard or death), found {}",
+                            "expected a difficulty ({}), found {}",
+                            Difficulty::names(" or "),
                             shown(name)
                         ),
                     )

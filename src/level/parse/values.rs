@@ -51,8 +51,9 @@ impl Parser<'_> {
             self.d.error(
                 v.span(),
                 format!(
-                    "unknown difficulty '{}' (expected easy, normal, hard or death: the least difficulty the thing is there on)",
-                    v.get_ref()
+                    "unknown difficulty '{}' (expected {}: the least difficulty the thing is there on)",
+                    v.get_ref(),
+                    Difficulty::names(" or ")
                 ),
             );
         }
