@@ -15,9 +15,14 @@ impl Game {
 
     /// Marks what the players see now (within 24 tiles) as explored: open cells with a point
     /// in view, and walls whose face towards a seen cell is in view (the living players'
-    /// views, or the one player's in a game of one).
+    /// views, or the one player's in a game of one). Co-op players share their map; in a
+    /// deathmatch it is the viewer's own (what the others saw is theirs, and each machine of
+    /// a networked deathmatch then works out one view, not one a player).
     pub fn explore(&mut self) {
         for seat in 0..self.seats.len() {
+            if self.is_deathmatch() && seat != self.viewer {
+                continue;
+            }
             if self.seats.len() == 1 || !self.seats[seat].dead() {
                 let eye = self.seats[seat].player.position;
                 self.explore_from(eye);
@@ -25,9 +30,33 @@ impl Game {
         }
     }
 
-    /// [`Game::explore`] from one eye at `eye`.
+    /// [`Game::explore`] from one eye at `eye`. What is already explored or spotted is not
+    /// looked at again (the marks are never taken back), and where everything within reach
+    /// is, no view is worked out: the automap costs little once the players know their
+    /// surroundings (it was most of a tick's time with eight players in a deathmatch).
     fn explore_from(&mut self, eye: Vec2) {
         let (w, h) = (self.level.map.width(), self.level.map.height());
+        if self.explored.len() != w * h {
+            self.explored = vec![false; w * h];
+        }
+        let centre = Cell::containing(eye);
+        let near = |c: i32, size: usize| {
+            c.saturating_sub(25).max(0)..c.saturating_add(26).min(size as i32)
+        };
+        let (xs, ys) = (near(centre.x, w), near(centre.y, h));
+        let in_reach = |p: Vec2| {
+            let c = Cell::containing(p);
+            xs.contains(&c.x) && ys.contains(&c.y)
+        };
+        let unknown = |x: i32, y: i32| !self.explored[y as usize * w + x as usize];
+        let cells_unknown = ys.clone().any(|y| xs.clone().any(|x| unknown(x, y)));
+        let enemies_unspotted = self
+            .enemies
+            .iter()
+            .any(|e| !e.spotted && in_reach(e.position));
+        if !cells_unknown && !enemies_unspotted {
+            return;
+        }
         let blocking = Blocking {
             level: &self.level,
             doors: &self.doors,
@@ -39,10 +68,9 @@ impl Game {
         if seen.points.is_empty() {
             return;
         }
-        for e in &mut self.enemies {
-            e.spotted |= seen.contains(e.position);
+        for e in self.enemies.iter_mut().filter(|e| !e.spotted) {
+            e.spotted = seen.contains(e.position);
         }
-        let centre = Cell::containing(eye);
         let inset = [
             (0.5, 0.5),
             (0.05, 0.05),
@@ -50,11 +78,12 @@ impl Game {
             (0.05, 0.95),
             (0.95, 0.95),
         ];
-        let near = |c: i32, size: usize| {
-            c.saturating_sub(25).max(0)..c.saturating_add(26).min(size as i32)
-        };
-        for y in near(centre.y, h) {
-            for x in near(centre.x, w) {
+        for y in ys {
+            for x in xs.clone() {
+                let index = y as usize * w + x as usize;
+                if self.explored[index] {
+                    continue;
+                }
                 let cell = Cell::new(x, y);
                 let at = |fx: f64, fy: f64| Vec2::new(x as f64 + fx, y as f64 + fy);
                 let visible = if solid(cell) {
@@ -68,9 +97,7 @@ impl Game {
                 } else {
                     inset.iter().any(|&(fx, fy)| seen.contains(at(fx, fy)))
                 };
-                if visible {
-                    self.explored[y as usize * w + x as usize] = true;
-                }
+                self.explored[index] = visible;
             }
         }
     }

@@ -254,3 +254,19 @@ fn chosen_colours_are_worn_and_leave_the_game_alone() {
     // A colour past the palette's wraps round it rather than reaching past it.
     assert!(g.clone().coloured(&[200]).seat_colour(0) < crate::level::SEAT_COLOURS.len());
 }
+
+#[test]
+fn a_deathmatch_players_automap_is_their_own_and_co_op_players_share_theirs() {
+    let mut g = match_of(2, MatchRules::default());
+    assert_eq!(g.seats[1].player.position, Vec2::new(6.5, 6.5));
+    run_seats(&mut g, 12, &[Input::default(); 2]);
+    assert!(g.is_explored(Cell::new(7, 1)), "what the viewer sees");
+    assert!(
+        !g.is_explored(Cell::new(6, 6)),
+        "not the room behind the door, where the other player stands"
+    );
+    let mut coop = arena().seated(2);
+    coop.seats[1].player.position = Vec2::new(6.5, 6.5);
+    coop.explore();
+    assert!(coop.is_explored(Cell::new(6, 6)), "co-op: what either sees");
+}
