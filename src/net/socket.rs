@@ -100,12 +100,26 @@ pub(super) type MismatchesSeen = (Vec<(SocketAddr, Vec<String>)>, Vec<SocketAddr
 /// ggrs 0.11): after the two bytes of its header, a little-endian `u32`.
 const SYNC_REQUEST: u32 = 0;
 const SYNC_REPLY: u32 = 1;
+const INPUT: u32 = 2;
+/// How long the last inputs sent to a peer wait before the socket sends them again, when no
+/// newer ones went. `ggrs` sends inputs as it plays a tick, and again only after 200 ms in
+/// which it heard none from the peer: a machine held back at its prediction window sends
+/// nothing, so one lost datagram held every seat waiting on it for a fifth of a second (eight
+/// seats losing a fifth of their datagrams ran at 1.3 times real time).
+const INPUT_RESEND: Duration = Duration::from_millis(20);
 /// How long a request to get in step waits for its answer before the socket sends it again.
 const SYNC_RESEND: Duration = Duration::from_millis(300);
 
 /// The kind of the `ggrs` message encoded in `bytes` (after this game's header).
 fn message_kind(bytes: &[u8]) -> Option<u32> {
     Some(u32::from_le_bytes(bytes.get(2..6)?.try_into().ok()?))
+}
+
+/// The number a request to get in step carries, or its reply echoes (the first field after
+/// the kind).
+fn sync_number(message: &Message) -> Option<u32> {
+    let bytes = bincode::serialize(message).ok()?;
+    Some(u32::from_le_bytes(bytes.get(6..10)?.try_into().ok()?))
 }
 
 /// A datagram carrier that speaks `ggrs`' messages with this game's header and code,
@@ -143,6 +157,8 @@ pub(super) struct GameSocket {
     /// were lost (the other not yet listening) and which answers the other's reports every
     /// 200 ms would never ask again, and never start: the socket asks again for it.
     unanswered: Vec<(SocketAddr, Message, Instant)>,
+    /// The last inputs sent to each peer, and when ([`INPUT_RESEND`]).
+    inputs_sent: Vec<(SocketAddr, Message, Instant)>,
 }
 
 impl GameSocket {
@@ -176,6 +192,7 @@ impl GameSocket {
             out: Vec::with_capacity(512),
             report,
             unanswered: Vec::new(),
+            inputs_sent: Vec::new(),
         }
     }
 
@@ -485,10 +502,14 @@ impl GameSocket {
 impl NonBlockingSocket<SocketAddr> for GameSocket {
     fn send_to(&mut self, msg: &Message, addr: &SocketAddr) {
         self.send_message(msg, *addr);
-        if message_kind(&self.out[HEADER..]) == Some(SYNC_REQUEST) {
-            self.unanswered.retain(|(to, ..)| to != addr);
-            self.unanswered.push((*addr, msg.clone(), Instant::now()));
-        }
+        let kind = self.out.get(HEADER..).and_then(message_kind);
+        let waiting = match kind {
+            Some(SYNC_REQUEST) => &mut self.unanswered,
+            Some(INPUT) => &mut self.inputs_sent,
+            _ => return,
+        };
+        waiting.retain(|(to, ..)| to != addr);
+        waiting.push((*addr, msg.clone(), Instant::now()));
     }
 
     fn receive_all_messages(&mut self) -> Vec<(SocketAddr, Message)> {
@@ -501,8 +522,14 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
                 Ok((n, from)) if self.answered_spectator(from, &buffer[..n]) => {}
                 Ok((n, from)) => {
                     if let Some((message, kind)) = self.read(from, &buffer[..n]) {
+                        // (Only the answer to the request waiting: a late answer to an
+                        // earlier one, sent twice, once took the next request off the list,
+                        // and a machine whose next request was lost waited 25 s to start.)
                         if kind == Some(SYNC_REPLY) {
-                            self.unanswered.retain(|(to, ..)| *to != from);
+                            let number = sync_number(&message);
+                            self.unanswered.retain(|(to, request, _)| {
+                                *to != from || sync_number(request) != number
+                            });
                         }
                         messages.push((from, message));
                     }
@@ -517,20 +544,133 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             self.buffer = buffer;
         }
         let now = Instant::now();
-        let due: Vec<(SocketAddr, Message)> = self
-            .unanswered
-            .iter_mut()
-            .filter(|(.., sent)| now - *sent >= SYNC_RESEND)
-            .map(|(to, message, sent)| {
-                *sent = now;
-                (*to, message.clone())
-            })
-            .collect();
+        let mut due = Vec::new();
+        for (waiting, after) in [
+            (&mut self.unanswered, SYNC_RESEND),
+            (&mut self.inputs_sent, INPUT_RESEND),
+        ] {
+            for (to, message, sent) in waiting.iter_mut() {
+                if now - *sent >= after {
+                    *sent = now;
+                    due.push((*to, message.clone()));
+                }
+            }
+        }
         // (Each time with a counter of its own: the same one again would be dropped as sent
         // again.)
         for (to, message) in due {
             self.send_message(&message, to);
         }
         messages
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::net::udp_carrier;
+
+    /// A `ggrs` message of `kind` carrying `number` (a request to get in step, or its reply),
+    /// in `ggrs`' encoding: its header's mark, the kind, the number.
+    fn sync_message(kind: u32, number: u32) -> Message {
+        let mut bytes = 7u16.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&kind.to_le_bytes());
+        bytes.extend_from_slice(&number.to_le_bytes());
+        bincode::deserialize(&bytes).unwrap()
+    }
+
+    /// Two sockets of one game on loopback, seats 0 and 1, each the other's peer.
+    fn pair() -> (GameSocket, GameSocket, SocketAddr, SocketAddr) {
+        let (a, b) = (
+            udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap(),
+            udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap(),
+        );
+        let at = |c: &Carrier| c.borrow_mut().local_addr().unwrap();
+        let (a_at, b_at) = (at(&a), at(&b));
+        let terms = GameTerms::from_bytes(b"rules=4\n").unwrap();
+        let key = GameKey::from_code("493017");
+        let socket = |carrier, seat, peer| {
+            let report = Arc::new(SocketReport::default());
+            GameSocket::new(
+                carrier,
+                (terms.clone(), key.clone()),
+                seat,
+                vec![peer],
+                report,
+            )
+        };
+        (socket(a, 0, b_at), socket(b, 1, a_at), a_at, b_at)
+    }
+
+    /// Reads what `socket` is sent, for a moment.
+    fn heard(socket: &mut GameSocket) -> Vec<Message> {
+        std::thread::sleep(Duration::from_millis(20));
+        socket
+            .receive_all_messages()
+            .into_iter()
+            .map(|(_, m)| m)
+            .collect()
+    }
+
+    #[test]
+    fn a_late_answer_to_an_earlier_request_does_not_stop_the_next_being_asked_again() {
+        let (mut a, mut b, a_at, b_at) = pair();
+        // Seat 0 asks twice (its first answered meanwhile, say); the second is lost.
+        a.send_to(&sync_message(SYNC_REQUEST, 1), &b_at);
+        a.send_to(&sync_message(SYNC_REQUEST, 2), &b_at);
+        assert_eq!(heard(&mut b).len(), 2);
+        // A second answer to the first comes late.
+        b.send_to(&sync_message(SYNC_REPLY, 1), &a_at);
+        assert_eq!(heard(&mut a), [sync_message(SYNC_REPLY, 1)]);
+        // The second request is asked again (it once was not: any answer took it off).
+        std::thread::sleep(SYNC_RESEND);
+        assert!(heard(&mut a).is_empty());
+        assert_eq!(heard(&mut b), [sync_message(SYNC_REQUEST, 2)]);
+        // Its own answer ends that.
+        b.send_to(&sync_message(SYNC_REPLY, 2), &a_at);
+        assert_eq!(heard(&mut a).len(), 1);
+        std::thread::sleep(SYNC_RESEND);
+        assert!(heard(&mut a).is_empty());
+        assert!(heard(&mut b).is_empty(), "answered: not asked again");
+    }
+
+    /// An input message of a game of two carrying no inputs, from `start`, in `ggrs`'
+    /// encoding: its header's mark, the kind, both seats' statuses (in step, no frame yet),
+    /// no leaving, the frames, no bytes.
+    fn input_message(start: i32) -> Message {
+        let mut bytes = 7u16.to_le_bytes().to_vec();
+        bytes.extend_from_slice(&INPUT.to_le_bytes());
+        bytes.extend_from_slice(&2u64.to_le_bytes());
+        for _ in 0..2 {
+            bytes.push(0);
+            bytes.extend_from_slice(&(-1i32).to_le_bytes());
+        }
+        bytes.push(0);
+        bytes.extend_from_slice(&start.to_le_bytes());
+        bytes.extend_from_slice(&(-1i32).to_le_bytes());
+        bytes.extend_from_slice(&0u64.to_le_bytes());
+        bincode::deserialize(&bytes).unwrap()
+    }
+
+    #[test]
+    fn the_last_inputs_are_sent_again_while_no_newer_go_and_nothing_else_is() {
+        let (mut a, mut b, _, b_at) = pair();
+        a.send_to(&sync_message(SYNC_REPLY, 9), &b_at);
+        a.send_to(&input_message(0), &b_at);
+        assert_eq!(heard(&mut b).len(), 2);
+        // Held back (no newer inputs): the last are sent again, each time anew (the same
+        // datagram again would be dropped as sent again).
+        for _ in 0..2 {
+            std::thread::sleep(INPUT_RESEND);
+            assert!(heard(&mut a).is_empty());
+            assert_eq!(heard(&mut b), [input_message(0)]);
+        }
+        assert_eq!(b.report.replayed.load(Ordering::Relaxed), 0);
+        // Newer inputs go: those are the ones sent again.
+        a.send_to(&input_message(1), &b_at);
+        assert_eq!(heard(&mut b), [input_message(1)]);
+        std::thread::sleep(INPUT_RESEND);
+        assert!(heard(&mut a).is_empty());
+        assert_eq!(heard(&mut b), [input_message(1)]);
     }
 }
