@@ -355,9 +355,11 @@ pub fn run(o: &Options) -> Result<()> {
     run.restart_clock(started);
     let mut done: Option<Instant> = None;
     let mut said = false;
-    // When the first tick was played, and when every seat's inputs were known up to the last
-    // asked for: how fast the game went against real time.
-    let (mut first_tick, mut reached): (Option<Instant>, Option<Instant>) = (None, None);
+    // When the first tick was played here, when every seat's first input was known (the
+    // game together began: seats get in step one by one, the first ones waiting for the
+    // last), and when every seat's inputs were known up to the last asked for: how fast the
+    // game went against real time.
+    let mut timing = Timing::default();
     let deadline = deadline(o.wait, o.ticks);
     loop {
         let now = Instant::now();
@@ -384,7 +386,7 @@ pub fn run(o: &Options) -> Result<()> {
             bail!("the network game stopped: {why}");
         }
         if !advance.ticks.is_empty() {
-            first_tick.get_or_insert(now);
+            timing.first_tick.get_or_insert(now);
         }
         for out in &advance.ticks {
             for line in &out.messages {
@@ -419,8 +421,11 @@ pub fn run(o: &Options) -> Result<()> {
                 run.net().confirmed_tick()
             );
         }
-        if reached.is_none() && run.net().confirmed_tick() >= o.ticks {
-            reached = Some(now);
+        if run.net().confirmed_tick() >= 1 {
+            timing.together.get_or_insert(now);
+        }
+        if timing.reached.is_none() && run.net().confirmed_tick() >= o.ticks {
+            timing.reached = Some(now);
         }
         if done.is_none() && run.net().confirmed_tick() >= o.ticks.saturating_add(LINGER_TICKS) {
             done = Some(now);
@@ -431,7 +436,7 @@ pub fn run(o: &Options) -> Result<()> {
         std::thread::sleep(Duration::from_millis(1));
     }
     let net = run.net();
-    say_how_it_went(o, net, (first_tick, reached), &seat_name);
+    say_how_it_went(o, net, &timing, &seat_name);
     let game = net.game();
     if game.is_deathmatch() {
         let frags: Vec<String> = game
@@ -466,13 +471,24 @@ pub fn run(o: &Options) -> Result<()> {
     Ok(())
 }
 
+/// When a networked autoplay's game began and reached its last tick.
+#[derive(Default)]
+struct Timing {
+    /// When the first tick was played here.
+    first_tick: Option<Instant>,
+    /// When every seat's input of the first tick was known: the game together began.
+    together: Option<Instant>,
+    /// When every seat's inputs were known up to the last tick asked for.
+    reached: Option<Instant>,
+}
+
 /// The last lines of `autoplay --net` on stderr: how fast the game went against real time
-/// (from its first tick, `timing.0`, until every seat's inputs were known to the last tick
-/// asked for, `timing.1`), and what the network did.
+/// (from its first tick here, and from its first tick known to every seat, until every
+/// seat's inputs were known to the last tick asked for), and what the network did.
 fn say_how_it_went(
     o: &Options,
     net: &tilecaster::net::NetPlay,
-    (first_tick, reached): (Option<Instant>, Option<Instant>),
+    timing: &Timing,
     seat_name: &dyn Fn(usize) -> String,
 ) {
     let (seat, peers) = (o.seats.seat, &o.seats.peers);
@@ -485,14 +501,21 @@ fn say_how_it_went(
         })
         .collect();
     let report = net.socket_report();
-    if let (Some(first), Some(reached)) = (first_tick, reached) {
+    if let (Some(first), Some(together), Some(reached)) =
+        (timing.first_tick, timing.together, timing.reached)
+    {
         let took = (reached - first).as_secs_f64();
         let game = o.ticks as f64 / f64::from(TICK_HZ);
+        // (From the first tick known everywhere, the ticks after it.)
+        let played = (reached - together).as_secs_f64();
+        let rest = o.ticks.saturating_sub(1) as f64 / f64::from(TICK_HZ);
         eprintln!(
-            "{}: {} ticks ({game:.1} s of game) known to every seat in {took:.1} s: {:.2}x real time",
+            "{}: {} ticks ({game:.1} s of game) known to every seat in {took:.1} s: {:.2}x real time; {:.2}x from the first tick known to every seat ({:.1} s after this seat's first)",
             seat_name(seat),
             o.ticks,
-            took / game.max(f64::EPSILON)
+            took / game.max(f64::EPSILON),
+            played / rest.max(f64::EPSILON),
+            (together - first).as_secs_f64(),
         );
     }
     eprintln!(

@@ -302,7 +302,8 @@ pub struct NetStats {
     pub longest_rollback: u64,
     /// Ticks played again in the last tick advanced.
     pub last_rollback: u64,
-    /// Ticks this machine waited because it was too far ahead of a peer's inputs.
+    /// Ticks this machine waited because it was too far ahead of a peer's inputs: the ticks
+    /// that came due while it was held ([`NetPlay::waited`]; the runner knows the time).
     pub stalled: u64,
 }
 
@@ -555,7 +556,6 @@ impl NetPlay {
         let requests = match advanced {
             Ok(requests) => requests,
             Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => {
-                self.stats.stalled += 1;
                 return Ok(false);
             }
             Err(e) => return Err(NetError::Session(e.to_string())),
@@ -592,7 +592,6 @@ impl NetPlay {
         if self.game.ticks <= before {
             // At its prediction window ggrs plays no new tick and says Ok: a wait, not a tick
             // (what it played was ticks played again).
-            self.stats.stalled += 1;
             self.stats.replayed += advanced;
             return Ok(false);
         }
@@ -602,6 +601,13 @@ impl NetPlay {
         self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
         self.stats.last_rollback = replayed;
         Ok(true)
+    }
+
+    /// Counts `ticks` that came due while this machine was held back, too far ahead of a
+    /// peer's inputs ([`NetStats::stalled`]): each tick of real time once, however often
+    /// [`NetPlay::advance`] was tried in it.
+    pub fn waited(&mut self, ticks: u64) {
+        self.stats.stalled += ticks;
     }
 
     /// Keeps the state hash of the tick just played (replacing a rolled-back one's), and

@@ -14,6 +14,8 @@ pub const NEXT_LEVEL_TICKS: u64 = 3 * TICK_HZ as u64;
 /// How much slower real time is counted while this machine is ahead of its peers' inputs
 /// (a tenth: they catch up without a stall).
 const AHEAD_RATE: f64 = 1.0 / 1.1;
+/// How many ticks ahead of a peer this machine must be for [`AHEAD_RATE`] to apply.
+const AHEAD_BY: i32 = 2;
 
 /// One seat of a networked game played here, through `ggrs`' rollback session
 /// ([`NetPlay`]): each tick this machine's input goes to the session, which plays it (and,
@@ -39,6 +41,9 @@ pub struct NetRun {
     desyncs: Vec<u64>,
     /// The players' names in seat order, where a lobby gave them (the messages use them).
     names: Vec<String>,
+    /// Since when this machine has been held back by the session, and the part of a tick
+    /// of that time not yet counted as a wait (seconds).
+    held: Option<(Instant, f64)>,
 }
 
 impl NetRun {
@@ -70,6 +75,7 @@ impl NetRun {
             in_step,
             desyncs: Vec::new(),
             names: Vec::new(),
+            held: None,
         })
     }
 
@@ -111,6 +117,17 @@ impl NetRun {
     /// The ticks at which a peer's game was found to differ from this machine's.
     pub fn desyncs(&self) -> &[u64] {
         &self.desyncs
+    }
+
+    /// Counts the time since the last call as waiting, in whole ticks, while the session holds
+    /// this machine back (the rest carried to the next call): however often a held machine
+    /// tries, each tick of real time is one wait.
+    fn count_wait(&mut self, now: Instant) {
+        let (since, carried) = self.held.unwrap_or((now, 0.0));
+        let held = carried + now.saturating_duration_since(since).as_secs_f64();
+        let ticks = (held * f64::from(TICK_HZ)).floor();
+        self.net.waited(ticks as u64);
+        self.held = Some((now, held - ticks / f64::from(TICK_HZ)));
     }
 
     /// The network's events since the last call, as lines for the player; a failure ends play
@@ -222,19 +239,20 @@ impl Runner for NetRun {
     fn advance(&mut self, now: Instant, _held: bool, pilot: &mut dyn Pilot) -> Advance {
         let mut advance = Advance::default();
         self.poll(&mut advance);
-        let rate = if self.net.frames_ahead() > 0 {
+        let rate = if self.net.frames_ahead() >= AHEAD_BY {
             AHEAD_RATE
         } else {
             1.0
         };
         let ticks = self.clock.owed(now, rate);
-        for _ in 0..ticks {
+        for played in 0..ticks {
             if advance.ending.is_some() || !self.net.running() {
                 break;
             }
             let input = pilot.input(self.net.game());
             match self.net.advance(input) {
                 Ok(true) => {
+                    self.held = None;
                     self.played += 1;
                     let inputs = self.net.last_inputs().to_vec();
                     advance.ticks.push(TickOutput::of(
@@ -244,7 +262,14 @@ impl Runner for NetRun {
                         &self.names,
                     ));
                 }
-                Ok(false) => break,
+                // Too far ahead of a peer's inputs: the time owed is kept, and caught up
+                // (a quarter second at most) once they come; the ticks that came due since
+                // the last call are the waits.
+                Ok(false) => {
+                    self.clock.give_back(ticks - played);
+                    self.count_wait(now);
+                    break;
+                }
                 Err(e) => {
                     advance.notices.push(e.to_string());
                     break;
@@ -272,6 +297,7 @@ impl Runner for NetRun {
 
     fn restart_clock(&mut self, now: Instant) {
         self.clock.restart(now);
+        self.held = None;
     }
 
     fn ticks_played(&self) -> u64 {
