@@ -245,18 +245,16 @@ impl GameSocket {
             return count(&report.forged);
         }
         if is_chat {
-            let counter = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
-            if !self.windows[peer].take(counter) {
-                return count(&report.replayed);
+            if !self.take_counter(peer, &signed[4..12]) {
+                return None;
             }
             let number = u32::from_le_bytes(signed[12..16].try_into().unwrap_or_default());
             self.read_chat(peer, number, &signed[16..]);
             return None;
         }
         if is_said_left {
-            let counter = u64::from_le_bytes(signed[4..12].try_into().unwrap_or_default());
-            if !self.windows[peer].take(counter) {
-                return count(&report.replayed);
+            if !self.take_counter(peer, &signed[4..12]) {
+                return None;
             }
             if let Ok(mut said) = self.report.said_left.lock() {
                 said.push((usize::from(signed[12]), self.seat));
@@ -279,9 +277,8 @@ impl GameSocket {
             self.send_terms(from);
             return count(&report.dropped);
         }
-        let counter = u64::from_le_bytes(signed[12..HEADER].try_into().unwrap_or_default());
-        if !self.windows[peer].take(counter) {
-            return count(&report.replayed);
+        if !self.take_counter(peer, &signed[12..HEADER]) {
+            return None;
         }
         self.heard[peer] = Instant::now();
         self.tell_if_gone(peer);
@@ -325,6 +322,17 @@ impl GameSocket {
             Ok(message) => Some((message, message_kind(body))),
             Err(_) => count(&report.dropped),
         }
+    }
+
+    /// Whether the counter in `bytes` (eight, little-endian) is new from the peer at `index`:
+    /// taken if so, else the datagram is counted as sent again.
+    fn take_counter(&mut self, index: usize, bytes: &[u8]) -> bool {
+        let counter = u64::from_le_bytes(bytes.try_into().unwrap_or_default());
+        let fresh = self.windows[index].take(counter);
+        if !fresh {
+            self.report.replayed.fetch_add(1, Ordering::Relaxed);
+        }
+        fresh
     }
 
     /// Sends `datagram` (all of it but its code) to `to` with its code: the datagram sent.
