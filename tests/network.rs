@@ -695,8 +695,9 @@ fn spectator(host: SocketAddr, code: &str, extra: &[&str]) -> Child {
 }
 
 /// Four spectators watch a deathmatch of two met in a lobby: three from before it begins,
-/// one from five seconds in (it catches up), each on the players' very state; the late one's
-/// recording replays to it. One without the code is told nothing.
+/// one from five seconds in (it catches up), each on the players' very state, and each hears
+/// the players' chat by their names; the late one's recording replays to it. One without the
+/// code is told nothing.
 #[test]
 fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
     let host = free_address();
@@ -704,7 +705,14 @@ fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
     let mut children = lobby_players(
         host,
         &[(free_address(), host)],
-        &["--ticks", "900", "--mode", "deathmatch"],
+        &[
+            "--ticks",
+            "900",
+            "--mode",
+            "deathmatch",
+            "--say",
+            "good game",
+        ],
     );
     for _ in 0..3 {
         children.push(spectator(
@@ -725,12 +733,23 @@ fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
         "493017",
         &[ticks[0], ticks[1], "--record", record],
     ));
-    let lines: Vec<String> = children
+    let outputs: Vec<Output> = children
         .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let lines: Vec<String> = outputs
+        .iter()
         .enumerate()
-        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("process {i}")))
+        .map(|(i, o)| final_line(o, &format!("process {i}")))
         .collect();
     assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    for spectator in &outputs[2..] {
+        let heard = String::from_utf8_lossy(&spectator.stderr);
+        assert!(
+            heard.contains("ANNA: good game") && heard.contains("BO: good game"),
+            "{heard}"
+        );
+    }
     let told = stranger.wait_with_output().unwrap();
     let said = String::from_utf8_lossy(&told.stderr);
     assert!(

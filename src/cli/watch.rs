@@ -72,6 +72,10 @@ pub fn watch(o: &WatchOptions) -> Result<()> {
     recorder.restart_network(&session, &session.game, game.choice.seed);
     while session.game.ticks < o.ticks {
         watcher.poll();
+        for (seat, text) in watcher.take_chat() {
+            let said = tilecaster::net::NetEvent::Chat { seat, text };
+            eprintln!("{}", said.said_to(&game.names));
+        }
         let mut played = Advance::default();
         for tick in watcher.take_inputs().chunks_exact(seats) {
             if session.game.ticks >= o.ticks {

@@ -397,8 +397,20 @@ impl GameSocket {
         if seen.len() > 4 * CHAT_LINES {
             seen.remove(0);
         }
+        let seat = self.seat_of(index);
+        self.tell_spectators(seat, &line);
         if let Ok(mut heard) = self.report.chat_in.lock() {
-            heard.push((self.seat_of(index), line));
+            heard.push((seat, line));
+        }
+    }
+
+    /// Hands a line of chat seat `seat` said to the spectators, where this seat offers
+    /// watching ([`super::watch`]).
+    fn tell_spectators(&self, seat: usize, line: &str) {
+        if let Ok(mut watch) = self.report.watch.lock() {
+            if let Some(broadcast) = watch.as_mut() {
+                broadcast.chat(seat, line);
+            }
         }
     }
 
@@ -409,6 +421,7 @@ impl GameSocket {
             Err(_) => return,
         };
         for line in lines {
+            self.tell_spectators(self.seat, &line);
             self.chat_said = self.chat_said.wrapping_add(1);
             for to in self.peers.clone() {
                 for _ in 0..CHAT_SENT {

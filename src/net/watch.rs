@@ -49,8 +49,13 @@ use super::{Carrier, GameKey, udp_carrier};
 use crate::game::{Input, PackedInput};
 
 /// A spectator's ask: then its counter, the first tick it lacks, the counter of the last
-/// answer it had (0: none), the code.
+/// answer it had (0: none), the number of the last line of chat it had (0: none), the code.
 const ASK: [u8; 4] = *b"TCwa";
+/// Lines of chat, to a spectator: then the counter, the lines (how many, then for each its
+/// number, the seat that said it, the length of its text and the text), the code.
+const CHAT: [u8; 4] = *b"TCwc";
+/// The most lines of chat a seat keeps for spectators (those who lack older ones miss them).
+const CHAT_KEPT: usize = 8;
 /// The game, to a spectator: then the counter, the game ([`WatchGame`], bincode), the code.
 const GAME: [u8; 4] = *b"TCwg";
 /// Inputs, to a spectator: then the counter, the game's fingerprint, the first tick, the
@@ -195,6 +200,9 @@ pub(super) struct Broadcast {
     inputs: Vec<u8>,
     spectators: Vec<Spectator>,
     counter: u64,
+    /// The last lines of chat said in the game: each its number (from 1), the seat that said
+    /// it, its text (made printable).
+    chat: Vec<(u32, u8, String)>,
 }
 
 impl Broadcast {
@@ -212,7 +220,21 @@ impl Broadcast {
             inputs: Vec::new(),
             spectators: Vec::new(),
             counter: 0,
+            chat: Vec::new(),
         }
+    }
+
+    /// Keeps a line of chat that seat `seat` said (printable, as the seats read it), for the
+    /// spectators: each hears it with its next answer.
+    pub(super) fn chat(&mut self, seat: usize, line: &str) {
+        let number = self
+            .chat
+            .last()
+            .map_or(1, |&(n, ..)| n.wrapping_add(1).max(1));
+        self.chat
+            .push((number, u8::try_from(seat).unwrap_or(u8::MAX), line.into()));
+        let extra = self.chat.len().saturating_sub(CHAT_KEPT);
+        self.chat.drain(..extra);
     }
 
     /// Keeps `inputs`: every seat's final input of the next ticks, seat 0 first.
@@ -266,9 +288,13 @@ impl Broadcast {
         spectator.answered = Some(now);
         let first = u64::from_le_bytes(body.get(..8)?.try_into().ok()?);
         let echo = u64::from_le_bytes(body.get(8..16)?.try_into().ok()?);
+        let chat_heard = u32::from_le_bytes(body.get(16..20)?.try_into().ok()?);
         let receives = echo != 0 && spectator.sent.contains(&echo);
         let before = self.counter;
-        let out = self.datagrams_from(first, receives, from);
+        let mut out = self.datagrams_from(first, receives, from);
+        if receives {
+            out.extend(self.chat_after(chat_heard, from));
+        }
         let spectator = &mut self.spectators[index];
         spectator.sent.extend(before + 1..=self.counter);
         let extra = spectator.sent.len().saturating_sub(SENT_KEPT);
@@ -310,6 +336,28 @@ impl Broadcast {
         out
     }
 
+    /// The lines of chat after line `heard`, to a spectator at `to`, in one datagram (none
+    /// when it has them all).
+    fn chat_after(&mut self, heard: u32, to: SocketAddr) -> Option<(Vec<u8>, SocketAddr)> {
+        let lines: Vec<&(u32, u8, String)> =
+            self.chat.iter().filter(|&&(n, ..)| n > heard).collect();
+        if lines.is_empty() {
+            return None;
+        }
+        let mut body = CHAT.to_vec();
+        body.extend_from_slice(&(self.counter + 1).to_le_bytes());
+        body.push(lines.len() as u8);
+        for (number, seat, text) in lines {
+            body.extend_from_slice(&number.to_le_bytes());
+            body.push(*seat);
+            let text = &text.as_bytes()[..text.len().min(u8::MAX as usize)];
+            body.push(text.len() as u8);
+            body.extend_from_slice(text);
+        }
+        self.counter += 1;
+        Some((sealed(&self.key, WATCHED, SPECTATOR, body), to))
+    }
+
     fn next_counter(&mut self) -> u64 {
         self.counter += 1;
         self.counter
@@ -337,6 +385,10 @@ pub struct Watcher {
     /// When an answer came since the last ask.
     answered: bool,
     buffer: Vec<u8>,
+    /// The number of the last line of chat heard, and the lines heard not yet taken (the
+    /// seat that said each, its text made printable).
+    chat_heard: u32,
+    chat: Vec<(usize, String)>,
     /// Datagrams dropped: not from the seat, forged, sent again, of another game, malformed.
     pub dropped: u64,
 }
@@ -364,6 +416,8 @@ impl Watcher {
             heard: None,
             answered: false,
             buffer: vec![0; LARGEST],
+            chat_heard: 0,
+            chat: Vec::new(),
             dropped: 0,
         }
     }
@@ -402,6 +456,7 @@ impl Watcher {
         body.extend_from_slice(&self.counter.to_le_bytes());
         body.extend_from_slice(&lacking.to_le_bytes());
         body.extend_from_slice(&self.echo.to_le_bytes());
+        body.extend_from_slice(&self.chat_heard.to_le_bytes());
         let datagram = sealed(&self.key, SPECTATOR, WATCHED, body);
         // (A lost ask is asked again.)
         let _ = self
@@ -433,6 +488,15 @@ impl Watcher {
             if self.game.is_none() {
                 self.game = Some(printable(game));
             }
+        } else if bytes.starts_with(&CHAT) {
+            let Some((counter, body)) = opened(&self.key, ends, CHAT, bytes, &mut self.window)
+            else {
+                return false;
+            };
+            if !self.read_chat(body) {
+                return false;
+            }
+            self.echo = self.echo.max(counter);
         } else {
             let Some((counter, body)) = opened(&self.key, ends, INPUTS, bytes, &mut self.window)
             else {
@@ -483,6 +547,49 @@ impl Watcher {
         let chunk = packed.chunks_exact(PACKED).skip(skip).map(unpack);
         self.inputs.extend(chunk);
         true
+    }
+
+    /// Takes the lines of chat in a datagram's `body` (after its counter) newer than those
+    /// heard, made printable: whether it was well made.
+    fn read_chat(&mut self, body: &[u8]) -> bool {
+        use super::text::{CHAT_CHARS, printable};
+        let Some((&count, mut rest)) = body.split_first() else {
+            return false;
+        };
+        let mut lines = Vec::new();
+        for _ in 0..count {
+            let (Some(number), Some(&seat), Some(&len)) = (rest.get(..4), rest.get(4), rest.get(5))
+            else {
+                return false;
+            };
+            let Some(text) = rest.get(6..6 + usize::from(len)) else {
+                return false;
+            };
+            let number = u32::from_le_bytes(number.try_into().unwrap_or_default());
+            lines.push((number, usize::from(seat), text));
+            rest = &rest[6 + usize::from(len)..];
+        }
+        if !rest.is_empty() {
+            return false;
+        }
+        let seats = self
+            .game
+            .as_ref()
+            .map_or(crate::game::MAX_SEATS, WatchGame::seats);
+        for (number, seat, text) in lines {
+            let line = printable(&String::from_utf8_lossy(text), CHAT_CHARS);
+            if number > self.chat_heard && seat < seats && !line.is_empty() {
+                self.chat_heard = number;
+                self.chat.push((seat, line));
+            }
+        }
+        true
+    }
+
+    /// The lines of chat said in the game since the last call: the seat that said each, and
+    /// its text (made printable).
+    pub fn take_chat(&mut self) -> Vec<(usize, String)> {
+        std::mem::take(&mut self.chat)
     }
 
     /// The game watched, once the seat has said it.
@@ -543,10 +650,21 @@ mod tests {
     /// A spectator's ask: its `counter`, the `first` tick it lacks, the counter of an answer
     /// it had (`echo`).
     fn ask(key: &GameKey, counter: u64, first: u64, echo: u64) -> Vec<u8> {
+        ask_after_chat(key, counter, (first, echo), 0)
+    }
+
+    /// A spectator's ask as [`ask`], having heard the lines of chat up to `heard`.
+    fn ask_after_chat(
+        key: &GameKey,
+        counter: u64,
+        (first, echo): (u64, u64),
+        heard: u32,
+    ) -> Vec<u8> {
         let mut body = ASK.to_vec();
         body.extend_from_slice(&counter.to_le_bytes());
         body.extend_from_slice(&first.to_le_bytes());
         body.extend_from_slice(&echo.to_le_bytes());
+        body.extend_from_slice(&heard.to_le_bytes());
         sealed(key, SPECTATOR, WATCHED, body)
     }
 
@@ -562,6 +680,54 @@ mod tests {
                 [walking, Input::default()]
             })
             .collect()
+    }
+
+    #[test]
+    fn a_spectator_hears_each_line_of_chat_once_printable_and_only_once_it_receives() {
+        let mut broadcast = Broadcast::new(&offer(), 42);
+        broadcast.chat(1, "hello there");
+        let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
+        let key = GameKey::from_code("493017");
+        let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
+        let mut watcher = Watcher::over(carrier, at, "493017");
+        // Before it has shown that it receives: the game alone, no chat.
+        let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+        assert_eq!(hello.len(), 1);
+        assert!(watcher.read(&hello[0].0));
+        // Then the game and the line; said with the player's name.
+        std::thread::sleep(ASK_AGAIN);
+        let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
+        assert_eq!(answer.len(), 2);
+        for (datagram, _) in &answer {
+            assert!(watcher.read(datagram));
+        }
+        assert_eq!(watcher.take_chat(), [(1, "hello there".to_string())]);
+        // Heard: not sent again; the next line (control characters and all) comes alone.
+        std::thread::sleep(ASK_AGAIN);
+        let none = broadcast
+            .answer(at, &ask_after_chat(&key, 3, (1, 3), 1))
+            .unwrap();
+        assert!(none.is_empty(), "{none:?}");
+        broadcast.chat(0, "\u{1b}]0;pwned\u{7}hi");
+        std::thread::sleep(ASK_AGAIN);
+        let next = broadcast
+            .answer(at, &ask_after_chat(&key, 4, (1, 3), 1))
+            .unwrap();
+        assert_eq!(next.len(), 1);
+        assert!(watcher.read(&next[0].0));
+        assert!(
+            !watcher.read(&next[0].0),
+            "the same datagram again is dropped"
+        );
+        assert_eq!(watcher.take_chat(), [(0, "]0;pwnedhi".to_string())]);
+        // A line said again under an old number (a chunk asked for twice) is not heard twice.
+        std::thread::sleep(ASK_AGAIN);
+        let again = broadcast
+            .answer(at, &ask_after_chat(&key, 5, (1, 4), 0))
+            .unwrap();
+        assert_eq!(again.len(), 1);
+        assert!(watcher.read(&again[0].0));
+        assert!(watcher.take_chat().is_empty());
     }
 
     #[test]

@@ -119,6 +119,11 @@ impl Runner for WatchRun {
         self.watcher.poll();
         self.inputs.extend(self.watcher.take_inputs());
         let mut advance = Advance::default();
+        for (seat, text) in self.watcher.take_chat() {
+            let line = crate::net::NetEvent::Chat { seat, text }.said_to(&self.names);
+            self.session.chat(line.clone());
+            advance.chat.push(line);
+        }
         if self
             .watcher
             .silent_for()
