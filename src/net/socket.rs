@@ -102,10 +102,10 @@ const SYNC_REQUEST: u32 = 0;
 const SYNC_REPLY: u32 = 1;
 const INPUT: u32 = 2;
 /// How long the last inputs sent to a peer wait before the socket sends them again, when no
-/// newer ones went. `ggrs` sends inputs as it plays a tick, and again only after 200 ms in
-/// which it heard none from the peer: a machine held back at its prediction window sends
-/// nothing, so one lost datagram held every seat waiting on it for a fifth of a second (eight
-/// seats losing a fifth of their datagrams ran at 1.3 times real time).
+/// newer ones went (not to a seat the session dropped). `ggrs` sends inputs as it plays a
+/// tick, and again only after 200 ms in which it heard none from the peer: a machine held
+/// back at its prediction window sends nothing, so one lost datagram could hold the seats
+/// waiting on it for a fifth of a second.
 const INPUT_RESEND: Duration = Duration::from_millis(20);
 /// How long a request to get in step waits for its answer before the socket sends it again.
 const SYNC_RESEND: Duration = Duration::from_millis(300);
@@ -565,6 +565,14 @@ impl NonBlockingSocket<SocketAddr> for GameSocket {
             self.buffer = buffer;
         }
         let now = Instant::now();
+        let gone: Vec<SocketAddr> = match self.report.gone.lock() {
+            Ok(gone) => (0..self.peers.len())
+                .filter(|&i| gone.contains(&self.seat_of(i)))
+                .map(|i| self.peers[i])
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.inputs_sent.retain(|(to, ..)| !gone.contains(to));
         let mut due = Vec::new();
         for (waiting, after) in [
             (&mut self.unanswered, SYNC_RESEND),

@@ -234,8 +234,8 @@ fn start_on(
 
 impl Runner for NetRun {
     /// (A networked game does not wait under a menu: the others play on. A machine too far
-    /// ahead of the others' inputs is held back by the session, and counts time a little
-    /// slower while it is ahead.)
+    /// ahead of the others' inputs is held back by the session, catches up the time it was
+    /// held once they come, and counts time a little slower while it is two ticks ahead.)
     fn advance(&mut self, now: Instant, _held: bool, pilot: &mut dyn Pilot) -> Advance {
         let mut advance = Advance::default();
         self.poll(&mut advance);
