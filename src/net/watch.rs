@@ -350,7 +350,12 @@ impl Broadcast {
         for (number, seat, text) in lines {
             body.extend_from_slice(&number.to_le_bytes());
             body.push(*seat);
-            let text = &text.as_bytes()[..text.len().min(u8::MAX as usize)];
+            // (A line is at most 80 characters; cut, if ever, where a character ends.)
+            let mut end = text.len().min(u8::MAX as usize);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let text = &text.as_bytes()[..end];
             body.push(text.len() as u8);
             body.extend_from_slice(text);
         }
@@ -728,6 +733,16 @@ mod tests {
         assert_eq!(again.len(), 1);
         assert!(watcher.read(&again[0].0));
         assert!(watcher.take_chat().is_empty());
+        // A line longer than a datagram's 255 bytes for it is cut where a character ends.
+        broadcast.chat(1, &"𝄞".repeat(70));
+        std::thread::sleep(ASK_AGAIN);
+        let long = broadcast
+            .answer(at, &ask_after_chat(&key, 6, (1, 4), 2))
+            .unwrap();
+        assert!(watcher.read(&long[0].0));
+        let heard = watcher.take_chat();
+        assert_eq!(heard.len(), 1);
+        assert_eq!(heard[0].1, "𝄞".repeat(63), "four bytes each");
     }
 
     #[test]
