@@ -1,0 +1,204 @@
+//! Tests of watching: asks and answers, chat, what is refused.
+
+use super::*;
+
+fn offer() -> WatchOffer {
+    let level = crate::files::default_path("levels/e1m1.toml");
+    let choice = GameChoice::new(&level, crate::level::Difficulty::Normal, 7, None).expect("level");
+    WatchOffer {
+        code: "493017".into(),
+        game: WatchGame {
+            choice,
+            names: vec!["ANNA".into(), "BO".into()],
+            colours: vec![0, 1],
+            fingerprint: 0,
+        },
+    }
+}
+
+/// A spectator's ask: its `counter`, the `first` tick it lacks, the counter of an answer
+/// it had (`echo`).
+fn ask(key: &GameKey, counter: u64, first: u64, echo: u64) -> Vec<u8> {
+    ask_after_chat(key, counter, (first, echo), 0)
+}
+
+/// A spectator's ask as [`ask`], having heard the lines of chat up to `heard`.
+fn ask_after_chat(key: &GameKey, counter: u64, (first, echo): (u64, u64), heard: u32) -> Vec<u8> {
+    let mut body = ASK.to_vec();
+    body.extend_from_slice(&counter.to_le_bytes());
+    body.extend_from_slice(&first.to_le_bytes());
+    body.extend_from_slice(&echo.to_le_bytes());
+    body.extend_from_slice(&heard.to_le_bytes());
+    sealed(key, SPECTATOR, WATCHED, body)
+}
+
+/// Inputs a tick, two seats: seat 0 walks forward with a turn of `t` 64ths of a degree.
+fn ticks(n: usize) -> Vec<Input> {
+    (0..n)
+        .flat_map(|t| {
+            let walking = Input {
+                forward: 1.0,
+                turn: t as f64 / 64.0,
+                ..Input::default()
+            };
+            [walking, Input::default()]
+        })
+        .collect()
+}
+
+#[test]
+fn a_spectator_hears_each_line_of_chat_once_printable_and_only_once_it_receives() {
+    let mut broadcast = Broadcast::new(&offer(), 42);
+    broadcast.chat(1, "hello there");
+    let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    let key = GameKey::from_code("493017");
+    let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
+    let mut watcher = Watcher::over(carrier, at, "493017");
+    // Before it has shown that it receives: the game alone, no chat.
+    let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+    assert_eq!(hello.len(), 1);
+    assert!(watcher.read(&hello[0].0));
+    // Then the game and the line; said with the player's name.
+    std::thread::sleep(ASK_AGAIN);
+    let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
+    assert_eq!(answer.len(), 2);
+    for (datagram, _) in &answer {
+        assert!(watcher.read(datagram));
+    }
+    assert_eq!(watcher.take_chat(), [(1, "hello there".to_string())]);
+    // Heard: not sent again; the next line (control characters and all) comes alone.
+    std::thread::sleep(ASK_AGAIN);
+    let none = broadcast
+        .answer(at, &ask_after_chat(&key, 3, (1, 3), 1))
+        .unwrap();
+    assert!(none.is_empty(), "{none:?}");
+    broadcast.chat(0, "\u{1b}]0;pwned\u{7}hi");
+    std::thread::sleep(ASK_AGAIN);
+    let next = broadcast
+        .answer(at, &ask_after_chat(&key, 4, (1, 3), 1))
+        .unwrap();
+    assert_eq!(next.len(), 1);
+    assert!(watcher.read(&next[0].0));
+    assert!(
+        !watcher.read(&next[0].0),
+        "the same datagram again is dropped"
+    );
+    assert_eq!(watcher.take_chat(), [(0, "]0;pwnedhi".to_string())]);
+    // A line said again under an old number (a chunk asked for twice) is not heard twice.
+    std::thread::sleep(ASK_AGAIN);
+    let again = broadcast
+        .answer(at, &ask_after_chat(&key, 5, (1, 4), 0))
+        .unwrap();
+    assert_eq!(again.len(), 1);
+    assert!(watcher.read(&again[0].0));
+    assert!(watcher.take_chat().is_empty());
+    // A line longer than a datagram's 255 bytes for it is cut where a character ends.
+    broadcast.chat(1, &"𝄞".repeat(70));
+    std::thread::sleep(ASK_AGAIN);
+    let long = broadcast
+        .answer(at, &ask_after_chat(&key, 6, (1, 4), 2))
+        .unwrap();
+    assert!(watcher.read(&long[0].0));
+    let heard = watcher.take_chat();
+    assert_eq!(heard.len(), 1);
+    assert_eq!(heard[0].1, "𝄞".repeat(63), "four bytes each");
+}
+
+#[test]
+fn a_spectator_with_the_code_gets_the_game_and_its_inputs_as_played() {
+    let mut broadcast = Broadcast::new(&offer(), 42);
+    broadcast.keep(&ticks(150));
+    let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    let key = GameKey::from_code("493017");
+    let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
+    let mut watcher = Watcher::over(carrier, at, "493017");
+    // The first ask: the game alone (the spectator has not shown that it receives).
+    let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+    assert_eq!(hello.len(), 1);
+    assert!(watcher.read(&hello[0].0));
+    assert_eq!(watcher.echo, 1);
+    // Echoing it: the game, then 150 ticks in three chunks.
+    std::thread::sleep(ASK_AGAIN);
+    let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
+    assert_eq!(answer.len(), 4);
+    assert!(answer.iter().all(|(_, to)| *to == at));
+    for (datagram, _) in &answer {
+        assert!(watcher.read(datagram));
+    }
+    assert_eq!(watcher.game().unwrap().fingerprint, 42);
+    assert_eq!(watcher.game().unwrap().names, ["ANNA", "BO"]);
+    assert_eq!(watcher.ticks_known(), 150);
+    let played: Vec<Input> = ticks(150).iter().map(|i| i.quantised()).collect();
+    assert_eq!(watcher.take_inputs(), played);
+    assert!(watcher.take_inputs().is_empty());
+    // The same answer again (sent again by someone): nothing new, each refused.
+    for (datagram, _) in &answer {
+        assert!(!watcher.read(datagram));
+    }
+    // An ask with the code from an address never answered, or echoing a counter never
+    // sent there (another's address put on it): the game alone, never the inputs.
+    let stranger = SocketAddr::from(([127, 0, 0, 1], 10));
+    for echo in [0, 5, 999] {
+        let answered = broadcast.answer(stranger, &ask(&key, 10 + echo, 0, echo));
+        assert_eq!(answered.unwrap().len(), 1, "echo {echo}");
+        std::thread::sleep(ASK_AGAIN);
+    }
+}
+
+#[test]
+fn asks_without_the_code_sent_again_or_too_many_get_nothing() {
+    let mut broadcast = Broadcast::new(&offer(), 42);
+    broadcast.keep(&ticks(10));
+    let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    let wrong = GameKey::from_code("000000");
+    assert_eq!(broadcast.answer(at, b"TCnp not an ask"), None);
+    let key = GameKey::from_code("493017");
+    assert_eq!(
+        broadcast.answer(at, &ask(&wrong, 1, 0, 0)),
+        Some(Vec::new())
+    );
+    let asked = ask(&key, 1, 0, 0);
+    assert_eq!(broadcast.answer(at, &asked).unwrap().len(), 1);
+    std::thread::sleep(ASK_AGAIN);
+    assert!(
+        broadcast.answer(at, &asked).unwrap().is_empty(),
+        "sent again"
+    );
+    // Eight spectators at most: a ninth address is not answered.
+    for port in 10..10 + MOST_WATCHERS as u16 {
+        let other = SocketAddr::from(([127, 0, 0, 1], port));
+        let answered = broadcast.answer(other, &ask(&key, 1, 0, 0)).unwrap();
+        assert_eq!(answered.is_empty(), port as usize >= 9 + MOST_WATCHERS);
+    }
+}
+
+#[test]
+fn inputs_of_another_game_or_malformed_are_dropped() {
+    let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
+    let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
+    let mut watcher = Watcher::over(carrier, at, "493017");
+    let mut first = Broadcast::new(&offer(), 42);
+    first.keep(&ticks(5));
+    let key = GameKey::from_code("493017");
+    let hello = first.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+    assert!(watcher.read(&hello[0].0));
+    std::thread::sleep(ASK_AGAIN);
+    // The game again (counter 2), and the inputs (3).
+    let answer = first.answer(at, &ask(&key, 2, 0, 1)).unwrap();
+    // The next level's inputs (another fingerprint) are not this game's.
+    let mut next = Broadcast::new(&offer(), 43);
+    next.keep(&ticks(5));
+    next.counter = 10;
+    next.answer(at, &ask(&key, 1, 0, 0)).unwrap();
+    std::thread::sleep(ASK_AGAIN);
+    let other = next.answer(at, &ask(&key, 2, 1, 11)).unwrap();
+    assert_eq!(other.len(), 1);
+    assert!(!watcher.read(&other[0].0));
+    assert_eq!(watcher.ticks_known(), 0);
+    // A chunk cut short, its code made anew: refused.
+    let mut body = answer[1].0[..answer[1].0.len() - TAG - 3].to_vec();
+    body[4..12].copy_from_slice(&20u64.to_le_bytes());
+    assert!(!watcher.read(&sealed(&key, WATCHED, SPECTATOR, body)));
+    assert!(watcher.read(&answer[1].0));
+    assert_eq!(watcher.ticks_known(), 5);
+}
