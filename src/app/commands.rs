@@ -273,8 +273,13 @@ impl Controller {
                 self.store_settings();
                 self.open_room(Some(&code), None);
             }
+            #[cfg(feature = "webrtc")]
+            MenuCommand::WatchRoom(code) => {
+                self.store_settings();
+                self.watch_room(&code);
+            }
             #[cfg(not(feature = "webrtc"))]
-            MenuCommand::JoinRoom(_) => {
+            MenuCommand::JoinRoom(_) | MenuCommand::WatchRoom(_) => {
                 self.notice = Some("THIS BUILD HAS NO ROOMS (THE WEBRTC FEATURE)".into());
             }
             MenuCommand::Quit => self.effects.push(Effect::Quit),
@@ -329,6 +334,17 @@ impl Controller {
         let mut seat = Waiting::in_room(&server, &code, choice, &name);
         seat.set_colour(self.settings.network.colour);
         self.waiting = Some(seat);
+        self.close_menu();
+    }
+
+    /// Watches the game of the lobby in room `code`, from the Multiplayer page (or the page's
+    /// `?watch=CODE`), through the signalling server the page names; the menu closes over
+    /// the spectator's panel until the host answers.
+    #[cfg(feature = "webrtc")]
+    pub(super) fn watch_room(&mut self, code: &str) {
+        self.leave_network();
+        let server = platform::signalling_server(&self.settings);
+        self.waiting = Some(Waiting::watch_room(&server, code));
         self.close_menu();
     }
 

@@ -32,8 +32,6 @@ pub(super) enum Waiting {
     #[cfg(feature = "webrtc")]
     Room(RoomSeat),
     /// Asking a lobby's host for its game, to watch it (taken once the game is known).
-    /// (Natively: the page's games are in rooms.)
-    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     Watch {
         watcher: Option<Box<Watcher>>,
         place: String,
@@ -90,8 +88,7 @@ impl Waiting {
         choice: Option<GameChoice>,
         name: &str,
     ) -> Waiting {
-        let url = format!("{}/tilecaster-{code}", server.trim_end_matches('/'));
-        let carrier = tilecaster::net::room::Room::lobby_carrier(&url);
+        let carrier = tilecaster::net::room::Room::lobby_carrier(&room_url(server, code));
         let lobby = match choice {
             Some(choice) => {
                 let most = choice.most_seats();
@@ -103,6 +100,17 @@ impl Waiting {
         };
         Waiting::Lobby {
             lobby: Box::new(lobby),
+            place: format!("ROOM {code}"),
+        }
+    }
+
+    /// Watches the game of the lobby in the room `code` of the signalling server at `server`
+    /// (as [`Waiting::in_room`] meets it): its host answers once the game has begun.
+    #[cfg(feature = "webrtc")]
+    pub(super) fn watch_room(server: &str, code: &str) -> Waiting {
+        let carrier = tilecaster::net::room::Room::lobby_carrier(&room_url(server, code));
+        Waiting::Watch {
+            watcher: Some(Box::new(Watcher::in_room(carrier, code))),
             place: format!("ROOM {code}"),
         }
     }
@@ -208,6 +216,12 @@ impl Waiting {
             Waiting::Watch { watcher, place } => poll_watch(watcher, place, sources),
         }
     }
+}
+
+/// The address of the room `code` of the signalling server at `server`, where a lobby meets.
+#[cfg(feature = "webrtc")]
+fn room_url(server: &str, code: &str) -> String {
+    format!("{}/tilecaster-{code}", server.trim_end_matches('/'))
 }
 
 /// One poll of a lobby (see [`Waiting::poll`]).

@@ -108,6 +108,7 @@ pub fn run_game() {
             code: query.join.clone(),
             host: query.host.map(|deathmatch| (level, deathmatch)),
             demo: query.demo,
+            watch: query.watch,
         };
         REQUEST.with(|r| *r.borrow_mut() = Some(request));
     }
@@ -150,8 +151,10 @@ struct Query {
     demo: bool,
     /// `?host=coop|deathmatch`: host a lobby in a new room.
     host: Option<bool>,
-    /// `?join=CODE`: join the lobby in that room.
+    /// `?join=CODE`: join the lobby in that room (`?watch=CODE`: watch its game).
     join: Option<String>,
+    /// `?watch=CODE`: watch the game of the lobby in that room, as a spectator.
+    watch: bool,
 }
 
 impl Query {
@@ -167,6 +170,7 @@ impl Query {
             demo: false,
             host: None,
             join: None,
+            watch: false,
         };
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
@@ -201,6 +205,10 @@ impl Query {
         query.demo = params.has("demo");
         query.host = params.get("host").map(|mode| mode == "deathmatch");
         query.join = params.get("join").filter(|code| !code.is_empty());
+        if let Some(code) = params.get("watch").filter(|code| !code.is_empty()) {
+            query.join = Some(code);
+            query.watch = true;
+        }
         query
     }
 
@@ -539,12 +547,14 @@ pub(super) enum Request {
     /// Play this recording to its end.
     Replay(PathBuf),
     /// Host a lobby in a new room of the signalling server (`?host=coop` or
-    /// `?host=deathmatch&level=e1m3`), or join the one in room `code` (`?join=CODE`); with
-    /// `?demo` the autopilot plays (and a host starts as soon as someone is in).
+    /// `?host=deathmatch&level=e1m3`), or join the one in room `code` (`?join=CODE`), or
+    /// `watch` its game (`?watch=CODE`); with `?demo` the autopilot plays (and a host starts
+    /// as soon as someone is in).
     Room {
         code: Option<String>,
         host: Option<(PathBuf, bool)>,
         demo: bool,
+        watch: bool,
     },
 }
 
@@ -629,23 +639,30 @@ pub(super) fn frame_shown(
     }
 }
 
-/// Tells the page how its networked game goes, on the canvas: `data-net` (the network line
-/// F3 shows), `data-net-seat` (the seat played here), and `data-net-check`: `TICK:HASH`, the
-/// state hash after the last whole second of ticks every machine has played alike (the tests
-/// compare the pages').
-pub(super) fn network_shown(net: &tilecaster::net::NetPlay) {
+/// Tells the page how its networked (or watched) game goes, on the canvas: `data-net` (the
+/// network line F3 shows), `data-net-seat` (the seat played here; a spectator's: none), and
+/// `data-net-check`: `TICK:HASH`, the state hash after the last whole second of ticks every
+/// machine has played alike (the tests compare the pages', a spectator's with the players'),
+/// and `data-chat`: the lines of chat on screen, joined by ` / `.
+pub(super) fn network_shown(run: &dyn tilecaster::play::Runner) {
+    let Some(line) = run.network_line() else {
+        return;
+    };
     let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) else {
         return;
     };
-    let second = u64::from(tilecaster::game::TICK_HZ);
-    let tick = net.confirmed_tick() / second * second;
-    let check = net
-        .hash_at(tick)
-        .map_or_else(String::new, |hash| format!("{tick}:{hash:016x}"));
+    let check = run
+        .checked_second()
+        .map_or_else(String::new, |(tick, hash)| format!("{tick}:{hash:016x}"));
+    let seat = run
+        .network()
+        .map_or_else(String::new, |net| net.seat().to_string());
+    let chat: Vec<&str> = run.session().chat_lines().collect();
     for (name, value) in [
-        ("data-net", net.summary()),
-        ("data-net-seat", net.seat().to_string()),
+        ("data-net", line),
+        ("data-net-seat", seat),
         ("data-net-check", check),
+        ("data-chat", chat.join(" / ")),
     ] {
         let _ = canvas.set_attribute(name, &value);
     }

@@ -237,6 +237,16 @@ pub trait Runner {
         None
     }
 
+    /// The last whole second of ticks known final here and the state hash after it (a
+    /// networked game's: every seat's input known; a spectator's: played), as `(tick, hash)`:
+    /// the same on every machine of the game, which the page's tests compare.
+    fn checked_second(&self) -> Option<(u64, u64)> {
+        let net = self.network()?;
+        let second = u64::from(crate::game::TICK_HZ);
+        let tick = net.confirmed_tick() / second * second;
+        net.hash_at(tick).map(|hash| (tick, hash))
+    }
+
     /// Says `text` to the other players (a networked game's chat): whether it was sent.
     fn say(&mut self, text: &str) -> bool {
         let _ = text;

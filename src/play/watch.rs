@@ -47,6 +47,8 @@ pub struct WatchRun {
     use_held: bool,
     /// The player whose view was last said (none yet).
     said_viewer: Option<usize>,
+    /// The last whole second of ticks played, and the state hash after it.
+    checked: Option<(u64, u64)>,
 }
 
 impl WatchRun {
@@ -67,6 +69,7 @@ impl WatchRun {
             names: game.names,
             use_held: false,
             said_viewer: None,
+            checked: None,
         })
     }
 
@@ -103,6 +106,9 @@ impl WatchRun {
         let tick: Vec<Input> = self.inputs.drain(..self.seats).collect();
         self.session.game.tick_seats(&tick);
         self.played += 1;
+        if self.played.is_multiple_of(u64::from(crate::game::TICK_HZ)) {
+            self.checked = Some((self.played, self.session.game.state_hash()));
+        }
         if said {
             let game = &self.session.game;
             let out = TickOutput::of(self.played, game, tick.clone(), &self.names);
@@ -181,6 +187,10 @@ impl Runner for WatchRun {
             self.played,
             self.behind()
         ))
+    }
+
+    fn checked_second(&self) -> Option<(u64, u64)> {
+        self.checked
     }
 
     fn into_session(self: Box<Self>) -> Session {

@@ -10,7 +10,8 @@
 // Needs web/dist (web/build.sh) and the native binary (TILECASTER_BIN, default
 // target/debug/tilecaster; target/release/tilecaster too for the native frame time; a build
 // with `--features webrtc` as TILECASTER_WEBRTC_BIN for the native player in a room). Prints
-// "N passed, N failed"; exits 1 when any failed.
+// "N passed, N failed"; exits 1 when any failed. WEB_TEST_ONLY=TEXT runs only the checks
+// whose names hold TEXT.
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -71,7 +72,10 @@ async function waitFrames(page, n, seconds = 90) {
 
 let passed = 0;
 let failed = 0;
+// WEB_TEST_ONLY=TEXT runs only the checks whose names hold TEXT (while working on one).
+const only = process.env.WEB_TEST_ONLY;
 async function check(name, body) {
+  if (only && !name.includes(only)) return;
   try {
     await body();
     passed += 1;
@@ -845,6 +849,41 @@ await check('a page hosts a lobby in a new room, another joins it by the room\'s
     console.log(`  host's panel: ${panel}; ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
     assert(seconds.length >= 3, `the pages did not play 3 seconds in step (${seconds.length})`);
     assert(state[0].seat === '0' && state[1].seat === '1', 'the host is not seat 0, the joiner seat 1');
+  } finally {
+    for (const page of pages) await page.close();
+    signalling.process.kill();
+  }
+});
+
+await check('a page watches a room\'s game by its code: in step with the players, hearing their chat', async () => {
+  const signalling = await startSignalling();
+  const pages = [];
+  try {
+    const signal = `signal=ws://${signalling.addr}`;
+    pages.push(await open(`?host=coop&demo&${signal}`));
+    await pages[0].waitForFunction(() => /HOSTING ROOM \d{6}/.test(document.getElementById('tilecaster').dataset.lobby || ''),
+      null, { timeout: 60000, polling: 200 });
+    const code = /HOSTING ROOM (\d{6})/.exec(await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby))[1];
+    // The spectator comes before the game begins (it asks until the host answers), the
+    // joiner after it.
+    pages.push(await open(`?watch=${code}&${signal}`));
+    await pages[1].waitForFunction(() => /WATCHING ROOM/.test(document.getElementById('tilecaster').dataset.lobby || ''),
+      null, { timeout: 60000, polling: 200 });
+    pages.push(await open(`?join=${code}&demo&${signal}`));
+    const seconds = await secondsInStep(pages, 3);
+    const state = await netState(pages);
+    console.log(`  ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
+    assert(seconds.length >= 3, `the spectator did not play 3 seconds as the players did (${seconds.length})`);
+    assert(state[1].seat === '' && /^WATCHING/.test(state[1].net), `the spectator's page says ${state[1].net}`);
+    // The host says a line of chat (T opens it); the spectator shows it with the host's name.
+    await pages[0].keyboard.press('KeyT');
+    await pages[0].keyboard.type('gg');
+    await pages[0].keyboard.press('Enter');
+    await pages[1].waitForFunction(() => /: GG/i.test(document.getElementById('tilecaster').dataset.chat || ''),
+      null, { timeout: 30000, polling: 200 });
+    const chat = await pages[1].$eval('#tilecaster', (c) => c.dataset.chat);
+    console.log(`  the spectator's chat: ${chat}`);
+    await pages[1].screenshot({ path: path.join(out, 'room-spectator.png') });
   } finally {
     for (const page of pages) await page.close();
     signalling.process.kill();

@@ -41,9 +41,7 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
         &ctl.view.frame,
         ctl.view.profile.median(),
     );
-    if let Some(net) = ctl.run.network() {
-        page::network_shown(net);
-    }
+    page::network_shown(ctl.run.as_ref());
     page::lobby_shown(&ctl.view.lobby);
 }
 
@@ -92,9 +90,16 @@ impl Controller {
     /// that will not load leaves the game as it was and its error on the page.
     pub(super) fn page_request(&mut self, request: page::Request) {
         let (recording, level) = match request {
-            page::Request::Room { code, host, demo } => {
+            page::Request::Room {
+                code,
+                host,
+                demo,
+                watch,
+            } => {
                 #[cfg(feature = "webrtc")]
-                {
+                if let (true, Some(code)) = (watch, &code) {
+                    self.watch_room(code);
+                } else {
                     let net = &self.settings.network;
                     let rules = tilecaster::game::MatchRules::new(net.frag_limit, net.time_limit);
                     let host = host
@@ -105,7 +110,7 @@ impl Controller {
                 }
                 #[cfg(not(feature = "webrtc"))]
                 {
-                    let _ = (code, host, demo);
+                    let _ = (code, host, demo, watch);
                     page::show_error(
                         "this build of the page has no network play (the webrtc feature)",
                     );

@@ -13,6 +13,10 @@
 //! another's address on it is answered with the game alone, a few hundred bytes, so the
 //! seat cannot be made to flood a stranger with inputs.
 //!
+//! In the page, games are met in rooms: a spectator opens the room of the lobby's code and
+//! asks everyone there ([`Watcher::in_room`]) until the seat offering watching answers under
+//! the code; from then on it asks that seat alone.
+//!
 //! ```no_run
 //! use tilecaster::net::watch::Watcher;
 //!
@@ -373,7 +377,9 @@ impl Broadcast {
 /// inputs, and hands them on tick by tick ([`Watcher::take_inputs`]).
 pub struct Watcher {
     carrier: Carrier,
-    host: SocketAddr,
+    /// The seat watched through; in a room, unknown until one answers under the code (the
+    /// asks go to everyone there until then).
+    host: Option<SocketAddr>,
     key: GameKey,
     counter: u64,
     window: ReplayWindow,
@@ -407,6 +413,17 @@ impl Watcher {
 
     /// Watches as [`Watcher::connect`] does, over `carrier`.
     pub fn over(carrier: Carrier, host: SocketAddr, code: &str) -> Watcher {
+        Watcher::asking(carrier, Some(host), code)
+    }
+
+    /// Watches the game of the room `carrier` is the data channels of (the page's lobby in
+    /// a room, [`crate::net::room::Room::lobby_carrier`]): the asks go to everyone in the
+    /// room until the seat offering watching answers under `code`, then to that seat alone.
+    pub fn in_room(carrier: Carrier, code: &str) -> Watcher {
+        Watcher::asking(carrier, None, code)
+    }
+
+    fn asking(carrier: Carrier, host: Option<SocketAddr>, code: &str) -> Watcher {
         Watcher {
             carrier,
             host,
@@ -435,8 +452,11 @@ impl Watcher {
                 break;
             };
             let datagram = self.buffer[..len].to_vec();
-            if from != self.host || !self.read(&datagram) {
+            if self.host.is_some_and(|host| host != from) || !self.read(&datagram) {
                 self.dropped += 1;
+            } else {
+                // (Only the seat knowing the code answers under it: that seat is watched.)
+                self.host = Some(from);
             }
         }
         let now = Instant::now();
@@ -463,11 +483,16 @@ impl Watcher {
         body.extend_from_slice(&self.echo.to_le_bytes());
         body.extend_from_slice(&self.chat_heard.to_le_bytes());
         let datagram = sealed(&self.key, SPECTATOR, WATCHED, body);
-        // (A lost ask is asked again.)
-        let _ = self
-            .carrier
-            .borrow_mut()
-            .send_datagram(&datagram, self.host);
+        let mut carrier = self.carrier.borrow_mut();
+        let to = match self.host {
+            Some(host) => vec![host],
+            None => carrier.known_peers(),
+        };
+        for host in to {
+            // (A lost ask is asked again.)
+            let _ = carrier.send_datagram(&datagram, host);
+        }
+        drop(carrier);
         self.asked = Some(now);
         self.answered = false;
     }

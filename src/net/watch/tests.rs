@@ -202,3 +202,97 @@ fn inputs_of_another_game_or_malformed_are_dropped() {
     assert!(watcher.read(&answer[1].0));
     assert_eq!(watcher.ticks_known(), 5);
 }
+
+/// A UDP socket that knows its peers by address, as a room's data channels know who is in
+/// the room.
+struct KnownPeers {
+    socket: std::net::UdpSocket,
+    peers: Vec<SocketAddr>,
+}
+
+impl crate::net::Datagrams for KnownPeers {
+    fn send_datagram(&mut self, bytes: &[u8], to: SocketAddr) -> std::io::Result<()> {
+        self.socket.send_datagram(bytes, to)
+    }
+
+    fn receive_datagram(&mut self, buffer: &mut [u8]) -> std::io::Result<(usize, SocketAddr)> {
+        self.socket.receive_datagram(buffer)
+    }
+
+    fn local_addr(&mut self) -> Option<SocketAddr> {
+        self.socket.local_addr().ok()
+    }
+
+    fn known_peers(&mut self) -> Vec<SocketAddr> {
+        self.peers.clone()
+    }
+}
+
+/// A socket on loopback, bound and waiting at most a second to read.
+fn loopback() -> (std::net::UdpSocket, SocketAddr) {
+    let socket = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    socket
+        .set_read_timeout(Some(Duration::from_secs(1)))
+        .unwrap();
+    let at = socket.local_addr().unwrap();
+    (socket, at)
+}
+
+/// The datagram `socket` receives, with its sender (`None` within a second).
+fn received(socket: &std::net::UdpSocket) -> Option<(Vec<u8>, SocketAddr)> {
+    let mut buffer = [0; LARGEST];
+    let (n, from) = socket.recv_from(&mut buffer).ok()?;
+    Some((buffer[..n].to_vec(), from))
+}
+
+#[test]
+fn in_a_room_the_spectator_asks_everyone_until_the_seat_offering_watching_answers() {
+    let (host, host_at) = loopback();
+    let (player, player_at) = loopback();
+    let (socket, _) = loopback();
+    socket.set_nonblocking(true).unwrap();
+    let carrier: crate::net::Carrier =
+        std::rc::Rc::new(std::cell::RefCell::new(Box::new(KnownPeers {
+            socket,
+            peers: vec![player_at, host_at],
+        })));
+    let mut watcher = Watcher::in_room(carrier, "493017");
+    watcher.poll();
+    // Everyone in the room is asked.
+    let (to_player, watcher_at) = received(&player).expect("the player is asked");
+    let (asked, _) = received(&host).expect("the host is asked");
+    assert_eq!(to_player, asked);
+    // The other player answers something under another code (as a stranger would): dropped;
+    // the host's answer under the code makes it the seat watched.
+    let mut stranger = Broadcast::new(
+        &WatchOffer {
+            code: "111111".into(),
+            ..offer()
+        },
+        42,
+    );
+    let forged = stranger.answer(watcher_at, &ask(&GameKey::from_code("111111"), 1, 0, 0));
+    player.send_to(&forged.unwrap()[0].0, watcher_at).unwrap();
+    let mut broadcast = Broadcast::new(&offer(), 42);
+    for (datagram, to) in broadcast.answer(watcher_at, &asked).unwrap() {
+        host.send_to(&datagram, to).unwrap();
+    }
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while watcher.game().is_none() && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+        watcher.poll();
+    }
+    assert_eq!(watcher.game().map(|g| g.fingerprint), Some(42));
+    assert_eq!(watcher.dropped, 1, "the other code's answer");
+    // From then on only the host is asked (the player's asks till then put aside).
+    player.set_nonblocking(true).unwrap();
+    host.set_nonblocking(true).unwrap();
+    while received(&player).is_some() {}
+    while received(&host).is_some() {}
+    std::thread::sleep(ASK_EVERY);
+    watcher.poll();
+    host.set_nonblocking(false).unwrap();
+    let (again, _) = received(&host).expect("the host is asked again");
+    assert!(again.starts_with(&ASK));
+    assert_eq!(received(&player), None, "the player is asked no more");
+}

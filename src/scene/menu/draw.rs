@@ -167,14 +167,25 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             .map_or("", |a| a.label)
             .to_ascii_uppercase();
         format!("PRESS A KEY OR BUTTON FOR {action} - ESC CANCELS")
-    } else if menu.editing == Some(Field::Address) {
-        "TYPE THE HOST'S ADDRESS AND CODE (LIKE 192.168.1.5:7300 493017) - ENTER JOINS".into()
-    } else if menu.editing == Some(Field::WatchAddress) {
-        "TYPE THE HOST'S ADDRESS AND CODE - ENTER WATCHES THE GAME".into()
+    } else if let Some(field @ (Field::Address | Field::WatchAddress)) = menu.editing {
+        let what = match (world.addresses, world.rooms) {
+            (true, true) => "THE HOST'S ADDRESS AND CODE, OR THE ROOM'S CODE",
+            (true, false) => "THE HOST'S ADDRESS AND CODE (LIKE 192.168.1.5:7300 493017)",
+            (false, _) => "THE ROOM'S CODE",
+        };
+        let does = if field == Field::Address {
+            "JOINS"
+        } else {
+            "WATCHES THE GAME"
+        };
+        format!("TYPE {what} - ENTER {does}")
     } else if menu.editing.is_some() {
         "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into()
     } else {
         match menu.page() {
+            Page::Multiplayer if !world.addresses => {
+                "HOST: THE OTHERS JOIN WITH YOUR ROOM'S CODE - ESC BACK".into()
+            }
             Page::Multiplayer => "HOST: THE OTHERS JOIN YOUR ADDRESS - ESC BACK".into(),
             Page::Options => "UP/DOWN CHOOSE - LEFT/RIGHT CHANGE - ESC BACK".into(),
             Page::Controls => {

@@ -202,6 +202,8 @@ pub enum MenuCommand {
     /// Join the networked game hosted in the room of this code (the page's network play,
     /// through a signalling server).
     JoinRoom(String),
+    /// Watch the networked game hosted in the room of this code, as a spectator.
+    WatchRoom(String),
 }
 
 /// A line of text the Multiplayer page edits.
@@ -472,9 +474,9 @@ impl Menu {
                     *text = "PLAYER".into();
                 }
                 *text = text.trim().to_string();
-                // Enter joins an address (an IP address alone: on the default port) with
-                // the host's code after a space, or where games are in rooms, a room's code
-                // (digits); what does not read as one stays to be mended.
+                // Enter joins (or watches) an address (an IP address alone: on the default
+                // port) with the host's code after a space, or where games are in rooms, a
+                // room's code (digits); what does not read as one stays to be mended.
                 let code = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
                 let join = match (field, input) {
                     (Field::Address, MenuInput::Select) if world.rooms && code => {
@@ -485,6 +487,10 @@ impl Menu {
                         let (address, code) = address_and_code(text)?;
                         Some(MenuCommand::JoinGame(address, code))
                     }
+                    (Field::WatchAddress, MenuInput::Select) if world.rooms && code => {
+                        Some(MenuCommand::WatchRoom(text.clone()))
+                    }
+                    (Field::WatchAddress, MenuInput::Select) if !world.addresses => return None,
                     (Field::WatchAddress, MenuInput::Select) => {
                         let (address, code) = address_and_code(text)?;
                         Some(MenuCommand::WatchGame(address, code))

@@ -149,10 +149,15 @@ fn scores(world: &MenuWorld) -> Vec<Item> {
 }
 
 /// MULTIPLAYER: the player's name and colour, the difficulty, host co-op or a deathmatch,
-/// join an address or a room's code.
+/// join or watch an address or a room's code.
 fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item> {
     use Does::*;
     let net = &settings.network;
+    let asked = match (world.addresses, world.rooms) {
+        (true, true) => "TYPE AN ADDRESS AND CODE, OR A ROOM CODE",
+        (false, _) => "TYPE A ROOM CODE",
+        (true, false) => "TYPE AN ADDRESS AND CODE",
+    };
     let typing = |field: Field, text: &str, empty: &str| {
         if menu.editing == Some(field) {
             format!("{text}_")
@@ -197,30 +202,16 @@ fn multiplayer(menu: &Menu, settings: &Settings, world: &MenuWorld) -> Vec<Item>
             ..item("HOST DEATHMATCH", Open(Page::Arenas))
         },
         Item {
-            value: Some(typing(
-                Field::Address,
-                &net.join,
-                match (world.addresses, world.rooms) {
-                    (true, true) => "TYPE AN ADDRESS AND CODE, OR A ROOM CODE",
-                    (false, _) => "TYPE A ROOM CODE",
-                    (true, false) => "TYPE AN ADDRESS AND CODE",
-                },
-            )),
+            value: Some(typing(Field::Address, &net.join, asked)),
             ..item("JOIN", Edit(Field::Address))
         },
+        Item {
+            value: Some(typing(Field::WatchAddress, &net.join, asked)),
+            ..item("WATCH", Edit(Field::WatchAddress))
+        },
+        item("BACK", Back),
     ]
-    .into_iter()
-    // (Natively: the page's games are met in rooms.)
-    .chain(world.addresses.then(|| Item {
-        value: Some(typing(
-            Field::WatchAddress,
-            &net.join,
-            "TYPE AN ADDRESS AND CODE",
-        )),
-        ..item("WATCH", Edit(Field::WatchAddress))
-    }))
-    .chain([item("BACK", Back)])
-    .collect()
+    .into()
 }
 
 /// A deathmatch's limits, then the levels it can be hosted on.

@@ -153,8 +153,8 @@ fn the_multiplayer_page_types_a_name_and_joins_an_address() {
     assert_eq!((s.network.frag_limit, s.network.time_limit), (15, 3));
 }
 
-/// Where games are in rooms (the page), JOIN takes a room's code, digits only; natively with
-/// WebRTC, either a room's code or an address and code.
+/// Where games are in rooms (the page), JOIN and WATCH take a room's code, digits only;
+/// natively with WebRTC, either a room's code or an address and code.
 #[test]
 fn the_multiplayer_page_joins_rooms_where_there_are_rooms() {
     use MenuInput::*;
@@ -170,8 +170,10 @@ fn the_multiplayer_page_joins_rooms_where_there_are_rooms() {
         menu.handle(input, &mut s, &rooms);
     }
     assert_eq!(menu.editing(), Some(Field::Address));
-    let mut typed = |menu: &mut Menu, text: &str| -> Vec<MenuCommand> {
-        let mut inputs: Vec<MenuInput> = vec![Clear; 30];
+    // (Keys `before` the line, then the line typed anew.)
+    let mut typed = |menu: &mut Menu, before: &[MenuInput], text: &str| -> Vec<MenuCommand> {
+        let mut inputs = before.to_vec();
+        inputs.extend([Clear; 30]);
         inputs.extend(text.chars().map(Type));
         inputs.push(Select);
         inputs
@@ -180,13 +182,20 @@ fn the_multiplayer_page_joins_rooms_where_there_are_rooms() {
             .collect()
     };
     assert_eq!(
-        typed(&mut menu, "10.0.0.7"),
+        typed(&mut menu, &[], "10.0.0.7"),
         [],
         "an address is not a room's code"
     );
     assert_eq!(
-        typed(&mut menu, "482913"),
+        typed(&mut menu, &[], "482913"),
         [MenuCommand::JoinRoom("482913".into())]
+    );
+    // WATCH, below JOIN, watches a room's game by its code.
+    assert_eq!(typed(&mut menu, &[Down, Select], "10.0.0.7 482913"), []);
+    assert_eq!(menu.editing(), Some(Field::WatchAddress));
+    assert_eq!(
+        typed(&mut menu, &[], "482913"),
+        [MenuCommand::WatchRoom("482913".into())]
     );
     // Natively with WebRTC: either.
     let both = MenuWorld {
