@@ -762,6 +762,31 @@ fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A game of two whose seats were named (`--peer`, no lobby) with a code: seat 0 offers it to
+/// spectators under that code, and a spectator ends on the players' state; without the code,
+/// nothing.
+#[test]
+fn seat_zero_of_a_game_of_named_seats_offers_watching_under_its_code() {
+    let players = [free_address(), free_address()];
+    let args = ["--ticks", "600", "--code", "271828"];
+    let a = seat(0, players[0], &[players[1]], &args);
+    let b = seat(1, players[1], &[players[0]], &args);
+    let watching = spectator(players[0], "271828", &["--ticks", "600", "--wait", "30"]);
+    let stranger = spectator(players[0], "000000", &["--ticks", "600", "--wait", "4"]);
+    let lines: Vec<String> = [a, b, watching]
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("process {i}")))
+        .collect();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
+    let told = stranger.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&told.stderr);
+    assert!(
+        !told.status.success() && said.contains("no game to watch"),
+        "{said}"
+    );
+}
+
 #[test]
 fn lobby_arguments_and_a_missing_host_are_clear_errors() {
     let run = |args: &[&str]| {

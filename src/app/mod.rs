@@ -385,7 +385,18 @@ fn begin_play(
             key: tilecaster::net::GameKey::from_code(o.code.as_deref().unwrap_or_default()),
         };
         let session = session(&mut start);
-        let run = NetRun::start(session, seats.clone(), None)?.going_on(true);
+        let mut run = NetRun::start(session, seats.clone(), None)?.going_on(true);
+        // Seat 0 offers spectators the game, where the players agreed on a code.
+        let code = o.code.as_deref();
+        let offer = tilecaster::net::watch::WatchOffer::of_named(
+            &seats,
+            &options.level,
+            options.difficulty,
+            code,
+        )?;
+        if let Some(offer) = offer {
+            run.offer_watching(&offer);
+        }
         eprintln!(
             "seat {} of {}: waiting for the others at {}",
             o.seat,

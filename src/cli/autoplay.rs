@@ -8,6 +8,7 @@ use tilecaster::audio::{FRAMES_PER_TICK, Mixer, RATE, wav_bytes};
 use tilecaster::episode::{Session, Tally};
 use tilecaster::game::{Autopilot, TICK_HZ};
 use tilecaster::level::Difficulty;
+use tilecaster::net::watch::WatchOffer;
 use tilecaster::play::{LocalRun, Runner};
 use tilecaster::scene;
 
@@ -193,8 +194,8 @@ pub struct AutoplayArgs {
     /// measured in the lobby.
     #[arg(long, requires = "net", value_name = "N", conflicts_with_all = ["peers", "join", "input_delay"])]
     pub host: Option<usize>,
-    /// With --net: watch the game hosted at ADDR (a lobby's host) with --code, as a
-    /// spectator: play its inputs as they become final, and print the state after --ticks as
+    /// With --net: watch the game hosted at ADDR (a lobby's host, or seat 0 of a game whose
+    /// every --peer is named) with --code, as a spectator: play its inputs as they become final, and print the state after --ticks as
     /// the players do (--record keeps them).
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "host", "join", "say"])]
     pub watch: Option<std::net::SocketAddr>,
@@ -205,7 +206,7 @@ pub struct AutoplayArgs {
     /// With --net: the game's code. --host: the code joiners must give (six random digits
     /// unless given here); --join: the code the host shows; with every --peer named: the same
     /// on every machine (the datagrams are checked under a key made of it: without one,
-    /// anyone who knows the addresses can join in).
+    /// anyone who knows the addresses can join in; with one, seat 0 offers watching).
     #[arg(long, requires = "net", value_name = "CODE")]
     pub code: Option<String>,
     /// With --net: say TEXT to the others (chat) once every seat is in step.
@@ -352,21 +353,25 @@ impl AutoplayArgs {
                 self.peers.len()
             );
         }
+        let seats = NetSeats {
+            bind,
+            peers: self.peers,
+            seat: self.seat,
+            seed: self.seed.unwrap_or(0),
+            input_delay: self.input_delay,
+            deathmatch,
+            colours: Vec::new(),
+            key: tilecaster::net::GameKey::from_code(self.code.as_deref().unwrap_or_default()),
+        };
+        // Seat 0 offers spectators the game, where the players agreed on a code.
+        let difficulty = self.difficulty.into();
+        let watch = WatchOffer::of_named(&seats, &self.level, difficulty, self.code.as_deref())?;
         super::netplay::run(&super::netplay::Options {
             level: &self.level,
-            watch: None,
+            watch,
             sources: &sources,
-            difficulty: self.difficulty.into(),
-            seats: NetSeats {
-                bind,
-                peers: self.peers,
-                seat: self.seat,
-                seed: self.seed.unwrap_or(0),
-                input_delay: self.input_delay,
-                deathmatch,
-                colours: Vec::new(),
-                key: tilecaster::net::GameKey::from_code(self.code.as_deref().unwrap_or_default()),
-            },
+            difficulty,
+            seats,
             names: Vec::new(),
             ticks: self.ticks,
             wait,

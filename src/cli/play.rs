@@ -94,8 +94,9 @@ pub struct PlayArgs {
     /// With --net: join the lobby hosted at ADDR; the game is the host's.
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with = "peers")]
     join: Option<std::net::SocketAddr>,
-    /// With --net: watch the game of the lobby hosted at ADDR with --code, as a spectator
-    /// (from the first seat's eyes, a few ticks behind the players).
+    /// With --net: watch the game hosted at ADDR (a lobby's host, or seat 0 of a game whose
+    /// every --peer is named) with --code, as a spectator (from the first seat's eyes, a few
+    /// ticks behind the players).
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "join", "host"])]
     watch: Option<std::net::SocketAddr>,
     /// With --host or --join: the player's name, as the others see it.
@@ -104,7 +105,8 @@ pub struct PlayArgs {
     /// With --net: the game's code. --host: the code joiners must give (six random digits
     /// unless given here: say it to them with the address); --join: the code the host shows;
     /// with every --peer named: the same on every machine (the datagrams are checked under a
-    /// key made of it: without one, anyone who knows the addresses can join in).
+    /// key made of it: without one, anyone who knows the addresses can join in; with one,
+    /// seat 0 offers watching).
     #[arg(long, requires = "net", value_name = "CODE")]
     code: Option<String>,
     /// With --net: the address to listen on (like 0.0.0.0:7000).

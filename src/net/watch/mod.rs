@@ -46,10 +46,9 @@ use bincode::Options as _;
 use serde::{Deserialize, Serialize};
 use web_time::Instant;
 
-use super::lobby::GameChoice;
-use super::lobby::Plan;
+use super::lobby::{GameChoice, LobbyError, Plan};
 use super::seal::{ReplayWindow, TAG};
-use super::{Carrier, GameKey, udp_carrier};
+use super::{Carrier, GameKey, NetSeats, udp_carrier};
 use crate::game::{Input, PackedInput};
 
 /// A spectator's ask: then its counter, the first tick it lacks, the counter of the last
@@ -133,6 +132,33 @@ impl WatchOffer {
                 fingerprint: 0,
             },
         })
+    }
+}
+
+impl WatchOffer {
+    /// What seat 0 of a game whose every seat was named (`--peer`, no lobby) offers
+    /// spectators, where its players agreed on a `code` (the game's key is made of it): the
+    /// game of `level` at `difficulty` as `seats` play it, its seats called by number. `None`
+    /// on another seat, or without a code (the key of no code is everyone's).
+    pub fn of_named(
+        seats: &NetSeats,
+        level: &std::path::Path,
+        difficulty: crate::level::Difficulty,
+        code: Option<&str>,
+    ) -> Result<Option<WatchOffer>, LobbyError> {
+        let Some(code) = code.filter(|c| !c.is_empty() && seats.seat == 0) else {
+            return Ok(None);
+        };
+        let choice = GameChoice::new(level, difficulty, seats.seed, seats.deathmatch)?;
+        Ok(Some(WatchOffer {
+            code: code.to_string(),
+            game: WatchGame {
+                choice,
+                names: vec![String::new(); seats.count()],
+                colours: seats.colours.iter().map(|&c| c as u8).collect(),
+                fingerprint: 0,
+            },
+        }))
     }
 }
 
