@@ -544,21 +544,18 @@ impl Watcher {
             if self.game.is_none() {
                 self.game = Some(printable(game));
             }
-        } else if bytes.starts_with(&CHAT) {
-            let Some((counter, body)) = opened(&self.key, ends, CHAT, bytes, &mut self.window)
-            else {
-                return false;
-            };
-            if !self.read_chat(body) {
-                return false;
-            }
-            self.echo = self.echo.max(counter);
         } else {
-            let Some((counter, body)) = opened(&self.key, ends, INPUTS, bytes, &mut self.window)
+            type Reader = fn(&mut Watcher, &[u8]) -> bool;
+            let (mark, reader): ([u8; 4], Reader) = if bytes.starts_with(&CHAT) {
+                (CHAT, Watcher::read_chat)
+            } else {
+                (INPUTS, Watcher::read_inputs)
+            };
+            let Some((counter, body)) = opened(&self.key, ends, mark, bytes, &mut self.window)
             else {
                 return false;
             };
-            if !self.read_inputs(body) {
+            if !reader(self, body) {
                 return false;
             }
             self.echo = self.echo.max(counter);

@@ -46,19 +46,30 @@ fn ticks(n: usize) -> Vec<Input> {
         .collect()
 }
 
-#[test]
-fn a_spectator_hears_each_line_of_chat_once_printable_and_only_once_it_receives() {
+/// A seat offering [`offer`]'s game (fingerprint 42) with `kept` ticks of inputs and the
+/// line of chat `said` (by seat 1), a spectator of it at a made-up address, and the key of
+/// their code: the spectator has read the answer to its first ask, which is the game alone
+/// (it has not yet shown that it receives), and no chat.
+fn watching(kept: usize, said: &str) -> (Broadcast, Watcher, SocketAddr, GameKey) {
     let mut broadcast = Broadcast::new(&offer(), 42);
-    broadcast.chat(1, "hello there");
+    broadcast.keep(&ticks(kept));
+    broadcast.chat(1, said);
     let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
     let key = GameKey::from_code("493017");
     let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
     let mut watcher = Watcher::over(carrier, at, "493017");
-    // Before it has shown that it receives: the game alone, no chat.
     let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
     assert_eq!(hello.len(), 1);
     assert!(watcher.read(&hello[0].0));
-    // Then the game and the line; said with the player's name.
+    assert_eq!(watcher.echo, 1);
+    assert!(watcher.take_chat().is_empty());
+    (broadcast, watcher, at, key)
+}
+
+#[test]
+fn a_spectator_hears_each_line_of_chat_once_printable_and_only_once_it_receives() {
+    let (mut broadcast, mut watcher, at, key) = watching(0, "hello there");
+    // Having shown that it receives: the game and the line; said with the player's name.
     std::thread::sleep(ASK_AGAIN);
     let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
     assert_eq!(answer.len(), 2);
@@ -106,21 +117,12 @@ fn a_spectator_hears_each_line_of_chat_once_printable_and_only_once_it_receives(
 
 #[test]
 fn a_spectator_with_the_code_gets_the_game_and_its_inputs_as_played() {
-    let mut broadcast = Broadcast::new(&offer(), 42);
-    broadcast.keep(&ticks(150));
-    let at: SocketAddr = "127.0.0.1:9".parse().unwrap();
-    let key = GameKey::from_code("493017");
-    let carrier = udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap();
-    let mut watcher = Watcher::over(carrier, at, "493017");
-    // The first ask: the game alone (the spectator has not shown that it receives).
-    let hello = broadcast.answer(at, &ask(&key, 1, 0, 0)).unwrap();
-    assert_eq!(hello.len(), 1);
-    assert!(watcher.read(&hello[0].0));
-    assert_eq!(watcher.echo, 1);
-    // Echoing it: the game, then 150 ticks in three chunks.
+    // (The first ask had the game alone.)
+    let (mut broadcast, mut watcher, at, key) = watching(150, "hi");
+    // Echoing it: the game, then 150 ticks in three chunks (and the line of chat).
     std::thread::sleep(ASK_AGAIN);
     let answer = broadcast.answer(at, &ask(&key, 2, 0, 1)).unwrap();
-    assert_eq!(answer.len(), 4);
+    assert_eq!(answer.len(), 5);
     assert!(answer.iter().all(|(_, to)| *to == at));
     for (datagram, _) in &answer {
         assert!(watcher.read(datagram));
