@@ -3,7 +3,7 @@
 use web_time::Instant;
 
 use crate::episode::Session;
-use crate::game::{Game, TICK_HZ};
+use crate::game::{Game, Input, TICK_HZ};
 use crate::net::{Carrier, NetError, NetEvent, NetPlay, NetSeats};
 
 use super::{Advance, Ending, Kind, Pilot, Runner, TickClock, TickOutput};
@@ -44,6 +44,10 @@ pub struct NetRun {
     /// Since when this machine has been held back by the session, and the part of a tick
     /// of that time not yet counted as a wait (seconds).
     held: Option<(Instant, f64)>,
+    /// The input of the tick held back, kept for the tick: the pilot is asked again only
+    /// once it is played (a press is not lost in a try that played nothing, nor the
+    /// autopilot's path searched at every try).
+    held_input: Option<Input>,
 }
 
 impl NetRun {
@@ -76,6 +80,7 @@ impl NetRun {
             desyncs: Vec::new(),
             names: Vec::new(),
             held: None,
+            held_input: None,
         })
     }
 
@@ -202,6 +207,7 @@ impl NetRun {
             Ok(net) => {
                 self.net = net;
                 self.next = true;
+                self.held_input = None;
                 self.session.game.clone_from(self.net.game());
             }
             Err(e) => {
@@ -249,7 +255,10 @@ impl Runner for NetRun {
             if advance.ending.is_some() || !self.net.running() {
                 break;
             }
-            let input = pilot.input(self.net.game());
+            let input = match self.held_input.take() {
+                Some(input) => input,
+                None => pilot.input(self.net.game()),
+            };
             match self.net.advance(input) {
                 Ok(true) => {
                     self.held = None;
@@ -266,6 +275,7 @@ impl Runner for NetRun {
                 // (a quarter second at most) once they come; the ticks that came due since
                 // the last call are the waits.
                 Ok(false) => {
+                    self.held_input = Some(input);
                     self.clock.give_back(ticks - played);
                     self.count_wait(now);
                     break;
