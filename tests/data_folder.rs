@@ -632,3 +632,37 @@ fn an_asset_path_that_is_not_a_regular_file_is_an_error_naming_it() {
     }
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The files a level is played from are the level, the textures it loads from beside it
+/// (a dark side with one) and its sprite sheets there; a picture beside it that it never
+/// names is not among them (the page's share link packs these alone).
+#[test]
+fn the_files_a_level_uses_are_the_ones_it_loads_and_no_others() {
+    let dir = scratch("files-used");
+    let path = room(&dir, false);
+    let green = image::RgbaImage::from_pixel(64, 64, image::Rgba([0, 200, 0, 255]));
+    green.save(dir.join("brick.png")).unwrap();
+    green.save(dir.join("brick_dark.png")).unwrap();
+    green.save(dir.join("unrelated.png")).unwrap();
+    let loaded = load_with_sources(&path, &Sources::default()).unwrap();
+    let used = loaded.files_used(&path);
+    let beside: Vec<&Path> = used
+        .iter()
+        .filter(|f| f.starts_with(&dir))
+        .map(PathBuf::as_path)
+        .collect();
+    assert_eq!(
+        beside,
+        [
+            path.as_path(),
+            &dir.join("brick.png"),
+            &dir.join("brick_dark.png")
+        ],
+        "{used:?}"
+    );
+    // The guard's and the officer's sheets, from the bundled textures.
+    assert!(
+        used.iter().any(|f| f.ends_with("sprites/guard.png")),
+        "{used:?}"
+    );
+}

@@ -449,6 +449,37 @@ thread_local! {
     };
     /// Whether the page's recording stopped (a save was loaded).
     static RECORDING_STOPPED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The level shown (its path and generation), and the names of the files handed to the
+    /// page that it is played from ([`level_files`]).
+    static LEVEL_FILES: RefCell<(PathBuf, u64, Vec<String>)> =
+        RefCell::new((PathBuf::new(), u64::MAX, Vec::new()));
+}
+
+/// Notes the files handed to the page that `session`'s level is played from, when the level
+/// is another than the last one noted (or was read again).
+pub(super) fn level_shown(session: &tilecaster::episode::Session) {
+    LEVEL_FILES.with(|noted| {
+        let mut noted = noted.borrow_mut();
+        let (path, generation) = (session.path(), session.generation());
+        if noted.0 == path && noted.1 == generation {
+            return;
+        }
+        let names = session
+            .current()
+            .files_used(path)
+            .iter()
+            .filter_map(|f| tilecaster::files::provided_name(f))
+            .collect();
+        *noted = (path.to_path_buf(), generation, names);
+    });
+}
+
+/// The names of the files handed to the page ([`provide_file`]) that the level playing is
+/// played from: the level's file first, then its tilesets, masks and textures (its dark
+/// sides included). What "Share level" packs: a picture the level never names is not sent.
+#[wasm_bindgen]
+pub fn level_files() -> Vec<String> {
+    LEVEL_FILES.with(|noted| noted.borrow().2.clone())
 }
 
 /// The player started the game (the page's "Click to play", or a file opened): ticks run

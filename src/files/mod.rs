@@ -23,7 +23,7 @@ mod bundled;
 mod provided;
 
 pub use bundled::{BUILT_IN, BundleError, PACK_MAGIC, provide_bundle, repository_name};
-pub use provided::{PROVIDED, provide};
+pub use provided::{PROVIDED, name_of as provided_name, provide};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

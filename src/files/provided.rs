@@ -33,7 +33,7 @@ pub fn provide(name: &str, bytes: Vec<u8>) -> PathBuf {
 }
 
 /// The plain file name `path` has under [`PROVIDED`] (`<page>/NAME`), if it is such a path.
-pub(super) fn name_of(path: &Path) -> Option<String> {
+pub fn name_of(path: &Path) -> Option<String> {
     super::bundled::key_under(PROVIDED, path).filter(|k| !k.is_empty() && !k.contains('/'))
 }
 

@@ -112,6 +112,37 @@ pub struct LevelWithTextures {
     pub hud: crate::assets::Pictures,
 }
 
+impl LevelWithTextures {
+    /// The files the level read from `path` is played from: that file, the other files it
+    /// was read from (tilesets, templates, masks), the file of each texture it loaded (its
+    /// variants and jambs included) with its dark side where there is one, and each sprite
+    /// sheet's; each once, in that order. What is not among them (a PNG beside the level
+    /// that it never names) is not the level's. (Sounds and HUD art are the data folder's.)
+    pub fn files_used(&self, path: &Path) -> Vec<PathBuf> {
+        let mut files = vec![path.to_path_buf()];
+        files.extend(self.level.files.iter().cloned());
+        let mut textures: Vec<&str> = self.textures.names().collect();
+        textures.sort_unstable();
+        for name in textures {
+            if let Some((_, file)) = self.overlay.texture(name) {
+                let dark = crate::texture::dark_variant_path(&file);
+                files.push(file);
+                files.extend(crate::files::is_file(&dark).then_some(dark));
+            }
+        }
+        let mut sprites: Vec<&str> = self.textures.sprite_names().collect();
+        sprites.sort_unstable();
+        files.extend(
+            sprites
+                .into_iter()
+                .filter_map(|name| self.overlay.sprite(name).map(|(_, file)| file)),
+        );
+        let mut seen = std::collections::HashSet::new();
+        files.retain(|f| seen.insert(f.clone()));
+        files
+    }
+}
+
 /// The folder a level's textures come from: `override_dir` (the `--textures` option) if given,
 /// else the level's own `textures` folder, else `textures/` in the working directory, else the
 /// bundled textures.

@@ -5,7 +5,7 @@ mod set;
 mod sheet;
 mod storage;
 
-pub use png::{load_texture, read_picture};
+pub use png::{dark_variant_path, load_texture, read_picture};
 pub use set::TextureSet;
 pub use sheet::{
     SPRITE_FRAME, SPRITE_FRAME_SIDES, SpriteSheet, load_sprite_sheet, sprite_frame_side,

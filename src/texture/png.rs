@@ -34,8 +34,9 @@ pub fn load_texture(path: &Path) -> Result<(Texture, Vec<Notice>), TextureError>
     Ok((texture, notices))
 }
 
-/// `dir/NAME_dark.png` for `dir/NAME.png`.
-fn dark_variant_path(path: &Path) -> PathBuf {
+/// `dir/NAME_dark.png` for `dir/NAME.png`: the texture's dark side, loaded with it where it
+/// exists.
+pub fn dark_variant_path(path: &Path) -> PathBuf {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())

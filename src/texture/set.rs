@@ -78,4 +78,9 @@ impl TextureSet {
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.textures.keys().map(String::as_str)
     }
+
+    /// The sprite sheets' names, in order (those made in code too).
+    pub fn sprite_names(&self) -> impl Iterator<Item = &str> {
+        self.sheets.keys().map(String::as_str)
+    }
 }

@@ -388,7 +388,7 @@ await check('a dropped level with its texture is shared by a link, which plays i
   await sender.screenshot({ path: path.join(out, 'share.png') });
   await sender.close();
   console.log(`  ${note} ${link.length} characters`);
-  assert(link.includes('#play=') && note.includes('with its texture'), `no link: ${note}`);
+  assert(/#play=[0-9a-f]{8}\./.test(link) && note.includes('with paint.png'), `no link with a checksum: ${note}`);
   // (The link with ?nohud, as the reference picture is drawn without the HUD.)
   const receiver = await open(link.slice(base.length).replace('#play=', '?nohud#play='));
   await waitFrames(receiver, 3);
@@ -402,17 +402,58 @@ await check('a dropped level with its texture is shared by a link, which plays i
   assert(differing === 0, `${differing} pixels differ`);
 });
 
-await check('a level whose textures are too large for a link says so, and links the level alone', async () => {
+await check('a share link packs only the files the level uses; one too large says which files and offers no link', async () => {
   const sender = await open('?nohud');
   await waitFrames(sender, 3);
   await sender.waitForSelector('#start:not(.hidden)');
   const big = fs.readFileSync(path.join(root, 'textures', 'sprites', 'boss.png'));
+  // A picture the level never names is left out: the link plays the level with its texture.
   await drop(sender, [['share_me.toml', Buffer.from(sharedLevel)], ['paint.png', paint], ['huge.png', big]]);
   await sender.waitForFunction(() => document.getElementById('tilecaster').dataset.level === '<page>/share_me.toml');
+  const used = await sender.evaluate(() => window.tilecaster.level_files());
+  const unrelated = await sender.evaluate(() => window.tilecaster.shareLink());
+  console.log(`  the level uses ${used.join(', ')}; ${unrelated.note}`);
+  assert(used.join() === 'share_me.toml,paint.png', `the files used: ${used}`);
+  assert(unrelated.link && unrelated.note.includes('with paint.png') && unrelated.link.length < 65536 + 200,
+    `an unrelated picture changed the link: ${unrelated.note}`);
+  // A level whose own texture is too large: no link, and the file named.
+  const hugeLevel = sharedLevel.replace('"#" = { wall = "paint" }', '"#" = { wall = "huge" }');
+  await drop(sender, [['huge_level.toml', Buffer.from(hugeLevel)]]);
+  await sender.waitForFunction(() => document.getElementById('tilecaster').dataset.level === '<page>/huge_level.toml');
   const { link, note } = await sender.evaluate(() => window.tilecaster.shareLink());
   await sender.close();
   console.log(`  ${note}`);
-  assert(note.includes('too large for a link') && link && link.length < 65536 + 200, 'no message, or no link');
+  assert(!link && note.includes('too large for a link') && note.includes('huge.png'), `${link ? 'a link' : 'no link'}: ${note}`);
+});
+
+await check('a damaged share link plays its level when it can be mended, and says what is wrong when not', async () => {
+  const sender = await open('?nohud');
+  await waitFrames(sender, 3);
+  await drop(sender, [['share_me.toml', Buffer.from(sharedLevel)], ['paint.png', paint]]);
+  await sender.waitForFunction(() => document.getElementById('tilecaster').dataset.level === '<page>/share_me.toml');
+  const { link } = await sender.evaluate(() => window.tilecaster.shareLink());
+  await sender.close();
+  const fragment = link.slice(link.indexOf('#play=') + '#play='.length);
+  const [checksum, packed] = fragment.split('.');
+  const other = packed[5] === 'A' ? 'B' : 'A';
+  const cases = [
+    ['a trailing parenthesis', `${fragment})`, true],
+    ['a trailing full stop', `${fragment}.`, true],
+    ['percent-encoded', `${checksum}%2E${encodeURIComponent(packed[0]).replace(/./, (c) => `%${c.charCodeAt(0).toString(16)}`)}${packed.slice(1)}`, true],
+    ['empty', '', false],
+    ['cut short', fragment.slice(0, fragment.length - 40), false],
+    ['a character changed', `${checksum}.${packed.slice(0, 5)}${other}${packed.slice(6)}`, false],
+  ];
+  for (const [what, damaged, plays] of cases) {
+    const page = await open(`?nohud#play=${damaged}`);
+    await waitFrames(page, 3);
+    const level = await page.$eval('#tilecaster', (c) => c.dataset.level);
+    const error = await page.$eval('#error', (e) => e.textContent);
+    await page.close();
+    console.log(`  ${what}: ${plays ? level : error}`);
+    if (plays) assert(level === '<page>/share_me.toml' && !error, `${what}: ${level} ${error}`);
+    else assert(error.includes('cannot be played') && !/fetch/i.test(error), `${what}: ${level} said "${error}"`);
+  }
 });
 
 await check('a recording of a dropped level replays natively with the level beside it, and in the page dropped with it', async () => {

@@ -42,6 +42,7 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
         ctl.view.profile.median(),
     );
     page::network_shown(ctl.run.as_ref());
+    page::level_shown(ctl.session());
     page::lobby_shown(&ctl.view.lobby);
 }
 
