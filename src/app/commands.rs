@@ -213,7 +213,7 @@ impl Controller {
                 self.apply_settings();
                 self.store_settings();
             }
-            MenuCommand::Resume => self.menu = None,
+            MenuCommand::Resume => self.resume(),
             MenuCommand::Restart => {
                 self.session_mut().restart_level();
                 self.record_from_start();

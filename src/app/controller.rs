@@ -67,6 +67,9 @@ pub(super) struct Controller {
     pub(super) labels: KeyLabels,
     /// Whether the mouse is held for looking around (as the window last reported).
     pub(super) grabbed: bool,
+    /// Whether the mouse was held when the menu opened: leaving the menu for the game takes
+    /// it back (a player who looked with the mouse goes on looking, without a click).
+    pub(super) regrab: bool,
     /// The pace of frames.
     pub(super) clock: Clock,
     pub(super) overlays: Overlays,
@@ -187,6 +190,7 @@ impl Controller {
             latch: InputLatch::default(),
             labels: KeyLabels::default(),
             grabbed: false,
+            regrab: false,
             clock,
             overlays: Overlays::default(),
             sound,
@@ -448,12 +452,22 @@ impl Controller {
         self.menu_started = Instant::now();
         self.notice = None;
         self.latch.release_all();
+        self.regrab |= self.grabbed;
         self.effects.push(Effect::Grab(false));
+    }
+
+    /// Back to the game from a menu (the clock goes on from where it stood): the mouse taken
+    /// back where it was held when the menu opened.
+    pub(super) fn resume(&mut self) {
+        self.menu = None;
+        if std::mem::take(&mut self.regrab) {
+            self.effects.push(Effect::Grab(true));
+        }
     }
 
     /// Back to the game from a menu, with the clock started afresh.
     pub(super) fn close_menu(&mut self) {
-        self.menu = None;
+        self.resume();
         self.clock.restart();
         self.run.restart_clock(Instant::now());
     }

@@ -11,7 +11,7 @@
 // target/debug/tilecaster; target/release/tilecaster too for the native frame time; a build
 // with `--features webrtc` as TILECASTER_WEBRTC_BIN for the native player in a room). Prints
 // "N passed, N failed"; exits 1 when any failed. WEB_TEST_ONLY=TEXT runs only the checks
-// whose names hold TEXT.
+// whose names hold TEXT (TEXT|TEXT: either).
 import { chromium } from 'playwright-core';
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,10 +72,11 @@ async function waitFrames(page, n, seconds = 90) {
 
 let passed = 0;
 let failed = 0;
-// WEB_TEST_ONLY=TEXT runs only the checks whose names hold TEXT (while working on one).
+// WEB_TEST_ONLY=TEXT runs only the checks whose names hold TEXT (or one of TEXT|TEXT...), while
+// working on them (a check may need the ones before it).
 const only = process.env.WEB_TEST_ONLY;
 async function check(name, body) {
-  if (only && !name.includes(only)) return;
+  if (only && !only.split('|').some((text) => name.includes(text))) return;
   try {
     await body();
     passed += 1;
@@ -185,7 +186,7 @@ await check('keys move the player and the view', async () => {
   assert(!shotBefore.equals(shotAfter), 'the picture did not change');
 });
 
-await check('the click to play takes the mouse (the bar steps aside), which turns the view; Escape gives it back and pauses', async () => {
+await check('the click to play takes the mouse (the bar steps aside), which turns the view; Escape gives it back and pauses; resuming takes it again', async () => {
   const locked = await page.evaluate(() => document.pointerLockElement && document.pointerLockElement.id);
   assert(locked === 'tilecaster', `the canvas does not hold the mouse (${locked})`);
   // The page's bar steps aside for the game's messages while the game has the mouse.
@@ -207,7 +208,10 @@ await check('the click to play takes the mouse (the bar steps aside), which turn
   await waitFrames(page, (await frames(page)) + 3);
   const later = await page.$eval('#tilecaster', (c) => c.dataset.ticks);
   assert(ticks === later, `not paused: ${ticks} -> ${later} ticks`);
+  // Resuming (Escape leaves the pause menu) takes the mouse back without a click.
   await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.pointerLockElement?.id === 'tilecaster', null, { timeout: 10000 })
+    .catch(() => { throw new Error('resuming did not take the mouse back'); });
   await page.click('#tilecaster');
 });
 

@@ -264,8 +264,20 @@ fn the_menu_key_pauses_the_game_and_lets_the_mouse_go_and_resume_goes_back() {
     assert!(ctl.take_effects().contains(&Effect::Grab(false)));
     ctl.key(Some(Key::Enter), true, false);
     assert!(ctl.menu.is_none(), "resumed");
+    assert!(
+        !ctl.take_effects().contains(&Effect::Grab(true)),
+        "the mouse was not held: not taken"
+    );
     // The first click of a game takes the mouse; the window says whether it got it.
     ctl.button(Key::Mouse(1), true);
+    assert_eq!(ctl.take_effects(), [Effect::Grab(true)]);
+    // Held when the game was paused: resuming takes it back, without a click.
+    ctl.grabbed = true;
+    ctl.key(Some(Key::Escape), true, false);
+    ctl.grabbed = false;
+    ctl.take_effects();
+    ctl.key(Some(Key::Enter), true, false);
+    assert!(ctl.menu.is_none(), "resumed");
     assert_eq!(ctl.take_effects(), [Effect::Grab(true)]);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -69,10 +69,11 @@ impl Controller {
             self.grabbed = true;
         }
         if self.page_locked && !locked {
-            self.grabbed = false;
+            // (The menu notes that the mouse was held, to take it back on resuming.)
             if self.menu.is_none() {
                 self.open_menu(Menu::pause());
             }
+            self.grabbed = false;
         }
         self.page_locked = locked;
     }
