@@ -254,6 +254,7 @@ impl Controller {
             world: &world,
             turned: self.menu_started.elapsed().as_secs_f64() * 6.0,
         });
+        self.view.covered = super::platform::holds_the_game();
         self.view.draw(session, assets, &self.overlays, shown);
     }
 

@@ -50,6 +50,9 @@ pub struct Composer {
     pub lobby: Vec<String>,
     /// A line of chat being typed (T in a networked game), drawn over the view's bottom.
     pub chat: Option<String>,
+    /// Something of the window's own is over the view, with words of its own (the page's
+    /// "Click to play" before the first tick): no banner under it.
+    pub covered: bool,
 }
 
 /// A menu to draw over the picture, with what it shows.
@@ -81,6 +84,7 @@ impl Composer {
             names: Vec::new(),
             lobby: Vec::new(),
             chat: None,
+            covered: false,
         }
     }
 
@@ -102,12 +106,13 @@ impl Composer {
         } else if let Some((tally, shown)) = &session.intermission {
             self.draw_tally(session, tally, *shown);
         } else {
-            // (No banner under a menu or the lobby: they are what the player reads.)
+            // (No banner under a menu, the lobby or the window's cover: they are what the
+            // player reads.)
             self.draw_game(
                 session,
                 assets,
                 overlays,
-                shown.is_none() && self.lobby.is_empty(),
+                shown.is_none() && self.lobby.is_empty() && !self.covered,
             );
         }
         self.profile

@@ -167,6 +167,31 @@ await check('the game does not tick before the player starts it', async () => {
   assert(ticks === 0 && recorded === 0, 'the game ran behind "Click to play"');
 });
 
+await check('"GET PSYCHED!" waits for the click: never under the "Click to play" cover, shown after it', async () => {
+  const withHud = await open('');
+  try {
+    await waitFrames(withHud, 5);
+    // The banner's top edge is the one place of its blue, (0, 90, 160).
+    const bannerPixels = (rgba) => {
+      let n = 0;
+      for (let i = 0; i < rgba.length; i += 4) {
+        if (rgba[i] < 6 && Math.abs(rgba[i + 1] - 90) < 6 && Math.abs(rgba[i + 2] - 160) < 6) n += 1;
+      }
+      return n;
+    };
+    const covered = bannerPixels(await withHud.evaluate(() => [...window.tilecaster.first_frame()]));
+    await withHud.click('#start');
+    const shot = await withHud.screenshot({ path: path.join(out, 'psyched.png') });
+    const after = bannerPixels((await withHud.evaluate((png) => window.decodePng(png).then((d) => [...d.data]),
+      shot.toString('base64'))));
+    console.log(`  the banner's pixels: ${covered} under the cover, ${after} after the click`);
+    assert(covered === 0, `the banner was drawn under the cover (${covered} pixels)`);
+    assert(after > 200, 'no banner after the click');
+  } finally {
+    await withHud.close();
+  }
+});
+
 await check('keys move the player and the view', async () => {
   await page.click('#start');
   const place = () => page.$eval('#tilecaster', (c) => [c.dataset.x, c.dataset.y, c.dataset.angle].join(' '));
