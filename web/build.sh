@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the browser game into web/dist/: index.html, the JS glue and the wasm (with the `web`
 # size profile, then binaryen's wasm-opt -Oz), the levels and textures packed apart (data.bin),
-# the service worker, the manifest and the icon,
-# each beside its precompressed forms (NAME.br, NAME.gz) that web/serve.mjs sends. Needs the
+# those three named by their content (tilecaster.HASH.js, tilecaster_bg.HASH.wasm,
+# data.HASH.bin: cached for good, a new build has new names), the service worker, the manifest
+# and the icon, each beside its precompressed forms (NAME.br, NAME.gz) that web/serve.mjs
+# sends; and the sizes measured into the manual's paragraph on them. Needs the
 # wasm32 target, wasm-bindgen's CLI at the version in Cargo.lock and Node (for binaryen from
 # npm and the compression); installs the first two and the npm packages when missing.
 set -euo pipefail
@@ -36,13 +38,39 @@ wasm=$(wc -c <web/dist/tilecaster_bg.wasm)
 # The levels and textures, apart from the code (the `web-data` feature does not embed them).
 node web/pack-data.mjs web/dist/data.bin
 data=$(wc -c <web/dist/data.bin)
-sed -e "s/__WASM_BYTES__/$wasm/" -e "s/__DATA_BYTES__/$data/" web/index.html >web/dist/index.html
-build=$(cat web/dist/tilecaster_bg.wasm web/dist/tilecaster.js web/dist/data.bin web/dist/index.html |
+# The files the page loads, named by their content.
+hashed() {
+  local name
+  name="$2.$(sha256sum "web/dist/$1" | cut -c1-12).$3"
+  mv "web/dist/$1" "web/dist/$name"
+  echo "$name"
+}
+js_name=$(hashed tilecaster.js tilecaster js)
+wasm_name=$(hashed tilecaster_bg.wasm tilecaster_bg wasm)
+data_name=$(hashed data.bin data bin)
+sed -e "s/__WASM_BYTES__/$wasm/" -e "s/__DATA_BYTES__/$data/" -e "s/__JS__/$js_name/" \
+  -e "s/__WASM__/$wasm_name/" -e "s/__DATA__/$data_name/" web/index.html >web/dist/index.html
+build=$(cat "web/dist/$wasm_name" "web/dist/$js_name" "web/dist/$data_name" web/dist/index.html |
   sha256sum | cut -c1-12)
-sed "s/__BUILD__/$build/" web/sw.js >web/dist/sw.js
+sed -e "s/__BUILD__/$build/" -e "s/__HASHED__/[\"$js_name\", \"$wasm_name\", \"$data_name\"]/" \
+  web/sw.js >web/dist/sw.js
 cp web/manifest.webmanifest web/icon.svg web/dist/
 node web/compress.mjs web/dist
-gz=$(($(wc -c <web/dist/tilecaster_bg.wasm.gz) + $(wc -c <web/dist/tilecaster.js.gz)))
-br=$(($(wc -c <web/dist/tilecaster_bg.wasm.br) + $(wc -c <web/dist/tilecaster.js.br)))
-datagz=$(wc -c <web/dist/data.bin.gz)
-echo "web/dist: wasm $wasm bytes ($before before wasm-opt); wasm and JS gzipped $gz bytes, brotli $br bytes; data $data bytes, gzipped $datagz"
+size() { wc -c <"web/dist/$1"; }
+gz=$(($(size "$wasm_name.gz") + $(size "$js_name.gz")))
+br=$(($(size "$wasm_name.br") + $(size "$js_name.br")))
+datagz=$(size "$data_name.gz")
+databr=$(size "$data_name.br")
+echo "web/dist: wasm $wasm bytes ($before before wasm-opt); wasm and JS gzipped $gz bytes, brotli $br bytes; data $data bytes, gzipped $datagz, brotli $databr"
+# The manual says what this build measured (between its "sizes" marks).
+mb() { awk -v b="$1" 'BEGIN { printf "%.2f MB", b / 1048576 }'; }
+sizes="Measured on the last build: the wasm $(mb "$wasm") ($(mb "$before") before \`wasm-opt\`), the wasm and its JS $(mb "$gz") gzipped ($(mb "$br") brotli); the levels and textures $(mb "$data"), $(mb "$datagz") gzipped ($(mb "$databr") brotli)."
+node -e '
+  const fs = require("fs");
+  const [file, sizes] = process.argv.slice(1);
+  const text = fs.readFileSync(file, "utf8");
+  const marked = /(<!-- sizes -->)[^]*?(<!-- \/sizes -->)/;
+  if (!marked.test(text)) { console.error(`${file}: no <!-- sizes --> marks`); process.exit(1); }
+  const written = text.replace(marked, (_, open, close) => `${open}${sizes}${close}`);
+  if (written !== text) fs.writeFileSync(file, written);
+' docs/manual.md "$sizes"

@@ -30,6 +30,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tilecaster-web-'));
 
 // Served as web/serve.sh serves it: each file precompressed (brotli or gzip).
 const server = serve(dist);
+server.sent = [];
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
@@ -791,21 +792,58 @@ for (const size of ['640x400', '1280x800']) {
 }
 
 await check('the page is served precompressed, the wasm and JS at most 1.3 MB gzipped', async () => {
+  // (Named by their content: tilecaster_bg.HASH.wasm, tilecaster.HASH.js.)
+  const named = (pattern) => fs.readdirSync(dist).find((n) => pattern.test(n));
+  const [wasm, js] = [named(/^tilecaster_bg\.[0-9a-f]{12}\.wasm$/), named(/^tilecaster\.[0-9a-f]{12}\.js$/)];
   const size = (name) => fs.statSync(path.join(dist, name)).size;
-  const gz = size('tilecaster_bg.wasm.gz') + size('tilecaster.js.gz');
-  const br = size('tilecaster_bg.wasm.br') + size('tilecaster.js.br');
-  const raw = size('tilecaster_bg.wasm') + size('tilecaster.js');
+  const gz = size(`${wasm}.gz`) + size(`${js}.gz`);
+  const br = size(`${wasm}.br`) + size(`${js}.br`);
+  const raw = size(wasm) + size(js);
   console.log(`  wasm and JS: ${raw} bytes, ${gz} gzipped, ${br} brotli`);
   const served = await open('?nohud');
   await waitFrames(served, 1);
   const entry = await served.evaluate(() => {
-    const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('tilecaster_bg.wasm'));
+    const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('.wasm'));
     return e && { encoded: e.encodedBodySize, decoded: e.decodedBodySize };
   });
   await served.close();
   console.log(`  the wasm came as ${entry && entry.encoded} bytes for ${entry && entry.decoded}`);
   assert(entry && entry.encoded < entry.decoded / 2, 'the wasm was not sent compressed');
   assert(gz <= 1.3 * 1024 * 1024, `${gz} bytes gzipped`);
+});
+
+await check('the page loads once: nothing twice on the first visit, under 20 KB on the next, its loading bar the bytes on the wire', async () => {
+  const context = await browser.newContext({ viewport: { width: 800, height: 500 } });
+  // Every text the loading bar shows, as it shows it.
+  await context.addInitScript(() => {
+    window.barTexts = [];
+    new MutationObserver(() => {
+      const text = document.getElementById('progress-text')?.textContent;
+      if (text && text !== window.barTexts.at(-1)) window.barTexts.push(text);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const visit = await context.newPage();
+  visit.on('pageerror', (e) => errors.push(String(e)));
+  server.sent.length = 0;
+  await visit.goto(base + '?nohud');
+  await waitFrames(visit, 3);
+  const bar = await visit.evaluate(() => window.barTexts.filter((t) => /MB/.test(t)).at(-1));
+  // The worker has kept the page's files once it is active.
+  await visit.evaluate(() => navigator.serviceWorker.ready);
+  const first = server.sent.splice(0);
+  await visit.goto(base + '?nohud');
+  await waitFrames(visit, 3);
+  const second = server.sent.splice(0);
+  await context.close();
+  const twice = first.map((s) => s.path).filter((p, i, all) => all.indexOf(p) !== i && /\.[0-9a-f]{12}\./.test(p));
+  const bytes = (sent) => sent.reduce((sum, s) => sum + s.bytes, 0);
+  const wire = fs.readdirSync(dist).filter((n) => /\.[0-9a-f]{12}\.(wasm|bin)\.br$/.test(n))
+    .reduce((sum, n) => sum + fs.statSync(path.join(dist, n)).size, 0);
+  console.log(`  first visit: ${first.length} responses, ${bytes(first)} bytes (bar: ${bar}); second: ${second.map((s) => `${s.path} ${s.status} ${s.bytes}`).join(', ')}: ${bytes(second)} bytes`);
+  assert(twice.length === 0, `downloaded twice on the first visit: ${twice.join(', ')}`);
+  assert(bytes(second) < 20 * 1024, `the second visit took ${bytes(second)} bytes`);
+  const said = Number(/of ([0-9.]+) MB/.exec(bar)?.[1] || 0);
+  assert(Math.abs(said - wire / 1048576) < 0.06, `the loading bar says ${bar}, the wasm and data come as ${(wire / 1048576).toFixed(2)} MB`);
 });
 
 await check('after the first visit the page plays offline, saves and settings kept', async () => {
