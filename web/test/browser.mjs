@@ -739,6 +739,40 @@ for (const [w, h] of [[844, 390], [390, 844]]) {
   });
 }
 
+await check('a laptop with a touch screen plays with either: a tap shows the touch controls, the mouse hides them and looks', async () => {
+  const laptop = await open('?nohud', { width: 1280, height: 800 }, { hasTouch: true });
+  try {
+    await waitFrames(laptop, 3);
+    await laptop.waitForSelector('#start:not(.hidden)');
+    // The mouse moved: "Click to play"; then a tap plays by touch.
+    await laptop.mouse.move(600, 300);
+    await laptop.mouse.move(620, 310);
+    const title = await laptop.$eval('#start-title', (t) => t.textContent);
+    assert(title === 'Click to play', `with the mouse moved, the start screen says ${title}`);
+    await laptop.tap('#start');
+    await laptop.waitForSelector('#touch:not(.hidden)', { timeout: 10000 });
+    const lockedByTap = await laptop.evaluate(() => Boolean(document.pointerLockElement));
+    assert(!lockedByTap, 'a tap took the pointer lock');
+    // The mouse: the touch controls go, the mouse is taken at the first click, and looks.
+    await laptop.mouse.click(640, 300);
+    await laptop.waitForSelector('#touch', { state: 'hidden', timeout: 10000 });
+    await laptop.waitForFunction(() => document.pointerLockElement?.id === 'tilecaster', null, { timeout: 10000 });
+    const angle = () => laptop.$eval('#tilecaster', (c) => Number(c.dataset.angle));
+    const before = await angle();
+    await laptop.mouse.move(740, 300, { steps: 5 });
+    await waitFrames(laptop, (await frames(laptop)) + 3);
+    const after = await angle();
+    console.log(`  tapped: touch controls, no lock; clicked: controls hidden, lock taken; angle ${before} -> ${after}`);
+    assert(before !== after, 'the mouse did not look');
+    // A touch again: the controls come back.
+    await laptop.evaluate(() => document.exitPointerLock());
+    await finger(laptop, '#tilecaster', 3, [], 50);
+    await laptop.waitForFunction(() => document.getElementById('start-title').textContent === 'Tap to play');
+  } finally {
+    await laptop.close();
+  }
+});
+
 await check('a tap on a menu line chooses it', async () => {
   const phone = await open('?nohud', { width: 844, height: 390 }, { deviceScaleFactor: 2, hasTouch: true, isMobile: true });
   await waitFrames(phone, 3);
