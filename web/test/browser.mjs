@@ -739,6 +739,41 @@ for (const [w, h] of [[844, 390], [390, 844]]) {
   });
 }
 
+for (const [w, h, dpr] of [[844, 390, 2], [844, 390, 3], [390, 844, 2], [390, 844, 3]]) {
+  await check(`a phone's layout (${w}x${h} at ${dpr}x): the touch controls never cover the frame's status bar; upright the frame is at the top`, async () => {
+    const phone = await open('', { width: w, height: h }, { deviceScaleFactor: dpr, hasTouch: true, isMobile: true });
+    try {
+      await waitFrames(phone, 3);
+      await phone.tap('#start');
+      await phone.waitForSelector('#touch:not(.hidden)');
+      await waitFrames(phone, (await frames(phone)) + 3);
+      const layout = await phone.evaluate(() => {
+        // The frame (640x400's shape) as large as the canvas allows, centred; its status bar
+        // at most its bottom 16%.
+        const c = document.getElementById('tilecaster').getBoundingClientRect();
+        const height = Math.min(c.height, (c.width * 400) / 640);
+        const width = (height * 640) / 400;
+        const frame = { left: c.left + (c.width - width) / 2, top: c.top + (c.height - height) / 2, width, height };
+        const controls = [...document.querySelectorAll('#stick, #touch .pad')].map((e) => {
+          const r = e.getBoundingClientRect();
+          return { id: e.id, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        });
+        return { frame, barTop: frame.top + 0.84 * frame.height, controls };
+      });
+      const { frame, barTop, controls } = layout;
+      const over = controls.filter((r) => r.bottom > barTop && r.top < frame.top + frame.height
+        && r.right > frame.left && r.left < frame.left + frame.width);
+      await phone.screenshot({ path: path.join(out, `phone-layout-${w}x${h}-${dpr}x.png`) });
+      console.log(`  frame ${Math.round(frame.left)},${Math.round(frame.top)} ${Math.round(frame.width)}x${Math.round(frame.height)}, status bar from ${Math.round(barTop)}; controls' tops ${controls.map((r) => `${r.id} ${Math.round(r.top)}`).join(', ')}`);
+      assert(over.length === 0, `over the status bar: ${over.map((r) => r.id).join(', ')}`);
+      assert(controls.every((r) => r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w), 'a control is off the screen');
+      if (h > w) assert(frame.top < 1, `upright, the frame starts ${frame.top} px down`);
+    } finally {
+      await phone.close();
+    }
+  });
+}
+
 await check('a laptop with a touch screen plays with either: a tap shows the touch controls, the mouse hides them and looks', async () => {
   const laptop = await open('?nohud', { width: 1280, height: 800 }, { hasTouch: true });
   try {
