@@ -104,6 +104,17 @@ impl Waiting {
         }
     }
 
+    /// Waits in the room `room` names until it is full (`play --room`, the page's `?room=`).
+    #[cfg(feature = "webrtc")]
+    pub(super) fn quick_room(room: &super::RoomOptions) -> Waiting {
+        Waiting::Room(RoomSeat {
+            room: tilecaster::net::room::Room::join(&room.url, room.players),
+            seed: room.seed,
+            key: room.key.clone(),
+            deathmatch: room.deathmatch,
+        })
+    }
+
     /// Watches the game of the lobby in the room `code` of the signalling server at `server`
     /// (as [`Waiting::in_room`] meets it): its host answers once the game has begun.
     #[cfg(feature = "webrtc")]

@@ -355,12 +355,7 @@ fn begin_play(
     }
     #[cfg(feature = "webrtc")]
     if let Some(o) = &options.room {
-        start.waiting = Some(lobby::Waiting::Room(lobby::RoomSeat {
-            room: tilecaster::net::room::Room::join(&o.url, o.players),
-            seed: o.seed,
-            key: o.key.clone(),
-            deathmatch: o.deathmatch,
-        }));
+        start.waiting = Some(lobby::Waiting::quick_room(o));
         return Ok(start);
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -96,22 +96,25 @@ pub fn run_game() {
         // The page is the front door: it starts the level; Escape gives the pause menu.
         menu: false,
         net: None,
-        room: query.room(),
+        room: None,
     };
     let level = options.level.clone();
     if let Err(e) = super::play_in_page(options) {
         show_error(&format!("{e:#}"));
     }
-    // A lobby in a room, as the Multiplayer page opens one.
-    if query.host.is_some() || query.join.is_some() {
-        let request = Request::Room {
+    // A game in a room, or a lobby in one as the Multiplayer page opens it: met once the
+    // player starts the page ([`take_request`]), so that no game runs behind its cover.
+    let request = match query.room() {
+        Some(room) => Some(Request::QuickRoom(room)),
+        None if query.host.is_some() || query.join.is_some() => Some(Request::Room {
             code: query.join.clone(),
             host: query.host.map(|deathmatch| (level, deathmatch)),
             demo: query.demo,
             watch: query.watch,
-        };
-        REQUEST.with(|r| *r.borrow_mut() = Some(request));
-    }
+        }),
+        None => None,
+    };
+    REQUEST.with(|r| *r.borrow_mut() = request);
 }
 
 /// The level the page plays when its address names none.
@@ -587,11 +590,23 @@ pub(super) enum Request {
         demo: bool,
         watch: bool,
     },
+    /// Play in the room the page's address names (`?room=NAME&players=N`).
+    #[cfg_attr(not(feature = "webrtc"), allow(dead_code))]
+    QuickRoom(super::RoomOptions),
 }
 
-/// The page's request since the last frame, if any.
+/// The page's request since the last frame, if any: a room's only once the player started
+/// the page (a networked game cannot wait, and the others would play on while this player
+/// has not yet come; the room is not even full until then).
 pub(super) fn take_request() -> Option<Request> {
-    REQUEST.with(|r| r.borrow_mut().take())
+    REQUEST.with(|r| {
+        let mut request = r.borrow_mut();
+        let room = matches!(*request, Some(Request::Room { .. } | Request::QuickRoom(_)));
+        if room && !started() {
+            return None;
+        }
+        request.take()
+    })
 }
 
 /// Hands a file to the game (a level, a texture, a recording: what the modder dropped on the

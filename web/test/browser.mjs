@@ -979,12 +979,28 @@ const netState = (pages) => Promise.all(pages.map((p) => p.$eval('#tilecaster', 
   seat: c.dataset.netSeat, net: c.dataset.net, error: document.getElementById('error').textContent,
 }))));
 
-await check('two pages met in a room of the signalling server play one game in step over WebRTC', async () => {
+// The player starts the page ("Click to play"): a room is met only then.
+async function begin(page) {
+  await page.waitForSelector('#start:not(.hidden)', { timeout: 90000 });
+  await page.click('#start');
+}
+
+await check('two pages met in a room of the signalling server play one game in step over WebRTC, each once its player started it', async () => {
   const signalling = await startSignalling();
   const pages = [];
   try {
     const query = `?room=test-${process.pid}&players=2&demo&signal=ws://${signalling.addr}`;
     pages.push(await open(query), await open(query));
+    // One player starts; the other has not: no game behind its cover, the room not full.
+    await begin(pages[0]);
+    await pages[0].waitForFunction(() => /WAITING/.test(document.getElementById('tilecaster').dataset.lobby || ''),
+      null, { timeout: 60000, polling: 200 });
+    await pages[0].waitForTimeout(3000);
+    const before = await Promise.all(pages.map((p) => p.$eval('#tilecaster', (c) => ({
+      ticks: c.dataset.ticks, seat: c.dataset.netSeat || '', lobby: c.dataset.lobby || '' }))));
+    console.log(`  one started: ${JSON.stringify(before)}`);
+    assert(before.every((b) => b.ticks === '0' && b.seat === ''), 'a game ran before both players started');
+    await begin(pages[1]);
     const seconds = await secondsInStep(pages, 4);
     const state = await netState(pages);
     console.log(`  ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
@@ -1005,22 +1021,19 @@ await check('a page hosts a lobby in a new room, another joins it by the room\'s
   try {
     const signal = `signal=ws://${signalling.addr}`;
     pages.push(await open(`?host=coop&demo&${signal}`));
-    // The host's panel names the room's code (the Multiplayer page's JOIN takes it).
+    // The lobby opens once the host starts the page; its panel names the room's code (the
+    // Multiplayer page's JOIN takes it).
+    await waitFrames(pages[0], 5);
+    const early = await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby || '');
+    assert(early === '', `a lobby opened before the player started the page: ${early}`);
+    await begin(pages[0]);
     await pages[0].waitForFunction(() => /HOSTING ROOM \d{6}/.test(document.getElementById('tilecaster').dataset.lobby || ''),
       null, { timeout: 60000, polling: 200 });
     const panel = await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby);
     const code = /HOSTING ROOM (\d{6})/.exec(panel)[1];
     await pages[0].screenshot({ path: path.join(out, 'room-lobby.png') });
-    // The cover asking for a click stands above the lobby's panel (from a third of the
-    // height down), not over its code.
-    const cover = await pages[0].$eval('#start', (e) => ({
-      hidden: e.classList.contains('hidden'),
-      bottom: Math.max(...[...e.children].filter((c) => c.offsetParent).map((c) => c.getBoundingClientRect().bottom)),
-      height: innerHeight,
-    }));
-    assert(cover.hidden || cover.bottom < 0.3 * cover.height,
-      `the cover's text reaches ${cover.bottom} px of ${cover.height}, over the lobby's panel`);
     pages.push(await open(`?join=${code}&demo&${signal}`));
+    await begin(pages[1]);
     const seconds = await secondsInStep(pages, 3);
     const state = await netState(pages);
     console.log(`  host's panel: ${panel}; ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
@@ -1038,15 +1051,18 @@ await check('a page watches a room\'s game by its code: in step with the players
   try {
     const signal = `signal=ws://${signalling.addr}`;
     pages.push(await open(`?host=coop&demo&${signal}`));
+    await begin(pages[0]);
     await pages[0].waitForFunction(() => /HOSTING ROOM \d{6}/.test(document.getElementById('tilecaster').dataset.lobby || ''),
       null, { timeout: 60000, polling: 200 });
     const code = /HOSTING ROOM (\d{6})/.exec(await pages[0].$eval('#tilecaster', (c) => c.dataset.lobby))[1];
     // The spectator comes before the game begins (it asks until the host answers), the
     // joiner after it.
     pages.push(await open(`?watch=${code}&${signal}`));
+    await begin(pages[1]);
     await pages[1].waitForFunction(() => /WATCHING ROOM/.test(document.getElementById('tilecaster').dataset.lobby || ''),
       null, { timeout: 60000, polling: 200 });
     pages.push(await open(`?join=${code}&demo&${signal}`));
+    await begin(pages[2]);
     const seconds = await secondsInStep(pages, 3);
     const state = await netState(pages);
     console.log(`  ${JSON.stringify(state)}; seconds compared: ${seconds.join(', ')}`);
@@ -1081,6 +1097,7 @@ await check('a page and a native player (autoplay --net --room, over WebRTC) pla
   native.stderr.on('data', (d) => { stderr += d; });
   const ended = new Promise((resolve) => native.on('exit', resolve));
   const page = await open(`?room=${room}&players=2&demo&signal=ws://${signalling.addr}`);
+  await begin(page);
   try {
     // The page's state hash at each whole second both played alike, until the native
     // player has played its 600 ticks and printed its final state.
@@ -1112,6 +1129,7 @@ await check('a room whose signalling server cannot be reached says so on the pag
   signalling.process.kill();
   await new Promise((resolve) => signalling.process.on('exit', resolve));
   const page = await open(`?room=nobody&players=2&signal=ws://${signalling.addr}`);
+  await begin(page);
   try {
     await page.waitForFunction(() => document.getElementById('error').textContent.includes('room'),
       null, { timeout: 60000, polling: 200 });

@@ -119,6 +119,15 @@ impl Controller {
                 }
                 return;
             }
+            page::Request::QuickRoom(room) => {
+                #[cfg(feature = "webrtc")]
+                {
+                    self.waiting = Some(super::super::lobby::Waiting::quick_room(&room));
+                }
+                #[cfg(not(feature = "webrtc"))]
+                let _ = room;
+                return;
+            }
             page::Request::Level(path) => (None, path),
             page::Request::Replay(path) => match Recording::read_for_replay(&path) {
                 Ok(recording) => {
