@@ -195,8 +195,8 @@ pub struct AutoplayArgs {
     #[arg(long, requires = "net", value_name = "N", conflicts_with_all = ["peers", "join", "input_delay"])]
     pub host: Option<usize>,
     /// With --net: watch the game hosted at ADDR (a lobby's host, or seat 0 of a game whose
-    /// every --peer is named) with --code, as a spectator: play its inputs as they become final, and print the state after --ticks as
-    /// the players do (--record keeps them).
+    /// every --peer is named) with --code, as a spectator: play its inputs as they become
+    /// final, and print the state after --ticks as the players do (--record keeps them).
     #[arg(long, requires = "net", value_name = "ADDR", conflicts_with_all = ["peers", "host", "join", "say"])]
     pub watch: Option<std::net::SocketAddr>,
     /// With --net: join the lobby hosted at ADDR (the level, mode, difficulty and seed are

@@ -133,9 +133,7 @@ impl WatchOffer {
             },
         })
     }
-}
 
-impl WatchOffer {
     /// What seat 0 of a game whose every seat was named (`--peer`, no lobby) offers
     /// spectators, where its players agreed on a `code` (the game's key is made of it): the
     /// game of `level` at `difficulty` as `seats` play it, its seats called by number. `None`
