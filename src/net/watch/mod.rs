@@ -441,8 +441,9 @@ impl Watcher {
     }
 
     /// Watches the game of the room `carrier` is the data channels of (the page's lobby in
-    /// a room, [`crate::net::room::Room::lobby_carrier`]): the asks go to everyone in the
-    /// room until the seat offering watching answers under `code`, then to that seat alone.
+    /// a room: `net::room::Room::lobby_carrier`, with the `webrtc` feature): the asks go to
+    /// everyone in the room until the seat offering watching answers under `code`, then to
+    /// that seat alone.
     pub fn in_room(carrier: Carrier, code: &str) -> Watcher {
         Watcher::asking(carrier, None, code)
     }
