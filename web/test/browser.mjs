@@ -1,8 +1,9 @@
 // The browser game, played in headless Chromium (Debian's, driven by playwright-core), served
 // as web/serve.sh serves it: the loading screen, the first frame against `tilecaster render`,
-// the WebAssembly SIMD loops against their baseline, keys, the mouse and touch, sound,
-// dropped levels and recordings, shared links, saves and settings, offline play, a device
-// pixel ratio of 2, network play in rooms of `tilecaster serve-signalling` (page and page,
+// the WebAssembly SIMD loops against their baseline, keys, the mouse and touch (a touch laptop
+// too), phone layouts, sound, dropped levels and recordings, shared links (damaged ones too),
+// saves and settings, a page that loads once and plays offline, a device pixel ratio of 2,
+// network play in rooms of `tilecaster serve-signalling` (page and page, a spectator page,
 // page and a native player), and a console free of errors. Also prints the frame's work in
 // the page beside the native renderer's on one thread, and saves screenshots in
 // target/web-test/.
