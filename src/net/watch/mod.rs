@@ -123,15 +123,13 @@ impl WatchOffer {
     /// What the lobby's host offers spectators of the game `plan` begins (`None` on a
     /// joiner, which has no code to give).
     pub fn of_plan(plan: &Plan) -> Option<WatchOffer> {
-        Some(WatchOffer {
-            code: plan.code.clone()?,
-            game: WatchGame {
-                choice: plan.choice.clone(),
-                names: plan.names.clone(),
-                colours: plan.seats.colours.iter().map(|&c| c as u8).collect(),
-                fingerprint: 0,
-            },
-        })
+        let code = plan.code.as_deref()?;
+        Some(WatchOffer::new(
+            code,
+            plan.choice.clone(),
+            plan.names.clone(),
+            &plan.seats,
+        ))
     }
 
     /// What seat 0 of a game whose every seat was named (`--peer`, no lobby) offers
@@ -148,15 +146,22 @@ impl WatchOffer {
             return Ok(None);
         };
         let choice = GameChoice::new(level, difficulty, seats.seed, seats.deathmatch)?;
-        Ok(Some(WatchOffer {
+        let names = vec![String::new(); seats.count()];
+        Ok(Some(WatchOffer::new(code, choice, names, seats)))
+    }
+
+    /// The offer of the game `choice` under `code`, its players `names` in seat order,
+    /// wearing the colours `seats` give them (the fingerprint set by the session offering it).
+    fn new(code: &str, choice: GameChoice, names: Vec<String>, seats: &NetSeats) -> WatchOffer {
+        WatchOffer {
             code: code.to_string(),
             game: WatchGame {
                 choice,
-                names: vec![String::new(); seats.count()],
+                names,
                 colours: seats.colours.iter().map(|&c| c as u8).collect(),
                 fingerprint: 0,
             },
-        }))
+        }
     }
 }
 
