@@ -431,8 +431,9 @@ impl Session {
     }
 
     /// The number after the `m` of the current level's file where it is named like an
-    /// episode's (`e1m3.toml`).
-    fn episode_level(&self) -> Option<u32> {
+    /// episode's (`e1m3.toml`); none for a level of the player's own, which the status bar
+    /// names by its name instead.
+    pub fn episode_level(&self) -> Option<u32> {
         let stem = self.path.file_stem()?.to_str()?;
         let (episode, level) = stem.strip_prefix('e')?.split_once('m')?;
         episode.parse::<u32>().ok()?;

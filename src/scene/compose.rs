@@ -152,7 +152,7 @@ impl Composer {
     /// The tally between levels, as Wolfenstein 3D's: its page above the status bar, whose
     /// score counts up with the level's bonus.
     fn draw_tally(&mut self, session: &Session, tally: &crate::episode::Tally, shown: u32) {
-        let floor = session.level_number();
+        let floor = session.episode_level();
         let (game, pictures) = (&session.game, &session.current().hud);
         hud::draw_tally(&mut self.frame, tally, (shown, floor), pictures);
         let before = tally.score.saturating_sub(tally.bonus());
@@ -291,7 +291,7 @@ impl Composer {
                 .chain(session.chat_lines())
                 .collect();
             let status = hud::Status {
-                level: session.level_number(),
+                level: session.episode_level(),
                 lives: session.game.seat().lives,
                 score: session.game.seat().score,
             };

@@ -28,8 +28,9 @@ const LOOK_TICKS: u64 = 60;
 /// What the status bar shows beside the game itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Status {
-    /// The level's number in the episode (1 for the first).
-    pub level: u32,
+    /// The level's number in the episode (1 for the first); none for a level of the
+    /// player's own, which the status bar names by its name (as far as it fits).
+    pub level: Option<u32>,
     /// Lives left.
     pub lives: u32,
     /// The score shown (the player's, or on the tally screen the score counting up with the
@@ -271,6 +272,45 @@ fn side_of(game: &Game, from: Vec2) -> Side {
     }
 }
 
+/// `text` at the largest of twice, one and a half times and once the unit `scale` that fits in
+/// `room` pixels; a text too long even then (a level's name) at half the unit where that is a
+/// pixel or more, as many of its words as fit (else as many of its letters).
+fn fitted(text: &str, room: i64, scale: u32) -> (String, u32) {
+    let fits = |text: &str, size: u32| i64::from(text_width(text, size)) <= room;
+    let smallest = (scale / 2).max(1);
+    let sizes = [scale * 2, scale * 3 / 2, scale, smallest];
+    if let Some(size) = sizes
+        .into_iter()
+        .find(|&size| size >= 1 && fits(text, size))
+    {
+        return (text.to_string(), size);
+    }
+    let mut shown = String::new();
+    for word in text.split_whitespace() {
+        let longer = if shown.is_empty() {
+            word.to_string()
+        } else {
+            format!("{shown} {word}")
+        };
+        if !fits(&longer, smallest) {
+            break;
+        }
+        shown = longer;
+    }
+    if shown.is_empty() {
+        shown = text
+            .chars()
+            .scan(String::new(), |cut, c| {
+                cut.push(c);
+                Some(cut.clone())
+            })
+            .take_while(|cut| fits(cut, smallest))
+            .last()
+            .unwrap_or_default();
+    }
+    (shown, smallest)
+}
+
 /// The status bar: panels for the level, score, lives, the face, health, ammunition, keys and
 /// the weapon, across the bottom `bar` rows.
 fn draw_status_bar(
@@ -309,9 +349,11 @@ fn draw_status_bar(
         if !name.is_empty() {
             canvas.text(centred(name, scale), top + 4 * s, name, label, scale);
         }
-        let big = (scale * 2).max(1);
         let text = match i {
-            0 => status.level.to_string(),
+            0 => match status.level {
+                Some(number) => number.to_string(),
+                None => game.level.name.to_uppercase(),
+            },
             1 if dm => game.seat().frags.to_string(),
             1 => status.score.to_string(),
             2 if dm => String::new(),
@@ -323,20 +365,16 @@ fn draw_status_bar(
             },
             _ => String::new(),
         };
-        let widest = text_width(&text, big);
-        // The largest of twice, one and a half times and once the unit that fits.
-        let size = [big, scale * 3 / 2, scale]
-            .into_iter()
-            .find(|&size| i64::from(widest / big * size) <= pw - 2 * s)
-            .unwrap_or(scale)
-            .max(1);
+        let (text, size) = fitted(&text, pw - 2 * s, scale);
         if !text.is_empty() {
             let colour = if i == 4 && game.seat().player.health <= 25 {
                 Colour::rgb(255, 90, 80)
             } else {
                 value
             };
-            canvas.text(centred(&text, size), top + 14 * s, &text, colour, size);
+            // (Middled on the row the largest size fills: a glyph is 5 units tall.)
+            let y = top + 14 * s + (5 * 2 * s - 5 * i64::from(size)) / 2;
+            canvas.text(centred(&text, size), y, &text, colour, size);
         }
         if i == 3 {
             let fpx = (bar - 4 * s) / 18;

@@ -38,17 +38,21 @@ pub(super) fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: C
 pub(super) const GOLD: Colour = Colour::rgb(240, 220, 120);
 
 /// The screen between two levels, `shown` ticks after it came up, above the status bar (drawn
-/// over it after): "FLOOR `floor` COMPLETED", the finished level's kills, secrets and
+/// over it after): "FLOOR `floor` COMPLETED" ("LEVEL COMPLETED" for a level of the player's
+/// own, which has no number), the finished level's kills, secrets and
 /// treasure in percent, its time against par, and its bonus counted up; at their left, as
 /// Wolfenstein 3D's has its hero there, the player's face as the level ended (the HUD art's
 /// where `pictures` has it), where the frame is wide enough.
 pub fn draw_tally(
     frame: &mut Frame,
     tally: &Tally,
-    (shown, floor): (u32, u32),
+    (shown, floor): (u32, Option<u32>),
     pictures: &crate::assets::Pictures,
 ) {
-    let title = format!("FLOOR {floor} COMPLETED");
+    let title = match floor {
+        Some(floor) => format!("FLOOR {floor} COMPLETED"),
+        None => "LEVEL COMPLETED".to_string(),
+    };
     let bar = i64::from(super::bar_height_for(frame.height()));
     let (mut canvas, s, w, h) = page_at(frame, Colour::rgb(0, 40, 80), &title, 6);
     let (scale, big) = (s as u32, s as u32 * 2);

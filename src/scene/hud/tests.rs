@@ -12,7 +12,7 @@ fn game() -> Game {
 }
 
 const STATUS: Status = Status {
-    level: 2,
+    level: Some(2),
     lives: 3,
     score: 0,
 };
@@ -148,7 +148,7 @@ fn the_tally_screen_gives_percentages_and_par() {
     assert_eq!(Tally::percent(tally.secrets), 100);
     assert_eq!(Tally::percent(tally.treasure), 66);
     let mut f = Frame::new(320, 200).unwrap();
-    draw_tally(&mut f, &tally, (2 * TICK_HZ, 1), &Pictures::new());
+    draw_tally(&mut f, &tally, (2 * TICK_HZ, Some(1)), &Pictures::new());
     let lit = (0..200)
         .filter(|&y| f.colour(160, y) == Colour::WHITE)
         .count();
@@ -162,7 +162,12 @@ fn the_tally_screen_gives_percentages_and_par() {
     };
     assert!(drawn(&f, 0..96) > 1_000, "the face");
     let mut narrow = Frame::new(160, 200).unwrap();
-    draw_tally(&mut narrow, &tally, (2 * TICK_HZ, 1), &Pictures::new());
+    draw_tally(
+        &mut narrow,
+        &tally,
+        (2 * TICK_HZ, Some(1)),
+        &Pictures::new(),
+    );
     let rows_left = (0..160).find(|&x| (36..100).any(|y| narrow.colour(x, y) != page));
     assert!(
         rows_left.is_some_and(|x| x > 4),
@@ -257,4 +262,57 @@ fn a_death_fizzles_the_view_to_red() {
         1.0,
         "all red at the end"
     );
+}
+
+#[test]
+fn a_level_of_the_players_own_is_named_on_the_status_bar_not_numbered() {
+    let named = |name: &str, level: Option<u32>| {
+        let mut g = game();
+        std::sync::Arc::make_mut(&mut g.level).name = name.to_string();
+        let mut f = Frame::new(320, 200).unwrap();
+        let status = Status { level, ..STATUS };
+        draw_hud(
+            &mut f,
+            &g,
+            status,
+            &[],
+            true,
+            Comfort::default(),
+            &Pictures::new(),
+        );
+        // The level's panel: the first 3 of the bar's 32 parts.
+        let bar = bar_height_for(200);
+        let panel: Vec<Colour> = (200 - bar..200)
+            .flat_map(|y| (0..30).map(move |x| (x, y)))
+            .map(|(x, y)| f.colour(x, y))
+            .collect();
+        panel
+    };
+    assert_ne!(
+        named("Keep", None),
+        named("Yard", None),
+        "its name is shown"
+    );
+    assert_ne!(named("Keep", None), named("Keep", Some(7)));
+    assert_eq!(
+        named("Keep", Some(7)),
+        named("Yard", Some(7)),
+        "an episode's: its number"
+    );
+}
+
+#[test]
+fn a_text_too_long_for_its_panel_is_made_smaller_then_cut_between_words() {
+    // Four pixels a letter at size 1: 56 pixels hold 14 letters.
+    assert_eq!(fitted("12", 56, 2), ("12".to_string(), 4));
+    assert_eq!(fitted("ENTRY HALL", 56, 2), ("ENTRY HALL".to_string(), 1));
+    assert_eq!(
+        fitted("THE LONG DARK CORRIDORS", 56, 2),
+        ("THE LONG DARK".to_string(), 1)
+    );
+    assert_eq!(
+        fitted("UNDERGROUNDBUNKERS", 56, 2),
+        ("UNDERGROUNDBUN".to_string(), 1)
+    );
+    assert_eq!(fitted("", 56, 2), (String::new(), 4));
 }
