@@ -130,6 +130,7 @@ pub(super) fn menu_world<'a>(
         rooms: cfg!(feature = "webrtc"),
         addresses: platform::ADDRESSES,
         arenas: arenas(),
+        finger_row: platform::finger_row(frame.height()),
     }
 }
 

@@ -429,6 +429,9 @@ thread_local! {
     /// The touch controls' events since the last frame, as a gamepad's, and the turn area's
     /// drag (CSS pixels across).
     static TOUCH: RefCell<(Vec<PadEvent>, f64)> = const { RefCell::new((Vec::new(), 0.0)) };
+    /// The height in CSS pixels the frame is shown at while a finger plays (0 while a mouse
+    /// does): menus' lines are then made tall enough to tap.
+    static FINGER_FRAME: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
     /// Whether the player started the game (the page's "Click to play"): until then frames
     /// are drawn but no tick runs.
     static STARTED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -513,6 +516,24 @@ pub fn touch_button(name: &str, down: bool) {
         PadEvent::Released(button)
     };
     TOUCH.with(|t| t.borrow_mut().0.push(event));
+}
+
+/// The page plays by touch and shows the frame `frame_css_height` CSS pixels tall (0: it plays
+/// with a mouse): the menus' lines are made at least a finger's width tall, and their help
+/// names no keys.
+#[wasm_bindgen]
+pub fn touch_menu(frame_css_height: f64) {
+    let height = if frame_css_height.is_finite() && frame_css_height >= 1.0 {
+        frame_css_height
+    } else {
+        0.0
+    };
+    FINGER_FRAME.with(|f| f.set(height));
+}
+
+/// The height the frame is shown at while a finger plays ([`touch_menu`]).
+pub(super) fn finger_frame_height() -> Option<f64> {
+    Some(FINGER_FRAME.with(std::cell::Cell::get)).filter(|&h| h > 0.0)
 }
 
 /// The touch controls' move stick: `x` right and `y` down, each -1 to 1 (0, 0 let go), which

@@ -741,7 +741,7 @@ for (const [w, h] of [[844, 390], [390, 844]]) {
 }
 
 for (const [w, h, dpr] of [[844, 390, 2], [844, 390, 3], [390, 844, 2], [390, 844, 3]]) {
-  await check(`a phone's layout (${w}x${h} at ${dpr}x): the touch controls never cover the frame's status bar; upright the frame is at the top`, async () => {
+  await check(`a phone's layout (${w}x${h} at ${dpr}x): the touch controls never cover the frame's status bar; upright the frame is at the top; menu lines 32 CSS px tall`, async () => {
     const phone = await open('', { width: w, height: h }, { deviceScaleFactor: dpr, hasTouch: true, isMobile: true });
     try {
       await waitFrames(phone, 3);
@@ -769,6 +769,25 @@ for (const [w, h, dpr] of [[844, 390, 2], [844, 390, 3], [390, 844, 2], [390, 84
       assert(over.length === 0, `over the status bar: ${over.map((r) => r.id).join(', ')}`);
       assert(controls.every((r) => r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w), 'a control is off the screen');
       if (h > w) assert(frame.top < 1, `upright, the frame starts ${frame.top} px down`);
+      // Paused: the menu's chosen line (marked red across the frame) is a finger's width tall.
+      await finger(phone, '#t-menu', 7, [], 100);
+      await phone.waitForFunction(() => document.getElementById('tilecaster').dataset.menu === '1');
+      await waitFrames(phone, (await frames(phone)) + 3);
+      const shot = await phone.screenshot({ path: path.join(out, `phone-menu-${w}x${h}-${dpr}x.png`) });
+      const column = Math.round((frame.left + 3) * dpr);
+      const tallest = await phone.evaluate(async ({ png, column }) => {
+        const { data, width, height } = await window.decodePng(png);
+        let run = 0;
+        let most = 0;
+        for (let y = 0; y < height; y += 1) {
+          const [r, g, b] = data.subarray((y * width + column) * 4, (y * width + column) * 4 + 3);
+          run = r > 70 && r > 2 * g && r > 2 * b ? run + 1 : 0;
+          most = Math.max(most, run);
+        }
+        return most;
+      }, { png: shot.toString('base64'), column });
+      console.log(`  the menu's chosen line: ${(tallest / dpr).toFixed(1)} CSS px tall`);
+      assert(tallest / dpr >= 31.5, `a menu line ${tallest / dpr} CSS px tall`);
     } finally {
       await phone.close();
     }

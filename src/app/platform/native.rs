@@ -34,6 +34,13 @@ pub(in crate::app) const TAPS_CHOOSE: bool = false;
 /// Whether a hidden window pauses the game (a hidden tab does; a minimised window goes on).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = false;
 
+/// Menus are never tapped with a finger here (see [`MenuWorld::finger_row`]).
+///
+/// [`MenuWorld::finger_row`]: tilecaster::scene::menu::MenuWorld::finger_row
+pub(in crate::app) fn finger_row(_frame_height: u32) -> Option<u32> {
+    None
+}
+
 /// What the glue holds here beside the window: the gamepads, where the feature builds them.
 pub(in crate::app) struct Extras {
     #[cfg(feature = "gamepad")]

@@ -36,6 +36,16 @@ pub(in crate::app) const TAPS_CHOOSE: bool = true;
 /// Whether a hidden window pauses the game (a hidden tab does).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = true;
 
+/// How tall a menu's line is at least on a touch screen, in CSS pixels (a finger's width).
+const FINGER_CSS_PX: f64 = 32.0;
+
+/// The least height of a menu's line in frame pixels while a finger plays (the page says the
+/// height the frame is shown at, [`page::touch_menu`]): [`FINGER_CSS_PX`] on the screen.
+pub(in crate::app) fn finger_row(frame_height: u32) -> Option<u32> {
+    let shown = page::finger_frame_height()?;
+    Some((FINGER_CSS_PX * f64::from(frame_height) / shown).ceil() as u32)
+}
+
 /// What the glue holds here beside the window: nothing (the screen is made with the window).
 #[derive(Default)]
 pub(in crate::app) struct Extras;

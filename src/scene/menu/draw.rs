@@ -8,21 +8,30 @@ use crate::frame::{Colour, Frame};
 use crate::settings::Settings;
 
 /// Where a page's items go in a frame: the first row's top, the row height, the rows that
-/// fit, and the first item shown (the list scrolls to keep the chosen one in view).
+/// fit, and the first item shown (the list scrolls to keep the chosen one in view); the
+/// scale of the page's unit and of its lines' letters, and how far down its row a line's
+/// letters start.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Layout {
-    scale: u32,
+    pub(super) scale: u32,
+    pub(super) text: u32,
+    text_down: i64,
     pub(super) top: i64,
     pub(super) row: i64,
-    visible: usize,
-    first: usize,
+    pub(super) visible: usize,
+    pub(super) first: usize,
 }
 
 impl Menu {
-    pub(super) fn layout(&self, items: usize, height: u32) -> Layout {
+    /// Where `items` lines go in a frame `height` pixels tall, their rows at least
+    /// `finger_row` tall where they are tapped ([`MenuWorld::finger_row`]).
+    pub(super) fn layout(&self, items: usize, height: u32, finger_row: Option<u32>) -> Layout {
         let scale = (height / 200).max(1);
         let s = i64::from(scale);
         let h = i64::from(height);
+        if let Some(least) = finger_row {
+            return self.finger_layout(items, height, i64::from(least));
+        }
         // The title art takes the top of the front door's own pages.
         let top = if self.page() == Page::Main {
             80 * s
@@ -40,12 +49,46 @@ impl Menu {
             8 * s
         };
         let visible = (((bottom - top) / row).max(1) as usize).min(items);
+        self.scrolled(items, visible, (top, row), (scale, scale, 0))
+    }
+
+    /// The layout for a finger: rows `least` tall or more, letters a third of them; the
+    /// pages start higher (the title art smaller, no subtitle) and run over the status bar
+    /// to fit more lines; a long page's "- MORE -" lines take rows of their own (they are
+    /// tapped to scroll).
+    fn finger_layout(&self, items: usize, height: u32, least: i64) -> Layout {
+        let scale = (height / 200).max(1);
+        let s = i64::from(scale);
+        let row = least.max(9 * s);
+        let text = (row / 15).max(s);
+        let text_down = (row - 5 * text) / 2;
+        let (top, bottom) = (24 * s, i64::from(height) - 16 * s);
+        let rows = ((bottom - top) / row).max(1) as usize;
+        let (top, visible) = if items <= rows {
+            (top, items)
+        } else {
+            (top + row, rows.saturating_sub(2).max(1))
+        };
+        self.scrolled(items, visible, (top, row), (scale, text as u32, text_down))
+    }
+
+    /// The layout showing `visible` of `items` rows from `top`, `row` apart, the first shown
+    /// chosen to keep the chosen one in view (in the middle where it can be).
+    fn scrolled(
+        &self,
+        items: usize,
+        visible: usize,
+        (top, row): (i64, i64),
+        (scale, text, text_down): (u32, u32, i64),
+    ) -> Layout {
         let chosen = self.selected();
         let first = chosen
             .saturating_sub(visible / 2)
             .min(items.saturating_sub(visible));
         Layout {
             scale,
+            text,
+            text_down,
             top,
             row,
             visible,
@@ -62,12 +105,28 @@ impl Menu {
         _x: f64,
         y: f64,
     ) -> Option<usize> {
-        let layout = self.layout(items, world.frame.1);
+        let layout = self.layout(items, world.frame.1, world.finger_row);
         if y < layout.top as f64 {
             return None;
         }
         let i = ((y - layout.top as f64) / layout.row as f64) as usize;
         (i < layout.visible).then_some(layout.first + i)
+    }
+
+    /// The item a click or tap at frame row `y` on a "- MORE -" line scrolls to: the one
+    /// above the first shown (the row above the first), or the one below the last (the row
+    /// below the last); none elsewhere, or where there is no more.
+    pub(super) fn more_at(&self, items: usize, world: &MenuWorld, y: f64) -> Option<usize> {
+        let layout = self.layout(items, world.frame.1, world.finger_row);
+        let row = ((y - layout.top as f64) / layout.row as f64).floor();
+        let last = layout.first + layout.visible;
+        if row == -1.0 && layout.first > 0 {
+            Some(layout.first - 1)
+        } else if row == layout.visible as f64 && last < items {
+            Some(last)
+        } else {
+            None
+        }
     }
 }
 
@@ -77,7 +136,8 @@ impl Menu {
 /// own.
 pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWorld) {
     let items = menu.items(settings, world);
-    let layout = menu.layout(items.len(), frame.height());
+    let layout = menu.layout(items.len(), frame.height(), world.finger_row);
+    let finger = world.finger_row.is_some();
     let (w, h) = (i64::from(frame.width()), i64::from(frame.height()));
     let scale = layout.scale;
     let s = i64::from(scale);
@@ -91,8 +151,10 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     let gold = Colour::rgb(240, 210, 110);
     let white = Colour::rgb(235, 235, 235);
     let grey = Colour::rgb(120, 120, 120);
-    if menu.page() == Page::Main {
-        draw_title(&mut canvas, w, 14 * s, s);
+    if menu.page() == Page::Main && finger {
+        draw_title(&mut canvas, w, 4 * s, 3 * s);
+    } else if menu.page() == Page::Main {
+        draw_title(&mut canvas, w, 14 * s, 9 * s);
         let sub = "A RAYCASTING ADVENTURE";
         centred(&mut canvas, w, 62 * s, sub, gold, scale);
     } else {
@@ -110,7 +172,8 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             Page::Main => String::new(),
         };
         let big = scale * 2;
-        centred(&mut canvas, w, 10 * s, &title, gold, big);
+        let title_y = if finger { 6 * s } else { 10 * s };
+        centred(&mut canvas, w, title_y, &title, gold, big);
     }
     let has_values = items.iter().any(|i| i.value.is_some());
     // Items left of the middle with values right of it; alone, centred.
@@ -122,20 +185,28 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     let value_x = w / 2 + 4 * s;
     for (row, i) in (layout.first..layout.first + layout.visible).enumerate() {
         let it = &items[i];
-        let y = layout.top + row as i64 * layout.row;
+        let row_top = layout.top + row as i64 * layout.row;
+        let y = row_top + layout.text_down;
         let chosen = i == menu.selected();
         if chosen {
-            canvas.mix_rect(0..w, y - s..y + 7 * s, Colour::rgb(150, 30, 30), 0.6);
+            // (A tapped row is marked whole: the finger's target.)
+            let marked = if finger {
+                row_top..row_top + layout.row
+            } else {
+                y - s..y + 7 * s
+            };
+            canvas.mix_rect(0..w, marked, Colour::rgb(150, 30, 30), 0.6);
         }
         let colour = match (it.enabled, chosen) {
             (false, _) => grey,
             (true, true) => Colour::rgb(255, 255, 255),
             (true, false) => white,
         };
+        let text = layout.text;
         if has_values {
-            canvas.text(text_x.max(4 * s), y, &it.text, colour, scale);
+            canvas.text(text_x.max(4 * s), y, &it.text, colour, text);
         } else {
-            centred(&mut canvas, w, y, &it.text, colour, scale);
+            centred(&mut canvas, w, y, &it.text, colour, text);
         }
         if let Some(value) = &it.value {
             let value = if menu.page() == Page::Controls {
@@ -150,18 +221,58 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
                 y,
                 &value,
                 if it.enabled { gold } else { grey },
-                scale,
+                text,
             );
         }
     }
+    // (A finger's are rows of their own, the mouse's squeezed in.)
+    let (above, more_scale) = if finger {
+        (layout.row - layout.text_down, layout.text)
+    } else {
+        (7 * s, scale)
+    };
     if layout.first > 0 {
-        centred(&mut canvas, w, layout.top - 7 * s, "- MORE -", grey, scale);
+        let y = layout.top - above;
+        centred(&mut canvas, w, y, "- MORE -", grey, more_scale);
     }
     if layout.first + layout.visible < items.len() {
-        let y = layout.top + layout.visible as i64 * layout.row;
-        centred(&mut canvas, w, y, "- MORE -", grey, scale);
+        let y = layout.top + layout.visible as i64 * layout.row + layout.text_down;
+        centred(&mut canvas, w, y, "- MORE -", grey, more_scale);
     }
-    let help = if menu.waiting {
+    let help = help_line(menu, world, finger);
+    // As large as the lines' letters where that fits, else the unit, else half of it.
+    let help_scale = [layout.text, scale, (scale / 2).max(1)]
+        .into_iter()
+        .find(|&size| text_width(&help, size) as i64 <= w - 4 * s)
+        .unwrap_or((scale / 2).max(1));
+    // Above the status bar the pause menu shows beneath it, never over its digits.
+    let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
+    let mut help_y = h - bar - 3 * s - 5 * i64::from(help_scale);
+    if finger {
+        // Under the rows (a long page's "- MORE -" row among them), where that is not below
+        // the frame's bottom (a finger's pages may run over the status bar).
+        let more = usize::from(items.len() > layout.visible);
+        let rows_end = layout.top + (layout.visible + more) as i64 * layout.row;
+        help_y = (rows_end + 2 * s).min(h - 3 * s - 5 * i64::from(help_scale));
+    }
+    centred(&mut canvas, w, help_y, &help, grey, help_scale);
+    if let Some(notice) = world.notice {
+        let notice = notice.to_ascii_uppercase();
+        let fits = (w - 4 * s) / (4 * i64::from(help_scale));
+        let lines = wrap_words(&notice, fits.max(1) as usize, NOTICE_LINES);
+        let red = Colour::rgb(255, 110, 90);
+        let step = 8 * i64::from(help_scale);
+        let top = help_y - 8 * s - step * (lines.len() as i64 - 1);
+        for (i, line) in lines.iter().enumerate() {
+            centred(&mut canvas, w, top + step * i as i64, line, red, help_scale);
+        }
+    }
+}
+
+/// The line of help at the bottom of the page: the keys that do what the page offers, or
+/// (to a finger, [`MenuWorld::finger_row`]) what taps do; typing names its keys to both.
+pub(super) fn help_line(menu: &Menu, world: &MenuWorld, finger: bool) -> String {
+    if menu.waiting {
         let action = ACTIONS
             .get(menu.selected())
             .map_or("", |a| a.label)
@@ -181,6 +292,14 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
         format!("TYPE {what} - ENTER {does}")
     } else if menu.editing.is_some() {
         "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into()
+    } else if finger {
+        // (No keys named to a finger: BACK is the page's button.)
+        match menu.page() {
+            Page::Multiplayer => "HOST: THE OTHERS JOIN WITH YOUR ROOM'S CODE".into(),
+            Page::Options => "TAP A SETTING'S RIGHT HALF TO RAISE IT, ITS LEFT TO LOWER".into(),
+            Page::Controls => "THE KEYS OF A KEYBOARD - TAP A LINE, THEN PRESS A KEY".into(),
+            _ => "TAP A LINE TO CHOOSE IT".into(),
+        }
     } else {
         match menu.page() {
             Page::Multiplayer if !world.addresses => {
@@ -193,26 +312,6 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
             }
             Page::NameEntry => "TYPE YOUR NAME - BACKSPACE DELETES - ENTER KEEPS IT".into(),
             _ => "UP/DOWN CHOOSE - ENTER SELECT - ESC BACK".into(),
-        }
-    };
-    let help_scale = if text_width(&help, scale) as i64 > w - 4 * s {
-        (scale / 2).max(1)
-    } else {
-        scale
-    };
-    // Above the status bar the pause menu shows beneath it, never over its digits.
-    let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
-    let help_y = h - bar - 8 * s;
-    centred(&mut canvas, w, help_y, &help, grey, help_scale);
-    if let Some(notice) = world.notice {
-        let notice = notice.to_ascii_uppercase();
-        let fits = (w - 4 * s) / (4 * i64::from(help_scale));
-        let lines = wrap_words(&notice, fits.max(1) as usize, NOTICE_LINES);
-        let red = Colour::rgb(255, 110, 90);
-        let step = 8 * i64::from(help_scale);
-        let top = help_y - 8 * s - step * (lines.len() as i64 - 1);
-        for (i, line) in lines.iter().enumerate() {
-            centred(&mut canvas, w, top + step * i as i64, line, red, help_scale);
         }
     }
 }
@@ -244,10 +343,10 @@ fn centred(canvas: &mut Canvas, w: i64, y: i64, text: &str, colour: Colour, scal
 /// The title, "TILECASTER", in big letters built of bricks: each pixel of the 3x5 font a
 /// block with a lit top-left edge, a shadowed bottom-right edge and a mortar line, over a drop
 /// shadow.
-fn draw_title(canvas: &mut Canvas, w: i64, y: i64, s: i64) {
+fn draw_title(canvas: &mut Canvas, w: i64, y: i64, most: i64) {
     const TITLE: &str = "TILECASTER";
-    // Blocks as large as fit: 10 letters of 4 blocks in 90% of the width, at most 9 units.
-    let block = ((w * 9 / 10) / (TITLE.len() as i64 * 4)).clamp(2, 9 * s);
+    // Blocks as large as fit: 10 letters of 4 blocks in 90% of the width, at most `most`.
+    let block = ((w * 9 / 10) / (TITLE.len() as i64 * 4)).clamp(2, most.max(2));
     let width = TITLE.len() as i64 * 4 * block - block;
     let x0 = (w - width) / 2;
     let brick = Colour::rgb(150, 40, 30);

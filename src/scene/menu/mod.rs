@@ -115,6 +115,10 @@ pub struct MenuWorld<'a> {
     pub addresses: bool,
     /// The levels a deathmatch can be hosted on: each one's name and file.
     pub arenas: &'a [(String, PathBuf)],
+    /// Where lines are tapped with a finger (the page on a touch screen): the least height of
+    /// a line in frame pixels (what the page shows 32 CSS pixels tall), and the help speaks of
+    /// taps, not keys. None where a mouse, keys or a gamepad choose.
+    pub finger_row: Option<u32>,
 }
 
 impl Default for MenuWorld<'_> {
@@ -132,6 +136,7 @@ impl Default for MenuWorld<'_> {
             rooms: false,
             addresses: true,
             arenas: &[],
+            finger_row: None,
         }
     }
 }
@@ -381,6 +386,11 @@ impl Menu {
                 None
             }
             MenuInput::Click(x, y) => {
+                // A "- MORE -" line scrolls (a finger has no arrow keys).
+                if let Some(i) = self.more_at(items.len(), world, y) {
+                    self.choose(i);
+                    return None;
+                }
                 let i = self.item_at(items.len(), world, x, y)?;
                 if !items[i].enabled {
                     return None;

@@ -119,11 +119,15 @@ fn main(world: &MenuWorld) -> Vec<Item> {
         },
         item("OPTIONS", Open(Page::Options)),
         item("HIGH SCORES", Open(Page::Scores)),
-        Item {
-            enabled: world.can_quit,
-            ..item("QUIT", Command(MenuCommand::Quit))
-        },
     ]
+    .into_iter()
+    // (A page is closed by its player: no line that could never be chosen.)
+    .chain(
+        world
+            .can_quit
+            .then(|| item("QUIT", Command(MenuCommand::Quit))),
+    )
+    .collect()
 }
 
 /// HIGH SCORES: the table's lines (not chosen), then back.
@@ -278,11 +282,14 @@ fn pause(world: &MenuWorld) -> Vec<Item> {
         },
         item("RESTART LEVEL", Command(MenuCommand::Restart)),
         item("QUIT TO MENU", Command(MenuCommand::QuitToMenu)),
-        Item {
-            enabled: world.can_quit,
-            ..item("QUIT GAME", Command(MenuCommand::Quit))
-        },
     ]
+    .into_iter()
+    .chain(
+        world
+            .can_quit
+            .then(|| item("QUIT GAME", Command(MenuCommand::Quit))),
+    )
+    .collect()
 }
 
 /// LOAD GAME or SAVE GAME: the save slots, each with what it holds.

@@ -44,12 +44,14 @@ fn the_front_door_skips_what_is_disabled_and_starts_each_difficulty() {
     press(&mut menu, &mut s, &[Select, Back, Back]);
     assert_eq!((menu.page(), menu.selected()), (Page::Main, 0));
     assert_eq!(press(&mut menu, &mut s, &[Up, Select]), [MenuCommand::Quit]);
-    // In a browser page there is no quitting: Up from New game skips Quit.
+    // In a browser page there is no quitting: no Quit line, Up from New game goes round to
+    // High scores.
     let page = MenuWorld {
         can_quit: false,
         ..MenuWorld::default()
     };
     let mut menu = Menu::main();
+    assert_eq!(menu.items(&s, &page).len(), 6);
     menu.handle(Up, &mut s, &page);
     assert_eq!(menu.selected(), 5, "HIGH SCORES");
 }
@@ -360,7 +362,7 @@ fn the_mouse_points_and_clicks_at_the_rows_drawn() {
         ..MenuWorld::default()
     };
     let mut menu = Menu::main();
-    let layout = menu.layout(7, 400);
+    let layout = menu.layout(7, 400, None);
     let row_y = |i: usize| (layout.top + i as i64 * layout.row + 2) as f64;
     menu.handle(MenuInput::Point(320.0, row_y(3)), &mut s, &world);
     assert_eq!(menu.selected(), 3);
@@ -410,7 +412,7 @@ fn every_page_draws_at_every_size_with_its_title_and_marks_the_choice() {
     let mut frame = Frame::new(640, 400).unwrap();
     let menu = Menu::main();
     draw(&mut frame, &menu, &s, &world);
-    let layout = menu.layout(5, 400);
+    let layout = menu.layout(5, 400, None);
     let c = frame.colour(2, (layout.top + 2) as u32);
     assert!(c.r > 60 && c.g < 40, "{c:?}");
 }
@@ -466,5 +468,100 @@ fn the_name_entry_is_a_page_of_its_own() {
         // The top left corner: no title nor item there.
         let corner = frame.colour(1, 1);
         assert_eq!(corner.r == corner.b, !own, "{page:?}: {corner:?}");
+    }
+}
+
+/// The page on a touch screen: lines a finger can tap (53 frame rows are 32 CSS pixels on a
+/// phone held upright), the "- MORE -" lines scroll, and the help names no keys.
+#[test]
+fn a_finger_taps_tall_lines_scrolls_by_the_more_lines_and_is_told_no_keys() {
+    use MenuInput::*;
+    let mut s = Settings::default();
+    let world = MenuWorld {
+        finger_row: Some(53),
+        ..MenuWorld::default()
+    };
+    let mut menu = Menu {
+        pages: vec![(Page::Pause, 0)],
+        ..Menu::main()
+    };
+    let items = menu.items(&s, &world).len();
+    let layout = menu.layout(items, 400, world.finger_row);
+    assert!(layout.row >= 53, "{layout:?}");
+    assert!(layout.text > layout.scale, "the letters grow with the rows");
+    assert!(
+        (4..items).contains(&layout.visible),
+        "most of the pause page shows, the rest scrolls: {layout:?}"
+    );
+    let row_middle = |layout: &super::draw::Layout, i: usize| {
+        (layout.top + i as i64 * layout.row + layout.row / 2) as f64
+    };
+    // The row under the last shown: the next item chosen, nothing done.
+    let below = row_middle(&layout, layout.visible);
+    assert_eq!(menu.handle(Click(320.0, below), &mut s, &world), None);
+    assert_eq!(menu.selected(), layout.visible);
+    let scrolled = menu.layout(items, 400, world.finger_row);
+    assert!(scrolled.first > 0, "{scrolled:?}");
+    // The row above the first shown scrolls back.
+    let above = row_middle(&scrolled, 0) - scrolled.row as f64;
+    assert_eq!(menu.handle(Click(320.0, above), &mut s, &world), None);
+    assert_eq!(menu.selected(), scrolled.first - 1);
+    // Each line shown is tapped anywhere in its row: the first is RESUME.
+    let layout = menu.layout(items, 400, world.finger_row);
+    let first_row = row_middle(&layout, 0) - layout.row as f64 / 2.0 + 1.0;
+    assert_eq!(layout.first, 0);
+    assert_eq!(
+        menu.handle(Click(20.0, first_row), &mut s, &world),
+        Some(MenuCommand::Resume)
+    );
+    // No page tells a finger of keys (typing aside).
+    for page in [
+        Page::Main,
+        Page::NewGame,
+        Page::Pause,
+        Page::Load,
+        Page::Save,
+        Page::Options,
+        Page::Controls,
+        Page::Scores,
+        Page::Multiplayer,
+        Page::Arenas,
+    ] {
+        let menu = Menu {
+            pages: vec![(page, 0)],
+            ..Menu::main()
+        };
+        let help = super::draw::help_line(&menu, &world, true);
+        for key in ["ESC", "ENTER", "UP/DOWN", "LEFT/RIGHT", "BACKSPACE"] {
+            assert!(!help.contains(key), "{page:?}: {help}");
+        }
+        assert!(super::draw::help_line(&menu, &world, false).contains("ESC"));
+    }
+}
+
+#[test]
+fn every_page_draws_for_a_finger_with_its_chosen_row_marked_whole() {
+    let s = Settings::default();
+    let world = MenuWorld {
+        finger_row: Some(33),
+        ..MenuWorld::default()
+    };
+    let mut frame = Frame::new(640, 400).unwrap();
+    let menu = Menu {
+        pages: vec![(Page::Options, 2)],
+        ..Menu::main()
+    };
+    draw(&mut frame, &menu, &s, &world);
+    let items = menu.items(&s, &world).len();
+    let layout = menu.layout(items, 400, world.finger_row);
+    let chosen = (2 - layout.first) as i64;
+    let row_top = layout.top + chosen * layout.row;
+    for y in [row_top, row_top + layout.row - 1] {
+        let c = frame.colour(2, y as u32);
+        assert!(c.r > 60 && c.g < 40, "row {y}: {c:?}");
+    }
+    for y in [row_top - 1, row_top + layout.row] {
+        let c = frame.colour(2, y as u32);
+        assert!(c.r < 60, "row {y}, outside: {c:?}");
     }
 }
