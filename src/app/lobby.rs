@@ -30,7 +30,7 @@ pub(super) enum Waiting {
     Lobby { lobby: Box<Lobby>, place: String },
     /// In a signalling server's room, until it is full (the page's `?room=`).
     #[cfg(feature = "webrtc")]
-    Room(RoomSeat),
+    Room(Box<RoomSeat>),
     /// Asking a lobby's host for its game, to watch it (taken once the game is known).
     Watch {
         watcher: Option<Box<Watcher>>,
@@ -107,12 +107,12 @@ impl Waiting {
     /// Waits in the room `room` names until it is full (`play --room`, the page's `?room=`).
     #[cfg(feature = "webrtc")]
     pub(super) fn quick_room(room: &super::RoomOptions) -> Waiting {
-        Waiting::Room(RoomSeat {
+        Waiting::Room(Box::new(RoomSeat {
             room: tilecaster::net::room::Room::join(&room.url, room.players),
             seed: room.seed,
             key: room.key.clone(),
             deathmatch: room.deathmatch,
-        })
+        }))
     }
 
     /// Watches the game of the lobby in the room `code` of the signalling server at `server`
@@ -389,7 +389,15 @@ fn poll_room(seat: &mut RoomSeat, level: &Session, sources: &Sources) -> Outcome
     use tilecaster::net::room::RoomState;
     let mut lines = vec![format!("ROOM {}", seat.room.url().to_uppercase())];
     match seat.room.poll() {
-        RoomState::Waiting { here, wanted } => {
+        RoomState::Waiting {
+            here,
+            wanted,
+            playing,
+        } => {
+            if playing > 0 {
+                lines.push(format!("THE ROOM IS FULL: {playing} PLAYING IN IT"));
+                lines.push("YOU WAIT FOR OTHERS TO PLAY A NEW GAME".into());
+            }
             lines.push(format!("{here} OF {wanted} PLAYERS HERE"));
             lines.push("WAITING FOR THE OTHERS".into());
             Outcome::Waiting(lines, Vec::new())

@@ -277,12 +277,19 @@ pub fn meet_in_room(
     let started = Instant::now();
     let mut meeting = Room::join(&room.url, room.players);
     eprintln!("waiting in {} for {} players", room.url, room.players);
-    let mut said = 0;
+    let mut said = (0, 0);
     loop {
         match meeting.poll() {
-            RoomState::Waiting { here, wanted } => {
-                if here != said {
-                    said = here;
+            RoomState::Waiting {
+                here,
+                wanted,
+                playing,
+            } => {
+                if (here, playing) != said {
+                    said = (here, playing);
+                    if playing > 0 {
+                        eprintln!("the room is full: {playing} play in it; waiting for others");
+                    }
                     eprintln!("{here} of {wanted} players here");
                 }
             }
@@ -308,7 +315,8 @@ pub fn meet_in_room(
         }
         if started.elapsed() > wait {
             bail!(
-                "only {said} of {} players came to {} within {} s",
+                "only {} of {} players came to {} within {} s",
+                said.0,
                 room.players,
                 room.url,
                 wait.as_secs()

@@ -7,7 +7,9 @@
 //! natively: the same rollback session, the same fingerprint check, the same header.
 //!
 //! Everyone in a room plays the game its address names (level, mode, seed); a player whose
-//! game differs is named ([`crate::net::NetEvent::OtherGame`]), as natively.
+//! game differs is named ([`crate::net::NetEvent::OtherGame`]), as natively. A machine
+//! waiting in a room asks the server now and then what the room holds ([`Occupancy`]), so
+//! that one that came to a room whose game is under way is told so.
 //!
 //! A room without `?next=` holds a lobby instead ([`Room::lobby_carrier`]): the host's and
 //! the joiners' lobby messages go over its channels as they go over UDP natively
@@ -45,6 +47,10 @@ pub enum RoomState {
         here: usize,
         /// Players the game is for.
         wanted: usize,
+        /// Players of the room already in a game (its groups that filled before this
+        /// machine came), as the signalling server says ([`Occupancy`]; 0 where it does not
+        /// say): the room is full, and this machine waits for others to play a new game.
+        playing: usize,
     },
     /// Everyone is here: this machine's seat (in the sorted order of the players' ids), and
     /// the others' addresses in seat order (this machine's left out), as
@@ -59,6 +65,22 @@ pub enum RoomState {
     /// before the game began.
     Failed(String),
 }
+
+/// What a room holds, as `tilecaster serve-signalling` answers a plain request for the
+/// room's address (other matchbox servers do not: then nothing is known).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+pub struct Occupancy {
+    /// Clients in the room's groups that filled (their games under way).
+    pub playing: usize,
+    /// Clients in its group still filling.
+    pub waiting: usize,
+}
+
+/// How often a machine waiting in a room asks what the room holds.
+const ASK_EVERY: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// The last answer to what a room holds.
+type Answer = Arc<Mutex<Option<Occupancy>>>;
 
 /// What the socket's message loop ended with, when it has.
 type Ended = Arc<Mutex<Option<String>>>;
@@ -78,6 +100,9 @@ pub struct Room {
     /// Whether a player left before the game began.
     left: bool,
     ended: Ended,
+    /// What the server last said the room holds, and when it was last asked.
+    occupancy: Answer,
+    asked: Option<web_time::Instant>,
 }
 
 impl Room {
@@ -93,6 +118,8 @@ impl Room {
             peers: Vec::new(),
             left: false,
             ended,
+            occupancy: Answer::default(),
+            asked: None,
         }
     }
 
@@ -126,16 +153,10 @@ impl Room {
             return RoomState::Failed("a player left the room before the game began".into());
         }
         let Some(me) = socket.id() else {
-            return RoomState::Waiting {
-                here: 0,
-                wanted: self.wanted,
-            };
+            return self.waiting(0);
         };
         if self.peers.len() + 1 < self.wanted {
-            return RoomState::Waiting {
-                here: self.peers.len() + 1,
-                wanted: self.wanted,
-            };
+            return self.waiting(self.peers.len() + 1);
         }
         let mut everyone = self.peers.clone();
         everyone.push(me);
@@ -147,6 +168,22 @@ impl Room {
             .map(peer_address)
             .collect();
         RoomState::Full { seat, peers }
+    }
+
+    /// Waiting with `here` players: what the room holds asked of its server now and then.
+    fn waiting(&mut self, here: usize) -> RoomState {
+        if self.asked.is_none_or(|at| at.elapsed() >= ASK_EVERY) {
+            self.asked = Some(web_time::Instant::now());
+            if let Some(url) = plain_url(&self.url) {
+                ask(url, self.occupancy.clone());
+            }
+        }
+        let told = self.occupancy.lock().map_or(None, |o| *o);
+        RoomState::Waiting {
+            here,
+            wanted: self.wanted,
+            playing: told.map_or(0, |o| o.playing),
+        }
     }
 
     /// The game's datagram carrier over the room's data channels, once the room is
@@ -257,6 +294,91 @@ impl Datagrams for ChannelCarrier {
     fn known_peers(&mut self) -> Vec<SocketAddr> {
         let _ = self.socket.try_update_peers();
         self.socket.connected_peers().map(peer_address).collect()
+    }
+}
+
+/// The address a plain request for the room at `url` goes to: `http://` for `ws://`,
+/// `https://` for `wss://`.
+fn plain_url(url: &str) -> Option<String> {
+    if let Some(rest) = url.strip_prefix("ws://") {
+        Some(format!("http://{rest}"))
+    } else {
+        url.strip_prefix("wss://")
+            .map(|rest| format!("https://{rest}"))
+    }
+}
+
+/// Asks the server at `url` (a room's address over HTTP) what the room holds, in the
+/// background; its answer, if it gives one, goes `into`: in the page, with `fetch`.
+#[cfg(target_arch = "wasm32")]
+fn ask(url: String, into: Answer) {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_futures::JsFuture;
+    spawn(async move {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let Ok(response) = JsFuture::from(window.fetch_with_str(&url)).await else {
+            return;
+        };
+        let Ok(response) = response.dyn_into::<web_sys::Response>() else {
+            return;
+        };
+        let Some(text) = response.text().ok().filter(|_| response.ok()) else {
+            return;
+        };
+        if let Ok(text) = JsFuture::from(text).await {
+            tell(text.as_string().as_deref(), &into);
+        }
+    });
+}
+
+/// Asks the server at `url` (a room's address over HTTP) what the room holds, in the
+/// background; its answer, if it gives one, goes `into`: natively, on a thread (plain HTTP
+/// only: a `https://` server is not asked).
+#[cfg(not(target_arch = "wasm32"))]
+fn ask(url: String, into: Answer) {
+    use std::io::{Read, Write};
+    use std::net::{TcpStream, ToSocketAddrs};
+    let Some(rest) = url.strip_prefix("http://").map(str::to_string) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        let patience = std::time::Duration::from_secs(3);
+        let (host, target) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let target = if target.is_empty() { "/" } else { target };
+        let with_port = if host.contains(':') {
+            host.to_string()
+        } else {
+            format!("{host}:80")
+        };
+        let Some(addr) = with_port.to_socket_addrs().ok().and_then(|mut a| a.next()) else {
+            return;
+        };
+        let Ok(mut stream) = TcpStream::connect_timeout(&addr, patience) else {
+            return;
+        };
+        let _ = stream.set_read_timeout(Some(patience));
+        let request = format!("GET {target} HTTP/1.0\r\nHost: {host}\r\n\r\n");
+        let mut answer = String::new();
+        if stream.write_all(request.as_bytes()).is_err()
+            || stream.take(4096).read_to_string(&mut answer).is_err()
+        {
+            return;
+        }
+        let body = answer
+            .split_once("\r\n\r\n")
+            .filter(|(head, _)| head.split(' ').nth(1) == Some("200"))
+            .map(|(_, body)| body);
+        tell(body, &into);
+    });
+}
+
+/// Keeps the server's answer (`text`), where it reads as what the room holds.
+fn tell(text: Option<&str>, into: &Answer) {
+    let told = text.and_then(|t| serde_json::from_str::<Occupancy>(t).ok());
+    if let (Some(told), Ok(mut into)) = (told, into.lock()) {
+        *into = Some(told);
     }
 }
 

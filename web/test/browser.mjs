@@ -1005,7 +1005,7 @@ async function begin(page) {
   await page.click('#start');
 }
 
-await check('two pages met in a room of the signalling server play one game in step over WebRTC, each once its player started it', async () => {
+await check('two pages met in a room of the signalling server play one game in step over WebRTC, each once its player started it; a third is told the room is full', async () => {
   const signalling = await startSignalling();
   const pages = [];
   try {
@@ -1029,6 +1029,16 @@ await check('two pages met in a room of the signalling server play one game in s
     for (const [i, page] of pages.entries()) {
       await page.screenshot({ path: path.join(out, `room-${i}.png`) });
     }
+    // A third comes to the full room: told that two play in it (it waits for a new game).
+    const third = await open(query);
+    pages.push(third);
+    await begin(third);
+    await third.waitForFunction(() => /FULL/.test(document.getElementById('tilecaster').dataset.lobby || ''),
+      null, { timeout: 30000, polling: 200 });
+    const told = await third.$eval('#tilecaster', (c) => c.dataset.lobby);
+    await third.screenshot({ path: path.join(out, 'room-full.png') });
+    console.log(`  the third page: ${told}`);
+    assert(/FULL: 2 PLAYING/.test(told), `the third page was told ${told}`);
   } finally {
     for (const page of pages) await page.close();
     signalling.process.kill();
