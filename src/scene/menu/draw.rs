@@ -148,6 +148,12 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     } else {
         canvas.darken(2);
     }
+    if finger {
+        // A finger's page may run over the status bar: darker there, so that its lines are
+        // read, not the bar's.
+        let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
+        canvas.mix_rect(0..w, h - bar..h, Colour::BLACK, 0.75);
+    }
     let gold = Colour::rgb(240, 210, 110);
     let white = Colour::rgb(235, 235, 235);
     let grey = Colour::rgb(120, 120, 120);
