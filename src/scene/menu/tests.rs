@@ -4,6 +4,30 @@ use super::*;
 use crate::bindings::Action;
 use crate::frame::Frame;
 
+/// Every page whose lines are chosen (the name entry's is typed).
+const PAGES_CHOSEN_FROM: [Page; 10] = [
+    Page::Main,
+    Page::NewGame,
+    Page::Pause,
+    Page::Load,
+    Page::Save,
+    Page::Options,
+    Page::Controls,
+    Page::Scores,
+    Page::Multiplayer,
+    Page::Arenas,
+];
+
+/// The pixels of `frame` with some red (the menus' letters, gold and white, and the marked
+/// row).
+fn lit_pixels(frame: &Frame) -> usize {
+    let (w, h) = (frame.width(), frame.height());
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .filter(|&(x, y)| frame.colour(x, y).r > 100)
+        .count()
+}
+
 fn world() -> MenuWorld<'static> {
     MenuWorld::default()
 }
@@ -384,27 +408,14 @@ fn every_page_draws_at_every_size_with_its_title_and_marks_the_choice() {
     let s = Settings::default();
     let world = MenuWorld::default();
     for (w, h) in [(160, 100), (320, 200), (640, 400), (1920, 1080)] {
-        for page in [
-            Page::Main,
-            Page::NewGame,
-            Page::Pause,
-            Page::Load,
-            Page::Save,
-            Page::Options,
-            Page::Controls,
-            Page::Scores,
-            Page::NameEntry,
-        ] {
+        for page in PAGES_CHOSEN_FROM.into_iter().chain([Page::NameEntry]) {
             let mut frame = Frame::new(w, h).unwrap();
             let menu = Menu {
                 pages: vec![(page, 0)],
                 ..Menu::main()
             };
             draw(&mut frame, &menu, &s, &world);
-            let lit = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .filter(|&(x, y)| frame.colour(x, y).r > 100)
-                .count();
+            let lit = lit_pixels(&frame);
             assert!(lit > 50, "{page:?} at {w}x{h}: {lit} lit pixels");
         }
     }
@@ -515,18 +526,7 @@ fn a_finger_taps_tall_lines_scrolls_by_the_more_lines_and_is_told_no_keys() {
         Some(MenuCommand::Resume)
     );
     // No page tells a finger of keys (typing aside).
-    for page in [
-        Page::Main,
-        Page::NewGame,
-        Page::Pause,
-        Page::Load,
-        Page::Save,
-        Page::Options,
-        Page::Controls,
-        Page::Scores,
-        Page::Multiplayer,
-        Page::Arenas,
-    ] {
+    for page in PAGES_CHOSEN_FROM {
         let menu = Menu {
             pages: vec![(page, 0)],
             ..Menu::main()
@@ -546,6 +546,16 @@ fn every_page_draws_for_a_finger_with_its_chosen_row_marked_whole() {
         finger_row: Some(33),
         ..MenuWorld::default()
     };
+    for page in PAGES_CHOSEN_FROM {
+        let mut frame = Frame::new(640, 400).unwrap();
+        let menu = Menu {
+            pages: vec![(page, 0)],
+            ..Menu::main()
+        };
+        draw(&mut frame, &menu, &s, &world);
+        let lit = lit_pixels(&frame);
+        assert!(lit > 50, "{page:?}: {lit} lit pixels");
+    }
     let mut frame = Frame::new(640, 400).unwrap();
     let menu = Menu {
         pages: vec![(Page::Options, 2)],
