@@ -79,8 +79,9 @@ pub struct Occupancy {
 /// How often a machine waiting in a room asks what the room holds.
 const ASK_EVERY: std::time::Duration = std::time::Duration::from_secs(4);
 
-/// The last answer to what a room holds.
-type Answer = Arc<Mutex<Option<Occupancy>>>;
+/// The last answer to what a room holds: none before the first; `Some(None)` where the
+/// server gave none that reads (it is not asked again).
+type Answer = Arc<Mutex<Option<Option<Occupancy>>>>;
 
 /// What the socket's message loop ended with, when it has.
 type Ended = Arc<Mutex<Option<String>>>;
@@ -153,7 +154,13 @@ impl Room {
             return RoomState::Failed("a player left the room before the game began".into());
         }
         let Some(me) = socket.id() else {
-            return self.waiting(0);
+            // (Not asked before the server is reached: a page's console would show the
+            // refused request.)
+            return RoomState::Waiting {
+                here: 0,
+                wanted: self.wanted,
+                playing: 0,
+            };
         };
         if self.peers.len() + 1 < self.wanted {
             return self.waiting(self.peers.len() + 1);
@@ -172,17 +179,18 @@ impl Room {
 
     /// Waiting with `here` players: what the room holds asked of its server now and then.
     fn waiting(&mut self, here: usize) -> RoomState {
-        if self.asked.is_none_or(|at| at.elapsed() >= ASK_EVERY) {
+        let told = self.occupancy.lock().map_or(None, |o| *o);
+        let answers = told != Some(None);
+        if answers && self.asked.is_none_or(|at| at.elapsed() >= ASK_EVERY) {
             self.asked = Some(web_time::Instant::now());
             if let Some(url) = plain_url(&self.url) {
                 ask(url, self.occupancy.clone());
             }
         }
-        let told = self.occupancy.lock().map_or(None, |o| *o);
         RoomState::Waiting {
             here,
             wanted: self.wanted,
-            playing: told.map_or(0, |o| o.playing),
+            playing: told.flatten().map_or(0, |o| o.playing),
         }
     }
 
@@ -309,41 +317,30 @@ fn plain_url(url: &str) -> Option<String> {
 }
 
 /// Asks the server at `url` (a room's address over HTTP) what the room holds, in the
-/// background; its answer, if it gives one, goes `into`: in the page, with `fetch`.
+/// background; its answer goes `into`: in the page, with `fetch`.
 #[cfg(target_arch = "wasm32")]
 fn ask(url: String, into: Answer) {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
-    spawn(async move {
-        let Some(window) = web_sys::window() else {
-            return;
-        };
-        let Ok(response) = JsFuture::from(window.fetch_with_str(&url)).await else {
-            return;
-        };
-        let Ok(response) = response.dyn_into::<web_sys::Response>() else {
-            return;
-        };
-        let Some(text) = response.text().ok().filter(|_| response.ok()) else {
-            return;
-        };
-        if let Ok(text) = JsFuture::from(text).await {
-            tell(text.as_string().as_deref(), &into);
-        }
-    });
+    let body = async move {
+        let window = web_sys::window()?;
+        let response = JsFuture::from(window.fetch_with_str(&url)).await.ok()?;
+        let response = response.dyn_into::<web_sys::Response>().ok()?;
+        let text = response.text().ok().filter(|_| response.ok())?;
+        JsFuture::from(text).await.ok()?.as_string()
+    };
+    spawn(async move { tell(body.await.as_deref(), &into) });
 }
 
 /// Asks the server at `url` (a room's address over HTTP) what the room holds, in the
-/// background; its answer, if it gives one, goes `into`: natively, on a thread (plain HTTP
-/// only: a `https://` server is not asked).
+/// background; its answer goes `into`: natively, on a thread (plain HTTP only: a `https://`
+/// server is not asked).
 #[cfg(not(target_arch = "wasm32"))]
 fn ask(url: String, into: Answer) {
     use std::io::{Read, Write};
     use std::net::{TcpStream, ToSocketAddrs};
-    let Some(rest) = url.strip_prefix("http://").map(str::to_string) else {
-        return;
-    };
-    std::thread::spawn(move || {
+    let body = move || -> Option<String> {
+        let rest = url.strip_prefix("http://")?;
         let patience = std::time::Duration::from_secs(3);
         let (host, target) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
         let target = if target.is_empty() { "/" } else { target };
@@ -352,32 +349,24 @@ fn ask(url: String, into: Answer) {
         } else {
             format!("{host}:80")
         };
-        let Some(addr) = with_port.to_socket_addrs().ok().and_then(|mut a| a.next()) else {
-            return;
-        };
-        let Ok(mut stream) = TcpStream::connect_timeout(&addr, patience) else {
-            return;
-        };
-        let _ = stream.set_read_timeout(Some(patience));
+        let addr = with_port.to_socket_addrs().ok()?.next()?;
+        let mut stream = TcpStream::connect_timeout(&addr, patience).ok()?;
+        stream.set_read_timeout(Some(patience)).ok()?;
         let request = format!("GET {target} HTTP/1.0\r\nHost: {host}\r\n\r\n");
+        stream.write_all(request.as_bytes()).ok()?;
         let mut answer = String::new();
-        if stream.write_all(request.as_bytes()).is_err()
-            || stream.take(4096).read_to_string(&mut answer).is_err()
-        {
-            return;
-        }
-        let body = answer
-            .split_once("\r\n\r\n")
-            .filter(|(head, _)| head.split(' ').nth(1) == Some("200"))
-            .map(|(_, body)| body);
-        tell(body, &into);
-    });
+        stream.take(4096).read_to_string(&mut answer).ok()?;
+        let (head, body) = answer.split_once("\r\n\r\n")?;
+        (head.split(' ').nth(1) == Some("200")).then(|| body.to_string())
+    };
+    std::thread::spawn(move || tell(body().as_deref(), &into));
 }
 
-/// Keeps the server's answer (`text`), where it reads as what the room holds.
+/// Keeps the server's answer (`text`, none where it gave none): what the room holds, or
+/// that the server does not say.
 fn tell(text: Option<&str>, into: &Answer) {
     let told = text.and_then(|t| serde_json::from_str::<Occupancy>(t).ok());
-    if let (Some(told), Ok(mut into)) = (told, into.lock()) {
+    if let Ok(mut into) = into.lock() {
         *into = Some(told);
     }
 }
