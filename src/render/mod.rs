@@ -300,6 +300,9 @@ impl Renderer {
             lighting.as_ref(),
             &mut self.sprites,
         );
+        let depths = &self.summary.depths;
+        self.sprites
+            .retain_mut(|draw| draw.narrow_to_seen(|x| depths[x].wall));
         let sprites_done = web_time::Instant::now();
         // Composite pass: bands of rows.
         let summary = &self.summary;
