@@ -248,3 +248,45 @@ pub fn level_sprites<'a>(
         .filter_map(|p| SpriteInstance::pickup(p, textures));
     decorations.chain(enemies).chain(pickups).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sprite 2 tiles away over columns 10 to 19.
+    fn draw() -> SpriteDraw {
+        SpriteDraw {
+            index: 0,
+            column: 0,
+            depth: 2.0,
+            x0: 10,
+            x1: 20,
+            y0: 0,
+            y1: 10,
+            left: 10.0,
+            top: 0.0,
+            per_x: 1.0,
+            per_y: 1.0,
+            fog: super::super::assets::FogBlend::default(),
+            light: crate::lighting::NEUTRAL,
+        }
+    }
+
+    #[test]
+    fn a_sprite_is_narrowed_to_the_columns_where_the_walls_stand_behind_it() {
+        // Walls nearer than the sprite at its edges (columns 10-12 and 18-19) and in its
+        // middle (15): drawn from 13 to 17, the middle column left to the pixels' test.
+        let walls = |x: usize| match x {
+            10..=12 | 15 | 18.. => 1.5,
+            _ => 5.0,
+        };
+        let mut d = draw();
+        assert!(d.narrow_to_seen(walls));
+        assert_eq!(d.columns(), 13..18);
+        // A wall as near as the sprite hides it; behind a wall everywhere, it is not drawn.
+        let mut d = draw();
+        assert!(d.narrow_to_seen(|x| if x == 19 { 2.5 } else { 2.0 }));
+        assert_eq!(d.columns(), 19..20);
+        assert!(!draw().narrow_to_seen(|_| 1.0));
+    }
+}
