@@ -22,7 +22,8 @@ mod surface;
 pub use assets::RenderAssets;
 
 /// Checks this machine's vector loops (AVX2 natively, WebAssembly SIMD in the browser page)
-/// against their baseline over `cases` random runs of the floor's texel loop and the fog:
+/// against their baseline over `cases` random runs of the floor's texel loop and the fog, as
+/// many of a magnified wall's column, and a fiftieth as many of the dynamic lights' tint:
 /// `Ok(Some(name))` when they draw the same pixels, `Ok(None)` when no vector loops run here,
 /// the first difference otherwise. The crate's tests run it natively; the page's test in the
 /// browser (where the crate's tests cannot run).
@@ -35,6 +36,8 @@ pub fn check_vector_loops(cases: usize) -> Result<Option<&'static str>, String> 
         return Ok(None);
     };
     kernels::check_floor_runs(cases)?;
+    kernels::check_wall_columns(cases)?;
+    kernels::check_tints(cases / 50)?;
     Ok(Some(name))
 }
 pub use camera::Camera;

@@ -1,7 +1,8 @@
 //! The renderer's per-pixel loops (kernels) over runs of a row or a column: the dispatch here
 //! (the functions callers use, each picking at run time by [`Loops`]), the baseline for every
 //! CPU in `scalar`, the AVX2 versions in `avx2`, and for the browser page (wasm32 built with
-//! `simd128`) the floor's texel loop and the fog four lanes wide in `simd128`.
+//! `simd128`) the floor's texel loop, the fog, the magnified wall's column and the dynamic
+//! lights' tint four lanes wide in `simd128`.
 //!
 //! The fog blend is one body compiled twice: with AVX2 the compiler makes it 8-wide (the
 //! baseline x86-64 has no 32-bit vector multiply). The floor's texel loop is written out with
@@ -99,6 +100,11 @@ pub(super) fn copy_down(
     if loops.avx2 && step < 1 << 16 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
         unsafe { avx2::copy_down(texels, (pos, step), pixels, stride) };
+        return;
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if loops.simd128 && step < 1 << 16 {
+        simd128::copy_down(texels, (pos, step), pixels, stride);
         return;
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -266,6 +272,11 @@ pub(super) fn tint_run(loops: Loops, tint: &crate::lighting::Tint, run: &mut [u3
         unsafe { avx2::tint_run(tint, run) };
         return;
     }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if loops.simd128 {
+        simd128::tint_run(tint, run);
+        return;
+    }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = loops;
     scalar::tint_run(tint, run);
@@ -387,6 +398,82 @@ pub(super) fn check_floor_runs(cases: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether the wall column's vector loop (a magnified wall's rows taken a vector at a time)
+/// copies what the baseline copies, over `cases` random columns: textures of every size,
+/// positions anywhere, steps mostly under a texel a row, strides and lengths around the
+/// vector width. The first difference, if any.
+pub(super) fn check_wall_columns(cases: usize) -> Result<(), String> {
+    let mut next = numbers(0x9E37_79B9_7F4A_7C15);
+    for case in 0..cases {
+        let len = 1usize << (next() % 8);
+        let texels: Vec<u32> = (0..len as u32)
+            .map(|t| t.wrapping_mul(2_654_435_761))
+            .collect();
+        // Positions anywhere (wrapping around the run), steps mostly under a texel a row.
+        let pos = next() % (1 << 40);
+        let step = match case % 4 {
+            0 => next() % (1 << 16),
+            1 => next() % (1 << 12),
+            2 => (1 << 16) - 1 - next() % 16,
+            _ => next() % (1 << 18),
+        };
+        let stride = 1 + (next() % 5) as usize;
+        let count = (next() % 70) as usize;
+        let size = if count == 0 {
+            0
+        } else {
+            (count - 1) * stride + 1
+        };
+        let (mut vector, mut baseline) = (vec![7; size], vec![7; size]);
+        copy_down(Loops::new(true), &texels, (pos, step), &mut vector, stride);
+        copy_down(
+            Loops::new(false),
+            &texels,
+            (pos, step),
+            &mut baseline,
+            stride,
+        );
+        if vector != baseline {
+            return Err(format!(
+                "wall column: len {len}, pos {pos}, step {step}, stride {stride}, count {count}: {vector:x?} against {baseline:x?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the vector tint (a dynamic light on a floor's pixels) gives what the baseline
+/// gives, pixel for pixel, over `rounds` random runs: dark, neutral and bright factors, with
+/// fog shares and without, runs of every length around the vector width. The first
+/// difference, if any.
+pub(super) fn check_tints(rounds: usize) -> Result<(), String> {
+    let mut next = numbers(0x5EED_0042);
+    for round in 0..rounds {
+        let mut channel = || (next() % 1024) as u32;
+        let factor = match round % 4 {
+            0 => crate::lighting::NEUTRAL,
+            _ => channel() | channel() << 10 | channel() << 20,
+        };
+        let shares = if round % 3 == 0 {
+            [0; 3]
+        } else {
+            [0, 1, 2].map(|_| (next() % 65_536) as i32)
+        };
+        let tint = crate::lighting::Tint::new(factor, shares);
+        let len = (next() % 40) as usize;
+        let pixels: Vec<u32> = (0..len).map(|_| next() as u32).collect();
+        let (mut vector, mut baseline) = (pixels.clone(), pixels);
+        tint_run(Loops::new(true), &tint, &mut vector);
+        tint_run(Loops::new(false), &tint, &mut baseline);
+        if vector != baseline {
+            return Err(format!(
+                "tint: {tint:?}, {len} pixels: {vector:x?} against {baseline:x?}"
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -418,71 +505,16 @@ mod tests {
         if !vector_loops_here("the_vector_wall_column_copies_what_the_baseline_copies") {
             return;
         }
-        let mut next = numbers(0x9E37_79B9_7F4A_7C15);
-        for case in 0..20_000 {
-            let len = 1usize << (next() % 8);
-            let texels: Vec<u32> = (0..len as u32)
-                .map(|t| t.wrapping_mul(2_654_435_761))
-                .collect();
-            // Positions anywhere (wrapping around the run), steps mostly under a texel a row.
-            let pos = next() % (1 << 40);
-            let step = match case % 4 {
-                0 => next() % (1 << 16),
-                1 => next() % (1 << 12),
-                2 => (1 << 16) - 1 - next() % 16,
-                _ => next() % (1 << 18),
-            };
-            let stride = 1 + (next() % 5) as usize;
-            let count = (next() % 70) as usize;
-            let size = if count == 0 {
-                0
-            } else {
-                (count - 1) * stride + 1
-            };
-            let (mut vector, mut baseline) = (vec![7; size], vec![7; size]);
-            copy_down(Loops::new(true), &texels, (pos, step), &mut vector, stride);
-            copy_down(
-                Loops::new(false),
-                &texels,
-                (pos, step),
-                &mut baseline,
-                stride,
-            );
-            assert_eq!(
-                vector, baseline,
-                "len {len}, pos {pos}, step {step}, stride {stride}, count {count}"
-            );
-        }
+        check_wall_columns(20_000).unwrap();
     }
 
-    /// The vector tint (a dynamic light on a floor's pixels) gives what the baseline gives,
-    /// pixel for pixel: dark, neutral and bright factors, with fog shares and without, runs of
-    /// every length around the vector width.
+    /// The vector tint gives what the baseline gives ([`check_tints`]).
     #[test]
     fn the_vector_tint_lights_what_the_baseline_lights() {
         if !vector_loops_here("the_vector_tint_lights_what_the_baseline_lights") {
             return;
         }
-        let mut next = numbers(0x5EED_0042);
-        for round in 0..400 {
-            let mut channel = || (next() % 1024) as u32;
-            let factor = match round % 4 {
-                0 => crate::lighting::NEUTRAL,
-                _ => channel() | channel() << 10 | channel() << 20,
-            };
-            let shares = if round % 3 == 0 {
-                [0; 3]
-            } else {
-                [0, 1, 2].map(|_| (next() % 65_536) as i32)
-            };
-            let tint = crate::lighting::Tint::new(factor, shares);
-            let len = (next() % 40) as usize;
-            let pixels: Vec<u32> = (0..len).map(|_| next() as u32).collect();
-            let (mut vector, mut baseline) = (pixels.clone(), pixels);
-            tint_run(Loops::new(true), &tint, &mut vector);
-            tint_run(Loops::new(false), &tint, &mut baseline);
-            assert_eq!(vector, baseline, "{tint:?}, {len} pixels");
-        }
+        check_tints(400).unwrap();
     }
 
     /// The vector column lighting (a lit copy's texels, each by its sample's light) gives

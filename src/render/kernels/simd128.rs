@@ -3,7 +3,8 @@
 //! baseline in [`super::scalar`] (the same 32-bit arithmetic in every lane; the tests in
 //! `super` compare them when the crate's tests are built for wasm32 with SIMD and run under a
 //! WebAssembly runtime). WebAssembly has no gather: the floor's four texels are fetched one by
-//! one from indices computed in the lanes. The pixels a vector loop leaves over (fewer than
+//! one from indices computed in the lanes; a magnified wall's column takes four rows' texels
+//! from four in a row with one byte shuffle. The pixels a vector loop leaves over (fewer than
 //! four) are the baseline's. Every intrinsic here is safe: the build enables `simd128`.
 
 use core::arch::wasm32::*;
@@ -104,4 +105,67 @@ pub(super) fn fog_run(fog: &FogBlend, run: &mut [u32]) {
         store4(chunk, blend4(pixels, blend));
     }
     scalar::fog_run(fog, chunks.into_remainder());
+}
+
+/// [`scalar::copy_down`] four rows at a time where the wall is magnified (`step` under a
+/// texel a row, so four rows span at most four texels in a row): their texel positions
+/// computed in the lanes, the four texels taken at once and shuffled into the rows' order.
+#[inline(always)]
+pub(super) fn copy_down(
+    texels: &[u32],
+    (mut pos, step): (u64, u64),
+    pixels: &mut [u32],
+    stride: usize,
+) {
+    let mask = texels.len() - 1;
+    // Lane k: k steps on (step < 2^16, so three steps and a fraction stay under 2^18), as
+    // the byte offset of its texel among the four: 4 × (lane's texel) + 0, 1, 2, 3.
+    let steps = i32x4_mul(u32x4(0, 1, 2, 3), u32x4_splat(step as u32));
+    let (mut i, n) = (0, pixels.len());
+    while i + 3 * stride < n {
+        let first = (pos >> 16) as usize & mask;
+        let Some(four) = texels.get(first..first + 4) else {
+            break;
+        };
+        let lanes = u32x4_shr(u32x4_add(u32x4_splat((pos & 0xFFFF) as u32), steps), 16);
+        let bytes = u32x4_add(
+            i32x4_mul(lanes, u32x4_splat(0x0404_0404)),
+            u32x4_splat(0x0302_0100),
+        );
+        let got = i8x16_swizzle(u32x4(four[0], four[1], four[2], four[3]), bytes);
+        let column = &mut pixels[i..=i + 3 * stride];
+        column[0] = u32x4_extract_lane::<0>(got);
+        column[stride] = u32x4_extract_lane::<1>(got);
+        column[2 * stride] = u32x4_extract_lane::<2>(got);
+        column[3 * stride] = u32x4_extract_lane::<3>(got);
+        pos += 4 * step;
+        i += 4 * stride;
+    }
+    scalar::copy_down(texels, (pos, step), &mut pixels[i.min(n)..], stride);
+}
+
+/// [`scalar::tint_run`] four pixels at a time: each channel widened to 16 bits, multiplied
+/// into 32 (`(v × scale) >> 8`), narrowed back, the offset added, and packed to bytes with
+/// unsigned saturation (the baseline's clamp).
+#[inline]
+pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
+    let [s0, s1, s2, s3] = tint.scale;
+    let scale = u16x8(s0, s1, s2, s3, s0, s1, s2, s3);
+    let [o0, o1, o2, o3] = tint.offset;
+    let offset = i16x8(o0, o1, o2, o3, o0, o1, o2, o3);
+    // Two pixels' channels (eight 16-bit lanes) lit.
+    let light = |channels: v128| {
+        let low = u32x4_shr(u32x4_extmul_low_u16x8(channels, scale), 8);
+        let high = u32x4_shr(u32x4_extmul_high_u16x8(channels, scale), 8);
+        // (At most 255 × 1023 >> 8: the narrowing never saturates.)
+        i16x8_add_sat(i16x8_narrow_i32x4(low, high), offset)
+    };
+    let mut chunks = run.chunks_exact_mut(4);
+    for chunk in &mut chunks {
+        let pixels = u32x4(chunk[0], chunk[1], chunk[2], chunk[3]);
+        let low = light(u16x8_extend_low_u8x16(pixels));
+        let high = light(u16x8_extend_high_u8x16(pixels));
+        store4(chunk, u8x16_narrow_i16x8(low, high));
+    }
+    scalar::tint_run(tint, chunks.into_remainder());
 }
