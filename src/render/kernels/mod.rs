@@ -333,6 +333,15 @@ fn numbers(mut state: u64) -> impl FnMut() -> u64 {
     }
 }
 
+/// `pixels` drawn over by `draw` with the vector loops and again with the baseline: none
+/// where the two agree, else both (for the checks below to say).
+fn against_baseline(pixels: Vec<u32>, draw: impl Fn(Loops, &mut [u32])) -> Option<String> {
+    let (mut vector, mut baseline) = (pixels.clone(), pixels);
+    draw(Loops::new(true), &mut vector);
+    draw(Loops::new(false), &mut baseline);
+    (vector != baseline).then(|| format!("{vector:x?} against {baseline:x?}"))
+}
+
 /// Whether the floor's vector loop (gathers, and 2x2 blocks of texels where it is magnified;
 /// four lanes in WebAssembly) fetches the texels the baseline fetches, clear and fogged, over
 /// `cases` random runs: textures of every size down to 1x1, steps of all sizes in both
@@ -369,30 +378,16 @@ pub(super) fn check_floor_runs(cases: usize) -> Result<(), String> {
             let colour = [channel(), channel(), channel()];
             FogBlend::of(colour, (next() % 257) as u32)
         };
-        let (mut vector, mut baseline) = (vec![7; count], vec![7; count]);
-        texture_run(Loops::new(true), (mip, shift), &mut vector, at, steps, &fog);
-        texture_run(
-            Loops::new(false),
-            (mip, shift),
-            &mut baseline,
-            at,
-            steps,
-            &fog,
-        );
-        if vector != baseline {
+        let floor = |loops, run: &mut [u32]| texture_run(loops, (mip, shift), run, at, steps, &fog);
+        if let Some(differ) = against_baseline(vec![7; count], floor) {
             return Err(format!(
-                "floor run: size {size}, level side {}, at {at:?}, steps {steps:?}, {fog:?}: {vector:x?} against {baseline:x?}",
+                "floor run: size {size}, level side {}, at {at:?}, steps {steps:?}, {fog:?}: {differ}",
                 1 << mip.shift()
             ));
         }
         let pixels: Vec<u32> = (0..count).map(|_| next() as u32).collect();
-        let (mut vector, mut baseline) = (pixels.clone(), pixels);
-        fog_run(Loops::new(true), &fog, &mut vector);
-        fog_run(Loops::new(false), &fog, &mut baseline);
-        if vector != baseline {
-            return Err(format!(
-                "fog run: {fog:?}: {vector:x?} against {baseline:x?}"
-            ));
+        if let Some(differ) = against_baseline(pixels, |loops, run| fog_run(loops, &fog, run)) {
+            return Err(format!("fog run: {fog:?}: {differ}"));
         }
     }
     Ok(())
@@ -424,18 +419,10 @@ pub(super) fn check_wall_columns(cases: usize) -> Result<(), String> {
         } else {
             (count - 1) * stride + 1
         };
-        let (mut vector, mut baseline) = (vec![7; size], vec![7; size]);
-        copy_down(Loops::new(true), &texels, (pos, step), &mut vector, stride);
-        copy_down(
-            Loops::new(false),
-            &texels,
-            (pos, step),
-            &mut baseline,
-            stride,
-        );
-        if vector != baseline {
+        let column = |loops, run: &mut [u32]| copy_down(loops, &texels, (pos, step), run, stride);
+        if let Some(differ) = against_baseline(vec![7; size], column) {
             return Err(format!(
-                "wall column: len {len}, pos {pos}, step {step}, stride {stride}, count {count}: {vector:x?} against {baseline:x?}"
+                "wall column: len {len}, pos {pos}, step {step}, stride {stride}, count {count}: {differ}"
             ));
         }
     }
@@ -462,13 +449,8 @@ pub(super) fn check_tints(rounds: usize) -> Result<(), String> {
         let tint = crate::lighting::Tint::new(factor, shares);
         let len = (next() % 40) as usize;
         let pixels: Vec<u32> = (0..len).map(|_| next() as u32).collect();
-        let (mut vector, mut baseline) = (pixels.clone(), pixels);
-        tint_run(Loops::new(true), &tint, &mut vector);
-        tint_run(Loops::new(false), &tint, &mut baseline);
-        if vector != baseline {
-            return Err(format!(
-                "tint: {tint:?}, {len} pixels: {vector:x?} against {baseline:x?}"
-            ));
+        if let Some(differ) = against_baseline(pixels, |loops, run| tint_run(loops, &tint, run)) {
+            return Err(format!("tint: {tint:?}, {len} pixels: {differ}"));
         }
     }
     Ok(())
