@@ -279,10 +279,7 @@ fn fitted(text: &str, room: i64, scale: u32) -> (String, u32) {
     let fits = |text: &str, size: u32| i64::from(text_width(text, size)) <= room;
     let smallest = (scale / 2).max(1);
     let sizes = [scale * 2, scale * 3 / 2, scale, smallest];
-    if let Some(size) = sizes
-        .into_iter()
-        .find(|&size| size >= 1 && fits(text, size))
-    {
+    if let Some(size) = sizes.into_iter().find(|&size| fits(text, size)) {
         return (text.to_string(), size);
     }
     let mut shown = String::new();

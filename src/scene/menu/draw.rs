@@ -26,12 +26,12 @@ impl Menu {
     /// Where `items` lines go in a frame `height` pixels tall, their rows at least
     /// `finger_row` tall where they are tapped ([`MenuWorld::finger_row`]).
     pub(super) fn layout(&self, items: usize, height: u32, finger_row: Option<u32>) -> Layout {
-        let scale = (height / 200).max(1);
-        let s = i64::from(scale);
-        let h = i64::from(height);
         if let Some(least) = finger_row {
             return self.finger_layout(items, height, i64::from(least));
         }
+        let scale = (height / 200).max(1);
+        let s = i64::from(scale);
+        let h = i64::from(height);
         // The title art takes the top of the front door's own pages.
         let top = if self.page() == Page::Main {
             80 * s
@@ -148,10 +148,11 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
     } else {
         canvas.darken(2);
     }
+    // The status bar's height (the pause menu shows the bar beneath).
+    let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
     if finger {
         // A finger's page may run over the status bar: darker there, so that its lines are
         // read, not the bar's.
-        let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
         canvas.mix_rect(0..w, h - bar..h, Colour::BLACK, 0.75);
     }
     let gold = Colour::rgb(240, 210, 110);
@@ -252,7 +253,6 @@ pub fn draw(frame: &mut Frame, menu: &Menu, settings: &Settings, world: &MenuWor
         .find(|&size| text_width(&help, size) as i64 <= w - 4 * s)
         .unwrap_or((scale / 2).max(1));
     // Above the status bar the pause menu shows beneath it, never over its digits.
-    let bar = i64::from(crate::scene::hud::bar_height_for(h as u32));
     let mut help_y = h - bar - 3 * s - 5 * i64::from(help_scale);
     if finger {
         // Under the rows (a long page's "- MORE -" row among them), where that is not below

@@ -18,6 +18,13 @@ const PAGES_CHOSEN_FROM: [Page; 10] = [
     Page::Arenas,
 ];
 
+/// `menu` drawn on a frame `w` x `h` with the default settings.
+fn drawn(menu: &Menu, (w, h): (u32, u32), world: &MenuWorld) -> Frame {
+    let mut frame = Frame::new(w, h).unwrap();
+    draw(&mut frame, menu, &Settings::default(), world);
+    frame
+}
+
 /// The pixels of `frame` with some red (the menus' letters, gold and white, and the marked
 /// row).
 fn lit_pixels(frame: &Frame) -> usize {
@@ -405,24 +412,20 @@ fn the_mouse_points_and_clicks_at_the_rows_drawn() {
 
 #[test]
 fn every_page_draws_at_every_size_with_its_title_and_marks_the_choice() {
-    let s = Settings::default();
     let world = MenuWorld::default();
     for (w, h) in [(160, 100), (320, 200), (640, 400), (1920, 1080)] {
         for page in PAGES_CHOSEN_FROM.into_iter().chain([Page::NameEntry]) {
-            let mut frame = Frame::new(w, h).unwrap();
             let menu = Menu {
                 pages: vec![(page, 0)],
                 ..Menu::main()
             };
-            draw(&mut frame, &menu, &s, &world);
-            let lit = lit_pixels(&frame);
+            let lit = lit_pixels(&drawn(&menu, (w, h), &world));
             assert!(lit > 50, "{page:?} at {w}x{h}: {lit} lit pixels");
         }
     }
     // The chosen row is marked red across the frame.
-    let mut frame = Frame::new(640, 400).unwrap();
     let menu = Menu::main();
-    draw(&mut frame, &menu, &s, &world);
+    let frame = drawn(&menu, (640, 400), &world);
     let layout = menu.layout(5, 400, None);
     let c = frame.colour(2, (layout.top + 2) as u32);
     assert!(c.r > 60 && c.g < 40, "{c:?}");
@@ -547,21 +550,18 @@ fn every_page_draws_for_a_finger_with_its_chosen_row_marked_whole() {
         ..MenuWorld::default()
     };
     for page in PAGES_CHOSEN_FROM {
-        let mut frame = Frame::new(640, 400).unwrap();
         let menu = Menu {
             pages: vec![(page, 0)],
             ..Menu::main()
         };
-        draw(&mut frame, &menu, &s, &world);
-        let lit = lit_pixels(&frame);
+        let lit = lit_pixels(&drawn(&menu, (640, 400), &world));
         assert!(lit > 50, "{page:?}: {lit} lit pixels");
     }
-    let mut frame = Frame::new(640, 400).unwrap();
     let menu = Menu {
         pages: vec![(Page::Options, 2)],
         ..Menu::main()
     };
-    draw(&mut frame, &menu, &s, &world);
+    let frame = drawn(&menu, (640, 400), &world);
     let items = menu.items(&s, &world).len();
     let layout = menu.layout(items, 400, world.finger_row);
     let chosen = (2 - layout.first) as i64;
