@@ -14,7 +14,7 @@ rustup target list --installed | grep -q '^wasm32-unknown-unknown$' ||
 version=$(sed -n '/^name = "wasm-bindgen"$/{n;s/^version = "\(.*\)"/\1/p}' Cargo.lock)
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
   echo "== cargo install wasm-bindgen-cli $version"
-  cargo install -q wasm-bindgen-cli --version "$version" --no-default-features --bin wasm-bindgen
+  env -u RUSTC_WORKSPACE_WRAPPER cargo install -q wasm-bindgen-cli --version "$version" --no-default-features --bin wasm-bindgen
 fi
 if [ ! -x web/node_modules/.bin/wasm-opt ]; then
   echo "== npm ci (binaryen's wasm-opt, playwright-core)"
