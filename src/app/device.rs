@@ -13,14 +13,15 @@ use std::sync::mpsc::{SyncSender, sync_channel};
 
 use tilecaster::audio::{RATE, to_pcm16};
 
+// Mixed ticks waiting for the device at most; more are dropped (the game ran ahead).
+use super::feed::QUEUE_TICKS;
+
 /// ALSA's constants (alsa/pcm.h).
 const SND_PCM_STREAM_PLAYBACK: c_int = 0;
 const SND_PCM_FORMAT_S16_LE: c_int = 2;
 const SND_PCM_ACCESS_RW_INTERLEAVED: c_int = 3;
 /// The device's buffer, microseconds: a few ticks (the game mixes one tick at a time).
 const LATENCY_US: c_uint = 80_000;
-/// Mixed ticks waiting for the device at most; more are dropped (the game ran ahead).
-const QUEUE: usize = 6;
 
 type Open = unsafe extern "C" fn(*mut *mut c_void, *const c_char, c_int, c_int) -> c_int;
 type SetParams =
@@ -184,7 +185,7 @@ pub struct AudioOut {
 impl AudioOut {
     /// Opens the default ALSA device in a thread of its own; why not, when there is none.
     pub fn open() -> Result<AudioOut, String> {
-        let (queue, mixed) = sync_channel::<Vec<i16>>(QUEUE);
+        let (queue, mixed) = sync_channel::<Vec<i16>>(QUEUE_TICKS);
         let (ready, opened) = sync_channel::<Result<(), String>>(1);
         std::thread::Builder::new()
             .name("sound".into())

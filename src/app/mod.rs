@@ -12,9 +12,13 @@ mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
 mod gamepad;
 mod hooks;
-// The sound device: ALSA natively; the page's Web Audio in the browser.
+// The sound device: ALSA on Linux and the BSDs; cpal (WASAPI, CoreAudio) on Windows and
+// macOS, through the feed; the page's Web Audio in the browser.
 #[cfg_attr(target_arch = "wasm32", path = "device_web.rs")]
+#[cfg_attr(any(windows, target_os = "macos"), path = "device_cpal.rs")]
 mod device;
+#[cfg(not(target_arch = "wasm32"))]
+mod feed;
 mod input;
 mod keymap;
 mod keys;
