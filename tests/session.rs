@@ -508,6 +508,11 @@ fn autoplay_finishes_the_episode_on_every_difficulty() {
             assert!(l["ticks"].as_u64().unwrap() > 0);
             assert!(l["health"].as_u64().unwrap() > 0);
             assert!(l["lives"].as_u64().is_some(), "{l}");
+            let state = l["state"].as_str().unwrap_or_default();
+            assert!(
+                state.len() == 16 && state.bytes().all(|b| b.is_ascii_hexdigit()),
+                "{l}"
+            );
             assert!(l["bonus"].as_u64() <= l["score"].as_u64(), "{l}");
         }
         for l in &deaths {

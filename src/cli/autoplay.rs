@@ -78,13 +78,21 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         }
         level_ticks += 1;
         for tally in &session.tallies[printed..] {
-            writeln!(stdout, "{}", json_line(tally, true))?;
+            writeln!(
+                stdout,
+                "{}",
+                json_line(tally, true, session.game.state_hash())
+            )?;
             printed += 1;
             level_ticks = 0;
         }
         if session.game.player_dead() && session.dead_ticks() == 1 {
             let tally = Tally::of(&session.game, session.path());
-            writeln!(stdout, "{}", json_line(&tally, false))?;
+            writeln!(
+                stdout,
+                "{}",
+                json_line(&tally, false, session.game.state_hash())
+            )?;
             if session.game.seat().lives == 0 {
                 bail!(
                     "game over: the player died on {} after {} ticks at ({:.2}, {:.2}) with no life left",
@@ -98,7 +106,11 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
         }
         if level_ticks > GIVE_UP_MINUTES * 60 * u64::from(TICK_HZ) {
             let tally = Tally::of(&session.game, session.path());
-            writeln!(stdout, "{}", json_line(&tally, false))?;
+            writeln!(
+                stdout,
+                "{}",
+                json_line(&tally, false, session.game.state_hash())
+            )?;
             bail!(
                 "the autopilot gave up on {} after {GIVE_UP_MINUTES} minutes at ({:.2}, {:.2})",
                 tally.name,
@@ -111,8 +123,9 @@ fn play(o: &Options, audio: &mut Option<(Mixer, Vec<f32>)>) -> Result<()> {
 }
 
 /// One level's tally as the JSON line `autoplay` prints (`bonus`: what its tally added to
-/// the score, included in `score`; 0 for a death).
-fn json_line(t: &Tally, finished: bool) -> String {
+/// the score, included in `score`; 0 for a death; `state`: the game's state hash as the line
+/// is printed, the same on every platform for the same run).
+fn json_line(t: &Tally, finished: bool, state: u64) -> String {
     let file = t.file.file_name().map_or_else(
         || t.file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -120,7 +133,7 @@ fn json_line(t: &Tally, finished: bool) -> String {
     // In the documented order (a JSON object's keys are unordered, but people read these).
     let text = |v: &str| serde_json::Value::from(v).to_string();
     format!(
-        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{},\"bonus\":{},\"score\":{},\"lives\":{}}}",
+        "{{\"level\":{},\"name\":{},\"finished\":{finished},\"ticks\":{},\"kills\":{},\"kills_total\":{},\"secrets\":{},\"secrets_total\":{},\"treasure\":{},\"treasure_total\":{},\"health\":{},\"bonus\":{},\"score\":{},\"lives\":{},\"state\":\"{state:016x}\"}}",
         text(&file),
         text(&t.name),
         t.ticks,
