@@ -79,13 +79,16 @@ let failed = 0;
 const only = process.env.WEB_TEST_ONLY;
 async function check(name, body) {
   if (only && !only.split('|').some((text) => name.includes(text))) return;
+  // (Each check's seconds, so that a slow run shows where its time went.)
+  const started = Date.now();
+  const took = () => `(${((Date.now() - started) / 1000).toFixed(1)} s)`;
   try {
     await body();
     passed += 1;
-    console.log(`ok: ${name}`);
+    console.log(`ok: ${name} ${took()}`);
   } catch (e) {
     failed += 1;
-    console.log(`FAILED: ${name}: ${e.message || e}`);
+    console.log(`FAILED: ${name}: ${e.message || e} ${took()}`);
   }
 }
 function assert(condition, message) {
