@@ -138,8 +138,25 @@ impl SpriteDraw {
     }
 
     /// The screen columns it covers.
+    #[cfg(test)]
     pub fn columns(&self) -> std::ops::Range<i32> {
         self.x0..self.x1
+    }
+
+    /// The screen columns that may show row `row` of its frame: its columns narrowed to those
+    /// over the row's opaque texels ([`Texture::opaque_span`]), a column wider each side for
+    /// rounding (every pixel is still tested). Most of a figure's frame is see-through.
+    #[inline]
+    pub fn columns_on(&self, frame: &Texture, row: u32) -> std::ops::Range<i32> {
+        let (first, end) = frame.opaque_span(row);
+        if first >= end {
+            return self.x0..self.x0;
+        }
+        // Column x shows texel column (x + 0.5 - left) * per_x (rounded down).
+        let x = |tx: u32| tx as f32 / self.per_x + self.left - 0.5;
+        let from = (x(first).floor() as i32 - 1).max(self.x0);
+        let to = (x(end).ceil() as i32 + 1).min(self.x1);
+        from..to.max(from)
     }
 
     /// How far away it stands, along the view direction.
@@ -288,5 +305,44 @@ mod tests {
         assert!(d.narrow_to_seen(|x| if x == 19 { 2.5 } else { 2.0 }));
         assert_eq!(d.columns(), 19..20);
         assert!(!draw().narrow_to_seen(|_| 1.0));
+    }
+
+    #[test]
+    fn every_column_that_shows_a_texel_of_a_row_is_among_the_rows_columns() {
+        // A 16 x 16 frame: a diamond (each row opaque over a span of its own), one empty row.
+        let size = 16u32;
+        let mut rgba = vec![0u8; (size * size * 4) as usize];
+        for y in 0..size {
+            let half = if y == 3 { 0 } else { 8 - (y as i32 - 8).abs() };
+            for x in 0..size {
+                let inside = (x as i32 - 8).abs() < half;
+                let alpha = if inside { 255 } else { 40 };
+                rgba[((y * size + x) * 4) as usize..][..4].copy_from_slice(&[200, 100, 50, alpha]);
+            }
+        }
+        let frame = Texture::from_rgba(size, &rgba, None);
+        assert_eq!(frame.opaque_span(3), (0, 0));
+        assert_eq!(frame.opaque_span(8), (1, 16));
+        let mut narrowed = 0;
+        // Drawn from 3 to 300 columns wide, at a fraction of a column off.
+        for wide in [3.0f32, 7.5, 16.0, 23.3, 64.0, 300.0] {
+            for shift in [0.0f32, 0.25, 0.5, 0.99] {
+                let mut d = draw();
+                d.left = 10.0 + shift;
+                d.per_x = size as f32 / wide;
+                d.x0 = d.left.floor() as i32;
+                d.x1 = (d.left + wide).ceil() as i32;
+                for row in 0..size {
+                    let columns = d.columns_on(&frame, row);
+                    for x in d.columns() {
+                        if d.texel(&frame, x, row).is_some() {
+                            assert!(columns.contains(&x), "{wide} {shift} row {row}: {x}");
+                        }
+                    }
+                    narrowed += d.columns().len() - columns.len();
+                }
+            }
+        }
+        assert!(narrowed > 0);
     }
 }

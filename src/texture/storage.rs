@@ -14,6 +14,9 @@ pub struct Texture {
     /// Level 0 (the full size) first, then each mipmap level.
     levels: Vec<Mip>,
     has_holes: bool,
+    /// Where each row of the full level is opaque, for a texture with holes: texel columns
+    /// `[first, end)`, `first == end` in a row with none (empty for an opaque texture).
+    row_spans: Vec<[u16; 2]>,
 }
 
 /// One level of a [`Texture`]: a square, power-of-two grid stored column-major, light and dark.
@@ -242,6 +245,11 @@ impl Texture {
             None => column_major(rgba, darken),
         };
         let has_holes = texels.iter().any(|&t| !is_opaque(t));
+        let row_spans = if has_holes {
+            (0..size).map(|y| opaque_span(&texels, size, y)).collect()
+        } else {
+            Vec::new()
+        };
         let mut levels = vec![Mip {
             size,
             shift: size.trailing_zeros(),
@@ -252,7 +260,22 @@ impl Texture {
             let next = levels[levels.len() - 1].halved();
             levels.push(next);
         }
-        Texture { levels, has_holes }
+        Texture {
+            levels,
+            has_holes,
+            row_spans,
+        }
+    }
+
+    /// The texel columns `[first, end)` outside which row `y` of the full level is see-through
+    /// (the whole row for an opaque texture; `first == end` for a row with nothing opaque), so
+    /// that a sprite's row is drawn over its figure, not its whole frame.
+    #[inline]
+    pub fn opaque_span(&self, y: u32) -> (u32, u32) {
+        match self.row_spans.get(y as usize) {
+            Some(&[first, end]) => (u32::from(first), u32::from(end)),
+            None => (0, self.size()),
+        }
     }
 
     /// Side length in texels (a power of two).
@@ -333,6 +356,18 @@ pub fn mip_level(texels: f64) -> u32 {
 #[inline]
 pub fn is_opaque(texel: u32) -> bool {
     texel >> 24 >= 128
+}
+
+/// The opaque texel columns `[first, end)` of row `y` of `size`² column-major texels.
+fn opaque_span(texels: &[u32], size: u32, y: u32) -> [u16; 2] {
+    let opaque = |x: &u32| is_opaque(texels[(x * size + y) as usize]);
+    match (0..size).find(opaque) {
+        Some(first) => {
+            let last = (first..size).rev().find(opaque).unwrap_or(first);
+            [first as u16, last as u16 + 1]
+        }
+        None => [0, 0],
+    }
 }
 
 /// The darker shade of a face lit from the side (about three quarters of the brightness).

@@ -341,7 +341,7 @@ fn sprites_on_row(scene: &Scene, y: i32, row: &mut [u32]) {
         let d = &draws[i as usize];
         let frame = d.frame(scene.sprites);
         let texel_row = d.texel_row(frame, y);
-        for x in d.columns() {
+        for x in d.columns_on(frame, texel_row) {
             if hides(scene, x as usize, y, d.depth()) {
                 continue;
             }
