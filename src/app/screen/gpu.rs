@@ -98,16 +98,7 @@ impl Screen {
     ) -> Result<Screen> {
         let (surface, adapter) = match backends_of(backend) {
             Some(backends) => adapter_on(&window, &display, backends).await?,
-            // Vulkan where there is an adapter for it, else OpenGL, said once.
-            None => match adapter_on(&window, &display, wgpu::Backends::VULKAN).await {
-                Ok(found) => found,
-                Err(why) => {
-                    eprintln!("no Vulkan adapter ({why:#}): drawing with OpenGL instead");
-                    adapter_on(&window, &display, wgpu::Backends::GL)
-                        .await
-                        .context("no OpenGL adapter either")?
-                }
-            },
+            None => automatic_adapter(&window, &display).await?,
         };
         let (device, queue) = adapter
             .request_device(&wgpu::DeviceDescriptor {
@@ -360,7 +351,49 @@ impl Screen {
     }
 }
 
-/// The backends to ask wgpu for, for `backend`; `None` for "Vulkan, else OpenGL".
+/// The graphics APIs `--backend auto` tries in turn, this system's own first: Metal on
+/// macOS (where there is no Vulkan or OpenGL for wgpu), Direct3D 12 on Windows, then Vulkan,
+/// then OpenGL.
+const AUTOMATIC: &[(wgpu::Backends, &str)] = if cfg!(target_os = "macos") {
+    &[(wgpu::Backends::METAL, "Metal")]
+} else if cfg!(windows) {
+    &[
+        (wgpu::Backends::DX12, "Direct3D 12"),
+        (wgpu::Backends::VULKAN, "Vulkan"),
+        (wgpu::Backends::GL, "OpenGL"),
+    ]
+} else {
+    &[
+        (wgpu::Backends::VULKAN, "Vulkan"),
+        (wgpu::Backends::GL, "OpenGL"),
+    ]
+};
+
+/// A surface and an adapter of the first of [`AUTOMATIC`] that has one; each one given up on
+/// is said once ("no Vulkan adapter (why): drawing with OpenGL instead").
+async fn automatic_adapter(
+    window: &Arc<Window>,
+    display: &OwnedDisplayHandle,
+) -> Result<(wgpu::Surface<'static>, wgpu::Adapter)> {
+    let mut failed = None;
+    for (i, &(backends, name)) in AUTOMATIC.iter().enumerate() {
+        match adapter_on(window, display, backends).await {
+            Ok(found) => return Ok(found),
+            Err(why) => {
+                if let Some((_, next)) = AUTOMATIC.get(i + 1) {
+                    eprintln!("no {name} adapter ({why:#}): drawing with {next} instead");
+                }
+                failed = Some(why);
+            }
+        }
+    }
+    let names: Vec<&str> = AUTOMATIC.iter().map(|&(_, name)| name).collect();
+    let why = failed.unwrap_or_else(|| anyhow!("no graphics API to try"));
+    Err(why.context(format!("no adapter for {}", names.join(" or "))))
+}
+
+/// The backends to ask wgpu for, for `backend`; `None` for this system's in turn
+/// ([`AUTOMATIC`]).
 fn backends_of(backend: Backend) -> Option<wgpu::Backends> {
     match backend {
         Backend::Auto => wgpu::Backends::from_env().filter(|b| !b.is_empty()),

@@ -71,7 +71,9 @@ pub(super) enum Shown {
 #[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub enum Backend {
-    /// Vulkan where an adapter is found, else OpenGL (`WGPU_BACKEND` decides when set).
+    /// The system's own first: on Linux Vulkan where an adapter is found, else OpenGL; on
+    /// Windows Direct3D 12, then Vulkan, then OpenGL; on macOS Metal (`WGPU_BACKEND` decides
+    /// when set).
     #[default]
     Auto,
     /// Vulkan only.
