@@ -235,6 +235,22 @@ fn room_url(server: &str, code: &str) -> String {
     format!("{}/tilecaster-{code}", server.trim_end_matches('/'))
 }
 
+/// A room's address as its panel's first line names it: the room and its server, without the
+/// scheme and the query, so that a phone's panel holds it
+/// (`ws://example.org:3536/friday?next=2`: "ROOM FRIDAY ON EXAMPLE.ORG:3536").
+#[cfg_attr(not(feature = "webrtc"), allow(dead_code))]
+fn room_title(url: &str) -> String {
+    let place = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let place = place.split(['?', '#']).next().unwrap_or(place);
+    let title = match place.split_once('/') {
+        Some((server, room)) if !room.trim_matches('/').is_empty() => {
+            format!("ROOM {} ON {server}", room.trim_matches('/'))
+        }
+        _ => format!("ROOM AT {}", place.trim_end_matches('/')),
+    };
+    title.to_uppercase()
+}
+
 /// One poll of a lobby (see [`Waiting::poll`]).
 fn poll_lobby(
     lobby: &mut Lobby,
@@ -387,7 +403,7 @@ fn panel(lobby: &Lobby, place: &str) -> Vec<String> {
 #[cfg(feature = "webrtc")]
 fn poll_room(seat: &mut RoomSeat, level: &Session, sources: &Sources) -> Outcome {
     use tilecaster::net::room::RoomState;
-    let mut lines = vec![format!("ROOM {}", seat.room.url().to_uppercase())];
+    let mut lines = vec![room_title(seat.room.url())];
     match seat.room.poll() {
         RoomState::Waiting {
             here,
@@ -431,6 +447,27 @@ fn poll_room(seat: &mut RoomSeat, level: &Session, sources: &Sources) -> Outcome
                 }
                 Err(e) => Outcome::Over(format!("cannot start the network game: {e:#}")),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rooms_panel_names_the_room_and_its_server_not_the_whole_address() {
+        let cases = [
+            (
+                "ws://127.0.0.1:43403/test-10963?next=2",
+                "ROOM TEST-10963 ON 127.0.0.1:43403",
+            ),
+            ("wss://example.org/friday/", "ROOM FRIDAY ON EXAMPLE.ORG"),
+            ("ws://example.org:3536/", "ROOM AT EXAMPLE.ORG:3536"),
+            ("example.org/a/b#x", "ROOM A/B ON EXAMPLE.ORG"),
+        ];
+        for (url, title) in cases {
+            assert_eq!(room_title(url), title, "{url}");
         }
     }
 }
