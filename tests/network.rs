@@ -259,13 +259,30 @@ fn final_lines(children: Vec<Child>) -> Vec<String> {
 }
 
 /// `n` seats playing `ticks` ticks through a relay of 100 ms round trips losing 5%: every seat
-/// ends on the same state.
+/// ends on the same state, each having raised its input delay from none (autoplay's) to the
+/// round trip's (three ticks for 100 ms; four where the machine is slow to answer).
 fn play_through_relay(n: usize, ticks: u64) {
     let players: Vec<SocketAddr> = (0..n).map(|_| free_address()).collect();
     let relay = Relay::start(&players, Duration::from_millis(50), 0.05);
     let ticks = ticks.to_string();
     let children = seats_through(&relay, &players, &["--ticks", &ticks]);
-    let lines = final_lines(children);
+    let outputs: Vec<Output> = children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let lines: Vec<String> = outputs
+        .iter()
+        .enumerate()
+        .map(|(i, output)| final_line(output, &format!("seat {i}")))
+        .collect();
+    for output in &outputs {
+        let said = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            said.contains("(input delay 0 ticks, 3 at the end)")
+                || said.contains("(input delay 0 ticks, 4 at the end)"),
+            "the input delay did not follow the round trip: {said}"
+        );
+    }
     let (passed, lost) = relay.finish();
     let share = lost as f64 / (passed + lost) as f64;
     assert!(

@@ -527,10 +527,11 @@ fn say_how_it_went(
         );
     }
     eprintln!(
-        "{}: {} ticks played (input delay {}), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} forged, {} sent again, {} not of this game or malformed",
+        "{}: {} ticks played (input delay {} ticks, {} at the end), {} played again after rollbacks (at most {} at once), {} waits for peers; round trips: {}; datagrams dropped: {} from strangers, {} forged, {} sent again, {} not of this game or malformed",
         seat_name(seat),
         stats.ticks,
         o.seats.input_delay,
+        net.input_delay(),
         stats.replayed,
         stats.longest_rollback,
         stats.stalled,

@@ -13,6 +13,8 @@
 
 mod carrier;
 mod checks;
+mod delay;
+mod event;
 pub mod lobby;
 mod quiet;
 #[cfg(feature = "webrtc")]
@@ -26,11 +28,10 @@ pub mod text;
 pub mod watch;
 
 pub use carrier::{Carrier, Datagrams, udp_carrier};
+pub use event::{NetEvent, seat_called};
 pub use seal::GameKey;
 pub use seats::NetSeats;
-pub use session::{
-    DESYNC_CHECK_TICKS, NetError, NetEvent, NetPlay, NetSetup, NetStats, seat_called,
-};
+pub use session::{DESYNC_CHECK_TICKS, NetError, NetPlay, NetSetup, NetStats};
 pub use socket::{MAX_DATAGRAMS_PER_POLL, SocketReport};
 pub use terms::{GameTerms, fingerprint};
 

@@ -50,6 +50,8 @@ use ggrs::{
     SessionState,
 };
 
+use super::delay::DelayLine;
+use super::event::NetEvent;
 use super::quiet::{panic_text, quietly};
 use super::socket::{GameSocket, SocketReport};
 use super::terms::GameTerms;
@@ -106,156 +108,6 @@ pub enum NetError {
     Session(String),
 }
 
-/// Something a networked game's players should hear of.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NetEvent {
-    /// Getting in step with a peer: `count` of `total` round trips done.
-    Synchronizing {
-        /// The peer's seat.
-        seat: usize,
-        /// Round trips done.
-        count: u32,
-        /// Round trips needed.
-        total: u32,
-    },
-    /// In step with a peer.
-    Connected {
-        /// The peer's seat.
-        seat: usize,
-    },
-    /// Nothing heard from a peer for a while; it is dropped after `timeout_ms` more.
-    Interrupted {
-        /// The peer's seat.
-        seat: usize,
-        /// Milliseconds left before it is dropped.
-        timeout_ms: u64,
-    },
-    /// A peer that was interrupted is heard again.
-    Resumed {
-        /// The peer's seat.
-        seat: usize,
-    },
-    /// A peer left (or was not heard for too long): its player stands still from then on.
-    Left {
-        /// The peer's seat.
-        seat: usize,
-    },
-    /// A peer's state hash differed from this machine's at `tick`: the games went apart.
-    Desync {
-        /// The tick compared.
-        tick: u64,
-        /// The peer's seat.
-        seat: usize,
-    },
-    /// A peer plays another game, and says which: `differences` in words (see
-    /// [`GameTerms::differences`]). The two cannot play together.
-    Mismatch {
-        /// The peer's seat.
-        seat: usize,
-        /// What differs.
-        differences: Vec<String>,
-    },
-    /// Seat `by` said seat `seat` had left: the rollback library believes it (the seats
-    /// must agree on whose inputs count), so the seat's player stands still from then on
-    /// everywhere. The seat said to have left is told too (this event, its own seat named),
-    /// and its game ends there.
-    SaidLeft {
-        /// The seat that said so.
-        by: usize,
-        /// The seat said to have left.
-        seat: usize,
-    },
-    /// Seat `by` said seat `seat` had left, and this machine, which still hears it, does not
-    /// believe it: the seats that hear each other play on together.
-    NotBelieved {
-        /// The seat that said so.
-        by: usize,
-        /// The seat said to have left.
-        seat: usize,
-    },
-    /// A line of chat from a seat (made printable: [`crate::net::text`]).
-    Chat {
-        /// The seat that said it.
-        seat: usize,
-        /// What it said.
-        text: String,
-    },
-    /// A peer sends datagrams of another game, version or level (its fingerprint differs).
-    OtherGame {
-        /// The peer's address.
-        addr: SocketAddr,
-    },
-    /// The network game cannot go on: a peer sent a message of this game that the rollback
-    /// library could not take (a hostile or broken peer). This machine's game stops there.
-    Failed {
-        /// What went wrong.
-        why: String,
-    },
-}
-
-/// Seat `seat` in words: its player's name where `names` (in seat order, as a lobby gave
-/// them) has one, "BO (seat 1)", else "seat 1".
-pub fn seat_called(seat: usize, names: &[String]) -> String {
-    match names.get(seat) {
-        Some(name) if !name.is_empty() => format!("{name} (seat {seat})"),
-        _ => format!("seat {seat}"),
-    }
-}
-
-impl NetEvent {
-    /// The event in words, each seat called by its player's name where `names` (in seat
-    /// order, as a lobby gave them) has one ([`seat_called`]): "BO (seat 1) left", else
-    /// "seat 1 left".
-    pub fn said_to(&self, names: &[String]) -> String {
-        let who = |seat: &usize| seat_called(*seat, names);
-        match self {
-            NetEvent::Synchronizing { seat, count, total } => {
-                format!("getting in step with {}: {count} of {total}", who(seat))
-            }
-            NetEvent::Connected { seat } => format!("{} in step", who(seat)),
-            NetEvent::Interrupted { seat, timeout_ms } => format!(
-                "{} not heard from: dropped in {timeout_ms} ms unless it is",
-                who(seat)
-            ),
-            NetEvent::Resumed { seat } => format!("{} heard again", who(seat)),
-            NetEvent::Left { seat } => format!("{} left: its player stands still", who(seat)),
-            NetEvent::Desync { tick, seat } => format!(
-                "desync: {}'s game differs from this one at tick {tick}",
-                who(seat)
-            ),
-            NetEvent::Failed { why } => format!("the network game stopped: {why}"),
-            NetEvent::Mismatch { seat, differences } => format!(
-                "{} plays another game: {}",
-                who(seat),
-                differences.join("; ")
-            ),
-            NetEvent::SaidLeft { by, seat } => format!(
-                "{} says {} left: the others play on without it",
-                who(by),
-                who(seat)
-            ),
-            NetEvent::NotBelieved { by, seat } => format!(
-                "{} says {} left, but it is heard here: not believed",
-                who(by),
-                who(seat)
-            ),
-            NetEvent::Chat { seat, text } => match names.get(*seat) {
-                Some(name) if !name.is_empty() => format!("{name}: {text}"),
-                _ => format!("seat {seat}: {text}"),
-            },
-            NetEvent::OtherGame { addr } => format!(
-                "{addr} plays another game (another version, level, difficulty, seed or number of players): its datagrams are dropped"
-            ),
-        }
-    }
-}
-
-impl std::fmt::Display for NetEvent {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.said_to(&[]))
-    }
-}
-
 /// A networked game in progress on this machine.
 pub struct NetPlay {
     session: P2PSession<NetConfig>,
@@ -289,6 +141,8 @@ pub struct NetPlay {
     failed: Option<(String, bool)>,
     /// The game's fingerprint ([`super::fingerprint`]).
     fingerprint: u64,
+    /// This machine's inputs on their way to the session, held back as the round trip asks.
+    delay: DelayLine,
 }
 
 /// How the network play is going, for the network line and reports.
@@ -391,6 +245,7 @@ impl NetPlay {
             finished_at: None,
             failed: None,
             fingerprint: setup.terms.fingerprint(),
+            delay: DelayLine::new(setup.input_delay),
         })
     }
 
@@ -539,7 +394,7 @@ impl NetPlay {
             return Ok(false);
         }
         self.session
-            .add_local_input(self.seat, input.packed())
+            .add_local_input(self.seat, self.delay.next(input).packed())
             .map_err(|e| NetError::Session(e.to_string()))?;
         let before = self.game.ticks;
         self.note_frame();
@@ -596,6 +451,14 @@ impl NetPlay {
             return Ok(false);
         }
         self.stats.ticks += 1;
+        self.delay.played(input);
+        if self.delay.due() {
+            let longest = (0..self.addresses.len())
+                .filter(|&s| s != self.seat)
+                .filter_map(|s| self.round_trip_ms(s))
+                .max();
+            self.delay.follow(longest);
+        }
         let replayed = advanced.saturating_sub(1);
         self.stats.replayed += replayed;
         self.stats.longest_rollback = self.stats.longest_rollback.max(replayed);
@@ -702,7 +565,8 @@ impl NetPlay {
         self.game.ticks.saturating_sub(self.confirmed_tick())
     }
 
-    /// The network line of the profiler (F3): the tick, the round trip to each peer, the ticks played
+    /// The network line of the profiler (F3): the tick, the round trip to each peer, the input
+    /// delay now ([`NetPlay::input_delay`]), the ticks played
     /// again in the last rollback and at most, the ticks predicted, how far ahead this
     /// machine runs; and where there were any, the datagrams dropped as forged or sent again.
     pub fn summary(&self) -> String {
@@ -715,9 +579,10 @@ impl NetPlay {
             })
             .collect();
         format!(
-            "NET TICK {}  RTT {} MS  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}  WAITED {}",
+            "NET TICK {}  RTT {} MS  DELAY {}  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}  WAITED {}",
             self.game.ticks,
             trips.join("/"),
+            self.delay.ticks(),
             self.stats.last_rollback,
             self.stats.longest_rollback,
             self.predicted_ticks(),
@@ -768,28 +633,14 @@ impl NetPlay {
         self.carrier.clone()
     }
 
+    /// The input delay this machine's inputs see now, in ticks: the session's own (the
+    /// lobby's) and what the round trip measured during play added to it (`DelayLine`).
+    pub fn input_delay(&self) -> usize {
+        self.delay.ticks()
+    }
+
     /// What the socket dropped.
     pub fn socket_report(&self) -> &SocketReport {
         &self.report
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn events_call_seats_by_their_players_names_where_known() {
-        let names = ["ANNA".to_string(), "BO".to_string(), String::new()];
-        let left = NetEvent::Left { seat: 1 };
-        assert_eq!(
-            left.said_to(&names),
-            "BO (seat 1) left: its player stands still"
-        );
-        assert_eq!(left.to_string(), "seat 1 left: its player stands still");
-        let nameless = NetEvent::Resumed { seat: 2 };
-        assert_eq!(nameless.said_to(&names), "seat 2 heard again");
-        let beyond = NetEvent::Connected { seat: 5 };
-        assert_eq!(beyond.said_to(&names), "seat 5 in step");
     }
 }
