@@ -1137,12 +1137,27 @@ fn a_lie_that_a_seat_has_left_neither_stops_nor_splits_the_game() {
 /// when it speaks.
 #[test]
 fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
-    let players = [free_address(), free_address(), free_address()];
+    last_seat_gone_is_dropped_by_the_others_alike(3);
+}
+
+#[test]
+fn a_seat_gone_from_a_game_of_four_is_dropped_by_the_three_others_alike() {
+    // (With four, two others tell each other of the gone seat: each word of it is believed
+    // once, and no seat drops it twice or keeps it.)
+    last_seat_gone_is_dropped_by_the_others_alike(4);
+}
+
+/// The last of `n` seats stopped for 12 s while the others' words that it is waited for are
+/// kept from it: the others drop it alike and play on to one state; it hears it was dropped,
+/// and stops.
+fn last_seat_gone_is_dropped_by_the_others_alike(n: usize) {
+    let players: Vec<SocketAddr> = (0..n).map(|_| free_address()).collect();
+    let gone = n - 1;
     let relay = Relay::start(&players, Duration::ZERO, 0.0);
     let stopped = Arc::new(AtomicBool::new(false));
-    for from in [0, 1] {
+    for from in 0..gone {
         let stopped = stopped.clone();
-        relay.tamper(from, 2, move |bytes| {
+        relay.tamper(from, gone, move |bytes| {
             if stopped.load(Ordering::Relaxed) && bytes.starts_with(b"TCsl") {
                 bytes.clear();
             }
@@ -1151,21 +1166,26 @@ fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
     let children = seats_through(&relay, &players, &["--ticks", "1500"]);
     std::thread::sleep(Duration::from_secs(3));
     stopped.store(true, Ordering::Relaxed);
-    stop_for(&children[2], Duration::from_secs(12));
+    stop_for(&children[gone], Duration::from_secs(12));
     stopped.store(false, Ordering::Relaxed);
     let outputs: Vec<Output> = children
         .into_iter()
         .map(|c| c.wait_with_output().unwrap())
         .collect();
-    assert_eq!(
-        final_line(&outputs[0], "seat 0"),
-        final_line(&outputs[1], "seat 1")
-    );
+    let lines: Vec<String> = (0..gone)
+        .map(|s| final_line(&outputs[s], &format!("seat {s}")))
+        .collect();
+    assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
     relay.finish();
-    let said = String::from_utf8_lossy(&outputs[2].stderr);
-    assert!(!outputs[2].status.success(), "seat 2 went on: {said}");
+    let said = String::from_utf8_lossy(&outputs[gone].stderr);
     assert!(
-        said.contains("says seat 2 left: the others play on without it"),
+        !outputs[gone].status.success(),
+        "seat {gone} went on: {said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "says seat {gone} left: the others play on without it"
+        )),
         "{said}"
     );
 }
