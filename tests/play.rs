@@ -328,11 +328,14 @@ fn a_seat_at_the_prediction_window_waits_and_outputs_no_tick() {
     );
     assert_eq!(runs[0].ticks_played() - played_before, played);
     // Each frame held is a tick waited, however often the runner tried in it (the first
-    // held frame's time is not yet a wait).
+    // held frame's time is not yet a wait). While the session finds this machine two ticks
+    // ahead (its estimate runs on real time), the runner's clock runs at 1/1.1: a frame may
+    // then owe no tick and try nothing, its time counted at the next try, and the last such
+    // frames' not at all (47 of 50 seen once under load).
     let waited = runs[0].net().stats().stalled;
+    let held = 60 - played;
     assert!(
-        (60 - played - 2..=60 - played).contains(&waited),
-        "the waits are counted, each once: {waited} in {} frames held",
-        60 - played
+        (held - held / 10 - 2..=held).contains(&waited),
+        "the waits are counted, each once: {waited} in {held} frames held"
     );
 }

@@ -330,6 +330,11 @@ impl NetPlay {
         if let Ok(mut shared) = self.report.gone.lock() {
             shared.clone_from(&gone);
         }
+        // A seat dropped here went on alone where it was: its state hashes are of its own
+        // game, not this one's (where its player stands still from its drop), so they say
+        // nothing of a desync. (Its hash of a tick past its drop, sent before it was
+        // dropped, once stopped both other seats of a game of four.)
+        events.retain(|e| !matches!(e, NetEvent::Desync { seat, .. } if gone.contains(seat)));
         if let Ok(mut said) = self.report.said_left.lock() {
             let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
             events.extend(news.map(|(by, seat)| NetEvent::SaidLeft { by, seat }));
