@@ -251,11 +251,22 @@ fn seats_through(relay: &Relay, players: &[SocketAddr], extra: &[&str]) -> Vec<C
 
 /// Each seat's final state line, waiting for them in seat order.
 fn final_lines(children: Vec<Child>) -> Vec<String> {
-    children
+    finished(children, "seat").1
+}
+
+/// What each of `children` printed, waiting for them in order, and its final state line
+/// (each called `who` and its number where it failed).
+fn finished(children: Vec<Child>, who: &str) -> (Vec<Output>, Vec<String>) {
+    let outputs: Vec<Output> = children
         .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect();
+    let lines = outputs
+        .iter()
         .enumerate()
-        .map(|(i, c)| final_line(&c.wait_with_output().unwrap(), &format!("seat {i}")))
-        .collect()
+        .map(|(i, output)| final_line(output, &format!("{who} {i}")))
+        .collect();
+    (outputs, lines)
 }
 
 /// `n` seats playing `ticks` ticks through a relay of 100 ms round trips losing 5%: every seat
@@ -266,15 +277,7 @@ fn play_through_relay(n: usize, ticks: u64) {
     let relay = Relay::start(&players, Duration::from_millis(50), 0.05);
     let ticks = ticks.to_string();
     let children = seats_through(&relay, &players, &["--ticks", &ticks]);
-    let outputs: Vec<Output> = children
-        .into_iter()
-        .map(|c| c.wait_with_output().unwrap())
-        .collect();
-    let lines: Vec<String> = outputs
-        .iter()
-        .enumerate()
-        .map(|(i, output)| final_line(output, &format!("seat {i}")))
-        .collect();
+    let (outputs, lines) = finished(children, "seat");
     for output in &outputs {
         let said = String::from_utf8_lossy(&output.stderr);
         assert!(
@@ -667,15 +670,7 @@ fn three_players_meet_in_a_lobby_for_a_deathmatch() {
         &[(free_address(), host), (free_address(), host)],
         &["--ticks", "600", "--mode", "deathmatch"],
     );
-    let outputs: Vec<Output> = children
-        .into_iter()
-        .map(|c| c.wait_with_output().unwrap())
-        .collect();
-    let lines: Vec<String> = outputs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| final_line(o, &format!("player {i}")))
-        .collect();
+    let (outputs, lines) = finished(children, "player");
     assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
     // Seats in the order the joiners arrived, the host's first; one tick of delay on loopback.
     let mut seats = Vec::new();
@@ -750,15 +745,7 @@ fn spectators_with_the_code_see_the_players_state_and_strangers_see_nothing() {
         "493017",
         &[ticks[0], ticks[1], "--record", record],
     ));
-    let outputs: Vec<Output> = children
-        .into_iter()
-        .map(|c| c.wait_with_output().unwrap())
-        .collect();
-    let lines: Vec<String> = outputs
-        .iter()
-        .enumerate()
-        .map(|(i, o)| final_line(o, &format!("process {i}")))
-        .collect();
+    let (outputs, lines) = finished(children, "process");
     assert!(lines.iter().all(|l| *l == lines[0]), "{lines:#?}");
     for spectator in &outputs[2..] {
         let heard = String::from_utf8_lossy(&spectator.stderr);
