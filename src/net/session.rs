@@ -458,10 +458,7 @@ impl NetPlay {
         self.stats.ticks += 1;
         self.delay.played(input);
         if self.delay.due() {
-            let longest = (0..self.addresses.len())
-                .filter(|&s| s != self.seat)
-                .filter_map(|s| self.round_trip_ms(s))
-                .max();
+            let longest = self.round_trips().flatten().max();
             self.delay.follow(longest);
         }
         let replayed = advanced.saturating_sub(1);
@@ -576,12 +573,9 @@ impl NetPlay {
     /// machine runs; and where there were any, the datagrams dropped as forged or sent again.
     pub fn summary(&self) -> String {
         use std::sync::atomic::Ordering::Relaxed;
-        let trips: Vec<String> = (0..self.addresses.len())
-            .filter(|&s| s != self.seat)
-            .map(|s| {
-                self.round_trip_ms(s)
-                    .map_or_else(|| "-".to_string(), |ms| format!("{ms}"))
-            })
+        let trips: Vec<String> = self
+            .round_trips()
+            .map(|trip| trip.map_or_else(|| "-".to_string(), |ms| format!("{ms}")))
             .collect();
         format!(
             "NET TICK {}  RTT {} MS  DELAY {}  ROLLBACK {} (MAX {})  PREDICTED {}  AHEAD {}  WAITED {}",
@@ -625,6 +619,13 @@ impl NetPlay {
         let session = &self.session;
         let stats = quietly(|| session.network_stats(seat)).ok()?.ok()?;
         Some(stats.ping as u64)
+    }
+
+    /// The round trip to each other seat's machine, in seat order ([`NetPlay::round_trip_ms`]).
+    fn round_trips(&self) -> impl Iterator<Item = Option<u64>> + '_ {
+        (0..self.addresses.len())
+            .filter(|&s| s != self.seat)
+            .map(|s| self.round_trip_ms(s))
     }
 
     /// How play has gone.
