@@ -1128,7 +1128,6 @@ fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
 }
 
 #[test]
-#[ignore = "fails now and then beside other tests (2 of 6 runs on 2026-12-06): issue 69"]
 fn a_seat_gone_from_a_game_of_four_is_dropped_by_the_three_others_alike() {
     // (With four, two others tell each other of the gone seat: each word of it is believed
     // once, and no seat drops it twice or keeps it.)

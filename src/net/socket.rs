@@ -256,8 +256,18 @@ impl GameSocket {
             if !self.take_counter(peer, &signed[4..12]) {
                 return None;
             }
+            if self.plays_on_without(sender) {
+                // (It is told instead that it was dropped: it may have stopped telling
+                // anything else to the seats it dropped.)
+                self.tell_if_gone(peer);
+                return None;
+            }
+            // (Said again and again, and each time in `SAID_LEFT_SENT` datagrams: told once.)
+            let said_left = (usize::from(signed[12]), self.seat);
             if let Ok(mut said) = self.report.said_left.lock() {
-                said.push((usize::from(signed[12]), self.seat));
+                if !said.contains(&said_left) {
+                    said.push(said_left);
+                }
             }
             return None;
         }
@@ -452,6 +462,17 @@ impl GameSocket {
         true
     }
 
+    /// Whether this machine dropped `seat` and plays on with another: then `seat`'s word that
+    /// this one left is not believed. (Back from a long stop, a dropped seat drops everyone it
+    /// has not heard from, and says so, before it hears that it was dropped itself: the seats
+    /// that still hear each other play on, and it, hearing no one, stops.)
+    fn plays_on_without(&self, seat: usize) -> bool {
+        let seats = self.peers.len() + 1;
+        self.report.gone.lock().is_ok_and(|gone| {
+            gone.contains(&seat) && (0..seats).any(|s| s != self.seat && !gone.contains(&s))
+        })
+    }
+
     /// Tells the peer at `index`, if the rollback session dropped it here and it still
     /// speaks, that this seat said it had left ([`GONE_RETOLD`]).
     fn tell_if_gone(&mut self, index: usize) {
@@ -608,27 +629,39 @@ mod tests {
         bincode::deserialize(&bytes).unwrap()
     }
 
-    /// Two sockets of one game on loopback, seats 0 and 1, each the other's peer.
-    fn pair() -> (GameSocket, GameSocket, SocketAddr, SocketAddr) {
-        let (a, b) = (
-            udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap(),
-            udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap(),
-        );
-        let at = |c: &Carrier| c.borrow_mut().local_addr().unwrap();
-        let (a_at, b_at) = (at(&a), at(&b));
+    /// `n` sockets of one game on loopback, seats 0 to `n - 1`, each the others' peer, and
+    /// their addresses.
+    fn seats(n: usize) -> (Vec<GameSocket>, Vec<SocketAddr>) {
+        let carriers: Vec<Carrier> = (0..n)
+            .map(|_| udp_carrier("127.0.0.1:0".parse().unwrap()).unwrap())
+            .collect();
+        let addresses: Vec<SocketAddr> = carriers
+            .iter()
+            .map(|c| c.borrow_mut().local_addr().unwrap())
+            .collect();
         let terms = GameTerms::from_bytes(b"rules=4\n").unwrap();
         let key = GameKey::from_code("493017");
-        let socket = |carrier, seat, peer| {
-            let report = Arc::new(SocketReport::default());
-            GameSocket::new(
-                carrier,
-                (terms.clone(), key.clone()),
-                seat,
-                vec![peer],
-                report,
-            )
-        };
-        (socket(a, 0, b_at), socket(b, 1, a_at), a_at, b_at)
+        let sockets = carriers
+            .into_iter()
+            .enumerate()
+            .map(|(seat, carrier)| {
+                let peers = (addresses.iter().enumerate())
+                    .filter(|&(s, _)| s != seat)
+                    .map(|(_, &a)| a)
+                    .collect();
+                let report = Arc::new(SocketReport::default());
+                GameSocket::new(carrier, (terms.clone(), key.clone()), seat, peers, report)
+            })
+            .collect();
+        (sockets, addresses)
+    }
+
+    /// Two sockets of one game on loopback, seats 0 and 1, each the other's peer.
+    fn pair() -> (GameSocket, GameSocket, SocketAddr, SocketAddr) {
+        let (mut sockets, at) = seats(2);
+        let b = sockets.pop().unwrap();
+        let a = sockets.pop().unwrap();
+        (a, b, at[0], at[1])
     }
 
     /// Reads what `socket` is sent, for a moment.
@@ -701,5 +734,28 @@ mod tests {
         std::thread::sleep(INPUT_RESEND);
         assert!(heard(&mut a).is_empty());
         assert_eq!(heard(&mut b), [input_message(1)]);
+    }
+
+    /// Back from a long stop, seat 2 of three has dropped the two others and says so before
+    /// it hears that they dropped it: seat 0, which dropped seat 2 and plays on with seat 1,
+    /// does not believe it (it once stopped its game there) but tells seat 2 it was dropped,
+    /// which seat 2, hearing no one, believes.
+    #[test]
+    fn a_dropped_seat_saying_the_others_left_is_told_it_was_dropped() {
+        let (mut sockets, _) = seats(3);
+        sockets[0].report.gone.lock().unwrap().push(2);
+        sockets[2].report.gone.lock().unwrap().extend([0, 1]);
+        sockets[2].tell_said_left(2, 0);
+        assert!(heard(&mut sockets[0]).is_empty());
+        assert!(sockets[0].report.said_left.lock().unwrap().is_empty());
+        assert!(heard(&mut sockets[2]).is_empty());
+        assert_eq!(*sockets[2].report.said_left.lock().unwrap(), [(0, 2)]);
+        // Seat 1, which dropped seat 2 and plays with seat 0, believes seat 0's word, not
+        // seat 2's.
+        sockets[1].report.gone.lock().unwrap().push(2);
+        sockets[2].tell_said_left(2, 1);
+        sockets[0].tell_said_left(0, 1);
+        assert!(heard(&mut sockets[1]).is_empty());
+        assert_eq!(*sockets[1].report.said_left.lock().unwrap(), [(0, 1)]);
     }
 }
