@@ -77,8 +77,8 @@
 //! Those are the engine. The `game` feature (on by default) adds the demo game's own modules:
 //! the simulation (`game`, beside the renderer, neither knowing the other), sound (`audio`),
 //! key files (`bindings`) and the presentation layer (`scene`) that turns a game into the
-//! renderer's scene, the HUD and the top-down map; and the binary with the window and the
-//! command line.
+//! renderer's scene, the HUD and the top-down map; the level editor's controller (`edit`); and
+//! the binary with the window and the command line.
 //!
 //! Stability: before 1.0 a minor release may change any API. The traversal's results
 //! ([`grid::Hit`], [`grid::Entry`]) are `#[non_exhaustive]`, so fields can be added without
@@ -94,6 +94,8 @@ pub mod assets;
 pub mod audio;
 #[cfg(feature = "game")]
 pub mod bindings;
+#[cfg(feature = "game")]
+pub mod edit;
 #[cfg(feature = "game")]
 pub mod episode;
 #[cfg(feature = "game")]

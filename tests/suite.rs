@@ -15,6 +15,7 @@ mod architecture;
 mod bad_inputs;
 mod cli_trace;
 mod data_folder;
+mod editor;
 mod fuzz_parsers;
 mod hostile_numbers;
 mod levels;

@@ -175,6 +175,17 @@ impl Session {
     ) -> Result<Session, LevelError> {
         let sources = sources.into();
         let current = load_with_sources(path, &sources)?;
+        Ok(Session::start_loaded(path, sources, current, difficulty))
+    }
+
+    /// Starts at `current`, the level of `path` loaded already (an editor's draft, to be saved
+    /// there), on `difficulty`.
+    pub fn start_loaded(
+        path: &Path,
+        sources: Sources,
+        current: LevelWithTextures,
+        difficulty: Difficulty,
+    ) -> Session {
         let game = Game::from_loaded_on(&current, difficulty);
         let level_start = Carried::of(&game);
         let mut session = Session {
@@ -204,7 +215,7 @@ impl Session {
         };
         session.stamp = session.modified();
         session.say(session.game.level.name.clone());
-        Ok(session)
+        session
     }
 
     /// The current level with its textures.

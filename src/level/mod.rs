@@ -6,6 +6,7 @@
 pub mod arsenal;
 mod decorations;
 mod diagnostic;
+mod draft;
 pub mod kinds;
 pub mod lights;
 mod parse;
@@ -24,6 +25,7 @@ pub use arsenal::{Arsenal, Pool, WeaponStats};
 pub use decorations::{DECORATIONS, Decoration, DecorationKind};
 pub(crate) use diagnostic::Diagnostics;
 pub use diagnostic::{Diagnostic, Severity};
+pub use draft::{Brush, Draft, PaintError};
 pub use kinds::EnemyKind;
 pub use lights::{Light, LightCost};
 pub use shapes::{BUNDLED_SHAPES, BUNDLED_SIDE, Shape, bundled_shape, read_mask};
@@ -31,7 +33,7 @@ pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
     COLOUR_NAMES, DOOR_JAMB, FIREBALL, LevelWithTextures, MAX_VARIANTS, PLAYER, SEAT_COLOURS,
     load_with_sources, load_with_textures, player_sprite, texture_dir_for, variant_names,
-    variant_of,
+    variant_of, with_assets,
 };
 pub use things::{PickupKind, Treasure, Weapon};
 pub use tiled::is_tiled_map;

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::{Diagnostic, Level, LevelError, Severity};
+use super::{Diagnostic, Level, LevelError, Loaded, Severity};
 use crate::assets::{HUD_NAMES, Overlay, SOUND_NAMES, Sources};
 use crate::texture::{Notice, TextureSet};
 
@@ -167,8 +167,17 @@ pub fn load_with_textures(
 /// problem: the level's own, then each unknown texture (with the names that do exist), broken
 /// PNG or WAV, at the line naming it or in the file.
 pub fn load_with_sources(path: &Path, sources: &Sources) -> Result<LevelWithTextures, LevelError> {
+    with_assets(Level::load(path)?, path, sources)
+}
+
+/// The level `loaded` (read from `path`, or to be saved there: an editor's [`super::Draft`])
+/// with its assets, loaded as [`load_with_sources`] loads them.
+pub fn with_assets(
+    loaded: Loaded,
+    path: &Path,
+    sources: &Sources,
+) -> Result<LevelWithTextures, LevelError> {
     let override_dir = sources.textures.as_deref();
-    let loaded = Level::load(path)?;
     let dir = texture_dir_for(&loaded.level, override_dir);
     let level_textures = loaded.level.texture_dir.as_ref().map(|(d, _)| d.as_path());
     let overlay = Overlay::new(sources, path, level_textures);

@@ -5,7 +5,7 @@ use std::path::Path;
 use toml::Spanned;
 
 mod tmx;
-mod toml_form;
+pub(in crate::level) mod toml_form;
 
 use super::parse::LevelSource;
 use super::{Level, LevelError, tiled};
@@ -43,7 +43,10 @@ pub fn to_toml(path: &Path, output: &Path) -> Result<Converted, LevelError> {
         let from = path.display().to_string();
         let text = tiled::read(path, |source, loaded| {
             crate::progress::report(&what, 1, 2);
-            loaded.map(|_| toml_text(&moved.source(source), &from))
+            loaded.map(|_| {
+                let comment = format!("Converted from {from} by tilecaster convert.");
+                toml_text(&moved.source(source), &comment)
+            })
         })??;
         crate::progress::report(&what, 2, 2);
         return Ok(moved.converted(text));

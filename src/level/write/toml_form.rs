@@ -8,7 +8,7 @@ use crate::level::parse::LevelSource;
 use crate::level::parse::raw::{RawEntry, RawKind, RawPlacement, RawWeapon};
 
 /// A TOML string literal.
-pub(super) fn quote(s: &str) -> String {
+pub(in crate::level) fn quote(s: &str) -> String {
     toml::Value::String(s.to_string()).to_string()
 }
 
@@ -29,7 +29,7 @@ fn position(p: &[f64]) -> String {
 }
 
 /// A legend entry as an inline table.
-fn entry(e: &RawEntry) -> String {
+pub(in crate::level) fn entry(e: &RawEntry) -> String {
     let mut parts = fields([("wall", e.wall.as_ref())]);
     if let Some(f) = &e.faces {
         let faces = fields([
@@ -103,11 +103,11 @@ fn light_numbers(
     parts
 }
 
-/// The level model as TOML level text.
-pub(super) fn toml_text(source: &LevelSource, from: &str) -> String {
+/// The level model as TOML level text, its first line the comment `comment`.
+pub(in crate::level) fn toml_text(source: &LevelSource, comment: &str) -> String {
     let raw = &source.raw;
     let mut out = format!(
-        "# Converted from {from} by tilecaster convert.\nformat = {}\nname = {}\n",
+        "# {comment}\nformat = {}\nname = {}\n",
         crate::level::LEVEL_FORMAT,
         quote(raw.name.get_ref())
     );
