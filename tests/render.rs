@@ -112,7 +112,9 @@ impl From<bool> for Drawn {
     }
 }
 
-fn golden(name: &str, frame: &Frame) {
+/// Compares `frame` with `tests/golden/NAME.png` (within the tolerances), or writes it there
+/// with `TILECASTER_BLESS` set.
+pub(crate) fn golden(name: &str, frame: &Frame) {
     let path = PathBuf::from(format!("tests/golden/{name}.png"));
     if std::env::var_os("TILECASTER_BLESS").is_some() {
         frame.save_png(&path, true).unwrap();

@@ -27,7 +27,6 @@ use crate::frame::Frame;
 use crate::grid::{Cell, CellRect, Walk};
 use crate::level::Difficulty;
 use crate::level::{Brush, Diagnostic, Draft, LevelError, LevelWithTextures, PaintError};
-use crate::math::Vec2;
 use crate::scene::{Composer, Overlays, SessionAssets};
 
 /// One step of the history: each cell it painted, with what it had before and after.
@@ -229,16 +228,22 @@ impl Editor {
     pub fn view(
         loaded: LevelWithTextures,
         path: &Path,
-        (position, angle, fov): (Vec2, f64, f64),
+        (position, angle, fov): Viewpoint,
         frame: Frame,
     ) -> Frame {
         let mut session =
             Session::start_loaded(path, Sources::default(), loaded, Difficulty::Normal);
         session.game.set_viewpoint(position, angle);
         session.hush();
+        Editor::view_of(&session, fov, frame)
+    }
+
+    /// The eye's view of `session` (its player standing at the camera) with `fov`, drawn as
+    /// `tilecaster render` draws it.
+    fn view_of(session: &Session, fov: f64, frame: Frame) -> Frame {
         let mut composer = Composer::new(frame, fov, false);
-        let mut assets = SessionAssets::new(&session);
-        composer.draw(&session, assets.of(&session), &Overlays::default(), None);
+        let mut assets = SessionAssets::new(session);
+        composer.draw(session, assets.of(session), &Overlays::default(), None);
         composer.frame
     }
 
@@ -310,6 +315,9 @@ fn span(a: Cell, b: Cell) -> CellRect {
     let height = a.y.abs_diff(b.y) + 1;
     CellRect::sized(corner, width, height)
 }
+
+mod screen;
+pub use screen::{Viewpoint, draw_screen, map_rect, map_view};
 
 #[cfg(test)]
 mod tests;

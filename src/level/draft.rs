@@ -145,6 +145,19 @@ impl Brush {
         &self.written
     }
 
+    /// The entry in words, for a screen's font: `wall brick`, `enemy guard facing west`,
+    /// `floor` for plain floor.
+    pub fn label(&self) -> String {
+        if self.is_floor() {
+            return "floor".into();
+        }
+        let words = self
+            .written
+            .replace(['{', '}', '"', '#', ','], " ")
+            .replace(" = ", " ");
+        words.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
     /// Whether it is plain floor (an empty entry).
     pub fn is_floor(&self) -> bool {
         self.written == "{}"
@@ -415,6 +428,11 @@ mod tests {
         assert_eq!(
             draft.brush_at(Cell::new(5, 4)),
             Some(Brush::player("north"))
+        );
+        assert_eq!(Brush::floor().label(), "floor");
+        assert_eq!(
+            Brush::light("#ff9040", 4.0, 1.5).label(),
+            "light colour ff9040 radius 4.0 intensity 1.5"
         );
     }
 
