@@ -66,8 +66,7 @@ pub struct Editor {
 }
 
 impl Editor {
-    /// An editor of `draft`, with nothing to undo, painting walls of the first wall texture
-    /// the level names (brick where it names none).
+    /// An editor of `draft`, with nothing to undo, its brush a brick wall.
     pub fn new(draft: Draft) -> Editor {
         let mut editor = Editor {
             draft,
