@@ -143,6 +143,9 @@ pub struct NetPlay {
     fingerprint: u64,
     /// This machine's inputs on their way to the session, held back as the round trip asks.
     delay: DelayLine,
+    /// The other seats a peer's word, believed, dropped (the rollback session may say so
+    /// later, or not at all where it never hears of them again).
+    dropped_by_word: Vec<usize>,
 }
 
 /// How the network play is going, for the network line and reports.
@@ -246,6 +249,7 @@ impl NetPlay {
             failed: None,
             fingerprint: setup.terms.fingerprint(),
             delay: DelayLine::new(setup.input_delay),
+            dropped_by_word: Vec::new(),
         })
     }
 
@@ -330,15 +334,29 @@ impl NetPlay {
         if let Ok(mut shared) = self.report.gone.lock() {
             shared.clone_from(&gone);
         }
-        // A seat dropped here went on alone where it was: its state hashes are of its own
-        // game, not this one's (where its player stands still from its drop), so they say
-        // nothing of a desync. (Its hash of a tick past its drop, sent before it was
-        // dropped, once stopped both other seats of a game of four.)
-        events.retain(|e| !matches!(e, NetEvent::Desync { seat, .. } if gone.contains(seat)));
         if let Ok(mut said) = self.report.said_left.lock() {
-            let news = said.drain(..).filter(|(_, seat)| !gone.contains(seat));
-            events.extend(news.map(|(by, seat)| NetEvent::SaidLeft { by, seat }));
+            let news: Vec<(usize, usize)> = said
+                .drain(..)
+                .filter(|(_, seat)| !gone.contains(seat))
+                .collect();
+            for &(_, seat) in &news {
+                if seat != self.seat && !self.dropped_by_word.contains(&seat) {
+                    self.dropped_by_word.push(seat);
+                }
+            }
+            events.extend(
+                news.into_iter()
+                    .map(|(by, seat)| NetEvent::SaidLeft { by, seat }),
+            );
         }
+        // A seat dropped here, by this machine or on a peer's word, went on alone where it
+        // was: its state hashes are of its own game, not this one's (where its player stands
+        // still from its drop), so they say nothing of a desync. (Its hash of a tick past its
+        // drop, sent before it was dropped, once stopped the other seats of a game of four:
+        // once where this machine had dropped it, once where a peer's word had, before the
+        // rollback session said so.)
+        let dropped = |seat: &usize| gone.contains(seat) || self.dropped_by_word.contains(seat);
+        events.retain(|e| !matches!(e, NetEvent::Desync { seat, .. } if dropped(seat)));
         if let Ok(mut heard) = self.report.chat_in.lock() {
             events.extend(
                 heard
