@@ -27,6 +27,7 @@ use crate::frame::Frame;
 use crate::grid::{Cell, CellRect, Walk};
 use crate::level::Difficulty;
 use crate::level::{Brush, Diagnostic, Draft, LevelError, LevelWithTextures, PaintError};
+use crate::math::Vec2;
 use crate::scene::{Composer, Overlays, SessionAssets};
 
 /// One step of the history: each cell it painted, with what it had before and after.
@@ -230,11 +231,22 @@ impl Editor {
         (position, angle, fov): Viewpoint,
         frame: Frame,
     ) -> Frame {
+        let session = Editor::session_at(loaded, path, (position, angle));
+        Editor::view_of(&session, fov, frame)
+    }
+
+    /// The game at the start of `loaded` (to be saved at `path`), its player standing at
+    /// `position` facing `angle`, without the level's name over it: what the view draws.
+    fn session_at(
+        loaded: LevelWithTextures,
+        path: &Path,
+        (position, angle): (Vec2, f64),
+    ) -> Session {
         let mut session =
             Session::start_loaded(path, Sources::default(), loaded, Difficulty::Normal);
         session.game.set_viewpoint(position, angle);
         session.hush();
-        Editor::view_of(&session, fov, frame)
+        session
     }
 
     /// The eye's view of `session` (its player standing at the camera) with `fov`, drawn as

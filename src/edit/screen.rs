@@ -4,10 +4,9 @@
 
 use std::path::Path;
 
-use crate::episode::Session;
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
-use crate::level::{Difficulty, LevelWithTextures};
+use crate::level::LevelWithTextures;
 use crate::math::Vec2;
 use crate::scene::SessionAssets;
 use crate::scene::topdown::{MapLayers, MapView, draw_map};
@@ -53,14 +52,7 @@ pub fn draw_screen(
     frame.fill(BACKGROUND.to_array());
     let path: &Path = editor.draft().path();
     let (position, angle, fov) = viewpoint;
-    let mut session = Session::start_loaded(
-        path,
-        crate::assets::Sources::default(),
-        loaded,
-        Difficulty::Normal,
-    );
-    session.game.set_viewpoint(position, angle);
-    session.hush();
+    let session = Editor::session_at(loaded, path, (position, angle));
     let view_width = width - width / 2;
     let rect = map_rect(width, height);
     let view = map_view(editor.draft().size(), rect);
@@ -111,7 +103,7 @@ pub fn draw_screen(
     bar.text(4, top + 14, &said.0, said.1, scale(&said.0));
     // Beside it: the view, as `tilecaster render` draws the saved file from the camera.
     if let Ok(eye) = Frame::new(view_width, height) {
-        let eye = super::Editor::view_of(&session, fov, eye);
+        let eye = Editor::view_of(&session, fov, eye);
         let row_bytes = view_width as usize * 4;
         let offset = (width / 2) as usize * 4;
         let stride = width as usize * 4;

@@ -1,7 +1,6 @@
 //! The editor driven without a window, as its presentation drives it.
 
 use super::*;
-use crate::math::Vec2;
 
 /// A new draft of `width` x `height` saved at `path`, walled with brick.
 fn editor_at(path: &Path, width: usize, height: usize) -> Editor {
