@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use tilecaster::assets::Sources;
-use tilecaster::edit::Editor;
+use tilecaster::edit::{Editor, Palette, Scene, Shown};
 use tilecaster::frame::Frame;
 use tilecaster::grid::Cell;
 use tilecaster::level::{Brush, Draft};
@@ -87,27 +87,40 @@ fn a_level_drawn_and_saved_is_checked_and_rendered_as_the_editor_shows_it() {
 }
 
 /// The editor's screen on the bundled first level, a wall painted across its first corridor
-/// and a second start placed (mistakes the map outlines): the map with the camera's rays on
-/// the left, the brush and the first mistake under it, the view from the camera on the right.
+/// and a door placed in the open (a mistake the map outlines): the palette (a guard selected)
+/// over the map with the camera's rays and the cells a rectangle would paint, the brush, the
+/// tool and the first mistake under it, the view from the camera on the right.
 #[test]
 fn golden_editor_screen() {
     let mut e = Editor::new(Draft::open(Path::new("levels/e1m1.toml")).unwrap());
-    let start = e.draft().brush_at(Cell::new(23, 36)).unwrap();
     e.brush = Brush::wall("stone");
     e.line(Cell::new(21, 31), Cell::new(26, 31)).unwrap();
-    e.brush = start;
+    e.brush = Brush::door("door");
     e.paint(Cell::new(23, 26)).unwrap();
-    e.brush = Brush::light("#ff9040", 4.0, 1.5);
+    let mut palette = Palette::new(Path::new("textures"));
+    palette.select(
+        palette
+            .position(|b| b.label().starts_with("enemy guard"))
+            .unwrap(),
+    );
+    e.brush = palette.brush();
     assert!(!e.problems().is_empty());
-    let loaded = e.loaded(&Sources::default());
-    // (Two starts are a mistake the level cannot load with: the screen draws the last level
-    // that loaded, here the file as it was.)
-    let loaded = loaded.unwrap_or_else(|_| {
+    // (A door without walls beside it is a mistake the level cannot load with: the screen
+    // draws the last level that loaded, here the file as it was.)
+    assert!(e.loaded(&Sources::default()).is_err());
+    let loaded =
         tilecaster::level::load_with_sources(Path::new("levels/e1m1.toml"), &Sources::default())
-            .unwrap()
-    });
-    let mut frame = Frame::new(960, 400).unwrap();
+            .unwrap();
     let camera = (Vec2::new(23.5, 36.5), 270.0, Camera::DEFAULT_FOV);
-    tilecaster::edit::draw_screen(&e, loaded, camera, &mut frame);
+    let mut scene = Scene::new(loaded, e.draft().path(), (camera.0, camera.1));
+    let marked: Vec<Cell> = (4..8).map(|x| Cell::new(x, 4)).collect();
+    let shown = Shown {
+        viewpoint: camera,
+        palette: Some(&palette),
+        marked: &marked,
+        status: "rectangle: drag from corner to corner",
+    };
+    let mut frame = Frame::new(960, 540).unwrap();
+    tilecaster::edit::draw_screen(&e, &mut scene, &shown, &mut frame);
     crate::render::golden("editor_screen", &frame);
 }

@@ -22,13 +22,9 @@
 use std::path::Path;
 
 use crate::assets::Sources;
-use crate::episode::Session;
 use crate::frame::Frame;
 use crate::grid::{Cell, CellRect, Walk};
-use crate::level::Difficulty;
 use crate::level::{Brush, Diagnostic, Draft, LevelError, LevelWithTextures, PaintError};
-use crate::math::Vec2;
-use crate::scene::{Composer, Overlays, SessionAssets};
 
 /// One step of the history: each cell it painted, with what it had before and after.
 #[derive(Clone, Debug, Default)]
@@ -231,31 +227,7 @@ impl Editor {
         (position, angle, fov): Viewpoint,
         frame: Frame,
     ) -> Frame {
-        let session = Editor::session_at(loaded, path, (position, angle));
-        Editor::view_of(&session, fov, frame)
-    }
-
-    /// The game at the start of `loaded` (to be saved at `path`), its player standing at
-    /// `position` facing `angle`, without the level's name over it: what the view draws.
-    fn session_at(
-        loaded: LevelWithTextures,
-        path: &Path,
-        (position, angle): (Vec2, f64),
-    ) -> Session {
-        let mut session =
-            Session::start_loaded(path, Sources::default(), loaded, Difficulty::Normal);
-        session.game.set_viewpoint(position, angle);
-        session.hush();
-        session
-    }
-
-    /// The eye's view of `session` (its player standing at the camera) with `fov`, drawn as
-    /// `tilecaster render` draws it.
-    fn view_of(session: &Session, fov: f64, frame: Frame) -> Frame {
-        let mut composer = Composer::new(frame, fov, false);
-        let mut assets = SessionAssets::new(session);
-        composer.draw(session, assets.of(session), &Overlays::default(), None);
-        composer.frame
+        Scene::new(loaded, path, (position, angle)).view(fov, frame)
     }
 
     /// Paints `cells` with their brushes as one step (none where nothing changed).
@@ -277,13 +249,21 @@ impl Editor {
         result.map(|any| any && changed)
     }
 
-    /// Paints `cell` with `brush`, noted in `change`.
+    /// Paints `cell` with `brush`, noted in `change`. A level has one start: painting it
+    /// somewhere takes it from where it was (in the same step).
     fn paint_into(
         &mut self,
         change: &mut Change,
         cell: Cell,
         brush: &Brush,
     ) -> Result<bool, PaintError> {
+        if brush.is_start() && self.draft.brush_at(cell).as_ref() != Some(brush) {
+            for start in self.draft.cells_where(Brush::is_start) {
+                if start != cell {
+                    self.paint_into(change, start, &Brush::floor())?;
+                }
+            }
+        }
         let before = self.draft.brush_at(cell);
         let changed = self.draft.paint(cell, brush)?;
         if changed {
@@ -327,8 +307,10 @@ fn span(a: Cell, b: Cell) -> CellRect {
     CellRect::sized(corner, width, height)
 }
 
+mod palette;
 mod screen;
-pub use screen::{Viewpoint, draw_screen, map_rect, map_view};
+pub use palette::{Palette, SWATCH};
+pub use screen::{Layout, Rect, Scene, Shown, Viewpoint, draw_screen, map_view};
 
 #[cfg(test)]
 mod tests;

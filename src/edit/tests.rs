@@ -1,6 +1,7 @@
 //! The editor driven without a window, as its presentation drives it.
 
 use super::*;
+use crate::math::Vec2;
 
 /// A new draft of `width` x `height` saved at `path`, walled with brick.
 fn editor_at(path: &Path, width: usize, height: usize) -> Editor {
@@ -105,14 +106,22 @@ fn mistakes_are_found_at_their_cells_as_they_are_made_and_undone() {
     assert!(cells.contains(&Cell::new(0, 4)), "{:?}", e.problems());
     e.undo();
     assert!(e.problems().is_empty(), "{:?}", e.problems());
-    // A second start: said at once.
-    e.brush = Brush::player("east");
+    // A door with no walls beside it: said at once, at its cell.
+    e.brush = Brush::door("door");
     e.paint(Cell::new(2, 2)).unwrap();
     assert!(
-        e.problems().iter().any(|p| p.diagnostic.is_error()),
+        e.problems()
+            .iter()
+            .any(|p| p.diagnostic.is_error() && p.cell == Some(Cell::new(2, 2))),
         "{:?}",
         e.problems()
     );
+    // A second start is not a mistake the editor lets happen: the first one moves.
+    e.brush = Brush::player("east");
+    e.paint(Cell::new(3, 3)).unwrap();
+    assert_eq!(e.draft().cells_where(Brush::is_start), [Cell::new(3, 3)]);
+    e.undo();
+    assert_eq!(e.draft().cells_where(Brush::is_start), [Cell::new(8, 5)]);
 }
 
 /// Issue 75's "done means": a room painted, a door, a guard, a light and the exit placed,

@@ -116,6 +116,47 @@ impl Brush {
         ))
     }
 
+    /// An enemy of `kind` facing `facing`, there from `difficulty` up (`easy`: always,
+    /// `normal`, `hard`, `death`).
+    pub fn enemy_from(kind: &str, facing: &str, difficulty: &str) -> Brush {
+        Brush::made(format!(
+            "{{ enemy = {}, facing = {}, difficulty = {} }}",
+            quote(kind),
+            quote(facing),
+            quote(difficulty)
+        ))
+    }
+
+    /// A deathmatch spawn point facing `facing`.
+    pub fn spawn(facing: &str) -> Brush {
+        Brush::made(format!("{{ spawn = {} }}", quote(facing)))
+    }
+
+    /// A see-through wall (grate, fence) of `texture`: solid where its alpha is.
+    pub fn masked(texture: &str) -> Brush {
+        Brush::made(format!("{{ masked = {} }}", quote(texture)))
+    }
+
+    /// A shaped wall of `texture`: solid only where the mask `shape` is (a bundled shape's
+    /// name, or `masks/FILE.png`).
+    pub fn shaped(texture: &str, shape: &str) -> Brush {
+        Brush::made(format!(
+            "{{ wall = {}, shape = {} }}",
+            quote(texture),
+            quote(shape)
+        ))
+    }
+
+    /// Plain floor with its own floor texture (or `#rrggbb` colour).
+    pub fn floor_of(floor: &str) -> Brush {
+        Brush::made(format!("{{ floor = {} }}", quote(floor)))
+    }
+
+    /// An exit switch: a wall of `texture` that ends the level when used.
+    pub fn exit_switch(texture: &str) -> Brush {
+        Brush::made(format!("{{ wall = {}, exit = true }}", quote(texture)))
+    }
+
     /// A pickup of `kind` (`first_aid`, `gold_key`, ...).
     pub fn pickup(kind: &str) -> Brush {
         Brush::made(format!("{{ pickup = {} }}", quote(kind)))
@@ -156,6 +197,11 @@ impl Brush {
             .replace(['{', '}', '"', '#', ','], " ")
             .replace(" = ", " ");
         words.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// Whether it is the player's start.
+    pub fn is_start(&self) -> bool {
+        self.entry.player.is_some()
     }
 
     /// Whether it is plain floor (an empty entry).
@@ -201,7 +247,8 @@ pub struct Draft {
 
 impl Draft {
     /// A new level `name` of `width` x `height` cells (at least 3 x 3), saved at `path`: a
-    /// room walled with `wall`, the player's start in its middle facing north.
+    /// room walled with `wall`, the player's start in its middle facing north. It names no
+    /// texture folder: the game's own textures, wherever it is saved.
     pub fn new(path: &Path, name: &str, width: usize, height: usize, wall: &Brush) -> Draft {
         let (width, height) = (width.max(3), height.max(3));
         let rows: String = (0..height)
@@ -216,7 +263,7 @@ impl Draft {
             })
             .collect();
         let text = format!(
-            "format = {}\nname = {}\ntextures = \"../textures\"\ngrid = '''\n{rows}'''\n",
+            "format = {}\nname = {}\ngrid = '''\n{rows}'''\n",
             super::LEVEL_FORMAT,
             quote(name)
         );
@@ -275,6 +322,15 @@ impl Draft {
             None if c == '.' || c == ' ' => Some(Brush::floor()),
             None => None,
         }
+    }
+
+    /// The cells whose brush is `wanted`, row by row.
+    pub fn cells_where(&self, wanted: impl Fn(&Brush) -> bool) -> Vec<Cell> {
+        let (width, height) = self.size();
+        (0..height as i32)
+            .flat_map(|y| (0..width as i32).map(move |x| Cell::new(x, y)))
+            .filter(|&c| self.brush_at(c).is_some_and(|b| wanted(&b)))
+            .collect()
     }
 
     /// Paints `cell` with `brush`: whether it changed.
