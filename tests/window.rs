@@ -794,10 +794,10 @@ fn options_and_bindings_are_kept_for_the_next_start() {
     if !present(&["xdotool"]) {
         return;
     }
-    // Options (Continue and Load are skipped without saves, Multiplayer passed); sensitivity
-    // one step up; down past the 16 settings to Controls; walk forward's first key becomes
-    // I; back to the main menu (on Options), down past High scores to Quit.
-    let mut keys = vec!["Down", "Down", "Return", "Right"];
+    // Options (Continue and Load are skipped without saves, Multiplayer and Edit a level
+    // passed); sensitivity one step up; down past the 16 settings to Controls; walk forward's
+    // first key becomes I; back to the main menu (on Options), down past High scores to Quit.
+    let mut keys = vec!["Down", "Down", "Down", "Return", "Right"];
     keys.extend(["Down"; 16]);
     keys.extend([
         "Return", "Return", "i", "Escape", "Escape", "Down", "Down", "Return",
@@ -933,4 +933,70 @@ fn without_vulkan_the_window_opens_with_opengl() {
         "{stderr}"
     );
     assert!(best > 200, "the screen showed {best} colours: {stderr}");
+}
+
+/// `tilecaster edit` in a real window: on a new level, R chooses the rectangle, the mouse
+/// drags one from corner to corner on the map, Ctrl+S saves; Escape leaves for the main menu
+/// and its Quit ends. The saved level has the rectangle's wall and loads.
+#[test]
+fn the_editor_paints_a_rectangle_with_the_mouse_and_saves_it() {
+    use tilecaster::edit::{Layout, Palette, map_view};
+    use tilecaster::grid::Cell;
+    use tilecaster::level::{Brush, Draft};
+    let Some(display) = xvfb() else { return };
+    if !present(&["xdotool"]) {
+        return;
+    }
+    let level = display.runtime.join("drawn.toml");
+    let edit = || {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tilecaster"));
+        c.args(["edit", level.to_str().unwrap(), "--size", "320x200"])
+            .env("DISPLAY", format!(":{}", display.number))
+            .env("WGPU_BACKEND", "vulkan")
+            .env("XDG_RUNTIME_DIR", &display.runtime)
+            .env("XDG_CONFIG_HOME", display.runtime.join("config"))
+            .env_remove("WAYLAND_DISPLAY");
+        c
+    };
+    let mut running = Running::start(edit);
+    let window = running.window(&display);
+    std::thread::sleep(Duration::from_millis(800));
+    // The editor's screen is 640 x 400, shown pixel for pixel in a window of that size.
+    let palette = Palette::new(Path::new("textures"));
+    let layout = Layout::of(640, 400, Some(&palette));
+    let view = map_view((32, 24), layout.map);
+    let at = |x: i32, y: i32| {
+        let (px, py) = view.screen_point(Cell::new(x, y).centre());
+        [format!("{}", px.round()), format!("{}", py.round())]
+    };
+    let ([x0, y0], [x1, y1]) = (at(4, 4), at(9, 8));
+    send_keys(&display, &window, &["r"]);
+    for step in [
+        vec!["mousemove", "--window", &window, &x0, &y0],
+        vec!["mousedown", "1"],
+        vec!["mousemove", "--window", &window, &x1, &y1],
+        vec!["mouseup", "1"],
+    ] {
+        xdotool(&display, &step);
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    send_keys(&display, &window, &["ctrl+s", "Escape", "Up", "Return"]);
+    let (status, stderr) = running.end();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("saved"), "{stderr}");
+    let draft = Draft::open(&level).unwrap();
+    let wall = Brush::wall("brick");
+    for cell in [(4, 4), (9, 4), (4, 8), (9, 8), (6, 8)] {
+        assert_eq!(
+            draft.brush_at(Cell::new(cell.0, cell.1)),
+            Some(wall.clone()),
+            "{cell:?}"
+        );
+    }
+    assert_eq!(
+        draft.brush_at(Cell::new(6, 6)),
+        Some(Brush::floor()),
+        "an outline"
+    );
+    assert!(draft.check().is_ok());
 }

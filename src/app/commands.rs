@@ -164,7 +164,10 @@ impl Controller {
             head_bob: s.head_bob,
             damage_flash: s.damage_flash,
         };
-        let size = front::scaled_size(self.base_size, s.resolution_scale);
+        // (The editor's screen has a size of its own.)
+        let size = self
+            .editor_size()
+            .unwrap_or_else(|| front::scaled_size(self.base_size, s.resolution_scale));
         if size != (self.view.frame.width(), self.view.frame.height()) {
             match Frame::new(size.0, size.1) {
                 Ok(frame) => {
@@ -245,6 +248,11 @@ impl Controller {
             MenuCommand::QuitToMenu => {
                 self.leave_network();
                 self.open_menu(Menu::main());
+            }
+            MenuCommand::EditLevel => {
+                self.leave_network();
+                let path = self.session().path().to_path_buf();
+                self.edit(&path);
             }
             MenuCommand::HostGame { level, deathmatch } => {
                 let level = level.unwrap_or_else(|| files::default_path("levels/e1m1.toml"));

@@ -27,6 +27,7 @@ use tilecaster::scene::{Composer, MenuShown, Overlays, SessionAssets};
 use tilecaster::settings::Settings;
 
 use super::clock::Clock;
+use super::editing::Editing;
 use super::front::{self, Overrides};
 use super::input::InputLatch;
 use super::keymap::KeyLabels;
@@ -104,6 +105,9 @@ pub(super) struct Controller {
     pub(super) score_lines: Vec<String>,
     /// The run that made the table, waiting for its name.
     pub(super) pending_score: Option<Score>,
+    /// The level editor, when open (the game stands behind it, or is the level played
+    /// from the editor).
+    pub(super) editing: Option<Editing>,
     /// Whether the page's canvas held the mouse at the last frame.
     #[cfg(target_arch = "wasm32")]
     pub(super) page_locked: bool,
@@ -207,6 +211,7 @@ impl Controller {
             menu_started: Instant::now(),
             notice: None,
             effects: Vec::new(),
+            editing: None,
             #[cfg(target_arch = "wasm32")]
             page_locked: false,
         };
@@ -237,8 +242,12 @@ impl Controller {
         std::mem::take(&mut self.effects)
     }
 
-    /// Draws the frame: the game, or what a menu shows, with the menu over it.
+    /// Draws the frame: the editor's screen; or the game, or what a menu shows, with the
+    /// menu over it.
     pub(super) fn compose(&mut self) {
+        if let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) {
+            return editing.draw(&mut self.view.frame);
+        }
         let session = self.run.session();
         let assets = self.assets.of(session);
         let labels = &self.labels;
@@ -279,6 +288,9 @@ impl Controller {
     /// and each tick's output is heard and kept. While waiting in a lobby the game stands still
     /// behind its panel. `false` once a replay has run out.
     pub(super) fn simulate(&mut self) -> bool {
+        if self.editing.as_ref().is_some_and(|e| !e.playing) {
+            return true;
+        }
         let now = Instant::now();
         if self.waiting.is_some() {
             self.run.advance(now, true, &mut Nobody);
@@ -501,4 +513,4 @@ impl Runner for Idle {
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

@@ -23,6 +23,9 @@ impl Controller {
             }
             return;
         }
+        if key.is_some_and(|key| self.editor_key(key, repeat)) {
+            return;
+        }
         if self.menu.is_some() {
             if repeat && self.menu.as_ref().is_some_and(Menu::waiting_for_key) {
                 return;
@@ -74,6 +77,9 @@ impl Controller {
     /// A mouse button pressed or released: a menu's click, back or binding; the first click
     /// of a game takes the mouse; later ones do what they are bound to.
     pub(super) fn button(&mut self, key: Key, down: bool) {
+        if self.editor_button(key, down) {
+            return;
+        }
         if !down {
             self.latch.release(key);
         } else if let Some(menu) = &self.menu {
@@ -99,6 +105,9 @@ impl Controller {
     /// The mouse pointer over the frame (frame pixels), or off it.
     pub(super) fn pointer(&mut self, at: Option<(f64, f64)>) {
         self.overlays.pointer = at;
+        if self.editor_pointer(at) {
+            return;
+        }
         if let Some((x, y)) = at.filter(|_| self.menu.is_some()) {
             self.menu_input(MenuInput::Point(x, y));
         }
@@ -106,6 +115,9 @@ impl Controller {
 
     /// The mouse wheel turned by `notches` (up positive): a menu's line, or the map's zoom.
     pub(super) fn wheel(&mut self, notches: f64) {
+        if self.editor_wheel(notches) {
+            return;
+        }
         if self.menu.is_some() {
             if notches.abs() >= 0.5 {
                 let way = if notches > 0.0 {

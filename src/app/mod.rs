@@ -8,6 +8,7 @@
 mod clock;
 mod commands;
 mod controller;
+mod editing;
 mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]
 mod gamepad;
@@ -105,6 +106,8 @@ pub struct PlayOptions {
     pub backend: Backend,
     /// Start at the main menu (else straight into the level).
     pub menu: bool,
+    /// Start in the level editor on this level (a new one where no file is).
+    pub edit: Option<PathBuf>,
     /// Play one seat of a networked game (natively: the page meets in a room instead).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub net: Option<NetOptions>,
@@ -318,6 +321,11 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
     if let Some(said) = said {
         ctl.session_mut()
             .say(said.lines().next().unwrap_or_default().to_string());
+    }
+    if let Some(path) = &options.edit {
+        let editing = editing::Editing::open(path, options.sources.clone())
+            .map_err(|e| anyhow!("cannot edit {}: {e}", path.display()))?;
+        ctl.start_editing(editing);
     }
     let app = App {
         ctl,
@@ -564,8 +572,15 @@ impl ApplicationHandler for App {
             return;
         }
         platform::record_from_start(self.ctl.session());
-        let (w, h) = (self.ctl.view.frame.width(), self.ctl.view.frame.height());
-        let title = format!("tilecaster - {}", self.ctl.session().game.level.name);
+        // (A window twice the game's frame: the editor's screen is that size.)
+        let (w, h) = match self.ctl.editor_size() {
+            Some((w, h)) => (w / 2, h / 2),
+            None => (self.ctl.view.frame.width(), self.ctl.view.frame.height()),
+        };
+        let title = match &self.ctl.editing {
+            Some(e) => format!("tilecaster edit - {}", e.editor.draft().path().display()),
+            None => format!("tilecaster - {}", self.ctl.session().game.level.name),
+        };
         let attributes =
             platform::window_attributes(Window::default_attributes().with_title(title), (w, h));
         let window = match event_loop.create_window(attributes) {
@@ -579,7 +594,7 @@ impl ApplicationHandler for App {
         match platform::start_screen(
             window.clone(),
             event_loop.owned_display_handle(),
-            (w, h),
+            (self.ctl.view.frame.width(), self.ctl.view.frame.height()),
             self.scaling,
             self.backend,
             &mut self.extras,

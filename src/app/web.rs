@@ -97,6 +97,7 @@ pub fn run_game() {
         menu: false,
         net: None,
         room: None,
+        edit: None,
     };
     let level = options.level.clone();
     if let Err(e) = super::play_in_page(options) {

@@ -5,6 +5,7 @@ mod autoplay;
 mod bench;
 mod check;
 mod convert;
+mod edit;
 pub(crate) mod netplay;
 mod play;
 mod progress;
@@ -111,6 +112,9 @@ enum Command {
     /// Convert a level between the formats: a Tiled map (.tmx, .tmj) into a TOML level, or any
     /// level into a Tiled map (an output ending in .tmx).
     Convert(convert::ConvertArgs),
+    /// Edit a level in a window: the map with a palette beside the first-person view, lit as
+    /// you paint; undo, redo, copy, paste, play from the camera (P), save (Ctrl+S).
+    Edit(edit::EditArgs),
     /// Render the first-person view (or the map from above) of a level to a PNG, headless.
     Render(view::RenderArgs),
     /// Print what each screen column's ray hits, as CSV.
@@ -173,6 +177,7 @@ pub fn run(args: Args) -> Result<()> {
         Command::Trace(a) => a.run(),
         Command::Visibility(a) => a.run(),
         Command::Convert(a) => a.run(),
+        Command::Edit(a) => a.run(),
         Command::Render(a) => a.run(),
         Command::Columns(a) => a.run(),
         Command::Bench(a) => a.run(),

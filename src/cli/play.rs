@@ -196,6 +196,7 @@ impl From<PlayArgs> for PlayOptions {
             mipmaps: a.no_mipmaps.then_some(false),
             backend: a.backend,
             menu,
+            edit: None,
             room: a.room.options(&a.mode),
             net: (a.net && a.room.room.is_none()).then(|| crate::app::NetOptions {
                 bind: a

@@ -9,7 +9,7 @@ use tilecaster::play::ReplayRun;
 use tilecaster::scene::menu::{MenuInput, Page};
 
 /// A controller of e1m1's session with its settings file and saves in `dir`, no window.
-fn controller(dir: &Path, menu: Option<Menu>) -> Controller {
+pub(in crate::app) fn controller(dir: &Path, menu: Option<Menu>) -> Controller {
     let session = Session::start(Path::new("levels/e1m1.toml"), None).unwrap();
     let view = Composer::new(Frame::new(64, 40).unwrap(), 66.0, true);
     let settings = Settings::default();
@@ -64,7 +64,7 @@ fn a_networked_games_recording_replays_in_the_window() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn scratch(name: &str) -> PathBuf {
+pub(in crate::app) fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tilecaster-ctl-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -351,9 +351,10 @@ fn settings_changed_in_play_and_in_the_menus_are_kept_in_the_file() {
     assert!(ctl.take_effects().contains(&Effect::Fullscreen(true)));
     let kept = std::fs::read_to_string(&file).unwrap();
     assert!(kept.contains("fullscreen = true"), "{kept}");
-    // Options (past Multiplayer): the mouse sensitivity one step up; Controls: walk forward's first key
-    // becomes I (as the window test drives it with keys).
+    // Options (past Multiplayer and the editor): the mouse sensitivity one step up; Controls:
+    // walk forward's first key becomes I (as the window test drives it with keys).
     let mut inputs = vec![
+        MenuInput::Down,
         MenuInput::Down,
         MenuInput::Down,
         MenuInput::Select,

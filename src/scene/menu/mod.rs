@@ -185,6 +185,8 @@ pub enum MenuCommand {
     Restart,
     /// Leave the game for the main menu.
     QuitToMenu,
+    /// Open the level editor on the level behind the menu.
+    EditLevel,
     /// End the program.
     Quit,
     /// A setting or binding changed (the game applies and saves them).

@@ -99,7 +99,7 @@ impl Menu {
 }
 
 /// MAIN: new game, continue and load (where a save is), multiplayer (where the build plays
-/// with others), options, high scores, quit (where the platform can).
+/// with others), the level editor, options, high scores, quit (where the platform can).
 fn main(world: &MenuWorld) -> Vec<Item> {
     use Does::*;
     let any_save = world.saves.iter().any(|s| s.summary.is_some());
@@ -117,6 +117,7 @@ fn main(world: &MenuWorld) -> Vec<Item> {
             enabled: world.network,
             ..item("MULTIPLAYER", Open(Page::Multiplayer))
         },
+        item("EDIT A LEVEL", Command(MenuCommand::EditLevel)),
         item("OPTIONS", Open(Page::Options)),
         item("HIGH SCORES", Open(Page::Scores)),
     ]

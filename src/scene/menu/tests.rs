@@ -82,9 +82,9 @@ fn the_front_door_skips_what_is_disabled_and_starts_each_difficulty() {
         ..MenuWorld::default()
     };
     let mut menu = Menu::main();
-    assert_eq!(menu.items(&s, &page).len(), 6);
+    assert_eq!(menu.items(&s, &page).len(), 7);
     menu.handle(Up, &mut s, &page);
-    assert_eq!(menu.selected(), 5, "HIGH SCORES");
+    assert_eq!(menu.selected(), 6, "HIGH SCORES");
 }
 
 /// The Multiplayer page: the name typed (what the font lacks left out), the address typed
@@ -262,12 +262,17 @@ fn the_multiplayer_page_joins_rooms_where_there_are_rooms() {
             "482913".into()
         )]
     );
-    // In the page, no Multiplayer: Down from New game goes to Options.
+    // In the page, no Multiplayer: Down from New game goes to Edit a level, then Options.
     let page = MenuWorld {
         network: false,
         ..MenuWorld::default()
     };
     let mut menu = Menu::main();
+    menu.handle(Down, &mut s, &page);
+    assert_eq!(
+        menu.handle(Select, &mut s, &page),
+        Some(MenuCommand::EditLevel)
+    );
     menu.handle(Down, &mut s, &page);
     menu.handle(Select, &mut s, &page);
     assert_eq!(menu.page(), Page::Options);
@@ -278,7 +283,7 @@ fn options_change_within_their_ranges() {
     use MenuInput::*;
     let mut s = Settings::default();
     let mut menu = Menu::main();
-    press(&mut menu, &mut s, &[Down, Down, Select]);
+    press(&mut menu, &mut s, &[Down, Down, Down, Select]);
     assert_eq!(menu.page(), Page::Options);
     let changed = press(&mut menu, &mut s, &[Right, Right]);
     assert_eq!(changed, vec![MenuCommand::SettingsChanged; 2]);
@@ -310,8 +315,8 @@ fn controls_rebind_either_column_and_escape_cancels() {
     use MenuInput::*;
     let mut s = Settings::default();
     let mut menu = Menu::main();
-    // Options (past Multiplayer), then CONTROLS (after the 16 settings).
-    press(&mut menu, &mut s, &[Down, Down, Select]);
+    // Options (past Multiplayer and Edit a level), then CONTROLS (after the 16 settings).
+    press(&mut menu, &mut s, &[Down, Down, Down, Select]);
     for _ in 0..16 {
         press(&mut menu, &mut s, &[Down]);
     }
@@ -393,14 +398,14 @@ fn the_mouse_points_and_clicks_at_the_rows_drawn() {
         ..MenuWorld::default()
     };
     let mut menu = Menu::main();
-    let layout = menu.layout(7, 400, None);
+    let layout = menu.layout(8, 400, None);
     let row_y = |i: usize| (layout.top + i as i64 * layout.row + 2) as f64;
     menu.handle(MenuInput::Point(320.0, row_y(3)), &mut s, &world);
     assert_eq!(menu.selected(), 3);
     menu.handle(MenuInput::Point(320.0, row_y(1)), &mut s, &world);
     assert_eq!(menu.selected(), 3, "a disabled row is not chosen");
     assert_eq!(
-        menu.handle(MenuInput::Click(320.0, row_y(6)), &mut s, &world),
+        menu.handle(MenuInput::Click(320.0, row_y(7)), &mut s, &world),
         Some(MenuCommand::Quit)
     );
     assert_eq!(

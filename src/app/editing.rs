@@ -1,0 +1,534 @@
+//! The level editor in the window (issue 75): `tilecaster edit [LEVEL]`, the main menu's
+//! EDIT A LEVEL, the page's `?edit`. The library's [`Editor`] holds the level and its
+//! history; this holds what the screen adds: the palette, the tool, the camera, what the mouse
+//! is dragging, the last state of the level that loaded (the view and the map show it while
+//! the draft has a mistake), and what was said. No window types: the controller feeds it the
+//! pointer, the buttons and the keys, and its behaviour is unit-tested without a display.
+//!
+//! The mouse paints on the map with the tool (left button; the right takes the brush from a
+//! cell) and picks swatches from the palette. Keys: B pencil, R rectangle, F filled
+//! rectangle, L line, C copy, V paste, K camera (click to place it, drag to aim it); T turns
+//! the brush's facing, H raises the difficulty enemies appear from; Tab and the wheel step
+//! through the palette; the arrows walk and turn the camera; Ctrl+Z undoes, Ctrl+Y (or
+//! Ctrl+Shift+Z) redoes, Ctrl+S saves, Ctrl+E exports a Tiled map; P plays from the camera's
+//! cell and Escape comes back; Escape leaves the editor.
+
+use std::path::{Path, PathBuf};
+
+use tilecaster::assets::Sources;
+use tilecaster::bindings::Key;
+use tilecaster::edit::{Editor, Layout, Palette, Scene, Shown, map_view};
+use tilecaster::episode::Session;
+use tilecaster::frame::Frame;
+use tilecaster::grid::Cell;
+use tilecaster::level::{Difficulty, Draft};
+use tilecaster::math::Vec2;
+use tilecaster::render::Camera;
+
+/// What the mouse does on the map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Tool {
+    /// Paints each cell the pointer crosses while the button is held (one step).
+    Pencil,
+    /// Paints a rectangle's edge, dragged from corner to corner.
+    Rectangle,
+    /// Paints a whole rectangle.
+    Filled,
+    /// Paints the cells a line crosses, dragged from end to end.
+    Line,
+    /// Copies the rectangle dragged.
+    Copy,
+    /// Pastes what was copied with its top-left corner where clicked.
+    Paste,
+    /// Places the camera where clicked, aimed where dragged.
+    Camera,
+}
+
+impl Tool {
+    /// Its name and how it is used, for the screen's line.
+    fn said(self) -> &'static str {
+        match self {
+            Tool::Pencil => "pencil: click or drag",
+            Tool::Rectangle => "rectangle: drag corner to corner",
+            Tool::Filled => "filled rectangle: drag corner to corner",
+            Tool::Line => "line: drag end to end",
+            Tool::Copy => "copy: drag over a region",
+            Tool::Paste => "paste: click the top-left corner",
+            Tool::Camera => "camera: click to place, drag to aim",
+        }
+    }
+
+    /// The tool a key chooses.
+    fn of_key(key: Key) -> Option<Tool> {
+        Some(match key {
+            Key::Letter(b'B') => Tool::Pencil,
+            Key::Letter(b'R') => Tool::Rectangle,
+            Key::Letter(b'F') => Tool::Filled,
+            Key::Letter(b'L') => Tool::Line,
+            Key::Letter(b'C') => Tool::Copy,
+            Key::Letter(b'V') => Tool::Paste,
+            Key::Letter(b'K') => Tool::Camera,
+            _ => return None,
+        })
+    }
+}
+
+/// What the editor asks of the controller after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Asked {
+    /// Nothing.
+    Nothing,
+    /// Play the level from the camera ([`Editing::play_session`]).
+    Play,
+    /// Leave the editor.
+    Leave,
+}
+
+/// Which modifier keys are held.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Modifiers {
+    pub(super) ctrl: bool,
+    pub(super) shift: bool,
+}
+
+/// See the [module](self).
+pub(super) struct Editing {
+    pub(super) editor: Editor,
+    pub(super) palette: Palette,
+    pub(super) tool: Tool,
+    /// Where the camera stands (world units) and looks (degrees).
+    pub(super) camera: (Vec2, f64),
+    sources: Sources,
+    /// The level as the view shows it: its last state that loaded.
+    scene: Option<Scene>,
+    /// Whether the draft changed since the scene was made.
+    stale: bool,
+    /// The cell the left button went down on (a drag's start), and where it is now.
+    drag: Option<(Cell, Cell)>,
+    /// The pointer (frame pixels).
+    pointer: Option<(f64, f64)>,
+    /// The frame size the screen was last drawn at (for finding what the pointer is over).
+    size: (u32, u32),
+    /// Whether the level changed since it was opened or saved.
+    pub(super) unsaved: bool,
+    /// Whether the file at the draft's path may be replaced (this editor wrote it, or the
+    /// player asked twice).
+    may_replace: bool,
+    /// Escape pressed once with changes unsaved: again leaves.
+    leaving: bool,
+    /// The last thing done, said under the tool.
+    pub(super) said: String,
+    /// The game played from the camera (`P`): the controller's runner plays it, Escape comes
+    /// back here.
+    pub(super) playing: bool,
+}
+
+impl Editing {
+    /// The editor on `draft`, its textures and sprites from `sources` over the level's own.
+    pub(super) fn new(draft: Draft, sources: Sources) -> Editing {
+        let editor = Editor::new(draft);
+        let loaded = editor.loaded(&sources).ok();
+        let texture_dir = match &loaded {
+            Some(l) => l.texture_dir.clone(),
+            None => tilecaster::files::default_path("textures"),
+        };
+        let camera = loaded.as_ref().map_or_else(
+            || {
+                let (w, h) = editor.draft().size();
+                (Vec2::new(w as f64 / 2.0, h as f64 / 2.0), 270.0)
+            },
+            |l| (l.level.player.position, l.level.player.facing),
+        );
+        let mut palette = Palette::new(&texture_dir);
+        let mut editor = editor;
+        editor.brush = palette.brush();
+        palette.select(palette.selected());
+        let path = editor.draft().path().to_path_buf();
+        let scene = loaded.map(|l| Scene::new(l, &path, camera));
+        Editing {
+            editor,
+            palette,
+            tool: Tool::Pencil,
+            camera,
+            sources,
+            scene,
+            stale: false,
+            drag: None,
+            pointer: None,
+            size: (0, 0),
+            unsaved: false,
+            may_replace: false,
+            leaving: false,
+            said: String::new(),
+            playing: false,
+        }
+    }
+
+    /// The editor on the level at `path` (any the game opens), or a new 32 x 24 level to be
+    /// saved there where no file is.
+    pub(super) fn open(path: &Path, sources: Sources) -> Result<Editing, String> {
+        if !path.exists() {
+            let name = path
+                .file_stem()
+                .map_or_else(|| "New Level".into(), |s| s.to_string_lossy().into_owned());
+            let wall = tilecaster::level::Brush::wall("brick");
+            let mut editing = Editing::new(Draft::new(path, &name, 32, 24, &wall), sources);
+            editing.may_replace = true;
+            editing.unsaved = true;
+            editing.said = format!("new level: ctrl+s saves it as {}", path.display());
+            return Ok(editing);
+        }
+        let draft = Draft::open(path).map_err(|e| e.to_string())?;
+        let mut editing = Editing::new(draft, sources);
+        editing.said = format!("editing {}", editing.editor.draft().path().display());
+        Ok(editing)
+    }
+
+    /// Where the screen's parts are at the frame size last drawn.
+    fn layout(&self) -> Layout {
+        Layout::of(self.size.0, self.size.1, Some(&self.palette))
+    }
+
+    /// The map's cell under frame position `at`, if the pointer is over the map.
+    fn cell_at(&self, at: (f64, f64)) -> Option<Cell> {
+        let layout = self.layout();
+        let (x, y, w, h) = layout.map;
+        let inside = at.0 >= f64::from(x)
+            && at.1 >= f64::from(y)
+            && at.0 < f64::from(x + w)
+            && at.1 < f64::from(y + h);
+        if !inside {
+            return None;
+        }
+        let world = map_view(self.editor.draft().size(), layout.map).world_at(at.0, at.1);
+        let cell = Cell::new(world.x.floor() as i32, world.y.floor() as i32);
+        let (width, height) = self.editor.draft().size();
+        let on_grid = (0..width as i32).contains(&cell.x) && (0..height as i32).contains(&cell.y);
+        on_grid.then_some(cell)
+    }
+
+    /// The world point under frame position `at` on the map.
+    fn world_at(&self, at: (f64, f64)) -> Vec2 {
+        map_view(self.editor.draft().size(), self.layout().map).world_at(at.0, at.1)
+    }
+
+    /// The pointer moved to `at` (frame pixels), or off the frame.
+    pub(super) fn pointer(&mut self, at: Option<(f64, f64)>) {
+        self.pointer = at;
+        let Some(at) = at else { return };
+        let Some((start, _)) = self.drag else { return };
+        match self.tool {
+            Tool::Pencil => {
+                if let Some(cell) = self.cell_at(at) {
+                    // Every cell between the last and this one: a quick stroke leaves no gaps.
+                    let last = self.drag.map_or(cell, |d| d.1);
+                    let cells: Vec<Cell> =
+                        tilecaster::grid::Walk::segment(last.centre(), cell.centre())
+                            .map(|e| e.cell)
+                            .collect();
+                    for c in cells {
+                        let painted = self.editor.stroke_to(c);
+                        self.painted(painted);
+                    }
+                    self.drag = Some((start, cell));
+                }
+            }
+            Tool::Camera => {
+                let to = self.world_at(at);
+                let from = self.camera.0;
+                if (to - from).length() > 0.25 {
+                    self.camera.1 = (to.y - from.y).atan2(to.x - from.x).to_degrees();
+                }
+            }
+            _ => {
+                if let Some(cell) = self.cell_at(at) {
+                    self.drag = Some((start, cell));
+                }
+            }
+        }
+    }
+
+    /// The left mouse button pressed (`down`) or let go at the pointer.
+    pub(super) fn left_button(&mut self, down: bool) {
+        let Some(at) = self.pointer else { return };
+        if down {
+            if let Some(index) = self.palette.swatch_at(self.layout().palette, at) {
+                self.palette.select(index);
+                self.editor.brush = self.palette.brush();
+                return;
+            }
+            let Some(cell) = self.cell_at(at) else { return };
+            self.drag = Some((cell, cell));
+            match self.tool {
+                Tool::Pencil => {
+                    self.editor.begin_stroke();
+                    let painted = self.editor.stroke_to(cell);
+                    self.painted(painted);
+                }
+                Tool::Camera => self.camera.0 = cell.centre(),
+                Tool::Paste => {
+                    let pasted = self.editor.paste(cell);
+                    self.drag = None;
+                    if self.editor.clipboard().is_none() {
+                        self.said = "nothing copied yet: c, then drag over a region".into();
+                    }
+                    self.painted(pasted);
+                }
+                _ => {}
+            }
+            return;
+        }
+        let Some((start, end)) = self.drag.take() else {
+            return;
+        };
+        let done = match self.tool {
+            Tool::Pencil => {
+                self.editor.end_stroke();
+                Ok(false)
+            }
+            Tool::Rectangle => self.editor.rectangle(start, end, false),
+            Tool::Filled => self.editor.rectangle(start, end, true),
+            Tool::Line => self.editor.line(start, end),
+            Tool::Copy => {
+                let (w, h) = self.editor.copy(start, end).size;
+                self.said = format!("copied {w} x {h}: v, then click where it goes");
+                Ok(false)
+            }
+            Tool::Paste | Tool::Camera => Ok(false),
+        };
+        self.painted(done);
+    }
+
+    /// The right mouse button pressed: the brush taken from the cell under the pointer.
+    pub(super) fn right_button(&mut self) {
+        let Some(cell) = self.pointer.and_then(|at| self.cell_at(at)) else {
+            return;
+        };
+        if let Some(brush) = self.editor.draft().brush_at(cell) {
+            self.said = format!("took {}", brush.label());
+            self.palette.pick(brush);
+            self.editor.brush = self.palette.brush();
+        }
+    }
+
+    /// The wheel turned: the next swatch (or the one before).
+    pub(super) fn wheel(&mut self, notches: f64) {
+        if notches.abs() >= 0.5 {
+            self.palette.step(if notches > 0.0 { -1 } else { 1 });
+            self.editor.brush = self.palette.brush();
+        }
+    }
+
+    /// What a painting step came to: the level marked changed, a refusal said.
+    fn painted(&mut self, done: Result<bool, tilecaster::level::PaintError>) {
+        match done {
+            Ok(true) => {
+                self.unsaved = true;
+                self.stale = true;
+                self.leaving = false;
+            }
+            Ok(false) => {}
+            Err(e) => self.said = e.to_string(),
+        }
+    }
+
+    /// A key pressed in the editor (not a repeat of one held, except the arrows).
+    pub(super) fn key(&mut self, key: Key, held: Modifiers) -> Asked {
+        if key != Key::Escape {
+            self.leaving = false;
+        }
+        if held.ctrl {
+            match key {
+                Key::Letter(b'Z') if held.shift => self.redo(),
+                Key::Letter(b'Z') => self.undo(),
+                Key::Letter(b'Y') => self.redo(),
+                Key::Letter(b'S') => self.save(),
+                Key::Letter(b'E') => self.export_tmx(),
+                _ => {}
+            }
+            return Asked::Nothing;
+        }
+        if let Some(tool) = Tool::of_key(key) {
+            self.tool = tool;
+            self.drag = None;
+            self.editor.end_stroke();
+            return Asked::Nothing;
+        }
+        let (position, angle) = self.camera;
+        let ahead = Vec2::new(angle.to_radians().cos(), angle.to_radians().sin()) * 0.5;
+        match key {
+            Key::Letter(b'T') => self.palette.turn(),
+            Key::Letter(b'H') => self.palette.harder(),
+            Key::Tab => self.palette.step(if held.shift { -1 } else { 1 }),
+            Key::Left => self.camera.1 = (angle - 15.0).rem_euclid(360.0),
+            Key::Right => self.camera.1 = (angle + 15.0).rem_euclid(360.0),
+            Key::Up => self.camera.0 = position + ahead,
+            Key::Down => self.camera.0 = position - ahead,
+            Key::Letter(b'P') => return Asked::Play,
+            Key::Escape if self.unsaved && !self.leaving => {
+                self.leaving = true;
+                self.said = "not saved: escape again leaves without saving, ctrl+s saves".into();
+            }
+            Key::Escape => return Asked::Leave,
+            _ => {}
+        }
+        self.editor.brush = self.palette.brush();
+        Asked::Nothing
+    }
+
+    fn undo(&mut self) {
+        if self.editor.undo() {
+            self.changed("undone");
+        }
+    }
+
+    fn redo(&mut self) {
+        if self.editor.redo() {
+            self.changed("redone");
+        }
+    }
+
+    /// The level changed by undo or redo.
+    fn changed(&mut self, said: &str) {
+        self.unsaved = true;
+        self.stale = true;
+        self.said = said.into();
+    }
+
+    /// Saves the level at its path: a file that was there before the editor is replaced
+    /// only when asked twice.
+    fn save(&mut self) {
+        let path = self.editor.draft().path().to_path_buf();
+        if path.exists() && !self.may_replace {
+            self.may_replace = true;
+            self.said = format!("ctrl+s again replaces {}", path.display());
+            return;
+        }
+        match self.editor.save(true) {
+            Ok(()) => {
+                self.unsaved = false;
+                self.may_replace = true;
+                let mistakes = self.editor.problems().len();
+                self.said = match mistakes {
+                    0 => format!("saved {}", path.display()),
+                    n => format!("saved {} ({n} problems to mend)", path.display()),
+                };
+                eprintln!("saved {}", path.display());
+            }
+            Err(e) => self.said = format!("not saved: {e}"),
+        }
+    }
+
+    /// Writes the saved level as a Tiled map beside it (never over a file).
+    fn export_tmx(&mut self) {
+        if self.unsaved {
+            self.said = "save first (ctrl+s): the tiled map is made from the file".into();
+            return;
+        }
+        let path = self.editor.draft().path().to_path_buf();
+        let output: PathBuf = path.with_extension("tmx");
+        let written = tilecaster::level::to_tmx(&path, &output)
+            .map_err(|e| e.to_string())
+            .and_then(|converted| {
+                tilecaster::files::write_new(&output, converted.text.as_bytes(), false)
+                    .map_err(|e| e.to_string())
+            });
+        self.said = match written {
+            Ok(()) => format!("exported {}", output.display()),
+            Err(e) => format!("not exported: {e}"),
+        };
+    }
+
+    /// The game at the level's start with the player at the camera, to play from there; or
+    /// why the level cannot be played as it stands.
+    pub(super) fn play_session(&mut self) -> Result<Session, String> {
+        let loaded = match self.editor.loaded(&self.sources) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                self.said = match e.diagnostics.first() {
+                    Some(d) => format!("cannot play: {}", d.message),
+                    None => format!("cannot play: {e}"),
+                };
+                return Err(self.said.clone());
+            }
+        };
+        let mut session = Session::start_loaded(
+            self.editor.draft().path(),
+            self.sources.clone(),
+            loaded,
+            Difficulty::Normal,
+        );
+        let (position, angle) = self.camera;
+        let cell = Cell::new(position.x.floor() as i32, position.y.floor() as i32);
+        session.game.set_viewpoint(cell.centre(), angle);
+        self.said = "played from the camera: escape comes back".into();
+        Ok(session)
+    }
+
+    /// The cells the tool being dragged is about to paint (or copies), to outline.
+    fn marked(&self) -> Vec<Cell> {
+        let Some((a, b)) = self.drag else {
+            return Vec::new();
+        };
+        let corner = Cell::new(a.x.min(b.x), a.y.min(b.y));
+        let rect =
+            tilecaster::grid::CellRect::sized(corner, a.x.abs_diff(b.x) + 1, a.y.abs_diff(b.y) + 1);
+        match self.tool {
+            Tool::Rectangle | Tool::Filled | Tool::Copy => rect.cells().collect(),
+            Tool::Line => tilecaster::grid::Walk::segment(a.centre(), b.centre())
+                .map(|e| e.cell)
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Draws the editor's screen into `frame`: the scene made again first where the level
+    /// changed and loads (else the last that loaded is shown, its mistakes outlined).
+    pub(super) fn draw(&mut self, frame: &mut Frame) {
+        self.size = (frame.width(), frame.height());
+        if std::mem::take(&mut self.stale) {
+            if let Ok(loaded) = self.editor.loaded(&self.sources) {
+                self.scene = Some(Scene::new(loaded, self.editor.draft().path(), self.camera));
+            }
+        }
+        let status = match self.said.as_str() {
+            "" => self.tool.said().to_string(),
+            said => format!("{}  -  {said}", self.tool.said()),
+        };
+        let marked = self.marked();
+        let shown = Shown {
+            viewpoint: (self.camera.0, self.camera.1, Camera::DEFAULT_FOV),
+            palette: Some(&self.palette),
+            marked: &marked,
+            status: &status,
+        };
+        match &mut self.scene {
+            Some(scene) => tilecaster::edit::draw_screen(&self.editor, scene, &shown, frame),
+            None => {
+                frame.fill([16, 16, 24, 255]);
+                let mut canvas = tilecaster::frame::draw::Canvas::new(frame);
+                let why = self
+                    .editor
+                    .problems()
+                    .first()
+                    .map_or_else(String::new, |p| p.diagnostic.to_string());
+                for (i, line) in tilecaster::frame::draw::wrap_words(&why, 70, 12)
+                    .iter()
+                    .enumerate()
+                {
+                    canvas.text(
+                        8,
+                        8 + 10 * i as i64,
+                        &line.to_uppercase(),
+                        tilecaster::frame::Colour::WHITE,
+                        1,
+                    );
+                }
+            }
+        }
+    }
+}
+
+mod controls;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,264 @@
+//! The editor's front end without a window: the mouse on the palette and the map, the keys,
+//! saving, playing from the camera; and the controller opening, playing from and leaving it.
+
+use super::*;
+use crate::app::controller::tests::{controller, scratch};
+use tilecaster::edit::SWATCH;
+use tilecaster::level::Brush;
+use tilecaster::scene::menu::Menu;
+
+/// The editor's screen size in these tests.
+const SIZE: (u32, u32) = (960, 600);
+
+/// Draws the editor's screen (as each frame does), and gives it.
+fn drawn(e: &mut Editing) -> Frame {
+    let mut frame = Frame::new(SIZE.0, SIZE.1).unwrap();
+    e.draw(&mut frame);
+    frame
+}
+
+/// The frame point at the centre of `cell` on the map.
+fn on_map(e: &Editing, x: i32, y: i32) -> (f64, f64) {
+    let view = map_view(e.editor.draft().size(), e.layout().map);
+    view.screen_point(Cell::new(x, y).centre())
+}
+
+/// The frame point at the middle of the first swatch whose brush is `wanted`.
+fn swatch(e: &Editing, wanted: impl Fn(&Brush) -> bool) -> (f64, f64) {
+    let i = e.palette.position(wanted).expect("a swatch of that brush") as u32;
+    let (x, y, w, _) = e.layout().palette;
+    let per_row = w / SWATCH;
+    (
+        f64::from(x + (i % per_row) * SWATCH + SWATCH / 2),
+        f64::from(y + (i / per_row) * SWATCH + SWATCH / 2),
+    )
+}
+
+fn click(e: &mut Editing, at: (f64, f64)) {
+    e.pointer(Some(at));
+    e.left_button(true);
+    e.left_button(false);
+}
+
+fn drag(e: &mut Editing, from: (f64, f64), to: (f64, f64)) {
+    e.pointer(Some(from));
+    e.left_button(true);
+    e.pointer(Some(to));
+    e.left_button(false);
+}
+
+fn click_map(e: &mut Editing, x: i32, y: i32) {
+    let at = on_map(e, x, y);
+    click(e, at);
+}
+
+fn click_swatch(e: &mut Editing, wanted: impl Fn(&Brush) -> bool) {
+    let at = swatch(e, wanted);
+    click(e, at);
+}
+
+fn drag_map(e: &mut Editing, from: (i32, i32), to: (i32, i32)) {
+    let (from, to) = (on_map(e, from.0, from.1), on_map(e, to.0, to.1));
+    drag(e, from, to);
+}
+
+fn at(e: &Editing, x: i32, y: i32) -> Brush {
+    e.editor.draft().brush_at(Cell::new(x, y)).unwrap()
+}
+
+const CTRL: Modifiers = Modifiers {
+    ctrl: true,
+    shift: false,
+};
+const NONE: Modifiers = Modifiers {
+    ctrl: false,
+    shift: false,
+};
+
+/// The walk through the editor with the mouse: a room painted with a rectangle of a
+/// wall chosen from the palette, a door, a guard turned east, a light and the exit; undo
+/// twice and redo; saved; the file passes the check and renders as the editor's view, pixel
+/// for pixel; P plays from the camera's cell.
+#[test]
+fn a_room_painted_with_the_mouse_is_saved_checked_rendered_and_played() {
+    let dir = scratch("edit-room");
+    let path = dir.join("room.toml");
+    let mut e = Editing::open(&path, Sources::default()).unwrap();
+    assert!(e.unsaved, "a new level is not saved until asked");
+    drawn(&mut e);
+    click_swatch(&mut e, |b| *b == Brush::wall("stone"));
+    assert_eq!(e.editor.brush, Brush::wall("stone"));
+    e.key(Key::Letter(b'R'), NONE);
+    drag_map(&mut e, (6, 3), (12, 9));
+    assert_eq!(at(&e, 6, 3), Brush::wall("stone"));
+    assert_eq!(at(&e, 12, 6), Brush::wall("stone"));
+    assert_eq!(at(&e, 9, 6), Brush::floor(), "an outline");
+    e.key(Key::Letter(b'B'), NONE);
+    click_swatch(&mut e, |b| *b == Brush::door("door"));
+    click_map(&mut e, 6, 6);
+    click_swatch(&mut e, |b| b.label() == "enemy guard facing north");
+    e.key(Key::Letter(b'T'), NONE);
+    click_map(&mut e, 8, 6);
+    assert_eq!(at(&e, 8, 6), Brush::enemy("guard", "east"));
+    click_swatch(&mut e, |b| b.label().starts_with("light"));
+    click_map(&mut e, 9, 4);
+    click_swatch(&mut e, |b| *b == Brush::exit());
+    click_map(&mut e, 3, 11);
+    assert_eq!(e.editor.history(), (5, 0));
+    for _ in 0..2 {
+        e.key(Key::Letter(b'Z'), CTRL);
+    }
+    assert_eq!(at(&e, 3, 11), Brush::floor(), "the exit undone");
+    assert_eq!(at(&e, 9, 4), Brush::floor(), "the light undone");
+    e.key(Key::Letter(b'Y'), CTRL);
+    e.key(
+        Key::Letter(b'Z'),
+        Modifiers {
+            ctrl: true,
+            shift: true,
+        },
+    );
+    assert_eq!(e.editor.history(), (5, 0));
+    assert!(at(&e, 9, 4).label().starts_with("light"));
+    assert!(e.editor.problems().is_empty(), "{:?}", e.editor.problems());
+    // The camera dropped in the room, aimed at the guard.
+    e.key(Key::Letter(b'K'), NONE);
+    drag_map(&mut e, (10, 7), (8, 6));
+    assert_eq!(e.camera.0, Cell::new(10, 7).centre());
+    let frame = drawn(&mut e);
+    e.key(Key::Letter(b'S'), CTRL);
+    assert!(!e.unsaved, "{}", e.said);
+    let saved = tilecaster::level::load_with_sources(&path, &Sources::default()).unwrap();
+    assert!(saved.warnings.is_empty(), "{:?}", saved.warnings);
+    let layout = e.layout();
+    let view = tilecaster::edit::Editor::view(
+        saved,
+        &path,
+        (e.camera.0, e.camera.1, Camera::DEFAULT_FOV),
+        Frame::new(layout.view.2, layout.view.3).unwrap(),
+    );
+    for y in 0..layout.view.3 {
+        for x in 0..layout.view.2 {
+            assert_eq!(
+                frame.pixel(layout.view.0 + x, y),
+                view.pixel(x, y),
+                "the saved level renders otherwise at {x},{y}"
+            );
+        }
+    }
+    assert_eq!(e.key(Key::Letter(b'P'), NONE), Asked::Play);
+    let session = e.play_session().unwrap();
+    let player = &session.game.seat().player;
+    assert_eq!(player.position, Cell::new(10, 7).centre());
+    assert_eq!(session.game.level.enemies.len(), 1);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Copy and paste by dragging, the brush taken from the map with the right button, a second
+/// start moving the first, and a file that was there replaced only when asked twice.
+#[test]
+fn copy_paste_pick_and_a_file_replaced_only_when_asked_twice() {
+    let dir = scratch("edit-copy");
+    let path = dir.join("copied.toml");
+    let first = Editing::open(&path, Sources::default()).unwrap();
+    first.editor.save(false).unwrap();
+    let before = std::fs::read_to_string(&path).unwrap();
+    let mut e = Editing::open(&path, Sources::default()).unwrap();
+    drawn(&mut e);
+    // The wall at the corner taken with the right button, a line of it drawn.
+    e.pointer(Some(on_map(&e, 0, 0)));
+    e.right_button();
+    assert_eq!(e.editor.brush, Brush::wall("brick"));
+    e.key(Key::Letter(b'L'), NONE);
+    drag_map(&mut e, (2, 2), (2, 6));
+    assert!((2..=6).all(|y| at(&e, 2, y) == Brush::wall("brick")));
+    // That line copied with the column beside it, pasted further east.
+    e.key(Key::Letter(b'C'), NONE);
+    drag_map(&mut e, (2, 2), (3, 6));
+    e.key(Key::Letter(b'V'), NONE);
+    click_map(&mut e, 20, 3);
+    assert!((3..=7).all(|y| at(&e, 20, y) == Brush::wall("brick")));
+    assert_eq!(at(&e, 21, 5), Brush::floor());
+    // A start placed: the old one goes.
+    e.key(Key::Letter(b'B'), NONE);
+    click_swatch(&mut e, |b| b.label().starts_with("player"));
+    click_map(&mut e, 5, 5);
+    assert_eq!(
+        e.editor.draft().cells_where(Brush::is_start),
+        [Cell::new(5, 5)]
+    );
+    e.key(Key::Letter(b'S'), CTRL);
+    assert!(e.unsaved, "asked once: not replaced");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before);
+    e.key(Key::Letter(b'S'), CTRL);
+    assert!(!e.unsaved, "{}", e.said);
+    assert_ne!(std::fs::read_to_string(&path).unwrap(), before);
+    // Exported as a Tiled map beside it, which the game opens as the same level.
+    e.key(Key::Letter(b'E'), CTRL);
+    let map = path.with_extension("tmx");
+    assert!(e.said.starts_with("exported"), "{}", e.said);
+    let tiled = tilecaster::level::load_with_sources(&map, &Sources::default()).unwrap();
+    assert_eq!(tiled.level.player.position, Cell::new(5, 5).centre());
+    e.key(Key::Letter(b'E'), CTRL);
+    assert!(
+        e.said.starts_with("not exported"),
+        "never over a file: {}",
+        e.said
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The controller: the main menu's EDIT A LEVEL opens the editor on the level behind it,
+/// the frame enlarged; P plays from the camera, Escape comes back to the editor; Escape
+/// with changes unsaved asks again, then leaves for the main menu at the game's size.
+#[test]
+fn the_menu_opens_the_editor_play_comes_back_and_escape_leaves() {
+    let dir = scratch("edit-menu");
+    let mut ctl = controller(&dir, Some(Menu::main()));
+    ctl.base_size = (640, 400);
+    ctl.menu_input(tilecaster::scene::menu::MenuInput::Down);
+    ctl.menu_input(tilecaster::scene::menu::MenuInput::Down);
+    ctl.menu_input(tilecaster::scene::menu::MenuInput::Select);
+    let editing = ctl.editing.as_ref().expect("the editor open");
+    assert_eq!(editing.editor.draft().path(), Path::new("levels/e1m1.toml"));
+    assert!(ctl.menu.is_none());
+    assert_eq!(ctl.view.frame.width(), 1280, "twice the game's 640");
+    ctl.compose();
+    // A wall painted at the start's cell (the mouse through the controller), then P: the
+    // level cannot be played without a start, and says so.
+    let start = ctl.session().game.seat().player.position;
+    let e = ctl.editing.as_mut().unwrap();
+    e.camera.0 = start;
+    let cell = Cell::new(start.x as i32, start.y as i32);
+    let over = on_map(e, cell.x, cell.y);
+    let before = at(e, cell.x, cell.y);
+    ctl.pointer(Some(over));
+    ctl.button(Key::Mouse(1), true);
+    ctl.button(Key::Mouse(1), false);
+    assert_ne!(at(ctl.editing.as_ref().unwrap(), cell.x, cell.y), before);
+    ctl.key(Some(Key::Letter(b'P')), true, false);
+    let e = ctl.editing.as_ref().unwrap();
+    assert!(!e.playing && e.said.contains("cannot play"), "{}", e.said);
+    // Undone (Ctrl+Z through the controller), then played from the camera.
+    ctl.key(Some(Key::CtrlLeft), true, false);
+    ctl.key(Some(Key::Letter(b'Z')), true, false);
+    ctl.key(Some(Key::CtrlLeft), false, false);
+    ctl.key(Some(Key::Letter(b'P')), true, false);
+    assert!(ctl.editing.as_ref().unwrap().playing);
+    assert_eq!(ctl.view.frame.width(), 640, "the game's own size");
+    assert_eq!(ctl.session().game.seat().player.position, cell.centre());
+    ctl.key(Some(Key::Escape), true, false);
+    assert!(
+        ctl.menu.is_none(),
+        "Escape came back to the editor, not the pause menu"
+    );
+    assert!(!ctl.editing.as_ref().unwrap().playing);
+    // Changes made (the undone wall and its undo leave it unsaved): Escape asks, then leaves.
+    ctl.key(Some(Key::Escape), true, false);
+    assert!(ctl.editing.is_some(), "asked first");
+    ctl.key(Some(Key::Escape), true, false);
+    assert!(ctl.editing.is_none());
+    assert!(ctl.menu.is_some(), "the main menu");
+    assert_eq!(ctl.view.frame.width(), 640);
+    std::fs::remove_dir_all(dir).unwrap();
+}
