@@ -1128,8 +1128,6 @@ fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
 }
 
 #[test]
-#[ignore = "split once in CI beside the other tests (2026-12-07: a late state hash; mended, \
-            not yet shown): issue 69, `-- --ignored game_of_four`"]
 fn a_seat_gone_from_a_game_of_four_is_dropped_by_the_three_others_alike() {
     // (With four, two others tell each other of the gone seat: each word of it is believed
     // once, and no seat drops it twice or keeps it.)

@@ -185,7 +185,7 @@ impl Editing {
     }
 
     /// Where the screen's parts are at the frame size last drawn.
-    fn layout(&self) -> Layout {
+    pub(super) fn layout(&self) -> Layout {
         Layout::of(self.size.0, self.size.1, Some(&self.palette))
     }
 
@@ -487,7 +487,8 @@ impl Editing {
     pub(super) fn draw(&mut self, frame: &mut Frame) {
         self.size = (frame.width(), frame.height());
         if std::mem::take(&mut self.stale) {
-            if let Ok(loaded) = self.editor.loaded(&self.sources) {
+            let before = self.scene.as_ref().map(Scene::loaded);
+            if let Ok(loaded) = self.editor.loaded_after(&self.sources, before) {
                 self.scene = Some(Scene::new(loaded, self.editor.draft().path(), self.camera));
             }
         }
@@ -529,6 +530,5 @@ impl Editing {
     }
 }
 
-mod controls;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;

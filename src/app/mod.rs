@@ -8,6 +8,7 @@
 mod clock;
 mod commands;
 mod controller;
+mod edit_input;
 mod editing;
 mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]

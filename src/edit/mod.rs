@@ -214,8 +214,18 @@ impl Editor {
     /// The level with its assets (textures from its folder, as the saved file would have
     /// them, and from `sources` over them), or why it cannot be played as it stands.
     pub fn loaded(&self, sources: &Sources) -> Result<LevelWithTextures, LevelError> {
+        self.loaded_after(sources, None)
+    }
+
+    /// [`Editor::loaded`], the textures and sprites of `before` (the level as it last loaded)
+    /// taken from it rather than read again.
+    pub fn loaded_after(
+        &self,
+        sources: &Sources,
+        before: Option<&LevelWithTextures>,
+    ) -> Result<LevelWithTextures, LevelError> {
         let path = self.draft.path();
-        crate::level::with_assets(self.draft.check()?, path, sources)
+        crate::level::with_assets_after(self.draft.check()?, path, sources, before)
     }
 
     /// The first-person view from `position` facing `angle` (degrees) with `fov`, into

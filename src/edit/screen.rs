@@ -101,6 +101,11 @@ impl Scene {
         self.session.game.set_viewpoint(position, angle);
     }
 
+    /// The level with its assets, as the scene was made of it.
+    pub fn loaded(&self) -> &LevelWithTextures {
+        self.session.current()
+    }
+
     /// The game the view shows.
     pub fn session(&self) -> &Session {
         &self.session

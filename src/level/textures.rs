@@ -177,15 +177,31 @@ pub fn with_assets(
     path: &Path,
     sources: &Sources,
 ) -> Result<LevelWithTextures, LevelError> {
+    with_assets_after(loaded, path, sources, None)
+}
+
+/// [`with_assets`], the textures and sprite sheets `before` holds (a state of the same level
+/// a moment ago, from the same folders: the editor's last) taken from it, not read again:
+/// only those the level names anew are read (those it no longer names stay in the set).
+pub fn with_assets_after(
+    loaded: Loaded,
+    path: &Path,
+    sources: &Sources,
+    before: Option<&LevelWithTextures>,
+) -> Result<LevelWithTextures, LevelError> {
     let override_dir = sources.textures.as_deref();
     let dir = texture_dir_for(&loaded.level, override_dir);
     let level_textures = loaded.level.texture_dir.as_ref().map(|(d, _)| d.as_path());
     let overlay = Overlay::new(sources, path, level_textures);
+    // (The same folders, or none of it: a texture of one name may differ between them.)
+    let textures = before
+        .filter(|b| b.texture_dir == dir && b.overlay == overlay)
+        .map_or_else(TextureSet::new, |b| b.textures.clone());
     let mut assets = Assets {
         file: path.display().to_string(),
         dir,
         overlay: &overlay,
-        textures: TextureSet::new(),
+        textures,
         notices: Vec::new(),
         problems: Vec::new(),
     };

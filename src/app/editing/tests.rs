@@ -1,14 +1,21 @@
 //! The editor's front end without a window: the mouse on the palette and the map, the keys,
-//! saving, playing from the camera; and the controller opening, playing from and leaving it.
+//! saving, exporting, playing from the camera (the controller opening and leaving it is
+//! `edit_input`'s test).
 
 use super::*;
-use crate::app::controller::tests::{controller, scratch};
 use tilecaster::edit::SWATCH;
 use tilecaster::level::Brush;
-use tilecaster::scene::menu::Menu;
 
 /// The editor's screen size in these tests.
 const SIZE: (u32, u32) = (960, 600);
+
+/// A folder of its own for a test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tilecaster-edit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
 
 /// Draws the editor's screen (as each frame does), and gives it.
 fn drawn(e: &mut Editing) -> Frame {
@@ -18,7 +25,7 @@ fn drawn(e: &mut Editing) -> Frame {
 }
 
 /// The frame point at the centre of `cell` on the map.
-fn on_map(e: &Editing, x: i32, y: i32) -> (f64, f64) {
+pub(in crate::app) fn on_map(e: &Editing, x: i32, y: i32) -> (f64, f64) {
     let view = map_view(e.editor.draft().size(), e.layout().map);
     view.screen_point(Cell::new(x, y).centre())
 }
@@ -62,7 +69,7 @@ fn drag_map(e: &mut Editing, from: (i32, i32), to: (i32, i32)) {
     drag(e, from, to);
 }
 
-fn at(e: &Editing, x: i32, y: i32) -> Brush {
+pub(in crate::app) fn at(e: &Editing, x: i32, y: i32) -> Brush {
     e.editor.draft().brush_at(Cell::new(x, y)).unwrap()
 }
 
@@ -205,60 +212,5 @@ fn copy_paste_pick_and_a_file_replaced_only_when_asked_twice() {
         "never over a file: {}",
         e.said
     );
-    std::fs::remove_dir_all(dir).unwrap();
-}
-
-/// The controller: the main menu's EDIT A LEVEL opens the editor on the level behind it,
-/// the frame enlarged; P plays from the camera, Escape comes back to the editor; Escape
-/// with changes unsaved asks again, then leaves for the main menu at the game's size.
-#[test]
-fn the_menu_opens_the_editor_play_comes_back_and_escape_leaves() {
-    let dir = scratch("edit-menu");
-    let mut ctl = controller(&dir, Some(Menu::main()));
-    ctl.base_size = (640, 400);
-    ctl.menu_input(tilecaster::scene::menu::MenuInput::Down);
-    ctl.menu_input(tilecaster::scene::menu::MenuInput::Down);
-    ctl.menu_input(tilecaster::scene::menu::MenuInput::Select);
-    let editing = ctl.editing.as_ref().expect("the editor open");
-    assert_eq!(editing.editor.draft().path(), Path::new("levels/e1m1.toml"));
-    assert!(ctl.menu.is_none());
-    assert_eq!(ctl.view.frame.width(), 1280, "twice the game's 640");
-    ctl.compose();
-    // A wall painted at the start's cell (the mouse through the controller), then P: the
-    // level cannot be played without a start, and says so.
-    let start = ctl.session().game.seat().player.position;
-    let e = ctl.editing.as_mut().unwrap();
-    e.camera.0 = start;
-    let cell = Cell::new(start.x as i32, start.y as i32);
-    let over = on_map(e, cell.x, cell.y);
-    let before = at(e, cell.x, cell.y);
-    ctl.pointer(Some(over));
-    ctl.button(Key::Mouse(1), true);
-    ctl.button(Key::Mouse(1), false);
-    assert_ne!(at(ctl.editing.as_ref().unwrap(), cell.x, cell.y), before);
-    ctl.key(Some(Key::Letter(b'P')), true, false);
-    let e = ctl.editing.as_ref().unwrap();
-    assert!(!e.playing && e.said.contains("cannot play"), "{}", e.said);
-    // Undone (Ctrl+Z through the controller), then played from the camera.
-    ctl.key(Some(Key::CtrlLeft), true, false);
-    ctl.key(Some(Key::Letter(b'Z')), true, false);
-    ctl.key(Some(Key::CtrlLeft), false, false);
-    ctl.key(Some(Key::Letter(b'P')), true, false);
-    assert!(ctl.editing.as_ref().unwrap().playing);
-    assert_eq!(ctl.view.frame.width(), 640, "the game's own size");
-    assert_eq!(ctl.session().game.seat().player.position, cell.centre());
-    ctl.key(Some(Key::Escape), true, false);
-    assert!(
-        ctl.menu.is_none(),
-        "Escape came back to the editor, not the pause menu"
-    );
-    assert!(!ctl.editing.as_ref().unwrap().playing);
-    // Changes made (the undone wall and its undo leave it unsaved): Escape asks, then leaves.
-    ctl.key(Some(Key::Escape), true, false);
-    assert!(ctl.editing.is_some(), "asked first");
-    ctl.key(Some(Key::Escape), true, false);
-    assert!(ctl.editing.is_none());
-    assert!(ctl.menu.is_some(), "the main menu");
-    assert_eq!(ctl.view.frame.width(), 640);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -1,12 +1,13 @@
-//! The editor in the controller: opening and leaving it, its input, playing from it.
+//! The level editor in the controller: opening and leaving it, its input, playing from it
+//! (the editor's own state is `super::editing`'s).
 
 use std::path::Path;
 
 use tilecaster::bindings::Key;
 use tilecaster::scene::menu::Menu;
 
-use super::{Asked, Editing, Modifiers};
-use crate::app::controller::{Controller, Effect};
+use super::controller::{Controller, Effect};
+use super::editing::{Asked, Editing, Modifiers};
 
 /// How much larger than the game's the editor's frame is: the map and the view side by side
 /// want the room, and a window that shows the game at twice its size shows the editor's
@@ -119,5 +120,72 @@ impl Controller {
         };
         editing.wheel(notches);
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use tilecaster::bindings::Key;
+    use tilecaster::grid::Cell;
+    use tilecaster::scene::menu::{Menu, MenuInput};
+
+    use crate::app::controller::tests::{controller, scratch};
+    use crate::app::editing::tests::{at, on_map};
+
+    /// The controller: the main menu's EDIT A LEVEL opens the editor on the level behind it,
+    /// the frame enlarged; P plays from the camera, Escape comes back to the editor; Escape
+    /// with changes unsaved asks again, then leaves for the main menu at the game's size.
+    #[test]
+    fn the_menu_opens_the_editor_play_comes_back_and_escape_leaves() {
+        let dir = scratch("edit-menu");
+        let mut ctl = controller(&dir, Some(Menu::main()));
+        ctl.base_size = (640, 400);
+        ctl.menu_input(MenuInput::Down);
+        ctl.menu_input(MenuInput::Down);
+        ctl.menu_input(MenuInput::Select);
+        let editing = ctl.editing.as_ref().expect("the editor open");
+        assert_eq!(editing.editor.draft().path(), Path::new("levels/e1m1.toml"));
+        assert!(ctl.menu.is_none());
+        assert_eq!(ctl.view.frame.width(), 1280, "twice the game's 640");
+        ctl.compose();
+        // A wall painted at the start's cell (the mouse through the controller), then P: the
+        // level cannot be played without a start, and says so.
+        let start = ctl.session().game.seat().player.position;
+        let e = ctl.editing.as_mut().unwrap();
+        e.camera.0 = start;
+        let cell = Cell::new(start.x as i32, start.y as i32);
+        let over = on_map(e, cell.x, cell.y);
+        let before = at(e, cell.x, cell.y);
+        ctl.pointer(Some(over));
+        ctl.button(Key::Mouse(1), true);
+        ctl.button(Key::Mouse(1), false);
+        assert_ne!(at(ctl.editing.as_ref().unwrap(), cell.x, cell.y), before);
+        ctl.key(Some(Key::Letter(b'P')), true, false);
+        let e = ctl.editing.as_ref().unwrap();
+        assert!(!e.playing && e.said.contains("cannot play"), "{}", e.said);
+        // Undone (Ctrl+Z through the controller), then played from the camera.
+        ctl.key(Some(Key::CtrlLeft), true, false);
+        ctl.key(Some(Key::Letter(b'Z')), true, false);
+        ctl.key(Some(Key::CtrlLeft), false, false);
+        ctl.key(Some(Key::Letter(b'P')), true, false);
+        assert!(ctl.editing.as_ref().unwrap().playing);
+        assert_eq!(ctl.view.frame.width(), 640, "the game's own size");
+        assert_eq!(ctl.session().game.seat().player.position, cell.centre());
+        ctl.key(Some(Key::Escape), true, false);
+        assert!(
+            ctl.menu.is_none(),
+            "Escape came back to the editor, not the pause menu"
+        );
+        assert!(!ctl.editing.as_ref().unwrap().playing);
+        // Changes made (the undone wall and its undo leave it unsaved): Escape asks, then leaves.
+        ctl.key(Some(Key::Escape), true, false);
+        assert!(ctl.editing.is_some(), "asked first");
+        ctl.key(Some(Key::Escape), true, false);
+        assert!(ctl.editing.is_none());
+        assert!(ctl.menu.is_some(), "the main menu");
+        assert_eq!(ctl.view.frame.width(), 640);
+        std::fs::remove_dir_all(dir).unwrap();
     }
 }
