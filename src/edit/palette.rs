@@ -1,20 +1,4 @@
-//! The editor's palette: every kind of cell a level can hold, as swatches with a picture each
-//! (a wall's texture, an enemy's or a pickup's sprite), in groups: floors, walls by texture,
-//! doors and locked doors, push walls, see-through walls, shaped walls (of the wall texture
-//! chosen last), the player's start and spawn points, enemies by kind, pickups, decorations,
-//! lights, the exit. A facing (turned with [`Palette::turn`]) applies to starts, spawns and
-//! enemies; a difficulty ([`Palette::harder`]) to enemies.
-//!
-//! ```
-//! use tilecaster::edit::Palette;
-//! use tilecaster::level::Brush;
-//!
-//! let mut palette = Palette::new("textures".as_ref());
-//! let guard = palette.position(|b| b.label().starts_with("enemy guard")).unwrap();
-//! palette.select(guard);
-//! palette.turn();
-//! assert_eq!(palette.brush(), Brush::enemy("guard", "east"));
-//! ```
+//! The editor's palette ([`Palette`]).
 
 use std::path::Path;
 
@@ -58,7 +42,23 @@ enum Swatch {
     ExitSwitch(String),
 }
 
-/// See the [module](self).
+/// The editor's palette: every kind of cell a level can hold, as swatches with a picture each
+/// (a wall's texture, an enemy's or a pickup's sprite), in groups: floors, walls by texture,
+/// doors and locked doors, push walls, see-through walls, shaped walls (of the wall texture
+/// chosen last), the player's start and spawn points, enemies by kind, pickups, decorations,
+/// lights, the exit. A facing (turned with [`Palette::turn`]) applies to starts, spawns and
+/// enemies; a difficulty ([`Palette::harder`]) to enemies.
+///
+/// ```
+/// use tilecaster::edit::Palette;
+/// use tilecaster::level::Brush;
+///
+/// let mut palette = Palette::new("textures".as_ref());
+/// let guard = palette.position(|b| b.label().starts_with("enemy guard")).unwrap();
+/// palette.select(guard);
+/// palette.turn();
+/// assert_eq!(palette.brush(), Brush::enemy("guard", "east"));
+/// ```
 pub struct Palette {
     swatches: Vec<Swatch>,
     /// Each swatch's picture, `SWATCH - 2` pixels a side.
