@@ -28,6 +28,26 @@ impl Controller {
         }
     }
 
+    /// A file dropped on the window: in the editor, the level to edit next (dropped twice
+    /// where the changes to this one are not saved); elsewhere nothing.
+    pub(in crate::app) fn dropped(&mut self, path: &Path) {
+        let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) else {
+            return;
+        };
+        if editing.unsaved && editing.dropped.as_deref() != Some(path) {
+            editing.dropped = Some(path.to_path_buf());
+            editing.said = "not saved: drop it again to open it anyway, ctrl+s saves".into();
+            return;
+        }
+        match Editing::open(path, self.sources.clone()) {
+            Ok(opened) => *editing = opened,
+            Err(why) => {
+                editing.dropped = None;
+                editing.said = format!("cannot open {}: {why}", path.display());
+            }
+        }
+    }
+
     /// Shows `editing` (any menu closed, the mouse let go, the frame enlarged).
     pub(in crate::app) fn start_editing(&mut self, editing: Editing) {
         self.menu = None;
@@ -186,6 +206,31 @@ mod tests {
         assert!(ctl.editing.is_none());
         assert!(ctl.menu.is_some(), "the main menu");
         assert_eq!(ctl.view.frame.width(), 640);
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    /// A level dropped on the editor opens in it, asked twice over changes not saved; a file
+    /// that is not a level is said and changes nothing.
+    #[test]
+    fn a_level_dropped_on_the_editor_opens_in_it() {
+        let dir = scratch("edit-drop");
+        let mut ctl = controller(&dir, None);
+        ctl.base_size = (640, 400);
+        ctl.edit(&dir.join("first.toml"));
+        assert!(ctl.editing.as_ref().unwrap().unsaved, "a new level");
+        let cloisters = Path::new("levels/e1m4.toml");
+        ctl.dropped(cloisters);
+        let e = ctl.editing.as_ref().unwrap();
+        assert!(e.said.starts_with("not saved"), "{}", e.said);
+        ctl.dropped(cloisters);
+        let e = ctl.editing.as_ref().unwrap();
+        assert_eq!(e.editor.draft().path(), cloisters);
+        let garbage = dir.join("garbage.toml");
+        std::fs::write(&garbage, "grid = 3 = 4").unwrap();
+        ctl.dropped(&garbage);
+        let e = ctl.editing.as_ref().unwrap();
+        assert!(e.said.starts_with("cannot open"), "{}", e.said);
+        assert_eq!(e.editor.draft().path(), cloisters, "the level open stays");
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

@@ -8,10 +8,12 @@
 //! The mouse paints on the map with the tool (left button; the right takes the brush from a
 //! cell) and picks swatches from the palette. Keys: B pencil, R rectangle, F filled
 //! rectangle, L line, C copy, V paste, K camera (click to place it, drag to aim it); T turns
-//! the brush's facing, H raises the difficulty enemies appear from; Tab and the wheel step
+//! the brush's facing, H raises the difficulty enemies appear from, [ ] and - = change a
+//! light's radius and intensity; Tab and the wheel step
 //! through the palette; the arrows walk and turn the camera; Ctrl+Z undoes, Ctrl+Y (or
 //! Ctrl+Shift+Z) redoes, Ctrl+S saves, Ctrl+E exports a Tiled map; P plays from the camera's
-//! cell and Escape comes back; Escape leaves the editor.
+//! cell and Escape comes back; Escape leaves the editor. A level file dropped on the window
+//! opens in it.
 
 use std::path::{Path, PathBuf};
 
@@ -121,6 +123,9 @@ pub(super) struct Editing {
     /// The game played from the camera (`P`): the controller's runner plays it, Escape comes
     /// back here.
     pub(super) playing: bool,
+    /// A level file dropped on the window while changes were not saved: dropped again, it
+    /// opens.
+    pub(super) dropped: Option<PathBuf>,
 }
 
 impl Editing {
@@ -161,6 +166,7 @@ impl Editing {
             leaving: false,
             said: String::new(),
             playing: false,
+            dropped: None,
         }
     }
 
@@ -359,6 +365,10 @@ impl Editing {
         match key {
             Key::Letter(b'T') => self.palette.turn(),
             Key::Letter(b'H') => self.palette.harder(),
+            Key::BracketLeft => self.palette.change_lights(-1.0, 0.0),
+            Key::BracketRight => self.palette.change_lights(1.0, 0.0),
+            Key::Minus => self.palette.change_lights(0.0, -0.1),
+            Key::Equal => self.palette.change_lights(0.0, 0.1),
             Key::Tab => self.palette.step(if held.shift { -1 } else { 1 }),
             Key::Left => self.camera.1 = (angle - 15.0).rem_euclid(360.0),
             Key::Right => self.camera.1 = (angle + 15.0).rem_euclid(360.0),

@@ -646,6 +646,7 @@ impl ApplicationHandler for App {
                 self.ctl.button(Key::Mouse(1), false);
             }
             WindowEvent::Focused(false) => self.ctl.focus_lost(),
+            WindowEvent::DroppedFile(path) => self.ctl.dropped(&path),
             WindowEvent::MouseWheel { delta, .. } => self.ctl.wheel(match delta {
                 MouseScrollDelta::LineDelta(_, y) => y as f64,
                 MouseScrollDelta::PixelDelta(p) => p.y / 40.0,

@@ -70,6 +70,8 @@ pub struct Palette {
     difficulty: Difficulty,
     /// The texture of shaped walls: the wall chosen last.
     wall_texture: String,
+    /// What lights' radius (cells) and intensity are changed by from the swatches' own.
+    light_change: (f64, f64),
 }
 
 impl Palette {
@@ -155,6 +157,7 @@ impl Palette {
             facing: 0,
             difficulty: Difficulty::Easy,
             wall_texture,
+            light_change: (0.0, 0.0),
         }
     }
 
@@ -215,6 +218,13 @@ impl Palette {
         self.difficulty = all[(at + 1) % all.len()];
     }
 
+    /// Lights a `radius` cells wider (narrower where negative) and `intensity` brighter than
+    /// before (their radius kept from 1 to 32 cells, their intensity from 0.1 to 4).
+    pub fn change_lights(&mut self, radius: f64, intensity: f64) {
+        let (r, i) = self.light_change;
+        self.light_change = (r + radius, i + intensity);
+    }
+
     /// What the tools paint with.
     pub fn brush(&self) -> Brush {
         match &self.picked {
@@ -245,7 +255,14 @@ impl Palette {
             Swatch::Decoration(kind) => Brush::decoration(kind),
             Swatch::Light(i) => {
                 let (colour, _, radius, intensity) = LIGHTS[*i];
-                Brush::light(colour, radius, intensity)
+                let (more, brighter) = self.light_change;
+                // (Rounded to a tenth: the level file says what the brush shows.)
+                let tenth = |v: f64| (v * 10.0).round() / 10.0;
+                Brush::light(
+                    colour,
+                    tenth((radius + more).clamp(1.0, 32.0)),
+                    tenth((intensity + brighter).clamp(0.1, 4.0)),
+                )
             }
             Swatch::Exit => Brush::exit(),
             Swatch::ExitSwitch(t) => Brush::exit_switch(t),
@@ -467,6 +484,20 @@ mod tests {
         let start = p.position(|b| b.label().starts_with("player")).unwrap();
         p.select(start);
         assert_eq!(p.brush(), Brush::player("south"));
+        let light = p
+            .position(|b| b.written().contains("\"#ffffff\""))
+            .unwrap();
+        p.select(light);
+        p.change_lights(2.0, 0.3);
+        p.change_lights(0.0, 0.1);
+        assert_eq!(p.brush(), Brush::light("#ffffff", 10.0, 1.6));
+        p.change_lights(-40.0, 0.0);
+        assert_eq!(
+            p.brush(),
+            Brush::light("#ffffff", 1.0, 1.6),
+            "at least a cell"
+        );
+        p.select(start);
         p.pick(Brush::parse("{ wall = \"stone\", faces = { north = \"banner\" } }").unwrap());
         assert!(
             p.brush().written().contains("banner"),
