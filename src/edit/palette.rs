@@ -484,9 +484,7 @@ mod tests {
         let start = p.position(|b| b.label().starts_with("player")).unwrap();
         p.select(start);
         assert_eq!(p.brush(), Brush::player("south"));
-        let light = p
-            .position(|b| b.written().contains("\"#ffffff\""))
-            .unwrap();
+        let light = p.position(|b| b.written().contains("\"#ffffff\"")).unwrap();
         p.select(light);
         p.change_lights(2.0, 0.3);
         p.change_lights(0.0, 0.1);

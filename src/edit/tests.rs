@@ -190,3 +190,21 @@ fn a_room_with_a_door_a_guard_a_light_and_the_exit_is_saved_as_the_editor_shows_
     assert!(distinct.len() > 50, "{} colours", distinct.len());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A change loads again only what it names anew: the textures of the level as it last loaded
+/// are taken from it (the same pictures, not read again), a texture named for the first time
+/// is read.
+#[test]
+fn a_change_reads_again_only_the_textures_it_names_anew() {
+    let mut e = editor();
+    let sources = Sources::default();
+    let before = e.loaded(&sources).unwrap();
+    e.brush = Brush::wall("stone");
+    e.paint(Cell::new(4, 4)).unwrap();
+    let after = e.loaded_after(&sources, Some(&before)).unwrap();
+    let brick = |l: &LevelWithTextures| l.textures.get("brick").unwrap().clone();
+    assert!(std::sync::Arc::ptr_eq(&brick(&before), &brick(&after)));
+    assert!(after.textures.get("stone").is_some(), "read for the change");
+    let afresh = e.loaded(&sources).unwrap();
+    assert!(!std::sync::Arc::ptr_eq(&brick(&before), &brick(&afresh)));
+}
