@@ -1,19 +1,19 @@
-//! The level editor in the window (issue 75): `tilecaster edit [LEVEL]`, the main menu's
-//! EDIT A LEVEL, the page's `?edit`. The library's [`Editor`] holds the level and its
-//! history; this holds what the screen adds: the palette, the tool, the camera, what the mouse
-//! is dragging, the last state of the level that loaded (the view and the map show it while
-//! the draft has a mistake), and what was said. No window types: the controller feeds it the
-//! pointer, the buttons and the keys, and its behaviour is unit-tested without a display.
+//! The level editor in the window (issue 75): `tilecaster edit [LEVEL]` and the main menu's
+//! EDIT A LEVEL. The library's [`Editor`] holds the level and its history; this holds what
+//! the screen adds: the palette, the tool, the camera, what the mouse is dragging, the last
+//! state of the level that loaded (the view and the map show it while the draft has a
+//! mistake), and what was said. No window types: the controller feeds it the pointer, the
+//! buttons and the keys (`super::edit_input`), and its behaviour is unit-tested without a
+//! display.
 //!
 //! The mouse paints on the map with the tool (left button; the right takes the brush from a
 //! cell) and picks swatches from the palette. Keys: B pencil, R rectangle, F filled
 //! rectangle, L line, C copy, V paste, K camera (click to place it, drag to aim it); T turns
 //! the brush's facing, H raises the difficulty enemies appear from, [ ] and - = change a
-//! light's radius and intensity; Tab and the wheel step
-//! through the palette; the arrows walk and turn the camera; Ctrl+Z undoes, Ctrl+Y (or
-//! Ctrl+Shift+Z) redoes, Ctrl+S saves, Ctrl+E exports a Tiled map; P plays from the camera's
-//! cell and Escape comes back; Escape leaves the editor. A level file dropped on the window
-//! opens in it.
+//! light's radius and intensity; Tab and the wheel step through the palette; the arrows walk
+//! and turn the camera; Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes, Ctrl+S saves, Ctrl+E
+//! exports a Tiled map; P plays from the camera's cell and Escape comes back; Escape leaves
+//! the editor. A level file dropped on the window opens in it.
 
 use std::path::{Path, PathBuf};
 
@@ -144,10 +144,9 @@ impl Editing {
             },
             |l| (l.level.player.position, l.level.player.facing),
         );
-        let mut palette = Palette::new(&texture_dir);
+        let palette = Palette::new(&texture_dir);
         let mut editor = editor;
         editor.brush = palette.brush();
-        palette.select(palette.selected());
         let path = editor.draft().path().to_path_buf();
         let scene = loaded.map(|l| Scene::new(l, &path, camera));
         Editing {
