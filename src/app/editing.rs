@@ -107,6 +107,9 @@ pub(super) struct Editing {
     stale: bool,
     /// The cell the left button went down on (a drag's start), and where it is now.
     drag: Option<(Cell, Cell)>,
+    /// The cells the pencil's stroke has painted so far: outlined on the map, the scene made
+    /// again when the stroke ends (not at every cell).
+    stroke: Vec<Cell>,
     /// The pointer (frame pixels).
     pointer: Option<(f64, f64)>,
     /// The frame size the screen was last drawn at (for finding what the pointer is over).
@@ -158,6 +161,7 @@ impl Editing {
             scene,
             stale: false,
             drag: None,
+            stroke: Vec::new(),
             pointer: None,
             size: (0, 0),
             unsaved: false,
@@ -234,6 +238,9 @@ impl Editing {
                     for c in cells {
                         let painted = self.editor.stroke_to(c);
                         self.painted(painted);
+                        if !self.stroke.contains(&c) {
+                            self.stroke.push(c);
+                        }
                     }
                     self.drag = Some((start, cell));
                 }
@@ -269,6 +276,7 @@ impl Editing {
                     self.editor.begin_stroke();
                     let painted = self.editor.stroke_to(cell);
                     self.painted(painted);
+                    self.stroke = vec![cell];
                 }
                 Tool::Camera => self.camera.0 = cell.centre(),
                 Tool::Paste => {
@@ -289,6 +297,7 @@ impl Editing {
         let done = match self.tool {
             Tool::Pencil => {
                 self.editor.end_stroke();
+                self.stroke.clear();
                 Ok(false)
             }
             Tool::Rectangle => self.editor.rectangle(start, end, false),
@@ -356,6 +365,7 @@ impl Editing {
         if let Some(tool) = Tool::of_key(key) {
             self.tool = tool;
             self.drag = None;
+            self.stroke.clear();
             self.editor.end_stroke();
             return Asked::Nothing;
         }
@@ -474,7 +484,8 @@ impl Editing {
         Ok(session)
     }
 
-    /// The cells the tool being dragged is about to paint (or copies), to outline.
+    /// The cells the tool being dragged is about to paint (or copies, or the stroke painted),
+    /// to outline.
     fn marked(&self) -> Vec<Cell> {
         let Some((a, b)) = self.drag else {
             return Vec::new();
@@ -483,6 +494,7 @@ impl Editing {
         let rect =
             tilecaster::grid::CellRect::sized(corner, a.x.abs_diff(b.x) + 1, a.y.abs_diff(b.y) + 1);
         match self.tool {
+            Tool::Pencil => self.stroke.clone(),
             Tool::Rectangle | Tool::Filled | Tool::Copy => rect.cells().collect(),
             Tool::Line => tilecaster::grid::Walk::segment(a.centre(), b.centre())
                 .map(|e| e.cell)
@@ -495,7 +507,9 @@ impl Editing {
     /// changed and loads (else the last that loaded is shown, its mistakes outlined).
     pub(super) fn draw(&mut self, frame: &mut Frame) {
         self.size = (frame.width(), frame.height());
-        if std::mem::take(&mut self.stale) {
+        // (Not in the middle of a stroke: a large level takes longer to make than a frame.)
+        let stroking = self.tool == Tool::Pencil && self.drag.is_some();
+        if !stroking && std::mem::take(&mut self.stale) {
             let before = self.scene.as_ref().map(Scene::loaded);
             if let Ok(loaded) = self.editor.loaded_after(&self.sources, before) {
                 self.scene = Some(Scene::new(loaded, self.editor.draft().path(), self.camera));

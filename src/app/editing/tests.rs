@@ -214,3 +214,34 @@ fn copy_paste_pick_and_a_file_replaced_only_when_asked_twice() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A pencil stroke is outlined cell by cell as it is drawn, and the view made again once, when
+/// it ends.
+#[test]
+fn a_stroke_is_outlined_as_it_goes_and_shown_when_it_ends() {
+    let dir = scratch("edit-stroke");
+    let mut e = Editing::open(&dir.join("stroke.toml"), Sources::default()).unwrap();
+    drawn(&mut e);
+    let from = on_map(&e, 3, 3);
+    e.pointer(Some(from));
+    e.left_button(true);
+    let to = on_map(&e, 7, 3);
+    e.pointer(Some(to));
+    drawn(&mut e);
+    assert_eq!(
+        e.marked(),
+        (3..=7).map(|x| Cell::new(x, 3)).collect::<Vec<_>>()
+    );
+    assert!(e.stale, "not made again in the middle of the stroke");
+    e.left_button(false);
+    drawn(&mut e);
+    assert!(!e.stale && e.marked().is_empty());
+    let scene = e.scene.as_ref().unwrap();
+    let level = &scene.session().game.level;
+    assert_eq!(
+        level.map.get(Cell::new(5, 3)),
+        Some(tilecaster::map::Tile::Wall),
+        "the view shows the stroke"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
