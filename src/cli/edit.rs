@@ -18,8 +18,8 @@ pub struct EditArgs {
     level: Option<PathBuf>,
     #[command(flatten)]
     sources: SourceArgs,
-    /// The game's resolution WxH when playing from the editor (the editor's screen is half
-    /// again as large).
+    /// The game's resolution WxH when playing from the editor (the editor's screen is twice
+    /// as wide and as high, in a window of that size).
     #[arg(long, value_parser = view::parse_play_size, default_value = "640x400")]
     size: (u32, u32),
     /// How the frame fills the window (as `play --scaling`).
