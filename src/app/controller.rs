@@ -246,6 +246,7 @@ impl Controller {
     /// menu over it.
     pub(super) fn compose(&mut self) {
         if let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) {
+            // (Not `shown_editor`: the frame is borrowed beside it.)
             return editing.draw(&mut self.view.frame);
         }
         let session = self.run.session();
@@ -288,7 +289,7 @@ impl Controller {
     /// and each tick's output is heard and kept. While waiting in a lobby the game stands still
     /// behind its panel. `false` once a replay has run out.
     pub(super) fn simulate(&mut self) -> bool {
-        if self.editing.as_ref().is_some_and(|e| !e.playing) {
+        if self.shown_editor().is_some() {
             return true;
         }
         let now = Instant::now();

@@ -31,6 +31,7 @@ impl Controller {
     /// A file dropped on the window: in the editor, the level to edit next (dropped twice
     /// where the changes to this one are not saved); elsewhere nothing.
     pub(in crate::app) fn dropped(&mut self, path: &Path) {
+        // (Not `shown_editor`: the sources are borrowed beside it.)
         let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) else {
             return;
         };
@@ -55,6 +56,11 @@ impl Controller {
         self.latch.release_all();
         self.effects.push(Effect::Grab(false));
         self.apply_settings();
+    }
+
+    /// The editor, while its screen is shown (not while a level is played from it).
+    pub(in crate::app) fn shown_editor(&mut self) -> Option<&mut Editing> {
+        self.editing.as_mut().filter(|e| !e.playing)
     }
 
     /// The frame size the editor's screen wants, while it is shown: the game's, enlarged.
@@ -113,7 +119,7 @@ impl Controller {
     /// A mouse button pressed or let go while the editor's screen is shown: `true` where the
     /// editor took it.
     pub(in crate::app) fn editor_button(&mut self, key: Key, down: bool) -> bool {
-        let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) else {
+        let Some(editing) = self.shown_editor() else {
             return false;
         };
         match key {
@@ -126,7 +132,7 @@ impl Controller {
 
     /// The pointer moved: the editor's, where its screen is shown.
     pub(in crate::app) fn editor_pointer(&mut self, at: Option<(f64, f64)>) -> bool {
-        let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) else {
+        let Some(editing) = self.shown_editor() else {
             return false;
         };
         editing.pointer(at);
@@ -135,7 +141,7 @@ impl Controller {
 
     /// The wheel turned: the editor's, where its screen is shown.
     pub(in crate::app) fn editor_wheel(&mut self, notches: f64) -> bool {
-        let Some(editing) = self.editing.as_mut().filter(|e| !e.playing) else {
+        let Some(editing) = self.shown_editor() else {
             return false;
         };
         editing.wheel(notches);

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 
 use tilecaster::assets::Sources;
 use tilecaster::bindings::Key;
-use tilecaster::edit::{Editor, Layout, Palette, Scene, Shown, map_view};
+use tilecaster::edit::{Editor, Layout, Palette, Scene, Shown, line_cells, map_view, span};
 use tilecaster::episode::Session;
 use tilecaster::frame::Frame;
 use tilecaster::grid::Cell;
@@ -225,17 +225,14 @@ impl Editing {
     pub(super) fn pointer(&mut self, at: Option<(f64, f64)>) {
         self.pointer = at;
         let Some(at) = at else { return };
-        let Some((start, _)) = self.drag else { return };
+        let Some((start, last)) = self.drag else {
+            return;
+        };
         match self.tool {
             Tool::Pencil => {
                 if let Some(cell) = self.cell_at(at) {
                     // Every cell between the last and this one: a quick stroke leaves no gaps.
-                    let last = self.drag.map_or(cell, |d| d.1);
-                    let cells: Vec<Cell> =
-                        tilecaster::grid::Walk::segment(last.centre(), cell.centre())
-                            .map(|e| e.cell)
-                            .collect();
-                    for c in cells {
+                    for c in line_cells(last, cell) {
                         let painted = self.editor.stroke_to(c);
                         self.painted(painted);
                         if !self.stroke.contains(&c) {
@@ -490,15 +487,10 @@ impl Editing {
         let Some((a, b)) = self.drag else {
             return Vec::new();
         };
-        let corner = Cell::new(a.x.min(b.x), a.y.min(b.y));
-        let rect =
-            tilecaster::grid::CellRect::sized(corner, a.x.abs_diff(b.x) + 1, a.y.abs_diff(b.y) + 1);
         match self.tool {
             Tool::Pencil => self.stroke.clone(),
-            Tool::Rectangle | Tool::Filled | Tool::Copy => rect.cells().collect(),
-            Tool::Line => tilecaster::grid::Walk::segment(a.centre(), b.centre())
-                .map(|e| e.cell)
-                .collect(),
+            Tool::Rectangle | Tool::Filled | Tool::Copy => span(a, b).cells().collect(),
+            Tool::Line => line_cells(a, b),
             _ => Vec::new(),
         }
     }

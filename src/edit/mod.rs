@@ -127,9 +127,7 @@ impl Editor {
     /// through corners exactly): one step.
     pub fn line(&mut self, a: Cell, b: Cell) -> Result<bool, PaintError> {
         let brush = self.brush.clone();
-        let cells: Vec<Cell> = Walk::segment(a.centre(), b.centre())
-            .map(|entry| entry.cell)
-            .collect();
+        let cells = line_cells(a, b);
         self.apply(cells.into_iter().map(|c| (c, brush.clone())))
     }
 
@@ -309,12 +307,21 @@ impl Editor {
     }
 }
 
-/// The rectangle with corners `a` and `b`, both in it.
-fn span(a: Cell, b: Cell) -> CellRect {
+/// The rectangle with corners `a` and `b`, both in it: what [`Editor::rectangle`] paints
+/// and [`Editor::copy`] copies.
+pub fn span(a: Cell, b: Cell) -> CellRect {
     let corner = Cell::new(a.x.min(b.x), a.y.min(b.y));
     let width = a.x.abs_diff(b.x) + 1;
     let height = a.y.abs_diff(b.y) + 1;
     CellRect::sized(corner, width, height)
+}
+
+/// The cells the line from `a`'s centre to `b`'s crosses, in order (the grid traversal's,
+/// both cells at a corner): what [`Editor::line`] paints.
+pub fn line_cells(a: Cell, b: Cell) -> Vec<Cell> {
+    Walk::segment(a.centre(), b.centre())
+        .map(|entry| entry.cell)
+        .collect()
 }
 
 mod palette;
