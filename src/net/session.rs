@@ -43,7 +43,7 @@
 use std::collections::VecDeque;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use ggrs::{
     DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, P2PSession, PlayerType, SessionBuilder,
@@ -146,6 +146,8 @@ pub struct NetPlay {
     /// The other seats a peer's word, believed, dropped (the rollback session may say so
     /// later, or not at all where it never hears of them again).
     dropped_by_word: Vec<usize>,
+    /// When the rollback session was last polled (or a tick tried), while running.
+    last_polled: Option<Instant>,
 }
 
 /// How the network play is going, for the network line and reports.
@@ -250,6 +252,7 @@ impl NetPlay {
             fingerprint: setup.terms.fingerprint(),
             delay: DelayLine::new(setup.input_delay),
             dropped_by_word: Vec::new(),
+            last_polled: None,
         })
     }
 
@@ -267,6 +270,9 @@ impl NetPlay {
         // socket drops those ([`super::checks`]), and any panic left is caught here and ends
         // this machine's network game with a message instead of ending the program. The
         // session is not used again after one.
+        if self.stood_still() {
+            return self.poll();
+        }
         self.note_frame();
         let session = &mut self.session;
         let polled = quietly(|| session.poll_remote_clients());
@@ -401,6 +407,37 @@ impl NetPlay {
         Some(line)
     }
 
+    /// Whether this machine stood still, while in step, longer than the others wait for a
+    /// seat ([`DISCONNECT_TIMEOUT`]: asleep, stopped, its loop held up): they have dropped it
+    /// and play on without it, so its game ends here, saying so ([`NetEvent::Failed`]),
+    /// before the rollback session hears of it. (That session, polled now, would find every
+    /// peer quiet for longer than the timeout at once and drop them at the tick it stands at;
+    /// where one's inputs had come up to the tick before, ggrs 0.11 then asserts "must load
+    /// frame in the past", fixed after 0.13 by <https://github.com/gschup/ggrs/pull/119>.)
+    fn stood_still(&mut self) -> bool {
+        let now = Instant::now();
+        let running = self.running();
+        let last = std::mem::replace(&mut self.last_polled, running.then_some(now));
+        let Some(stood) = last
+            .map(|at| now - at)
+            .filter(|&d| running && d > DISCONNECT_TIMEOUT)
+        else {
+            return false;
+        };
+        let (waits, after) = if self.addresses.len() == 2 {
+            ("the other seat waits", "a game of two ends there")
+        } else {
+            ("the others wait for a seat", "they play on without it")
+        };
+        let why = format!(
+            "this machine stood still for {:.0} s, longer than {waits} ({} s): {after}",
+            stood.as_secs_f64(),
+            DISCONNECT_TIMEOUT.as_secs()
+        );
+        self.failed = Some((why, false));
+        true
+    }
+
     /// Tells the socket the session's current frame (see [`super::checks`]).
     fn note_frame(&self) {
         let frame = self.session.current_frame();
@@ -415,6 +452,10 @@ impl NetPlay {
     pub fn advance(&mut self, input: Input) -> Result<bool, NetError> {
         if !self.running() {
             return Ok(false);
+        }
+        if self.stood_still() {
+            let why = self.failed.as_ref().map(|(why, _)| why.clone());
+            return Err(NetError::Session(why.unwrap_or_default()));
         }
         self.session
             .add_local_input(self.seat, self.delay.next(input).packed())
