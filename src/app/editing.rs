@@ -504,7 +504,11 @@ impl Editing {
         if !stroking && std::mem::take(&mut self.stale) {
             let before = self.scene.as_ref().map(Scene::loaded);
             if let Ok(loaded) = self.editor.loaded_after(&self.sources, before) {
-                self.scene = Some(Scene::new(loaded, self.editor.draft().path(), self.camera));
+                let path = self.editor.draft().path();
+                self.scene = Some(match &self.scene {
+                    Some(before) => Scene::after(loaded, path, self.camera, before),
+                    None => Scene::new(loaded, path, self.camera),
+                });
             }
         }
         let status = match self.said.as_str() {

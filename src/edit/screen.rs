@@ -83,7 +83,27 @@ pub struct Scene {
 impl Scene {
     /// The game at the start of `loaded` (to be saved at `path`), its player standing at
     /// `position` facing `angle` (degrees), without the level's name over it.
-    pub fn new(loaded: LevelWithTextures, path: &Path, (position, angle): (Vec2, f64)) -> Scene {
+    pub fn new(loaded: LevelWithTextures, path: &Path, viewpoint: (Vec2, f64)) -> Scene {
+        Scene::made(loaded, path, viewpoint, None)
+    }
+
+    /// [`Scene::new`] for the level `before` showed, changed: what the change left as it
+    /// was is taken from `before` (the floors and ceilings lit ahead of time), not made again.
+    pub fn after(
+        loaded: LevelWithTextures,
+        path: &Path,
+        viewpoint: (Vec2, f64),
+        before: &Scene,
+    ) -> Scene {
+        Scene::made(loaded, path, viewpoint, Some(before))
+    }
+
+    fn made(
+        loaded: LevelWithTextures,
+        path: &Path,
+        (position, angle): (Vec2, f64),
+        before: Option<&Scene>,
+    ) -> Scene {
         let mut session = Session::start_loaded(
             path,
             crate::assets::Sources::default(),
@@ -92,7 +112,10 @@ impl Scene {
         );
         session.game.set_viewpoint(position, angle);
         session.hush();
-        let assets = SessionAssets::new(&session);
+        let assets = match before {
+            Some(before) => SessionAssets::after(&session, (&before.assets, before.loaded())),
+            None => SessionAssets::new(&session),
+        };
         Scene { session, assets }
     }
 

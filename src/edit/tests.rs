@@ -208,3 +208,48 @@ fn a_change_reads_again_only_the_textures_it_names_anew() {
     let afresh = e.loaded(&sources).unwrap();
     assert!(!std::sync::Arc::ptr_eq(&brick(&before), &brick(&afresh)));
 }
+
+/// A scene made after a change from the scene before it (its light map worked out again only
+/// where the change reaches, its lit floors and ceilings kept where nothing changed) draws
+/// what a scene made afresh draws, change after change: walls in a light's reach, a light
+/// added and taken away, a door.
+#[test]
+fn a_scene_made_after_a_change_draws_what_one_made_afresh_draws() {
+    let path = Path::new("levels/editor-test.toml");
+    let mut e = editor_at(path, 24, 14);
+    e.brush = Brush::light("#ffcc88", 6.0, 1.2);
+    e.paint(Cell::new(6, 6)).unwrap();
+    e.brush = Brush::light("#88aaff", 5.0, 1.0);
+    e.paint(Cell::new(16, 4)).unwrap();
+    e.brush = Brush::player("east");
+    e.paint(Cell::new(2, 7)).unwrap();
+    let sources = Sources::default();
+    let cameras = [(Vec2::new(2.5, 7.5), 0.0), (Vec2::new(12.5, 10.5), 300.0)];
+    let mut scene = Scene::new(e.loaded(&sources).unwrap(), path, cameras[0]);
+    let changes: [(Cell, Brush); 7] = [
+        (Cell::new(8, 6), Brush::wall("stone")),
+        (Cell::new(8, 7), Brush::wall("stone")),
+        (Cell::new(12, 3), Brush::light("#ff8844", 4.0, 1.0)),
+        (Cell::new(8, 8), Brush::wall("stone")),
+        (Cell::new(8, 7), Brush::door("door")),
+        (Cell::new(6, 6), Brush::floor()),
+        (Cell::new(10, 9), Brush::wall("wood")),
+    ];
+    for (step, (cell, brush)) in changes.into_iter().enumerate() {
+        e.brush = brush;
+        e.paint(cell).unwrap();
+        let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
+        let mut after = Scene::after(loaded, path, cameras[0], &scene);
+        let mut afresh = Scene::new(e.loaded(&sources).unwrap(), path, cameras[0]);
+        for camera in cameras {
+            after.look(camera.0, camera.1);
+            afresh.look(camera.0, camera.1);
+            let frame = || Frame::new(240, 160).unwrap();
+            assert!(
+                after.view(66.0, frame()).rgba() == afresh.view(66.0, frame()).rgba(),
+                "step {step}: the view from {camera:?} differs"
+            );
+        }
+        scene = after;
+    }
+}

@@ -412,7 +412,11 @@ impl Assets<'_> {
                     // In parallel: eight sheets of 96 frames are most of a level's load
                     // otherwise.
                     use rayon::prelude::*;
-                    if let Some(sheet) = self.textures.sprite(PLAYER).cloned() {
+                    // (Taken from the set before, with the player's sheet they were made of,
+                    // where the set was: the editor's.)
+                    let made = (0..SEAT_COLOURS.len())
+                        .all(|seat| self.textures.sprite(&player_sprite(seat)).is_some());
+                    if let Some(sheet) = self.textures.sprite(PLAYER).filter(|_| !made).cloned() {
                         let recoloured: Vec<_> = SEAT_COLOURS
                             .par_iter()
                             .map(|&colour| sheet.recoloured(|p| in_seat_colour(p, colour)))

@@ -29,11 +29,13 @@
 mod band;
 mod dynamic;
 mod reach;
+mod rebuild;
 
 use band::Band;
 
 pub(crate) use dynamic::steps_within;
 pub use dynamic::{DYNAMIC_SAMPLES, DynamicLights, Lighting};
+pub use rebuild::cells_differing;
 
 use crate::frame::Colour;
 use crate::geom::{Arc, FanScratch, Visibility, visibility_polygon_into};
@@ -196,7 +198,9 @@ impl LightMap {
             packed.extend(sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
         });
         out.index.clone_from(&self.index);
-        out.own.clear();
+        // (A map relit before keeps its own tiles, which cells outside the region index.)
+        out.own.clone_from(&self.own);
+        let kept = out.own.len();
         for (b, band) in bands.iter().enumerate() {
             let first = (y0 as usize + b * RELIGHT_BAND_ROWS as usize) * width;
             let offset = self.shared_tiles + (out.own.len() / per_tile) as u32;
@@ -211,8 +215,8 @@ impl LightMap {
             }
             out.own.extend_from_slice(&band.packed);
         }
-        out.own_coarse.clear();
-        out.own_coarse.extend(coarse_tiles(&out.own));
+        out.own_coarse.clone_from(&self.own_coarse);
+        out.own_coarse.extend(coarse_tiles(&out.own[kept..]));
         out.tiles = self.tiles.clone();
         out.coarse = self.coarse.clone();
         (out.width, out.height) = (self.width, self.height);

@@ -202,6 +202,20 @@ impl SessionAssets {
         }
     }
 
+    /// [`SessionAssets::new`] for a state of the level `before`'s were made for a moment ago
+    /// (the editor's last): what has not changed taken from `before` ([`RenderAssets::after`]).
+    /// `was` is the level `before`'s were made of.
+    pub fn after(
+        session: &Session,
+        (before, was): (&SessionAssets, &crate::level::LevelWithTextures),
+    ) -> SessionAssets {
+        let current = session.current();
+        SessionAssets {
+            assets: RenderAssets::after(&current.level, &current.textures, (&before.assets, was)),
+            generation: session.generation(),
+        }
+    }
+
     /// The assets of `session`'s current level, rebuilt first if it changed since.
     pub fn of(&mut self, session: &Session) -> &RenderAssets {
         if self.generation != session.generation() {

@@ -40,18 +40,81 @@ pub(crate) struct LitSurfaces {
     ambient: Vec<(Drawn, Drawn)>,
     /// Per style: its (floor, ceiling) as they are, for the cells lit pixel by pixel.
     plain: Vec<(SurfaceRef, SurfaceRef)>,
+    /// Per entry of `own`: the (floor, ceiling) it was made of, as `plain` (to reuse it).
+    made_of: Vec<(SurfaceRef, SurfaceRef)>,
+    /// The textures before these surfaces' copies were added to them: a surface of `own`
+    /// below is one of the level's (a cell lit as drawn), at or past it a copy.
+    first_copy: usize,
+}
+
+/// The lit surfaces of a state of the same level a moment ago (the editor's last), with what
+/// they were made of: a cell whose floor and ceiling and light are the same takes its copies
+/// from them instead of making them again.
+#[derive(Clone, Copy)]
+pub(crate) struct Before<'a> {
+    pub(crate) lit: &'a LitSurfaces,
+    pub(crate) textures: &'a [Arc<Texture>],
+    pub(crate) lights: &'a LightMap,
+}
+
+impl Before<'_> {
+    /// The copies of `before` made for cell `at` of `(floor, ceiling)` (indices into
+    /// `textures`) under `tile`, where it has them.
+    fn copies(
+        &self,
+        at: usize,
+        (floor, ceiling): (SurfaceRef, SurfaceRef),
+        textures: &[Arc<Texture>],
+        tile: &[u32],
+    ) -> Option<(Lit, Lit)> {
+        let lit = self.lit;
+        let own = *lit.cells.get(at)?;
+        if own >= BY_PIXEL {
+            return None;
+        }
+        let (x, y) = (
+            (at % lit.width as usize) as u32,
+            (at / lit.width as usize) as u32,
+        );
+        if self.lights.tile(x, y) != Some(tile) {
+            return None;
+        }
+        let same = |now: SurfaceRef, then: SurfaceRef| match (now, then) {
+            (SurfaceRef::Colour(a), SurfaceRef::Colour(b)) => a == b,
+            (SurfaceRef::Texture(a), SurfaceRef::Texture(b)) => {
+                Arc::ptr_eq(&textures[a as usize], &self.textures[b as usize])
+            }
+            _ => false,
+        };
+        let (then_floor, then_ceiling) = lit.made_of[own as usize];
+        if !same(floor, then_floor) || !same(ceiling, then_ceiling) {
+            return None;
+        }
+        let (made_floor, made_ceiling) = lit.own[own as usize];
+        let again = |made: SurfaceRef, now: SurfaceRef| match made {
+            SurfaceRef::Texture(i) if i as usize >= lit.first_copy => {
+                Lit::Shared(self.textures[i as usize].clone())
+            }
+            SurfaceRef::Texture(_) => Lit::Surface(now),
+            colour => Lit::Surface(colour),
+        };
+        Some((again(made_floor, floor), again(made_ceiling, ceiling)))
+    }
 }
 
 impl LitSurfaces {
     /// The lit copies of `level`'s floors and ceilings under `lights`, added to `textures`
-    /// (the styles' `SurfaceRef`s index it).
+    /// (the styles' `SurfaceRef`s index it); those a cell had the same in `before` taken from
+    /// it (the result is the same as without it).
     pub(crate) fn new(
         level: &Level,
         styles: &[StyleRef],
         textures: &mut Vec<Arc<Texture>>,
         lights: &LightMap,
+        before: Option<Before>,
     ) -> LitSurfaces {
         let (width, height) = (level.map.width() as u32, level.map.height() as u32);
+        let first_copy = textures.len();
         // Darkened once per texture (and colour), shared by every cell in the dark.
         let mut darkened: HashMap<SurfaceRef, Drawn> = HashMap::new();
         let mut dark = |s: SurfaceRef, textures: &mut Vec<Arc<Texture>>| {
@@ -108,7 +171,11 @@ impl LitSurfaces {
             use rayon::prelude::*;
             let textures = &*textures;
             jobs.par_iter()
-                .map(|&(_, floor, ceiling, tile)| {
+                .map(|&(at, floor, ceiling, tile)| {
+                    let kept = before.and_then(|b| b.copies(at, (floor, ceiling), textures, tile));
+                    if kept.is_some() {
+                        return kept;
+                    }
                     let light = |u: f64, v: f64| {
                         let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
                         tile[(s(v) * SAMPLES + s(u)) as usize]
@@ -121,11 +188,13 @@ impl LitSurfaces {
                 .collect()
         };
         let mut own = Vec::with_capacity(jobs.len());
-        for (&(at, ..), pair) in jobs.iter().zip(made) {
+        let mut made_of = Vec::with_capacity(jobs.len());
+        for (&(at, floor_of, ceiling_of, _), pair) in jobs.iter().zip(made) {
             match pair {
                 Some((floor, ceiling)) => {
                     cells[at] = own.len() as u32;
                     own.push((floor.add_to(textures), ceiling.add_to(textures)));
+                    made_of.push((floor_of, ceiling_of));
                 }
                 None => cells[at] = BY_PIXEL,
             }
@@ -137,6 +206,8 @@ impl LitSurfaces {
             own,
             ambient,
             plain: styles.iter().map(|st| (st.floor, st.ceiling)).collect(),
+            made_of,
+            first_copy,
         }
     }
 
@@ -217,10 +288,12 @@ fn lit_copy(
     Some(Lit::Texture(Texture::from_rgba(size, &rgba, None)))
 }
 
-/// A lit copy of a surface: the surface as it was (or a colour), or a new texture.
+/// A lit copy of a surface: the surface as it was (or a colour), a new texture, or one made
+/// before.
 enum Lit {
     Surface(SurfaceRef),
     Texture(Texture),
+    Shared(Arc<Texture>),
 }
 
 impl Lit {
@@ -230,6 +303,10 @@ impl Lit {
             Lit::Surface(s) => s,
             Lit::Texture(t) => {
                 textures.push(Arc::new(t));
+                SurfaceRef::Texture((textures.len() - 1) as u32)
+            }
+            Lit::Shared(t) => {
+                textures.push(t);
                 SurfaceRef::Texture((textures.len() - 1) as u32)
             }
         }

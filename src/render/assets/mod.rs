@@ -27,6 +27,8 @@ pub struct RenderAssets {
     /// The light falling on the level's walls, floors and sprites as it stands at its start
     /// (doors closed); `None` where it leaves everything as drawn.
     pub(crate) lights: Option<Arc<crate::lighting::LightMap>>,
+    /// The lights `lights` was made of.
+    pub(crate) light_sources: Vec<crate::level::Light>,
     /// The floors and ceilings lit ahead of time under `lights`.
     pub(crate) lit: Option<Arc<lit::LitSurfaces>>,
     /// The holes of the level's grates, which let light through.
@@ -40,6 +42,26 @@ impl RenderAssets {
     /// Resolves a level's texture names against loaded textures. A name that is not loaded
     /// draws as a magenta checkerboard, so a missing texture shows instead of failing.
     pub fn new(level: &Level, textures: &TextureSet) -> RenderAssets {
+        RenderAssets::made(level, textures, None)
+    }
+
+    /// [`RenderAssets::new`] for a state of the level `before`'s were made of a moment ago
+    /// (`was`, the editor's last): the same assets, with the light map worked out again only
+    /// where the change reaches ([`crate::lighting::LightMap::rebuilt`]) and the floors and
+    /// ceilings of cells whose surfaces and light have not changed taken from `before`.
+    pub fn after(
+        level: &Level,
+        textures: &TextureSet,
+        (before, was): (&RenderAssets, &crate::level::LevelWithTextures),
+    ) -> RenderAssets {
+        RenderAssets::made(level, textures, Some((before, was)))
+    }
+
+    fn made(
+        level: &Level,
+        textures: &TextureSet,
+        before: Option<(&RenderAssets, &crate::level::LevelWithTextures)>,
+    ) -> RenderAssets {
         let mut list: Vec<Arc<Texture>> = vec![Arc::new(missing_texture())];
         let mut names: Vec<String> = vec![String::new()];
         let mut index = |name: &str| -> u16 {
@@ -106,25 +128,51 @@ impl RenderAssets {
         let doors = level.doors.iter().map(|d| (d.cell, d.along_x)).collect();
         let shaped = styles.iter().any(|s| s.outline.is_some());
         let solidity = crate::level::LevelSolidity::new(level, textures);
+        let (w, h) = (level.map.width() as u32, level.map.height() as u32);
+        let light_sources = level.all_lights();
+        // (The same size, and lit before: else built afresh.)
+        let rebuilt_from = before.and_then(|(b, was)| {
+            let map = b.lights.as_deref()?;
+            let same_size = (was.level.map.width(), was.level.map.height())
+                == (level.map.width(), level.map.height());
+            same_size.then_some((map, &b.light_sources, was))
+        });
         let lights = level.is_lit().then(|| {
-            let (w, h) = (level.map.width() as u32, level.map.height() as u32);
             // The level as built (doors closed, push walls where they start), light passing
             // grates' holes.
-            Arc::new(crate::lighting::LightMap::build(
-                &solidity,
-                w,
-                h,
-                &level.all_lights(),
-                level.ambient,
-            ))
+            Arc::new(match rebuilt_from {
+                Some((map, lights_before, was)) => {
+                    let solidity_before =
+                        crate::level::LevelSolidity::new(&was.level, &was.textures);
+                    let changed =
+                        crate::lighting::cells_differing(&solidity_before, &solidity, (w, h));
+                    crate::lighting::LightMap::rebuilt(
+                        map,
+                        &solidity,
+                        (&light_sources, lights_before),
+                        level.ambient,
+                        &changed,
+                    )
+                }
+                None => {
+                    crate::lighting::LightMap::build(&solidity, w, h, &light_sources, level.ambient)
+                }
+            })
         });
-        let lit = lights
-            .as_deref()
-            .filter(|l| !l.is_neutral())
-            .map(|l| Arc::new(lit::LitSurfaces::new(level, &styles, &mut list, l)));
+        let lit = lights.as_deref().filter(|l| !l.is_neutral()).map(|l| {
+            let before = before.and_then(|(b, _)| {
+                Some(lit::Before {
+                    lit: b.lit.as_deref()?,
+                    textures: &b.textures,
+                    lights: b.lights.as_deref()?,
+                })
+            });
+            Arc::new(lit::LitSurfaces::new(level, &styles, &mut list, l, before))
+        });
         RenderAssets {
             holes: Arc::new(solidity.into_holes()),
             lights,
+            light_sources,
             lit,
             shaped,
             textures: list,
