@@ -129,6 +129,9 @@ pub(super) struct Editing {
     /// A level file dropped on the window while changes were not saved: dropped again, it
     /// opens.
     pub(super) dropped: Option<PathBuf>,
+    /// How many times the level changed since it was opened (the page shares the level as it
+    /// stands: it asks for its text again only after a change).
+    pub(super) changes: u64,
 }
 
 impl Editing {
@@ -170,13 +173,16 @@ impl Editing {
             said: String::new(),
             playing: false,
             dropped: None,
+            changes: 0,
         }
     }
 
     /// The editor on the level at `path` (any the game opens), or a new 32 x 24 level to be
     /// saved there where no file is.
     pub(super) fn open(path: &Path, sources: Sources) -> Result<Editing, String> {
-        if !path.exists() {
+        // (Through the game's files: in the page, its bundled levels and the files handed
+        // to it.)
+        if !tilecaster::files::is_file(path) {
             let name = path
                 .file_stem()
                 .map_or_else(|| "New Level".into(), |s| s.to_string_lossy().into_owned());
@@ -184,7 +190,11 @@ impl Editing {
             let mut editing = Editing::new(Draft::new(path, &name, 32, 24, &wall), sources);
             editing.may_replace = true;
             editing.unsaved = true;
-            editing.said = format!("new level: ctrl+s saves it as {}", path.display());
+            editing.said = if super::platform::SAVES_DOWNLOAD {
+                "new level: ctrl+s downloads it".into()
+            } else {
+                format!("new level: ctrl+s saves it as {}", path.display())
+            };
             return Ok(editing);
         }
         let draft = Draft::open(path).map_err(|e| e.to_string())?;
@@ -336,6 +346,7 @@ impl Editing {
             Ok(true) => {
                 self.unsaved = true;
                 self.stale = true;
+                self.changes += 1;
                 self.leaving = false;
             }
             Ok(false) => {}
@@ -408,14 +419,18 @@ impl Editing {
     fn changed(&mut self, said: &str) {
         self.unsaved = true;
         self.stale = true;
+        self.changes += 1;
         self.said = said.into();
     }
 
     /// Saves the level at its path: a file that was there before the editor is replaced
     /// only when asked twice.
-    fn save(&mut self) {
+    pub(super) fn save(&mut self) {
+        if super::platform::SAVES_DOWNLOAD {
+            return self.download();
+        }
         let path = self.editor.draft().path().to_path_buf();
-        if path.exists() && !self.may_replace {
+        if tilecaster::files::is_file(&path) && !self.may_replace {
             self.may_replace = true;
             self.said = format!("ctrl+s again replaces {}", path.display());
             return;
@@ -433,6 +448,25 @@ impl Editing {
             }
             Err(e) => self.said = format!("not saved: {e}"),
         }
+    }
+
+    /// In the page: the level as it stands offered as a download, and kept among the page's
+    /// files (`<page>/NAME`, as a file dropped on it is) for playing and sharing.
+    fn download(&mut self) {
+        let path = self.editor.draft().path();
+        let name = path.file_name().map_or_else(
+            || "my-level.toml".into(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let text = self.editor.draft().text();
+        tilecaster::files::provide(&name, text.clone().into_bytes());
+        super::platform::download(&name, text.as_bytes());
+        self.unsaved = false;
+        let mistakes = self.editor.problems().len();
+        self.said = match mistakes {
+            0 => format!("downloaded {name}"),
+            n => format!("downloaded {name} ({n} problems to mend)"),
+        };
     }
 
     /// Writes the saved level as a Tiled map beside it (never over a file).

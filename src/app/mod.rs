@@ -334,6 +334,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         window: None,
         screen: None,
         occluded: false,
+        painting_touch: None,
         error: None,
         backend: options.backend,
         extras: platform::Extras::new(),
@@ -497,6 +498,8 @@ struct App {
     last_shown: Option<web_time::Instant>,
     /// What the platform holds beside the window (natively the gamepads).
     extras: platform::Extras,
+    /// The finger painting in the editor (the first down; others are let be).
+    painting_touch: Option<u64>,
 }
 
 impl App {
@@ -630,6 +633,30 @@ impl ApplicationHandler for App {
                 self.ctl.pointer(at);
             }
             WindowEvent::CursorLeft { .. } => self.ctl.overlays.pointer = None,
+            // In the editor a finger paints as the left button does (the page hides its
+            // touch controls while the editor shows).
+            WindowEvent::Touch(touch)
+                if self.ctl.editor_size().is_some()
+                    && self.ctl.menu.is_none()
+                    && self.painting_touch.is_none_or(|id| id == touch.id) =>
+            {
+                let at = self
+                    .screen
+                    .as_ref()
+                    .and_then(|s| s.frame_position(touch.location.x, touch.location.y));
+                self.ctl.pointer(at);
+                match touch.phase {
+                    TouchPhase::Started => {
+                        self.painting_touch = Some(touch.id);
+                        self.ctl.button(Key::Mouse(1), true);
+                    }
+                    TouchPhase::Moved => {}
+                    TouchPhase::Ended | TouchPhase::Cancelled => {
+                        self.painting_touch = None;
+                        self.ctl.button(Key::Mouse(1), false);
+                    }
+                }
+            }
             // In the page a tap on a menu chooses what it lands on, as a click does (in play
             // the page's touch controls lie over the canvas).
             WindowEvent::Touch(touch)

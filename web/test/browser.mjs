@@ -493,6 +493,99 @@ await check('a damaged share link plays its level when it can be mended, and say
   }
 });
 
+// The page's point (CSS pixels) of cell (x, y)'s centre on the editor's map, from where the
+// game says its map lies (`data-edit-map`: the frame's size, the map's rectangle on it, the
+// level's columns and rows); the frame is drawn as large as the canvas allows, centred.
+async function editorCell(page, x, y) {
+  return page.$eval('#tilecaster', (c, [x, y]) => {
+    const [fw, fh, mx, my, mw, mh, cols, rows] = c.dataset.editMap.split(' ').map(Number);
+    const scale = Math.min(mw / (cols + 1), mh / (rows + 1));
+    const [px, py] = [mx + mw / 2 + (x + 0.5 - cols / 2) * scale, my + mh / 2 + (y + 0.5 - rows / 2) * scale];
+    const r = c.getBoundingClientRect();
+    const shown = Math.min(r.width / fw, r.height / fh);
+    return [r.left + (r.width - fw * shown) / 2 + px * shown, r.top + (r.height - fh * shown) / 2 + py * shown];
+  }, [x, y]);
+}
+// The rows of a level's grid in its TOML text (between `grid = '''` and `'''`).
+function mapRows(text) {
+  const lines = text.split('\n');
+  const first = lines.indexOf("grid = '''") + 1;
+  return lines.slice(first, lines.indexOf("'''", first));
+}
+const cellsDiffering = (a, b) => a.reduce((n, row, y) => n + [...row].filter((ch, x) => (b[y] || '')[x] !== ch).length, 0);
+
+await check('the editor in the page (?edit): the mouse paints a line, a finger paints a cell, Ctrl+S downloads the level, Share gives a link that plays it', async () => {
+  const editor = await open('?edit', { width: 1280, height: 800 }, { hasTouch: true });
+  await waitFrames(editor, 3);
+  await editor.click('#start');
+  await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<page>/my-level.toml');
+  const touchShown = await editor.$eval('#touch', (t) => !t.classList.contains('hidden'));
+  const locked = await editor.evaluate(() => document.pointerLockElement !== null);
+  const text = async () => (await editor.evaluate(() => window.tilecaster.edited_level()))[1];
+  const before = mapRows(await text());
+  // The next swatch after the floor is a wall (the palette's order); a drag with the pencil
+  // across five cells of the new level's room.
+  await editor.keyboard.press('Tab');
+  const [x0, y0] = await editorCell(editor, 8, 10);
+  const [x1, y1] = await editorCell(editor, 12, 10);
+  await editor.mouse.move(x0, y0);
+  await editor.mouse.down();
+  for (let k = 1; k <= 8; k += 1) await editor.mouse.move(x0 + ((x1 - x0) * k) / 8, y0 + ((y1 - y0) * k) / 8);
+  await editor.mouse.up();
+  await waitFrames(editor, (await frames(editor)) + 3);
+  const painted = mapRows(await text());
+  const byMouse = cellsDiffering(before, painted);
+  const row = painted[10].slice(8, 13);
+  // A finger: one cell.
+  const [tx, ty] = await editorCell(editor, 20, 5);
+  await editor.touchscreen.tap(tx, ty);
+  await waitFrames(editor, (await frames(editor)) + 3);
+  const tapped = mapRows(await text());
+  const byFinger = cellsDiffering(painted, tapped);
+  const fingerCell = tapped[5][20];
+  await editor.screenshot({ path: path.join(out, 'editor.png') });
+  // Ctrl+S downloads the level as it stands.
+  const [download] = await Promise.all([editor.waitForEvent('download'), editor.keyboard.press('Control+KeyS')]);
+  const saved = path.join(scratch, 'my-level.toml');
+  await download.saveAs(saved);
+  const savedText = fs.readFileSync(saved, 'utf8');
+  const standing = await text();
+  const said = execFileSync(bin, ['check', saved], { encoding: 'utf8' });
+  const { link, note } = await editor.evaluate(() => window.tilecaster.shareLink());
+  await editor.close();
+  console.log(`  the mouse changed ${byMouse} cells (row 10: "${row}"), a finger ${byFinger} ("${fingerCell}"); downloaded ${download.suggestedFilename()} (${savedText.length} bytes); ${note}`);
+  assert(!touchShown && !locked, `the touch controls shown (${touchShown}) or the pointer locked (${locked}) in the editor`);
+  assert(byMouse === 5 && new Set(row).size === 1 && row[0] !== before[10][8], `the mouse's line: ${byMouse} cells, "${row}"`);
+  assert(byFinger === 1 && fingerCell === row[0], `a finger changed ${byFinger} cells`);
+  assert(download.suggestedFilename() === 'my-level.toml' && savedText === standing, 'the download is not the level as it stands');
+  assert(/my-level\.toml/.test(said), `check says: ${said}`);
+  assert(/#play=[0-9a-f]{8}\./.test(link || ''), `no link: ${note}`);
+  // The link in a fresh page plays the level edited, as tilecaster render draws the download.
+  const receiver = await open(link.slice(base.length).replace('#play=', '?nohud#play='));
+  await waitFrames(receiver, 3);
+  const level = await receiver.$eval('#tilecaster', (c) => c.dataset.level);
+  const error = await receiver.$eval('#error', (e) => e.textContent);
+  const differing = await firstFrameDiffers(receiver, saved);
+  await receiver.close();
+  console.log(`  the link plays ${level}; ${differing} pixels differ from tilecaster render of the download`);
+  assert(level === '<page>/my-level.toml' && error === '', `${level}: ${error}`);
+  assert(differing === 0, `${differing} pixels differ`);
+});
+
+await check('?edit=e1m2 edits the bundled level; a level dropped on the editor opens in it', async () => {
+  const editor = await open('?edit=e1m2');
+  await waitFrames(editor, 3);
+  await editor.click('#start');
+  await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<built-in>/levels/e1m2.toml');
+  const bundled = (await editor.evaluate(() => window.tilecaster.edited_level()))[1];
+  await drop(editor, [['share_me.toml', Buffer.from(sharedLevel)], ['paint.png', paint]]);
+  await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<page>/share_me.toml');
+  const dropped = (await editor.evaluate(() => window.tilecaster.edited_level()))[1];
+  await editor.close();
+  assert(/^name = "/m.test(bundled) && mapRows(bundled).length > 10, 'not e1m2 in the editor');
+  assert(dropped.includes('name = "Shared"'), 'the dropped level did not open in the editor');
+});
+
 await check('a recording of a dropped level replays natively with the level beside it, and in the page dropped with it', async () => {
   const player = await open('?nohud');
   await waitFrames(player, 3);

@@ -44,6 +44,18 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
     page::network_shown(ctl.run.as_ref());
     page::level_shown(ctl.session());
     page::lobby_shown(&ctl.view.lobby);
+    let editing = ctl.editing.as_ref().filter(|e| !e.playing);
+    let frame = &ctl.view.frame;
+    page::editing_shown(
+        editing.map(|e| {
+            let (x, y, w, h) = e.layout().map;
+            let (columns, rows) = e.editor.draft().size();
+            let (width, height) = (frame.width(), frame.height());
+            let map = [width, height, x, y, w, h, columns as u32, rows as u32];
+            (e.editor.draft().path(), e.changes, map)
+        }),
+        || editing.map(|e| e.editor.draft().text()).unwrap_or_default(),
+    );
 }
 
 /// Input that does not come through the window: the page's touch controls, a gamepad's
@@ -128,7 +140,17 @@ impl Controller {
                 let _ = room;
                 return;
             }
+            // (A level dropped on the page while the editor shows opens in it.)
+            page::Request::Level(path) if self.shown_editor().is_some() => {
+                return self.dropped(&path);
+            }
             page::Request::Level(path) => (None, path),
+            page::Request::SaveEdited => {
+                if let Some(editing) = self.shown_editor() {
+                    editing.save();
+                }
+                return;
+            }
             page::Request::Replay(path) => match Recording::read_for_replay(&path) {
                 Ok(recording) => {
                     let level = recording.level_path();

@@ -34,6 +34,14 @@ pub(in crate::app) const TAPS_CHOOSE: bool = false;
 /// Whether a hidden window pauses the game (a hidden tab does; a minimised window goes on).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = false;
 
+/// Whether the editor's save is a download (the page's files are its memory): natively it
+/// writes the level's file.
+pub(in crate::app) const SAVES_DOWNLOAD: bool = false;
+
+/// Offers `bytes` as a file named `name` to download: the page's; natively files are
+/// written where they belong instead.
+pub(in crate::app) fn download(_name: &str, _bytes: &[u8]) {}
+
 /// Menus are never tapped with a finger here (see [`MenuWorld::finger_row`]).
 ///
 /// [`MenuWorld::finger_row`]: tilecaster::scene::menu::MenuWorld::finger_row

@@ -36,6 +36,15 @@ pub(in crate::app) const TAPS_CHOOSE: bool = true;
 /// Whether a hidden window pauses the game (a hidden tab does).
 pub(in crate::app) const PAUSE_WHEN_HIDDEN: bool = true;
 
+/// Whether the editor's save is a download (the page's files are its memory): it is.
+pub(in crate::app) const SAVES_DOWNLOAD: bool = true;
+
+/// Offers `bytes` as a file named `name` to download (the browser asks where, or puts it
+/// with its downloads).
+pub(in crate::app) fn download(name: &str, bytes: &[u8]) {
+    page::download(name, bytes);
+}
+
 /// How tall a menu's line is at least on a touch screen, in CSS pixels (a finger's width).
 const FINGER_CSS_PX: f64 = 32.0;
 
