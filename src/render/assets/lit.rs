@@ -59,13 +59,13 @@ pub(crate) struct Before<'a> {
 
 impl Before<'_> {
     /// The copies of `before` made for cell `at` of `(floor, ceiling)` (indices into
-    /// `textures`) under `tile`, where it has them.
+    /// `textures`) under `tile` (its tile in `now`), where it has them.
     fn copies(
         &self,
         at: usize,
         (floor, ceiling): (SurfaceRef, SurfaceRef),
         textures: &[Arc<Texture>],
-        tile: &[u32],
+        (now, tile): (&LightMap, &[u32]),
     ) -> Option<(Lit, Lit)> {
         let lit = self.lit;
         let own = *lit.cells.get(at)?;
@@ -76,7 +76,7 @@ impl Before<'_> {
             (at % lit.width as usize) as u32,
             (at / lit.width as usize) as u32,
         );
-        if self.lights.tile(x, y) != Some(tile) {
+        if !now.same_tile(self.lights, x, y) && self.lights.tile(x, y) != Some(tile) {
             return None;
         }
         let same = |now: SurfaceRef, then: SurfaceRef| match (now, then) {
@@ -172,7 +172,8 @@ impl LitSurfaces {
             let textures = &*textures;
             jobs.par_iter()
                 .map(|&(at, floor, ceiling, tile)| {
-                    let kept = before.and_then(|b| b.copies(at, (floor, ceiling), textures, tile));
+                    let kept = before
+                        .and_then(|b| b.copies(at, (floor, ceiling), textures, (lights, tile)));
                     if kept.is_some() {
                         return kept;
                     }

@@ -132,32 +132,39 @@ impl RenderAssets {
         let light_sources = level.all_lights();
         // (The same size, and lit before: else built afresh.)
         let rebuilt_from = before.and_then(|(b, was)| {
-            let map = b.lights.as_deref()?;
+            let map = b.lights.as_ref()?;
             let same_size = (was.level.map.width(), was.level.map.height())
                 == (level.map.width(), level.map.height());
             same_size.then_some((map, &b.light_sources, was))
         });
-        let lights = level.is_lit().then(|| {
+        let lights = level.is_lit().then(|| match rebuilt_from {
+            Some((map, lights_before, was)) => {
+                let solidity_before = crate::level::LevelSolidity::new(&was.level, &was.textures);
+                let changed = crate::lighting::cells_differing(&solidity_before, &solidity, (w, h));
+                if changed.is_empty()
+                    && light_sources == *lights_before
+                    && level.ambient == was.level.ambient
+                {
+                    // (Nothing that casts or stops light changed: a pickup, a guard.)
+                    return map.clone();
+                }
+                Arc::new(crate::lighting::LightMap::rebuilt(
+                    map,
+                    &solidity,
+                    (&light_sources, lights_before),
+                    level.ambient,
+                    &changed,
+                ))
+            }
             // The level as built (doors closed, push walls where they start), light passing
             // grates' holes.
-            Arc::new(match rebuilt_from {
-                Some((map, lights_before, was)) => {
-                    let solidity_before =
-                        crate::level::LevelSolidity::new(&was.level, &was.textures);
-                    let changed =
-                        crate::lighting::cells_differing(&solidity_before, &solidity, (w, h));
-                    crate::lighting::LightMap::rebuilt(
-                        map,
-                        &solidity,
-                        (&light_sources, lights_before),
-                        level.ambient,
-                        &changed,
-                    )
-                }
-                None => {
-                    crate::lighting::LightMap::build(&solidity, w, h, &light_sources, level.ambient)
-                }
-            })
+            None => Arc::new(crate::lighting::LightMap::build(
+                &solidity,
+                w,
+                h,
+                &light_sources,
+                level.ambient,
+            )),
         });
         let lit = lights.as_deref().filter(|l| !l.is_neutral()).map(|l| {
             let before = before.and_then(|(b, _)| {
