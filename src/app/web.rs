@@ -5,11 +5,13 @@
 //! (`app::screen::canvas`).
 
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Result;
 use wasm_bindgen::prelude::*;
 use winit::window::WindowAttributes;
+
+pub(super) mod edit;
 
 use super::pad::{PadAxis, PadButton, PadEvent};
 use super::{PlayOptions, Scaling};
@@ -97,7 +99,7 @@ pub fn run_game() {
         menu: false,
         net: None,
         room: None,
-        edit: query.edit.as_ref().map(edited_path),
+        edit: query.edit.as_ref().map(edit::edited_path),
     };
     let level = options.level.clone();
     if let Err(e) = super::play_in_page(options) {
@@ -116,32 +118,6 @@ pub fn run_game() {
         None => None,
     };
     REQUEST.with(|r| *r.borrow_mut() = request);
-}
-
-/// The level `?edit` opens: a bundled one by name, else a new one kept among the page's
-/// files (`<page>/my-level.toml`), where its downloads and share links read it from.
-fn edited_path(asked: &Result<Option<String>, String>) -> PathBuf {
-    let new = || Path::new(tilecaster::files::PROVIDED).join("my-level.toml");
-    match asked {
-        Ok(None) => new(),
-        Ok(Some(file)) => {
-            let path = tilecaster::files::default_path(&format!("levels/{file}"));
-            if tilecaster::files::is_file(&path) {
-                return path;
-            }
-            show_error(&format!(
-                "?edit={file}: no such level; the bundled ones are {} (a new level instead)",
-                bundled_levels().join(", ")
-            ));
-            new()
-        }
-        Err(name) => {
-            show_error(&format!(
-                "?edit={name}: not a level's name (a new level instead)"
-            ));
-            new()
-        }
-    }
 }
 
 /// The level the page plays when its address names none.
@@ -499,83 +475,6 @@ thread_local! {
     /// page that it is played from ([`level_files`]).
     static LEVEL_FILES: RefCell<(PathBuf, u64, Vec<String>)> =
         RefCell::new((PathBuf::new(), u64::MAX, Vec::new()));
-    /// The level in the editor, while its screen shows: its path, how many changes it had
-    /// when its text was last taken, its file name and that text ([`edited_level`]).
-    static EDITED: RefCell<Option<(PathBuf, u64, String, String)>> = const { RefCell::new(None) };
-}
-
-/// The level in the editor as it stands, while the editor shows: `[file name, text]` (what
-/// Ctrl+S downloads, and "Share level" packs); empty otherwise.
-#[wasm_bindgen]
-pub fn edited_level() -> Vec<String> {
-    EDITED.with(|e| {
-        e.borrow()
-            .as_ref()
-            .map(|(_, _, name, text)| vec![name.clone(), text.clone()])
-            .unwrap_or_default()
-    })
-}
-
-/// The editor as a frame showed it: the level's path, how many changes it had, and where its
-/// map lay: the frame's width and height, the map's rectangle on it (x, y, width, height) and
-/// the level's columns and rows.
-pub(super) type EditorShown<'a> = (&'a Path, u64, [u32; 8]);
-
-/// Tells the page of the editor after a frame: `data-edit` on the canvas (the edited level's
-/// path, empty when the editor does not show: the page hides its touch controls while it
-/// does, and shares the level being edited) and `data-edit-map` (where its map lies, as
-/// [`EditorShown`] says, in numbers apart by spaces: for the page's tests), and the level's
-/// text taken again after a change (`text`, asked only then).
-pub(super) fn editing_shown(edited: Option<EditorShown>, text: impl FnOnce() -> String) {
-    let path = edited.map_or_else(String::new, |(p, ..)| p.display().to_string());
-    let map = edited.map_or_else(String::new, |(_, _, map)| {
-        map.map(|n| n.to_string()).join(" ")
-    });
-    if let Some(canvas) = document().and_then(|d| d.get_element_by_id(CANVAS_ID)) {
-        for (name, value) in [("data-edit", &path), ("data-edit-map", &map)] {
-            if canvas.get_attribute(name).as_deref() != Some(value.as_str()) {
-                let _ = canvas.set_attribute(name, value);
-            }
-        }
-    }
-    EDITED.with(|e| {
-        let mut kept = e.borrow_mut();
-        let Some((path, changes, _)) = edited else {
-            *kept = None;
-            return;
-        };
-        let fresh = kept
-            .as_ref()
-            .is_some_and(|(p, c, ..)| p == path && *c == changes);
-        if !fresh {
-            let name = path.file_name().map_or_else(
-                || "my-level.toml".into(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-            *kept = Some((path.to_path_buf(), changes, name, text()));
-        }
-    });
-}
-
-/// Offers `bytes` as a file named `name` to download, through a link to them clicked.
-pub(super) fn download(name: &str, bytes: &[u8]) {
-    use wasm_bindgen::JsCast;
-    let parts = web_sys::js_sys::Array::of1(&web_sys::js_sys::Uint8Array::from(bytes));
-    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence(&parts) else {
-        return show_error(&format!("{name} could not be offered to download"));
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return show_error(&format!("{name} could not be offered to download"));
-    };
-    let link = document()
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
-    if let Some(link) = link {
-        link.set_href(&url);
-        link.set_download(name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
 }
 
 /// Notes the files handed to the page that `session`'s level is played from, when the level
@@ -718,7 +617,7 @@ pub(super) enum Request {
     Level(PathBuf),
     /// Play this recording to its end.
     Replay(PathBuf),
-    /// Save the level in the editor ([`save_edited`]).
+    /// Save the level in the editor ([`edit::save_edited`]).
     SaveEdited,
     /// Host a lobby in a new room of the signalling server (`?host=coop` or
     /// `?host=deathmatch&level=e1m3`), or join the one in room `code` (`?join=CODE`), or
@@ -764,13 +663,6 @@ pub fn provide_file(name: String, bytes: Vec<u8>) -> String {
 #[wasm_bindgen]
 pub fn play_level(path: String) {
     REQUEST.with(|r| *r.borrow_mut() = Some(Request::Level(PathBuf::from(path))));
-}
-
-/// Saves the level in the editor as Ctrl+S does (in the page: downloads it), from the next
-/// frame on: the page's "Download level" button, for a player without a keyboard.
-#[wasm_bindgen]
-pub fn save_edited() {
-    REQUEST.with(|r| *r.borrow_mut() = Some(Request::SaveEdited));
 }
 
 /// Plays the recording at `path` (from [`provide_file`]) from the next frame on. When it ends

@@ -46,7 +46,7 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
     page::lobby_shown(&ctl.view.lobby);
     let editing = ctl.editing.as_ref().filter(|e| !e.playing);
     let frame = &ctl.view.frame;
-    page::editing_shown(
+    page::edit::editing_shown(
         editing.map(|e| {
             let (x, y, w, h) = e.layout().map;
             let (columns, rows) = e.editor.draft().size();

@@ -42,7 +42,7 @@ pub(in crate::app) const SAVES_DOWNLOAD: bool = true;
 /// Offers `bytes` as a file named `name` to download (the browser asks where, or puts it
 /// with its downloads).
 pub(in crate::app) fn download(name: &str, bytes: &[u8]) {
-    page::download(name, bytes);
+    page::edit::download(name, bytes);
 }
 
 /// How tall a menu's line is at least on a touch screen, in CSS pixels (a finger's width).
