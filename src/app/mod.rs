@@ -335,6 +335,7 @@ fn start(options: &PlayOptions) -> Result<(EventLoop<()>, App)> {
         screen: None,
         occluded: false,
         painting_touch: None,
+        shown_title: String::new(),
         error: None,
         backend: options.backend,
         extras: platform::Extras::new(),
@@ -500,6 +501,8 @@ struct App {
     extras: platform::Extras,
     /// The finger painting in the editor (the first down; others are let be).
     painting_touch: Option<u64>,
+    /// The window's title as last set.
+    shown_title: String,
 }
 
 impl App {
@@ -537,8 +540,22 @@ impl App {
     }
 
     /// Composes the frame and shows it.
+    /// The window's title: the level played, or the level in the editor.
+    fn title(&self) -> String {
+        match self.ctl.editing.as_ref().filter(|e| !e.playing) {
+            Some(e) => format!("tilecaster edit - {}", e.editor.draft().path().display()),
+            None => format!("tilecaster - {}", self.ctl.session().game.level.name),
+        }
+    }
+
     fn draw(&mut self) -> Result<()> {
         self.ctl.compose();
+        // (Into the editor and out, another level: the title follows.)
+        let title = self.title();
+        if let Some(window) = self.window.as_ref().filter(|_| title != self.shown_title) {
+            window.set_title(&title);
+            self.shown_title = title;
+        }
         // A window nobody can see is not presented to (the frame still counts). A frame the
         // window cannot take (resizing) is skipped; the game goes on either way.
         let Some(screen) = self.screen.as_mut().filter(|_| !self.occluded) else {
@@ -581,10 +598,8 @@ impl ApplicationHandler for App {
             Some((w, h)) => (w / 2, h / 2),
             None => (self.ctl.view.frame.width(), self.ctl.view.frame.height()),
         };
-        let title = match &self.ctl.editing {
-            Some(e) => format!("tilecaster edit - {}", e.editor.draft().path().display()),
-            None => format!("tilecaster - {}", self.ctl.session().game.level.name),
-        };
+        let title = self.title();
+        self.shown_title.clone_from(&title);
         let attributes =
             platform::window_attributes(Window::default_attributes().with_title(title), (w, h));
         let window = match event_loop.create_window(attributes) {
