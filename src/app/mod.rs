@@ -539,7 +539,6 @@ impl App {
         self.ctl.grabbed = platform::grab(self.window.as_deref(), take);
     }
 
-    /// Composes the frame and shows it.
     /// The window's title: the level played, or the level in the editor.
     fn title(&self) -> String {
         match self.ctl.editing.as_ref().filter(|e| !e.playing) {
@@ -548,8 +547,13 @@ impl App {
         }
     }
 
+    /// Composes the frame and shows it.
     fn draw(&mut self) -> Result<()> {
         self.ctl.compose();
+        // (A finger that painted in the editor left with it.)
+        if self.ctl.editor_size().is_none() {
+            self.painting_touch = None;
+        }
         // (Into the editor and out, another level: the title follows.)
         let title = self.title();
         if let Some(window) = self.window.as_ref().filter(|_| title != self.shown_title) {
