@@ -425,6 +425,11 @@ impl Controller {
                 continue;
             };
             match press {
+                // Playing from the editor, the pause button goes back to it as Escape does
+                // (a phone's touch controls have no Escape).
+                super::pad::PadPress::Menu if self.editing.as_ref().is_some_and(|e| e.playing) => {
+                    self.editor_key(Key::Escape, false);
+                }
                 super::pad::PadPress::Menu => self.open_menu(Menu::pause()),
                 super::pad::PadPress::Map => self.act(Action::Map),
                 _ => {

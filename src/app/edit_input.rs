@@ -205,6 +205,18 @@ mod tests {
             "Escape came back to the editor, not the pause menu"
         );
         assert!(!ctl.editing.as_ref().unwrap().playing);
+        // Played again, the pause button (a gamepad's Start, the page's touch ❚❚) comes back
+        // to the editor too.
+        ctl.key(Some(Key::Letter(b'P')), true, false);
+        assert!(ctl.editing.as_ref().unwrap().playing);
+        let start = crate::app::pad::PadButton::Start;
+        ctl.gamepad_events(vec![crate::app::pad::PadEvent::Pressed(start)]);
+        ctl.gamepad_events(vec![crate::app::pad::PadEvent::Released(start)]);
+        assert!(
+            ctl.menu.is_none(),
+            "the pause button came back, not to the pause menu"
+        );
+        assert!(!ctl.editing.as_ref().unwrap().playing);
         // Changes made (the undone wall and its undo leave it unsaved): Escape asks, then leaves.
         ctl.key(Some(Key::Escape), true, false);
         assert!(ctl.editing.is_some(), "asked first");
