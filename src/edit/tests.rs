@@ -253,3 +253,24 @@ fn a_scene_made_after_a_change_draws_what_one_made_afresh_draws() {
         scene = after;
     }
 }
+
+/// A scene made after one of a level of another size (not a change: another level) draws
+/// what one made afresh draws: nothing is taken from the other by its cells' places.
+#[test]
+fn a_scene_made_after_another_levels_draws_what_one_made_afresh_draws() {
+    let path = Path::new("levels/editor-test.toml");
+    let lit = |width, height, light: Cell| {
+        let mut e = editor_at(path, width, height);
+        e.brush = Brush::light("#ffcc88", 6.0, 1.2);
+        e.paint(light).unwrap();
+        e.brush = Brush::player("east");
+        e.paint(Cell::new(2, 5)).unwrap();
+        e.loaded(&Sources::default()).unwrap()
+    };
+    let camera = (Vec2::new(2.5, 5.5), 0.0);
+    let other = Scene::new(lit(24, 14, Cell::new(6, 6)), path, camera);
+    let mut after = Scene::after(lit(20, 12, Cell::new(7, 4)), path, camera, &other);
+    let mut afresh = Scene::new(lit(20, 12, Cell::new(7, 4)), path, camera);
+    let frame = || Frame::new(240, 160).unwrap();
+    assert!(after.view(66.0, frame()).rgba() == afresh.view(66.0, frame()).rgba());
+}

@@ -130,13 +130,14 @@ impl RenderAssets {
         let solidity = crate::level::LevelSolidity::new(level, textures);
         let (w, h) = (level.map.width() as u32, level.map.height() as u32);
         let light_sources = level.all_lights();
-        // (The same size, and lit before: else built afresh.)
-        let rebuilt_from = before.and_then(|(b, was)| {
-            let map = b.lights.as_ref()?;
-            let same_size = (was.level.map.width(), was.level.map.height())
-                == (level.map.width(), level.map.height());
-            same_size.then_some((map, &b.light_sources, was))
+        // (Cells are taken by their place: a level of another size, or one not lit before,
+        // starts afresh.)
+        let before = before.filter(|(_, was)| {
+            (was.level.map.width(), was.level.map.height())
+                == (level.map.width(), level.map.height())
         });
+        let rebuilt_from =
+            before.and_then(|(b, was)| Some((b.lights.as_ref()?, &b.light_sources, was)));
         let lights = level.is_lit().then(|| match rebuilt_from {
             Some((map, lights_before, was)) => {
                 let solidity_before = crate::level::LevelSolidity::new(&was.level, &was.textures);
