@@ -450,14 +450,19 @@ impl Editing {
         }
     }
 
+    /// The name the level's file has (what the page downloads and shares it as).
+    pub(super) fn file_name(&self) -> String {
+        let path = self.editor.draft().path();
+        path.file_name().map_or_else(
+            || "my-level.toml".into(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
     /// In the page: the level as it stands offered as a download, and kept among the page's
     /// files (`<page>/NAME`, as a file dropped on it is) for playing and sharing.
     fn download(&mut self) {
-        let path = self.editor.draft().path();
-        let name = path.file_name().map_or_else(
-            || "my-level.toml".into(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name = self.file_name();
         let text = self.editor.draft().text();
         tilecaster::files::provide(&name, text.clone().into_bytes());
         super::platform::download(&name, text.as_bytes());

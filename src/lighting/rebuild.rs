@@ -193,8 +193,9 @@ impl LightMap {
         let kept_coarse = before.own_coarse.len();
         let mut fresh: Vec<u32> = Vec::new();
         let mut fresh_coarse: Vec<u32> = Vec::new();
-        for y in min.y.max(0) as u32..=(max.y.max(0) as u32).min(self.height.saturating_sub(1)) {
-            for x in min.x.max(0) as u32..=(max.x.max(0) as u32).min(self.width.saturating_sub(1)) {
+        // (`rebuilt` clamped the box to the map.)
+        for y in min.y as u32..=max.y as u32 {
+            for x in min.x as u32..=max.x as u32 {
                 let at = (y * self.width + x) as usize;
                 let Some(tile) = self.tile(x, y) else {
                     continue;

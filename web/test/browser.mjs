@@ -409,6 +409,19 @@ async function drop(page, files) {
   await page.evaluate((files) => window.tilecaster.open(files.map(([name, bytes]) =>
     new File([new Uint8Array(bytes)], name))), files.map(([name, bytes]) => [name, [...bytes]]));
 }
+// A share link opened in a fresh page (with ?nohud, as the reference picture is drawn
+// without the HUD): the level it plays, the page's error, and how many pixels of its first
+// frame differ from `tilecaster render` of `reference`; a screenshot kept as `shot` if named.
+async function playShared(link, reference, shot) {
+  const receiver = await open(link.slice(base.length).replace('#play=', '?nohud#play='));
+  await waitFrames(receiver, 3);
+  const level = await receiver.$eval('#tilecaster', (c) => c.dataset.level);
+  const error = await receiver.$eval('#error', (e) => e.textContent);
+  const differing = await firstFrameDiffers(receiver, reference);
+  if (shot) await receiver.screenshot({ path: path.join(out, shot) });
+  await receiver.close();
+  return { level, error, differing };
+}
 await check('a dropped level with its texture is shared by a link, which plays it as tilecaster render draws it', async () => {
   const sender = await open('?nohud');
   await waitFrames(sender, 3);
@@ -426,14 +439,7 @@ await check('a dropped level with its texture is shared by a link, which plays i
   await sender.close();
   console.log(`  ${note} ${link.length} characters`);
   assert(/#play=[0-9a-f]{8}\./.test(link) && note.includes('with paint.png'), `no link with a checksum: ${note}`);
-  // (The link with ?nohud, as the reference picture is drawn without the HUD.)
-  const receiver = await open(link.slice(base.length).replace('#play=', '?nohud#play='));
-  await waitFrames(receiver, 3);
-  const level = await receiver.$eval('#tilecaster', (c) => c.dataset.level);
-  const error = await receiver.$eval('#error', (e) => e.textContent);
-  const differing = await firstFrameDiffers(receiver, path.join(modder, 'share_me.toml'));
-  await receiver.screenshot({ path: path.join(out, 'shared.png') });
-  await receiver.close();
+  const { level, error, differing } = await playShared(link, path.join(modder, 'share_me.toml'), 'shared.png');
   console.log(`  the link plays ${level}; ${differing} pixels differ from tilecaster render of the files in one folder`);
   assert(level === '<page>/share_me.toml' && error === '', `${level}: ${error}`);
   assert(differing === 0, `${differing} pixels differ`);
@@ -561,12 +567,7 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   assert(/my-level\.toml/.test(said), `check says: ${said}`);
   assert(/#play=[0-9a-f]{8}\./.test(link || ''), `no link: ${note}`);
   // The link in a fresh page plays the level edited, as tilecaster render draws the download.
-  const receiver = await open(link.slice(base.length).replace('#play=', '?nohud#play='));
-  await waitFrames(receiver, 3);
-  const level = await receiver.$eval('#tilecaster', (c) => c.dataset.level);
-  const error = await receiver.$eval('#error', (e) => e.textContent);
-  const differing = await firstFrameDiffers(receiver, saved);
-  await receiver.close();
+  const { level, error, differing } = await playShared(link, saved);
   console.log(`  the link plays ${level}; ${differing} pixels differ from tilecaster render of the download`);
   assert(level === '<page>/my-level.toml' && error === '', `${level}: ${error}`);
   assert(differing === 0, `${differing} pixels differ`);

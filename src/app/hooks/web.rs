@@ -54,7 +54,11 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
             let map = [width, height, x, y, w, h, columns as u32, rows as u32];
             (e.editor.draft().path(), e.changes, map)
         }),
-        || editing.map(|e| e.editor.draft().text()).unwrap_or_default(),
+        || {
+            editing.map_or_else(Default::default, |e| {
+                (e.file_name(), e.editor.draft().text())
+            })
+        },
     );
 }
 

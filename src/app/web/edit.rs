@@ -62,8 +62,11 @@ pub(in crate::app) type EditorShown<'a> = (&'a Path, u64, [u32; 8]);
 /// path, empty when the editor does not show: the page hides its touch controls while it
 /// does, and shares the level being edited) and `data-edit-map` (where its map lies, as
 /// [`EditorShown`] says, in numbers apart by spaces: for the page's tests), and the level's
-/// text taken again after a change (`text`, asked only then).
-pub(in crate::app) fn editing_shown(edited: Option<EditorShown>, text: impl FnOnce() -> String) {
+/// file name and text taken again after a change (`text`, asked only then).
+pub(in crate::app) fn editing_shown(
+    edited: Option<EditorShown>,
+    text: impl FnOnce() -> (String, String),
+) {
     let path = edited.map_or_else(String::new, |(p, ..)| p.display().to_string());
     let map = edited.map_or_else(String::new, |(_, _, map)| {
         map.map(|n| n.to_string()).join(" ")
@@ -85,11 +88,8 @@ pub(in crate::app) fn editing_shown(edited: Option<EditorShown>, text: impl FnOn
             .as_ref()
             .is_some_and(|(p, c, ..)| p == path && *c == changes);
         if !fresh {
-            let name = path.file_name().map_or_else(
-                || "my-level.toml".into(),
-                |n| n.to_string_lossy().into_owned(),
-            );
-            *kept = Some((path.to_path_buf(), changes, name, text()));
+            let (name, text) = text();
+            *kept = Some((path.to_path_buf(), changes, name, text));
         }
     });
 }
