@@ -279,14 +279,15 @@ fn lit_copy(
         return Some(Lit::Surface(s));
     }
     let n = f64::from(size);
-    let mut rgba = Vec::with_capacity((size * size * 4) as usize);
-    for y in 0..size {
-        for x in 0..size {
+    let mut texels = Vec::with_capacity((size * size) as usize);
+    for x in 0..size {
+        for y in 0..size {
             let factor = light((f64::from(x) + 0.5) / n, (f64::from(y) + 0.5) / n);
-            rgba.extend_from_slice(&apply(factor, texel(x, y)).to_le_bytes());
+            texels.push(apply(factor, texel(x, y)));
         }
     }
-    Some(Lit::Texture(Texture::from_rgba(size, &rgba, None)))
+    // (No dark variant: floors and ceilings draw none.)
+    Some(Lit::Texture(Texture::from_columns(size, texels, None)))
 }
 
 /// A lit copy of a surface: the surface as it was (or a colour), a new texture, or one made
