@@ -3,11 +3,12 @@
 //! touches, the editor's redraw after one stroke ([`LightMap::rebuilt`]).
 
 use super::{
-    ARC_BULGE, Band, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS, RelightScratch, SAMPLES,
+    ARC_BULGE, Arc, Band, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS, RelightScratch, SAMPLES,
     cast_light, coarse_tiles, pack, pack_sum, reaches_box,
 };
 use crate::grid::{Cell, Face, Solidity};
 use crate::level::Light;
+use crate::math::Vec2;
 
 impl LightMap {
     /// This light map with the cells from `min` to `max` (corners included) worked out again
@@ -37,8 +38,23 @@ impl LightMap {
     pub fn relight_into<S: Solidity + Sync + ?Sized>(
         &self,
         grid: &S,
-        (lights, ambient): (&[Light], f64),
+        lit: (&[Light], f64),
         (min, max): (Cell, Cell),
+        out: &mut LightMap,
+        scratch: &mut RelightScratch,
+    ) {
+        let columns = min.x..=max.x;
+        let wanted = |c: Cell| columns.contains(&c.x);
+        self.relight_cells_into(grid, lit, ((min, max), &wanted), out, scratch);
+    }
+
+    /// [`LightMap::relight_into`] over the cells `wanted` of the box from `min` to `max`
+    /// alone (every other cell as it was).
+    fn relight_cells_into<S: Solidity + Sync + ?Sized>(
+        &self,
+        grid: &S,
+        (lights, ambient): (&[Light], f64),
+        ((min, max), wanted): ((Cell, Cell), &(dyn Fn(Cell) -> bool + Sync)),
         out: &mut LightMap,
         scratch: &mut RelightScratch,
     ) {
@@ -46,7 +62,6 @@ impl LightMap {
         let width = self.width as usize;
         let size = (self.width, self.height);
         let per_tile = (SAMPLES * SAMPLES) as usize;
-        let columns = min.x..=max.x;
         let (y0, y1) = (
             min.y.clamp(0, self.height as i32) as u32,
             (max.y.saturating_add(1)).clamp(0, self.height as i32) as u32,
@@ -80,9 +95,7 @@ impl LightMap {
             let top = y0 + b as u32 * RELIGHT_BAND_ROWS;
             let rows = top..(top + RELIGHT_BAND_ROWS).min(y1);
             let lights = near.iter().zip(polygons.iter().map(|(_, seen)| seen));
-            band.fill(grid, size, (rows, SAMPLES), lights, |c| {
-                columns.contains(&c.x)
-            });
+            band.fill(grid, size, (rows, SAMPLES), lights, wanted);
             let Band { sums, packed, .. } = band;
             packed.extend(sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
         });
@@ -98,7 +111,8 @@ impl LightMap {
             let first = (y0 as usize + b * RELIGHT_BAND_ROWS as usize) * width;
             let offset = self.shared_tiles + (out.own.len() / per_tile) as u32;
             for (i, &tile) in band.index.iter().enumerate() {
-                if columns.contains(&(((first + i) % width) as i32)) {
+                let cell = Cell::new(((first + i) % width) as i32, ((first + i) / width) as i32);
+                if wanted(cell) {
                     // Ambient where no light reaches it now.
                     out.index[first + i] = match tile {
                         NO_TILE => NO_TILE,
@@ -127,11 +141,12 @@ impl LightMap {
 
     /// The map [`LightMap::build`] makes of `lights` on `grid`, worked out from `before` (the
     /// map of `lights_before` on the same level a moment ago, of the same size and ambient)
-    /// again only in the box of the lights that reach a cell of `changed` (those whose walls
-    /// differ between the two) or were added or taken away: sample for sample the map built
-    /// afresh.
+    /// again only where the change can have changed it ([`Reached`]): over the boxes of the
+    /// lights added or taken away, the cells of `changed` (those whose walls differ between
+    /// the two), and the shadow of each of those on the lights that reach it. Sample for
+    /// sample the map built afresh.
     ///
-    /// Cost: the lights the change reaches cast again and filled over their box; the rest of
+    /// Cost: the lights that reach those cells cast again and filled over them; the rest of
     /// `before` copied.
     pub fn rebuilt<S: Solidity + Sync + ?Sized>(
         before: &LightMap,
@@ -145,29 +160,41 @@ impl LightMap {
         if pack([base; 3]) != before.ambient {
             return LightMap::build(grid, width, height, lights, ambient);
         }
-        let reaches_a_change = |l: &Light| changed.iter().any(|&c| reaches_box(l, (c, c)));
+        let mut reached = Reached::new(width, height);
         let added = lights.iter().filter(|l| !lights_before.contains(l));
         let gone = lights_before.iter().filter(|l| !lights.contains(l));
-        let moved = lights.iter().filter(|l| reaches_a_change(l));
-        let boxes = added.chain(gone).chain(moved).map(light_box);
-        let cells = changed.iter().map(|&c| (c, c));
-        let Some((min, max)) = boxes.chain(cells).reduce(|(a0, a1), (b0, b1)| {
-            (
-                Cell::new(a0.x.min(b0.x), a0.y.min(b0.y)),
-                Cell::new(a1.x.max(b1.x), a1.y.max(b1.y)),
-            )
-        }) else {
+        for light in added.chain(gone) {
+            reached.mark_box(light_box(light));
+        }
+        for &cell in changed {
+            reached.mark_box((cell, cell));
+        }
+        for light in lights.iter().filter(|l| lights_before.contains(l)) {
+            let near: Vec<Cell> = changed
+                .iter()
+                .copied()
+                .filter(|&c| reaches_box(light, (c, c)))
+                .collect();
+            // Past a few cells their shadows soon cover the light's box: the box it is,
+            // without working out each.
+            if near.len() > SHADOWS_WORKED_OUT {
+                reached.mark_box(light_box(light));
+            } else {
+                for cell in near {
+                    reached.mark_shadow(light, cell);
+                }
+            }
+        }
+        let Some((min, max)) = reached.bounds() else {
             return before.clone();
         };
-        let last = Cell::new(width as i32 - 1, height as i32 - 1);
-        let min = Cell::new(min.x.clamp(0, last.x), min.y.clamp(0, last.y));
-        let max = Cell::new(max.x.clamp(0, last.x), max.y.clamp(0, last.y));
         let mut relit = LightMap::default();
         let mut scratch = RelightScratch::default();
-        before.relight_into(
+        let wanted = |c: Cell| reached.marked(c);
+        before.relight_cells_into(
             grid,
             (lights, ambient),
-            (min, max),
+            ((min, max), &wanted),
             &mut relit,
             &mut scratch,
         );
@@ -197,6 +224,10 @@ impl LightMap {
         for y in min.y as u32..=max.y as u32 {
             for x in min.x as u32..=max.x as u32 {
                 let at = (y * self.width + x) as usize;
+                if self.index[at] == before.index[at] {
+                    // Not relit: before's tile.
+                    continue;
+                }
                 let Some(tile) = self.tile(x, y) else {
                     continue;
                 };
@@ -269,6 +300,139 @@ fn light_box(light: &Light) -> (Cell, Cell) {
         Cell::new(at(p.x - r), at(p.y - r)),
         Cell::new(at(p.x + r), at(p.y + r)),
     )
+}
+
+/// Past this many changed cells within a light's reach, [`LightMap::rebuilt`] relights its
+/// whole box rather than each cell's shadow.
+const SHADOWS_WORKED_OUT: usize = 4;
+
+/// The cells of a map a change of the level can have relit: a light's samples change only
+/// where the segment from the light to them crosses a changed cell (its walls block
+/// otherwise), or where its polygon's vertices moved, none farther than a ray of its arc
+/// (a turn over [`Arc::rays`]) beyond the angles the cell covers from the light.
+struct Reached {
+    width: u32,
+    height: u32,
+    marks: Vec<bool>,
+    /// The least and greatest corners of the cells marked.
+    bounds: Option<(Cell, Cell)>,
+}
+
+impl Reached {
+    fn new(width: u32, height: u32) -> Reached {
+        Reached {
+            width,
+            height,
+            marks: vec![false; width as usize * height as usize],
+            bounds: None,
+        }
+    }
+
+    fn marked(&self, c: Cell) -> bool {
+        self.inside(c) && self.marks[c.y as usize * self.width as usize + c.x as usize]
+    }
+
+    fn inside(&self, c: Cell) -> bool {
+        (0..self.width as i32).contains(&c.x) && (0..self.height as i32).contains(&c.y)
+    }
+
+    fn bounds(&self) -> Option<(Cell, Cell)> {
+        self.bounds
+    }
+
+    fn mark(&mut self, c: Cell) {
+        if !self.inside(c) {
+            return;
+        }
+        self.marks[c.y as usize * self.width as usize + c.x as usize] = true;
+        self.bounds = Some(match self.bounds {
+            None => (c, c),
+            Some((lo, hi)) => (
+                Cell::new(lo.x.min(c.x), lo.y.min(c.y)),
+                Cell::new(hi.x.max(c.x), hi.y.max(c.y)),
+            ),
+        });
+    }
+
+    /// Every cell from `min` to `max` (those on the map).
+    fn mark_box(&mut self, (min, max): (Cell, Cell)) {
+        let last = (self.width as i32 - 1, self.height as i32 - 1);
+        for y in min.y.max(0)..=max.y.min(last.1) {
+            for x in min.x.max(0)..=max.x.min(last.0) {
+                self.mark(Cell::new(x, y));
+            }
+        }
+    }
+
+    /// The cells of `light`'s box whose light `cell` can change: those within the angles
+    /// `cell` covers from the light, widened by a ray of its arc (and a hair), no nearer the
+    /// light than `cell`'s nearest point. A light on the cell's square: its whole box.
+    fn mark_shadow(&mut self, light: &Light, cell: Cell) {
+        let o = light.position;
+        let square = |c: Cell| {
+            let (x, y) = (f64::from(c.x), f64::from(c.y));
+            [(x, y), (x + 1.0, y), (x, y + 1.0), (x + 1.0, y + 1.0)].map(|(x, y)| Vec2::new(x, y))
+        };
+        let holds = |c: Cell| {
+            let (x, y) = (f64::from(c.x), f64::from(c.y));
+            (x..=x + 1.0).contains(&o.x) && (y..=y + 1.0).contains(&o.y)
+        };
+        if holds(cell) {
+            self.mark_box(light_box(light));
+            return;
+        }
+        // Angles from the direction of the cell's centre: the cell's lie within a quarter
+        // turn either side (the light is outside it), so none wraps.
+        let towards = Vec2::new(f64::from(cell.x) + 0.5, f64::from(cell.y) + 0.5) - o;
+        let angle = |p: Vec2| {
+            let d = p - o;
+            (towards.x * d.y - towards.y * d.x).atan2(towards.dot(d))
+        };
+        let nearest = {
+            let (x, y) = (f64::from(cell.x), f64::from(cell.y));
+            let d = Vec2::new(o.x.clamp(x, x + 1.0), o.y.clamp(y, y + 1.0)) - o;
+            d.length()
+        };
+        let widen = std::f64::consts::TAU / Arc::Within(ARC_BULGE).rays(light.radius) as f64 + 1e-5;
+        let corners = square(cell).map(angle);
+        let low = corners.iter().copied().fold(f64::INFINITY, f64::min) - widen;
+        let high = corners.iter().copied().fold(f64::NEG_INFINITY, f64::max) + widen;
+        let (min, max) = light_box(light);
+        for y in min.y.max(0)..=max.y.min(self.height as i32 - 1) {
+            for x in min.x.max(0)..=max.x.min(self.width as i32 - 1) {
+                let c = Cell::new(x, y);
+                if self.marked(c) {
+                    continue;
+                }
+                let far = square(c)
+                    .iter()
+                    .map(|&p| (p - o).length())
+                    .fold(0.0, f64::max);
+                if holds(c) {
+                    self.mark(c);
+                    continue;
+                }
+                if far < nearest {
+                    continue;
+                }
+                let a = square(c).map(angle);
+                let (lo, hi) = (
+                    a.iter().copied().fold(f64::INFINITY, f64::min),
+                    a.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                );
+                // A cell across the seam behind the light (its angles more than half a turn
+                // apart) covers the angles outside them.
+                let overlaps = if hi - lo > std::f64::consts::PI {
+                    low <= lo || high >= hi
+                } else {
+                    lo <= high && hi >= low
+                };
+                if overlaps {
+                    self.mark(c);
+                }
+            }
+        }
+    }
 }
 
 /// The cells of a `width` x `height` level where `a` and `b` block light differently: solid
@@ -382,6 +546,72 @@ mod tests {
             &LightMap::build(&map, w, h, &lights, 0.25),
             "unchanged",
         );
+    }
+
+    /// Walls put up and taken down at random in the reach of lights in the dark (where the
+    /// least light shows): near a light, beside it, at the edge of its radius (where its
+    /// polygon's arc is cut in chords), several at once: each map rebuilt over the shadows
+    /// alone is the map built afresh.
+    #[test]
+    fn walls_changed_at_random_relight_their_shadows_as_built_afresh() {
+        let mut rows = vec!["#".repeat(24)];
+        rows.extend((0..18).map(|_| format!("#{}#", ".".repeat(22))));
+        rows.push("#".repeat(24));
+        let mut map = TileMap::from_ascii(&(rows.join("\n") + "\n")).unwrap();
+        let (w, h) = (map.width() as u32, map.height() as u32);
+        let lights = vec![
+            light(8.5, 9.5, 7.0),
+            light(15.25, 6.75, 5.5),
+            light(12.0, 13.0, 3.0),
+        ];
+        let mut current = LightMap::build(&map, w, h, &lights, 0.0);
+        let mut seed = 0x2545_f491_u32;
+        let mut next = |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % n
+        };
+        for step in 0..40 {
+            let before_map = map.clone();
+            for _ in 0..1 + next(3) {
+                let cell = Cell::new(1 + next(22) as i32, 1 + next(18) as i32);
+                let open = map.is_solid(cell);
+                map.set(cell, if open { Tile::Empty } else { Tile::Wall });
+            }
+            let changed = cells_differing(&before_map, &map, (w, h));
+            let rebuilt = LightMap::rebuilt(&current, &map, (&lights, &lights), 0.0, &changed);
+            let built = LightMap::build(&map, w, h, &lights, 0.0);
+            assert_same(&rebuilt, &built, &format!("step {step}: {changed:?}"));
+            current = rebuilt;
+        }
+    }
+
+    /// A wall east of a light shades cells east of it alone: the light's cells to the west,
+    /// north and south are not relit.
+    #[test]
+    fn a_cells_shadow_lies_behind_it_from_the_light() {
+        let mut reached = Reached::new(20, 20);
+        let lamp = light(10.5, 10.5, 6.0);
+        reached.mark_shadow(&lamp, Cell::new(12, 10));
+        for (cell, shaded) in [
+            (Cell::new(12, 10), true),
+            (Cell::new(15, 10), true),
+            (Cell::new(16, 11), true),
+            (Cell::new(9, 10), false),
+            (Cell::new(8, 10), false),
+            (Cell::new(10, 6), false),
+            (Cell::new(10, 15), false),
+            (Cell::new(14, 14), false),
+        ] {
+            assert_eq!(reached.marked(cell), shaded, "{cell:?}");
+        }
+        let marked = reached.marks.iter().filter(|&&m| m).count();
+        assert!(marked < 13 * 13 / 4, "{marked} of the box's 169 cells");
+        // A light on the cell's square: every cell it reaches.
+        let mut reached = Reached::new(20, 20);
+        reached.mark_shadow(&light(12.0, 10.5, 6.0), Cell::new(12, 10));
+        assert!(reached.marked(Cell::new(6, 10)) && reached.marked(Cell::new(12, 4)));
     }
 
     #[test]

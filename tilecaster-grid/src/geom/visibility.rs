@@ -219,7 +219,16 @@ pub enum Arc {
 }
 
 impl Arc {
-    fn rays(self, radius: f64) -> usize {
+    /// How many rays a polygon of `radius` casts along its arc, evenly from angle 0: no two
+    /// of its vertices are farther apart than a turn over this, so a change of the walls
+    /// within some angles changes the polygon no farther than that beyond them.
+    ///
+    /// ```
+    /// use tilecaster_grid::geom::Arc;
+    /// assert_eq!(Arc::Rays(24).rays(5.0), 24);
+    /// assert_eq!(Arc::Within(1.0 / 64.0).rays(1.0), 18);
+    /// ```
+    pub fn rays(self, radius: f64) -> usize {
         match self {
             Arc::Rays(n) => n,
             // A chord of angle 2π/n bulges r (1 - cos(π/n)) ≈ r (π/n)² / 2 from its arc.
