@@ -110,7 +110,8 @@ impl Scene {
             loaded,
             Difficulty::Normal,
         );
-        session.game.set_viewpoint(position, angle);
+        // (The editor's screen draws no automap: nothing explored.)
+        session.game.place_viewer(position, angle);
         session.hush();
         let assets = match before {
             Some(before) => SessionAssets::after(&session, (&before.assets, before.loaded())),
@@ -121,7 +122,7 @@ impl Scene {
 
     /// Moves the camera to `position`, facing `angle` (degrees).
     pub fn look(&mut self, position: Vec2, angle: f64) {
-        self.session.game.set_viewpoint(position, angle);
+        self.session.game.place_viewer(position, angle);
     }
 
     /// The level with its assets, as the scene was made of it.
@@ -134,8 +135,9 @@ impl Scene {
         &self.session
     }
 
-    /// The game, to play from where the camera stands.
-    pub fn into_session(self) -> Session {
+    /// The game, to play from where the camera stands (its automap begun there).
+    pub fn into_session(mut self) -> Session {
+        self.session.game.explore();
         self.session
     }
 

@@ -105,11 +105,19 @@ impl Game {
     /// Puts the player the game is shown to at `position` facing `angle`, and starts the
     /// automap over from there (for views of a level from a chosen place).
     pub fn set_viewpoint(&mut self, position: Vec2, angle: f64) {
+        self.place_viewer(position, angle);
+        self.explore();
+    }
+
+    /// Puts the player the game is shown to at `position` facing `angle`, with nothing
+    /// explored: for a view that draws no automap (the editor's, made again on every change,
+    /// where working out what the player sees was an eighth of the time), until
+    /// [`Game::explore`].
+    pub fn place_viewer(&mut self, position: Vec2, angle: f64) {
         let player = &mut self.seat_mut().player;
         player.position = position;
         player.angle = angle;
         self.explored.fill(false);
-        self.explore();
     }
 
     /// Whether the player has seen `cell`.
