@@ -76,6 +76,13 @@ pub struct LightMap {
     tiles: std::sync::Arc<[u32]>,
     /// The tiles in `tiles`.
     shared_tiles: u32,
+    /// The tiles of the maps this one was rebuilt from one after another, each's own
+    /// shared with it ([`LightMap::rebuilt`]: the editor's maps, one a change), numbered
+    /// from `shared_tiles` on in order: copying every earlier change's tiles again cost
+    /// more than working out the new ones.
+    older: Vec<Chunk>,
+    /// The number of the first tile of `own`: `shared_tiles` and those of `older`.
+    own_first: u32,
     /// A relit map's own tiles (the cells worked out again), as `tiles`.
     own: Vec<u32>,
     /// Each tile's factors at the centres of the dynamic lights' samples
@@ -89,6 +96,15 @@ pub struct LightMap {
     ambient: u32,
     /// Whether it leaves every texel as it is (worked out once: drawing asks every frame).
     neutral: bool,
+}
+
+/// Tiles of a map rebuilt before, shared by the maps rebuilt from it (see `LightMap::older`).
+#[derive(Clone, Debug)]
+struct Chunk {
+    /// The number of its first tile.
+    first: u32,
+    tiles: std::sync::Arc<[u32]>,
+    coarse: std::sync::Arc<[u32]>,
 }
 
 impl LightMap {
@@ -113,8 +129,10 @@ impl LightMap {
             index,
             neutral: ambient == NEUTRAL && tiles.iter().all(|&f| f == NEUTRAL),
             shared_tiles: (tiles.len() / (SAMPLES * SAMPLES) as usize) as u32,
+            own_first: (tiles.len() / (SAMPLES * SAMPLES) as usize) as u32,
             coarse: coarse_tiles(&tiles).collect(),
             tiles: tiles.into(),
+            older: Vec::new(),
             own: Vec::new(),
             own_coarse: Vec::new(),
             ambient,
@@ -163,7 +181,7 @@ impl LightMap {
     /// the cell's low y and x.
     #[inline]
     pub fn tile(&self, x: u32, y: u32) -> Option<&[u32]> {
-        self.tile_in((&self.tiles, &self.own), (SAMPLES * SAMPLES) as usize, x, y)
+        self.tile_in(false, x, y)
     }
 
     /// The factors of cell `(x, y)` at the centres of the dynamic lights' samples, if it has
@@ -171,20 +189,13 @@ impl LightMap {
     /// low y and x; each the factor of the tile's sample holding that centre.
     #[inline]
     pub(crate) fn coarse_tile(&self, x: u32, y: u32) -> Option<&[u32]> {
-        let n = (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize;
-        self.tile_in((&self.coarse, &self.own_coarse), n, x, y)
+        self.tile_in(true, x, y)
     }
 
-    /// Cell `(x, y)`'s tile of `n` samples in `shared` (the map's own tiles) or `own` (a
-    /// relit map's).
+    /// Cell `(x, y)`'s tile, or its `coarse` one, in the map's first tiles, `older` or
+    /// `own`.
     #[inline]
-    fn tile_in<'a>(
-        &self,
-        (shared, own): (&'a [u32], &'a [u32]),
-        n: usize,
-        x: u32,
-        y: u32,
-    ) -> Option<&'a [u32]> {
+    fn tile_in(&self, coarse: bool, x: u32, y: u32) -> Option<&[u32]> {
         if x >= self.width || y >= self.height {
             return None;
         }
@@ -192,10 +203,22 @@ impl LightMap {
         if i == NO_TILE {
             return None;
         }
-        match i.checked_sub(self.shared_tiles) {
-            None => shared.get(i as usize * n..(i as usize + 1) * n),
-            Some(at) => own.get(at as usize * n..(at as usize + 1) * n),
-        }
+        let n = if coarse {
+            (DYNAMIC_SAMPLES * DYNAMIC_SAMPLES) as usize
+        } else {
+            (SAMPLES * SAMPLES) as usize
+        };
+        let (within, at): (&[u32], u32) = if i < self.shared_tiles {
+            (if coarse { &self.coarse } else { &self.tiles }, i)
+        } else if i >= self.own_first {
+            let own = if coarse { &self.own_coarse } else { &self.own };
+            (own, i - self.own_first)
+        } else {
+            let chunk = &self.older[self.older.partition_point(|c| c.first <= i) - 1];
+            let tiles = if coarse { &chunk.coarse } else { &chunk.tiles };
+            (tiles, i - chunk.first)
+        };
+        within.get(at as usize * n..(at as usize + 1) * n)
     }
 }
 

@@ -3,8 +3,8 @@
 //! touches, the editor's redraw after one stroke ([`LightMap::rebuilt`]).
 
 use super::{
-    ARC_BULGE, Arc, Band, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS, RelightScratch, SAMPLES,
-    cast_light, coarse_tiles, pack, pack_sum, reaches_box,
+    ARC_BULGE, Arc, Band, Chunk, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS, RelightScratch,
+    SAMPLES, cast_light, coarse_tiles, pack, pack_sum, reaches_box,
 };
 use crate::grid::{Cell, Face, Solidity};
 use crate::level::Light;
@@ -109,7 +109,7 @@ impl LightMap {
         let kept = out.own.len();
         for (b, band) in bands.iter().enumerate() {
             let first = (y0 as usize + b * RELIGHT_BAND_ROWS as usize) * width;
-            let offset = self.shared_tiles + (out.own.len() / per_tile) as u32;
+            let offset = self.own_first + (out.own.len() / per_tile) as u32;
             for (i, &tile) in band.index.iter().enumerate() {
                 let cell = Cell::new(((first + i) % width) as i32, ((first + i) / width) as i32);
                 if wanted(cell) {
@@ -128,6 +128,8 @@ impl LightMap {
         out.coarse = self.coarse.clone();
         (out.width, out.height) = (self.width, self.height);
         out.shared_tiles = self.shared_tiles;
+        out.older.clone_from(&self.older);
+        out.own_first = self.own_first;
         out.ambient = self.ambient;
         // Only a map at full ambient can leave every texel as it is (a light only adds).
         out.neutral = out.ambient == NEUTRAL
@@ -188,6 +190,7 @@ impl LightMap {
         let Some((min, max)) = reached.bounds() else {
             return before.clone();
         };
+        let before = &before.own_shared();
         let mut relit = LightMap::default();
         let mut scratch = RelightScratch::default();
         let wanted = |c: Cell| reached.marked(c);
@@ -200,11 +203,37 @@ impl LightMap {
         );
         relit.keep_what_did_not_change(before, (min, max));
         // Relit again and again, the tiles of cells relit since are kept until they outgrow
-        // the map's first ones; then the map is made one again.
-        if relit.own.len() > relit.tiles.len() {
+        // the map's first ones (or the changes' chunks grow many); then the map is made one
+        // again.
+        let own = relit.own.len() + relit.older.iter().map(|c| c.tiles.len()).sum::<usize>();
+        if own > relit.tiles.len() || relit.older.len() > MOST_CHUNKS {
             return relit.flattened();
         }
         relit
+    }
+
+    /// This map with its own tiles moved into `older`, shared: a map rebuilt from it takes
+    /// them as they are, where it would copy them all (the last change's tiles alone are
+    /// copied here).
+    fn own_shared(&self) -> LightMap {
+        let mut shared = LightMap {
+            own: Vec::new(),
+            own_coarse: Vec::new(),
+            older: self.older.clone(),
+            own_first: self.own_first + (self.own.len() / (SAMPLES * SAMPLES) as usize) as u32,
+            index: self.index.clone(),
+            tiles: self.tiles.clone(),
+            coarse: self.coarse.clone(),
+            ..*self
+        };
+        if !self.own.is_empty() {
+            shared.older.push(Chunk {
+                first: self.own_first,
+                tiles: self.own.as_slice().into(),
+                coarse: self.own_coarse.as_slice().into(),
+            });
+        }
+        shared
     }
 
     /// This map, just relit from `before` over the cells from `min` to `max`, with each of
@@ -236,7 +265,7 @@ impl LightMap {
                     continue;
                 }
                 let coarse = self.coarse_tile(x, y).unwrap_or_default();
-                let number = self.shared_tiles + ((kept + fresh.len()) / per_tile) as u32;
+                let number = self.own_first + ((kept + fresh.len()) / per_tile) as u32;
                 fresh.extend_from_slice(tile);
                 fresh_coarse.extend_from_slice(coarse);
                 debug_assert_eq!(fresh_coarse.len() * per_tile, fresh.len() * per_coarse);
@@ -282,6 +311,8 @@ impl LightMap {
             height: self.height,
             index,
             shared_tiles: (tiles.len() / per_tile) as u32,
+            own_first: (tiles.len() / per_tile) as u32,
+            older: Vec::new(),
             tiles: tiles.into(),
             own: Vec::new(),
             coarse: coarse.into(),
@@ -305,6 +336,10 @@ fn light_box(light: &Light) -> (Cell, Cell) {
 /// Past this many changed cells within a light's reach, [`LightMap::rebuilt`] relights its
 /// whole box rather than each cell's shadow.
 const SHADOWS_WORKED_OUT: usize = 4;
+
+/// The most chunks of earlier changes' tiles a rebuilt map keeps (its `older`) before
+/// it is made one again: finding a tile among them takes a search.
+const MOST_CHUNKS: usize = 256;
 
 /// The cells of a map a change of the level can have relit: a light's samples change only
 /// where the segment from the light to them crosses a changed cell (its walls block
@@ -534,8 +569,19 @@ mod tests {
                 LightMap::rebuilt(&current, &map, (&lights, &lights_before), 0.25, &changed);
             let built = LightMap::build(&map, w, h, &lights, 0.25);
             assert_same(&rebuilt, &built, &format!("step {step}"));
-            // (A map with tiles of its own keeps them when relit, unless made one again.)
-            flattened += usize::from(!current.own.is_empty() && rebuilt.own.is_empty());
+            // (A map with tiles of its own keeps them when relit, shared, unless made one
+            // again.)
+            let made_one = rebuilt.own.is_empty() && rebuilt.older.is_empty();
+            flattened +=
+                usize::from((!current.own.is_empty() || !current.older.is_empty()) && made_one);
+            if !made_one {
+                for (a, b) in current.older.iter().zip(&rebuilt.older) {
+                    assert!(
+                        std::sync::Arc::ptr_eq(&a.tiles, &b.tiles),
+                        "step {step}: copied"
+                    );
+                }
+            }
             current = rebuilt;
         }
         assert!(flattened > 0, "never made one again");
