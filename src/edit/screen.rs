@@ -120,6 +120,14 @@ impl Scene {
         Scene { session, assets }
     }
 
+    /// Makes the lit copies of floors and ceilings of up to `cells` of the cells a scene
+    /// made [`Scene::after`] draws lit pixel by pixel (those whose light changed); how many
+    /// are left. The editor makes a few a frame: the frame after a change does not wait for
+    /// them, and once none is left the scene draws what [`Scene::new`]'s draws.
+    pub fn make_lit_copies(&mut self, cells: usize) -> usize {
+        self.assets.make_lit_copies(cells)
+    }
+
     /// Moves the camera to `position`, facing `angle` (degrees).
     pub fn look(&mut self, position: Vec2, angle: f64) {
         self.session.game.place_viewer(position, angle);

@@ -216,6 +216,11 @@ impl SessionAssets {
         }
     }
 
+    /// [`RenderAssets::make_lit_copies`].
+    pub fn make_lit_copies(&mut self, cells: usize) -> usize {
+        self.assets.make_lit_copies(cells)
+    }
+
     /// The assets of `session`'s current level, rebuilt first if it changed since.
     pub fn of(&mut self, session: &Session) -> &RenderAssets {
         if self.generation != session.generation() {

@@ -45,6 +45,9 @@ pub(crate) struct LitSurfaces {
     /// The textures before these surfaces' copies were added to them: a surface of `own`
     /// below is one of the level's (a cell lit as drawn), at or past it a copy.
     first_copy: usize,
+    /// The cells (row-major) whose copies are still to be made, lit pixel by pixel until
+    /// then, with the (floor, ceiling) to copy ([`LitSurfaces::make_pending`]).
+    pending: Vec<(u32, SurfaceRef, SurfaceRef)>,
 }
 
 /// The lit surfaces of a state of the same level a moment ago (the editor's last), with what
@@ -79,33 +82,76 @@ impl Before<'_> {
         if !now.same_tile(self.lights, x, y) && self.lights.tile(x, y) != Some(tile) {
             return None;
         }
-        let same = |now: SurfaceRef, then: SurfaceRef| match (now, then) {
+        let (then_floor, then_ceiling) = lit.made_of[own as usize];
+        if !self.same(floor, then_floor, textures) || !self.same(ceiling, then_ceiling, textures) {
+            return None;
+        }
+        let (made_floor, made_ceiling) = lit.own[own as usize];
+        Some((
+            self.again(made_floor, floor),
+            self.again(made_ceiling, ceiling),
+        ))
+    }
+
+    /// Surface `s` (an index into `textures`) in the ambient light, as `before` had it
+    /// darkened (the ambient the same), with whether it is drawn as lit.
+    fn darkened(
+        &self,
+        s: SurfaceRef,
+        textures: &[Arc<Texture>],
+        ambient: u32,
+    ) -> Option<(Lit, bool)> {
+        let lit = self.lit;
+        if self.lights.ambient() != ambient {
+            return None;
+        }
+        let drawn =
+            lit.plain
+                .iter()
+                .zip(&lit.ambient)
+                .find_map(|(&(floor, ceiling), &(f, c))| {
+                    if self.same(s, floor, textures) {
+                        Some(f)
+                    } else if self.same(s, ceiling, textures) {
+                        Some(c)
+                    } else {
+                        None
+                    }
+                })?;
+        Some((self.again(drawn.surface, s), drawn.lit))
+    }
+
+    /// Whether `now` (an index into `textures`) is `then` (into `before`'s).
+    fn same(&self, now: SurfaceRef, then: SurfaceRef, textures: &[Arc<Texture>]) -> bool {
+        match (now, then) {
             (SurfaceRef::Colour(a), SurfaceRef::Colour(b)) => a == b,
             (SurfaceRef::Texture(a), SurfaceRef::Texture(b)) => {
                 Arc::ptr_eq(&textures[a as usize], &self.textures[b as usize])
             }
             _ => false,
-        };
-        let (then_floor, then_ceiling) = lit.made_of[own as usize];
-        if !same(floor, then_floor) || !same(ceiling, then_ceiling) {
-            return None;
         }
-        let (made_floor, made_ceiling) = lit.own[own as usize];
-        let again = |made: SurfaceRef, now: SurfaceRef| match made {
-            SurfaceRef::Texture(i) if i as usize >= lit.first_copy => {
+    }
+
+    /// What `before` made of `now` (`made`) again: its copy, shared, or `now` itself where
+    /// it drew the level's own texture.
+    fn again(&self, made: SurfaceRef, now: SurfaceRef) -> Lit {
+        match made {
+            SurfaceRef::Texture(i) if i as usize >= self.lit.first_copy => {
                 Lit::Shared(self.textures[i as usize].clone())
             }
             SurfaceRef::Texture(_) => Lit::Surface(now),
             colour => Lit::Surface(colour),
-        };
-        Some((again(made_floor, floor), again(made_ceiling, ceiling)))
+        }
     }
 }
 
 impl LitSurfaces {
     /// The lit copies of `level`'s floors and ceilings under `lights`, added to `textures`
-    /// (the styles' `SurfaceRef`s index it); those a cell had the same in `before` taken from
-    /// it (the result is the same as without it).
+    /// (the styles' `SurfaceRef`s index it). Given `before`, those a cell had the same there
+    /// are taken from it, and the cells whose light or surfaces changed are lit pixel by
+    /// pixel until their copies are made ([`LitSurfaces::make_pending`]: the editor's first
+    /// frame after a change draws without waiting for them); once they are, the result is
+    /// the same as without `before`.
     pub(crate) fn new(
         level: &Level,
         styles: &[StyleRef],
@@ -115,10 +161,19 @@ impl LitSurfaces {
     ) -> LitSurfaces {
         let (width, height) = (level.map.width() as u32, level.map.height() as u32);
         let first_copy = textures.len();
-        // Darkened once per texture (and colour), shared by every cell in the dark.
+        // Darkened once per texture (and colour), shared by every cell in the dark (taken from
+        // `before` where it had them).
         let mut darkened: HashMap<SurfaceRef, Drawn> = HashMap::new();
         let mut dark = |s: SurfaceRef, textures: &mut Vec<Arc<Texture>>| {
             *darkened.entry(s).or_insert_with(|| {
+                let kept = before.and_then(|b| b.darkened(s, textures, lights.ambient()));
+                if let Some((kept, lit)) = kept {
+                    return Drawn {
+                        surface: kept.add_to(textures),
+                        lit,
+                        flash: 0,
+                    };
+                }
                 match lit_copy(s, textures, &|_, _| lights.ambient()) {
                     Some(lit) => Drawn {
                         surface: lit.add_to(textures),
@@ -167,49 +222,97 @@ impl LitSurfaces {
                 jobs.push((at, style.floor, style.ceiling, tile));
             }
         }
-        let made: Vec<Option<(Lit, Lit)>> = {
-            use rayon::prelude::*;
-            let textures = &*textures;
-            jobs.par_iter()
+        let mut pending = Vec::new();
+        let made: Vec<Option<(Lit, Lit)>> = match before {
+            Some(before) => jobs
+                .iter()
                 .map(|&(at, floor, ceiling, tile)| {
-                    let kept = before
-                        .and_then(|b| b.copies(at, (floor, ceiling), textures, (lights, tile)));
-                    if kept.is_some() {
-                        return kept;
+                    let kept = before.copies(at, (floor, ceiling), textures, (lights, tile));
+                    if kept.is_none() {
+                        pending.push((at as u32, floor, ceiling));
                     }
-                    let light = |u: f64, v: f64| {
-                        let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
-                        tile[(s(v) * SAMPLES + s(u)) as usize]
-                    };
-                    Some((
-                        lit_copy(floor, textures, &light)?,
-                        lit_copy(ceiling, textures, &light)?,
-                    ))
+                    kept
                 })
-                .collect()
+                .collect(),
+            None => made_copies(
+                jobs.iter()
+                    .map(|&(_, floor, ceiling, tile)| (floor, ceiling, tile)),
+                textures,
+            ),
         };
-        let mut own = Vec::with_capacity(jobs.len());
-        let mut made_of = Vec::with_capacity(jobs.len());
-        for (&(at, floor_of, ceiling_of, _), pair) in jobs.iter().zip(made) {
-            match pair {
-                Some((floor, ceiling)) => {
-                    cells[at] = own.len() as u32;
-                    own.push((floor.add_to(textures), ceiling.add_to(textures)));
-                    made_of.push((floor_of, ceiling_of));
-                }
-                None => cells[at] = BY_PIXEL,
-            }
-        }
-        LitSurfaces {
+        let mut lit = LitSurfaces {
             width,
             height,
             cells,
-            own,
+            own: Vec::with_capacity(jobs.len()),
             ambient,
             plain: styles.iter().map(|st| (st.floor, st.ceiling)).collect(),
-            made_of,
+            made_of: Vec::with_capacity(jobs.len()),
             first_copy,
+            pending: Vec::new(),
+        };
+        for (&(at, floor_of, ceiling_of, _), pair) in jobs.iter().zip(made) {
+            lit.lay(at, (floor_of, ceiling_of), pair, textures);
         }
+        // (Laid above as none, lit pixel by pixel for now.)
+        lit.pending = pending;
+        lit
+    }
+
+    /// Cell `at`'s copies of `made_of` (the cell lit pixel by pixel without them), added to
+    /// `textures`.
+    fn lay(
+        &mut self,
+        at: usize,
+        made_of: (SurfaceRef, SurfaceRef),
+        pair: Option<(Lit, Lit)>,
+        textures: &mut Vec<Arc<Texture>>,
+    ) {
+        match pair {
+            Some((floor, ceiling)) => {
+                self.cells[at] = self.own.len() as u32;
+                self.own
+                    .push((floor.add_to(textures), ceiling.add_to(textures)));
+                self.made_of.push(made_of);
+            }
+            None => self.cells[at] = BY_PIXEL,
+        }
+    }
+
+    /// Makes the copies of up to `cells` of the cells still lit pixel by pixel after a
+    /// change (see [`LitSurfaces::new`]), under `lights` (the map these surfaces were made
+    /// for), adding them to `textures`; how many cells are left.
+    pub(crate) fn make_pending(
+        &mut self,
+        cells: usize,
+        textures: &mut Vec<Arc<Texture>>,
+        lights: &LightMap,
+    ) -> usize {
+        let now: Vec<_> = self
+            .pending
+            .drain(..cells.min(self.pending.len()))
+            .collect();
+        let jobs: Vec<_> = now
+            .iter()
+            .filter_map(|&(at, floor, ceiling)| {
+                let tile = lights.tile(at % self.width, at / self.width)?;
+                Some((at, floor, ceiling, tile))
+            })
+            .collect();
+        let made = made_copies(
+            jobs.iter()
+                .map(|&(_, floor, ceiling, tile)| (floor, ceiling, tile)),
+            textures,
+        );
+        for (&(at, floor, ceiling, _), pair) in jobs.iter().zip(made) {
+            self.lay(at as usize, (floor, ceiling), pair, textures);
+        }
+        self.pending.len()
+    }
+
+    /// How many cells are lit pixel by pixel until their copies are made.
+    pub(crate) fn pending(&self) -> usize {
+        self.pending.len()
     }
 
     /// The floor (`below`) or ceiling `cell`, of style `style`, is drawn with.
@@ -239,6 +342,28 @@ impl LitSurfaces {
             },
         }
     }
+}
+
+/// The lit copies of each (floor, ceiling) under its tile, in parallel; `None` for a pair
+/// with a texture too large to copy.
+fn made_copies<'a>(
+    jobs: impl Iterator<Item = (SurfaceRef, SurfaceRef, &'a [u32])>,
+    textures: &[Arc<Texture>],
+) -> Vec<Option<(Lit, Lit)>> {
+    use rayon::prelude::*;
+    let jobs: Vec<_> = jobs.collect();
+    jobs.par_iter()
+        .map(|&(floor, ceiling, tile)| {
+            let light = |u: f64, v: f64| {
+                let s = |f: f64| ((f * f64::from(SAMPLES)) as u32).min(SAMPLES - 1);
+                tile[(s(v) * SAMPLES + s(u)) as usize]
+            };
+            Some((
+                lit_copy(floor, textures, &light)?,
+                lit_copy(ceiling, textures, &light)?,
+            ))
+        })
+        .collect()
 }
 
 /// A copy of surface `s` with each texel multiplied by `light(u, v)` (the factor at the

@@ -192,6 +192,20 @@ impl RenderAssets {
         }
     }
 
+    /// Makes the lit copies of up to `cells` of the cells [`RenderAssets::after`] left lit
+    /// pixel by pixel (those whose light or surfaces changed: the frame after a change is
+    /// drawn without waiting for them); how many cells are left. Once none is, the assets
+    /// draw what [`RenderAssets::new`]'s draw.
+    pub fn make_lit_copies(&mut self, cells: usize) -> usize {
+        let (Some(lit), Some(lights)) = (&mut self.lit, &self.lights) else {
+            return 0;
+        };
+        if lit.pending() == 0 {
+            return 0;
+        }
+        Arc::make_mut(lit).make_pending(cells, &mut self.textures, lights)
+    }
+
     /// Texture `texture` and its variants, when it has any: a plain wall of it shows the one
     /// [`crate::level::variant_of`] picks for its cell.
     #[inline]
