@@ -1,5 +1,6 @@
 //! The editor's redraw after a change on a large lit level: a 64 x 64 level of 8 x 8 rooms
-//! with 40 lights, one wall painted and taken away again in a lit room, each change followed
+//! with 40 lights, one wall painted and taken away again in a lit room (or a light put in
+//! one and taken away again: its whole reach relit), each change followed
 //! by what the editor's window does before it shows it: the level checked and loaded again
 //! (its textures and sprites taken from the last load), the scene made from the last scene
 //! (`Scene::after`: the light map worked out again where the change reaches, lit floors and
@@ -62,10 +63,29 @@ fn redraw(c: &mut Criterion) {
         };
         e.paint(Cell::new(20, 20)).unwrap();
     };
+    // A light put in a lit room and taken away (undone): its whole reach worked out again.
+    let mut lamp_round = 0;
+    let mut lamp = |e: &mut Editor| {
+        lamp_round += 1;
+        if lamp_round % 2 == 0 {
+            assert!(e.undo());
+        } else {
+            e.brush = Brush::light("#a0c0ff", 5.0, 1.0);
+            e.paint(Cell::new(21, 22)).unwrap();
+        }
+    };
     let mut group = c.benchmark_group("editor 64x64, 40 lights");
     group.bench_function("change, load, scene after, view", |b| {
         b.iter(|| {
             change(&mut e);
+            let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
+            scene = Scene::after(loaded, path, camera, &scene);
+            black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);
+        })
+    });
+    group.bench_function("light added or taken away, load, scene after, view", |b| {
+        b.iter(|| {
+            lamp(&mut e);
             let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
             scene = Scene::after(loaded, path, camera, &scene);
             black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);

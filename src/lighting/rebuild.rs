@@ -2,9 +2,10 @@
 //! ([`LightMap::relight_into`]), and over the reach of the lights a change of the level
 //! touches, the editor's redraw after one stroke ([`LightMap::rebuilt`]).
 
+use super::band::rows_reached;
 use super::{
-    ARC_BULGE, Arc, Band, Chunk, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS, RelightScratch,
-    SAMPLES, cast_light, coarse_tiles, pack, pack_sum, reaches_box,
+    ARC_BULGE, Arc, Band, Chunk, FanScratch, LightMap, NEUTRAL, NO_TILE, RELIGHT_BAND_ROWS,
+    RelightScratch, SAMPLES, Visibility, cast_light, coarse_tiles, pack, reach, reaches_box,
 };
 use crate::grid::{Cell, Face, Solidity};
 use crate::level::Light;
@@ -97,7 +98,7 @@ impl LightMap {
             let lights = near.iter().zip(polygons.iter().map(|(_, seen)| seen));
             band.fill(grid, size, (rows, SAMPLES), lights, wanted);
             let Band { sums, packed, .. } = band;
-            packed.extend(sums.iter().map(|&s| pack_sum(s, base, self.ambient)));
+            super::pack_sums(sums, (base, self.ambient), packed);
         });
         out.index.clone_from(&self.index);
         // (A map relit before keeps its own tiles, which cells outside the region index:
@@ -166,12 +167,15 @@ impl LightMap {
         let added = lights.iter().filter(|l| !lights_before.contains(l));
         let gone = lights_before.iter().filter(|l| !lights.contains(l));
         for light in added.chain(gone) {
-            reached.mark_box(light_box(light));
+            // What it lights as the walls stand now; a light taken away lit as they stood
+            // before, which differs only in the changed cells' shadows (marked below).
+            reached.mark_lit_by(grid, light);
         }
         for &cell in changed {
             reached.mark_box((cell, cell));
         }
-        for light in lights.iter().filter(|l| lights_before.contains(l)) {
+        let gone = lights_before.iter().filter(|l| !lights.contains(l));
+        for light in lights.iter().chain(gone) {
             let near: Vec<Cell> = changed
                 .iter()
                 .copied()
@@ -389,6 +393,29 @@ impl Reached {
         });
     }
 
+    /// The cells `light` lights on `grid` (any sample of theirs): its polygon walked as a
+    /// light map's band walks it.
+    fn mark_lit_by<S: Solidity + ?Sized>(&mut self, grid: &S, light: &Light) {
+        let size = (self.width, self.height);
+        let (mut fan, mut seen) = (FanScratch::default(), Visibility::default());
+        cast_light(grid, size, (light, ARC_BULGE, &[]), &mut fan, &mut seen);
+        let (low, high) = rows_reached(light, self.height);
+        let n = i64::from(SAMPLES);
+        let rows = i64::from(low) * n..(i64::from(high) + 1) * n;
+        let mut lit = Vec::new();
+        reach::walk(
+            size,
+            (light, &seen, SAMPLES, rows),
+            &mut reach::Scratch::default(),
+            |_| true,
+            |at, _, _| lit.push(at),
+        );
+        for at in lit {
+            let w = self.width as usize;
+            self.mark(Cell::new((at % w) as i32, (at / w) as i32));
+        }
+    }
+
     /// Every cell from `min` to `max` (those on the map).
     fn mark_box(&mut self, (min, max): (Cell, Cell)) {
         let last = (self.width as i32 - 1, self.height as i32 - 1);
@@ -596,8 +623,9 @@ mod tests {
 
     /// Walls put up and taken down at random in the reach of lights in the dark (where the
     /// least light shows): near a light, beside it, at the edge of its radius (where its
-    /// polygon's arc is cut in chords), several at once: each map rebuilt over the shadows
-    /// alone is the map built afresh.
+    /// polygon's arc is cut in chords), several at once, lights put up and taken down with
+    /// them: each map rebuilt over the shadows and what the lights light alone is the map
+    /// built afresh.
     #[test]
     fn walls_changed_at_random_relight_their_shadows_as_built_afresh() {
         let mut rows = vec!["#".repeat(24)];
@@ -605,7 +633,7 @@ mod tests {
         rows.push("#".repeat(24));
         let mut map = TileMap::from_ascii(&(rows.join("\n") + "\n")).unwrap();
         let (w, h) = (map.width() as u32, map.height() as u32);
-        let lights = vec![
+        let mut lights = vec![
             light(8.5, 9.5, 7.0),
             light(15.25, 6.75, 5.5),
             light(12.0, 13.0, 3.0),
@@ -618,15 +646,29 @@ mod tests {
             seed ^= seed << 5;
             seed % n
         };
-        for step in 0..40 {
+        for step in 0..60 {
             let before_map = map.clone();
+            let lights_before = lights.clone();
             for _ in 0..1 + next(3) {
                 let cell = Cell::new(1 + next(22) as i32, 1 + next(18) as i32);
                 let open = map.is_solid(cell);
                 map.set(cell, if open { Tile::Empty } else { Tile::Wall });
             }
+            // A light put up or taken down with the walls, now and then.
+            match next(6) {
+                0 => lights.push(light(
+                    1.0 + next(220) as f64 / 10.0,
+                    1.0 + next(180) as f64 / 10.0,
+                    2.0 + next(6) as f64,
+                )),
+                1 if lights.len() > 1 => {
+                    lights.remove(next(lights.len() as u32) as usize);
+                }
+                _ => {}
+            }
             let changed = cells_differing(&before_map, &map, (w, h));
-            let rebuilt = LightMap::rebuilt(&current, &map, (&lights, &lights), 0.0, &changed);
+            let both = (&lights[..], &lights_before[..]);
+            let rebuilt = LightMap::rebuilt(&current, &map, both, 0.0, &changed);
             let built = LightMap::build(&map, w, h, &lights, 0.0);
             assert_same(&rebuilt, &built, &format!("step {step}: {changed:?}"));
             current = rebuilt;
