@@ -96,6 +96,16 @@ impl Controller {
             ctrl: held(Key::CtrlLeft, Key::CtrlRight),
             shift: held(Key::ShiftLeft, Key::ShiftRight),
         };
+        self.editor_asked(key, modifiers);
+        true
+    }
+
+    /// The editor's screen does what `key` (with `modifiers` held) does: a key pressed, or a
+    /// button of the page's editor bar.
+    pub(in crate::app) fn editor_asked(&mut self, key: Key, modifiers: Modifiers) {
+        let Some(editing) = &mut self.editing else {
+            return;
+        };
         match editing.key(key, modifiers) {
             Asked::Nothing => {}
             Asked::Play => {
@@ -113,7 +123,6 @@ impl Controller {
                 self.open_menu(Menu::main());
             }
         }
-        true
     }
 
     /// A mouse button pressed or let go while the editor's screen is shown: `true` where the

@@ -619,6 +619,12 @@ pub(super) enum Request {
     Replay(PathBuf),
     /// Save the level in the editor ([`edit::save_edited`]).
     SaveEdited,
+    /// The editor does what this key does (with Ctrl held, or not): the page's editor bar
+    /// ([`edit::edit_tool`]).
+    EditKey {
+        key: tilecaster::bindings::Key,
+        ctrl: bool,
+    },
     /// Host a lobby in a new room of the signalling server (`?host=coop` or
     /// `?host=deathmatch&level=e1m3`), or join the one in room `code` (`?join=CODE`), or
     /// `watch` its game (`?watch=CODE`); with `?demo` the autopilot plays (and a host starts

@@ -520,7 +520,7 @@ function mapRows(text) {
 }
 const cellsDiffering = (a, b) => a.reduce((n, row, y) => n + [...row].filter((ch, x) => (b[y] || '')[x] !== ch).length, 0);
 
-await check('the editor in the page (?edit): the mouse paints a line, a finger paints a cell, Ctrl+S downloads the level, Share gives a link that plays it', async () => {
+await check('the editor in the page (?edit): the mouse paints a line, a finger paints a cell and undoes and redoes it on the editor bar, Ctrl+S downloads the level, Share gives a link that plays it', async () => {
   const editor = await open('?edit', { width: 1280, height: 800 }, { hasTouch: true });
   await waitFrames(editor, 3);
   await editor.click('#start');
@@ -549,7 +549,16 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   const tapped = mapRows(await text());
   const byFinger = cellsDiffering(painted, tapped);
   const fingerCell = tapped[5][20];
+  // A finger has no keys: the editor bar's undo and redo.
+  const bar = await editor.$eval('#edit-bar', (b) => !b.classList.contains('hidden'));
   await editor.screenshot({ path: path.join(out, 'editor.png') });
+  const tapBar = async (tool) => {
+    await editor.tap(`#edit-bar [data-tool="${tool}"]`);
+    await waitFrames(editor, (await frames(editor)) + 3);
+    return mapRows(await text());
+  };
+  const undone = cellsDiffering(painted, await tapBar('undo'));
+  const redone = cellsDiffering(tapped, await tapBar('redo'));
   // Ctrl+S downloads the level as it stands.
   const [download] = await Promise.all([editor.waitForEvent('download'), editor.keyboard.press('Control+KeyS')]);
   const saved = path.join(scratch, 'my-level.toml');
@@ -563,6 +572,7 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   assert(!touchShown && !locked, `the touch controls shown (${touchShown}) or the pointer locked (${locked}) in the editor`);
   assert(byMouse === 5 && new Set(row).size === 1 && row[0] !== before[10][8], `the mouse's line: ${byMouse} cells, "${row}"`);
   assert(byFinger === 1 && fingerCell === row[0], `a finger changed ${byFinger} cells`);
+  assert(bar && undone === 0 && redone === 0, `the editor bar shown (${bar}); after undo ${undone} cells differ, after redo ${redone}`);
   assert(download.suggestedFilename() === 'my-level.toml' && savedText === standing, 'the download is not the level as it stands');
   assert(/my-level\.toml/.test(said), `check says: ${said}`);
   assert(/#play=[0-9a-f]{8}\./.test(link || ''), `no link: ${note}`);

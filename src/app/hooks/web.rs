@@ -9,6 +9,7 @@ use tilecaster::play::ReplayRun;
 use tilecaster::scene::menu::Menu;
 
 use super::super::controller::{Controller, Idle};
+use super::super::editing::Modifiers;
 use super::super::platform::Extras;
 use super::super::web as page;
 
@@ -152,6 +153,13 @@ impl Controller {
             page::Request::SaveEdited => {
                 if let Some(editing) = self.shown_editor() {
                     editing.save();
+                }
+                return;
+            }
+            page::Request::EditKey { key, ctrl } => {
+                if self.shown_editor().is_some() {
+                    let held = Modifiers { ctrl, shift: false };
+                    self.editor_asked(key, held);
                 }
                 return;
             }

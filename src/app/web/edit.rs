@@ -121,3 +121,27 @@ pub(in crate::app) fn download(name: &str, bytes: &[u8]) {
 pub fn save_edited() {
     REQUEST.with(|r| *r.borrow_mut() = Some(Request::SaveEdited));
 }
+
+/// A button of the page's editor bar (shown to a finger, which has no keys): the editor
+/// does what the key named does. `pencil`, `rectangle`, `filled`, `line`, `copy`, `paste`
+/// and `camera` pick a tool (B, R, F, L, C, V, K), `turn` turns the swatch (T), `undo` and
+/// `redo` are Ctrl+Z and Ctrl+Y, `play` plays from the camera (P). Other names do nothing.
+#[wasm_bindgen]
+pub fn edit_tool(name: &str) {
+    use tilecaster::bindings::Key;
+    let (key, ctrl) = match name {
+        "pencil" => (Key::Letter(b'B'), false),
+        "rectangle" => (Key::Letter(b'R'), false),
+        "filled" => (Key::Letter(b'F'), false),
+        "line" => (Key::Letter(b'L'), false),
+        "copy" => (Key::Letter(b'C'), false),
+        "paste" => (Key::Letter(b'V'), false),
+        "camera" => (Key::Letter(b'K'), false),
+        "turn" => (Key::Letter(b'T'), false),
+        "undo" => (Key::Letter(b'Z'), true),
+        "redo" => (Key::Letter(b'Y'), true),
+        "play" => (Key::Letter(b'P'), false),
+        _ => return,
+    };
+    REQUEST.with(|r| *r.borrow_mut() = Some(Request::EditKey { key, ctrl }));
+}
