@@ -6,6 +6,8 @@
 //! (`Scene::after`: the light map worked out again where the change reaches, lit floors and
 //! ceilings kept where nothing changed), and the first-person view drawn at 640 x 800.
 //! `afresh` makes the scene from nothing each time (`Scene::new`), as before `Scene::after`.
+//! The cells whose light changed are drawn lit pixel by pixel until their lit copies are made,
+//! 16 cells a frame in the frames after: one of those frames is timed too.
 //!
 //! `cargo bench --bench editor`; the figure is on one core:
 //! `RAYON_NUM_THREADS=1 cargo bench --bench editor`.
@@ -91,6 +93,32 @@ fn redraw(c: &mut Criterion) {
             black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);
         })
     });
+    // The frames after a light is put in: each makes 16 cells' lit copies and draws the view,
+    // as the editor does until none is left (the time a frame, the change itself untimed).
+    group.bench_function(
+        "a frame after a light is added, 16 cells' copies made",
+        |b| {
+            b.iter_custom(|iterations| {
+                let (mut spent, mut frames) = (std::time::Duration::ZERO, 0u32);
+                while frames < iterations as u32 {
+                    lamp(&mut e);
+                    let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
+                    scene = Scene::after(loaded, path, camera, &scene);
+                    loop {
+                        let start = std::time::Instant::now();
+                        let left = scene.make_lit_copies(16);
+                        black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);
+                        spent += start.elapsed();
+                        frames += 1;
+                        if left == 0 {
+                            break;
+                        }
+                    }
+                }
+                spent * iterations as u32 / frames
+            })
+        },
+    );
     group.bench_function("change, load, scene afresh, view", |b| {
         b.iter(|| {
             change(&mut e);
