@@ -144,10 +144,10 @@ impl LightMap {
 
     /// The map [`LightMap::build`] makes of `lights` on `grid`, worked out from `before` (the
     /// map of `lights_before` on the same level a moment ago, of the same size and ambient)
-    /// again only where the change can have changed it ([`Reached`]): the cells the lights
-    /// added or taken away light, the cells of `changed` (those whose walls differ between
-    /// the two), and the shadow of each of those on the lights that reach it. Sample for
-    /// sample the map built afresh.
+    /// again only where the change can have changed it: the cells the lights added or taken
+    /// away light, the cells of `changed` (those whose walls differ between the two), and the
+    /// shadow of each of those on the lights that reach it. Sample for sample the map built
+    /// afresh.
     ///
     /// Cost: the lights that reach those cells cast again and filled over them; the rest of
     /// `before` copied.
