@@ -49,6 +49,18 @@ fn large_lit_level(path: &Path) -> Editor {
     e
 }
 
+/// What the editor's window does after a change before it draws: the level checked and loaded
+/// again (from the last load), the scene made from the last one.
+fn after(
+    e: &Editor,
+    sources: &Sources,
+    (path, camera): (&Path, (Vec2, f64)),
+    scene: &Scene,
+) -> Scene {
+    let loaded = e.loaded_after(sources, Some(scene.loaded())).unwrap();
+    Scene::after(loaded, path, camera, scene)
+}
+
 fn redraw(c: &mut Criterion) {
     let path = Path::new("levels/bench-editor.toml");
     let mut e = large_lit_level(path);
@@ -80,16 +92,14 @@ fn redraw(c: &mut Criterion) {
     group.bench_function("change, load, scene after, view", |b| {
         b.iter(|| {
             change(&mut e);
-            let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
-            scene = Scene::after(loaded, path, camera, &scene);
+            scene = after(&e, &sources, (path, camera), &scene);
             black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);
         })
     });
     group.bench_function("light added or taken away, load, scene after, view", |b| {
         b.iter(|| {
             lamp(&mut e);
-            let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
-            scene = Scene::after(loaded, path, camera, &scene);
+            scene = after(&e, &sources, (path, camera), &scene);
             black_box(scene.view(66.0, Frame::new(640, 800).unwrap()).rgba()[0]);
         })
     });
@@ -102,8 +112,7 @@ fn redraw(c: &mut Criterion) {
                 let (mut spent, mut frames) = (std::time::Duration::ZERO, 0u32);
                 while frames < iterations as u32 {
                     lamp(&mut e);
-                    let loaded = e.loaded_after(&sources, Some(scene.loaded())).unwrap();
-                    scene = Scene::after(loaded, path, camera, &scene);
+                    scene = after(&e, &sources, (path, camera), &scene);
                     loop {
                         let start = std::time::Instant::now();
                         let left = scene.make_lit_copies(16);

@@ -165,8 +165,11 @@ impl LightMap {
         }
         let mut reached = Reached::new(width, height);
         let added = lights.iter().filter(|l| !lights_before.contains(l));
-        let gone = lights_before.iter().filter(|l| !lights.contains(l));
-        for light in added.chain(gone) {
+        let gone: Vec<&Light> = lights_before
+            .iter()
+            .filter(|l| !lights.contains(l))
+            .collect();
+        for light in added.chain(gone.iter().copied()) {
             // What it lights as the walls stand now; a light taken away lit as they stood
             // before, which differs only in the changed cells' shadows (marked below).
             reached.mark_lit_by(grid, light);
@@ -174,8 +177,7 @@ impl LightMap {
         for &cell in changed {
             reached.mark_box((cell, cell));
         }
-        let gone = lights_before.iter().filter(|l| !lights.contains(l));
-        for light in lights.iter().chain(gone) {
+        for light in lights.iter().chain(gone.iter().copied()) {
             let near: Vec<Cell> = changed
                 .iter()
                 .copied()
@@ -466,18 +468,16 @@ impl Reached {
                 if self.marked(c) {
                     continue;
                 }
-                let far = square(c)
-                    .iter()
-                    .map(|&p| (p - o).length())
-                    .fold(0.0, f64::max);
                 if holds(c) {
                     self.mark(c);
                     continue;
                 }
+                let points = square(c);
+                let far = points.iter().map(|&p| (p - o).length()).fold(0.0, f64::max);
                 if far < nearest {
                     continue;
                 }
-                let a = square(c).map(angle);
+                let a = points.map(angle);
                 let (lo, hi) = (
                     a.iter().copied().fold(f64::INFINITY, f64::min),
                     a.iter().copied().fold(f64::NEG_INFINITY, f64::max),
