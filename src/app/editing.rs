@@ -454,6 +454,13 @@ impl Editing {
         }
     }
 
+    /// The game on the level as the view shows it (its last state that loaded), if it ever
+    /// loaded.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(super) fn shown_session(&self) -> Option<&Session> {
+        self.scene.as_ref().map(Scene::session)
+    }
+
     /// The name the level's file has (what the page downloads and shares it as).
     pub(super) fn file_name(&self) -> String {
         let path = self.editor.draft().path();

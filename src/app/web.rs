@@ -477,11 +477,16 @@ thread_local! {
         RefCell::new((PathBuf::new(), u64::MAX, Vec::new()));
 }
 
-/// Notes the files handed to the page that `session`'s level is played from, when the level
-/// is another than the last one noted (or was read again).
-pub(super) fn level_shown(session: &tilecaster::episode::Session) {
+/// Notes the files handed to the page that `session`'s level is played from (the game's, or
+/// the editor's view of the level being edited; none: an edited level that never loaded),
+/// when the level is another than the last one noted (or was read again).
+pub(super) fn level_shown(session: Option<&tilecaster::episode::Session>) {
     LEVEL_FILES.with(|noted| {
         let mut noted = noted.borrow_mut();
+        let Some(session) = session else {
+            *noted = (PathBuf::new(), u64::MAX, Vec::new());
+            return;
+        };
         let (path, generation) = (session.path(), session.generation());
         if noted.0 == path && noted.1 == generation {
             return;

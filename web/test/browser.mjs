@@ -583,18 +583,27 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   assert(differing === 0, `${differing} pixels differ`);
 });
 
-await check('?edit=e1m2 edits the bundled level; a level dropped on the editor opens in it', async () => {
+await check('?edit=e1m2 edits the bundled level; a level dropped on the editor opens in it, and Share packs its texture, not a picture it never names', async () => {
   const editor = await open('?edit=e1m2');
   await waitFrames(editor, 3);
   await editor.click('#start');
   await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<built-in>/levels/e1m2.toml');
   const bundled = (await editor.evaluate(() => window.tilecaster.edited_level()))[1];
-  await drop(editor, [['share_me.toml', Buffer.from(sharedLevel)], ['paint.png', paint]]);
+  await drop(editor, [['share_me.toml', Buffer.from(sharedLevel)], ['paint.png', paint], ['unrelated.png', paint]]);
   await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<page>/share_me.toml');
+  await waitFrames(editor, (await frames(editor)) + 2);
   const dropped = (await editor.evaluate(() => window.tilecaster.edited_level()))[1];
+  // (The game behind the editor plays another level: the files packed are the edited one's.)
+  const { link, note } = await editor.evaluate(() => window.tilecaster.shareLink());
   await editor.close();
+  console.log(`  ${note}`);
   assert(/^name = "/m.test(bundled) && mapRows(bundled).length > 10, 'not e1m2 in the editor');
   assert(dropped.includes('name = "Shared"'), 'the dropped level did not open in the editor');
+  assert(/#play=[0-9a-f]{8}\./.test(link || '') && note.includes('share_me.toml with paint.png'), `the link's files: ${note}`);
+  const { level, error, differing } = await playShared(link, path.join(modder, 'share_me.toml'));
+  console.log(`  the link plays ${level}; ${differing} pixels differ from tilecaster render of the files in one folder`);
+  assert(level === '<page>/share_me.toml' && error === '', `${level}: ${error}`);
+  assert(differing === 0, `${differing} pixels differ`);
 });
 
 await check('a recording of a dropped level replays natively with the level beside it, and in the page dropped with it', async () => {

@@ -43,9 +43,10 @@ pub(in crate::app) fn frame_shown(ctl: &Controller) {
         ctl.view.profile.median(),
     );
     page::network_shown(ctl.run.as_ref());
-    page::level_shown(ctl.session());
     page::lobby_shown(&ctl.view.lobby);
     let editing = ctl.editing.as_ref().filter(|e| !e.playing);
+    // (In the editor the files are those the edited level uses, as its view last loaded it.)
+    page::level_shown(editing.map_or(Some(ctl.session()), |e| e.shown_session()));
     let frame = &ctl.view.frame;
     page::edit::editing_shown(
         editing.map(|e| {
