@@ -520,7 +520,7 @@ function mapRows(text) {
 }
 const cellsDiffering = (a, b) => a.reduce((n, row, y) => n + [...row].filter((ch, x) => (b[y] || '')[x] !== ch).length, 0);
 
-await check('the editor in the page (?edit): the mouse paints a line, a finger paints a cell and undoes and redoes it on the editor bar, Ctrl+S downloads the level, Share gives a link that plays it', async () => {
+await check('the editor in the page (?edit): the mouse paints a line, a finger paints a cell and undoes and redoes it on the editor bar and drags a filled rectangle, Ctrl+S downloads the level, Share gives a link that plays it', async () => {
   const editor = await open('?edit', { width: 1280, height: 800 }, { hasTouch: true });
   await waitFrames(editor, 3);
   await editor.click('#start');
@@ -559,6 +559,24 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   };
   const undone = cellsDiffering(painted, await tapBar('undo'));
   const redone = cellsDiffering(tapped, await tapBar('redo'));
+  // A finger's drag with the filled rectangle (real touch events: start, moves, end) from
+  // cell (3, 2) to (6, 4).
+  await tapBar('filled');
+  const cdp = await editor.context().newCDPSession(editor);
+  const touch = (type, at) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: at ? [{ x: at[0], y: at[1], id: 1 }] : [] });
+  const [from, to] = [await editorCell(editor, 3, 2), await editorCell(editor, 6, 4)];
+  await touch('touchStart', from);
+  await waitFrames(editor, (await frames(editor)) + 1);
+  for (let k = 1; k <= 6; k += 1) {
+    await touch('touchMove', [from[0] + ((to[0] - from[0]) * k) / 6, from[1] + ((to[1] - from[1]) * k) / 6]);
+    await waitFrames(editor, (await frames(editor)) + 1);
+  }
+  await touch('touchEnd');
+  await waitFrames(editor, (await frames(editor)) + 3);
+  const dragged = mapRows(await text());
+  const byDrag = cellsDiffering(tapped, dragged);
+  const block = dragged.slice(2, 5).map((r) => r.slice(3, 7)).join('');
   // Ctrl+S downloads the level as it stands.
   const [download] = await Promise.all([editor.waitForEvent('download'), editor.keyboard.press('Control+KeyS')]);
   const saved = path.join(scratch, 'my-level.toml');
@@ -568,11 +586,12 @@ await check('the editor in the page (?edit): the mouse paints a line, a finger p
   const said = execFileSync(bin, ['check', saved], { encoding: 'utf8' });
   const { link, note } = await editor.evaluate(() => window.tilecaster.shareLink());
   await editor.close();
-  console.log(`  the mouse changed ${byMouse} cells (row 10: "${row}"), a finger ${byFinger} ("${fingerCell}"); downloaded ${download.suggestedFilename()} (${savedText.length} bytes); ${note}`);
+  console.log(`  the mouse changed ${byMouse} cells (row 10: "${row}"), a finger ${byFinger} ("${fingerCell}"), a finger's rectangle ${byDrag}; downloaded ${download.suggestedFilename()} (${savedText.length} bytes); ${note}`);
   assert(!touchShown && !locked, `the touch controls shown (${touchShown}) or the pointer locked (${locked}) in the editor`);
   assert(byMouse === 5 && new Set(row).size === 1 && row[0] !== before[10][8], `the mouse's line: ${byMouse} cells, "${row}"`);
   assert(byFinger === 1 && fingerCell === row[0], `a finger changed ${byFinger} cells`);
   assert(bar && undone === 0 && redone === 0, `the editor bar shown (${bar}); after undo ${undone} cells differ, after redo ${redone}`);
+  assert(byDrag === 12 && block === row[0].repeat(12), `a finger's drag of the filled rectangle changed ${byDrag} cells: "${block}"`);
   assert(download.suggestedFilename() === 'my-level.toml' && savedText === standing, 'the download is not the level as it stands');
   assert(/my-level\.toml/.test(said), `check says: ${said}`);
   assert(/#play=[0-9a-f]{8}\./.test(link || ''), `no link: ${note}`);
