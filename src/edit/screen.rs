@@ -9,7 +9,7 @@ use crate::episode::Session;
 use crate::frame::draw::{Canvas, text_width};
 use crate::frame::{Colour, Frame};
 use crate::grid::Cell;
-use crate::level::{Difficulty, LevelWithTextures};
+use crate::level::LevelWithTextures;
 use crate::math::Vec2;
 use crate::scene::topdown::{MapLayers, MapView, draw_map};
 use crate::scene::{Composer, Overlays, SessionAssets};
@@ -104,13 +104,8 @@ impl Scene {
         (position, angle): (Vec2, f64),
         before: Option<&Scene>,
     ) -> Scene {
-        let mut session = Session::start_loaded(
-            path,
-            crate::assets::Sources::default(),
-            loaded,
-            Difficulty::Normal,
-        );
         // (The editor's screen draws no automap: nothing explored.)
+        let mut session = Session::start_unexplored(path, loaded);
         session.game.place_viewer(position, angle);
         session.hush();
         let assets = match before {

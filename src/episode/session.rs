@@ -152,9 +152,15 @@ impl Game {
 
     /// The game at the start of `loaded` on `difficulty`.
     pub fn from_loaded_on(loaded: &LevelWithTextures, difficulty: Difficulty) -> Game {
+        Game::from_loaded_on_unexplored(loaded, difficulty).explored_from_start()
+    }
+
+    /// [`Game::from_loaded_on`] with nothing of its automap explored (see
+    /// [`Game::unexplored_on`]).
+    fn from_loaded_on_unexplored(loaded: &LevelWithTextures, difficulty: Difficulty) -> Game {
         let level = &loaded.level;
         let holes = Arc::new(Holes::new(level, &loaded.textures));
-        let mut game = Game::on(level.clone(), difficulty);
+        let mut game = Game::unexplored_on(level.clone(), difficulty);
         game.holes = holes;
         game
     }
@@ -187,6 +193,26 @@ impl Session {
         difficulty: Difficulty,
     ) -> Session {
         let game = Game::from_loaded_on(&current, difficulty);
+        Session::begun(path, sources, current, difficulty, game)
+    }
+
+    /// [`Session::start_loaded`] on normal with nothing of the automap explored, for a view
+    /// that draws none: the editor's, made again on every change, where working out what the
+    /// player sees from the level's start was a fourteenth of a change's time. (The game that
+    /// is then played explores: [`Game::explore`].)
+    pub fn start_unexplored(path: &Path, current: LevelWithTextures) -> Session {
+        let game = Game::from_loaded_on_unexplored(&current, Difficulty::Normal);
+        Session::begun(path, Sources::default(), current, Difficulty::Normal, game)
+    }
+
+    /// The session that starts with `game` at the start of `current`.
+    fn begun(
+        path: &Path,
+        sources: Sources,
+        current: LevelWithTextures,
+        difficulty: Difficulty,
+        game: Game,
+    ) -> Session {
         let level_start = Carried::of(&game);
         let mut session = Session {
             level_start,

@@ -6,7 +6,7 @@ use crate::grid::{Cell, Solidity};
 
 impl Game {
     /// The game with its automap begun: what the player sees from the start.
-    pub(super) fn explored_from_start(mut self) -> Game {
+    pub(crate) fn explored_from_start(mut self) -> Game {
         let map = &self.level.map;
         self.explored = vec![false; map.width() * map.height()];
         self.explore();

@@ -59,7 +59,7 @@ impl Game {
         seats: usize,
         rules: MatchRules,
     ) -> Game {
-        Game::on(level, difficulty).into_deathmatch(seats, rules)
+        Game::unexplored_on(level, difficulty).into_deathmatch(seats, rules)
     }
 
     /// This game at its start made a deathmatch of `seats` players under `rules` (what it

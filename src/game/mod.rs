@@ -225,7 +225,13 @@ impl Game {
     /// The level at its start on `difficulty`: the things that name a harder difficulty stay
     /// home, and on easy every third of the enemies that name none, bosses excepted (the
     /// way out may need what a boss drops).
-    pub fn on(mut level: Level, difficulty: Difficulty) -> Game {
+    pub fn on(level: Level, difficulty: Difficulty) -> Game {
+        Game::unexplored_on(level, difficulty).explored_from_start()
+    }
+
+    /// [`Game::on`] with nothing of the automap explored yet, for a view that draws none (see
+    /// [`Game::place_viewer`]), until [`Game::explore`].
+    pub fn unexplored_on(mut level: Level, difficulty: Difficulty) -> Game {
         let mut index = 0;
         let kinds = level.kinds.clone();
         let boss = |kind: &str| kinds.get(kind).is_some_and(|k| k.stats.boss);
@@ -241,7 +247,7 @@ impl Game {
             .retain(|p| p.difficulty.is_none_or(|least| difficulty >= least));
         Game {
             difficulty,
-            ..Game::new(level)
+            ..Game::unexplored(level)
         }
     }
 
@@ -268,6 +274,11 @@ impl Game {
 
     /// The level at its start.
     pub fn new(level: Level) -> Game {
+        Game::unexplored(level).explored_from_start()
+    }
+
+    /// [`Game::new`] with nothing of the automap explored.
+    fn unexplored(level: Level) -> Game {
         let seat = Seat::new(level.player.position, level.player.facing);
         let doors = Doors::new(&level);
         let pushwalls = PushWalls::new(&level);
@@ -308,7 +319,6 @@ impl Game {
             drops: Vec::new(),
             actors: SpatialHash::default(),
         }
-        .explored_from_start()
     }
 
     /// The level at its start, with the holes of its masked walls (see [`Holes`]).
