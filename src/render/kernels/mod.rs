@@ -263,11 +263,12 @@ pub(super) fn fog_run(loops: Loops, fog: &FogBlend, run: &mut [u32]) {
 /// Tints every pixel of `run` by `tint` (a dynamic light on a floor's pixels): with AVX2,
 /// eight pixels at a time, each channel in a 16-bit lane (its byte unpacked into the lane's
 /// high byte, multiplied keeping the high half: `(v × scale) >> 8`; the offset added with
-/// signed saturation, packed back to bytes with unsigned saturation: the baseline's clamp).
+/// signed saturation, packed back to bytes with unsigned saturation: the baseline's clamp;
+/// the last few pixels the same way in 128-bit vectors).
 #[inline]
 pub(super) fn tint_run(loops: Loops, tint: &crate::lighting::Tint, run: &mut [u32]) {
     #[cfg(target_arch = "x86_64")]
-    if loops.avx2 && run.len() >= 8 {
+    if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
         unsafe { avx2::tint_run(tint, run) };
         return;
