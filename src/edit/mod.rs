@@ -223,7 +223,7 @@ impl Editor {
         before: Option<&LevelWithTextures>,
     ) -> Result<LevelWithTextures, LevelError> {
         let path = self.draft.path();
-        crate::level::with_assets_after(self.draft.check()?, path, sources, before)
+        crate::level::with_assets_after(self.draft.check_to_show()?, path, sources, before)
     }
 
     /// The first-person view from `position` facing `angle` (degrees) with `fov`, into

@@ -300,3 +300,39 @@ fn a_scene_made_after_another_levels_draws_what_one_made_afresh_draws() {
     let frame = || Frame::new(240, 160).unwrap();
     assert!(after.view(66.0, frame()).rgba() == afresh.view(66.0, frame()).rgba());
 }
+
+/// A level of the episode copied elsewhere names a next level that is not there: `check` (and
+/// the game) call it an error, but the editor shows the level, the missing level a warning
+/// (it once showed nothing but the error, and nothing could be edited).
+#[test]
+fn a_level_copied_away_from_its_episode_shows_in_the_editor() {
+    let dir = std::env::temp_dir().join(format!("tilecaster-copied-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mine.toml");
+    let text = std::fs::read_to_string(crate::files::default_path("levels/e1m3.toml")).unwrap();
+    assert!(text.contains("next = "), "e1m3 names no next level");
+    std::fs::write(&path, text).unwrap();
+    let editor = Editor::new(Draft::open(&path).unwrap());
+    let refused = editor.draft().check().map(|_| ()).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .contains("next level 'e1m4.toml' does not exist"),
+        "{refused}"
+    );
+    // (Its `textures = "../textures"` is not beside the copy either: given, as `--textures`.)
+    let textures = crate::files::default_path("textures");
+    let sources = crate::assets::Sources::from(Some(textures.as_path()));
+    let loaded = editor
+        .loaded(&sources)
+        .unwrap_or_else(|e| panic!("the editor cannot show the copy: {e}"));
+    assert_eq!(loaded.level.next, None);
+    let warned: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    assert!(
+        warned
+            .iter()
+            .any(|w| w.contains("warning: next level 'e1m4.toml' does not exist")),
+        "{warned:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -373,6 +373,14 @@ impl Draft {
         Level::parse(&self.text(), &self.path)
     }
 
+    /// [`Draft::check`] for the editor's view: a next or secret level that does not exist is
+    /// a warning (the level ends at that exit), so that a level copied away from its episode
+    /// shows while it is edited; [`Draft::check`] (and `tilecaster check`, and the game) still
+    /// call it an error.
+    pub fn check_to_show(&self) -> Result<Loaded, LevelError> {
+        super::parse::parse_toml_with(&self.text(), &self.path, super::parse::Links::Optional)
+    }
+
     /// The cell a diagnostic of [`Draft::check`] is about, where it points into the grid.
     pub fn cell_of(&self, diagnostic: &Diagnostic) -> Option<Cell> {
         let (line, column) = diagnostic.position?;

@@ -130,7 +130,8 @@ impl Parser<'_> {
     }
 
     /// The level that `next` (or `secret_next`: `what` says which, "next level" or "secret
-    /// level") names, resolved against `base`: an error when it is missing or is `this`.
+    /// level") names, resolved against `base`: an error when it is missing (a warning where
+    /// links are optional: [`super::Links`]) or is `this`.
     pub(super) fn next_level(
         &mut self,
         next: &Spanned<String>,
@@ -140,14 +141,15 @@ impl Parser<'_> {
     ) -> Option<std::path::PathBuf> {
         let path = base.join(next.get_ref());
         if !crate::files::is_file(&path) {
-            self.d.error(
-                next.span(),
-                format!(
-                    "{what} '{}' does not exist (looked for {})",
-                    next.get_ref(),
-                    path.display()
-                ),
+            let message = format!(
+                "{what} '{}' does not exist (looked for {})",
+                next.get_ref(),
+                path.display()
             );
+            match self.links {
+                super::Links::Required => self.d.error(next.span(), message),
+                super::Links::Optional => self.d.warning_at(next.span().start, message),
+            }
             return None;
         }
         let same = match (path.canonicalize(), this.canonicalize()) {

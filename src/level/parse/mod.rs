@@ -57,6 +57,17 @@ struct Parser<'a> {
     folder: std::path::PathBuf,
     /// The shape files read (or tried), for [`Level::files`].
     files: Vec<std::path::PathBuf>,
+    /// Whether a next (or secret) level that does not exist is only a warning ([`Links`]).
+    links: Links,
+}
+
+/// What a next or secret level that does not exist is: an error (the game, `check`), or for
+/// the editor's view a warning, the level ending at that exit, so that a level copied away from
+/// its episode still shows while its author edits it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::level) enum Links {
+    Required,
+    Optional,
 }
 
 /// The one level model: a level as its file gives it, every value with its place in the file,
@@ -137,11 +148,21 @@ pub(in crate::level) fn read_toml(text: &str, path: &Path) -> Result<LevelSource
 }
 
 pub(super) fn parse_toml(text: &str, path: &Path) -> Result<Loaded, LevelError> {
+    parse_toml_with(text, path, Links::Required)
+}
+
+/// [`parse_toml`], a missing next or secret level as `links` says.
+pub(in crate::level) fn parse_toml_with(
+    text: &str,
+    path: &Path,
+    links: Links,
+) -> Result<Loaded, LevelError> {
     let source = read_toml(text, path)?;
-    build(
+    build_with(
         Diagnostics::new(&path.display().to_string(), text),
         &source,
         path,
+        links,
     )
 }
 
@@ -152,6 +173,16 @@ pub(in crate::level) fn build(
     source: &LevelSource,
     path: &Path,
 ) -> Result<Loaded, LevelError> {
+    build_with(d, source, path, Links::Required)
+}
+
+/// [`build`], a missing next or secret level as `links` says.
+fn build_with(
+    d: Diagnostics<'_>,
+    source: &LevelSource,
+    path: &Path,
+    links: Links,
+) -> Result<Loaded, LevelError> {
     let mut p = Parser {
         d,
         styles: Vec::new(),
@@ -159,6 +190,7 @@ pub(in crate::level) fn build(
         kinds: crate::level::kinds::builtin(),
         folder: path.parent().map(Path::to_path_buf).unwrap_or_default(),
         files: Vec::new(),
+        links,
     };
     let level = p.level(&source.raw, &source.rows, path);
     let Parser { mut d, .. } = p;
