@@ -301,7 +301,8 @@ pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
         // SAFETY: as the load.
         unsafe { _mm256_storeu_si256(at, _mm256_packus_epi16(low, high)) };
     }
-    let lanes = (
+    // (The same lanes in a 128-bit vector: a pixel's channels twice.)
+    let tint_lanes = (
         _mm256_castsi256_si128(scale),
         _mm256_castsi256_si128(offset),
     );
@@ -311,11 +312,11 @@ pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
         let at = four.as_mut_ptr().cast::<__m128i>();
         // SAFETY: `four` is four `u32`s, 16 bytes: the unaligned load and store touch exactly
         // them.
-        unsafe { _mm_storeu_si128(at, tint4(_mm_loadu_si128(at), lanes)) };
+        unsafe { _mm_storeu_si128(at, tint4(_mm_loadu_si128(at), tint_lanes)) };
         rest = after;
     }
     for pixel in rest {
-        *pixel = _mm_cvtsi128_si32(tint4(_mm_cvtsi32_si128(*pixel as i32), lanes)) as u32;
+        *pixel = _mm_cvtsi128_si32(tint4(_mm_cvtsi32_si128(*pixel as i32), tint_lanes)) as u32;
     }
 }
 
