@@ -64,18 +64,33 @@ impl Tool {
         }
     }
 
+    /// Each tool with the letter whose key chooses it and the name the page's editor bar
+    /// gives its button (`data-tool`).
+    const KEYS: [(Tool, u8, &'static str); 7] = [
+        (Tool::Pencil, b'B', "pencil"),
+        (Tool::Rectangle, b'R', "rectangle"),
+        (Tool::Filled, b'F', "filled"),
+        (Tool::Line, b'L', "line"),
+        (Tool::Copy, b'C', "copy"),
+        (Tool::Paste, b'V', "paste"),
+        (Tool::Camera, b'K', "camera"),
+    ];
+
     /// The tool a key chooses.
     fn of_key(key: Key) -> Option<Tool> {
-        Some(match key {
-            Key::Letter(b'B') => Tool::Pencil,
-            Key::Letter(b'R') => Tool::Rectangle,
-            Key::Letter(b'F') => Tool::Filled,
-            Key::Letter(b'L') => Tool::Line,
-            Key::Letter(b'C') => Tool::Copy,
-            Key::Letter(b'V') => Tool::Paste,
-            Key::Letter(b'K') => Tool::Camera,
-            _ => return None,
-        })
+        Tool::KEYS
+            .iter()
+            .find(|&&(_, letter, _)| key == Key::Letter(letter))
+            .map(|&(tool, ..)| tool)
+    }
+
+    /// The key that chooses the tool the page's editor bar names `name`.
+    #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+    pub(super) fn key_named(name: &str) -> Option<Key> {
+        Tool::KEYS
+            .iter()
+            .find(|&&(.., named)| named == name)
+            .map(|&(_, letter, _)| Key::Letter(letter))
     }
 }
 

@@ -130,18 +130,15 @@ pub fn save_edited() {
 pub fn edit_tool(name: &str) {
     use tilecaster::bindings::Key;
     let (key, ctrl) = match name {
-        "pencil" => (Key::Letter(b'B'), false),
-        "rectangle" => (Key::Letter(b'R'), false),
-        "filled" => (Key::Letter(b'F'), false),
-        "line" => (Key::Letter(b'L'), false),
-        "copy" => (Key::Letter(b'C'), false),
-        "paste" => (Key::Letter(b'V'), false),
-        "camera" => (Key::Letter(b'K'), false),
         "turn" => (Key::Letter(b'T'), false),
         "undo" => (Key::Letter(b'Z'), true),
         "redo" => (Key::Letter(b'Y'), true),
         "play" => (Key::Letter(b'P'), false),
-        _ => return,
+        // (The tools' keys are the editor's own table.)
+        tool => match super::super::editing::Tool::key_named(tool) {
+            Some(key) => (key, false),
+            None => return,
+        },
     };
     REQUEST.with(|r| *r.borrow_mut() = Some(Request::EditKey { key, ctrl }));
 }
