@@ -9,6 +9,7 @@ mod clock;
 mod commands;
 mod controller;
 mod edit_input;
+mod edit_tools;
 mod editing;
 mod front;
 #[cfg(all(feature = "gamepad", not(target_arch = "wasm32")))]

@@ -135,7 +135,7 @@ pub fn edit_tool(name: &str) {
         "redo" => (Key::Letter(b'Y'), true),
         "play" => (Key::Letter(b'P'), false),
         // (The tools' keys are the editor's own table.)
-        tool => match super::super::editing::Tool::key_named(tool) {
+        tool => match super::super::edit_tools::Tool::key_named(tool) {
             Some(key) => (key, false),
             None => return,
         },
