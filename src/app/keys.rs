@@ -104,11 +104,15 @@ impl Controller {
 
     /// The mouse pointer over the frame (frame pixels), or off it.
     pub(super) fn pointer(&mut self, at: Option<(f64, f64)>) {
-        self.overlays.pointer = at;
+        let before = std::mem::replace(&mut self.overlays.pointer, at);
         if self.editor_pointer(at) {
             return;
         }
-        if let Some((x, y)) = at.filter(|_| self.menu.is_some()) {
+        // Only a pointer that moved chooses a menu's line: the first report after the window
+        // opens, or after the pointer comes back over the frame, is of a mouse that may lie
+        // still on QUIT, and Enter would then quit.
+        let moved = before.is_some_and(|before| Some(before) != at);
+        if let Some((x, y)) = at.filter(|_| moved && self.menu.is_some()) {
             self.menu_input(MenuInput::Point(x, y));
         }
     }

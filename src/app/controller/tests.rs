@@ -428,6 +428,54 @@ fn restart_starts_the_level_and_the_recording_afresh_and_quit_asks_the_window() 
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The main menu opening under a mouse lying still on QUIT does not choose it (Enter would
+/// quit): only a pointer that moves chooses a line, and one that comes back over the window
+/// chooses nothing until it moves again. A click still chooses where it lands.
+#[test]
+fn a_still_pointer_under_a_new_menu_chooses_no_line() {
+    let dir = scratch("still-pointer");
+    let mut ctl = controller(&dir, Some(Menu::main()));
+    ctl.base_size = (640, 400);
+    ctl.view.frame = Frame::new(640, 400).unwrap();
+    let first = ctl.menu.as_ref().unwrap().selected();
+    // The last line's height, found by sweeping a moving pointer down the frame.
+    let last = (0..400)
+        .map(|y| {
+            ctl.pointer(Some((320.0, f64::from(y))));
+            (y, ctl.menu.as_ref().unwrap().selected())
+        })
+        .max_by_key(|&(y, line)| (line, std::cmp::Reverse(y)))
+        .unwrap();
+    assert_ne!(last.1, first, "the sweep chose the last line");
+    let quit_at = (320.0, f64::from(last.0) + 1.0);
+    ctl.open_menu(Menu::main());
+    ctl.overlays.pointer = None;
+    ctl.pointer(Some(quit_at));
+    assert_eq!(ctl.menu.as_ref().unwrap().selected(), first, "still");
+    ctl.pointer(Some(quit_at));
+    assert_eq!(
+        ctl.menu.as_ref().unwrap().selected(),
+        first,
+        "reported again"
+    );
+    ctl.pointer(Some((quit_at.0 + 1.0, quit_at.1)));
+    assert_eq!(ctl.menu.as_ref().unwrap().selected(), last.1, "moved");
+    // Gone off the frame and back: nothing chosen until it moves.
+    ctl.open_menu(Menu::main());
+    ctl.pointer(None);
+    ctl.pointer(Some(quit_at));
+    assert_eq!(ctl.menu.as_ref().unwrap().selected(), first, "came back");
+    // A tap (the page: a pointer's first report, then a click) chooses what it lands on.
+    ctl.open_menu(Menu::main());
+    ctl.pointer(None);
+    ctl.take_effects();
+    ctl.pointer(Some(quit_at));
+    ctl.button(Key::Mouse(1), true);
+    ctl.button(Key::Mouse(1), false);
+    assert!(ctl.take_effects().contains(&Effect::Quit));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 /// A networked game that cannot go on (a peer of another game) ends on the main menu, which
 /// says why; the player is not left in a game that no longer moves.
 #[test]
