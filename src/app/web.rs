@@ -12,9 +12,13 @@ use wasm_bindgen::prelude::*;
 use winit::window::WindowAttributes;
 
 pub(super) mod edit;
+mod storage;
 
 use super::pad::{PadAxis, PadButton, PadEvent};
 use super::{PlayOptions, Scaling};
+pub(super) use storage::{
+    keep_damaged_settings, keep_save, store_scores, store_settings, stored_scores, stored_settings,
+};
 use tilecaster::episode::Recording;
 use tilecaster::game::{Game, Input};
 use tilecaster::level::Difficulty;
@@ -62,7 +66,7 @@ pub fn embeds_data() -> bool {
 #[wasm_bindgen]
 pub fn run_game() {
     let query = Query::from_page();
-    restore_saves();
+    storage::restore_saves();
     let mut level = tilecaster::files::default_path(&format!("levels/{}", query.level));
     let odd_name = query.asked.as_deref().is_some_and(|a| !is_plain_name(a));
     if odd_name || !tilecaster::files::is_file(&level) {
@@ -294,87 +298,6 @@ fn parse_size(s: &str) -> Option<(u32, u32)> {
     let (w, h) = s.split_once('x')?;
     let (w, h) = (w.parse().ok()?, h.parse().ok()?);
     ((1..=4096).contains(&w) && (1..=4096).contains(&h)).then_some((w, h))
-}
-
-/// The key of the settings in the page's localStorage.
-const SETTINGS_KEY: &str = "tilecaster.settings";
-
-/// The keys of the saves in the page's localStorage: this, then the save's file name
-/// (`tilecaster.save.quicksave.json`).
-const SAVE_KEY_PREFIX: &str = "tilecaster.save.";
-
-/// Keeps the save just written to `path` (`<page>/NAME`) in the page's localStorage, so that
-/// the next visit finds it.
-pub(super) fn keep_save(path: &std::path::Path) -> Result<(), String> {
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| format!("{} is not a save's name", path.display()))?;
-    let text = tilecaster::files::read_text(path, tilecaster::files::Limit::SAVE)
-        .map_err(|e| e.to_string())?;
-    storage()
-        .ok_or_else(|| "the page has no localStorage".to_string())?
-        .set_item(&format!("{SAVE_KEY_PREFIX}{name}"), &text)
-        .map_err(|_| "the page's localStorage refused it (full?)".to_string())
-}
-
-/// Hands the saves the page keeps over to the game (`<page>/NAME`), where the save slots
-/// look for them.
-fn restore_saves() {
-    let Some(storage) = storage() else { return };
-    let count = storage.length().unwrap_or(0);
-    let keys: Vec<String> = (0..count)
-        .filter_map(|i| storage.key(i).ok().flatten())
-        .collect();
-    for key in keys {
-        let Some(name) = key.strip_prefix(SAVE_KEY_PREFIX) else {
-            continue;
-        };
-        if let Ok(Some(text)) = storage.get_item(&key) {
-            tilecaster::files::provide(name, text.into_bytes());
-        }
-    }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
-}
-
-/// The settings text the page keeps, if any.
-pub(super) fn stored_settings() -> Option<String> {
-    storage()?.get_item(SETTINGS_KEY).ok()?
-}
-
-/// Keeps the settings text in the page's localStorage.
-pub(super) fn store_settings(text: &str) -> Result<(), String> {
-    storage()
-        .ok_or_else(|| "the page has no localStorage".to_string())?
-        .set_item(SETTINGS_KEY, text)
-        .map_err(|_| "the page's localStorage refused them".to_string())
-}
-
-/// The key of the high-score table in the page's localStorage.
-const SCORES_KEY: &str = "tilecaster.scores";
-
-/// The high-score table's text the page keeps, if any.
-pub(super) fn stored_scores() -> Option<String> {
-    storage()?.get_item(SCORES_KEY).ok()?
-}
-
-/// Keeps the high-score table's text in the page's localStorage.
-pub(super) fn store_scores(text: &str) -> Result<(), String> {
-    storage()
-        .ok_or_else(|| "the page has no localStorage".to_string())?
-        .set_item(SCORES_KEY, text)
-        .map_err(|_| "the page's localStorage refused the scores".to_string())
-}
-
-/// Keeps damaged settings text aside, under `tilecaster.settings.damaged`, and clears them.
-pub(super) fn keep_damaged_settings(text: &str) {
-    if let Some(storage) = storage() {
-        let _ = storage.set_item(&format!("{SETTINGS_KEY}.damaged"), text);
-        let _ = storage.remove_item(SETTINGS_KEY);
-    }
 }
 
 /// Shows `message` on the page (`#error`) and in the console (as a warning: it is the
