@@ -95,8 +95,9 @@ pub(super) struct Editing {
 impl Editing {
     /// The editor on `draft`, its textures and sprites from `sources` over the level's own.
     pub(super) fn new(draft: Draft, sources: Sources) -> Editing {
-        let editor = Editor::new(draft);
-        let loaded = editor.loaded(&sources).ok();
+        let mut editor = Editor::new(draft);
+        // (Shown as it stands where it has mistakes with its assets: they are said.)
+        let loaded = editor.shown_after(&sources, None);
         let texture_dir = match &loaded {
             Some(l) => l.texture_dir.clone(),
             None => tilecaster::files::default_path("textures"),
@@ -109,7 +110,6 @@ impl Editing {
             |l| (l.level.player.position, l.level.player.facing),
         );
         let palette = Palette::new(&texture_dir);
-        let mut editor = editor;
         editor.brush = palette.brush();
         let path = editor.draft().path().to_path_buf();
         let scene = loaded.map(|l| Scene::new(l, &path, camera));
@@ -508,7 +508,7 @@ impl Editing {
         let mut made = false;
         if !stroking && std::mem::take(&mut self.stale) {
             let before = self.scene.as_ref().map(Scene::loaded);
-            if let Ok(loaded) = self.editor.loaded_after(&self.sources, before) {
+            if let Some(loaded) = self.editor.shown_after(&self.sources, before) {
                 let path = self.editor.draft().path();
                 self.scene = Some(match &self.scene {
                     Some(before) => Scene::after(loaded, path, self.camera, before),

@@ -59,7 +59,10 @@ pub struct Editor {
     /// The stroke being drawn (the mouse held down): one step when it ends.
     stroke: Option<Change>,
     clipboard: Option<Region>,
+    /// The level's own problems, then (from the first past `own`) those with its assets
+    /// that [`Editor::shown_after`] found.
     problems: Vec<Problem>,
+    own: usize,
 }
 
 impl Editor {
@@ -73,6 +76,7 @@ impl Editor {
             stroke: None,
             clipboard: None,
             problems: Vec::new(),
+            own: 0,
         };
         editor.recheck();
         editor
@@ -226,6 +230,41 @@ impl Editor {
         crate::level::with_assets_after(self.draft.check_to_show()?, path, sources, before)
     }
 
+    /// The level as it stands to show while it is mended, with the assets that load
+    /// ([`crate::level::with_assets_shown`]: a texture that does not draws as a magenta
+    /// checkerboard), `before`'s taken from it as [`Editor::loaded_after`] takes them. The
+    /// problems with the rest (an unknown texture, a broken PNG) join [`Editor::problems`]
+    /// until the next change. `None` where the level's own mistakes, or a folder that is not
+    /// there (which joins the problems too), keep it from loading.
+    pub fn shown_after(
+        &mut self,
+        sources: &Sources,
+        before: Option<&LevelWithTextures>,
+    ) -> Option<LevelWithTextures> {
+        self.problems.truncate(self.own);
+        // (The level's own mistakes are its problems already.)
+        let loaded = self.draft.check_to_show().ok()?;
+        let path = self.draft.path();
+        let (shown, problems) = match crate::level::with_assets_shown(loaded, path, sources, before)
+        {
+            Ok((level, problems)) => (Some(level), problems),
+            // (A folder that is not there, after the level's warnings, listed already.)
+            Err(e) => (
+                None,
+                e.diagnostics.into_iter().filter(|d| d.is_error()).collect(),
+            ),
+        };
+        for diagnostic in problems {
+            if !self.problems.iter().any(|p| p.diagnostic == diagnostic) {
+                self.problems.push(Problem {
+                    cell: self.draft.cell_of(&diagnostic),
+                    diagnostic,
+                });
+            }
+        }
+        shown
+    }
+
     /// The first-person view from `position` facing `angle` (degrees) with `fov`, into
     /// `frame`: the level as the game starts it, drawn as `tilecaster render` draws the saved
     /// file from there.
@@ -304,6 +343,7 @@ impl Editor {
                 diagnostic,
             })
             .collect();
+        self.own = self.problems.len();
     }
 }
 

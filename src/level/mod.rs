@@ -33,7 +33,7 @@ pub use solidity::{Holes, LevelSolidity};
 pub use textures::{
     COLOUR_NAMES, DOOR_JAMB, FIREBALL, LevelWithTextures, MAX_VARIANTS, PLAYER, SEAT_COLOURS,
     load_with_sources, load_with_textures, player_sprite, texture_dir_for, variant_names,
-    variant_of, with_assets, with_assets_after,
+    variant_of, with_assets, with_assets_after, with_assets_shown,
 };
 pub use things::{PickupKind, Treasure, Weapon};
 pub use tiled::is_tiled_map;

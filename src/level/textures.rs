@@ -189,6 +189,26 @@ pub fn with_assets_after(
     sources: &Sources,
     before: Option<&LevelWithTextures>,
 ) -> Result<LevelWithTextures, LevelError> {
+    let (level, problems) = with_assets_shown(loaded, path, sources, before)?;
+    if problems.is_empty() {
+        return Ok(level);
+    }
+    let file = path.display().to_string();
+    let mut diagnostics = [level.warnings, problems].concat();
+    diagnostics.sort_by_key(|d| (d.file != file, d.position));
+    Err(LevelError { diagnostics })
+}
+
+/// [`with_assets_after`] that loads what it can, for the editor, which shows a level while it
+/// is being mended: the level with the assets that loaded (a texture that did not draws as a
+/// magenta checkerboard, a sprite sheet that did not as nothing) and the problems with the
+/// rest, in the order of their files and places. Only a folder that is not there fails.
+pub fn with_assets_shown(
+    loaded: Loaded,
+    path: &Path,
+    sources: &Sources,
+    before: Option<&LevelWithTextures>,
+) -> Result<(LevelWithTextures, Vec<Diagnostic>), LevelError> {
     let override_dir = sources.textures.as_deref();
     let dir = texture_dir_for(&loaded.level, override_dir);
     let level_textures = loaded.level.texture_dir.as_ref().map(|(d, _)| d.as_path());
@@ -220,26 +240,22 @@ pub fn with_assets_after(
         dir,
         textures,
         notices,
-        problems,
+        mut problems,
         ..
     } = assets;
-    if problems.is_empty() {
-        Ok(LevelWithTextures {
-            sounds: Arc::new(sounds),
-            music,
-            hud,
-            level: loaded.level,
-            warnings: loaded.warnings,
-            textures,
-            texture_dir: dir,
-            overlay,
-            notices,
-        })
-    } else {
-        let mut diagnostics = [loaded.warnings, problems].concat();
-        diagnostics.sort_by_key(|d| (d.file != file, d.position));
-        Err(LevelError { diagnostics })
-    }
+    problems.sort_by_key(|d| (d.file != file, d.position));
+    let level = LevelWithTextures {
+        sounds: Arc::new(sounds),
+        music,
+        hud,
+        level: loaded.level,
+        warnings: loaded.warnings,
+        textures,
+        texture_dir: dir,
+        overlay,
+        notices,
+    };
+    Ok((level, problems))
 }
 
 /// A level's assets being loaded, and the problems found so far.

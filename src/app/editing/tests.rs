@@ -245,3 +245,58 @@ fn a_stroke_is_outlined_as_it_goes_and_shown_when_it_ends() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A level whose file names a texture there is none of opens in the editor drawn as it
+/// stands: the map and the view (the unknown texture a magenta checkerboard), the mistake
+/// said (it was a blank screen); a texture of that name put beside it mends it, and it
+/// plays.
+#[test]
+fn a_level_naming_an_unknown_texture_shows_its_mistake_and_is_mended() {
+    let dir = scratch("edit-unknown");
+    let path = dir.join("unknown.toml");
+    let textures = std::fs::canonicalize("textures").unwrap();
+    let text = format!(
+        "name = \"unknown\"\ntextures = {:?}\ngrid = '''\n#######\n#..@..#\n#.....#\n###X###\n'''\n[legend]\n\"#\" = {{ wall = \"brick\" }}\n\"X\" = {{ wall = \"mywall\" }}\n\"@\" = {{ player = \"north\" }}\n",
+        textures.display().to_string()
+    );
+    std::fs::write(&path, text).unwrap();
+    let mut e = Editing::open(&path, Sources::default()).unwrap();
+    let frame = drawn(&mut e);
+    let problems = e.editor.problems();
+    assert!(
+        problems.first().is_some_and(
+            |p| p.diagnostic.message.contains("unknown texture 'mywall'")
+                && p.diagnostic.is_error()
+                && p.diagnostic.position.is_some()
+        ),
+        "{problems:?}"
+    );
+    assert!(e.shown_session().is_some(), "the level is shown");
+    // The view looks south from the start at the unknown wall: magenta.
+    e.camera = (Vec2::new(3.5, 1.5), 90.0);
+    e.stale = true;
+    let frame_south = drawn(&mut e);
+    let (vx, vy, vw, vh) = e.layout().view;
+    let magenta = |f: &Frame| {
+        (vy..vy + vh)
+            .flat_map(|y| (vx..vx + vw).map(move |x| (x, y)))
+            .filter(|&(x, y)| {
+                let [r, g, b, _] = f.pixel(x, y);
+                r > 150 && b > 150 && g < 80
+            })
+            .count()
+    };
+    assert!(
+        magenta(&frame_south) > 100,
+        "the unknown texture's checkerboard"
+    );
+    assert_ne!(frame, frame_south);
+    // Mended: a texture of that name put beside the level; no mistakes, and it plays.
+    std::fs::copy(textures.join("brick.png"), dir.join("mywall.png")).unwrap();
+    e.stale = true;
+    let mended = drawn(&mut e);
+    assert!(e.editor.problems().is_empty(), "{:?}", e.editor.problems());
+    assert_eq!(magenta(&mended), 0);
+    assert!(e.play_session().is_ok(), "{}", e.said);
+    std::fs::remove_dir_all(dir).unwrap();
+}
