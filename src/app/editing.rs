@@ -12,8 +12,9 @@
 //! the brush's facing, H raises the difficulty enemies appear from, [ ] and - = change a
 //! light's radius and intensity; Tab and the wheel step through the palette; the arrows walk
 //! and turn the camera; Ctrl+Z undoes, Ctrl+Y (or Ctrl+Shift+Z) redoes, Ctrl+S saves, Ctrl+E
-//! exports a Tiled map; P plays from the camera's cell and Escape comes back; Escape leaves
-//! the editor. A level file dropped on the window opens in it.
+//! exports a Tiled map; F5 reads the level's files again (a texture put beside it shows); P
+//! plays from the camera's cell and Escape comes back; Escape leaves the editor. A level file
+//! dropped on the window opens in it.
 
 use std::path::{Path, PathBuf};
 
@@ -63,6 +64,8 @@ pub(super) struct Editing {
     scene: Option<Scene>,
     /// Whether the draft changed since the scene was made.
     stale: bool,
+    /// Whether the scene is to be made afresh from the files, none of its assets kept (F5).
+    afresh: bool,
     /// The cell the left button went down on (a drag's start), and where it is now.
     drag: Option<(Cell, Cell)>,
     /// The cells the pencil's stroke has painted so far: outlined on the map, the scene made
@@ -121,6 +124,7 @@ impl Editing {
             sources,
             scene,
             stale: false,
+            afresh: false,
             drag: None,
             stroke: Vec::new(),
             pointer: None,
@@ -350,6 +354,10 @@ impl Editing {
             Key::Up => self.camera.0 = position + ahead,
             Key::Down => self.camera.0 = position - ahead,
             Key::Letter(b'P') => return Asked::Play,
+            Key::Function(5) => {
+                (self.stale, self.afresh) = (true, true);
+                self.said = "the level's files read again".into();
+            }
             Key::Escape if self.unsaved && !self.leaving => {
                 self.leaving = true;
                 self.said = "not saved: escape again leaves without saving, ctrl+s saves".into();
@@ -507,10 +515,14 @@ impl Editing {
         let stroking = self.tool == Tool::Pencil && self.drag.is_some();
         let mut made = false;
         if !stroking && std::mem::take(&mut self.stale) {
-            let before = self.scene.as_ref().map(Scene::loaded);
-            if let Some(loaded) = self.editor.shown_after(&self.sources, before) {
+            let afresh = std::mem::take(&mut self.afresh);
+            let before = self.scene.as_ref().filter(|_| !afresh);
+            if let Some(loaded) = self
+                .editor
+                .shown_after(&self.sources, before.map(Scene::loaded))
+            {
                 let path = self.editor.draft().path();
-                self.scene = Some(match &self.scene {
+                self.scene = Some(match before {
                     Some(before) => Scene::after(loaded, path, self.camera, before),
                     None => Scene::new(loaded, path, self.camera),
                 });

@@ -248,8 +248,8 @@ fn a_stroke_is_outlined_as_it_goes_and_shown_when_it_ends() {
 
 /// A level whose file names a texture there is none of opens in the editor drawn as it
 /// stands: the map and the view (the unknown texture a magenta checkerboard), the mistake
-/// said (it was a blank screen); a texture of that name put beside it mends it, and it
-/// plays.
+/// said (it was a blank screen); a texture of that name put beside it and F5 (the files
+/// read again) mend it, and it plays.
 #[test]
 fn a_level_naming_an_unknown_texture_shows_its_mistake_and_is_mended() {
     let dir = scratch("edit-unknown");
@@ -293,7 +293,7 @@ fn a_level_naming_an_unknown_texture_shows_its_mistake_and_is_mended() {
     assert_ne!(frame, frame_south);
     // Mended: a texture of that name put beside the level; no mistakes, and it plays.
     std::fs::copy(textures.join("brick.png"), dir.join("mywall.png")).unwrap();
-    e.stale = true;
+    e.key(Key::Function(5), Modifiers::default());
     let mended = drawn(&mut e);
     assert!(e.editor.problems().is_empty(), "{:?}", e.editor.problems());
     assert_eq!(magenta(&mended), 0);
