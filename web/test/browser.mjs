@@ -625,6 +625,38 @@ await check('?edit=e1m2 edits the bundled level; a level dropped on the editor o
   assert(differing === 0, `${differing} pixels differ`);
 });
 
+await check('a level dropped on the editor without its texture shows it magenta, and the texture dropped after mends it', async () => {
+  const editor = await open('?edit=e1m2');
+  await waitFrames(editor, 3);
+  await editor.click('#start');
+  await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<built-in>/levels/e1m2.toml');
+  // The view's (the right half's) pixels of the missing texture's magenta checkerboard.
+  const magenta = async () => {
+    await waitFrames(editor, (await frames(editor)) + 3);
+    const png = (await editor.locator('#tilecaster').screenshot()).toString('base64');
+    return editor.evaluate(async (png) => {
+      const { width, height, data } = await window.decodePng(png);
+      let count = 0;
+      for (let y = 0; y < height; y += 1) {
+        for (let x = Math.ceil(width / 2); x < width; x += 1) {
+          const i = 4 * (y * width + x);
+          if (data[i] > 150 && data[i + 2] > 150 && data[i + 1] < 80) count += 1;
+        }
+      }
+      return count;
+    }, png);
+  };
+  await drop(editor, [['mended.toml', Buffer.from(sharedLevel)]]);
+  await editor.waitForFunction(() => document.getElementById('tilecaster').dataset.edit === '<page>/mended.toml');
+  const before = await magenta();
+  await drop(editor, [['paint.png', paint]]);
+  const after = await magenta();
+  await editor.close();
+  console.log(`  magenta pixels in the view: ${before} without paint.png, ${after} with it`);
+  assert(before > 10000, `the level without its texture: ${before} magenta pixels`);
+  assert(after === 0, `the texture dropped after: ${after} magenta pixels`);
+});
+
 await check('a recording of a dropped level replays natively with the level beside it, and in the page dropped with it', async () => {
   const player = await open('?nohud');
   await waitFrames(player, 3);

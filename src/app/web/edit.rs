@@ -125,7 +125,9 @@ pub fn save_edited() {
 /// A button of the page's editor bar (shown to a finger, which has no keys): the editor
 /// does what the key named does. `pencil`, `rectangle`, `filled`, `line`, `copy`, `paste`
 /// and `camera` pick a tool (B, R, F, L, C, V, K), `turn` turns the swatch (T), `undo` and
-/// `redo` are Ctrl+Z and Ctrl+Y, `play` plays from the camera (P). Other names do nothing.
+/// `redo` are Ctrl+Z and Ctrl+Y, `play` plays from the camera (P); `reload` (F5: the page
+/// asks it when textures alone are dropped) reads the level's files again. Other names do
+/// nothing.
 #[wasm_bindgen]
 pub fn edit_tool(name: &str) {
     use tilecaster::bindings::Key;
@@ -134,6 +136,7 @@ pub fn edit_tool(name: &str) {
         "undo" => (Key::Letter(b'Z'), true),
         "redo" => (Key::Letter(b'Y'), true),
         "play" => (Key::Letter(b'P'), false),
+        "reload" => (Key::Function(5), false),
         // (The tools' keys are the editor's own table.)
         tool => match super::super::edit_tools::Tool::key_named(tool) {
             Some(key) => (key, false),
