@@ -1,9 +1,10 @@
 //! `tilecaster check FILE...`: validate levels and the textures they name.
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use tilecaster::assets::Sources;
+use tilecaster::files::folded;
 use tilecaster::level::load_with_sources;
 
 pub fn run(files: &[PathBuf], sources: &Sources) -> Result<()> {
@@ -128,30 +129,12 @@ fn texture_places(checked: &tilecaster::level::LevelWithTextures) -> String {
             }
         }
     }
+    // (Folded for the eye: on Windows `levels\../textures` was printed; files are still read
+    // at the paths as written.)
     if places.is_empty() {
         return folded(&checked.texture_dir).display().to_string();
     }
     places.join(" and ")
-}
-
-/// `path` with its `.` left out and each `..` folded into the name before it, for the eye:
-/// `levels/../textures` is `textures` (on Windows `levels\../textures` was printed). Only what
-/// is printed: a `..` after a link leads elsewhere than its folding says, so files are still
-/// read at the path as written.
-fn folded(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for part in path.components() {
-        match part {
-            Component::CurDir => {}
-            Component::ParentDir
-                if matches!(out.components().next_back(), Some(Component::Normal(_))) =>
-            {
-                out.pop();
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 fn replaced(checked: &tilecaster::level::LevelWithTextures) -> String {
@@ -182,29 +165,5 @@ impl CheckArgs {
     /// Runs `tilecaster check`.
     pub fn run(self) -> Result<()> {
         run(&self.files, &self.sources.get())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::folded;
-    use std::path::{Path, PathBuf};
-
-    #[test]
-    fn folders_are_printed_with_their_dots_folded() {
-        let folds = |p: &str| folded(Path::new(p));
-        assert_eq!(folds("levels/../textures"), PathBuf::from("textures"));
-        assert_eq!(
-            folds("./mods/a/./b/../textures"),
-            PathBuf::from("mods/a/textures")
-        );
-        assert_eq!(
-            folds("../textures"),
-            PathBuf::from("../textures"),
-            "nothing to fold into"
-        );
-        assert_eq!(folds("a/../../t"), PathBuf::from("../t"));
-        assert_eq!(folds("/a/../t"), PathBuf::from("/t"));
-        assert_eq!(folds("levels/.."), PathBuf::new());
     }
 }

@@ -227,6 +227,32 @@ pub fn exists(path: &Path) -> bool {
         || path.exists()
 }
 
+/// `path` with its `.` left out and each `..` folded into the name before it, by name only
+/// (links are not followed: a `..` after a link leads elsewhere than its folding says); a
+/// `..` with no name before it stays, one right after the root is dropped.
+///
+/// ```
+/// use std::path::{Path, PathBuf};
+/// use tilecaster::files::folded;
+/// assert_eq!(folded(Path::new("levels/../textures")), PathBuf::from("textures"));
+/// assert_eq!(folded(Path::new("../a/./b/..")), PathBuf::from("../a"));
+/// ```
+pub fn folded(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match (part, out.components().next_back()) {
+            (Component::CurDir, _) => {}
+            (Component::ParentDir, Some(Component::Normal(_))) => {
+                out.pop();
+            }
+            (Component::ParentDir, Some(Component::RootDir | Component::Prefix(_))) => {}
+            (other, _) => out.push(other),
+        }
+    }
+    out
+}
+
 /// The paths of the entries of the folder `dir` (on disk, bundled, or handed over).
 pub fn list_folder(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     if let Some(files) = bundled::folder(dir).or_else(|| provided::folder(dir)) {
@@ -428,6 +454,29 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    #[test]
+    fn paths_are_folded_by_name() {
+        let folds = |p: &str| folded(Path::new(p));
+        assert_eq!(folds("levels/../textures"), PathBuf::from("textures"));
+        assert_eq!(
+            folds("./mods/a/./b/../textures"),
+            PathBuf::from("mods/a/textures")
+        );
+        assert_eq!(
+            folds("../textures"),
+            PathBuf::from("../textures"),
+            "nothing to fold into"
+        );
+        assert_eq!(folds("a/../../t"), PathBuf::from("../t"));
+        assert_eq!(folds("/a/../t"), PathBuf::from("/t"));
+        assert_eq!(
+            folds("/../t"),
+            PathBuf::from("/t"),
+            "nothing above the root"
+        );
+        assert_eq!(folds("levels/.."), PathBuf::new());
     }
 
     #[test]

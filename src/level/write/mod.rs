@@ -227,18 +227,7 @@ pub fn to_tmx(path: &Path, output: &Path) -> Result<Converted, LevelError> {
 /// `path` made absolute with `.` and `..` resolved by name (links are not followed: the
 /// textures of a folder linked in stay found through the link).
 fn absolute(path: &Path) -> Option<std::path::PathBuf> {
-    use std::path::Component;
-    let mut out = std::path::PathBuf::new();
-    for c in std::path::absolute(path).ok()?.components() {
-        match c {
-            Component::ParentDir => {
-                out.pop();
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    Some(out)
+    Some(crate::files::folded(&std::path::absolute(path).ok()?))
 }
 
 /// The path `to` relative to the folder of the file `from`; `None` for a path not on disk (the
