@@ -254,14 +254,12 @@ impl Editor {
                 e.diagnostics.into_iter().filter(|d| d.is_error()).collect(),
             ),
         };
-        for diagnostic in problems {
-            if !self.problems.iter().any(|p| p.diagnostic == diagnostic) {
-                self.problems.push(Problem {
-                    cell: self.draft.cell_of(&diagnostic),
-                    diagnostic,
-                });
-            }
-        }
+        // (None of them is among the level's own: those come from its text alone.)
+        let assets = problems.into_iter().map(|diagnostic| Problem {
+            cell: self.draft.cell_of(&diagnostic),
+            diagnostic,
+        });
+        self.problems.extend(assets);
         shown
     }
 
