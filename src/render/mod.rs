@@ -36,6 +36,7 @@ pub fn check_vector_loops(cases: usize) -> Result<Option<&'static str>, String> 
         return Ok(None);
     };
     kernels::check_floor_runs(cases)?;
+    kernels::check_fills()?;
     kernels::check_wall_columns(cases)?;
     kernels::check_tints(cases / 50)?;
     Ok(Some(name))

@@ -77,16 +77,17 @@ pub(super) fn wall_sweep<S: super::WallSweep>(
     scene.sweep(rows, w, band);
 }
 
-/// [`super::fill_by_sample`] built for AVX2 (the same code: its stores of a sample's pixels
+/// [`super::fill_by_texel`] built for AVX2 (the same code: its stores of a texel's pixels
 /// 32 bytes wide).
 #[target_feature(enable = "avx2")]
-pub(super) fn fill_by_sample<'t, F: super::SampleFill>(
+pub(super) fn fill_by_texel<'t, F: super::TexelFill, const STORE: usize>(
     run: &mut [u32],
     (at, step): ((i64, i64), (i64, i64)),
+    unit: u32,
     fog: &FogBlend,
     copy_of: impl FnMut((i32, i32)) -> &'t Mip,
 ) {
-    F::fill(run, at, step, fog, copy_of);
+    F::fill::<STORE>(run, (at, step), unit, fog, copy_of);
 }
 
 /// Eight pixels at a time: their texel indices computed in the lanes of one vector, the

@@ -141,39 +141,55 @@ pub(super) fn wall_sweep<S: WallSweep>(
     scene.sweep(rows, w, band);
 }
 
-/// Lit plain colours' pixels, a fill a sample, each cell's from its copy: built for AVX2
-/// where the CPU has it, so that a sample's fixed run of stores is half as many (32 bytes
-/// each, where the baseline's are 16). The floor sweep implements it.
-pub(super) trait SampleFill {
-    /// Fills `run` from world position `at` by `step` (32.32 fixed point), each cell's texels
-    /// from `copy_of(cell)`, fogged by `fog`.
-    fn fill<'t>(
+/// Runs of pixels a texel each, a fill per texel (lit plain colours' copies a sample each,
+/// textures seen magnified): built for AVX2 where the CPU has it, so that a texel's fixed run
+/// of stores is half as many (32 bytes each, where the baseline's are 16). The floor sweep
+/// implements it.
+pub(super) trait TexelFill {
+    /// Fills `run` from world position `at` by `step` (`from`, 32.32 fixed point), with the texels
+    /// of a side of 2^`unit` under them, each cell's from `copy_of(cell)`, fogged by `fog`,
+    /// storing `STORE` pixels at once where a texel spans no more.
+    fn fill<'t, const STORE: usize>(
         run: &mut [u32],
-        at: (i64, i64),
-        step: (i64, i64),
+        from: ((i64, i64), (i64, i64)),
+        unit: u32,
         fog: &FogBlend,
         copy_of: impl FnMut((i32, i32)) -> &'t Mip,
     );
 }
 
-/// [`SampleFill`]'s fill, built for AVX2 where the CPU has it.
+/// [`TexelFill`]'s fill, built for AVX2 where the CPU has it.
 #[inline]
-pub(super) fn fill_by_sample<'t, F: SampleFill>(
+pub(super) fn fill_by_texel<'t, F: TexelFill, const STORE: usize>(
     loops: Loops,
     run: &mut [u32],
     (at, step): ((i64, i64), (i64, i64)),
+    unit: u32,
     fog: &FogBlend,
     copy_of: impl FnMut((i32, i32)) -> &'t Mip,
 ) {
     #[cfg(target_arch = "x86_64")]
     if loops.avx2 {
         // SAFETY: the CPU has AVX2 (`Loops::new` checked).
-        unsafe { avx2::fill_by_sample::<F>(run, (at, step), fog, copy_of) };
+        unsafe { avx2::fill_by_texel::<F, STORE>(run, (at, step), unit, fog, copy_of) };
         return;
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = loops;
-    F::fill(run, at, step, fog, copy_of);
+    F::fill::<STORE>(run, (at, step), unit, fog, copy_of);
+}
+
+/// Sets every pixel of `run` to `pixel`, in stores as wide as the build has (for a run of
+/// four or more, the last stored over the one before it rather than a loop of the last few
+/// pixels, whose end, a different length each time, the branch predictor misses). In the
+/// page four lanes a store: its build, optimised for size, leaves the plain loop a pixel a
+/// store.
+#[inline(always)]
+pub(super) fn fill(run: &mut [u32], pixel: u32) {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    simd128::fill(run, pixel);
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    scalar::fill(run, pixel);
 }
 
 /// Asks the CPU to bring the cache line holding pixel `at` of `pixels`, and the one of each
@@ -394,6 +410,28 @@ pub(super) fn check_floor_runs(cases: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Whether [`fill`] (four lanes a store in WebAssembly, eight natively, the last stored
+/// over) sets every pixel of runs of every length up to a few stores long, and none beside
+/// them. The first run it fills wrongly, if any.
+pub(super) fn check_fills() -> Result<(), String> {
+    for len in 0..70 {
+        for start in 0..3 {
+            let mut row = [7u32; 80];
+            fill(&mut row[start..start + len], 9);
+            let inside = start..start + len;
+            if let Some(x) =
+                (0..row.len()).find(|&x| row[x] != if inside.contains(&x) { 9 } else { 7 })
+            {
+                return Err(format!(
+                    "fill of {len} pixels from {start}: pixel {x} is {:x}",
+                    row[x]
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether the wall column's vector loop (a magnified wall's rows taken a vector at a time)
 /// copies what the baseline copies, over `cases` random columns: textures of every size,
 /// positions anywhere, steps mostly under a texel a row, strides and lengths around the
@@ -481,6 +519,12 @@ mod tests {
             return;
         }
         check_floor_runs(20_000).unwrap();
+    }
+
+    /// A fill sets its run's pixels and no others ([`check_fills`]).
+    #[test]
+    fn fills_fill_their_run_and_nothing_else() {
+        check_fills().unwrap();
     }
 
     #[test]

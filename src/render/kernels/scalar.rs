@@ -81,3 +81,20 @@ pub(super) fn light_column(source: &[u32], out: &mut [u32], scales: &[u64; 8]) {
         *out = lit;
     }
 }
+
+/// Sets every pixel of `run` to `pixel`: eight pixels a store (the compiler's widest), the
+/// last eight stored over (see [`super::fill`]). (The page's build has its own.)
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+#[inline(always)]
+pub(super) fn fill(run: &mut [u32], pixel: u32) {
+    let eight = [pixel; 8];
+    let n = run.len();
+    if n < 8 {
+        run.fill(pixel);
+        return;
+    }
+    for chunk in run.chunks_exact_mut(8) {
+        chunk.copy_from_slice(&eight);
+    }
+    run[n - 8..].copy_from_slice(&eight);
+}

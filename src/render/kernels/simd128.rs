@@ -48,6 +48,21 @@ fn store4(out: &mut [u32], lanes: v128) {
     out[3] = u32x4_extract_lane::<3>(lanes);
 }
 
+/// [`scalar::fill`] four pixels a store (the last four stored over).
+#[inline(always)]
+pub(super) fn fill(run: &mut [u32], pixel: u32) {
+    let n = run.len();
+    if n < 4 {
+        run.fill(pixel);
+        return;
+    }
+    let lanes = u32x4_splat(pixel);
+    for chunk in run.chunks_exact_mut(4) {
+        store4(chunk, lanes);
+    }
+    store4(&mut run[n - 4..], lanes);
+}
+
 /// [`scalar::texture_run`] four pixels at a time: their texel indices computed in the lanes,
 /// the texels fetched one by one and (with `FOG`) blended four at a time.
 #[inline]

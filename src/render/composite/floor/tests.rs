@@ -4,19 +4,102 @@ use super::*;
 use crate::render::assets::FogBlend;
 use proptest::prelude::*;
 
-/// A short fill sets every pixel of its run, of every length, and none beside it.
+/// A texture filled a texel at a time where it is seen magnified holds at every pixel the
+/// texel that fetching each pixel's gives ([`kernels::texture_run`], the baseline), and
+/// nothing is written beside the run: textures and mipmap levels of every size down to 1x1,
+/// steps from the magnified bound down to none along an axis, both ways, runs shorter and
+/// longer than a texel's store, clear and fogged. Both builds: the baseline's and, where the
+/// CPU has it, the AVX2 one.
 #[test]
-fn short_fills_fill_their_run_and_nothing_else() {
-    for len in 0..40 {
-        for start in 0..3 {
-            let mut row = [7u32; 50];
-            fill_short(&mut row[start..start + len], 9);
-            for (x, &p) in row.iter().enumerate() {
-                let inside = (start..start + len).contains(&x);
-                assert_eq!(p, if inside { 9 } else { 7 }, "length {len}, pixel {x}");
-            }
+fn magnified_textures_filled_a_texel_at_a_time_hold_each_pixels_texel() {
+    let mut next = {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        }
+    };
+    for case in 0..3000 {
+        let size = 1u32 << (next() % 8);
+        let rgba: Vec<u8> = (0..size * size * 4).map(|_| next() as u8 | 0x80).collect();
+        let texture = crate::texture::Texture::from_rgba(size, &rgba, None);
+        let mip = texture.mip((next() % 8) as u32);
+        let shift = 32 - mip.shift();
+        // Steps along both axes together of at most a texel over the bound's pixels.
+        let most = (1u64 << shift) / TEXEL_RUN;
+        let split = next() % (most + 1);
+        let sign = |n: u64| if n & 1 == 0 { 1 } else { -1 };
+        let mut step = (
+            split as i64 * sign(next()),
+            (most - split) as i64 * sign(next()),
+        );
+        match case % 7 {
+            0 => step.0 = 0,
+            1 => step.1 = 0,
+            2 => step = (step.0 / 9, step.1 / 9),
+            _ => {}
+        }
+        assert!(
+            magnified(step, shift),
+            "case {case}: {step:?} not magnified"
+        );
+        let at = ((next() >> 2) as i64, (next() >> 2) as i64);
+        let fog = if case % 3 == 0 {
+            FogBlend::default()
+        } else {
+            FogBlend::of([40, 50, 60], (next() % 257) as u32)
+        };
+        let len = (next() % 300) as usize;
+        let mut fetched = vec![0u32; len];
+        let fractions = ((at.0 as u32, at.1 as u32), (step.0 as u32, step.1 as u32));
+        let (from, by) = fractions;
+        kernels::texture_run(
+            kernels::Loops::new(false),
+            (mip, shift),
+            &mut fetched,
+            from,
+            by,
+            &fog,
+        );
+        for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
+            let mut row = vec![7u32; len + 2];
+            let run = &mut row[1..=len];
+            kernels::fill_by_texel::<Fills, TEXEL_STORE>(
+                loops,
+                run,
+                (at, step),
+                shift,
+                &fog,
+                |_| mip,
+            );
+            assert_eq!(
+                (row[0], row[len + 1]),
+                (7, 7),
+                "case {case}: wrote beside the run"
+            );
+            assert!(
+                row[1..=len] == fetched[..],
+                "case {case}: side {}, at {at:?}, step {step:?} ({loops:?})",
+                1u32 << mip.shift()
+            );
         }
     }
+}
+
+/// The bound between the two ways of drawing a texture: filled a texel at a time where the
+/// steps along both axes together are an eighth of a texel or less.
+#[test]
+fn textures_are_filled_by_texel_only_where_magnified() {
+    let texel = 1i64 << 26; // a 64-texel side
+    assert!(magnified((texel / 16, texel / 16), 26));
+    assert!(magnified((0, -texel / 8), 26));
+    assert!(!magnified((texel / 16, texel / 16 + 1), 26));
+    assert!(!magnified((texel, 0), 26));
+    // A 1x1 level (its fraction shifted out whole) and the farthest rows' steps.
+    assert!(magnified((1 << 29, 0), 32));
+    assert!(!magnified((i64::MAX / 2, i64::MAX / 2), 32));
 }
 
 /// Filled a sample at a time, a run holds at every pixel the fogged texel of the sample
@@ -64,7 +147,14 @@ fn fills_by_sample_hold_each_pixels_own_sample() {
         for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
             let mut row = vec![7u32; len + 2];
             let run = &mut row[1..=len];
-            kernels::fill_by_sample::<Fills>(loops, run, (at, step), &fog, copy_of);
+            kernels::fill_by_texel::<Fills, SAMPLE_STORE>(
+                loops,
+                run,
+                (at, step),
+                SAMPLE_BITS,
+                &fog,
+                copy_of,
+            );
             assert_eq!(
                 (row[0], row[len + 1]),
                 (7, 7),
