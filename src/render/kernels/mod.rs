@@ -1,8 +1,8 @@
 //! The renderer's per-pixel loops (kernels) over runs of a row or a column: the dispatch here
 //! (the functions callers use, each picking at run time by [`Loops`]), the baseline for every
 //! CPU in `scalar`, the AVX2 versions in `avx2`, and for the browser page (wasm32 built with
-//! `simd128`) the floor's texel loop, the fog, the magnified wall's column and the dynamic
-//! lights' tint four lanes wide in `simd128`.
+//! `simd128`) the floor's texel loop, the fog, the magnified wall's column, the dynamic
+//! lights' tint and runs of one pixel ([`fill`]) four lanes wide in `simd128`.
 //!
 //! The fog blend is one body compiled twice: with AVX2 the compiler makes it 8-wide (the
 //! baseline x86-64 has no 32-bit vector multiply). The floor's texel loop is written out with
@@ -26,7 +26,9 @@
 //! texel loads of a magnified floor's block, whose coordinates are masked to the texture's
 //! side; the wall column's load of eight texels from a slice of eight; the floor tint's load
 //! and store of the eight pixels of its chunk; the column lighting's load of eight texels of
-//! a texture's column and store of eight into its lit copy's; and prefetches, which only hint.
+//! a texture's column and store of eight into its lit copy's; prefetches, which only hint; and
+//! in WebAssembly a fill's store of four pixels and a magnified wall column's load of four
+//! texels, each of a slice of four.
 #![allow(unsafe_code)]
 
 #[cfg(target_arch = "x86_64")]

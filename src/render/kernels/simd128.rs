@@ -5,7 +5,9 @@
 //! WebAssembly runtime). WebAssembly has no gather: the floor's four texels are fetched one by
 //! one from indices computed in the lanes; a magnified wall's column takes four rows' texels
 //! from four in a row with one byte shuffle. The pixels a vector loop leaves over (fewer than
-//! four) are the baseline's. Every intrinsic here is safe: the build enables `simd128`.
+//! four) are the baseline's. Every intrinsic here is safe (the build enables `simd128`) but the
+//! fill's store of four pixels and the wall column's load of four texels, each of a slice of
+//! four.
 
 use core::arch::wasm32::*;
 
@@ -48,7 +50,8 @@ fn store4(out: &mut [u32], lanes: v128) {
     out[3] = u32x4_extract_lane::<3>(lanes);
 }
 
-/// [`scalar::fill`] four pixels a store (the last four stored over).
+/// [`scalar::fill`] four pixels a store (the last four stored over). (Stored lane by lane, a
+/// splat's four lanes became four stores of the pixel: the compiler saw through the vector.)
 #[inline(always)]
 pub(super) fn fill(run: &mut [u32], pixel: u32) {
     let n = run.len();
@@ -57,10 +60,16 @@ pub(super) fn fill(run: &mut [u32], pixel: u32) {
         return;
     }
     let lanes = u32x4_splat(pixel);
+    let store = |four: &mut [u32]| {
+        let four: &mut [u32; 4] = four.try_into().expect("four pixels");
+        // SAFETY: `four` is four pixels, 16 bytes, all written; WebAssembly's stores need no
+        // alignment.
+        unsafe { v128_store(four.as_mut_ptr().cast::<v128>(), lanes) };
+    };
     for chunk in run.chunks_exact_mut(4) {
-        store4(chunk, lanes);
+        store(chunk);
     }
-    store4(&mut run[n - 4..], lanes);
+    store(&mut run[n - 4..]);
 }
 
 /// [`scalar::texture_run`] four pixels at a time: their texel indices computed in the lanes,
@@ -142,12 +151,15 @@ pub(super) fn copy_down(
         let Some(four) = texels.get(first..first + 4) else {
             break;
         };
+        // SAFETY: `four` is four texels, 16 bytes; WebAssembly's loads need no alignment.
+        // (Taken lane by lane, they were four loads.)
+        let four = unsafe { v128_load(four.as_ptr().cast::<v128>()) };
         let lanes = u32x4_shr(u32x4_add(u32x4_splat((pos & 0xFFFF) as u32), steps), 16);
         let bytes = u32x4_add(
             i32x4_mul(lanes, u32x4_splat(0x0404_0404)),
             u32x4_splat(0x0302_0100),
         );
-        let got = i8x16_swizzle(u32x4(four[0], four[1], four[2], four[3]), bytes);
+        let got = i8x16_swizzle(four, bytes);
         let column = &mut pixels[i..=i + 3 * stride];
         column[0] = u32x4_extract_lane::<0>(got);
         column[stride] = u32x4_extract_lane::<1>(got);
