@@ -342,8 +342,9 @@ pub(super) fn vector_loops_here() -> Option<&'static str> {
     }
 }
 
-/// A small deterministic generator (xorshift), enough to vary the cases.
-fn numbers(mut state: u64) -> impl FnMut() -> u64 {
+/// A small deterministic generator (xorshift), enough to vary the cases (the renderer's
+/// tests use it too).
+pub(super) fn numbers(mut state: u64) -> impl FnMut() -> u64 {
     move || {
         state ^= state << 13;
         state ^= state >> 7;

@@ -12,15 +12,7 @@ use proptest::prelude::*;
 /// CPU has it, the AVX2 one.
 #[test]
 fn magnified_textures_filled_a_texel_at_a_time_hold_each_pixels_texel() {
-    let mut next = {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    };
+    let mut next = kernels::numbers(0x9E37_79B9_7F4A_7C15);
     for case in 0..3000 {
         let size = 1u32 << (next() % 8);
         let rgba: Vec<u8> = (0..size * size * 4).map(|_| next() as u8 | 0x80).collect();
@@ -121,15 +113,7 @@ fn fills_by_sample_hold_each_pixels_own_sample() {
         copies[x.wrapping_add(y.wrapping_mul(2)).rem_euclid(3) as usize].mip(0)
     };
     let fog = FogBlend::of([40, 50, 60], 90);
-    let mut next = {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        }
-    };
+    let mut next = kernels::numbers(0x2545_F491_4F6C_DD1D);
     for case in 0..3000 {
         let len = (next() % 400) as usize;
         // A sample (2^29) spans from 2 to about 600 pixels.
