@@ -45,8 +45,8 @@ fn magnified_textures_filled_a_texel_at_a_time_hold_each_pixels_texel() {
         };
         let len = (next() % 300) as usize;
         let mut fetched = vec![0u32; len];
-        let fractions = ((at.0 as u32, at.1 as u32), (step.0 as u32, step.1 as u32));
-        let (from, by) = fractions;
+        // (The baseline takes the positions' and the steps' fractions.)
+        let (from, by) = ((at.0 as u32, at.1 as u32), (step.0 as u32, step.1 as u32));
         kernels::texture_run(
             kernels::Loops::new(false),
             (mip, shift),
