@@ -181,11 +181,11 @@ pub(super) fn fill_by_texel<'t, F: TexelFill, const STORE: usize>(
     F::fill::<STORE>(run, (at, step), unit, fog, copy_of);
 }
 
-/// Sets every pixel of `run` to `pixel`, in stores as wide as the build has (for a run of
-/// four or more, the last stored over the one before it rather than a loop of the last few
-/// pixels, whose end, a different length each time, the branch predictor misses). In the
-/// page four lanes a store: its build, optimised for size, leaves the plain loop a pixel a
-/// store.
+/// Sets every pixel of `run` to `pixel`, in stores as wide as the build has (for a run at
+/// least a store wide, the last store over the one before it rather than a loop of the last
+/// few pixels, whose end, a different length each time, the branch predictor misses): eight
+/// pixels natively, four in the page, whose build, optimised for size, leaves the plain loop
+/// a pixel a store.
 #[inline(always)]
 pub(super) fn fill(run: &mut [u32], pixel: u32) {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
