@@ -4,6 +4,23 @@ use super::*;
 use crate::render::assets::FogBlend;
 use proptest::prelude::*;
 
+/// The run of `len` pixels `fill` draws, checked to be all it wrote: a pixel on either side
+/// stays as it was (case `case` of a test, drawn with `loops`).
+fn filled_alone(
+    (case, loops): (usize, kernels::Loops),
+    len: usize,
+    fill: impl FnOnce(&mut [u32]),
+) -> Vec<u32> {
+    let mut row = vec![7u32; len + 2];
+    fill(&mut row[1..=len]);
+    assert_eq!(
+        (row[0], row[len + 1]),
+        (7, 7),
+        "case {case}: wrote beside the run ({loops:?})"
+    );
+    row[1..=len].to_vec()
+}
+
 /// A texture filled a texel at a time where it is seen magnified holds at every pixel the
 /// texel that fetching each pixel's gives ([`kernels::texture_run`], the baseline), and
 /// nothing is written beside the run: textures and mipmap levels of every size down to 1x1,
@@ -56,23 +73,18 @@ fn magnified_textures_filled_a_texel_at_a_time_hold_each_pixels_texel() {
             &fog,
         );
         for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
-            let mut row = vec![7u32; len + 2];
-            let run = &mut row[1..=len];
-            kernels::fill_by_texel::<Fills, TEXEL_STORE>(
-                loops,
-                run,
-                (at, step),
-                shift,
-                &fog,
-                |_| mip,
-            );
-            assert_eq!(
-                (row[0], row[len + 1]),
-                (7, 7),
-                "case {case}: wrote beside the run"
-            );
+            let run = filled_alone((case, loops), len, |run| {
+                kernels::fill_by_texel::<Fills, TEXEL_STORE>(
+                    loops,
+                    run,
+                    (at, step),
+                    shift,
+                    &fog,
+                    |_| mip,
+                );
+            });
             assert!(
-                row[1..=len] == fetched[..],
+                run == fetched,
                 "case {case}: side {}, at {at:?}, step {step:?} ({loops:?})",
                 1u32 << mip.shift()
             );
@@ -129,22 +141,17 @@ fn fills_by_sample_hold_each_pixels_own_sample() {
         }
         let at = ((next() >> 1) as i64, (next() >> 1) as i64);
         for loops in [kernels::Loops::new(false), kernels::Loops::new(true)] {
-            let mut row = vec![7u32; len + 2];
-            let run = &mut row[1..=len];
-            kernels::fill_by_texel::<Fills, SAMPLE_STORE>(
-                loops,
-                run,
-                (at, step),
-                SAMPLE_BITS,
-                &fog,
-                copy_of,
-            );
-            assert_eq!(
-                (row[0], row[len + 1]),
-                (7, 7),
-                "case {case}: wrote beside the run ({loops:?})"
-            );
-            for (k, &pixel) in row[1..=len].iter().enumerate() {
+            let run = filled_alone((case, loops), len, |run| {
+                kernels::fill_by_texel::<Fills, SAMPLE_STORE>(
+                    loops,
+                    run,
+                    (at, step),
+                    SAMPLE_BITS,
+                    &fog,
+                    copy_of,
+                );
+            });
+            for (k, &pixel) in run.iter().enumerate() {
                 let p = advance(at, step, k);
                 let (sx, sy) = ((p.0 as u32) >> SAMPLE_BITS, (p.1 as u32) >> SAMPLE_BITS);
                 let texel = copy_of(cell_of(p)).texel(sx, sy);
