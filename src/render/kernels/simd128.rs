@@ -6,8 +6,8 @@
 //! one from indices computed in the lanes; a magnified wall's column takes four rows' texels
 //! from four in a row with one byte shuffle. The pixels a vector loop leaves over (fewer than
 //! four) are the baseline's. Every intrinsic here is safe (the build enables `simd128`) but the
-//! fill's store of four pixels and the wall column's load of four texels, each of a slice of
-//! four.
+//! loads and stores of four pixels at once and the wall column's load of four texels, each of
+//! a slice of four.
 
 use core::arch::wasm32::*;
 
@@ -41,13 +41,22 @@ fn fog_lanes(fog: &FogBlend) -> (v128, v128, v128) {
     (u32x4_splat(keep), u32x4_splat(rb), u32x4_splat(g))
 }
 
-/// Stores four lanes into `out` (four pixels).
+/// Stores four lanes into `out` (four pixels) with one store. (Lane by lane, they were four
+/// extractions and four stores: the floor's textures 4% slower in Chromium.)
 #[inline(always)]
 fn store4(out: &mut [u32], lanes: v128) {
-    out[0] = u32x4_extract_lane::<0>(lanes);
-    out[1] = u32x4_extract_lane::<1>(lanes);
-    out[2] = u32x4_extract_lane::<2>(lanes);
-    out[3] = u32x4_extract_lane::<3>(lanes);
+    let four: &mut [u32; 4] = out.try_into().expect("four pixels");
+    // SAFETY: `four` is four pixels, 16 bytes, all written; WebAssembly's stores need no
+    // alignment.
+    unsafe { v128_store(four.as_mut_ptr().cast::<v128>(), lanes) };
+}
+
+/// The four pixels of `pixels` in four lanes, with one load.
+#[inline(always)]
+fn load4(pixels: &[u32]) -> v128 {
+    let four: &[u32; 4] = pixels.try_into().expect("four pixels");
+    // SAFETY: `four` is four pixels, 16 bytes; WebAssembly's loads need no alignment.
+    unsafe { v128_load(four.as_ptr().cast::<v128>()) }
 }
 
 /// [`scalar::fill`] four pixels a store (the last four stored over). (Stored lane by lane, a
@@ -60,16 +69,10 @@ pub(super) fn fill(run: &mut [u32], pixel: u32) {
         return;
     }
     let lanes = u32x4_splat(pixel);
-    let store = |four: &mut [u32]| {
-        let four: &mut [u32; 4] = four.try_into().expect("four pixels");
-        // SAFETY: `four` is four pixels, 16 bytes, all written; WebAssembly's stores need no
-        // alignment.
-        unsafe { v128_store(four.as_mut_ptr().cast::<v128>(), lanes) };
-    };
     for chunk in run.chunks_exact_mut(4) {
-        store(chunk);
+        store4(chunk, lanes);
     }
-    store(&mut run[n - 4..]);
+    store4(&mut run[n - 4..], lanes);
 }
 
 /// [`scalar::texture_run`] four pixels at a time: their texel indices computed in the lanes,
@@ -125,7 +128,7 @@ pub(super) fn fog_run(fog: &FogBlend, run: &mut [u32]) {
     let blend = fog_lanes(fog);
     let mut chunks = run.chunks_exact_mut(4);
     for chunk in &mut chunks {
-        let pixels = u32x4(chunk[0], chunk[1], chunk[2], chunk[3]);
+        let pixels = load4(chunk);
         store4(chunk, blend4(pixels, blend));
     }
     scalar::fog_run(fog, chunks.into_remainder());
@@ -189,7 +192,7 @@ pub(super) fn tint_run(tint: &crate::lighting::Tint, run: &mut [u32]) {
     };
     let mut chunks = run.chunks_exact_mut(4);
     for chunk in &mut chunks {
-        let pixels = u32x4(chunk[0], chunk[1], chunk[2], chunk[3]);
+        let pixels = load4(chunk);
         let low = light(u16x8_extend_low_u8x16(pixels));
         let high = light(u16x8_extend_high_u8x16(pixels));
         store4(chunk, u8x16_narrow_i16x8(low, high));
