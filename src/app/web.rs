@@ -11,6 +11,7 @@ use anyhow::Result;
 use wasm_bindgen::prelude::*;
 use winit::window::WindowAttributes;
 
+mod bench;
 pub(super) mod edit;
 mod storage;
 

@@ -1025,10 +1025,36 @@ await check('a tap on a menu line chooses it', async () => {
 
 // One page at a time from here: two games in one browser share its time.
 await page.close();
+
+await check("the page's bench (from the console) says what it cannot draw", async () => {
+  const benchPage = await open('?nohud', { width: 640, height: 400 });
+  await waitFrames(benchPage, 1);
+  const said = await benchPage.evaluate(() => [
+    ['e1m1', 5, 270], ['nope.toml', 5, 270], ['../levels/e1m1.toml', 5, 270], ['e1m1.toml', 0, 270],
+    ['e1m1.toml', 5, NaN],
+  ].map(([level, frames, angle]) => {
+    try {
+      return JSON.parse(window.tilecaster.bench(level, 64, 40, frames, 23.5, 36.5, angle));
+    } catch (e) {
+      return String(e.message || e);
+    }
+  }));
+  await benchPage.close();
+  const [drawn, unknown, outside, none, nan] = said;
+  assert(drawn.frames === 5 && drawn.frame_p50_ms > 0, JSON.stringify(drawn));
+  assert(String(unknown).includes('no such level') && String(unknown).includes('e1m2.tmx'), unknown);
+  assert(String(outside).includes('no such level'), outside);
+  assert(String(none).includes('frames'), none);
+  assert(String(nan).includes('numbers'), nan);
+});
 // The frame's work in the page (the median of F3's frame time) against the native renderer
 // on one thread at the same place and size (`tilecaster bench --pose`, with the release
 // binary when there is one: the debug build's times say nothing), measured once the page is
-// closed, so that the two do not share the machine's cores. Printed, never asserted.
+// closed, so that the two do not share the machine's cores; and the page's own bench (the
+// engine drawing the same frame over and over with nothing between, as the native bench
+// does: between the game's frames the browser copies each to the screen, which leaves the
+// next one's memory out of the caches) against the same native figures, stage by stage.
+// Printed, never asserted.
 const releaseBin = path.join(root, 'target', 'release', 'tilecaster');
 for (const size of ['640x400', '1280x800']) {
   const [w, h] = size.split('x').map(Number);
@@ -1039,6 +1065,9 @@ for (const size of ['640x400', '1280x800']) {
   await timed.waitForTimeout(3000);
   const fps = ((await frames(timed)) - first) / ((Date.now() - started) / 1000);
   const here = await timed.$eval('#tilecaster', (c) => ({ ...c.dataset }));
+  const place = [Number(here.x), Number(here.y), Number(here.angle)];
+  const benched = JSON.parse(await timed.evaluate(([w, h, [x, y, angle]]) =>
+    window.tilecaster.bench('e1m1.toml', w, h, 120, x, y, angle), [w, h, place]));
   if (size === '1280x800') {
     await timed.click('#start');
     await timed.waitForTimeout(300);
@@ -1046,13 +1075,18 @@ for (const size of ['640x400', '1280x800']) {
     console.log(`screenshot: ${path.join(out, 'browser.png')}`);
   }
   await timed.close();
-  let native = 'no release binary (cargo build --release) to compare with';
+  let native = `the page's bench ${benched.frame_p50_ms.toFixed(2)} ms; no release binary (cargo build --release) to compare with`;
   if (fs.existsSync(releaseBin)) {
     const pose = `${here.x},${here.y},${here.angle}`;
     const runs = JSON.parse(execFileSync(releaseBin, ['bench', '--level', path.join(root, 'levels', 'e1m1.toml'),
       '--size', size, '--threads', '1', '--frames', '120', '--pose', pose, '--json'], { encoding: 'utf8' })).runs;
     const ms = runs[0].frame_p50_ms;
-    native = `native on one thread ${ms.toFixed(2)} ms: the page takes ${(Number(here.frameMs) / ms).toFixed(2)}x`;
+    const stages = ['cast', 'floor', 'walls', 'overlays'].map((stage) => {
+      const key = `${stage}_ns_per_column`;
+      return `${stage} ${(benched[key] / runs[0][key]).toFixed(2)}x`;
+    });
+    native = `native on one thread ${ms.toFixed(2)} ms: the page takes ${(Number(here.frameMs) / ms).toFixed(2)}x; `
+      + `the page's bench ${benched.frame_p50_ms.toFixed(2)} ms, ${(benched.frame_p50_ms / ms).toFixed(2)}x (${stages.join(', ')})`;
   }
   console.log(`frame at ${size}: ${Number(here.frameMs).toFixed(2)} ms of work in the page (median), ${native}; ${fps.toFixed(1)} frames shown a second (headless Chromium)`);
 }
