@@ -68,6 +68,7 @@ impl Span {
     /// The span of a wall at perpendicular distance `depth`, texture column from `u`; with
     /// `mipmaps` (the world distance along the wall between this column's hit and the next
     /// one's), from the mipmap level that suits that and the rows' footprint.
+    #[inline(always)]
     fn new(
         assets: &RenderAssets,
         height: u32,
@@ -128,6 +129,7 @@ impl Span {
 
     /// Lights the wall as the light map lights the floor just in front of `point`, where a
     /// ray along `ray` met it.
+    #[inline(always)]
     pub(super) fn light_by(&mut self, lights: &crate::lighting::Lighting, point: Vec2, ray: Vec2) {
         let length = ray.length();
         if length > 0.0 {
@@ -159,6 +161,7 @@ impl Span {
     /// A wall seen close up shows each texel column in several screen columns: where the
     /// column `before` this one (in the same list) shows the same texels in the same fog,
     /// this one draws from its run.
+    #[inline(always)]
     pub(super) fn fog_texels(
         &mut self,
         assets: &RenderAssets,
@@ -413,6 +416,7 @@ impl ColumnCast {
 
     /// Sets `layers` to the spans of the see-through layers (spans past the count are left
     /// as they were: unused). Their textures have holes, so no mipmaps.
+    #[inline(always)]
     pub(crate) fn layer_spans(&self, assets: &RenderAssets, height: u32, layers: &mut Layers) {
         for (i, l) in self.layers[..self.layer_count].iter().enumerate() {
             layers.spans[i] = Span::new(assets, height, l.depth, (l.tex, l.u, l.dark), None);
@@ -455,6 +459,7 @@ struct ColumnSolidity<'a> {
 }
 
 impl ColumnSolidity<'_> {
+    #[inline(always)]
     fn face_texture(&self, cell: Cell, face: Face) -> u16 {
         let style = &self.assets.styles[self.level.map.style(cell) as usize];
         let texture = style.faces[face.slot()];

@@ -140,7 +140,7 @@ impl<'a> SurfaceCache<'a> {
     }
 
     /// The floor (or ceiling) of `cell`, lit where lights are drawn.
-    #[inline]
+    #[inline(always)]
     fn surface_of(&self, cell: (i32, i32)) -> Drawn {
         let index = self.level.map.style(Cell::new(cell.0, cell.1));
         let style = &self.assets.styles[index as usize];
