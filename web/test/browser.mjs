@@ -1041,7 +1041,8 @@ await check("the page's bench (from the console) says what it cannot draw", asyn
   }));
   await benchPage.close();
   const [drawn, unknown, outside, none, nan] = said;
-  assert(drawn.frames === 5 && drawn.frame_p50_ms > 0, JSON.stringify(drawn));
+  // (A 64x40 frame can take under the page's clock's tenth of a millisecond: 0 ms.)
+  assert(drawn.frames === 5 && drawn.width === 64 && drawn.frame_p50_ms >= 0, JSON.stringify(drawn));
   assert(String(unknown).includes('no such level') && String(unknown).includes('e1m2.tmx'), unknown);
   assert(String(outside).includes('no such level'), outside);
   assert(String(none).includes('frames'), none);

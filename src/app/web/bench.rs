@@ -5,7 +5,8 @@
 //! pixels and textures out of the CPU's caches; a native game in a window meets the same.)
 //! The page's tests compare its figures with the native bench's at the same place and size;
 //! an engine programmer can call it from the browser's console:
-//! `tilecaster.bench("e1m1", 1280, 800, 120, 23.5, 36.5, 270)`.
+//! `tilecaster.bench("e1m1", 1280, 800, 120, 23.5, 36.5, 270)`. (The page's clock counts in
+//! tenths of a millisecond unless the page is served cross-origin isolated.)
 
 use std::time::Duration;
 
