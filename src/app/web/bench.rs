@@ -42,11 +42,12 @@ struct Figures {
     overlays_ns_per_column: f64,
 }
 
-/// Draws bundled level `level` (as `?level=` names it: `e1m1`, `e1m2.tmx`) `frames` times at `width` x
-/// `height` from `(x, y)` facing `angle` (degrees, as `--pose` takes them), after three
-/// frames of warm-up, and returns the figures as JSON (`frame_p50_ms`, and per stage
-/// `cast_ns_per_column` and the like, as the native bench's `--json`). What cannot be drawn is
-/// thrown: an unknown level, a size or frame count out of range.
+/// Draws bundled level `level` (as `?level=` names it: `e1m1`, `e1m2.tmx`) `frames` times
+/// at `width` x `height` from `(x, y)` facing `angle` (degrees, as `--pose` takes them),
+/// after three frames of warm-up, and returns the figures as JSON (`frame_p50_ms`, and per
+/// stage `cast_ns_per_column` and the like, as the native bench's `--json`). What cannot be
+/// drawn is thrown: an unknown level, a size or frame count out of range, a place or angle
+/// that is not a number.
 #[wasm_bindgen]
 pub fn bench(
     level: &str,
