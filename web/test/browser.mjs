@@ -1031,22 +1031,23 @@ await check("the page's bench (from the console) says what it cannot draw", asyn
   await waitFrames(benchPage, 1);
   const said = await benchPage.evaluate(() => [
     ['e1m1', 5, 270], ['nope.toml', 5, 270], ['../levels/e1m1.toml', 5, 270], ['e1m1.toml', 0, 270],
-    ['e1m1.toml', 5, NaN],
-  ].map(([level, frames, angle]) => {
+    ['e1m1.toml', 5, NaN], ['e1m1.toml', 5, 270, 0],
+  ].map(([level, frames, angle, width = 64]) => {
     try {
-      return JSON.parse(window.tilecaster.bench(level, 64, 40, frames, 23.5, 36.5, angle));
+      return JSON.parse(window.tilecaster.bench(level, width, 40, frames, 23.5, 36.5, angle));
     } catch (e) {
       return String(e.message || e);
     }
   }));
   await benchPage.close();
-  const [drawn, unknown, outside, none, nan] = said;
+  const [drawn, unknown, outside, none, nan, narrow] = said;
   // (A 64x40 frame can take under the page's clock's tenth of a millisecond: 0 ms.)
   assert(drawn.frames === 5 && drawn.width === 64 && drawn.frame_p50_ms >= 0, JSON.stringify(drawn));
   assert(String(unknown).includes('no such level') && String(unknown).includes('e1m2.tmx'), unknown);
   assert(String(outside).includes('no such level'), outside);
   assert(String(none).includes('frames'), none);
   assert(String(nan).includes('numbers'), nan);
+  assert(String(narrow).includes('0x40'), narrow);
 });
 // The frame's work in the page (the median of F3's frame time) against the native renderer
 // on one thread at the same place and size (`tilecaster bench --pose`, with the release
